@@ -1,0 +1,112 @@
+"""Finding and launching Chromium.
+
+Order: Playwright's own Chromium if it is installed; else ``TRAWL_BROWSER_PATH``; else
+well-known install paths; else a PATH lookup. The launch flags keep Chromium quiet on
+closed networks (no background networking, component updates or sync).
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from trawl.config import get_settings
+from trawl.errors import BrowserError
+
+if TYPE_CHECKING:
+    from playwright.async_api import Browser, BrowserType, Playwright
+
+PATH_NAMES = ("chromium", "chromium-browser", "google-chrome", "google-chrome-stable", "chrome",
+              "msedge", "microsoft-edge")
+WELL_KNOWN_PATHS = (
+    "/usr/bin/chromium",
+    "/usr/bin/chromium-browser",
+    "/usr/bin/google-chrome",
+    "/usr/bin/google-chrome-stable",
+    "/opt/google/chrome/chrome",
+    "/snap/bin/chromium",
+    "/Applications/Google Chrome.app/Contents/MacOS/Google Chrome",
+    "/Applications/Chromium.app/Contents/MacOS/Chromium",
+    "C:/Program Files/Google/Chrome/Application/chrome.exe",
+)
+QUIET_FLAGS = (
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--disable-default-apps",
+    "--no-first-run",
+    "--disable-dev-shm-usage",
+)
+INSTALL_HINT = (
+    "no Chromium found. Install one: `playwright install chromium`, or your system's "
+    "package (Debian/Ubuntu: `apt-get install chromium`), or point TRAWL_BROWSER_PATH at a "
+    "Chrome/Chromium executable."
+)
+
+
+def _playwright_chromium_path(browser_type: BrowserType | None) -> str | None:
+    if browser_type is None:
+        return None
+    try:
+        path = browser_type.executable_path
+    except Exception:
+        return None
+    return path if path and Path(path).exists() else None
+
+
+def find_system_browser() -> str | None:
+    """A system Chrome/Chromium: TRAWL_BROWSER_PATH, well-known paths, then PATH."""
+    configured = get_settings().browser_path
+    if configured:
+        if Path(configured).exists():
+            return configured
+        raise BrowserError(f"TRAWL_BROWSER_PATH={configured} does not exist. {INSTALL_HINT}")
+    for candidate in WELL_KNOWN_PATHS:
+        if Path(candidate).exists():
+            return candidate
+    for name in PATH_NAMES:
+        found = shutil.which(name)
+        if found:
+            return found
+    return None
+
+
+def find_browser_executable(browser_type: BrowserType | None = None) -> str | None:
+    """Path to launch, or None to let Playwright use its own installed Chromium."""
+    if get_settings().browser_path:
+        return find_system_browser()
+    if _playwright_chromium_path(browser_type):
+        return None
+    found = find_system_browser()
+    if found is None:
+        raise BrowserError(INSTALL_HINT)
+    return found
+
+
+def launch_args() -> list[str]:
+    args = list(QUIET_FLAGS)
+    if hasattr(os, "geteuid") and os.geteuid() == 0:
+        args.append("--no-sandbox")  # Chromium refuses to run sandboxed as root
+    return args
+
+
+async def launch_chromium(playwright: Playwright, *, headless: bool = True,
+                          **kwargs: Any) -> Browser:
+    """Launch Chromium with trawl's flags; a clear BrowserError if none can start."""
+    chromium = playwright.chromium
+    executable = find_browser_executable(chromium)
+    extra = list(kwargs.pop("args", []))
+    try:
+        return await chromium.launch(
+            headless=headless,
+            executable_path=executable,
+            args=launch_args() + extra,
+            **kwargs,
+        )
+    except Exception as exc:  # playwright raises its own Error type with a long log
+        first_line = str(exc).strip().splitlines()[0] if str(exc).strip() else repr(exc)
+        raise BrowserError(
+            f"could not launch Chromium ({executable or 'playwright bundled'}): {first_line}"
+        ) from exc

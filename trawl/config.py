@@ -1,0 +1,80 @@
+"""One settings object for trawl, read from the environment (prefix ``TRAWL_``).
+
+Every default lives here as a named constant so nothing else hard-codes a number.
+Unset ``TRAWL_TEMPORAL_ADDRESS`` / ``TRAWL_DATABASE_URL`` mean "use the embedded
+services" (a Temporal dev server and a Postgres started under ``TRAWL_DATA_DIR``).
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from pathlib import Path
+
+import platformdirs
+from pydantic import Field
+from pydantic_settings import BaseSettings, SettingsConfigDict
+
+DEFAULT_TASK_QUEUE = "trawl"
+DEFAULT_NAMESPACE = "default"
+DEFAULT_TEMPORAL_PORT = 7233
+DEFAULT_TEMPORAL_UI_PORT = 8233
+DEFAULT_USER_AGENT = "trawl/0.1 (+https://github.com/trawl-crawler/trawl)"
+DEFAULT_MAX_PAGES = 1000
+DEFAULT_MAX_DEPTH = 20
+DEFAULT_CONCURRENCY = 4
+DEFAULT_PAGE_TIMEOUT_S = 30.0
+DEFAULT_MAX_BODY_BYTES = 20 * 1024 * 1024
+DEFAULT_MAX_REDIRECTS = 10
+DEFAULT_BROWSER_RECYCLE_PAGES = 500
+
+
+def default_data_dir() -> Path:
+    return Path(platformdirs.user_data_dir("trawl", appauthor=False))
+
+
+class Settings(BaseSettings):
+    """Process-wide settings; construct through :func:`get_settings`."""
+
+    model_config = SettingsConfigDict(env_prefix="TRAWL_", extra="ignore")
+
+    data_dir: Path = Field(default_factory=default_data_dir)
+    """Where the embedded services keep their files (Temporal DB, Postgres data, logs)."""
+
+    temporal_address: str | None = None
+    """host:port of a Temporal frontend; unset means the embedded dev server."""
+
+    temporal_namespace: str = DEFAULT_NAMESPACE
+    """Temporal namespace for crawl workflows."""
+
+    temporal_port: int = DEFAULT_TEMPORAL_PORT
+    """Port of the embedded Temporal dev server's frontend."""
+
+    temporal_ui_port: int = DEFAULT_TEMPORAL_UI_PORT
+    """Port of the embedded Temporal web UI."""
+
+    temporal_ui_url: str | None = None
+    """Base URL of the Temporal web UI, for links; derived from the UI port when unset."""
+
+    database_url: str | None = None
+    """SQLAlchemy URL of trawl's Postgres; unset means the embedded Postgres."""
+
+    task_queue: str = DEFAULT_TASK_QUEUE
+    """Temporal task queue that workers poll and crawls are started on."""
+
+    browser_path: str | None = None
+    """Chromium/Chrome executable to use when Playwright's own browser is absent."""
+
+    user_agent: str = DEFAULT_USER_AGENT
+    """User-Agent header for HTTP fetches (the browser keeps its own unless overridden)."""
+
+    browser_recycle_pages: int = DEFAULT_BROWSER_RECYCLE_PAGES
+    """Relaunch the worker's browser after this many pages to keep memory flat."""
+
+    @property
+    def ui_base_url(self) -> str:
+        return self.temporal_ui_url or f"http://localhost:{self.temporal_ui_port}"
+
+
+@lru_cache(maxsize=1)
+def get_settings() -> Settings:
+    return Settings()

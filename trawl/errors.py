@@ -1,0 +1,69 @@
+"""trawl's exception hierarchy.
+
+    TrawlError
+    ├── ConfigError            bad settings or arguments (a bad URL, an unknown option)
+    ├── ServiceError           an embedded or remote service cannot be started or reached
+    │   ├── DatabaseError      Postgres unreachable or failing
+    │   └── TemporalError      Temporal unreachable or failing
+    ├── BrowserError           no browser found, or it cannot be launched
+    ├── CrawlNotFound          no crawl with that id
+    └── FetchError             one page could not be fetched (recorded, crawl goes on)
+        ├── FetchTimeout
+        ├── TooManyRedirects
+        ├── BodyTooLarge
+        └── ConnectError
+
+Every error carries a message written for the person who must act on it.
+"""
+
+from __future__ import annotations
+
+
+class TrawlError(Exception):
+    """Base of every error trawl raises on purpose."""
+
+
+class ConfigError(TrawlError):
+    """A setting or argument is invalid."""
+
+
+class ServiceError(TrawlError):
+    """A service trawl depends on cannot be started or reached."""
+
+
+class DatabaseError(ServiceError):
+    """Postgres is unreachable or refused an operation."""
+
+
+class TemporalError(ServiceError):
+    """Temporal is unreachable or refused an operation."""
+
+
+class BrowserError(TrawlError):
+    """No usable browser, or it failed to launch."""
+
+
+class CrawlNotFound(TrawlError):
+    """No crawl has the given id."""
+
+
+class FetchError(TrawlError):
+    """A single page could not be fetched; the crawl records it and goes on."""
+
+    error_class = "fetch_error"
+
+
+class FetchTimeout(FetchError):
+    error_class = "timeout"
+
+
+class TooManyRedirects(FetchError):
+    error_class = "redirect_loop"
+
+
+class BodyTooLarge(FetchError):
+    error_class = "too_large"
+
+
+class ConnectError(FetchError):
+    error_class = "connect_error"
