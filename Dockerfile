@@ -1,0 +1,42 @@
+# trawl worker / CLI image: Python 3.11 + Debian's Chromium.
+#   docker build -t trawl:0.1.0 .
+#   docker run --rm -e TRAWL_TEMPORAL_ADDRESS=... -e TRAWL_DATABASE_URL=... trawl:0.1.0
+# The worker upgrades trawl's database schema (Alembic) itself on start.
+FROM python:3.11-slim-trixie
+
+ENV PYTHONDONTWRITEBYTECODE=1 \
+    PYTHONUNBUFFERED=1 \
+    PIP_NO_CACHE_DIR=1 \
+    PIP_DISABLE_PIP_VERSION_CHECK=1 \
+    TRAWL_BROWSER_PATH=/usr/bin/chromium
+
+# Debian's Chromium (Playwright drives it through executable_path; no `playwright install`,
+# which would download a browser build at image-build time) and metric-compatible fonts.
+RUN apt-get update \
+    && apt-get install -y --no-install-recommends chromium fonts-liberation ca-certificates \
+    && rm -rf /var/lib/apt/lists/*
+
+# An unprivileged user for the worker and its browsers.
+RUN groupadd --system --gid 10001 trawl \
+    && useradd --system --uid 10001 --gid trawl --create-home --home-dir /home/trawl \
+       --shell /usr/sbin/nologin trawl
+
+WORKDIR /src
+
+# Dependencies first, from pyproject.toml alone, so source edits don't reinstall them.
+COPY pyproject.toml README.md ./
+RUN python -c "import tomllib; d = tomllib.load(open('pyproject.toml', 'rb')); \
+print('\n'.join(d['project']['dependencies']))" > /tmp/requirements.txt \
+    && pip install -r /tmp/requirements.txt \
+    && rm /tmp/requirements.txt
+
+# Then the project itself (hatchling; packages trawl, workflows, activities, worker, api,
+# migrations; console script `trawl`).
+COPY . .
+RUN pip install --no-deps . \
+    && rm -rf /src
+
+USER trawl
+WORKDIR /home/trawl
+
+CMD ["trawl", "worker"]

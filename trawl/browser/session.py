@@ -1,0 +1,776 @@
+"""The agent browser Session: look / act / go / wait / eval / extract / handoff.
+
+One implementation with two users: LLM agents (``trawl agent``'s stdio protocol and
+``trawl mcp``) and the crawler's explore activity. A Session wraps one Playwright async
+``Page``::
+
+    session = Session(page)                    # an existing page (the crawler's pool)
+    async with Session.open(headless=True) as session:   # or its own browser
+        await session.go("https://example.com/login")
+        state = await session.look()           # {url, title, tree, actions}
+        await session.act("e1", "input", "admin@test.com")
+
+Every failure is a :class:`SessionError` with one of five codes (STALE_REF, INVALID_ARGS,
+ACTION_FAILED, TIMEOUT, EVAL_FAILED) and a message that tells the caller what to do next;
+the session stays usable after any of them.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import base64
+import logging
+import math
+import re
+import time
+from collections.abc import AsyncIterator, Awaitable, Callable
+from contextlib import asynccontextmanager
+from dataclasses import dataclass, field
+from enum import StrEnum
+from functools import cache
+from importlib import resources
+from typing import TYPE_CHECKING, Any
+from urllib.parse import urljoin, urlsplit
+
+from trawl.browser.handoff import HandoffServer
+from trawl.errors import BrowserError, TrawlError
+
+if TYPE_CHECKING:
+    from playwright.async_api import Browser, ElementHandle, Page, Playwright
+
+log = logging.getLogger("trawl.browser.session")
+
+DEFAULT_ACTION_TIMEOUT_MS = 5_000
+DEFAULT_NAV_TIMEOUT_MS = 30_000
+DEFAULT_WAIT_TIMEOUT_MS = 10_000
+SETTLE_S = 0.1
+"""How long act() waits for a navigation or DOM update to start after the action."""
+DEFAULT_VIEWPORT = {"width": 1280, "height": 800}
+MAX_LOG_ENTRIES = 200
+
+REF_RE = re.compile(r"^e[1-9][0-9]*$")
+UNIVERSAL_OPS = ("press", "hover", "scroll", "focus")
+ALL_OPS = ("click", "input", "clear", "focus", "check", "uncheck", "select", "press", "hover",
+           "scroll")
+EXTRACT_FORMATS = ("markdown", "html", "text", "links", "screenshot")
+BROWSERS = {"chromium": "chromium", "chrome": "chromium", "firefox": "firefox",
+            "webkit": "webkit"}
+
+
+class ErrorCode(StrEnum):
+    STALE_REF = "STALE_REF"
+    INVALID_ARGS = "INVALID_ARGS"
+    ACTION_FAILED = "ACTION_FAILED"
+    TIMEOUT = "TIMEOUT"
+    EVAL_FAILED = "EVAL_FAILED"
+
+
+class SessionError(TrawlError):
+    """A session call failed; ``code`` is one of :class:`ErrorCode`."""
+
+    def __init__(self, code: ErrorCode | str, message: str) -> None:
+        super().__init__(message)
+        self.code = ErrorCode(code)
+        self.message = message
+
+    def to_dict(self) -> dict[str, str]:
+        return {"message": self.message, "code": self.code.value}
+
+    def __str__(self) -> str:
+        return f"{self.code.value}: {self.message}"
+
+
+@cache
+def _asset(name: str) -> str:
+    return resources.files("trawl.browser").joinpath(name).read_text(encoding="utf-8")
+
+
+def look_script() -> str:
+    """The page-side walker (look.js), as a function expression for ``page.evaluate``."""
+    return _asset("look.js")
+
+
+def sidebar_script() -> str:
+    return _asset("sidebar.js")
+
+
+def _first_line(exc: BaseException) -> str:
+    text = str(exc).strip()
+    if not text:
+        return type(exc).__name__
+    line = text.splitlines()[0]
+    for prefix in ("Error: ", "page.evaluate: ", "Page.evaluate: "):
+        line = line.removeprefix(prefix)
+    return line
+
+
+def _is_timeout(exc: BaseException) -> bool:
+    from playwright.async_api import TimeoutError as PlaywrightTimeout
+
+    return isinstance(exc, PlaywrightTimeout | asyncio.TimeoutError)
+
+
+def _jsonable(value: Any) -> Any:
+    """Make an evaluate() result JSON-safe (NaN/Infinity become strings)."""
+    if isinstance(value, float) and not math.isfinite(value):
+        return str(value)
+    if isinstance(value, dict):
+        return {str(k): _jsonable(v) for k, v in value.items()}
+    if isinstance(value, list | tuple):
+        return [_jsonable(v) for v in value]
+    if isinstance(value, str | int | float | bool) or value is None:
+        return value
+    return str(value)
+
+
+@dataclass
+class _LookState:
+    id: str
+    url: str
+    roles: dict[str, str]
+    actions: dict[str, list[str]]
+
+
+@dataclass
+class LogEntry:
+    at: float
+    command: str
+    ok: bool = True
+    detail: str = ""
+
+
+@dataclass
+class _Handoff:
+    message: str
+    event: asyncio.Event = field(default_factory=asyncio.Event)
+    started: float = field(default_factory=time.monotonic)
+    url: str | None = None
+
+
+class Session:
+    """The agent-facing API over one Playwright page. All methods are coroutines."""
+
+    def __init__(self, page: Page, *, sidebar: bool = False,
+                 action_timeout_ms: int = DEFAULT_ACTION_TIMEOUT_MS,
+                 nav_timeout_ms: int = DEFAULT_NAV_TIMEOUT_MS,
+                 handoff_notify: Callable[[str, str], None] | None = None,
+                 handoff_server: bool = True) -> None:
+        self.page = page
+        self.sidebar = sidebar
+        self.action_timeout_ms = action_timeout_ms
+        self.nav_timeout_ms = nav_timeout_ms
+        self.handoff_notify = handoff_notify
+        self.handoff_server_enabled = handoff_server
+        self._look: _LookState | None = None
+        self._log: list[LogEntry] = []
+        self._handoff: _Handoff | None = None
+        self._handoff_server: HandoffServer | None = None
+        self._dialogs: list[str] = []
+        self._sidebar_ready = False
+        self._closers: list[Callable[[], Awaitable[None]]] = []
+        self._attach(page)
+
+    # ------------------------------------------------------------------ lifecycle
+    @classmethod
+    @asynccontextmanager
+    async def open(cls, *, headless: bool = True, browser: str = "chromium",
+                   sidebar: bool = False, viewport: dict[str, int] | None = None,
+                   **session_kwargs: Any) -> AsyncIterator[Session]:
+        """Launch a browser with one page and yield a Session on it; closes all on exit."""
+        from playwright.async_api import async_playwright
+
+        async with async_playwright() as pw:
+            brow = await launch_browser(pw, browser, headless=headless)
+            try:
+                context = await brow.new_context(viewport=viewport or DEFAULT_VIEWPORT)
+                page = await context.new_page()
+                session = cls(page, sidebar=sidebar, **session_kwargs)
+                if sidebar:
+                    await session.enable_sidebar()
+                try:
+                    yield session
+                finally:
+                    await session.close()
+            finally:
+                try:
+                    await brow.close()
+                except Exception:  # the browser may already be gone
+                    pass
+
+    async def close(self) -> None:
+        if self._handoff is not None:
+            self._handoff.event.set()
+        if self._handoff_server is not None:
+            self._handoff_server.stop()
+            self._handoff_server = None
+        for closer in self._closers:
+            try:
+                await closer()
+            except Exception:
+                pass
+
+    def _attach(self, page: Page) -> None:
+        self.page = page
+        page.on("dialog", self._on_dialog)
+
+    async def _on_dialog(self, dialog: Any) -> None:
+        self._dialogs.append(f"{dialog.type}: {dialog.message}")
+        try:
+            await dialog.accept()
+        except Exception:
+            pass
+
+    # ------------------------------------------------------------------ sidebar
+    async def enable_sidebar(self) -> None:
+        """Show the command panel in the page (and in every page loaded after)."""
+        self.sidebar = True
+        if not self._sidebar_ready:
+            context = self.page.context
+            await context.expose_binding("__trawlResume", self._resume_from_page)
+            await context.add_init_script(f"({sidebar_script()})()")
+            self._sidebar_ready = True
+        try:
+            await self.page.evaluate(f"({sidebar_script()})()")
+        except Exception:
+            pass
+        await self._sync_sidebar()
+
+    async def _resume_from_page(self, _source: Any, *_args: Any) -> bool:
+        return self.resume()
+
+    async def _sync_sidebar(self, highlight: ElementHandle | None = None) -> None:
+        if not self.sidebar:
+            return
+        entries = [{"at": e.at, "command": e.command, "ok": e.ok, "detail": e.detail}
+                   for e in self._log[-MAX_LOG_ENTRIES:]]
+        handoff = self._handoff.message if self._handoff is not None else None
+        try:
+            await self.page.evaluate(
+                "([entries, handoff, el]) => window.__trawlSidebar &&"
+                " window.__trawlSidebar.render(entries, handoff, el)",
+                [entries, handoff, highlight])
+        except Exception as exc:  # the page may be navigating; the panel catches up later
+            log.debug("sidebar update failed: %s", exc)
+
+    def _record(self, command: str, ok: bool = True, detail: str = "") -> None:
+        self._log.append(LogEntry(time.time(), command, ok, detail))
+        del self._log[:-MAX_LOG_ENTRIES]
+
+    @property
+    def command_log(self) -> list[LogEntry]:
+        return list(self._log)
+
+    # ------------------------------------------------------------------ look
+    async def look(self, scope: str | None = None, viewport: bool = True) -> dict[str, Any]:
+        """Interactable elements as ``role:name[ref]`` strings plus the ops each allows."""
+        if scope is not None and not isinstance(scope, str):
+            raise SessionError(ErrorCode.INVALID_ARGS, "scope must be a CSS selector string")
+        try:
+            result = await self.page.evaluate(
+                look_script(), {"op": "look", "scope": scope, "viewport": bool(viewport)})
+        except Exception as exc:
+            if "Execution context was destroyed" in str(exc) or "navigat" in str(exc):
+                await self._settle_navigation()
+                result = await self.page.evaluate(
+                    look_script(), {"op": "look", "scope": scope, "viewport": bool(viewport)})
+            else:
+                raise SessionError(ErrorCode.ACTION_FAILED,
+                                   f"look() failed: {_first_line(exc)}; try again") from exc
+        if "error" in result:
+            raise SessionError(result["error"], result["message"])
+        self._look = _LookState(
+            id=result["id"], url=result["url"],
+            roles={t.rsplit("[", 1)[1][:-1]: t.split(":", 1)[0] for t in result["tree"]},
+            actions=result["actions"])
+        self._record("look()" if scope is None else f"look({{scope: {scope!r}}})",
+                     detail=f"{len(result['tree'])} elements")
+        await self._sync_sidebar()
+        return {"url": result["url"], "title": result["title"], "tree": result["tree"],
+                "actions": result["actions"]}
+
+    # ------------------------------------------------------------------ refs
+    async def _resolve(self, ref: Any) -> tuple[ElementHandle, str]:
+        if not isinstance(ref, str) or not ref:
+            raise SessionError(ErrorCode.INVALID_ARGS,
+                               "ref must be a string like 'e1' from the last look()")
+        if self._look is None:
+            raise SessionError(ErrorCode.STALE_REF,
+                               f"ref {ref} is unknown: no look() yet; call look() first")
+        if ref not in self._look.roles:
+            if REF_RE.match(ref):
+                raise SessionError(ErrorCode.STALE_REF,
+                                   f"ref {ref} is stale, call look() to refresh")
+            raise SessionError(ErrorCode.INVALID_ARGS,
+                               f"{ref!r} is not a ref; refs look like 'e1' (call look())")
+        try:
+            handle = await self.page.evaluate_handle(
+                look_script(), {"op": "resolve", "id": self._look.id, "ref": ref})
+        except Exception as exc:
+            raise SessionError(ErrorCode.STALE_REF,
+                               f"ref {ref} is stale (the page is changing), call look() to "
+                               "refresh") from exc
+        element = handle.as_element()
+        if element is None:
+            status = await handle.json_value()
+            await handle.dispose()
+            reason = {
+                "nolook": "the page navigated since the last look()",
+                "mismatch": "another look() ran since",
+                "detached": "the element was removed from the page",
+            }.get(str(status), "it is not in the last look()")
+            raise SessionError(ErrorCode.STALE_REF,
+                               f"ref {ref} is stale ({reason}), call look() to refresh")
+        return element, self._look.roles[ref]
+
+    # ------------------------------------------------------------------ act
+    async def act(self, ref: str, op: str, value: Any = None) -> dict[str, Any]:
+        """Perform ``op`` on the element ``ref``; ``{changed}`` tells if the URL or DOM changed."""
+        desc = f"act({ref!r}, {op!r}" + (f", {value!r})" if value is not None else ")")
+        try:
+            result = await self._act(ref, op, value)
+        except SessionError as exc:
+            self._record(desc, ok=False, detail=exc.code.value)
+            await self._sync_sidebar()
+            raise
+        self._record(desc, detail="changed" if result["changed"] else "no change")
+        return result
+
+    async def _act(self, ref: str, op: str, value: Any) -> dict[str, Any]:
+        if not isinstance(op, str) or op not in ALL_OPS:
+            raise SessionError(ErrorCode.INVALID_ARGS,
+                               f"unknown op {op!r}; ops are {', '.join(ALL_OPS)}")
+        element, role = await self._resolve(ref)
+        assert self._look is not None
+        allowed = list(self._look.actions.get(ref, [])) + [
+            o for o in UNIVERSAL_OPS if o not in self._look.actions.get(ref, [])]
+        if op not in allowed:
+            raise SessionError(ErrorCode.INVALID_ARGS,
+                               f"op {op!r} does not apply to {role} {ref}; "
+                               f"use one of {', '.join(allowed)}")
+        if op in ("input", "select", "press") and value is None:
+            what = {"input": "the text to type", "select": "the option's value or label",
+                    "press": "a key such as 'Enter'"}[op]
+            raise SessionError(ErrorCode.INVALID_ARGS,
+                               f"act({ref!r}, {op!r}) needs a value: {what}")
+        if self.sidebar:
+            await self._sync_sidebar(highlight=element)
+        page = self.page
+        url_before = page.url
+        navigated = False
+        popups: list[Page] = []
+
+        def on_nav(frame: Any) -> None:
+            nonlocal navigated
+            if frame == page.main_frame:
+                navigated = True
+
+        def on_request(request: Any) -> None:
+            nonlocal navigated
+            try:
+                if request.is_navigation_request() and request.frame == page.main_frame:
+                    navigated = True
+            except Exception:
+                pass
+
+        def on_popup(popup: Page) -> None:
+            popups.append(popup)
+
+        page.on("framenavigated", on_nav)
+        page.on("request", on_request)
+        page.on("popup", on_popup)
+        self._dialogs.clear()
+        try:
+            try:
+                await page.evaluate(look_script(), {"op": "watch", "el": element})
+            except Exception:
+                pass
+            try:
+                await self._perform(element, role, op, value)
+            except SessionError:
+                raise
+            except Exception as exc:
+                if navigated and "Target" in str(exc) or "context was destroyed" in str(exc):
+                    pass  # the action navigated the page away under Playwright's feet
+                elif _is_timeout(exc):
+                    raise SessionError(
+                        ErrorCode.ACTION_FAILED,
+                        f"{op} on {ref} timed out after {self.action_timeout_ms} ms (the element "
+                        "may be covered, disabled or moving); call look() and try another "
+                        "element, or wait() first") from exc
+                else:
+                    raise SessionError(
+                        ErrorCode.ACTION_FAILED,
+                        f"{op} on {ref} failed: {_first_line(exc)}; call look() and retry"
+                    ) from exc
+            await asyncio.sleep(SETTLE_S)
+            if navigated:
+                await self._settle_navigation()
+        finally:
+            page.remove_listener("framenavigated", on_nav)
+            page.remove_listener("request", on_request)
+            page.remove_listener("popup", on_popup)
+            try:
+                await element.dispose()
+            except Exception:
+                pass
+        changed = navigated or page.url != url_before
+        if not changed:
+            try:
+                changed = bool(await page.evaluate(look_script(), {"op": "unwatch"}))
+            except Exception:
+                changed = True  # the document went away mid-call: it changed
+        result: dict[str, Any] = {"changed": changed}
+        if popups:
+            new_page = popups[-1]
+            self._attach(new_page)
+            self._look = None
+            try:
+                await new_page.wait_for_load_state("domcontentloaded",
+                                                   timeout=self.nav_timeout_ms)
+            except Exception:
+                pass
+            result["changed"] = True
+            result["popup"] = new_page.url
+            if self.sidebar:
+                await self.enable_sidebar()
+        if self._dialogs:
+            result["dialog"] = self._dialogs[-1]
+        await self._sync_sidebar()
+        return result
+
+    async def _settle_navigation(self) -> None:
+        try:
+            await self.page.wait_for_load_state("load", timeout=self.nav_timeout_ms)
+        except Exception as exc:
+            log.debug("load state not reached: %s", exc)
+
+    async def _perform(self, el: ElementHandle, role: str, op: str, value: Any) -> None:
+        t = self.action_timeout_ms
+        if op == "click":
+            await el.click(timeout=t)
+        elif op == "input":
+            text = value if isinstance(value, str) else _scalar_text(value, "input")
+            if role == "slider":
+                await el.evaluate(
+                    "(e, v) => { e.value = v; e.dispatchEvent(new Event('input', {bubbles: true}));"
+                    " e.dispatchEvent(new Event('change', {bubbles: true})); }", text)
+            else:
+                await el.fill(text, timeout=t)
+        elif op == "clear":
+            await el.fill("", timeout=t)
+        elif op == "focus":
+            await el.focus()
+        elif op == "check":
+            await el.check(timeout=t)
+        elif op == "uncheck":
+            await el.uncheck(timeout=t)
+        elif op == "select":
+            await self._select(el, value)
+        elif op == "press":
+            await el.press(_scalar_text(value, "press"), timeout=t)
+        elif op == "hover":
+            await el.hover(timeout=t)
+        elif op == "scroll":
+            await self._scroll(el, value)
+
+    async def _select(self, el: ElementHandle, value: Any) -> None:
+        values = value if isinstance(value, list) else [value]
+        if not all(isinstance(v, str | int | float) for v in values):
+            raise SessionError(ErrorCode.INVALID_ARGS,
+                               "select needs an option value or label (or a list of them)")
+        wanted = [str(v) for v in values]
+        is_native = await el.evaluate("e => e.localName === 'select'")
+        if is_native:
+            found = await el.evaluate(
+                "(e, wanted) => wanted.map(w => Array.from(e.options).find(o => o.value === w"
+                " || o.label.trim() === w || o.textContent.trim() === w)).map(o => o ? o.value"
+                " : null)", wanted)
+            missing = [w for w, f in zip(wanted, found, strict=True) if f is None]
+            if missing:
+                options = await el.evaluate(
+                    "e => Array.from(e.options).map(o => o.label.trim() || o.value)")
+                raise SessionError(ErrorCode.INVALID_ARGS,
+                                   f"no option {missing[0]!r}; options are: "
+                                   + ", ".join(repr(o) for o in options[:30]))
+            await el.select_option(value=found, timeout=self.action_timeout_ms)
+            return
+        # an ARIA combobox/listbox: open it if needed, then click the option by its text
+        option = await el.evaluate_handle(
+            """(e, wanted) => {
+                const scope = [e];
+                const ids = (e.getAttribute('aria-controls') || e.getAttribute('aria-owns') || '')
+                  .split(/\\s+/).filter(Boolean);
+                for (const id of ids) { const n = e.ownerDocument.getElementById(id); if (n) scope.push(n); }
+                for (const s of scope) {
+                  for (const o of s.querySelectorAll('[role=option]')) {
+                    const t = (o.getAttribute('aria-label') || o.textContent || '').trim();
+                    if (t === wanted || o.getAttribute('data-value') === wanted) return o;
+                  }
+                }
+                return null;
+            }""", wanted[0])
+        target = option.as_element()
+        if target is None:
+            await el.click(timeout=self.action_timeout_ms)
+            await asyncio.sleep(SETTLE_S)
+            raise SessionError(ErrorCode.ACTION_FAILED,
+                               f"no option {wanted[0]!r} found (the list may have opened now); "
+                               "call look() and click the option's ref")
+        if not await target.is_visible():
+            await el.click(timeout=self.action_timeout_ms)
+        await target.click(timeout=self.action_timeout_ms)
+
+    async def _scroll(self, el: ElementHandle, value: Any) -> None:
+        if value in (None, "", "into_view", "into-view"):
+            await el.scroll_into_view_if_needed(timeout=self.action_timeout_ms)
+            return
+        if value not in ("up", "down", "left", "right", "top", "bottom"):
+            raise SessionError(ErrorCode.INVALID_ARGS,
+                               "scroll takes no value (into view) or one of up, down, left, "
+                               "right, top, bottom")
+        await el.evaluate(
+            """(e, dir) => {
+                let t = e;
+                while (t && t !== document.body && t !== document.documentElement
+                       && !(t.scrollHeight > t.clientHeight + 1 || t.scrollWidth > t.clientWidth + 1))
+                  t = t.parentElement;
+                const box = (!t || t === document.body || t === document.documentElement)
+                  ? document.scrollingElement : t;
+                const h = box === document.scrollingElement ? innerHeight : box.clientHeight;
+                const w = box === document.scrollingElement ? innerWidth : box.clientWidth;
+                const d = {up: [0, -0.8 * h], down: [0, 0.8 * h], left: [-0.8 * w, 0],
+                           right: [0.8 * w, 0], top: [0, -box.scrollHeight],
+                           bottom: [0, box.scrollHeight]}[dir];
+                box.scrollBy(d[0], d[1]);
+            }""", value)
+
+    # ------------------------------------------------------------------ go / wait / eval
+    async def go(self, url: str) -> dict[str, Any]:
+        """Navigate to ``url`` (relative URLs resolve against the current page)."""
+        if not isinstance(url, str) or not url.strip():
+            raise SessionError(ErrorCode.INVALID_ARGS, "go() needs a URL string")
+        target = url.strip()
+        if not urlsplit(target).scheme:
+            current = self.page.url
+            if target.startswith(("/", ".", "?", "#")) and current.startswith("http"):
+                target = urljoin(current, target)
+            else:
+                target = "https://" + target
+        try:
+            await self.page.goto(target, timeout=self.nav_timeout_ms)
+        except Exception as exc:
+            self._record(f"go({url!r})", ok=False)
+            if _is_timeout(exc):
+                raise SessionError(ErrorCode.TIMEOUT,
+                                   f"{target} did not load within {self.nav_timeout_ms} ms; "
+                                   "call look() to see what did load, or go() again") from exc
+            msg = _first_line(exc)
+            if "invalid url" in msg.lower() or "Cannot navigate to invalid URL" in msg:
+                raise SessionError(ErrorCode.INVALID_ARGS,
+                                   f"{url!r} is not a valid URL; pass an absolute http(s) URL"
+                                   ) from exc
+            raise SessionError(ErrorCode.ACTION_FAILED,
+                               f"could not open {target}: {msg}; check the URL and try again, "
+                               "or handoff() if the site needs a person") from exc
+        self._look = None
+        self._record(f"go({url!r})", detail=self.page.url)
+        if self.sidebar:
+            await self._sync_sidebar()
+        return {"url": self.page.url, "title": await self._title()}
+
+    async def _title(self) -> str:
+        try:
+            return await self.page.title()
+        except Exception:
+            return ""
+
+    async def wait(self, condition: str, timeout: float | None = None) -> dict[str, Any]:
+        """Wait until ref ``condition`` is visible or JS expression ``condition`` is truthy."""
+        if not isinstance(condition, str) or not condition.strip():
+            raise SessionError(ErrorCode.INVALID_ARGS,
+                               "wait() needs a ref like 'e3' or a JS expression string")
+        if timeout is None:
+            timeout_ms = float(DEFAULT_WAIT_TIMEOUT_MS)
+        elif isinstance(timeout, bool) or not isinstance(timeout, int | float) or timeout < 0:
+            raise SessionError(ErrorCode.INVALID_ARGS, "timeout must be milliseconds (a number)")
+        else:
+            timeout_ms = float(timeout)
+        started = time.monotonic()
+        self._record(f"wait({condition!r})")
+        await self._sync_sidebar()
+        cond = condition.strip()
+        try:
+            if REF_RE.match(cond):
+                element, _role = await self._resolve(cond)
+                await element.wait_for_element_state("visible", timeout=timeout_ms)
+            else:
+                await self.page.wait_for_function(cond, timeout=timeout_ms, polling=100)
+        except SessionError:
+            raise
+        except Exception as exc:
+            if _is_timeout(exc):
+                raise SessionError(
+                    ErrorCode.TIMEOUT,
+                    f"wait({cond!r}) timed out after {int(timeout_ms)} ms; call look() to see "
+                    "the page, then wait longer or try something else") from exc
+            raise SessionError(
+                ErrorCode.EVAL_FAILED,
+                f"wait condition failed: {_first_line(exc)}; fix the expression") from exc
+        return {"elapsed": int((time.monotonic() - started) * 1000)}
+
+    async def eval(self, js: str) -> dict[str, Any]:
+        """Run ``js`` in the page; ``{value}`` is its (JSON-safe) result."""
+        if not isinstance(js, str) or not js.strip():
+            raise SessionError(ErrorCode.INVALID_ARGS, "eval() needs a JavaScript string")
+        self._record(f"eval({js[:60]!r})")
+        try:
+            value = await self.page.evaluate(js)
+        except Exception as exc:
+            raise SessionError(
+                ErrorCode.EVAL_FAILED,
+                f"JavaScript failed: {_first_line(exc)}; fix the script and retry") from exc
+        await self._sync_sidebar()
+        return {"value": _jsonable(value)}
+
+    # ------------------------------------------------------------------ extract
+    async def extract(self, format: str = "markdown", full_page: bool = False) -> dict[str, Any]:
+        """The page as markdown | html | text | links | screenshot (base64 PNG)."""
+        if format not in EXTRACT_FORMATS:
+            raise SessionError(ErrorCode.INVALID_ARGS,
+                               f"unknown format {format!r}; use one of "
+                               + ", ".join(EXTRACT_FORMATS))
+        self._record(f"extract({format!r})")
+        await self._sync_sidebar()
+        url = self.page.url
+        title = await self._title()
+        try:
+            if format == "screenshot":
+                png = await self.page.screenshot(full_page=full_page, type="png",
+                                                 timeout=self.nav_timeout_ms)
+                return {"url": url, "title": title, "mime": "image/png",
+                        "screenshot": base64.b64encode(png).decode("ascii")}
+            html = await self.page.content()
+        except Exception as exc:
+            raise SessionError(ErrorCode.ACTION_FAILED,
+                               f"could not read the page: {_first_line(exc)}; try again") from exc
+        if format == "html":
+            return {"url": url, "title": title, "html": html}
+        try:
+            from trawl.extract import extract as extract_html
+        except ImportError as exc:
+            raise SessionError(ErrorCode.ACTION_FAILED,
+                               "the extraction module is not available in this build; use "
+                               "extract('html') or extract('text') via eval()") from exc
+        try:
+            extraction = extract_html(html, url)
+        except Exception as exc:
+            raise SessionError(ErrorCode.ACTION_FAILED,
+                               f"extraction failed: {_first_line(exc)}; try extract('html')"
+                               ) from exc
+        if format == "markdown":
+            return {"url": url, "title": title, "markdown": extraction.markdown}
+        if format == "text":
+            return {"url": url, "title": title, "text": extraction.text}
+        links = [{"url": link.url, "text": link.text, "rel": link.rel}
+                 for link in extraction.links]
+        return {"url": url, "title": title, "links": links}
+
+    # ------------------------------------------------------------------ handoff
+    @property
+    def handoff_pending(self) -> str | None:
+        """The message of the handoff waiting for a person, if any."""
+        return self._handoff.message if self._handoff is not None else None
+
+    @property
+    def handoff_url(self) -> str | None:
+        return self._handoff.url if self._handoff is not None else None
+
+    def resume(self) -> bool:
+        """Resume a pending handoff (from the sidebar, the resume page, MCP or code)."""
+        if self._handoff is None or self._handoff.event.is_set():
+            return False
+        self._handoff.event.set()
+        return True
+
+    async def handoff(self, message: str = "Please take over, then press Resume",
+                      timeout: float | None = None) -> dict[str, Any]:
+        """Ask a person to intervene; blocks until they press Resume.
+
+        The Resume button is in the sidebar (when shown) and on a local page whose URL is
+        logged (and passed to ``handoff_notify``). ``timeout`` (ms) bounds the wait.
+        """
+        if not isinstance(message, str):
+            raise SessionError(ErrorCode.INVALID_ARGS, "handoff() needs a message string")
+        if self._handoff is not None:
+            raise SessionError(ErrorCode.INVALID_ARGS, "a handoff is already waiting")
+        hand = _Handoff(message)
+        self._handoff = hand
+        loop = asyncio.get_running_loop()
+        if self.handoff_server_enabled:
+            if self._handoff_server is None:
+                self._handoff_server = HandoffServer()
+                self._handoff_server.start()
+            hand.url = self._handoff_server.arm(
+                message, lambda: loop.call_soon_threadsafe(self.resume))
+        self._record(f"handoff({message!r})")
+        notice = f"HANDOFF: {message}"
+        if hand.url:
+            notice += f" -- open {hand.url} and press Resume when done"
+        log.warning(notice)
+        if self.handoff_notify is not None:
+            self.handoff_notify(message, hand.url or "")
+        await self._sync_sidebar()
+        waiter = asyncio.ensure_future(hand.event.wait())
+        try:
+            if self.sidebar:
+                # re-show the alert after navigations the person makes while working
+                while not hand.event.is_set():
+                    done, _ = await asyncio.wait({waiter}, timeout=1.0)
+                    if done:
+                        break
+                    if timeout is not None and (time.monotonic() - hand.started) * 1000 > timeout:
+                        raise TimeoutError
+                    await self._sync_sidebar()
+            else:
+                await asyncio.wait_for(waiter, None if timeout is None else timeout / 1000)
+        except TimeoutError as exc:
+            raise SessionError(ErrorCode.TIMEOUT,
+                               f"nobody resumed the handoff within {int(timeout or 0)} ms; "
+                               "call handoff() again or carry on") from exc
+        finally:
+            waiter.cancel()
+            self._handoff = None
+            if self._handoff_server is not None:
+                self._handoff_server.disarm()
+            self._look = None  # the person may have changed anything
+            await self._sync_sidebar()
+        elapsed = int((time.monotonic() - hand.started) * 1000)
+        self._record("resumed", detail=f"{elapsed} ms")
+        await self._sync_sidebar()
+        return {"resumed": True, "elapsed": elapsed}
+
+
+def _scalar_text(value: Any, op: str) -> str:
+    if isinstance(value, bool) or not isinstance(value, str | int | float):
+        raise SessionError(ErrorCode.INVALID_ARGS, f"{op} needs a string value")
+    return str(value)
+
+
+async def launch_browser(playwright: Playwright, name: str = "chromium", *,
+                         headless: bool = True) -> Browser:
+    """Launch ``name`` (chromium, chrome, firefox, webkit); a clear BrowserError if not."""
+    from trawl.browser.launch import launch_chromium
+
+    engine = BROWSERS.get((name or "chromium").lower())
+    if engine is None:
+        raise BrowserError(f"unknown browser {name!r}; use one of {', '.join(BROWSERS)}")
+    if engine == "chromium":
+        return await launch_chromium(playwright, headless=headless)
+    browser_type = getattr(playwright, engine)
+    try:
+        return await browser_type.launch(headless=headless)  # type: ignore[no-any-return]
+    except Exception as exc:
+        raise BrowserError(
+            f"could not launch {engine}: {_first_line(exc)}. Playwright's {engine} is not "
+            f"installed here; run `playwright install {engine}`, or use --browser chromium"
+        ) from exc

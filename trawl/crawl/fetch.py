@@ -1,0 +1,131 @@
+"""Fetching one URL over HTTP with hard limits (size, time, redirects).
+
+The body is read only when it is HTML and under the size limit: a 5 GB download costs
+one request's headers. Errors become :class:`trawl.errors.FetchError` subclasses whose
+``error_class`` is stored with the page.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import re
+import time
+from dataclasses import dataclass
+
+import httpx
+
+from trawl.config import DEFAULT_MAX_REDIRECTS
+from trawl.errors import BodyTooLarge, ConnectError, FetchError, FetchTimeout, TooManyRedirects
+
+HTML_TYPES = ("text/html", "application/xhtml+xml")
+SNIFF_BYTES = 512
+META_SNIFF_BYTES = 4096
+CHARSET_RE = re.compile(rb"charset\s*=\s*[\"']?([A-Za-z0-9_.:-]+)", re.IGNORECASE)
+DEFAULT_POOL_CONNECTIONS = 64
+
+
+@dataclass
+class FetchResult:
+    url: str
+    """The URL requested."""
+    final_url: str
+    """The URL that answered, after redirects."""
+    status_code: int
+    content_type: str | None
+    """Media type without parameters, lowercased."""
+    headers: dict[str, str]
+    body: bytes | None
+    """The body, only for HTML responses (None otherwise)."""
+    content_length: int | None
+    elapsed_ms: int
+
+    @property
+    def is_html(self) -> bool:
+        return self.body is not None
+
+
+def make_client(user_agent: str, timeout_s: float) -> httpx.AsyncClient:
+    return httpx.AsyncClient(
+        follow_redirects=True,
+        max_redirects=DEFAULT_MAX_REDIRECTS,
+        timeout=httpx.Timeout(timeout_s),
+        headers={"User-Agent": user_agent, "Accept": "text/html,application/xhtml+xml,*/*;q=0.8"},
+        limits=httpx.Limits(max_connections=DEFAULT_POOL_CONNECTIONS,
+                            max_keepalive_connections=DEFAULT_POOL_CONNECTIONS),
+    )
+
+
+def media_type(header: str | None) -> str | None:
+    if not header:
+        return None
+    return header.split(";", 1)[0].strip().lower() or None
+
+
+def _looks_like_html(prefix: bytes) -> bool:
+    head = prefix.lstrip()[:SNIFF_BYTES].lower()
+    return head.startswith((b"<!doctype html", b"<html")) or b"<body" in head or b"<head" in head
+
+
+async def _read_limited(response: httpx.Response, max_bytes: int) -> bytes:
+    chunks: list[bytes] = []
+    size = 0
+    async for chunk in response.aiter_bytes():
+        size += len(chunk)
+        if size > max_bytes:
+            raise BodyTooLarge(f"body larger than {max_bytes} bytes")
+        chunks.append(chunk)
+    return b"".join(chunks)
+
+
+async def _fetch(client: httpx.AsyncClient, url: str, max_bytes: int) -> FetchResult:
+    started = time.monotonic()
+    async with client.stream("GET", url) as response:
+        ctype = media_type(response.headers.get("content-type"))
+        declared = response.headers.get("content-length")
+        length = int(declared) if declared and declared.isdigit() else None
+        body: bytes | None = None
+        if ctype in HTML_TYPES or ctype is None:
+            if length is not None and length > max_bytes:
+                raise BodyTooLarge(f"Content-Length {length} exceeds the {max_bytes}-byte limit")
+            raw = await _read_limited(response, max_bytes)
+            length = len(raw)
+            if ctype in HTML_TYPES or _looks_like_html(raw):
+                body = raw
+                ctype = ctype or "text/html"
+        return FetchResult(
+            url=url, final_url=str(response.url), status_code=response.status_code,
+            content_type=ctype, headers=dict(response.headers), body=body,
+            content_length=length, elapsed_ms=int((time.monotonic() - started) * 1000),
+        )
+
+
+async def fetch(client: httpx.AsyncClient, url: str, *, max_bytes: int,
+                timeout_s: float) -> FetchResult:
+    """GET ``url``; raise a FetchError subclass on anything but an HTTP response."""
+    try:
+        async with asyncio.timeout(timeout_s):
+            return await _fetch(client, url, max_bytes)
+    except TimeoutError as exc:
+        raise FetchTimeout(f"no complete response within {timeout_s:.0f}s") from exc
+    except httpx.TooManyRedirects as exc:
+        raise TooManyRedirects(f"more than {DEFAULT_MAX_REDIRECTS} redirects "
+                               "(a redirect loop?)") from exc
+    except httpx.TimeoutException as exc:
+        raise FetchTimeout(f"timed out: {type(exc).__name__}") from exc
+    except (httpx.ConnectError, httpx.RemoteProtocolError) as exc:
+        raise ConnectError(f"cannot connect: {exc}") from exc
+    except httpx.HTTPError as exc:
+        raise FetchError(f"{type(exc).__name__}: {exc}") from exc
+    except (httpx.InvalidURL, httpx.UnsupportedProtocol) as exc:
+        raise FetchError(f"invalid URL: {exc}") from exc
+
+
+def decode_html(body: bytes, headers: dict[str, str]) -> str:
+    """Bytes to text: the header's charset, else a <meta charset>, else UTF-8 (lenient)."""
+    match = CHARSET_RE.search(headers.get("content-type", "").encode()) or CHARSET_RE.search(
+        body[:META_SNIFF_BYTES])
+    charset = match.group(1).decode("ascii") if match else "utf-8"
+    try:
+        return body.decode(charset, errors="replace")
+    except LookupError:
+        return body.decode("utf-8", errors="replace")

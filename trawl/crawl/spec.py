@@ -1,0 +1,99 @@
+"""What a crawl is asked to do: seeds, scope, limits, render mode.
+
+A plain dataclass so it travels unchanged through Temporal's data converter and into the
+``crawls.spec`` JSON column.
+"""
+
+from __future__ import annotations
+
+from dataclasses import asdict, dataclass, field
+from typing import Any
+
+from trawl.config import (
+    DEFAULT_CONCURRENCY,
+    DEFAULT_MAX_BODY_BYTES,
+    DEFAULT_MAX_DEPTH,
+    DEFAULT_MAX_PAGES,
+    DEFAULT_PAGE_TIMEOUT_S,
+)
+from trawl.errors import ConfigError
+from trawl.urls import Scope, host_of, validate_seed
+
+RENDER_MODES = ("browser", "http")
+DEFAULT_RENDER_MODE = "browser"
+DEFAULT_ACTIVITIES_PER_RUN = 500
+"""Explore activities a SiteWorkflow run executes before continuing as new."""
+DEFAULT_HEARTBEAT_TIMEOUT_S = 60.0
+
+
+@dataclass
+class CrawlSpec:
+    """A crawl request. Every CLI flag of `trawl crawl` maps to one field."""
+
+    seeds: list[str]
+    """Start URLs (canonicalised by :meth:`validated`)."""
+
+    max_pages: int = DEFAULT_MAX_PAGES
+    """Stop claiming new URLs once this many have been fetched (across all sites)."""
+
+    max_depth: int = DEFAULT_MAX_DEPTH
+    """Do not follow links deeper than this from a start URL."""
+
+    include: list[str] = field(default_factory=list)
+    """Globs on the URL path; when given, only matching paths are followed."""
+
+    exclude: list[str] = field(default_factory=list)
+    """Globs on the URL path that are never followed."""
+
+    concurrency: int = DEFAULT_CONCURRENCY
+    """Pages explored at once per site."""
+
+    allow_subdomains: bool = False
+    """Follow subdomains of the seed hosts (default: the seed hosts only)."""
+
+    render: str = DEFAULT_RENDER_MODE
+    """browser (Chromium renders every HTML page) | http (no browser)."""
+
+    page_timeout_s: float = DEFAULT_PAGE_TIMEOUT_S
+    """Give up on a page after this long (fetch and render each)."""
+
+    max_body_bytes: int = DEFAULT_MAX_BODY_BYTES
+    """Larger HTML bodies are recorded as too_large, not read."""
+
+    activities_per_run: int = DEFAULT_ACTIVITIES_PER_RUN
+    """Continue-as-new after this many explore activities in one workflow run."""
+
+    heartbeat_timeout_s: float = DEFAULT_HEARTBEAT_TIMEOUT_S
+    """How soon a page whose worker died is retried elsewhere."""
+
+    def validated(self) -> CrawlSpec:
+        """A copy with canonical seeds; ConfigError on anything invalid."""
+        if not self.seeds:
+            raise ConfigError("give at least one start URL")
+        seeds = list(dict.fromkeys(validate_seed(s) for s in self.seeds))
+        if self.max_pages < 1:
+            raise ConfigError("--max-pages must be at least 1")
+        if self.max_depth < 0:
+            raise ConfigError("--max-depth must be 0 or more")
+        if not 1 <= self.concurrency <= 64:
+            raise ConfigError("--concurrency must be between 1 and 64")
+        if self.render not in RENDER_MODES:
+            raise ConfigError(f"--render must be one of {', '.join(RENDER_MODES)}")
+        if self.activities_per_run < 1:
+            raise ConfigError("activities_per_run must be at least 1")
+        copy = CrawlSpec(**asdict(self))
+        copy.seeds = seeds
+        return copy
+
+    def scope(self) -> Scope:
+        return Scope(seed_hosts=tuple(dict.fromkeys(host_of(s) for s in self.seeds)),
+                     allow_subdomains=self.allow_subdomains, include=tuple(self.include),
+                     exclude=tuple(self.exclude))
+
+    def to_json(self) -> dict[str, Any]:
+        return asdict(self)
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> CrawlSpec:
+        known = {k: v for k, v in data.items() if k in cls.__dataclass_fields__}
+        return cls(**known)

@@ -1,0 +1,107 @@
+"""Tree clean-up before content detection: drop non-content tags, hidden and boilerplate nodes."""
+
+from __future__ import annotations
+
+import re
+
+from lxml import etree
+from lxml.html import HtmlElement
+
+from trawl.extract._urls import absolutize
+
+# Tags whose whole subtree never holds main content.
+DROP_TAGS = frozenset(
+    """script style noscript template svg math iframe frame frameset object embed canvas input
+    button select textarea option optgroup datalist link meta base map area audio video source
+    track dialog head title""".split()
+)
+_HIDDEN_STYLE_RE = re.compile(r"display\s*:\s*none|visibility\s*:\s*hidden", re.I)
+MAX_DEPTH = 120
+
+
+def drop_tree(el: HtmlElement) -> None:
+    """Remove ``el`` and its subtree, keeping its tail text."""
+    parent = el.getparent()
+    if parent is None:
+        return
+    tail = el.tail
+    if tail and tail.strip():
+        prev = el.getprevious()
+        if prev is not None:
+            prev.tail = (prev.tail or "") + tail
+        else:
+            parent.text = (parent.text or "") + tail
+    parent.remove(el)
+
+
+def is_hidden(el: HtmlElement) -> bool:
+    if el.get("hidden") is not None:
+        return True
+    if (el.get("aria-hidden") or "").strip().lower() == "true":
+        return True
+    style = el.get("style")
+    return bool(style and _HIDDEN_STYLE_RE.search(style))
+
+
+def basic_clean(root: HtmlElement) -> None:
+    """Drop tags that never carry content, hidden elements, and flatten pathological nesting."""
+    doomed: list[HtmlElement] = []
+    for el in root.iter():
+        tag = el.tag
+        if not isinstance(tag, str):
+            doomed.append(el)  # comments, processing instructions, entities
+            continue
+        if tag in DROP_TAGS or is_hidden(el):
+            doomed.append(el)
+    for el in doomed:
+        if el.getparent() is not None:
+            drop_tree(el)
+    flatten_deep(root)
+
+
+def flatten_deep(root: HtmlElement, limit: int = MAX_DEPTH) -> None:
+    """Unwrap elements nested deeper than ``limit`` (keeps their text) so recursion stays safe."""
+    too_deep: list[HtmlElement] = []
+    stack: list[tuple[HtmlElement, int]] = [(root, 0)]
+    while stack:
+        el, depth = stack.pop()
+        for child in el:
+            if depth + 1 > limit:
+                too_deep.append(child)
+            else:
+                stack.append((child, depth + 1))
+    for el in too_deep:
+        if el.getparent() is not None:
+            # text_content keeps all the words of the subtree
+            text = el.text_content()
+            tail = el.tail
+            parent = el.getparent()
+            idx = parent.index(el)
+            parent.remove(el)
+            span = parent.makeelement("span", {})
+            span.text = text
+            span.tail = tail
+            parent.insert(idx, span)
+
+
+def absolutize_links(root: HtmlElement, base: str) -> None:
+    """Make <a href> and <img src> absolute (lazy-loading attributes count as src)."""
+    for a in root.iter("a"):
+        href = absolutize(base, a.get("href"))
+        if href is None:
+            a.attrib.pop("href", None)
+        else:
+            a.set("href", href)
+    for img in root.iter("img"):
+        src = img.get("src")
+        if not src or src.startswith("data:"):
+            for attr in ("data-src", "data-lazy-src", "data-original", "data-url"):
+                if img.get(attr):
+                    src = img.get(attr)
+                    break
+        if not src and img.get("srcset"):
+            src = (img.get("srcset") or "").strip().split(",")[0].split()[0:1]
+            src = src[0] if src else None
+        resolved = absolutize(base, src)
+        if resolved:
+            img.set("src", resolved)

@@ -1,0 +1,449 @@
+"""Main-content detection and boilerplate removal.
+
+A readability-style scorer on an lxml tree, with extras:
+
+1. ``remove_boilerplate``: drop elements that are boilerplate by tag (nav, aside, footer,
+   header), ARIA role (navigation, banner, contentinfo, complementary, dialog...) or by
+   class/id tokens (menu, sidebar, share, related, cookie, newsletter...), unless they hold a
+   large share of the page's text.
+2. ``score``: every text block ("paragraph": <p>, <pre>, <td>, or any element with at least
+   25 characters of inline text of its own) gives points - more for long and comma-rich text -
+   to its ancestors with a decaying weight; each candidate's total is scaled by its class/id
+   weight and by (1 - link density).
+3. the best candidate is widened to its ancestor when the best-scoring blocks are spread over
+   several siblings, and the siblings that look like content are kept with it.
+4. ``prune``: inside the chosen content, conditionally drop link-heavy lists, short
+   low-value blocks, share bars, forms and the like.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from lxml import etree
+from lxml.html import HtmlElement
+
+from trawl.extract._clean import drop_tree
+from trawl.extract._text import BLOCK_TAGS
+
+_TOKEN_SPLIT = re.compile(r"[\s_\-:./]+|(?<=[a-z])(?=[A-Z])")
+
+# Tokens (from class/id, split on -, _, spaces and camelCase) that mark boilerplate.
+_BOILER_TOKENS = frozenset(
+    """nav navbar navigation menu menubar submenu megamenu breadcrumb breadcrumbs crumbs
+    footer sidebar sidenav aside widget widgets share sharing sharebar social socials
+    related recommended recommendations recirc more-stories trending popular
+    cookie cookies consent gdpr newsletter subscribe subscription signup paywall
+    promo promotion advert advertisement advertising ad ads adsense adslot adunit dfp
+    sponsor sponsored outbrain taboola disqus comment comments respond pagination pager
+    skip skiplink toolbar masthead banner topbar modal popup overlay login signin
+    print rss tags tagcloud taglist byline dateline author-bio bio timestamp
+    copyright legal breaking-news ticker caption figcaption credit credits""".split()
+)
+# An element with one of these tokens is never boilerplate by its tokens (embedded posts).
+_EMBED_TOKENS = frozenset("embed embedded twitter-tweet instagram-media".split())
+_AD_LABEL_RE = re.compile(
+    r"^(advert|advertisement|advertising|ad|ads|sponsored|sponsored content|anzeige|"
+    r"publicit[eé]|werbung|story continues below|continue reading below|"
+    r"article continues below|scroll to continue|related)\W*$",
+    re.I,
+)
+_CONTENT_TOKENS = frozenset(
+    "article content main body entry post story text blog hentry prose markdown".split()
+)
+# Boilerplate even when the element also carries a content-looking token.
+_STRONG_TOKENS = frozenset(
+    "cookie cookies consent gdpr newsletter subscribe outbrain taboola disqus".split()
+)
+_NEG_WEIGHT_RE = re.compile(
+    r"hidden|banner|combx|comment|contact|foot|footnote|masthead|media|meta|outbrain|promo|"
+    r"related|scroll|share|shoutbox|sidebar|skyscraper|sponsor|shopping|tags|tool|widget|"
+    r"social|subscribe|newsletter|recommend|teaser|caption|byline|author|nav|menu",
+    re.I,
+)
+_POS_WEIGHT_RE = re.compile(
+    r"article|body|content|entry|hentry|h-entry|main|page|post|text|blog|story|prose", re.I
+)
+_BOILER_ROLES = frozenset(
+    "navigation banner contentinfo complementary menu menubar dialog alertdialog search "
+    "toolbar tablist".split()
+)
+_BOILER_TAGS = frozenset(("nav", "aside", "footer", "header"))
+_PARAGRAPH_TAGS = frozenset(("p", "pre", "td", "blockquote"))
+_HEADINGS = frozenset(("h1", "h2", "h3", "h4", "h5", "h6"))
+_TAG_BASE = {
+    "div": 5.0, "article": 10.0, "main": 10.0, "section": 3.0,
+    "pre": 3.0, "td": 3.0, "blockquote": 3.0,
+    "address": -3.0, "ol": -3.0, "ul": -3.0, "dl": -3.0, "dd": -3.0, "dt": -3.0,
+    "li": -3.0, "form": -3.0,
+    "h1": -5.0, "h2": -5.0, "h3": -5.0, "h4": -5.0, "h5": -5.0, "h6": -5.0, "th": -5.0,
+}
+
+
+def _tokens(el: HtmlElement) -> set[str]:
+    raw = (el.get("class") or "") + " " + (el.get("id") or "")
+    if not raw.strip():
+        return set()
+    tokens = {t.lower() for t in _TOKEN_SPLIT.split(raw) if t}
+    # keep two-token compounds like "more-stories", "author-bio"
+    parts = [t.lower() for t in re.split(r"[\s_]+", raw) if t]
+    tokens.update(parts)
+    return tokens
+
+
+def _class_weight(el: HtmlElement) -> float:
+    weight = 0.0
+    for value in (el.get("class"), el.get("id")):
+        if not value:
+            continue
+        if _NEG_WEIGHT_RE.search(value):
+            weight -= 25
+        if _POS_WEIGHT_RE.search(value):
+            weight += 25
+    return weight
+
+
+@dataclass
+class _Stats:
+    text: int = 0  # characters of text in the subtree
+    links: int = 0  # characters of text inside <a> in the subtree
+    inline: int = 0  # characters of text of the element's own inline run
+    commas: int = 0  # commas in the own inline run
+    paragraphs: int = 0  # paragraph-like descendants
+
+
+def _measure(root: HtmlElement) -> dict[HtmlElement, _Stats]:
+    """Bottom-up text statistics for every element (children before parents)."""
+    elements = list(root.iter())
+    stats: dict[HtmlElement, _Stats] = {}
+    for el in reversed(elements):
+        tag = el.tag
+        st = _Stats()
+        own = el.text.strip() if el.text else ""
+        inline = len(own)
+        commas = own.count(",")
+        text = inline
+        links = 0
+        paragraphs = 0
+        for child in el:
+            cs = stats.get(child)
+            if cs is not None:
+                text += cs.text
+                links += cs.links
+                paragraphs += cs.paragraphs
+                if child.tag not in BLOCK_TAGS:
+                    inline += cs.inline
+                    commas += cs.commas
+            if child.tail:
+                tail = child.tail.strip()
+                text += len(tail)
+                inline += len(tail)
+                commas += tail.count(",")
+        if tag == "a":
+            links = text
+        st.text, st.links, st.inline, st.commas = text, links, inline, commas
+        st.paragraphs = paragraphs + (1 if inline >= 25 else 0)
+        stats[el] = st
+    return stats
+
+
+def _link_density(st: _Stats) -> float:
+    return st.links / st.text if st.text else 0.0
+
+
+def remove_boilerplate(body: HtmlElement) -> None:
+    """Drop navigation, headers, footers, sidebars, banners, ads, share bars (guarded by size)."""
+    stats = _measure(body)
+    total = max(stats[body].text, 1)
+    doomed: list[HtmlElement] = []
+    for el in body.iter():
+        if el is body or el.tag in ("html", "body"):
+            continue
+        st = stats.get(el)
+        if st is None:
+            continue
+        share = st.text / total
+        role = (el.get("role") or "").strip().lower()
+        if el.tag == "figcaption" and share < 0.3:
+            doomed.append(el)
+            continue
+        if el.tag in _BOILER_TAGS or role in _BOILER_ROLES:
+            # a <header>/<footer> wrapping the whole article is layout, not boilerplate
+            if share < 0.5 or (el.tag == "nav" or role == "navigation") and share < 0.8:
+                doomed.append(el)
+            continue
+        if st.text < 40 and _AD_LABEL_RE.match(" ".join("".join(el.itertext()).split())):
+            doomed.append(el)
+            continue
+        tokens = _tokens(el)
+        if not tokens or tokens & _EMBED_TOKENS:
+            continue
+        if tokens & _STRONG_TOKENS and share < 0.5:
+            doomed.append(el)
+            continue
+        if tokens & _BOILER_TOKENS:
+            if tokens & _CONTENT_TOKENS and share >= 0.1 and _link_density(st) < 0.4:
+                continue
+            if share < 0.4:
+                doomed.append(el)
+    _drop_all(doomed)
+
+
+def _drop_all(doomed: list[HtmlElement]) -> None:
+    doomed_set = set(doomed)
+    for el in doomed:
+        # skip elements whose ancestor is already gone
+        parent = el.getparent()
+        skip = False
+        while parent is not None:
+            if parent in doomed_set:
+                skip = True
+                break
+            parent = parent.getparent()
+        if not skip and el.getparent() is not None:
+            drop_tree(el)
+
+
+def _score(body: HtmlElement, stats: dict[HtmlElement, _Stats]) -> dict[HtmlElement, float]:
+    scores: dict[HtmlElement, float] = {}
+    for el in body.iter():
+        st = stats.get(el)
+        if st is None or st.inline < 25:
+            continue
+        if el.tag not in _PARAGRAPH_TAGS and el.tag in ("a", "li", "h1", "h2", "h3", "h4", "h5",
+                                                         "h6", "th", "dt", "figcaption"):
+            continue
+        points = 1.0 + st.commas + min(st.inline // 100, 3)
+        parent = el.getparent()
+        level = 0
+        while parent is not None and level < 5:
+            if parent not in scores:
+                scores[parent] = _TAG_BASE.get(str(parent.tag), 0.0) + _class_weight(parent)
+            divider = 1 if level == 0 else 2 if level == 1 else level * 3
+            scores[parent] += points / divider
+            if parent is body:
+                break
+            parent = parent.getparent()
+            level += 1
+    for el in scores:
+        scores[el] *= 1.0 - _link_density(stats[el])
+    return scores
+
+
+def _keep_sibling(
+    sib: HtmlElement, top: HtmlElement, scores: dict[HtmlElement, float],
+    stats: dict[HtmlElement, _Stats], threshold: float,
+) -> bool:
+    if sib is top:
+        return True
+    if not isinstance(sib.tag, str):
+        return False
+    bonus = 0.0
+    if sib.get("class") and sib.get("class") == top.get("class"):
+        bonus = scores.get(top, 0.0) * 0.2
+    if scores.get(sib, -1e9) + bonus >= threshold:
+        return True
+    st = stats.get(sib)
+    if st is None:
+        return False
+    if sib.tag == "p" or (sib.tag in ("div", "section") and st.paragraphs <= 1):
+        density = _link_density(st)
+        if st.text > 80 and density < 0.25:
+            return True
+        if 0 < st.text <= 80 and density == 0 and st.commas + st.inline >= 0 and \
+                re.search(r"\.( |$)", _own_text(sib)):
+            return True
+    return False
+
+
+def _own_text(el: HtmlElement) -> str:
+    return " ".join(el.itertext())
+
+
+def find_main(root: HtmlElement, title: str | None = None) -> tuple[HtmlElement, str | None]:
+    """The element (possibly a new <div>) holding the main content, and the headline removed
+    from its top (the article's title, which belongs to the metadata), if any."""
+    content = _find_main(root)
+    headline = strip_header(content, title)
+    return content, headline
+
+
+def _find_main(root: HtmlElement) -> HtmlElement:
+    body = root.find("body")
+    if body is None:
+        body = root
+    remove_boilerplate(body)
+    stats = _measure(body)
+    if stats[body].text == 0:
+        return body
+    scores = _score(body, stats)
+    if not scores:
+        return body
+    top = max(scores, key=lambda el: scores[el])
+    top_score = scores[top]
+
+    # Widen: while the parent keeps most of the score spread over children, prefer it.
+    ranked = sorted(scores, key=lambda el: scores[el], reverse=True)[:5]
+    parent = top.getparent()
+    alternatives = [el for el in ranked[1:] if scores[el] >= top_score * 0.75]
+    while parent is not None and parent.tag not in ("body", "html") and len(alternatives) >= 2:
+        contained = sum(1 for el in alternatives if _is_ancestor(parent, el))
+        if contained >= 2:
+            top = parent
+            break
+        parent = parent.getparent()
+
+    # Move up while the parent has only this child of substance.
+    parent = top.getparent()
+    while parent is not None and parent.tag not in ("body", "html"):
+        if stats[parent].text > stats[top].text * 1.1 + 20:
+            break
+        top = parent
+        parent = top.getparent()
+
+    top_score = scores.get(top, top_score)
+    content = top
+    parent = top.getparent()
+    if parent is not None:
+        threshold = max(10.0, top_score * 0.2)
+        siblings = list(parent)
+        flags = [_keep_sibling(s, top, scores, stats, threshold) for s in siblings]
+        # headings introducing kept siblings belong to the content too
+        for i in range(len(siblings) - 2, -1, -1):
+            if not flags[i] and siblings[i].tag in _HEADINGS and flags[i + 1]:
+                flags[i] = True
+        keep = [s for s, f in zip(siblings, flags, strict=True) if f]
+        kept_text = sum(stats[s].text for s in keep if s in stats)
+        if parent.tag not in ("body", "html") and kept_text >= 0.9 * stats[parent].text:
+            content = parent
+        elif len(keep) > 1:
+            content = body.makeelement("div", {})
+            for sib in keep:
+                tail = sib.tail
+                content.append(sib)  # moves it
+                sib.tail = tail
+    prune(content)
+    return content
+
+
+def _is_ancestor(anc: HtmlElement, el: HtmlElement) -> bool:
+    parent = el.getparent()
+    while parent is not None:
+        if parent is anc:
+            return True
+        parent = parent.getparent()
+    return False
+
+
+def prune(content: HtmlElement) -> None:
+    """Conditionally drop low-value blocks inside the chosen content."""
+    stats = _measure(content)
+    doomed: list[HtmlElement] = []
+    for el in content.iter():
+        if el is content:
+            continue
+        tag = el.tag
+        st = stats.get(el)
+        if st is None:
+            continue
+        if tag in ("form", "fieldset"):
+            doomed.append(el)
+            continue
+        if tag in _HEADINGS:
+            if st.text and _link_density(st) > 0.5 and el.find(".//a") is not None:
+                doomed.append(el)
+            continue
+        if tag not in ("div", "section", "ul", "ol", "table", "aside", "figure", "span", "p",
+                       "dl", "header", "footer", "nav"):
+            continue
+        if _tokens(el) & _EMBED_TOKENS:
+            continue
+        weight = _class_weight(el)
+        density = _link_density(st)
+        if tag == "p":
+            if st.text and density > 0.9 and st.text < 200:
+                doomed.append(el)
+            continue
+        if weight < 0 and st.commas < 10 and density > 0.2:
+            doomed.append(el)
+            continue
+        if st.commas >= 10:
+            continue
+        n_p = len(el.findall(".//p"))
+        n_img = len(el.findall(".//img"))
+        n_li = len(el.findall(".//li")) - 100
+        if tag in ("ul", "ol"):
+            if density > 0.5 and st.text < 2000:
+                doomed.append(el)
+            continue
+        if tag == "table":
+            if density > 0.5:
+                doomed.append(el)
+            continue
+        if tag == "figure":
+            continue
+        if (n_img > 1 and n_p / n_img < 0.5 and st.text < 200) or \
+                (n_li > n_p and tag not in ("ul", "ol")) or \
+                (weight < 25 and density > 0.35 and st.text < 500) or \
+                (weight >= 25 and density > 0.6):
+            doomed.append(el)
+    _drop_all(doomed)
+
+
+_DATE_RE = re.compile(
+    r"\b(19|20)\d\d\b|\b\d{1,2}[:/.]\d{2}\b|\b(jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)"
+    r"[a-z]*\.? \d{1,2}\b|\b\d{1,2} (jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)|\bago\b",
+    re.I,
+)
+_BYLINE_RE = re.compile(
+    r"^(by|von|par|por|door|di|av|written by|posted|published|updated|last updated)\b", re.I
+)
+_META_TOKENS = frozenset(
+    """byline author authors date dateline time timestamp meta post-meta entry-meta article-meta
+    published updated posted pubdate info""".split()
+)
+
+
+def _norm(text: str) -> str:
+    return " ".join(re.findall(r"\w+", text.lower()))
+
+
+def strip_header(content: HtmlElement, title: str | None) -> str | None:
+    """Drop the headline, byline and dateline that precede the first real paragraph."""
+    norm_title = _norm(title or "")
+    headline: str | None = None
+    doomed: list[HtmlElement] = []
+    for el in content.iter():
+        if el is content or not isinstance(el.tag, str):
+            continue
+        if any(_is_ancestor(d, el) for d in doomed):
+            continue
+        text = " ".join("".join(el.itertext()).split())
+        if el.tag in ("p", "pre", "blockquote", "ul", "ol", "table", "dl") and len(text) >= 80:
+            break
+        if el.tag == "p" and len(text) >= 25 and not _DATE_RE.search(text) \
+                and not _BYLINE_RE.match(text):
+            break
+        if el.tag in _HEADINGS:
+            if headline is None and text and (
+                el.tag == "h1" or (norm_title and _norm(text) in norm_title)
+            ):
+                headline = text.rstrip("¶").strip()
+                doomed.append(el)
+            continue
+        if not text or len(text) > 120:
+            continue
+        has_block_child = any(
+            isinstance(c.tag, str) and c.tag in BLOCK_TAGS for c in el
+        )
+        if has_block_child:
+            continue
+        tokens = _tokens(el)
+        if (tokens & _META_TOKENS or el.tag in ("time", "address")
+                or el.find(".//time") is not None
+                or (_BYLINE_RE.match(text) and len(text) < 100)
+                or (_DATE_RE.search(text) and len(text) < 60)):
+            doomed.append(el)
+    _drop_all(doomed)
+    return headline

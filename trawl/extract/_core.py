@@ -1,0 +1,102 @@
+"""The public entry points: extract() and full_markdown()."""
+
+from __future__ import annotations
+
+import logging
+from typing import Any
+
+import lxml.html
+from lxml.html import HtmlElement
+
+from trawl.extract._clean import absolutize_links, basic_clean
+from trawl.extract._content import find_main
+from trawl.extract._links import extract_links
+from trawl.extract._markdown import to_markdown
+from trawl.extract._meta import extract_metadata
+from trawl.extract._parse import parse
+from trawl.extract._text import collapse, render_text, word_count
+from trawl.extract._types import Extraction, Link
+from trawl.extract._urls import base_url
+
+log = logging.getLogger(__name__)
+
+
+def _headings(el: HtmlElement) -> list[dict[str, Any]]:
+    out: list[dict[str, Any]] = []
+    for h in el.iter("h1", "h2", "h3", "h4", "h5", "h6"):
+        text = collapse("".join(h.itertext())).rstrip("¶").strip()
+        if text:
+            out.append({"level": int(str(h.tag)[1]), "text": text})
+    return out
+
+
+def _fragment_html(el: HtmlElement) -> str:
+    return lxml.html.tostring(el, encoding="unicode", method="html")
+
+
+def extract(html: str, url: str) -> Extraction:
+    """Extract main-content markdown/text, metadata and all links from one page. Never raises."""
+    url = url if isinstance(url, str) else ""
+    try:
+        root = parse(html)
+    except Exception:  # pragma: no cover - parse() already guards
+        log.exception("extract: cannot parse %s", url)
+        root = parse("")
+    base = url
+    links: list[Link] = []
+    metadata: dict[str, Any] = {}
+    try:
+        base = base_url(root, url)
+        links = extract_links(root, base)
+    except Exception:
+        log.exception("extract: links failed for %s", url)
+    try:
+        metadata = extract_metadata(root, base)
+    except Exception:
+        log.exception("extract: metadata failed for %s", url)
+    markdown = text = ""
+    try:
+        basic_clean(root)
+        absolutize_links(root, base)
+        main, headline = find_main(root, metadata.get("title"))
+        metadata["headings"] = _headings(main)
+        if headline:
+            metadata["headings"].insert(0, {"level": 1, "text": headline})
+        text = render_text(main)
+        try:
+            markdown = to_markdown(_fragment_html(main))
+            if headline:
+                markdown = f"# {headline}\n\n{markdown}"
+        except Exception:
+            log.exception("extract: markdown conversion failed for %s", url)
+            markdown = text + "\n" if text else ""
+    except Exception:
+        log.exception("extract: content failed for %s", url)
+    metadata.setdefault("headings", [])
+    return Extraction(
+        title=metadata.get("title"),
+        description=metadata.get("description"),
+        language=metadata.get("language"),
+        canonical_url=metadata.get("canonical_url"),
+        markdown=markdown,
+        text=text,
+        word_count=word_count(text),
+        links=links,
+        metadata=metadata,
+    )
+
+
+def full_markdown(html: str, url: str) -> str:
+    """Markdown of the whole page body (scripts, styles and hidden elements dropped)."""
+    try:
+        root = parse(html)
+        base = base_url(root, url if isinstance(url, str) else "")
+        basic_clean(root)
+        absolutize_links(root, base)
+        body = root.find("body")
+        if body is None:
+            return ""
+        return to_markdown(_fragment_html(body))
+    except Exception:
+        log.exception("full_markdown failed for %s", url)
+        return ""

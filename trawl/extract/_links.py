@@ -1,0 +1,42 @@
+"""All <a href> links of a page."""
+
+from __future__ import annotations
+
+from lxml.html import HtmlElement
+
+from trawl.extract._text import collapse
+from trawl.extract._types import Link
+from trawl.extract._urls import http_url
+
+
+def _anchor_text(a: HtmlElement) -> str:
+    text = collapse(a.text_content())
+    if text:
+        return text
+    for img in a.iter("img"):
+        alt = collapse(img.get("alt") or "")
+        if alt:
+            return alt
+    for attr in ("aria-label", "title"):
+        value = collapse(a.get(attr) or "")
+        if value:
+            return value
+    return ""
+
+
+def extract_links(root: HtmlElement, base: str) -> list[Link]:
+    """Every http(s) <a href> in document order, deduplicated by (url, text)."""
+    seen: set[tuple[str, str]] = set()
+    links: list[Link] = []
+    for a in root.iter("a"):
+        url = http_url(base, a.get("href"))
+        if url is None:
+            continue
+        text = _anchor_text(a)
+        key = (url, text)
+        if key in seen:
+            continue
+        seen.add(key)
+        rel = a.get("rel")
+        links.append(Link(url=url, text=text, rel=collapse(rel) or None if rel else None))
+    return links

@@ -1,0 +1,247 @@
+"""HTML subtree -> markdown with markdownify, tuned for code, tables and definition lists."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from bs4 import BeautifulSoup, NavigableString, Tag
+from markdownify import ATX, MarkdownConverter
+
+_LANG_CLASS_RE = re.compile(
+    r"^(?:language|lang|highlight|brush|code|sourcecode|syntax)[-:_]([A-Za-z0-9_+#.-]+)$", re.I
+)
+_LANG_ALIASES = {
+    "python3": "python",
+    "py": "python",
+    "py3": "python",
+    "ipython": "python",
+    "ipython3": "python",
+    "default": "python",  # Sphinx's default highlighter is Python
+    "js": "javascript",
+    "sh": "bash",
+    "shell": "bash",
+    "console": "console",
+    "none": "",
+    "text": "",
+    "plain": "",
+    "plaintext": "",
+    "nohighlight": "",
+}
+_NOT_LANGS = frozenset({"notranslate", "highlight", "hljs", "prettyprint", "linenums", "code",
+                        "sourcecode", "literal-block", "codehilite", "chroma", "source"})
+
+
+def _lang_from_classes(classes: list[str]) -> str | None:
+    for cls in classes:
+        m = _LANG_CLASS_RE.match(cls)
+        if m:
+            lang = m.group(1).lower()
+            if lang in _NOT_LANGS:
+                continue
+            return _LANG_ALIASES.get(lang, lang)
+    return None
+
+
+def code_language(pre: Tag) -> str:
+    """Language of a <pre> from its classes, a <code> child's, or an ancestor's (Sphinx)."""
+    candidates: list[Tag] = [pre]
+    code = pre.find("code")
+    if isinstance(code, Tag):
+        candidates.append(code)
+    parent = pre.parent
+    for _ in range(3):
+        if not isinstance(parent, Tag):
+            break
+        candidates.append(parent)
+        parent = parent.parent
+    for el in candidates:
+        classes = el.get("class") or []
+        if isinstance(classes, str):
+            classes = classes.split()
+        lang = _lang_from_classes(list(classes))
+        if lang is not None:
+            return lang
+        data_lang = el.get("data-lang") or el.get("data-language")
+        if isinstance(data_lang, str) and data_lang.strip():
+            lang = data_lang.strip().lower()
+            return _LANG_ALIASES.get(lang, lang)
+    return ""
+
+
+def _cell_text(text: str) -> str:
+    text = text.strip().replace("\n", " ")
+    text = re.sub(r"\s{2,}", " ", text)
+    return text.replace("|", r"\|")
+
+
+class Converter(MarkdownConverter):
+    """markdownify with fenced code languages, robust tables and definition lists."""
+
+    def __init__(self, **options: Any) -> None:
+        defaults: dict[str, Any] = {
+            "heading_style": ATX,
+            "bullets": "-",
+            "strong_em_symbol": "*",
+            "code_language_callback": code_language,
+            "escape_underscores": False,
+            "escape_asterisks": False,
+            "escape_misc": False,
+            "table_infer_header": True,
+            "newline_style": "backslash",
+            "keep_inline_images_in": ["td", "th", "a", "figure"],
+        }
+        defaults.update(options)
+        super().__init__(**defaults)
+
+    # -- code -----------------------------------------------------------------
+    def convert_pre(self, el: Tag, text: str, parent_tags: set[str]) -> str:
+        code = el.get_text()
+        code = code.strip("\n")
+        if not code.strip():
+            return ""
+        lang = code_language(el)
+        fence = "```"
+        while fence in code:
+            fence += "`"
+        return f"\n\n{fence}{lang}\n{code}\n{fence}\n\n"
+
+    # -- tables ---------------------------------------------------------------
+    def process_tag(self, node: Any, parent_tags: set[str] | None = None) -> str:
+        if getattr(node, "name", None) == "table":
+            return self._table(node, parent_tags or set())
+        result: str = super().process_tag(node, parent_tags=parent_tags)
+        return result
+
+    def _rows(self, table: Tag) -> list[Tag]:
+        rows: list[Tag] = []
+        for child in table.children:
+            if not isinstance(child, Tag):
+                continue
+            if child.name == "tr":
+                rows.append(child)
+            elif child.name in ("thead", "tbody", "tfoot"):
+                rows.extend(c for c in child.children if isinstance(c, Tag) and c.name == "tr")
+        return rows
+
+    def _table(self, table: Tag, parent_tags: set[str]) -> str:
+        rows = self._rows(table)
+        inner_tags = set(parent_tags) | {"table", "_inline", "td"}
+        nested = table.find("table") is not None
+        if nested or not rows:
+            # layout table: render its cells as blocks
+            parts = []
+            for cell in table.find_all(["td", "th"]):
+                if cell.find_parent("table") is not table:
+                    continue
+                parts.append(self._block(cell, parent_tags))
+            body = "\n\n".join(p for p in parts if p.strip())
+            return f"\n\n{body}\n\n" if body else ""
+        grid: list[list[str]] = []
+        header_flags: list[bool] = []
+        for row in rows:
+            cells = [c for c in row.children if isinstance(c, Tag) and c.name in ("td", "th")]
+            texts: list[str] = []
+            for cell in cells:
+                content = "".join(
+                    self.process_element(ch, parent_tags=inner_tags) for ch in cell.children
+                )
+                texts.append(_cell_text(content))
+                span = str(cell.get("colspan") or "1")
+                if span.isdigit():
+                    texts.extend([""] * (min(int(span), 50) - 1))
+            if not any(texts):
+                continue
+            grid.append(texts)
+            header_flags.append(
+                bool(cells) and (all(c.name == "th" for c in cells)
+                                 or (row.parent is not None and row.parent.name == "thead"))
+            )
+        if not grid:
+            return ""
+        width = max(len(r) for r in grid)
+        if width == 1 and len(grid) <= 1:
+            return f"\n\n{grid[0][0]}\n\n"
+        grid = [r + [""] * (width - len(r)) for r in grid]
+        lines = []
+        if header_flags[0]:
+            head, body = grid[0], grid[1:]
+        else:
+            head, body = [""] * width, grid
+        lines.append("| " + " | ".join(head) + " |")
+        lines.append("| " + " | ".join(["---"] * width) + " |")
+        for r in body:
+            lines.append("| " + " | ".join(r) + " |")
+        caption = table.find("caption")
+        cap = ""
+        if isinstance(caption, Tag):
+            cap = _cell_text(caption.get_text()) + "\n\n"
+        return "\n\n" + cap + "\n".join(lines) + "\n\n"
+
+    def _block(self, el: Tag, parent_tags: set[str]) -> str:
+        tags = set(parent_tags) | {"div"}
+        return "".join(self.process_element(ch, parent_tags=tags) for ch in el.children).strip()
+
+    # -- definition lists -------------------------------------------------------
+    def convert_dt(self, el: Tag, text: str, parent_tags: set[str]) -> str:
+        text = re.sub(r"\s+", " ", text or "").strip()
+        if "_inline" in parent_tags:
+            return " " + text + " "
+        if not text:
+            return ""
+        return f"\n\n**{text}**\n"
+
+    # -- misc -----------------------------------------------------------------
+    def convert_a(self, el: Tag, text: str, parent_tags: set[str]) -> str:
+        href = el.get("href")
+        if not isinstance(href, str) or not href.startswith(("http://", "https://")):
+            return text
+        result: str = super().convert_a(el, text, parent_tags)
+        return result
+
+    def convert_img(self, el: Tag, text: str, parent_tags: set[str]) -> str:
+        alt = re.sub(r"\s+", " ", str(el.get("alt") or "")).strip()
+        src = str(el.get("src") or "")
+        if not src.startswith(("http://", "https://")):
+            return alt
+        return f"![{alt}]({src})"
+
+
+def to_markdown(html: str) -> str:
+    """Convert an HTML fragment to markdown."""
+    soup = BeautifulSoup(html, "lxml")
+    md: str = Converter().convert_soup(soup)
+    return tidy_markdown(md)
+
+
+def tidy_markdown(md: str) -> str:
+    """Strip trailing spaces and collapse blank-line runs, leaving fenced code untouched."""
+    out: list[str] = []
+    fence: str | None = None
+    blank = False
+    for line in md.split("\n"):
+        stripped = line.strip()
+        if fence is None and stripped.startswith("```"):
+            fence = stripped[: len(stripped) - len(stripped.lstrip("`"))]
+        elif fence is not None and stripped == fence:
+            fence = None
+            out.append(line)
+            blank = False
+            continue
+        if fence is not None:
+            out.append(line)
+            blank = False
+            continue
+        line = line.rstrip()
+        if not line:
+            if blank:
+                continue
+            blank = True
+        else:
+            blank = False
+        out.append(line)
+    text = "\n".join(out).strip("\n")
+    return text + "\n" if text.strip() else ""
+
+
+__all__ = ["Converter", "NavigableString", "to_markdown"]

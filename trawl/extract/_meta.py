@@ -1,0 +1,226 @@
+"""Page metadata: title, description, language, canonical URL, author, dates, Open Graph, JSON-LD."""
+
+from __future__ import annotations
+
+import json
+import re
+from typing import Any
+
+from lxml.html import HtmlElement
+
+from trawl.extract._text import collapse
+from trawl.extract._urls import absolutize
+
+_LANG_RE = re.compile(r"^[A-Za-z]{2,3}([-_][A-Za-z0-9]{2,8})*$")
+_MAX_JSONLD = 200_000
+
+
+def _metas(root: HtmlElement) -> dict[str, str]:
+    """First non-empty content of every <meta name|property|itemprop|http-equiv>, keys lowercased."""
+    found: dict[str, str] = {}
+    for meta in root.iter("meta"):
+        content = meta.get("content")
+        if content is None:
+            continue
+        content = collapse(content)
+        if not content:
+            continue
+        for attr in ("property", "name", "itemprop", "http-equiv"):
+            key = meta.get(attr)
+            if key:
+                key = key.strip().lower()
+                found.setdefault(key, content)
+    return found
+
+
+def _first(metas: dict[str, str], *keys: str) -> str | None:
+    for key in keys:
+        value = metas.get(key)
+        if value:
+            return value
+    return None
+
+
+def _jsonld_objects(root: HtmlElement) -> list[dict[str, Any]]:
+    objects: list[dict[str, Any]] = []
+    for script in root.iter("script"):
+        if (script.get("type") or "").strip().lower() != "application/ld+json":
+            continue
+        raw = (script.text or "").strip()
+        if not raw or len(raw) > _MAX_JSONLD:
+            continue
+        try:
+            data = json.loads(raw)
+        except ValueError:
+            try:
+                data = json.loads(re.sub(r"[\x00-\x1f]", " ", raw))
+            except ValueError:
+                continue
+        stack: list[Any] = [data]
+        while stack and len(objects) < 50:
+            item = stack.pop(0)
+            if isinstance(item, list):
+                stack.extend(item)
+            elif isinstance(item, dict):
+                objects.append(item)
+                graph = item.get("@graph")
+                if isinstance(graph, list):
+                    stack.extend(graph)
+    return objects
+
+
+def _types(obj: dict[str, Any]) -> list[str]:
+    t = obj.get("@type")
+    if isinstance(t, str):
+        return [t]
+    if isinstance(t, list):
+        return [x for x in t if isinstance(x, str)]
+    return []
+
+
+_ARTICLE_TYPES = re.compile(r"Article|Posting|Report|BlogPosting|WebPage|CreativeWork|Recipe", re.I)
+
+
+def _names(value: Any) -> list[str]:
+    if isinstance(value, str):
+        return [collapse(value)] if collapse(value) else []
+    if isinstance(value, dict):
+        name = value.get("name")
+        if isinstance(name, str) and collapse(name):
+            return [collapse(name)]
+        return []
+    if isinstance(value, list):
+        out: list[str] = []
+        for item in value:
+            out.extend(_names(item))
+        return out
+    return []
+
+
+def _str(value: Any) -> str | None:
+    if isinstance(value, str) and value.strip():
+        return value.strip()
+    if isinstance(value, list):
+        for item in value:
+            s = _str(item)
+            if s:
+                return s
+    return None
+
+
+def _language(root: HtmlElement, metas: dict[str, str]) -> str | None:
+    candidates = [root.get("lang"), root.get("xml:lang"), root.get("{http://www.w3.org/XML/1998/namespace}lang")]
+    candidates.append(metas.get("content-language"))
+    candidates.append(metas.get("language"))
+    body = root.find("body")
+    if body is not None:
+        candidates.append(body.get("lang"))
+    locale = metas.get("og:locale")
+    if locale:
+        candidates.append(locale.replace("_", "-"))
+    for cand in candidates:
+        if not cand:
+            continue
+        cand = cand.split(",")[0].strip()
+        if _LANG_RE.match(cand):
+            return cand
+    return None
+
+
+def _time_elements(root: HtmlElement) -> tuple[str | None, str | None]:
+    published = modified = None
+    for t in root.iter("time"):
+        value = (t.get("datetime") or "").strip()
+        if not value:
+            continue
+        marker = " ".join(
+            (t.get(a) or "") for a in ("class", "itemprop", "id")
+        ).lower()
+        if "modif" in marker or "updat" in marker:
+            modified = modified or value
+        elif published is None:
+            published = value
+    return published, modified
+
+
+def extract_metadata(root: HtmlElement, base: str) -> dict[str, Any]:
+    """Everything but the content: a JSON-serialisable dict (keys documented in Extraction)."""
+    metas = _metas(root)
+    jsonld = _jsonld_objects(root)
+    article: dict[str, Any] = {}
+    for obj in jsonld:
+        if any(_ARTICLE_TYPES.search(t) for t in _types(obj)) and (
+            "datePublished" in obj or "headline" in obj or "author" in obj
+        ):
+            article = obj
+            break
+
+    title_el = root.find(".//title")
+    title = collapse(title_el.text_content()) if title_el is not None else ""
+    if not title:
+        title = _first(metas, "og:title", "twitter:title") or _str(article.get("headline")) or ""
+    if not title:
+        h1 = root.find(".//h1")
+        if h1 is not None:
+            title = collapse(h1.text_content())
+
+    canonical = None
+    for link in root.iter("link"):
+        rels = (link.get("rel") or "").lower().split()
+        if "canonical" in rels:
+            canonical = absolutize(base, link.get("href"))
+            if canonical:
+                break
+    og = {k[3:]: v for k, v in metas.items() if k.startswith("og:")}
+    twitter = {k[8:]: v for k, v in metas.items() if k.startswith("twitter:")}
+
+    authors = _names(article.get("author")) if article else []
+    if not authors:
+        meta_author = _first(metas, "author", "article:author", "dc.creator", "dcterms.creator",
+                             "byl", "parsely-author", "sailthru.author")
+        if meta_author and not meta_author.startswith("http"):
+            authors = [meta_author]
+    if not authors:
+        for el in root.iter("a", "span", "div", "p"):
+            marker = (el.get("rel") or "") + " " + (el.get("itemprop") or "")
+            if "author" in marker.lower():
+                name = collapse(el.text_content())
+                if 0 < len(name) < 80:
+                    authors = [name]
+                    break
+    # de-duplicate, keep order
+    authors = list(dict.fromkeys(a for a in authors if a))
+
+    t_pub, t_mod = _time_elements(root)
+    published = (
+        _str(article.get("datePublished")) or _first(
+            metas, "article:published_time", "datepublished", "date", "pubdate", "publishdate",
+            "dc.date", "dc.date.issued", "dcterms.created", "dcterms.date", "sailthru.date",
+            "parsely-pub-date", "og:published_time",
+        ) or t_pub
+    )
+    modified = (
+        _str(article.get("dateModified")) or _first(
+            metas, "article:modified_time", "og:updated_time", "datemodified", "last-modified",
+            "dcterms.modified", "dc.date.modified",
+        ) or t_mod
+    )
+
+    keywords = _first(metas, "keywords", "news_keywords")
+    return {
+        "title": title or None,
+        "description": _first(metas, "description", "og:description", "twitter:description",
+                              "dc.description"),
+        "language": _language(root, metas),
+        "canonical_url": canonical,
+        "author": ", ".join(authors) if authors else None,
+        "authors": authors,
+        "published": published,
+        "modified": modified,
+        "site_name": _first(metas, "og:site_name", "application-name"),
+        "image": absolutize(base, _first(metas, "og:image", "twitter:image")),
+        "keywords": [k.strip() for k in keywords.split(",") if k.strip()] if keywords else [],
+        "og": og,
+        "twitter": twitter,
+        "jsonld_types": sorted({t for obj in jsonld for t in _types(obj)}),
+    }

@@ -1,0 +1,92 @@
+"""Small helpers for background service processes: ports, pid files, waiting."""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import signal
+import socket
+import subprocess
+import time
+from collections.abc import Callable, Sequence
+from pathlib import Path
+
+from trawl.errors import ServiceError
+
+DEFAULT_START_TIMEOUT_S = 60.0
+POLL_INTERVAL_S = 0.2
+
+
+def port_open(host: str, port: int, timeout: float = 0.5) -> bool:
+    with contextlib.suppress(OSError), socket.create_connection((host, port), timeout=timeout):
+        return True
+    return False
+
+
+def free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return int(sock.getsockname()[1])
+
+
+def pid_alive(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except PermissionError:
+        return True
+    # a zombie child still answers kill(0); reap it if it is ours
+    with contextlib.suppress(ChildProcessError):
+        done, _ = os.waitpid(pid, os.WNOHANG)
+        if done == pid:
+            return False
+    return True
+
+
+def read_pid(pid_file: Path) -> int | None:
+    try:
+        pid = int(pid_file.read_text().strip())
+    except (OSError, ValueError):
+        return None
+    return pid if pid_alive(pid) else None
+
+
+def spawn_detached(cmd: Sequence[str], log_file: Path, pid_file: Path | None = None,
+                   env: dict[str, str] | None = None) -> subprocess.Popen[bytes]:
+    """Start a process that outlives this one (own session), logging to ``log_file``."""
+    log_file.parent.mkdir(parents=True, exist_ok=True)
+    with open(log_file, "ab") as log:
+        proc = subprocess.Popen(list(cmd), stdout=log, stderr=subprocess.STDOUT,
+                                stdin=subprocess.DEVNULL, start_new_session=True,
+                                env=env if env is not None else os.environ.copy())
+    if pid_file is not None:
+        pid_file.write_text(str(proc.pid))
+    return proc
+
+
+def wait_until(check: Callable[[], bool], what: str, timeout: float = DEFAULT_START_TIMEOUT_S,
+               proc: subprocess.Popen[bytes] | None = None, log_file: Path | None = None) -> None:
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        if check():
+            return
+        if proc is not None and proc.poll() is not None:
+            break
+        time.sleep(POLL_INTERVAL_S)
+    tail = ""
+    if log_file is not None and log_file.exists():
+        tail = " Last log lines:\n" + "\n".join(log_file.read_text(errors="replace")
+                                              .splitlines()[-10:])
+    raise ServiceError(f"{what} did not become ready within {timeout:.0f}s.{tail}")
+
+
+def stop_pid(pid: int, timeout: float = 10.0) -> None:
+    with contextlib.suppress(ProcessLookupError):
+        os.kill(pid, signal.SIGTERM)
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline and pid_alive(pid):
+        time.sleep(POLL_INTERVAL_S)
+    if pid_alive(pid):
+        with contextlib.suppress(ProcessLookupError):
+            os.kill(pid, signal.SIGKILL)

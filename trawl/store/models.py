@@ -1,0 +1,249 @@
+"""SQLAlchemy 2 models: the schema analysts query with SQL.
+
+The schema itself is owned by the Alembic migrations in ``migrations/``; these models
+mirror it for the application's queries. See the README's "Schema" section.
+"""
+
+from __future__ import annotations
+
+from datetime import datetime
+from typing import Any
+
+from sqlalchemy import (
+    BigInteger,
+    Boolean,
+    Computed,
+    DateTime,
+    ForeignKey,
+    Index,
+    Integer,
+    String,
+    Text,
+    func,
+    text,
+)
+from sqlalchemy.dialects.postgresql import JSONB, TSVECTOR
+from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
+
+# Cap on how much text feeds the full-text index: Postgres refuses a tsvector over 1 MB.
+SEARCH_TEXT_LIMIT = 400_000
+SEARCH_EXPRESSION = (
+    "setweight(to_tsvector('english'::regconfig, coalesce(title, '')), 'A') || "
+    "setweight(to_tsvector('english'::regconfig, coalesce(description, '')), 'B') || "
+    f"setweight(to_tsvector('english'::regconfig, left(coalesce(text, ''), {SEARCH_TEXT_LIMIT})),"
+    " 'C')"
+)
+
+
+class Base(DeclarativeBase):
+    pass
+
+
+class Crawl(Base):
+    """One crawl job (one CrawlWorkflow)."""
+
+    __tablename__ = "crawls"
+
+    id: Mapped[str] = mapped_column(String(32), primary_key=True)
+    """Short crawl id, as printed by `trawl crawl` (e.g. ``3f9a2c1b7d``)."""
+
+    workflow_id: Mapped[str] = mapped_column(String(255), unique=True)
+    """Temporal workflow id of the crawl, readable (``crawl-<host>-<id>``)."""
+
+    seeds: Mapped[list[str]] = mapped_column(JSONB)
+    """Canonical start URLs."""
+
+    spec: Mapped[dict[str, Any]] = mapped_column(JSONB)
+    """The full crawl spec (limits, scope, render mode) as JSON."""
+
+    status: Mapped[str] = mapped_column(String(32), server_default="running")
+    """running | completed | cancelled | failed."""
+
+    pages_claimed: Mapped[int] = mapped_column(Integer, server_default="0")
+    """URLs handed to explore so far; enforces max_pages across sites and workers."""
+
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), server_default=func.now())
+    """When the crawl started."""
+
+    finished_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))
+    """When the crawl ended (any status but running)."""
+
+
+class Site(Base):
+    """One site (scheme://host[:port]) of a crawl: one SiteWorkflow."""
+
+    __tablename__ = "sites"
+
+    crawl_id: Mapped[str] = mapped_column(ForeignKey("crawls.id", ondelete="CASCADE"),
+                                          primary_key=True)
+    """The crawl."""
+
+    site: Mapped[str] = mapped_column(String(512), primary_key=True)
+    """Origin, e.g. ``https://docs.python.org``."""
+
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), server_default=func.now())
+    """When the first URL of this site entered the frontier."""
+
+
+class CrawlUrl(Base):
+    """The frontier: every URL a crawl has seen, keyed by its canonical form."""
+
+    __tablename__ = "crawl_urls"
+    __table_args__ = (
+        Index("ix_crawl_urls_queue", "crawl_id", "site", "depth", "seq",
+              postgresql_where=text("status = 'queued'")),
+        Index("ix_crawl_urls_status", "crawl_id", "status"),
+        Index("ix_crawl_urls_claim_token", "claim_token",
+              postgresql_where=text("claim_token IS NOT NULL")),
+    )
+
+    crawl_id: Mapped[str] = mapped_column(ForeignKey("crawls.id", ondelete="CASCADE"),
+                                          primary_key=True)
+    """The crawl."""
+
+    url: Mapped[str] = mapped_column(Text, primary_key=True)
+    """Canonical URL (the dedup key)."""
+
+    seq: Mapped[int] = mapped_column(BigInteger, server_default=text("nextval('crawl_urls_seq')"))
+    """Insertion order, for breadth-first claiming."""
+
+    site: Mapped[str] = mapped_column(String(512))
+    """Origin the URL belongs to."""
+
+    depth: Mapped[int] = mapped_column(Integer)
+    """Links followed from a start URL (start URLs are 0)."""
+
+    status: Mapped[str] = mapped_column(String(16), server_default="queued")
+    """queued | claimed | done | failed | redirected | skipped."""
+
+    found_on: Mapped[str | None] = mapped_column(Text)
+    """Canonical URL of the page where it was first found (NULL for start URLs)."""
+
+    claim_token: Mapped[str | None] = mapped_column(String(255))
+    """Which claim took it; makes a retried claim return the same URLs."""
+
+    attempts: Mapped[int] = mapped_column(Integer, server_default="0")
+    """How many explore attempts recorded an outcome for it."""
+
+    redirect_to: Mapped[str | None] = mapped_column(Text)
+    """Where it redirected to (status redirected)."""
+
+    reason: Mapped[str | None] = mapped_column(Text)
+    """Why it was skipped or failed."""
+
+    updated_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), server_default=func.now())
+    """Last status change."""
+
+
+class Page(Base):
+    """One fetched URL: its content as markdown and text, metadata, or its error."""
+
+    __tablename__ = "pages"
+    __table_args__ = (
+        Index("ix_pages_search", "search", postgresql_using="gin"),
+        Index("ix_pages_crawl", "crawl_id", "id"),
+    )
+
+    id: Mapped[int] = mapped_column(BigInteger, primary_key=True, autoincrement=True)
+    """Row id."""
+
+    crawl_id: Mapped[str] = mapped_column(ForeignKey("crawls.id", ondelete="CASCADE"))
+    """The crawl."""
+
+    url: Mapped[str] = mapped_column(Text)
+    """Canonical URL requested; unique per crawl."""
+
+    final_url: Mapped[str | None] = mapped_column(Text)
+    """URL after redirects, as the server answered it."""
+
+    site: Mapped[str] = mapped_column(String(512))
+    """Origin of the page."""
+
+    depth: Mapped[int] = mapped_column(Integer)
+    """Link depth from a start URL."""
+
+    status_code: Mapped[int | None] = mapped_column(Integer)
+    """HTTP status (NULL when no response arrived)."""
+
+    content_type: Mapped[str | None] = mapped_column(String(255))
+    """Media type of the response, without parameters."""
+
+    content_length: Mapped[int | None] = mapped_column(BigInteger)
+    """Body size in bytes (from Content-Length, or as read)."""
+
+    title: Mapped[str | None] = mapped_column(Text)
+    """Document title."""
+
+    description: Mapped[str | None] = mapped_column(Text)
+    """Meta/Open Graph description."""
+
+    language: Mapped[str | None] = mapped_column(String(64))
+    """Declared language (``<html lang>``)."""
+
+    canonical_url: Mapped[str | None] = mapped_column(Text)
+    """The page's ``<link rel=canonical>``, absolute."""
+
+    markdown: Mapped[str | None] = mapped_column(Text)
+    """Main content as markdown (boilerplate removed)."""
+
+    text: Mapped[str | None] = mapped_column(Text)
+    """Main content as plain text (feeds full-text search)."""
+
+    content_hash: Mapped[str | None] = mapped_column(String(64))
+    """SHA-256 of the markdown, to spot identical pages."""
+
+    word_count: Mapped[int | None] = mapped_column(Integer)
+    """Words in ``text``."""
+
+    meta: Mapped[dict[str, Any] | None] = mapped_column("metadata", JSONB)
+    """Other metadata: author, dates, Open Graph, headings outline."""
+
+    render_mode: Mapped[str | None] = mapped_column(String(16))
+    """How the page was obtained: browser | http | none (non-HTML or error)."""
+
+    fetch_ms: Mapped[int | None] = mapped_column(Integer)
+    """Time to fetch the response, in ms."""
+
+    render_ms: Mapped[int | None] = mapped_column(Integer)
+    """Time spent rendering in the browser, in ms."""
+
+    error_class: Mapped[str | None] = mapped_column(String(64))
+    """NULL on success; else e.g. http_404, timeout, connect_error, redirect_loop, too_large."""
+
+    error_message: Mapped[str | None] = mapped_column(Text)
+    """Human-readable error detail."""
+
+    fetched_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), server_default=func.now())
+    """When it was fetched."""
+
+    search: Mapped[Any] = mapped_column(TSVECTOR, Computed(SEARCH_EXPRESSION, persisted=True))
+    """Full-text search vector over title (A), description (B) and text (C)."""
+
+
+class Link(Base):
+    """A hyperlink found on a page."""
+
+    __tablename__ = "links"
+    __table_args__ = (Index("ix_links_to", "crawl_id", "to_url"),)
+
+    crawl_id: Mapped[str] = mapped_column(ForeignKey("crawls.id", ondelete="CASCADE"),
+                                          primary_key=True)
+    """The crawl."""
+
+    from_url: Mapped[str] = mapped_column(Text, primary_key=True)
+    """Canonical URL of the page the link is on (``pages.url``)."""
+
+    position: Mapped[int] = mapped_column(Integer, primary_key=True)
+    """Order of the link on its page (0-based)."""
+
+    to_url: Mapped[str] = mapped_column(Text)
+    """Canonical target URL."""
+
+    anchor_text: Mapped[str] = mapped_column(Text, server_default="")
+    """The link's text."""
+
+    internal: Mapped[bool] = mapped_column(Boolean)
+    """True when the target is inside the crawl's scope."""
+
+    rel: Mapped[str | None] = mapped_column(String(255))
+    """The rel attribute (nofollow, ...)."""

@@ -1,0 +1,104 @@
+"""URL canonicalisation and crawl scope.
+
+A canonical URL is the frontier's key: two URLs with the same key are one page. We
+lowercase scheme and host, drop default ports and fragments, give an empty path a ``/``,
+and treat ``/dir/index.html`` (and ``index.htm``) as ``/dir/``.
+"""
+
+from __future__ import annotations
+
+import fnmatch
+from dataclasses import dataclass, field
+from urllib.parse import SplitResult, urlsplit, urlunsplit
+
+from trawl.errors import ConfigError
+
+CRAWLABLE_SCHEMES = ("http", "https")
+DEFAULT_PORTS = {"http": 80, "https": 443}
+INDEX_FILES = ("index.html", "index.htm")
+
+
+def _split(url: str) -> SplitResult:
+    try:
+        return urlsplit(url.strip())
+    except ValueError as exc:
+        raise ConfigError(f"invalid URL {url!r}: {exc}") from exc
+
+
+def canonicalize(url: str) -> str:
+    """The canonical form of an absolute http(s) URL (raises ConfigError otherwise)."""
+    parts = _split(url)
+    scheme = parts.scheme.lower()
+    if scheme not in CRAWLABLE_SCHEMES:
+        raise ConfigError(f"unsupported URL scheme {parts.scheme or '(none)'!r} in {url!r}: "
+                          "only http and https can be crawled")
+    try:
+        host = (parts.hostname or "").lower()
+        port = parts.port
+    except ValueError as exc:
+        raise ConfigError(f"invalid URL {url!r}: {exc}") from exc
+    if not host:
+        raise ConfigError(f"invalid URL {url!r}: no host")
+    if ":" in host:  # IPv6 literal
+        host = f"[{host}]"
+    netloc = host if port is None or port == DEFAULT_PORTS[scheme] else f"{host}:{port}"
+    path = parts.path or "/"
+    head, _, last = path.rpartition("/")
+    if last.lower() in INDEX_FILES:
+        path = head + "/"
+    return urlunsplit((scheme, netloc, path, parts.query, ""))
+
+
+def validate_seed(url: str) -> str:
+    """Check a user-given start URL and return its canonical form (ConfigError if bad)."""
+    text = url.strip()
+    if "://" not in text:
+        raise ConfigError(f"invalid URL {url!r}: give an absolute URL such as https://{text}")
+    return canonicalize(text)
+
+
+def site_of(url: str) -> str:
+    """The site a URL belongs to: scheme://host[:port] of its canonical form."""
+    parts = urlsplit(canonicalize(url))
+    return f"{parts.scheme}://{parts.netloc}"
+
+
+def host_of(url: str) -> str:
+    return (urlsplit(url).hostname or "").lower()
+
+
+@dataclass(frozen=True)
+class Scope:
+    """Which URLs a crawl follows."""
+
+    seed_hosts: tuple[str, ...]
+    """Hosts of the start URLs."""
+
+    allow_subdomains: bool = False
+    """Also follow subdomains of the seed hosts."""
+
+    include: tuple[str, ...] = ()
+    """Globs on the URL path; when given, a path must match one of them."""
+
+    exclude: tuple[str, ...] = field(default=())
+    """Globs on the URL path; a path matching any of them is not followed."""
+
+    def host_in_scope(self, host: str) -> bool:
+        host = host.lower()
+        for seed in self.seed_hosts:
+            if host == seed:
+                return True
+            if self.allow_subdomains and host.endswith("." + seed):
+                return True
+        return False
+
+    def path_in_scope(self, path: str) -> bool:
+        if self.include and not any(fnmatch.fnmatchcase(path, g) for g in self.include):
+            return False
+        return not any(fnmatch.fnmatchcase(path, g) for g in self.exclude)
+
+    def contains(self, canonical_url: str) -> bool:
+        parts = urlsplit(canonical_url)
+        if parts.scheme not in CRAWLABLE_SCHEMES:
+            return False
+        return self.host_in_scope(parts.hostname or "") and self.path_in_scope(parts.path)

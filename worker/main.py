@@ -1,0 +1,81 @@
+"""The worker process: registers the workflows and activities, owns the browser pool.
+
+Run any number of them (`trawl worker`) on any machines pointed at the same Temporal and
+Postgres; they share crawls through the task queue.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import signal
+from collections.abc import AsyncIterator
+from dataclasses import dataclass
+
+from temporalio.client import Client
+from temporalio.worker import Worker
+
+from activities.crawl import CrawlActivities
+from trawl.browser.pool import BrowserPool
+from trawl.config import DEFAULT_PAGE_TIMEOUT_S, Settings
+from trawl.crawl.explore import ExploreDeps
+from trawl.crawl.fetch import make_client
+from trawl.store.db import create_engine_async, upgrade_schema
+from workflows.crawl import CrawlWorkflow
+from workflows.site import SiteWorkflow
+
+log = logging.getLogger("trawl.worker")
+
+DEFAULT_MAX_CONCURRENT_ACTIVITIES = 16
+WORKFLOWS = [CrawlWorkflow, SiteWorkflow]
+
+
+@dataclass
+class WorkerConfig:
+    temporal_address: str
+    namespace: str
+    task_queue: str
+    database_url: str
+    max_concurrent_activities: int = DEFAULT_MAX_CONCURRENT_ACTIVITIES
+    browser_recycle_pages: int = 500
+    user_agent: str = Settings().user_agent
+
+    @classmethod
+    def from_settings(cls, settings: Settings, temporal_address: str,
+                      database_url: str) -> WorkerConfig:
+        return cls(temporal_address, settings.temporal_namespace, settings.task_queue,
+                   database_url, browser_recycle_pages=settings.browser_recycle_pages,
+                   user_agent=settings.user_agent)
+
+
+@contextlib.asynccontextmanager
+async def crawl_worker(client: Client, cfg: WorkerConfig) -> AsyncIterator[Worker]:
+    """A configured, not-yet-running Worker plus the resources its activities use."""
+    engine = create_engine_async(cfg.database_url)
+    pool = BrowserPool(recycle_after=cfg.browser_recycle_pages)
+    http = make_client(cfg.user_agent, DEFAULT_PAGE_TIMEOUT_S)
+    activities = CrawlActivities(ExploreDeps(engine=engine, http=http, pool=pool))
+    try:
+        yield Worker(client, task_queue=cfg.task_queue, workflows=WORKFLOWS,
+                     activities=activities.all(),
+                     max_concurrent_activities=cfg.max_concurrent_activities)
+    finally:
+        await http.aclose()
+        await pool.close()
+        await engine.dispose()
+
+
+async def run_worker(cfg: WorkerConfig, *, upgrade: bool = True) -> None:
+    """Run until SIGINT/SIGTERM, then finish in-flight work and exit."""
+    if upgrade:
+        await asyncio.to_thread(upgrade_schema, cfg.database_url)
+    client = await Client.connect(cfg.temporal_address, namespace=cfg.namespace)
+    stop = asyncio.Event()
+    loop = asyncio.get_running_loop()
+    for sig in (signal.SIGINT, signal.SIGTERM):
+        with contextlib.suppress(NotImplementedError):
+            loop.add_signal_handler(sig, stop.set)
+    async with crawl_worker(client, cfg) as worker, worker:
+        log.info("worker polling %s on %s", cfg.task_queue, cfg.temporal_address)
+        await stop.wait()
