@@ -14,6 +14,7 @@ from trawl.crawl.types import (
     ExploreInput,
     ExploreOutput,
     FinishCrawlInput,
+    PendingSitesInput,
     StartCrawlInput,
 )
 from trawl.store import frontier
@@ -37,8 +38,8 @@ class CrawlActivities:
         return await frontier.claim(self._deps.engine, inp)
 
     @activity.defn(name="pending_sites")
-    async def pending_sites(self, crawl_id: str) -> list[str]:
-        return await frontier.pending_sites(self._deps.engine, crawl_id)
+    async def pending_sites(self, inp: PendingSitesInput) -> list[str]:
+        return await frontier.pending_sites(self._deps.engine, inp.crawl_id, inp.max_pages)
 
     @activity.defn(name="finish_crawl")
     async def finish_crawl(self, inp: FinishCrawlInput) -> None:

@@ -2,8 +2,54 @@
 
 from __future__ import annotations
 
+import os
+import sys
+
 import typer
+
+
+def _has_display() -> bool:
+    if sys.platform in ("darwin", "win32"):
+        return True
+    return bool(os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY"))
 
 
 def register(app: typer.Typer) -> None:
     """Add the agent-facing commands to ``app``."""
+
+    @app.command("agent")
+    def agent(
+        headless: bool = typer.Option(False, "--headless",
+                                      help="Run the browser without a window."),
+        sidebar: bool = typer.Option(False, "--sidebar",
+                                     help="Show the command panel in the page (headed)."),
+        browser: str = typer.Option("chromium", "--browser",
+                                    help="chromium (default), chrome, firefox or webkit."),
+        log: str | None = typer.Option(None, "--log", help="Write debug logs to this file."),
+    ) -> None:
+        """Drive a browser over stdio: one JSON request per line (the agent protocol).
+
+        Send {"command":"eval","payload":"agent.look()"}; read
+        {"command":"result","payload":{...}}. Close stdin to quit.
+        """
+        from api.agent import main
+
+        if not headless and not _has_display():
+            print("trawl agent: no display found; running headless (handoffs print a "
+                  "Resume URL on stderr)", file=sys.stderr)
+            headless = True
+        raise typer.Exit(main(headless=headless, sidebar=sidebar, browser=browser,
+                              log_file=log))
+
+    @app.command("mcp")
+    def mcp(
+        headed: bool = typer.Option(False, "--headed", help="Show the browser window."),
+        sidebar: bool = typer.Option(False, "--sidebar",
+                                     help="Show the command panel (implies --headed)."),
+        browser: str = typer.Option("chromium", "--browser",
+                                    help="chromium (default), chrome, firefox or webkit."),
+    ) -> None:
+        """Serve the browser session and crawl tools over MCP (stdio transport)."""
+        from api.mcp_server import run
+
+        run(headless=not (headed or sidebar), sidebar=sidebar, browser=browser)

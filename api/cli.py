@@ -1,15 +1,337 @@
-"""The `trawl` command line."""
+"""The `trawl` command line.
+
+Every command reports failures as one line on stderr (``error: ...``) and a non-zero
+exit status; tracebacks are for bugs, not for bad input.
+"""
 
 from __future__ import annotations
 
+import asyncio
+import json
+import sys
+import time
+from collections.abc import Coroutine
+from pathlib import Path
+from typing import Annotated, Any, TypeVar
+
 import typer
+from rich.console import Console
+from rich.progress import BarColumn, Progress, TextColumn, TimeElapsedColumn
+from rich.table import Table
 
 from api import agent_commands
+from api.crawls import CrawlStatus, Trawl
+from trawl.config import DEFAULT_CONCURRENCY, DEFAULT_MAX_DEPTH, DEFAULT_MAX_PAGES, get_settings
+from trawl.crawl.spec import DEFAULT_RENDER_MODE, CrawlSpec
+from trawl.errors import TrawlError
 
-app = typer.Typer(no_args_is_help=True, add_completion=False,
+app = typer.Typer(no_args_is_help=True, add_completion=False, pretty_exceptions_enable=False,
                   help="trawl: a durable knowledge-extraction crawler.")
+db_app = typer.Typer(no_args_is_help=True, help="Database schema commands.")
+app.add_typer(db_app, name="db")
 agent_commands.register(app)
+
+out = Console(highlight=False)
+err = Console(stderr=True, highlight=False)
+T = TypeVar("T")
+PROGRESS_POLL_S = 0.5
+EXIT_ERROR = 1
+
+
+def fail(message: str) -> typer.Exit:
+    err.print(f"[red]error:[/red] {message}", soft_wrap=True)
+    return typer.Exit(EXIT_ERROR)
+
+
+def run(coro: Coroutine[Any, Any, T]) -> T:
+    """Run a command's coroutine; expected failures become one-line errors."""
+    try:
+        return asyncio.run(coro)
+    except TrawlError as exc:
+        raise fail(str(exc)) from None
+    except KeyboardInterrupt:
+        raise typer.Exit(130) from None
+
+
+# -- crawling ---------------------------------------------------------------------------
+
+@app.command()
+def crawl(
+    urls: Annotated[list[str], typer.Argument(help="Start URL(s).")],
+    max_pages: Annotated[int, typer.Option(help="Stop after this many pages.")] = DEFAULT_MAX_PAGES,
+    max_depth: Annotated[int, typer.Option(help="Follow links this deep.")] = DEFAULT_MAX_DEPTH,
+    include: Annotated[list[str] | None, typer.Option(
+        help="Only follow URL paths matching this glob (repeatable), e.g. '/docs/*'.")] = None,
+    exclude: Annotated[list[str] | None, typer.Option(
+        help="Never follow URL paths matching this glob (repeatable).")] = None,
+    concurrency: Annotated[int, typer.Option(help="Pages at once per site.")] = DEFAULT_CONCURRENCY,
+    same_site: Annotated[bool, typer.Option(
+        "--same-site/--allow-subdomains",
+        help="Stay on the start URLs' hosts (default), or also follow their subdomains.")] = True,
+    render: Annotated[str, typer.Option(
+        help="browser: render every page in Chromium; http: no browser.")] = DEFAULT_RENDER_MODE,
+    detach: Annotated[bool, typer.Option(
+        help="Start the crawl and return at once with its id.")] = False,
+) -> None:
+    """Crawl one or more sites and store every page in Postgres."""
+    spec = CrawlSpec(seeds=urls, max_pages=max_pages, max_depth=max_depth,
+                     include=include or [], exclude=exclude or [], concurrency=concurrency,
+                     allow_subdomains=not same_site, render=render)
+    run(_crawl(spec, detach))
+
+
+async def _crawl(spec: CrawlSpec, detach: bool) -> None:
+    async with await Trawl.connect() as trawl:
+        started = await trawl.start(spec)
+        out.print(f"crawl [bold]{started.crawl_id}[/bold] started "
+                  f"(workflow {started.workflow_id})")
+        out.print(f"  web UI: {started.ui_url}")
+        out.print(f"  query:  {started.sql_hint}")
+        if detach:
+            out.print(f"  follow: trawl status {started.crawl_id}")
+            return
+        final = await _follow(trawl, started.crawl_id)
+        _print_summary(final)
+
+
+async def _follow(trawl: Trawl, crawl_id: str) -> CrawlStatus:
+    """A progress bar until the crawl's workflow closes (Ctrl-C detaches, crawl goes on)."""
+    columns = (TextColumn("[bold]{task.description}"), BarColumn(),
+               TextColumn("{task.completed}/{task.total} pages"),
+               TextColumn("{task.fields[detail]}"), TimeElapsedColumn())
+    started = time.monotonic()
+    with Progress(*columns, console=err, transient=False) as progress:
+        task = progress.add_task("crawling", total=None, detail="")
+        try:
+            while True:
+                status = await trawl.status(crawl_id)
+                c = status.counts
+                finished = c.done + c.failed
+                rate = finished / max(time.monotonic() - started, 1e-6)
+                known = finished + c.queued + c.claimed
+                total = min(known, int(status.spec.get("max_pages", known)) or known)
+                progress.update(task, completed=finished, total=max(total, finished),
+                                detail=f"failed {c.failed} · queued {c.queued} · "
+                                       f"{rate:.1f} pages/s")
+                if status.finished:
+                    return status
+                await asyncio.sleep(PROGRESS_POLL_S)
+        except (KeyboardInterrupt, asyncio.CancelledError):
+            err.print(f"detached; the crawl goes on. `trawl status {crawl_id}` follows it, "
+                      f"`trawl cancel {crawl_id}` stops it.")
+            raise typer.Exit(0) from None
+
+
+def _print_summary(status: CrawlStatus) -> None:
+    c = status.counts
+    out.print(f"crawl {status.crawl_id} {(status.workflow_status or status.db_status).lower()}: "
+              f"{c.done} pages stored, {c.failed} failed, {c.redirected} redirects, "
+              f"{c.queued} left in the queue")
+
+
+@app.command()
+def status(crawl_id: Annotated[str, typer.Argument(help="Crawl id or workflow id.")]) -> None:
+    """Show a crawl's state and counts."""
+    async def go() -> None:
+        async with await Trawl.connect() as trawl:
+            s = await trawl.status(crawl_id)
+        table = Table(show_header=False, box=None)
+        for key, value in s.as_dict().items():
+            table.add_row(key, ", ".join(value) if isinstance(value, list) else str(value))
+        out.print(table)
+    run(go())
+
+
+@app.command("list")
+def list_crawls(limit: Annotated[int, typer.Option(help="How many, newest first.")] = 50) -> None:
+    """List crawls, newest first."""
+    async def go() -> None:
+        async with await Trawl.connect(temporal=False) as trawl:
+            rows = await trawl.list(limit)
+        if not rows:
+            out.print("no crawls yet: `trawl crawl URL` starts one")
+            return
+        table = Table("id", "status", "seeds", "done", "failed", "waiting", "created")
+        for r in rows:
+            table.add_row(r["id"], r["status"], ", ".join(r["seeds"]), str(r["done"]),
+                          str(r["failed"]), str(r["waiting"]),
+                          r["created_at"].isoformat(timespec="seconds"))
+        out.print(table)
+    run(go())
+
+
+@app.command()
+def cancel(crawl_id: Annotated[str, typer.Argument(help="Crawl id or workflow id.")]) -> None:
+    """Cancel a running crawl (in-flight pages finish or are put back in the queue)."""
+    async def go() -> None:
+        async with await Trawl.connect() as trawl:
+            final = await trawl.cancel(crawl_id)
+        out.print(f"crawl {crawl_id}: {final.lower()}")
+    run(go())
+
+
+# -- reading results ----------------------------------------------------------------------
+
+@app.command()
+def pages(
+    crawl_id: Annotated[str, typer.Argument(help="Crawl id or workflow id.")],
+    search: Annotated[str | None, typer.Option(help="Full-text search (web search syntax).")] = None,
+    limit: Annotated[int, typer.Option(help="At most this many rows.")] = 50,
+) -> None:
+    """List a crawl's pages, or search them."""
+    async def go() -> None:
+        async with await Trawl.connect(temporal=False) as trawl:
+            rows = await trawl.pages(crawl_id, search=search, limit=limit)
+        table = Table("url", "status", "title", "words", *(["rank"] if search else []))
+        for r in rows:
+            table.add_row(r["url"], str(r["status_code"] or r["error_class"] or ""),
+                          r["title"] or "", str(r["word_count"] or ""),
+                          *([f"{r['rank']:.3f}"] if search else []))
+        out.print(table)
+        if not rows:
+            err.print("no pages match" if search else "no pages stored yet")
+    run(go())
+
+
+@app.command()
+def export(
+    crawl_id: Annotated[str, typer.Argument(help="Crawl id or workflow id.")],
+    out_path: Annotated[Path, typer.Argument(
+        metavar="OUT", help="jsonl: a file ('-' for stdout); markdown: a directory.")],
+    fmt: Annotated[str, typer.Option("--format", help="jsonl | markdown")] = "jsonl",
+) -> None:
+    """Export a crawl's pages as JSON lines or as a directory of markdown files."""
+    if fmt not in ("jsonl", "markdown"):
+        raise fail("--format must be jsonl or markdown")
+
+    async def go() -> int:
+        from api.export import write_jsonl, write_markdown
+
+        async with await Trawl.connect(temporal=False) as trawl:
+            rows = trawl.export_rows(crawl_id)
+            if fmt == "jsonl":
+                return await write_jsonl(rows, out_path)
+            return await write_markdown(rows, out_path)
+    count = run(go())
+    err.print(f"exported {count} pages to {out_path}")
+
+
+@app.command()
+def sql(
+    query: Annotated[str, typer.Argument(help="SQL to run against trawl's database.")],
+    as_json: Annotated[bool, typer.Option("--json", help="One JSON object per row.")] = False,
+) -> None:
+    """Run SQL against trawl's database (see the README for the schema)."""
+    async def go() -> None:
+        from sqlalchemy import text
+        from sqlalchemy.exc import DBAPIError
+
+        async with await Trawl.connect(temporal=False) as trawl:
+            try:
+                async with trawl.engine.begin() as conn:
+                    result = await conn.execute(text(query))
+                    if not result.returns_rows:
+                        out.print(f"ok ({result.rowcount} rows affected)")
+                        return
+                    keys = list(result.keys())
+                    rows = result.all()
+            except DBAPIError as exc:
+                raise TrawlError(str(exc.orig).strip().splitlines()[0]) from None
+        if as_json:
+            for row in rows:
+                out.print_json(json.dumps(dict(zip(keys, row, strict=True)), default=str),
+                               indent=None)
+            return
+        table = Table(*keys)
+        for row in rows:
+            table.add_row(*("" if v is None else str(v) for v in row))
+        out.print(table)
+        err.print(f"{len(rows)} rows")
+    run(go())
+
+
+# -- services ----------------------------------------------------------------------------
+
+@app.command()
+def worker(
+    max_concurrent_activities: Annotated[int, typer.Option(
+        help="Explore activities this worker runs at once.")] = 16,
+) -> None:
+    """Run a worker (for real deployments; `trawl crawl` starts one itself when embedded)."""
+    from api.runtime import ensure_runtime
+    from worker.main import WorkerConfig, run_worker
+
+    settings = get_settings()
+
+    async def go() -> None:
+        runtime = await asyncio.to_thread(ensure_runtime, settings)
+        cfg = WorkerConfig.from_settings(settings, runtime.temporal_address,
+                                         runtime.database_url)
+        cfg.max_concurrent_activities = max_concurrent_activities
+        err.print(f"worker: Temporal {cfg.temporal_address}, task queue {cfg.task_queue}")
+        await run_worker(cfg)
+    run(go())
+
+
+@app.command()
+def up() -> None:
+    """Run the embedded services and a worker in the foreground; Ctrl-C stops them."""
+    from api.runtime import stop_background_worker
+    from trawl.services.postgres import ensure_embedded_postgres
+    from trawl.services.temporal import ensure_dev_server
+    from trawl.store.db import redact, upgrade_schema
+    from worker.main import WorkerConfig, run_worker
+
+    settings = get_settings()
+
+    async def go() -> None:
+        db_url = settings.database_url or await asyncio.to_thread(
+            ensure_embedded_postgres, settings.data_dir)
+        await asyncio.to_thread(upgrade_schema, db_url)
+        address = settings.temporal_address or (await asyncio.to_thread(
+            ensure_dev_server, settings.data_dir, settings.temporal_port,
+            settings.temporal_ui_port)).address
+        if stop_background_worker(settings):
+            err.print("stopped the background worker; this process takes over")
+        out.print(f"Temporal:  {address}  (web UI {settings.ui_base_url})")
+        out.print(f"Postgres:  {redact(db_url)}")
+        out.print(f"data dir:  {settings.data_dir}")
+        out.print("worker running; Ctrl-C stops it (`trawl down` stops the services)")
+        await run_worker(WorkerConfig.from_settings(settings, address, db_url), upgrade=False)
+    run(go())
+
+
+@app.command()
+def down() -> None:
+    """Stop the embedded services and the background worker."""
+    from api.runtime import stop_background_worker
+    from trawl.services.postgres import stop_embedded_postgres
+    from trawl.services.temporal import stop_dev_server
+
+    settings = get_settings()
+    for name, stopped in (("worker", stop_background_worker(settings)),
+                          ("Temporal dev server", stop_dev_server(settings.data_dir)),
+                          ("Postgres", stop_embedded_postgres(settings.data_dir))):
+        out.print(f"{name}: {'stopped' if stopped else 'not running'}")
+
+
+@db_app.command("upgrade")
+def db_upgrade() -> None:
+    """Bring the database schema up to date."""
+    from api.runtime import resolve_database_url
+    from trawl.store.db import redact, upgrade_schema
+
+    async def go() -> None:
+        settings = get_settings()
+        url = await asyncio.to_thread(resolve_database_url, settings)
+        revision = await asyncio.to_thread(upgrade_schema, url)
+        out.print(f"schema at revision {revision} ({redact(url)})")
+    run(go())
 
 
 def main() -> None:
-    app()
+    try:
+        app()
+    except TrawlError as exc:  # raised outside run(), e.g. while reading settings
+        err.print(f"[red]error:[/red] {exc}")
+        sys.exit(EXIT_ERROR)

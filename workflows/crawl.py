@@ -19,7 +19,7 @@ from workflows.site import SiteWorkflow
 from workflows.types import CrawlInput, CrawlResult, SiteInput, SiteResult
 
 with workflow.unsafe.imports_passed_through():
-    from trawl.crawl.types import FinishCrawlInput, StartCrawlInput
+    from trawl.crawl.types import FinishCrawlInput, PendingSitesInput, StartCrawlInput
 
 ACTIVITY_TIMEOUT = timedelta(seconds=60)
 STORE_RETRY = RetryPolicy(initial_interval=timedelta(seconds=1),
@@ -56,7 +56,7 @@ class CrawlWorkflow:
                 # anything queued for a site whose workflow already ended? run it again
                 self._running.clear()
                 sites = await workflow.execute_activity(
-                    "pending_sites", inp.crawl_id, result_type=list[str],
+                    "pending_sites", PendingSitesInput(inp.crawl_id, inp.spec.max_pages), result_type=list[str],
                     start_to_close_timeout=ACTIVITY_TIMEOUT, retry_policy=STORE_RETRY)
         except asyncio.CancelledError:
             self._status = "cancelled"

@@ -88,15 +88,23 @@
     return null;
   }
 
+  // DPUB-ARIA roles that are links (footnote references, back links, ...)
+  const LINK_ROLES = new Set(["doc-backlink", "doc-noteref", "doc-biblioref", "doc-glossref"]);
+
   function roleOf(el) {
+    const implicit = implicitRole(el);
     const explicit = el.getAttribute("role");
     if (explicit) {
       for (const r of explicit.trim().toLowerCase().split(/\s+/)) {
-        if (r === "none" || r === "presentation") break;
-        return r;
+        if (WIDGET_ROLES.has(r)) return r;
+        if (LINK_ROLES.has(r)) return "link";
+        // a widget keeps its native role under a non-widget role (role="presentation" on
+        // a focusable element is ignored, role="heading" on a link too)
+        if (implicit !== null) return implicit;
+        return r === "none" || r === "presentation" ? null : r;
       }
     }
-    return implicitRole(el);
+    return implicit;
   }
 
   // ---------------------------------------------------------------- visibility

@@ -1,7 +1,9 @@
-"""The worker's browser pool: one Chromium per worker process, a fresh context per job.
+"""The worker's browser pool: one Chromium per worker process, a fresh page per job.
 
-The browser is relaunched after ``recycle_after`` pages (or if it crashed) so a long crawl
-keeps worker memory flat; jobs still running on the old browser finish first.
+Pages share a browser context per session profile (cookies/storage of a site), because a
+new context per page costs more than the page itself. Contexts are replaced after
+``context_pages`` pages and the whole browser after ``recycle_after`` pages (or if it
+crashed), so a long crawl keeps worker memory flat; jobs on an old browser finish first.
 """
 
 from __future__ import annotations
@@ -9,16 +11,24 @@ from __future__ import annotations
 import asyncio
 import contextlib
 from collections.abc import AsyncIterator
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
-from playwright.async_api import Browser, Page, Playwright, async_playwright
+from playwright.async_api import Browser, BrowserContext, Page, Playwright, async_playwright
 
 from trawl.browser.launch import launch_chromium
 from trawl.config import DEFAULT_BROWSER_RECYCLE_PAGES
 
-BLOCKED_RESOURCE_TYPES = frozenset({"image", "media", "font"})
-"""Not needed to read a page's text and links; skipping them makes rendering faster."""
+DEFAULT_CONTEXT_PAGES = 100
+ANONYMOUS = ""
+
+
+@dataclass
+class _Context:
+    context: BrowserContext
+    pages: int = 0
+    active: int = 0
+    retired: bool = False
 
 
 @dataclass
@@ -27,23 +37,26 @@ class _Generation:
     pages: int = 0
     active: int = 0
     retired: bool = False
+    contexts: dict[str, _Context] = field(default_factory=dict)
 
 
 class BrowserPool:
-    """Hands out pages, each in its own browser context, from a shared Chromium."""
+    """Hands out pages from a shared Chromium; see the module docstring."""
 
     def __init__(self, *, headless: bool = True,
                  recycle_after: int = DEFAULT_BROWSER_RECYCLE_PAGES,
-                 block_resources: bool = True) -> None:
+                 context_pages: int = DEFAULT_CONTEXT_PAGES) -> None:
         self._headless = headless
         self._recycle_after = recycle_after
-        self._block_resources = block_resources
+        self._context_pages = context_pages
         self._playwright: Playwright | None = None
         self._current: _Generation | None = None
         self._lock = asyncio.Lock()
         self.launches = 0
+        """How many times a browser was launched (observability and tests)."""
 
-    async def _generation(self) -> _Generation:
+    async def _acquire(self, profile: str,
+                       storage_state: dict[str, Any] | None) -> tuple[_Generation, _Context]:
         async with self._lock:
             if self._playwright is None:
                 self._playwright = await async_playwright().start()
@@ -52,47 +65,67 @@ class BrowserPool:
                                     or not gen.browser.is_connected()):
                 gen.retired = True
                 if gen.active == 0:
-                    await self._close_browser(gen.browser)
+                    await _quietly_close(gen.browser)
                 gen = None
             if gen is None:
                 gen = _Generation(await launch_chromium(self._playwright,
                                                         headless=self._headless))
                 self._current = gen
                 self.launches += 1
+            ctx = gen.contexts.get(profile)
+            if ctx is not None and ctx.pages >= self._context_pages:
+                ctx.retired = True
+                del gen.contexts[profile]
+                if ctx.active == 0:
+                    await _quietly_close(ctx.context)
+                ctx = None
+            if ctx is None:
+                ctx = _Context(await gen.browser.new_context(
+                    storage_state=storage_state))  # type: ignore[arg-type]
+                gen.contexts[profile] = ctx
             gen.pages += 1
             gen.active += 1
-            return gen
+            ctx.pages += 1
+            ctx.active += 1
+            return gen, ctx
 
-    async def _release(self, gen: _Generation) -> None:
+    async def _release(self, gen: _Generation, ctx: _Context) -> None:
+        ctx.active -= 1
         gen.active -= 1
+        if ctx.retired and ctx.active == 0:
+            await _quietly_close(ctx.context)
         if gen.retired and gen.active == 0:
-            await self._close_browser(gen.browser)
-
-    @staticmethod
-    async def _close_browser(browser: Browser) -> None:
-        with contextlib.suppress(Exception):
-            await browser.close()
+            await _quietly_close(gen.browser)
 
     @contextlib.asynccontextmanager
-    async def page(self, storage_state: dict[str, Any] | None = None) -> AsyncIterator[Page]:
-        """A page in a new context (optionally with cookies/storage); closed afterwards."""
-        gen = await self._generation()
+    async def page(self, profile: str = ANONYMOUS,
+                   storage_state: dict[str, Any] | None = None) -> AsyncIterator[Page]:
+        """A new page in the context of ``profile`` (created with ``storage_state``)."""
+        gen, ctx = await self._acquire(profile, storage_state)
         try:
-            context = await gen.browser.new_context(storage_state=storage_state)  # type: ignore[arg-type]
+            page = await ctx.context.new_page()
             try:
-                if self._block_resources:
-                    await context.route("**/*", _block_heavy_resources)
-                yield await context.new_page()
+                yield page
             finally:
                 with contextlib.suppress(Exception):
-                    await context.close()
+                    await page.close()
         finally:
-            await self._release(gen)
+            await self._release(gen, ctx)
+
+    async def forget_profile(self, profile: str) -> None:
+        """Drop a profile's context (its session changed); running pages finish first."""
+        async with self._lock:
+            gen = self._current
+            ctx = gen.contexts.pop(profile, None) if gen else None
+            if ctx is not None:
+                ctx.retired = True
+                if ctx.active == 0:
+                    await _quietly_close(ctx.context)
 
     async def close(self) -> None:
         async with self._lock:
             if self._current is not None:
-                await self._close_browser(self._current.browser)
+                await _quietly_close(self._current.browser)
                 self._current = None
             if self._playwright is not None:
                 with contextlib.suppress(Exception):
@@ -100,8 +133,6 @@ class BrowserPool:
                 self._playwright = None
 
 
-async def _block_heavy_resources(route: Any) -> None:
-    if route.request.resource_type in BLOCKED_RESOURCE_TYPES:
-        await route.abort()
-    else:
-        await route.fallback()
+async def _quietly_close(thing: Browser | BrowserContext) -> None:
+    with contextlib.suppress(Exception):
+        await thing.close()

@@ -23,8 +23,8 @@ import logging
 import math
 import re
 import time
-from collections.abc import AsyncIterator, Awaitable, Callable
-from contextlib import asynccontextmanager
+from collections.abc import AsyncIterator, Callable
+from contextlib import asynccontextmanager, suppress
 from dataclasses import dataclass, field
 from enum import StrEnum
 from functools import cache
@@ -167,7 +167,7 @@ class Session:
         self._handoff_server: HandoffServer | None = None
         self._dialogs: list[str] = []
         self._sidebar_ready = False
-        self._closers: list[Callable[[], Awaitable[None]]] = []
+        self._secret = False
         self._attach(page)
 
     # ------------------------------------------------------------------ lifecycle
@@ -182,7 +182,8 @@ class Session:
         async with async_playwright() as pw:
             brow = await launch_browser(pw, browser, headless=headless)
             try:
-                context = await brow.new_context(viewport=viewport or DEFAULT_VIEWPORT)
+                context = await brow.new_context(
+                    viewport=viewport or DEFAULT_VIEWPORT)  # type: ignore[arg-type]
                 page = await context.new_page()
                 session = cls(page, sidebar=sidebar, **session_kwargs)
                 if sidebar:
@@ -192,10 +193,8 @@ class Session:
                 finally:
                     await session.close()
             finally:
-                try:
+                with suppress(Exception):  # the browser may already be gone
                     await brow.close()
-                except Exception:  # the browser may already be gone
-                    pass
 
     async def close(self) -> None:
         if self._handoff is not None:
@@ -203,11 +202,6 @@ class Session:
         if self._handoff_server is not None:
             self._handoff_server.stop()
             self._handoff_server = None
-        for closer in self._closers:
-            try:
-                await closer()
-            except Exception:
-                pass
 
     def _attach(self, page: Page) -> None:
         self.page = page
@@ -215,10 +209,8 @@ class Session:
 
     async def _on_dialog(self, dialog: Any) -> None:
         self._dialogs.append(f"{dialog.type}: {dialog.message}")
-        try:
+        with suppress(Exception):
             await dialog.accept()
-        except Exception:
-            pass
 
     # ------------------------------------------------------------------ sidebar
     async def enable_sidebar(self) -> None:
@@ -229,10 +221,8 @@ class Session:
             await context.expose_binding("__trawlResume", self._resume_from_page)
             await context.add_init_script(f"({sidebar_script()})()")
             self._sidebar_ready = True
-        try:
+        with suppress(Exception):
             await self.page.evaluate(f"({sidebar_script()})()")
-        except Exception:
-            pass
         await self._sync_sidebar()
 
     async def _resume_from_page(self, _source: Any, *_args: Any) -> bool:
@@ -265,17 +255,20 @@ class Session:
         """Interactable elements as ``role:name[ref]`` strings plus the ops each allows."""
         if scope is not None and not isinstance(scope, str):
             raise SessionError(ErrorCode.INVALID_ARGS, "scope must be a CSS selector string")
+        args = {"op": "look", "scope": scope, "viewport": bool(viewport)}
         try:
-            result = await self.page.evaluate(
-                look_script(), {"op": "look", "scope": scope, "viewport": bool(viewport)})
+            try:
+                result = await self.page.evaluate(look_script(), args)
+            except Exception as exc:
+                if "Execution context was destroyed" not in str(exc) \
+                        and "navigat" not in str(exc):
+                    raise
+                await self._settle_navigation()  # the page was navigating: look at the new one
+                result = await self.page.evaluate(look_script(), args)
         except Exception as exc:
-            if "Execution context was destroyed" in str(exc) or "navigat" in str(exc):
-                await self._settle_navigation()
-                result = await self.page.evaluate(
-                    look_script(), {"op": "look", "scope": scope, "viewport": bool(viewport)})
-            else:
-                raise SessionError(ErrorCode.ACTION_FAILED,
-                                   f"look() failed: {_first_line(exc)}; try again") from exc
+            raise SessionError(ErrorCode.ACTION_FAILED,
+                               f"look() failed: {_first_line(exc)}; wait a moment and call "
+                               "look() again") from exc
         if "error" in result:
             raise SessionError(result["error"], result["message"])
         self._look = _LookState(
@@ -320,20 +313,39 @@ class Session:
             }.get(str(status), "it is not in the last look()")
             raise SessionError(ErrorCode.STALE_REF,
                                f"ref {ref} is stale ({reason}), call look() to refresh")
+        # an element inside a same-origin iframe must be driven from its own frame's
+        # context, or Playwright hit-tests it against the top document
+        frame = await element.owner_frame()
+        if frame is not None and frame != self.page.main_frame:
+            inner = await frame.evaluate_handle(
+                "(ref) => window.top[Symbol.for('trawl.look')].refs.get(ref)", ref)
+            inner_el = inner.as_element()
+            if inner_el is not None:
+                await element.dispose()
+                element = inner_el
         return element, self._look.roles[ref]
 
     # ------------------------------------------------------------------ act
     async def act(self, ref: str, op: str, value: Any = None) -> dict[str, Any]:
         """Perform ``op`` on the element ``ref``; ``{changed}`` tells if the URL or DOM changed."""
-        desc = f"act({ref!r}, {op!r}" + (f", {value!r})" if value is not None else ")")
+        self._secret = False
         try:
             result = await self._act(ref, op, value)
         except SessionError as exc:
+            desc = self._act_desc(ref, op, value)
             self._record(desc, ok=False, detail=exc.code.value)
             await self._sync_sidebar()
             raise
-        self._record(desc, detail="changed" if result["changed"] else "no change")
+        self._record(self._act_desc(ref, op, value),
+                     detail="changed" if result["changed"] else "no change")
+        await self._sync_sidebar()
         return result
+
+    def _act_desc(self, ref: str, op: str, value: Any) -> str:
+        if value is None:
+            return f"act({ref!r}, {op!r})"
+        shown = "'***'" if self._secret else repr(value)  # never show a typed password
+        return f"act({ref!r}, {op!r}, {shown})"
 
     async def _act(self, ref: str, op: str, value: Any) -> dict[str, Any]:
         if not isinstance(op, str) or op not in ALL_OPS:
@@ -352,6 +364,9 @@ class Session:
                     "press": "a key such as 'Enter'"}[op]
             raise SessionError(ErrorCode.INVALID_ARGS,
                                f"act({ref!r}, {op!r}) needs a value: {what}")
+        if op == "input":
+            with suppress(Exception):
+                self._secret = bool(await element.evaluate("e => e.type === 'password'"))
         if self.sidebar:
             await self._sync_sidebar(highlight=element)
         page = self.page
@@ -380,16 +395,14 @@ class Session:
         page.on("popup", on_popup)
         self._dialogs.clear()
         try:
-            try:
+            with suppress(Exception):
                 await page.evaluate(look_script(), {"op": "watch", "el": element})
-            except Exception:
-                pass
             try:
                 await self._perform(element, role, op, value)
             except SessionError:
                 raise
             except Exception as exc:
-                if navigated and "Target" in str(exc) or "context was destroyed" in str(exc):
+                if (navigated and "Target" in str(exc)) or "context was destroyed" in str(exc):
                     pass  # the action navigated the page away under Playwright's feet
                 elif _is_timeout(exc):
                     raise SessionError(
@@ -409,10 +422,8 @@ class Session:
             page.remove_listener("framenavigated", on_nav)
             page.remove_listener("request", on_request)
             page.remove_listener("popup", on_popup)
-            try:
+            with suppress(Exception):
                 await element.dispose()
-            except Exception:
-                pass
         changed = navigated or page.url != url_before
         if not changed:
             try:
@@ -424,23 +435,21 @@ class Session:
             new_page = popups[-1]
             self._attach(new_page)
             self._look = None
-            try:
+            with suppress(Exception):
                 await new_page.wait_for_load_state("domcontentloaded",
                                                    timeout=self.nav_timeout_ms)
-            except Exception:
-                pass
             result["changed"] = True
             result["popup"] = new_page.url
             if self.sidebar:
                 await self.enable_sidebar()
         if self._dialogs:
             result["dialog"] = self._dialogs[-1]
-        await self._sync_sidebar()
         return result
 
-    async def _settle_navigation(self) -> None:
+    async def _settle_navigation(self, timeout_ms: float | None = None) -> None:
         try:
-            await self.page.wait_for_load_state("load", timeout=self.nav_timeout_ms)
+            await self.page.wait_for_load_state(
+                "load", timeout=self.nav_timeout_ms if timeout_ms is None else timeout_ms)
         except Exception as exc:
             log.debug("load state not reached: %s", exc)
 
@@ -450,7 +459,9 @@ class Session:
             await el.click(timeout=t)
         elif op == "input":
             text = value if isinstance(value, str) else _scalar_text(value, "input")
-            if role == "slider":
+            if await el.evaluate("e => e.localName === 'select'"):
+                await self._select(el, text)  # a native <select> combobox: pick the option
+            elif role == "slider":
                 await el.evaluate(
                     "(e, v) => { e.value = v; e.dispatchEvent(new Event('input', {bubbles: true}));"
                     " e.dispatchEvent(new Event('change', {bubbles: true})); }", text)
@@ -500,7 +511,10 @@ class Session:
                 const scope = [e];
                 const ids = (e.getAttribute('aria-controls') || e.getAttribute('aria-owns') || '')
                   .split(/\\s+/).filter(Boolean);
-                for (const id of ids) { const n = e.ownerDocument.getElementById(id); if (n) scope.push(n); }
+                for (const id of ids) {
+                  const n = e.ownerDocument.getElementById(id);
+                  if (n) scope.push(n);
+                }
                 for (const s of scope) {
                   for (const o of s.querySelectorAll('[role=option]')) {
                     const t = (o.getAttribute('aria-label') || o.textContent || '').trim();
@@ -531,8 +545,9 @@ class Session:
         await el.evaluate(
             """(e, dir) => {
                 let t = e;
-                while (t && t !== document.body && t !== document.documentElement
-                       && !(t.scrollHeight > t.clientHeight + 1 || t.scrollWidth > t.clientWidth + 1))
+                const scrolls = (n) => n.scrollHeight > n.clientHeight + 1
+                  || n.scrollWidth > n.clientWidth + 1;
+                while (t && t !== document.body && t !== document.documentElement && !scrolls(t))
                   t = t.parentElement;
                 const box = (!t || t === document.body || t === document.documentElement)
                   ? document.scrollingElement : t;
@@ -552,14 +567,23 @@ class Session:
         target = url.strip()
         if not urlsplit(target).scheme:
             current = self.page.url
-            if target.startswith(("/", ".", "?", "#")) and current.startswith("http"):
+            if current.startswith("http") and _looks_relative(target):
                 target = urljoin(current, target)
             else:
                 target = "https://" + target
         try:
-            await self.page.goto(target, timeout=self.nav_timeout_ms)
+            try:
+                await self.page.goto(target, timeout=self.nav_timeout_ms)
+            except Exception as exc:
+                if "interrupted by another navigation" not in str(exc):
+                    raise
+                # an earlier failed load's error page was still committing: go again
+                await self._settle_navigation(2_000)
+                await self.page.goto(target, timeout=self.nav_timeout_ms)
         except Exception as exc:
             self._record(f"go({url!r})", ok=False)
+            self._look = None
+            await self._settle_navigation(2_000)
             if _is_timeout(exc):
                 raise SessionError(ErrorCode.TIMEOUT,
                                    f"{target} did not load within {self.nav_timeout_ms} ms; "
@@ -748,6 +772,20 @@ class Session:
         self._record("resumed", detail=f"{elapsed} ms")
         await self._sync_sidebar()
         return {"resumed": True, "elapsed": elapsed}
+
+
+_FILE_EXTENSIONS = {"html", "htm", "php", "asp", "aspx", "jsp", "cgi", "md", "txt", "pdf",
+                    "xml", "json", "shtml", "xhtml"}
+
+
+def _looks_relative(target: str) -> bool:
+    """'settings.html', '../a', '/x', '?q' are paths; 'example.com/x' is a host."""
+    if target.startswith(("/", ".", "?", "#")):
+        return True
+    first = re.split(r"[/?#]", target, maxsplit=1)[0]
+    if "." not in first or ":" in first:
+        return "." not in first and ":" not in first and first.lower() != "localhost"
+    return first.rsplit(".", 1)[1].lower() in _FILE_EXTENSIONS
 
 
 def _scalar_text(value: Any, op: str) -> str:

@@ -2,7 +2,7 @@
 //
 // Installed as an init script (and evaluated once on the current page) as
 // `(<this function>)()`. Python drives it through window.__trawlSidebar.render(entries,
-// handoffMessage, elementToHighlight). It lives in a closed shadow root under a fixed
+// handoffMessage, elementToHighlight). It lives in a shadow root under a fixed
 // host element, so it neither shifts the page's layout nor shows up in look().
 function () {
   if (window.top !== window) return; // one panel per tab, in the top document
@@ -43,7 +43,7 @@ function () {
     host = document.createElement(HOST);
     host.id = HOST;
     host.style.cssText = "position:fixed;top:0;left:0;width:0;height:0;z-index:2147483647;";
-    root = host.attachShadow({ mode: "closed" });
+    root = host.attachShadow({ mode: "open" });
     root.innerHTML = `<style>${css}</style>
       <div class="box"></div>
       <div class="panel" part="panel">

@@ -7,6 +7,7 @@ keep is the DOM after the load event, serialised.
 
 from __future__ import annotations
 
+import re
 import time
 from dataclasses import dataclass
 from typing import Any
@@ -44,9 +45,11 @@ async def render(pool: BrowserPool, fetched: FetchResult, *, timeout_s: float,
         else:
             await route.fallback()
 
-    async with pool.page(storage_state) as page:
+    async with pool.page(storage_state=storage_state) as page:
         target = fetched.final_url
-        await page.route(lambda url: url == target, serve_document)
+        # a regex route is matched inside Playwright; a Python predicate would intercept
+        # every subresource request too
+        await page.route(re.compile("^" + re.escape(target) + "$"), serve_document)
         try:
             await page.goto(target, wait_until="load", timeout=timeout_s * 1000)
             html = await page.content()

@@ -75,6 +75,12 @@ class ExploreOutput:
 
 
 @dataclass
+class PendingSitesInput:
+    crawl_id: str
+    max_pages: int
+
+
+@dataclass
 class FinishCrawlInput:
     crawl_id: str
     status: str

@@ -1,11 +1,24 @@
 """Pure extraction: HTML (and its URL) in; main-content markdown, text, metadata, links out.
 
 No browser, no database, no Temporal. ``extract`` never raises on bad input.
+
+- ``extract(html, url) -> Extraction``: the page's main content (navigation, headers,
+  footers, sidebars, cookie banners, ads, share bars and the article's own headline/byline
+  removed) as markdown and plain text, its metadata, and *all* its http(s) links.
+  When a headline was lifted off the top of the content, the markdown starts with it as
+  ``# headline`` (``text`` does not include it; it is also ``metadata["headings"][0]``).
+- ``full_markdown(html, url) -> str``: the whole page body as markdown.
+
+Modules: ``_parse`` (robust lxml parsing), ``_clean`` (non-content tags, hidden elements,
+URLs), ``_content`` (main-content detection), ``_markdown`` (markdownify tuned: fenced code
+with language, markdown tables, definition lists), ``_text`` (plain text), ``_meta``
+(title, description, language, canonical, author, dates, Open Graph, JSON-LD), ``_links``.
+Quality is measured by ``bench/extraction.py``.
 """
 
 from __future__ import annotations
 
-from trawl.extract._core import extract, full_markdown
-from trawl.extract._types import Extraction, Link
+from ._core import extract, full_markdown
+from ._types import Extraction, Link
 
 __all__ = ["Extraction", "Link", "extract", "full_markdown"]

@@ -4,16 +4,16 @@ from __future__ import annotations
 
 import re
 
-from lxml import etree
 from lxml.html import HtmlElement
 
-from trawl.extract._urls import absolutize
+from ._text import words
+from ._urls import absolutize
 
 # Tags whose whole subtree never holds main content.
-DROP_TAGS = frozenset(
+DROP_TAGS = words(
     """script style noscript template svg math iframe frame frameset object embed canvas input
     button select textarea option optgroup datalist link meta base map area audio video source
-    track dialog head title""".split()
+    track dialog head title"""
 )
 _HIDDEN_STYLE_RE = re.compile(r"display\s*:\s*none|visibility\s*:\s*hidden", re.I)
 MAX_DEPTH = 120
@@ -43,6 +43,19 @@ def is_hidden(el: HtmlElement) -> bool:
     return bool(style and _HIDDEN_STYLE_RE.search(style))
 
 
+_PERMALINK_TEXT = frozenset(("¶", "#", "§", "🔗", "⚓", "link", "permalink"))
+
+
+def _is_permalink(a: HtmlElement) -> bool:
+    """A heading's self-link marker (Sphinx's ¶, GitHub's #...)."""
+    href = (a.get("href") or "").strip()
+    if not href.startswith("#") or len(a):
+        return False
+    text = (a.text or "").strip().lower()
+    cls = (a.get("class") or "").lower()
+    return text in _PERMALINK_TEXT or (not text and ("anchor" in cls or "headerlink" in cls))
+
+
 def basic_clean(root: HtmlElement) -> None:
     """Drop tags that never carry content, hidden elements, and flatten pathological nesting."""
     doomed: list[HtmlElement] = []
@@ -51,7 +64,7 @@ def basic_clean(root: HtmlElement) -> None:
         if not isinstance(tag, str):
             doomed.append(el)  # comments, processing instructions, entities
             continue
-        if tag in DROP_TAGS or is_hidden(el):
+        if tag in DROP_TAGS or is_hidden(el) or (tag == "a" and _is_permalink(el)):
             doomed.append(el)
     for el in doomed:
         if el.getparent() is not None:

@@ -20,17 +20,17 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from functools import lru_cache
 
-from lxml import etree
 from lxml.html import HtmlElement
 
-from trawl.extract._clean import drop_tree
-from trawl.extract._text import BLOCK_TAGS
+from ._clean import drop_tree
+from ._text import BLOCK_TAGS, words
 
 _TOKEN_SPLIT = re.compile(r"[\s_\-:./]+|(?<=[a-z])(?=[A-Z])")
 
 # Tokens (from class/id, split on -, _, spaces and camelCase) that mark boilerplate.
-_BOILER_TOKENS = frozenset(
+_BOILER_TOKENS = words(
     """nav navbar navigation menu menubar submenu megamenu breadcrumb breadcrumbs crumbs
     footer sidebar sidenav aside widget widgets share sharing sharebar social socials
     related recommended recommendations recirc more-stories trending popular
@@ -39,23 +39,21 @@ _BOILER_TOKENS = frozenset(
     sponsor sponsored outbrain taboola disqus comment comments respond pagination pager
     skip skiplink toolbar masthead banner topbar modal popup overlay login signin
     print rss tags tagcloud taglist byline dateline author-bio bio timestamp
-    copyright legal breaking-news ticker caption figcaption credit credits""".split()
+    copyright legal breaking-news ticker caption figcaption credit credits"""
 )
 # An element with one of these tokens is never boilerplate by its tokens (embedded posts).
-_EMBED_TOKENS = frozenset("embed embedded twitter-tweet instagram-media".split())
+_EMBED_TOKENS = words("embed embedded twitter-tweet instagram-media")
 _AD_LABEL_RE = re.compile(
     r"^(advert|advertisement|advertising|ad|ads|sponsored|sponsored content|anzeige|"
     r"publicit[eé]|werbung|story continues below|continue reading below|"
     r"article continues below|scroll to continue|related)\W*$",
     re.I,
 )
-_CONTENT_TOKENS = frozenset(
-    "article content main body entry post story text blog hentry prose markdown".split()
+_CONTENT_TOKENS = words(
+    "article content main body entry post story text blog hentry prose markdown"
 )
 # Boilerplate even when the element also carries a content-looking token.
-_STRONG_TOKENS = frozenset(
-    "cookie cookies consent gdpr newsletter subscribe outbrain taboola disqus".split()
-)
+_STRONG_TOKENS = words("cookie cookies consent gdpr newsletter subscribe outbrain taboola disqus")
 _NEG_WEIGHT_RE = re.compile(
     r"hidden|banner|combx|comment|contact|foot|footnote|masthead|media|meta|outbrain|promo|"
     r"related|scroll|share|shoutbox|sidebar|skyscraper|sponsor|shopping|tags|tool|widget|"
@@ -65,12 +63,12 @@ _NEG_WEIGHT_RE = re.compile(
 _POS_WEIGHT_RE = re.compile(
     r"article|body|content|entry|hentry|h-entry|main|page|post|text|blog|story|prose", re.I
 )
-_BOILER_ROLES = frozenset(
-    "navigation banner contentinfo complementary menu menubar dialog alertdialog search "
-    "toolbar tablist".split()
+_BOILER_ROLES = words(
+    "navigation banner contentinfo complementary menu menubar dialog alertdialog search toolbar"
 )
 _BOILER_TAGS = frozenset(("nav", "aside", "footer", "header"))
 _PARAGRAPH_TAGS = frozenset(("p", "pre", "td", "blockquote"))
+_NOT_PARAGRAPHS = words("li h1 h2 h3 h4 h5 h6 th dt figcaption")
 _HEADINGS = frozenset(("h1", "h2", "h3", "h4", "h5", "h6"))
 _TAG_BASE = {
     "div": 5.0, "article": 10.0, "main": 10.0, "section": 3.0,
@@ -81,15 +79,20 @@ _TAG_BASE = {
 }
 
 
-def _tokens(el: HtmlElement) -> set[str]:
+def _tokens(el: HtmlElement) -> frozenset[str]:
     raw = (el.get("class") or "") + " " + (el.get("id") or "")
     if not raw.strip():
-        return set()
+        return frozenset()
+    return _tokens_of(raw)
+
+
+@lru_cache(maxsize=8192)
+def _tokens_of(raw: str) -> frozenset[str]:
     tokens = {t.lower() for t in _TOKEN_SPLIT.split(raw) if t}
     # keep two-token compounds like "more-stories", "author-bio"
     parts = [t.lower() for t in re.split(r"[\s_]+", raw) if t]
     tokens.update(parts)
-    return tokens
+    return frozenset(tokens)
 
 
 def _class_weight(el: HtmlElement) -> float:
@@ -111,6 +114,9 @@ class _Stats:
     inline: int = 0  # characters of text of the element's own inline run
     commas: int = 0  # commas in the own inline run
     paragraphs: int = 0  # paragraph-like descendants
+    n_p: int = 0  # <p> descendants
+    n_img: int = 0  # <img> descendants
+    n_li: int = 0  # <li> descendants
 
 
 def _measure(root: HtmlElement) -> dict[HtmlElement, _Stats]:
@@ -125,13 +131,16 @@ def _measure(root: HtmlElement) -> dict[HtmlElement, _Stats]:
         commas = own.count(",")
         text = inline
         links = 0
-        paragraphs = 0
+        paragraphs = n_p = n_img = n_li = 0
         for child in el:
             cs = stats.get(child)
             if cs is not None:
                 text += cs.text
                 links += cs.links
                 paragraphs += cs.paragraphs
+                n_p += cs.n_p + (child.tag == "p")
+                n_img += cs.n_img + (child.tag == "img")
+                n_li += cs.n_li + (child.tag == "li")
                 if child.tag not in BLOCK_TAGS:
                     inline += cs.inline
                     commas += cs.commas
@@ -143,7 +152,8 @@ def _measure(root: HtmlElement) -> dict[HtmlElement, _Stats]:
         if tag == "a":
             links = text
         st.text, st.links, st.inline, st.commas = text, links, inline, commas
-        st.paragraphs = paragraphs + (1 if inline >= 25 else 0)
+        st.n_p, st.n_img, st.n_li = n_p, n_img, n_li
+        st.paragraphs = paragraphs + (1 if inline >= 25 and tag in BLOCK_TAGS else 0)
         stats[el] = st
     return stats
 
@@ -170,12 +180,14 @@ def remove_boilerplate(body: HtmlElement) -> None:
             continue
         if el.tag in _BOILER_TAGS or role in _BOILER_ROLES:
             # a <header>/<footer> wrapping the whole article is layout, not boilerplate
-            if share < 0.5 or (el.tag == "nav" or role == "navigation") and share < 0.8:
+            if share < 0.5 or ((el.tag == "nav" or role == "navigation") and share < 0.8):
                 doomed.append(el)
             continue
-        if st.text < 40 and _AD_LABEL_RE.match(" ".join("".join(el.itertext()).split())):
-            doomed.append(el)
-            continue
+        if 1 < st.text < 40 and st.links == 0:
+            label = " ".join("".join(el.itertext()).split())
+            if _AD_LABEL_RE.match(label):
+                doomed.append(el)
+                continue
         tokens = _tokens(el)
         if not tokens or tokens & _EMBED_TOKENS:
             continue
@@ -211,13 +223,12 @@ def _score(body: HtmlElement, stats: dict[HtmlElement, _Stats]) -> dict[HtmlElem
         st = stats.get(el)
         if st is None or st.inline < 25:
             continue
-        if el.tag not in _PARAGRAPH_TAGS and el.tag in ("a", "li", "h1", "h2", "h3", "h4", "h5",
-                                                         "h6", "th", "dt", "figcaption"):
+        if el.tag not in BLOCK_TAGS or el.tag in _NOT_PARAGRAPHS:
             continue
         points = 1.0 + st.commas + min(st.inline // 100, 3)
         parent = el.getparent()
         level = 0
-        while parent is not None and level < 5:
+        while parent is not None and level < 5 and parent in stats:
             if parent not in scores:
                 scores[parent] = _TAG_BASE.get(str(parent.tag), 0.0) + _class_weight(parent)
             divider = 1 if level == 0 else 2 if level == 1 else level * 3
@@ -251,10 +262,17 @@ def _keep_sibling(
         density = _link_density(st)
         if st.text > 80 and density < 0.25:
             return True
-        if 0 < st.text <= 80 and density == 0 and st.commas + st.inline >= 0 and \
-                re.search(r"\.( |$)", _own_text(sib)):
+        if 0 < st.text <= 80 and density == 0 and _SENTENCE_END_RE.search(_own_text(sib)):
+            return True
+    # the next chapter of a document split into <section>s, each under its own heading
+    if sib.tag == top.tag == "section" and st.paragraphs >= 2 and _link_density(st) < 0.2:
+        first = next((c for c in sib if isinstance(c.tag, str)), None)
+        if first is not None and first.tag in _HEADINGS:
             return True
     return False
+
+
+_SENTENCE_END_RE = re.compile(r"[.:!?][\"'”’)]?\s*$")
 
 
 def _own_text(el: HtmlElement) -> str:
@@ -370,9 +388,7 @@ def prune(content: HtmlElement) -> None:
             continue
         if st.commas >= 10:
             continue
-        n_p = len(el.findall(".//p"))
-        n_img = len(el.findall(".//img"))
-        n_li = len(el.findall(".//li")) - 100
+        n_p, n_img, n_li = st.n_p, st.n_img, st.n_li - 100
         if tag in ("ul", "ol"):
             if density > 0.5 and st.text < 2000:
                 doomed.append(el)
@@ -388,7 +404,26 @@ def prune(content: HtmlElement) -> None:
                 (weight < 25 and density > 0.35 and st.text < 500) or \
                 (weight >= 25 and density > 0.6):
             doomed.append(el)
+    # a pruning that would gut the content is wrong about this page: keep it whole
+    if _removed_text(doomed, stats) > 0.6 * stats[content].text:
+        doomed = [el for el in doomed if el.tag in ("form", "fieldset")]
     _drop_all(doomed)
+
+
+def _removed_text(doomed: list[HtmlElement], stats: dict[HtmlElement, _Stats]) -> int:
+    doomed_set = set(doomed)
+    total = 0
+    for el in doomed:
+        parent = el.getparent()
+        nested = False
+        while parent is not None:
+            if parent in doomed_set:
+                nested = True
+                break
+            parent = parent.getparent()
+        if not nested:
+            total += stats[el].text
+    return total
 
 
 _DATE_RE = re.compile(
@@ -399,9 +434,9 @@ _DATE_RE = re.compile(
 _BYLINE_RE = re.compile(
     r"^(by|von|par|por|door|di|av|written by|posted|published|updated|last updated)\b", re.I
 )
-_META_TOKENS = frozenset(
+_META_TOKENS = words(
     """byline author authors date dateline time timestamp meta post-meta entry-meta article-meta
-    published updated posted pubdate info""".split()
+    published updated posted pubdate info"""
 )
 
 
@@ -414,7 +449,9 @@ def strip_header(content: HtmlElement, title: str | None) -> str | None:
     norm_title = _norm(title or "")
     headline: str | None = None
     doomed: list[HtmlElement] = []
-    for el in content.iter():
+    for i, el in enumerate(content.iter()):
+        if i > 400:  # the header is at the top
+            break
         if el is content or not isinstance(el.tag, str):
             continue
         if any(_is_ancestor(d, el) for d in doomed):

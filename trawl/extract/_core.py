@@ -8,15 +8,15 @@ from typing import Any
 import lxml.html
 from lxml.html import HtmlElement
 
-from trawl.extract._clean import absolutize_links, basic_clean
-from trawl.extract._content import find_main
-from trawl.extract._links import extract_links
-from trawl.extract._markdown import to_markdown
-from trawl.extract._meta import extract_metadata
-from trawl.extract._parse import parse
-from trawl.extract._text import collapse, render_text, word_count
-from trawl.extract._types import Extraction, Link
-from trawl.extract._urls import base_url
+from ._clean import absolutize_links, basic_clean
+from ._content import find_main
+from ._links import extract_links
+from ._markdown import to_markdown
+from ._meta import extract_metadata
+from ._parse import parse
+from ._text import collapse, render_text, word_count
+from ._types import Extraction, Link
+from ._urls import base_url
 
 log = logging.getLogger(__name__)
 
@@ -57,8 +57,8 @@ def extract(html: str, url: str) -> Extraction:
     markdown = text = ""
     try:
         basic_clean(root)
-        absolutize_links(root, base)
         main, headline = find_main(root, metadata.get("title"))
+        absolutize_links(main, base)
         metadata["headings"] = _headings(main)
         if headline:
             metadata["headings"].insert(0, {"level": 1, "text": headline})

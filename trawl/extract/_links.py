@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from lxml.html import HtmlElement
 
-from trawl.extract._text import collapse
-from trawl.extract._types import Link
-from trawl.extract._urls import http_url
+from ._text import collapse
+from ._types import Link
+from ._urls import http_url
 
 
 def _anchor_text(a: HtmlElement) -> str:

@@ -5,7 +5,8 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from bs4 import BeautifulSoup, NavigableString, Tag
+import markdownify
+from bs4 import BeautifulSoup, Comment, Doctype, NavigableString, Tag
 from markdownify import ATX, MarkdownConverter
 
 _LANG_CLASS_RE = re.compile(
@@ -28,6 +29,11 @@ _LANG_ALIASES = {
     "plaintext": "",
     "nohighlight": "",
 }
+# helpers of markdownify that its type stubs do not declare
+should_remove_whitespace_inside = markdownify.should_remove_whitespace_inside  # type: ignore[attr-defined]
+should_remove_whitespace_outside = markdownify.should_remove_whitespace_outside  # type: ignore[attr-defined]
+_INLINE_CONTAINERS = frozenset(("h1", "h2", "h3", "h4", "h5", "h6", "td", "th"))
+_EXTRACT_NEWLINES = re.compile(r"^(\n*)((?:.*[^\n])?)(\n*)$", flags=re.DOTALL)
 _NOT_LANGS = frozenset({"notranslate", "highlight", "hljs", "prettyprint", "linenums", "code",
                         "sourcecode", "literal-block", "codehilite", "chroma", "source"})
 
@@ -56,10 +62,9 @@ def code_language(pre: Tag) -> str:
         candidates.append(parent)
         parent = parent.parent
     for el in candidates:
-        classes = el.get("class") or []
-        if isinstance(classes, str):
-            classes = classes.split()
-        lang = _lang_from_classes(list(classes))
+        raw: Any = el.get("class") or []
+        classes: list[str] = raw.split() if isinstance(raw, str) else [str(c) for c in raw]
+        lang = _lang_from_classes(classes)
         if lang is not None:
             return lang
         data_lang = el.get("data-lang") or el.get("data-language")
@@ -75,7 +80,10 @@ def _cell_text(text: str) -> str:
     return text.replace("|", r"\|")
 
 
-class Converter(MarkdownConverter):
+_Base: Any = MarkdownConverter  # the stubs omit the hooks overridden below
+
+
+class Converter(_Base):  # type: ignore[misc]
     """markdownify with fenced code languages, robust tables and definition lists."""
 
     def __init__(self, **options: Any) -> None:
@@ -89,10 +97,13 @@ class Converter(MarkdownConverter):
             "escape_misc": False,
             "table_infer_header": True,
             "newline_style": "backslash",
+            "wrap": True,  # with wrap_width None: collapse source line breaks, never re-wrap
+            "wrap_width": None,
             "keep_inline_images_in": ["td", "th", "a", "figure"],
         }
         defaults.update(options)
         super().__init__(**defaults)
+        self._li_cache: dict[int, dict[int, int]] = {}
 
     # -- code -----------------------------------------------------------------
     def convert_pre(self, el: Tag, text: str, parent_tags: set[str]) -> str:
@@ -108,10 +119,85 @@ class Converter(MarkdownConverter):
 
     # -- tables ---------------------------------------------------------------
     def process_tag(self, node: Any, parent_tags: set[str] | None = None) -> str:
-        if getattr(node, "name", None) == "table":
-            return self._table(node, parent_tags or set())
-        result: str = super().process_tag(node, parent_tags=parent_tags)
-        return result
+        """markdownify's process_tag, minus its per-tag ancestor search (quadratic on big pages),
+        with tables handled by :meth:`_table`."""
+        if parent_tags is None:
+            parent_tags = set()
+        name = node.name
+        if name == "table":
+            return self._table(node, parent_tags)
+        remove_inside = should_remove_whitespace_inside(node)
+        children: list[Any] = []
+        for el in node.children:
+            if isinstance(el, Tag):
+                children.append(el)
+            elif isinstance(el, (Comment, Doctype)):
+                continue
+            elif isinstance(el, NavigableString):
+                if str(el).strip():
+                    children.append(el)
+                    continue
+                prev, nxt = el.previous_sibling, el.next_sibling
+                at_edge = remove_inside and (not prev or not nxt)
+                if not at_edge and not (
+                    should_remove_whitespace_outside(prev) or should_remove_whitespace_outside(nxt)
+                ):
+                    children.append(el)
+        child_tags = set(parent_tags)
+        child_tags.add(name)
+        if name in _INLINE_CONTAINERS:
+            child_tags.add("_inline")
+        if name in ("pre", "code", "kbd", "samp"):
+            child_tags.add("_noformat")
+        strings = [self.process_element(el, parent_tags=child_tags) for el in children]
+        strings = [s for s in strings if s]
+        if name == "pre" or "pre" in parent_tags:
+            text = "".join(strings)
+        else:
+            collapsed = [""]
+            for child_string in strings:
+                m = _EXTRACT_NEWLINES.match(child_string)
+                assert m is not None
+                leading_nl, content, trailing_nl = m.groups()
+                if collapsed[-1] and leading_nl:
+                    prev_trailing_nl = collapsed.pop()
+                    leading_nl = "\n" * min(2, max(len(prev_trailing_nl), len(leading_nl)))
+                collapsed.extend([leading_nl, content, trailing_nl])
+            text = "".join(collapsed)
+        convert_fn = self.get_conv_fn_cached(name)
+        if convert_fn is not None:
+            text = convert_fn(node, text, parent_tags=parent_tags)
+        return str(text)
+
+    def convert_li(self, el: Tag, text: str, parent_tags: set[str]) -> str:
+        text = (text or "").strip()
+        if not text:
+            return "\n"
+        parent = el.parent
+        if parent is not None and parent.name == "ol":
+            start_attr = str(parent.get("start") or "1")
+            start = int(start_attr) if start_attr.isdigit() else 1
+            bullet = f"{start + self._li_position(el)}."
+        else:
+            bullet = "-"
+        bullet += " "
+        indent = " " * len(bullet)
+        lines = text.split("\n")
+        out = [bullet + lines[0]] + [indent + line if line else "" for line in lines[1:]]
+        return "\n".join(out) + "\n"
+
+    def _li_position(self, li: Tag) -> int:
+        key = id(li.parent)
+        positions = self._li_cache.get(key)
+        if positions is None:
+            positions = {}
+            i = 0
+            for child in li.parent.children if li.parent is not None else []:
+                if isinstance(child, Tag) and child.name == "li":
+                    positions[id(child)] = i
+                    i += 1
+            self._li_cache[key] = positions
+        return positions.get(id(li), 0)
 
     def _rows(self, table: Tag) -> list[Tag]:
         rows: list[Tag] = []
@@ -165,12 +251,12 @@ class Converter(MarkdownConverter):
         grid = [r + [""] * (width - len(r)) for r in grid]
         lines = []
         if header_flags[0]:
-            head, body = grid[0], grid[1:]
+            head, data = grid[0], grid[1:]
         else:
-            head, body = [""] * width, grid
+            head, data = [""] * width, grid
         lines.append("| " + " | ".join(head) + " |")
         lines.append("| " + " | ".join(["---"] * width) + " |")
-        for r in body:
+        for r in data:
             lines.append("| " + " | ".join(r) + " |")
         caption = table.find("caption")
         cap = ""
@@ -192,6 +278,18 @@ class Converter(MarkdownConverter):
         return f"\n\n**{text}**\n"
 
     # -- misc -----------------------------------------------------------------
+    def convert_br(self, el: Tag, text: str, parent_tags: set[str]) -> str:
+        # a <br> with nothing after it in its block is noise
+        sib = el.next_sibling
+        while sib is not None:
+            if isinstance(sib, Tag) or str(sib).strip():
+                break
+            sib = sib.next_sibling
+        if sib is None or (isinstance(sib, Tag) and sib.name == "br"):
+            return ""
+        result: str = super().convert_br(el, text, parent_tags)
+        return result
+
     def convert_a(self, el: Tag, text: str, parent_tags: set[str]) -> str:
         href = el.get("href")
         if not isinstance(href, str) or not href.startswith(("http://", "https://")):

@@ -1,4 +1,5 @@
-"""Page metadata: title, description, language, canonical URL, author, dates, Open Graph, JSON-LD."""
+"""Page metadata: title, description, language, canonical URL, author, dates, Open Graph,
+JSON-LD."""
 
 from __future__ import annotations
 
@@ -8,15 +9,15 @@ from typing import Any
 
 from lxml.html import HtmlElement
 
-from trawl.extract._text import collapse
-from trawl.extract._urls import absolutize
+from ._text import collapse
+from ._urls import absolutize
 
 _LANG_RE = re.compile(r"^[A-Za-z]{2,3}([-_][A-Za-z0-9]{2,8})*$")
 _MAX_JSONLD = 200_000
 
 
 def _metas(root: HtmlElement) -> dict[str, str]:
-    """First non-empty content of every <meta name|property|itemprop|http-equiv>, keys lowercased."""
+    """First non-empty content of each <meta name|property|itemprop|http-equiv> (lowercased)."""
     found: dict[str, str] = {}
     for meta in root.iter("meta"):
         content = meta.get("content")

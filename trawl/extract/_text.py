@@ -6,6 +6,12 @@ import re
 
 from lxml.html import HtmlElement
 
+
+def words(spaced: str) -> frozenset[str]:
+    """frozenset of the whitespace-separated words of ``spaced``."""
+    return frozenset(spaced.split())
+
+
 _WS_RE = re.compile(r"\s+")
 _WORD_RE = re.compile(r"\w+")
 _BLANKS_RE = re.compile(r"\n{3,}")
@@ -14,15 +20,13 @@ _PRE_OPEN = "\x01"
 _PRE_CLOSE = "\x02"
 _PRE_SPLIT_RE = re.compile("\x01(.*?)\x02", re.S)
 
-BLOCK_TAGS = frozenset(
+BLOCK_TAGS = words(
     """address article aside blockquote body caption center dd details dialog dir div dl dt
     fieldset figcaption figure footer form h1 h2 h3 h4 h5 h6 header hgroup hr html li main
-    menu nav ol p pre section summary table tbody td tfoot th thead tr ul""".split()
+    menu nav ol p pre section summary table tbody td tfoot th thead tr ul"""
 )
-_PARAGRAPH_TAGS = frozenset(
-    "p pre blockquote h1 h2 h3 h4 h5 h6 table ul ol dl figure section article".split()
-)
-_SKIP_TAGS = frozenset("script style noscript template head title".split())
+_PARAGRAPH_TAGS = words("p pre blockquote h1 h2 h3 h4 h5 h6 table ul ol dl figure section article")
+_SKIP_TAGS = words("script style noscript template head title")
 
 
 def collapse(text: str) -> str:

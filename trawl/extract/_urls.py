@@ -2,9 +2,17 @@
 
 from __future__ import annotations
 
-from urllib.parse import urldefrag, urljoin, urlsplit
+from functools import lru_cache
+from urllib.parse import urldefrag, urlsplit
+from urllib.parse import urljoin as _urljoin
 
 from lxml.html import HtmlElement
+
+
+@lru_cache(maxsize=4096)
+def urljoin(base: str, href: str) -> str:
+    return _urljoin(base, href)
+
 
 _WS = str.maketrans("", "", "\t\n\r")
 
@@ -28,6 +36,8 @@ def absolutize(base: str, href: str | None) -> str | None:
     href = href.strip().translate(_WS)
     if not href:
         return None
+    if href.startswith(("https://", "http://")) and "/." not in href:
+        return href  # already absolute (urljoin would only remove dot segments)
     try:
         return urljoin(base, href)
     except ValueError:

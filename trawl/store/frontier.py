@@ -219,9 +219,13 @@ async def release_claims(engine: AsyncEngine, crawl_id: str, site: str | None = 
     return released
 
 
-async def pending_sites(engine: AsyncEngine, crawl_id: str) -> list[str]:
-    """Sites of the crawl that still have queued URLs."""
+async def pending_sites(engine: AsyncEngine, crawl_id: str, max_pages: int) -> list[str]:
+    """Sites of the crawl that still have queued URLs, while the page budget lasts."""
     async with engine.connect() as conn:
+        claimed = (await conn.execute(select(Crawl.pages_claimed)
+                                      .where(Crawl.id == crawl_id))).scalar_one_or_none()
+        if claimed is None or claimed >= max_pages:
+            return []
         result = await conn.execute(
             select(CrawlUrl.site).where(CrawlUrl.crawl_id == crawl_id,
                                         CrawlUrl.status == "queued").distinct())

@@ -1,0 +1,266 @@
+"""Crawl operations shared by the CLI and the MCP server: start, status, list, cancel,
+search and export. Everything here talks to Temporal and Postgres; nothing prints.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import socket
+import uuid
+from dataclasses import dataclass, field
+from typing import Any
+from urllib.parse import urlsplit
+
+from sqlalchemy import text
+from sqlalchemy.ext.asyncio import AsyncEngine
+from temporalio.client import Client, WorkflowExecutionStatus, WorkflowHandle
+from temporalio.service import RPCError
+
+from api.runtime import Runtime, ensure_background_worker, ensure_runtime, workflow_ui_url
+from trawl.config import Settings, get_settings
+from trawl.crawl.spec import CrawlSpec
+from trawl.crawl.types import CrawlCounts
+from trawl.errors import ConfigError, CrawlNotFound, TemporalError
+from trawl.store import frontier
+from trawl.store.db import create_engine_async, upgrade_schema
+from workflows.crawl import CrawlWorkflow
+from workflows.types import CrawlInput
+
+REACHABILITY_TIMEOUT_S = 5.0
+CRAWL_ID_HEX = 10
+DEFAULT_SEARCH_LIMIT = 10
+
+
+@dataclass
+class Started:
+    crawl_id: str
+    workflow_id: str
+    ui_url: str
+    sql_hint: str
+
+
+@dataclass
+class CrawlStatus:
+    crawl_id: str
+    workflow_id: str
+    db_status: str
+    workflow_status: str | None
+    seeds: list[str]
+    counts: CrawlCounts
+    created_at: str
+    finished_at: str | None
+    ui_url: str
+    spec: dict[str, Any] = field(default_factory=dict)
+
+    @property
+    def finished(self) -> bool:
+        return self.workflow_status not in (None, "RUNNING")
+
+    def as_dict(self) -> dict[str, Any]:
+        c = self.counts
+        return {"crawl_id": self.crawl_id, "workflow_id": self.workflow_id,
+                "status": self.workflow_status or self.db_status, "seeds": self.seeds,
+                "pages_done": c.done, "pages_failed": c.failed, "queued": c.queued,
+                "in_progress": c.claimed, "redirected": c.redirected,
+                "created_at": self.created_at, "finished_at": self.finished_at,
+                "ui_url": self.ui_url}
+
+
+class Trawl:
+    """A connection to trawl's Temporal and Postgres (embedded or configured)."""
+
+    def __init__(self, settings: Settings, runtime: Runtime, client: Client | None,
+                 engine: AsyncEngine) -> None:
+        self.settings = settings
+        self.runtime = runtime
+        self._client = client
+        self.engine = engine
+
+    @classmethod
+    async def connect(cls, settings: Settings | None = None, *, temporal: bool = True) -> Trawl:
+        settings = settings or get_settings()
+        runtime = await asyncio.to_thread(ensure_runtime, settings)
+        await asyncio.to_thread(upgrade_schema, runtime.database_url)
+        client = await connect_temporal(runtime.temporal_address,
+                                        settings.temporal_namespace) if temporal else None
+        return cls(settings, runtime, client, create_engine_async(runtime.database_url, 2))
+
+    async def close(self) -> None:
+        await self.engine.dispose()
+
+    async def __aenter__(self) -> Trawl:
+        return self
+
+    async def __aexit__(self, *exc: object) -> None:
+        await self.close()
+
+    @property
+    def client(self) -> Client:
+        if self._client is None:
+            raise TemporalError("not connected to Temporal")
+        return self._client
+
+    # -- crawls -----------------------------------------------------------------------
+
+    async def start(self, spec: CrawlSpec, *, check_reachable: bool = True) -> Started:
+        spec = spec.validated()
+        if check_reachable:
+            await asyncio.gather(*(assert_reachable(s) for s in spec.seeds))
+        crawl_id = uuid.uuid4().hex[:CRAWL_ID_HEX]
+        host = (urlsplit(spec.seeds[0]).hostname or "site").replace(":", "-")
+        workflow_id = f"crawl-{host}-{crawl_id}"
+        await frontier.create_crawl(self.engine, crawl_id, workflow_id, spec)
+        if self.runtime.embedded:
+            await asyncio.to_thread(ensure_background_worker, self.settings, self.runtime)
+        await self.client.start_workflow(
+            CrawlWorkflow.run, CrawlInput(crawl_id, spec), id=workflow_id,
+            task_queue=self.settings.task_queue,
+            static_summary=f"crawl of {', '.join(spec.seeds)}",
+            static_details=(f"**seeds**: {', '.join(spec.seeds)}  \n**max pages**: "
+                            f"{spec.max_pages}, **max depth**: {spec.max_depth}, "
+                            f"**render**: {spec.render}, **concurrency**: {spec.concurrency}"),
+        )
+        return Started(crawl_id, workflow_id, workflow_ui_url(self.settings, workflow_id),
+                       f"trawl sql \"select url, title from pages where crawl_id = "
+                       f"'{crawl_id}'\"")
+
+    async def resolve(self, crawl_ref: str) -> tuple[str, str]:
+        """(crawl id, workflow id) for a crawl id or workflow id; CrawlNotFound otherwise."""
+        async with self.engine.connect() as conn:
+            row = (await conn.execute(
+                text("select id, workflow_id from crawls where id = :r or workflow_id = :r"),
+                {"r": crawl_ref.strip()})).first()
+        if row is None:
+            raise CrawlNotFound(f"no crawl with id {crawl_ref!r}; `trawl list` shows the crawls")
+        return row[0], row[1]
+
+    async def workflow_status(self, workflow_id: str) -> str | None:
+        if self._client is None:
+            return None
+        try:
+            desc = await self.client.get_workflow_handle(workflow_id).describe()
+        except RPCError:
+            return None
+        return desc.status.name if desc.status else None
+
+    async def status(self, crawl_ref: str) -> CrawlStatus:
+        crawl_id, workflow_id = await self.resolve(crawl_ref)
+        async with self.engine.connect() as conn:
+            row = (await conn.execute(text(
+                "select status, seeds, created_at, finished_at, spec from crawls where id = :c"),
+                {"c": crawl_id})).one()
+        counts = await frontier.crawl_counts(self.engine, crawl_id)
+        return CrawlStatus(
+            crawl_id, workflow_id, row[0], await self.workflow_status(workflow_id), row[1],
+            counts, row[2].isoformat(timespec="seconds"),
+            row[3].isoformat(timespec="seconds") if row[3] else None,
+            workflow_ui_url(self.settings, workflow_id), row[4])
+
+    async def list(self, limit: int = 50) -> list[dict[str, Any]]:
+        async with self.engine.connect() as conn:
+            rows = (await conn.execute(text(
+                "select c.id, c.status, c.seeds, c.created_at, "
+                "  count(*) filter (where u.status = 'done') as done, "
+                "  count(*) filter (where u.status = 'failed') as failed, "
+                "  count(*) filter (where u.status in ('queued', 'claimed')) as waiting "
+                "from crawls c left join crawl_urls u on u.crawl_id = c.id "
+                "group by c.id order by c.created_at desc limit :n"), {"n": limit})).all()
+        return [dict(r._mapping) for r in rows]
+
+    async def cancel(self, crawl_ref: str) -> str:
+        _, workflow_id = await self.resolve(crawl_ref)
+        handle: WorkflowHandle[Any, Any] = self.client.get_workflow_handle(workflow_id)
+        status = await self.workflow_status(workflow_id)
+        if status != "RUNNING":
+            return status or "UNKNOWN"
+        await handle.cancel()
+        for _ in range(60):
+            status = await self.workflow_status(workflow_id)
+            if status != "RUNNING":
+                break
+            await asyncio.sleep(0.5)
+        return status or "UNKNOWN"
+
+    # -- pages ------------------------------------------------------------------------
+
+    async def pages(self, crawl_ref: str | None, search: str | None = None,
+                    limit: int = 50) -> list[dict[str, Any]]:
+        crawl_id = (await self.resolve(crawl_ref))[0] if crawl_ref else None
+        where = ["(cast(:c as text) is null or crawl_id = :c)"]
+        params: dict[str, Any] = {"c": crawl_id, "n": limit}
+        if search:
+            where.append("search @@ websearch_to_tsquery('english', :q)")
+            params["q"] = search
+            rank = "ts_rank_cd(search, websearch_to_tsquery('english', :q), 32)"
+            order = f"{rank} desc, id"
+            cols = f", {rank} as rank"
+        else:
+            order, cols = "id", ""
+        async with self.engine.connect() as conn:
+            rows = (await conn.execute(text(
+                f"select crawl_id, url, status_code, title, word_count, error_class{cols} "
+                f"from pages where {' and '.join(where)} order by {order} limit :n"),
+                params)).all()
+        return [dict(r._mapping) for r in rows]
+
+    async def export_rows(self, crawl_ref: str) -> Any:
+        crawl_id, _ = await self.resolve(crawl_ref)
+        async with self.engine.connect() as conn:
+            result = await conn.stream(text(
+                "select url, final_url, status_code, content_type, title, description, "
+                "language, canonical_url, markdown, word_count, depth, metadata, error_class, "
+                "fetched_at from pages where crawl_id = :c order by id"), {"c": crawl_id})
+            async for row in result:
+                yield dict(row._mapping)
+
+
+async def connect_temporal(address: str, namespace: str) -> Client:
+    try:
+        return await Client.connect(address, namespace=namespace)
+    except Exception as exc:
+        raise TemporalError(f"cannot reach Temporal at {address}: {exc}. Check "
+                            "TRAWL_TEMPORAL_ADDRESS, or unset it to use the embedded server."
+                            ) from exc
+
+
+async def assert_reachable(url: str) -> None:
+    """ConfigError unless the URL's host resolves and accepts a TCP connection."""
+    parts = urlsplit(url)
+    host = parts.hostname or ""
+    port = parts.port or (443 if parts.scheme == "https" else 80)
+    try:
+        _, writer = await asyncio.wait_for(asyncio.open_connection(host, port),
+                                           REACHABILITY_TIMEOUT_S)
+    except socket.gaierror as exc:
+        raise ConfigError(f"cannot resolve host {host!r} of {url}: {exc.strerror}") from exc
+    except (OSError, TimeoutError) as exc:
+        reason = getattr(exc, "strerror", None) or "timed out"
+        raise ConfigError(f"cannot reach {host}:{port} for {url}: {reason}") from exc
+    writer.close()
+
+
+# -- plain functions for the MCP server ---------------------------------------------------
+
+async def start_crawl(urls: list[str], max_pages: int | None = None,
+                      max_depth: int | None = None) -> dict[str, Any]:
+    spec = CrawlSpec(seeds=urls)
+    if max_pages is not None:
+        spec.max_pages = max_pages
+    if max_depth is not None:
+        spec.max_depth = max_depth
+    async with await Trawl.connect() as trawl:
+        started = await trawl.start(spec)
+    return {"crawl_id": started.crawl_id, "workflow_id": started.workflow_id,
+            "ui_url": started.ui_url, "sql": started.sql_hint}
+
+
+async def crawl_status(crawl_id: str) -> dict[str, Any]:
+    async with await Trawl.connect() as trawl:
+        return (await trawl.status(crawl_id)).as_dict()
+
+
+async def search_pages(query: str, crawl_id: str | None = None,
+                       limit: int = DEFAULT_SEARCH_LIMIT) -> list[dict[str, Any]]:
+    async with await Trawl.connect(temporal=False) as trawl:
+        rows = await trawl.pages(crawl_id, search=query, limit=limit)
+    return [{k: (float(v) if k == "rank" else v) for k, v in row.items()} for row in rows]

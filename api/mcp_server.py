@@ -1,0 +1,220 @@
+"""`trawl mcp`: trawl's browser session and crawl tools as an MCP server (stdio transport).
+
+Session tools (one browser page, opened on first use): look, act, go, wait, eval, extract,
+handoff. Crawl tools: start_crawl, crawl_status, search_pages, resume_handoff. The crawl
+tools import the crawl machinery lazily, so the server starts (and the browser tools work)
+without Temporal or Postgres.
+
+Run it with ``trawl mcp`` or ``python -m api.mcp_server``. Errors come back as tool errors
+whose text starts with the session error code (``STALE_REF: ref e5 is stale, ...``).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import base64
+import logging
+import sys
+from collections.abc import AsyncIterator
+from contextlib import AsyncExitStack, asynccontextmanager
+from typing import Any
+
+from mcp.server.mcpserver import Image, MCPServer
+from mcp.server.mcpserver.exceptions import ToolError
+
+from trawl.browser.session import Session, SessionError
+
+log = logging.getLogger("trawl.mcp")
+
+INSTRUCTIONS = """\
+You control a browser and trawl's crawler.
+look() - page state: tree of "role:name[ref]" strings and the ops each ref allows
+act(ref, op, value) - click, input, clear, focus, check, uncheck, select, press, hover, scroll
+go(url), wait(condition: ref or JS expression), eval(js), extract(format)
+handoff(message) - ask a person to intervene; blocks until they resume
+If a ref is stale (STALE_REF), call look() again. Crawl a site with start_crawl, follow it
+with crawl_status, and query stored pages with search_pages."""
+
+
+class BrowserHolder:
+    """Opens the browser Session on first use; one command at a time on it."""
+
+    def __init__(self, headless: bool = True, sidebar: bool = False,
+                 browser: str = "chromium") -> None:
+        self.headless = headless
+        self.sidebar = sidebar
+        self.browser = browser
+        self.stack = AsyncExitStack()
+        self.session: Session | None = None
+        self.lock = asyncio.Lock()
+        self._open_lock = asyncio.Lock()
+
+    async def get(self) -> Session:
+        async with self._open_lock:
+            if self.session is None:
+                def notify(message: str, url: str) -> None:
+                    print(f"trawl mcp: HANDOFF: {message} -- resume at {url} or with the "
+                          "resume_handoff tool", file=sys.stderr, flush=True)
+
+                self.session = await self.stack.enter_async_context(Session.open(
+                    headless=self.headless, sidebar=self.sidebar, browser=self.browser,
+                    handoff_notify=notify))
+            return self.session
+
+    async def close(self) -> None:
+        if self.session is not None:
+            self.session.resume()
+        await self.stack.aclose()
+        self.session = None
+
+
+def build_server(headless: bool = True, sidebar: bool = False,
+                 browser: str = "chromium") -> MCPServer[Any]:
+    holder = BrowserHolder(headless=headless, sidebar=sidebar, browser=browser)
+
+    @asynccontextmanager
+    async def lifespan(_server: MCPServer[Any]) -> AsyncIterator[None]:
+        try:
+            yield None
+        finally:
+            await holder.close()
+
+    server: MCPServer[Any] = MCPServer("trawl", instructions=INSTRUCTIONS, lifespan=lifespan)
+
+    async def call(method: str, *args: Any, **kwargs: Any) -> Any:
+        try:
+            session = await holder.get()
+        except Exception as exc:
+            raise ToolError(f"ACTION_FAILED: the browser did not start: {exc}") from exc
+        async with holder.lock:
+            try:
+                return await getattr(session, method)(*args, **kwargs)
+            except SessionError as exc:
+                raise ToolError(str(exc)) from exc
+
+    @server.tool()
+    async def look(scope: str | None = None, viewport: bool = True) -> dict[str, Any]:
+        """Page state: url, title, tree of "role:name[ref]" for interactable elements, and
+        the ops each ref allows. scope: a CSS selector to look inside; viewport=false
+        includes off-screen elements. Refs change on every look."""
+        return await call("look", scope=scope, viewport=viewport)  # type: ignore[no-any-return]
+
+    @server.tool()
+    async def act(ref: str, op: str, value: str | list[str] | None = None) -> dict[str, Any]:
+        """Do op on the element ref from the last look(): click, input (value = text),
+        clear, focus, check, uncheck, select (value = option), press (value = key such as
+        Enter), hover, scroll (value: up/down/top/bottom, or none to scroll into view).
+        Returns {changed}: did the URL or DOM change."""
+        return await call("act", ref, op, value)  # type: ignore[no-any-return]
+
+    @server.tool()
+    async def go(url: str) -> dict[str, Any]:
+        """Navigate to url; returns the final url and title."""
+        return await call("go", url)  # type: ignore[no-any-return]
+
+    @server.tool()
+    async def wait(condition: str, timeout_ms: float | None = None) -> dict[str, Any]:
+        """Wait until a ref is visible or a JS expression is truthy; returns {elapsed} ms."""
+        return await call("wait", condition, timeout_ms)  # type: ignore[no-any-return]
+
+    @server.tool(name="eval")
+    async def eval_js(js: str) -> dict[str, Any]:
+        """Run JavaScript in the page; returns {value}."""
+        return await call("eval", js)  # type: ignore[no-any-return]
+
+    @server.tool()
+    async def extract(format: str = "markdown", full_page: bool = False) -> Any:
+        """The page as markdown, html, text, links, or a screenshot (PNG image)."""
+        result = await call("extract", format, full_page=full_page)
+        if format == "screenshot":
+            return Image(data=base64.b64decode(result["screenshot"]), format="png")
+        return result
+
+    @server.tool()
+    async def handoff(message: str) -> dict[str, Any]:
+        """Ask a person to intervene (login, CAPTCHA). Blocks until they press Resume (the
+        sidebar button or the local URL logged on stderr) or resume_handoff is called."""
+        session = await holder.get()
+        async with holder.lock:
+            try:
+                return await session.handoff(message)
+            except SessionError as exc:
+                raise ToolError(str(exc)) from exc
+
+    @server.tool()
+    async def resume_handoff(crawl_id: str | None = None,
+                             storage_state: dict[str, Any] | None = None) -> dict[str, Any]:
+        """Resume a handoff. Without crawl_id: the browser session's pending handoff().
+        With crawl_id: signal that crawl to resume (storage_state: cookies/origins to
+        store for the site first)."""
+        if crawl_id is None:
+            session = holder.session
+            if session is None or session.handoff_pending is None:
+                raise ToolError("INVALID_ARGS: no browser handoff is waiting; pass crawl_id "
+                                "to resume a crawl")
+            session.resume()
+            return {"resumed": True}
+        crawls = _crawls()
+        fn = getattr(crawls, "resume_handoff", None)
+        if fn is None:
+            raise ToolError("ACTION_FAILED: resuming a crawl's handoff is not available in "
+                            "this build yet; use `trawl resume <crawl_id>`")
+        try:
+            return await fn(crawl_id, storage_state=storage_state)  # type: ignore[no-any-return]
+        except Exception as exc:
+            raise ToolError(f"ACTION_FAILED: {exc}") from exc
+
+    @server.tool()
+    async def start_crawl(urls: list[str], max_pages: int | None = None,
+                          max_depth: int | None = None) -> dict[str, Any]:
+        """Start a durable crawl of urls; returns crawl_id, workflow_id and the web UI url."""
+        try:
+            return await _crawls().start_crawl(  # type: ignore[no-any-return]
+                urls, max_pages=max_pages, max_depth=max_depth)
+        except ToolError:
+            raise
+        except Exception as exc:
+            raise ToolError(f"ACTION_FAILED: could not start the crawl: {exc}") from exc
+
+    @server.tool()
+    async def crawl_status(crawl_id: str) -> dict[str, Any]:
+        """Progress of a crawl: pages done/queued/failed, pending handoffs, state."""
+        try:
+            return await _crawls().crawl_status(crawl_id)  # type: ignore[no-any-return]
+        except ToolError:
+            raise
+        except Exception as exc:
+            raise ToolError(f"ACTION_FAILED: {exc}") from exc
+
+    @server.tool()
+    async def search_pages(query: str, crawl_id: str | None = None,
+                           limit: int = 10) -> list[dict[str, Any]]:
+        """Full-text search over stored pages (websearch syntax); url, title, snippet."""
+        try:
+            return await _crawls().search_pages(  # type: ignore[no-any-return]
+                query, crawl_id=crawl_id, limit=limit)
+        except ToolError:
+            raise
+        except Exception as exc:
+            raise ToolError(f"ACTION_FAILED: {exc}") from exc
+
+    server.holder = holder  # type: ignore[attr-defined]
+    return server
+
+
+def _crawls() -> Any:
+    try:
+        from api import crawls
+    except ImportError as exc:
+        raise ToolError(f"ACTION_FAILED: crawl tools are not available: {exc}") from exc
+    return crawls
+
+
+def run(headless: bool = True, sidebar: bool = False, browser: str = "chromium") -> None:
+    logging.basicConfig(stream=sys.stderr, level=logging.INFO,
+                        format="%(asctime)s %(levelname)s %(name)s: %(message)s")
+    build_server(headless=headless, sidebar=sidebar, browser=browser).run("stdio")
+
+
+if __name__ == "__main__":
+    run()

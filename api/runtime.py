@@ -1,0 +1,90 @@
+"""Where the services are: embedded ones under the data dir, or the configured servers.
+
+With no TRAWL_TEMPORAL_ADDRESS / TRAWL_DATABASE_URL, trawl starts (or reuses) a Temporal
+dev server, a Postgres and a background worker under the data directory, so that
+`trawl crawl URL` works on a fresh machine with nothing else running.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+import time
+from dataclasses import dataclass
+
+from trawl.config import Settings
+from trawl.errors import TemporalError
+from trawl.services._process import pid_alive, read_pid, spawn_detached, stop_pid
+from trawl.services.postgres import ensure_embedded_postgres
+from trawl.services.temporal import ensure_dev_server
+
+WORKER_PID_FILE = "worker.pid"
+WORKER_START_GRACE_S = 1.0
+
+
+@dataclass
+class Runtime:
+    temporal_address: str
+    database_url: str
+    ui_url: str
+    embedded_temporal: bool
+    embedded_database: bool
+
+    @property
+    def embedded(self) -> bool:
+        return self.embedded_temporal
+
+
+def resolve_database_url(settings: Settings) -> str:
+    return settings.database_url or ensure_embedded_postgres(settings.data_dir)
+
+
+def resolve_temporal_address(settings: Settings) -> str:
+    if settings.temporal_address:
+        return settings.temporal_address
+    server = ensure_dev_server(settings.data_dir, settings.temporal_port,
+                               settings.temporal_ui_port)
+    return server.address
+
+
+def ensure_runtime(settings: Settings) -> Runtime:
+    return Runtime(
+        temporal_address=resolve_temporal_address(settings),
+        database_url=resolve_database_url(settings),
+        ui_url=settings.ui_base_url,
+        embedded_temporal=settings.temporal_address is None,
+        embedded_database=settings.database_url is None,
+    )
+
+
+def workflow_ui_url(settings: Settings, workflow_id: str) -> str:
+    from urllib.parse import quote
+
+    return (f"{settings.ui_base_url}/namespaces/{settings.temporal_namespace}/workflows/"
+            f"{quote(workflow_id, safe='')}")
+
+
+def ensure_background_worker(settings: Settings, runtime: Runtime) -> int:
+    """Start the embedded mode's worker daemon unless one is running; returns its pid."""
+    pid_file = settings.data_dir / WORKER_PID_FILE
+    pid = read_pid(pid_file)
+    if pid is not None:
+        return pid
+    env = os.environ.copy()
+    env["TRAWL_TEMPORAL_ADDRESS"] = runtime.temporal_address
+    env["TRAWL_DATABASE_URL"] = runtime.database_url
+    proc = spawn_detached([sys.executable, "-m", "worker"], settings.data_dir / "logs" /
+                          "worker.log", pid_file, env=env)
+    time.sleep(WORKER_START_GRACE_S)
+    if not pid_alive(proc.pid):
+        raise TemporalError("the background worker exited at start; see "
+                            f"{settings.data_dir / 'logs' / 'worker.log'}")
+    return proc.pid
+
+
+def stop_background_worker(settings: Settings) -> bool:
+    pid = read_pid(settings.data_dir / WORKER_PID_FILE)
+    if pid is None:
+        return False
+    stop_pid(pid, timeout=30)
+    return True

@@ -1,0 +1,141 @@
+"""Durability: a worker killed with SIGKILL mid-crawl loses nothing and duplicates nothing;
+continue-as-new keeps history bounded; the page budget holds."""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import signal
+import subprocess
+from datetime import timedelta
+from pathlib import Path
+
+from sqlalchemy.ext.asyncio import AsyncEngine
+from temporalio.api.enums.v1 import EventType
+from temporalio.client import Client
+
+from tests.conftest import PYTHON, ROOT, scalar_rows, subprocess_env
+from tests.crawlkit import new_crawl_id, run_crawl
+from tests.gensite import binary_tree_site
+from tests.sitesrv import Rules, serve
+from trawl.crawl.spec import CrawlSpec
+from workflows.crawl import CrawlWorkflow
+from workflows.types import CrawlInput
+
+SITE_PAGES = 60
+KILL_AFTER_PAGES = 15
+
+
+def start_worker(temporal_address: str, database_url: str, task_queue: str,
+                 log: Path) -> subprocess.Popen[bytes]:
+    env = subprocess_env(temporal_address, database_url, TRAWL_TASK_QUEUE=task_queue)
+    with open(log, "ab") as out:
+        return subprocess.Popen([PYTHON, "-m", "worker"], cwd=ROOT, env=env, stdout=out,
+                                stderr=subprocess.STDOUT, start_new_session=True)
+
+
+def kill_group(proc: subprocess.Popen[bytes], sig: int = signal.SIGKILL) -> None:
+    try:
+        os.killpg(proc.pid, sig)
+    except ProcessLookupError:
+        pass
+    proc.wait(30)
+
+
+async def page_set(engine: AsyncEngine, crawl_id: str) -> set[str]:
+    rows = await scalar_rows(engine, "select url from pages where crawl_id = :c", c=crawl_id)
+    return {r[0] for r in rows}
+
+
+async def test_kill_9_worker_mid_crawl(temporal_client: Client, temporal_address: str,
+                                       database_url: str, engine: AsyncEngine,
+                                       task_queue: str, tmp_path: Path) -> None:
+    expected_paths = binary_tree_site(tmp_path / "site", SITE_PAGES)
+    rules = Rules(slow={p if p != "/" else "/index.html": 0.3 for p in expected_paths})
+    with serve(tmp_path / "site", rules) as site:
+        spec = CrawlSpec(seeds=[site.base + "/"], concurrency=2, render="browser",
+                         heartbeat_timeout_s=5).validated()
+        # undisturbed reference crawl
+        ref_id, _ = await run_crawl(temporal_client, temporal_address, database_url,
+                                    task_queue + "-ref", spec)
+        expected = await page_set(engine, ref_id)
+        assert expected == {site.base + p for p in expected_paths}
+
+        crawl_id = new_crawl_id()
+        log = tmp_path / "worker.log"
+        first = start_worker(temporal_address, database_url, task_queue, log)
+        second = None
+        try:
+            handle = await temporal_client.start_workflow(
+                CrawlWorkflow.run, CrawlInput(crawl_id, spec), id=f"crawl-kill-{crawl_id}",
+                task_queue=task_queue, execution_timeout=timedelta(minutes=10))
+            for _ in range(600):
+                if len(await page_set(engine, crawl_id)) >= KILL_AFTER_PAGES:
+                    break
+                await asyncio.sleep(0.1)
+            before_kill = len(await page_set(engine, crawl_id))
+            assert KILL_AFTER_PAGES <= before_kill < SITE_PAGES, "kill must land mid-crawl"
+            kill_group(first)  # SIGKILL: no cleanup, in-flight activities lost
+            second = start_worker(temporal_address, database_url, task_queue, log)
+            result = await asyncio.wait_for(handle.result(), timeout=300)
+        finally:
+            for proc in (first, second):
+                if proc is not None and proc.poll() is None:
+                    kill_group(proc, signal.SIGTERM)
+
+    assert result.status == "completed"
+    assert await page_set(engine, crawl_id) == expected
+    for table, key in (("pages", "url"), ("crawl_urls", "url"),
+                       ("links", "from_url, position")):
+        dupes = await scalar_rows(engine, f"select {key}, count(*) from {table} "
+                                          f"where crawl_id = :c group by {key} "
+                                          "having count(*) > 1", c=crawl_id)
+        assert dupes == [], f"duplicate rows in {table}"
+    ref_links = await scalar_rows(engine, "select from_url, to_url from links where "
+                                          "crawl_id = :c order by 1, 2", c=ref_id)
+    links = await scalar_rows(engine, "select from_url, to_url from links where "
+                                      "crawl_id = :c order by 1, 2", c=crawl_id)
+    assert links == ref_links
+    leftover = await scalar_rows(engine, "select status, count(*) from crawl_urls where "
+                                         "crawl_id = :c and status not in ('done') "
+                                         "group by status", c=crawl_id)
+    assert leftover == []
+
+
+async def test_continue_as_new_bounds_history(temporal_client: Client, temporal_address: str,
+                                              database_url: str, engine: AsyncEngine,
+                                              task_queue: str, tmp_path: Path) -> None:
+    paths = binary_tree_site(tmp_path / "site", 30)
+    with serve(tmp_path / "site") as site:
+        spec = CrawlSpec(seeds=[site.base + "/"], concurrency=3, render="http",
+                         activities_per_run=4)
+        crawl_id, result = await run_crawl(temporal_client, temporal_address, database_url,
+                                           task_queue, spec)
+    assert await page_set(engine, crawl_id) == {site.base + p for p in paths}
+    site_wf = f"crawl-test-{crawl_id}/http-{site.base.split('//')[1].replace(':', '-')}"
+    runs = 0
+    async for wf in temporal_client.list_workflows(f"WorkflowId = '{site_wf}'"):
+        runs += 1
+        history = await temporal_client.get_workflow_handle(wf.id, run_id=wf.run_id) \
+            .fetch_history()
+        scheduled = [e for e in history.events
+                     if e.event_type == EventType.EVENT_TYPE_ACTIVITY_TASK_SCHEDULED
+                     and e.activity_task_scheduled_event_attributes.activity_type.name
+                     == "explore"]
+        assert len(scheduled) <= 4
+    assert runs >= 30 // 4  # 30 explores, at most 4 per run
+
+
+async def test_max_pages_is_a_hard_budget(temporal_client: Client, temporal_address: str,
+                                          database_url: str, engine: AsyncEngine,
+                                          task_queue: str, tmp_path: Path) -> None:
+    binary_tree_site(tmp_path / "site", 40)
+    with serve(tmp_path / "site") as site:
+        spec = CrawlSpec(seeds=[site.base + "/"], concurrency=4, render="http", max_pages=7)
+        crawl_id, result = await asyncio.wait_for(run_crawl(
+            temporal_client, temporal_address, database_url, task_queue, spec), 120)
+    assert result.status == "completed"
+    assert len(await page_set(engine, crawl_id)) == 7
+    queued = await scalar_rows(engine, "select count(*) from crawl_urls where crawl_id = :c "
+                                       "and status = 'queued'", c=crawl_id)
+    assert queued[0][0] > 0  # the limit, not the site, ended the crawl
