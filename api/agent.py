@@ -231,6 +231,8 @@ async def dispatch(session: Session, call: Call) -> dict[str, Any]:
     m, a = call.method, call.args
     if m == "look":
         _arity(m, a, 0, 1, "an optional options object: look({scope: '#main', viewport: false})")
+        if a and isinstance(a[0], str):
+            a = [{"scope": a[0]}]  # look('#main') is short for look({scope: '#main'})
         o = _opts(a, 0, "look")
         unknown = set(o) - {"scope", "viewport"}
         if unknown:

@@ -145,10 +145,12 @@ def missing_from_look(aria: list[tuple[str, str, str]],
 
 
 async def measure(session: Session, url: str, count: Callable[[str], int]) -> dict[str, Any]:
+    # each look on a freshly loaded page, so both number their refs from e1
+    await session.go(url)
+    view = await session.look()
     await session.go(url)
     page = session.page
     full = await session.look(viewport=False)
-    view = await session.look()
     aria = await page.aria_snapshot()
     aria_ai = await page.aria_snapshot(mode="ai")
     full_json = json.dumps(full, separators=(",", ":"), ensure_ascii=False)

@@ -239,7 +239,14 @@ async def test_stale_refs(session: Session, site: Site) -> None:
     with pytest.raises(SessionError) as err:
         await session.act("e1", "click")
     assert err.value.code == "STALE_REF" and "look()" in err.value.message
+    # a ref from an earlier look is stale, even on an unchanged page: refs are never reused
+    # within a document, so an old ref cannot silently hit another element
+    first = (await session.look())["tree"]
     tree = (await session.look())["tree"]
+    assert first[0] == "button:Start[e1]" and tree[0] == f"button:Start[e{len(first) + 1}]"
+    with pytest.raises(SessionError) as err:
+        await session.act("e1", "click")
+    assert err.value.code == "STALE_REF"
     start = ref_of(tree, "button:Start")
     # a ref the last look did not hand out
     with pytest.raises(SessionError) as err:

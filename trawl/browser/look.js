@@ -343,7 +343,12 @@
     const tree = [];
     const actions = {};
     const roots = [doc];
-    let n = 0;
+    // Numbering restarts at e1 in each new document but continues across looks within
+    // one, so a ref from an earlier look is never reused for another element: using it
+    // gives STALE_REF instead of silently acting on whatever now holds that number.
+    const prev = state();
+    const first = prev ? prev.next : 1;
+    let n = first - 1;
     const visit = (el, ctx) => {
       if (el.getAttribute("aria-hidden") === "true" || el.hasAttribute("inert")) return true;
       const tag = el.localName;
@@ -374,7 +379,8 @@
     }
     const id = Math.random().toString(36).slice(2) + Date.now().toString(36);
     Object.defineProperty(top, KEY, {
-      value: { id, refs, roots, watch: null }, configurable: true, enumerable: false,
+      value: { id, refs, roots, watch: null, next: n + 1 }, configurable: true,
+      enumerable: false,
       writable: true,
     });
     return { id, url: location.href, title: doc.title, tree, actions };

@@ -10,6 +10,10 @@ One implementation with two users: LLM agents (``trawl agent``'s stdio protocol 
         state = await session.look()           # {url, title, tree, actions}
         await session.act("e1", "input", "admin@test.com")
 
+Refs (``e1``, ``e2``, ...) are handed out by look(): numbering starts at ``e1`` in each new
+document and continues across looks within it, so only the last look's refs are live and an
+older ref is a STALE_REF instead of silently reaching another element.
+
 Every failure is a :class:`SessionError` with one of five codes (STALE_REF, INVALID_ARGS,
 ACTION_FAILED, TIMEOUT, EVAL_FAILED) and a message that tells the caller what to do next;
 the session stays usable after any of them.

@@ -114,7 +114,7 @@ async def explore(deps: ExploreDeps, inp: ExploreInput,
     rec.language = extraction.language
     rec.canonical_url = extraction.canonical_url
     rec.markdown = extraction.markdown
-    rec.text = extraction.text
+    rec.text = extraction.full_text
     rec.word_count = extraction.word_count
     rec.meta = extraction.metadata
     rec.content_hash = hashlib.sha256(extraction.markdown.encode()).hexdigest()

@@ -55,6 +55,7 @@ def extract(html: str, url: str) -> Extraction:
     except Exception:
         log.exception("extract: metadata failed for %s", url)
     markdown = text = ""
+    headline = None
     try:
         basic_clean(root)
         main, headline = find_main(root, metadata.get("title"))
@@ -83,6 +84,7 @@ def extract(html: str, url: str) -> Extraction:
         word_count=word_count(text),
         links=links,
         metadata=metadata,
+        headline=headline or None,
     )
 
 

@@ -28,3 +28,9 @@ class Extraction:
     word_count: int
     links: list[Link] = field(default_factory=list)
     metadata: dict[str, Any] = field(default_factory=dict)
+    headline: str | None = None  # the article's headline, kept out of `text` (see below)
+
+    @property
+    def full_text(self) -> str:
+        """Headline plus text: what a reader of the page reads, for full-text search."""
+        return f"{self.headline}\n\n{self.text}" if self.headline else self.text
