@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+from collections.abc import Callable
+from typing import Any
 
 from temporalio import activity
 
@@ -70,6 +72,6 @@ class CrawlActivities:
             with contextlib.suppress(asyncio.CancelledError):
                 await beater
 
-    def all(self) -> list[object]:
+    def all(self) -> list[Callable[..., Any]]:
         return [self.start_crawl, self.claim_urls, self.pending_sites, self.finish_crawl,
                 self.explore]

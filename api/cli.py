@@ -147,7 +147,7 @@ def list_crawls(limit: Annotated[int, typer.Option(help="How many, newest first.
     """List crawls, newest first."""
     async def go() -> None:
         async with await Trawl.connect(temporal=False) as trawl:
-            rows = await trawl.list(limit)
+            rows = await trawl.list_crawls(limit)
         if not rows:
             out.print("no crawls yet: `trawl crawl URL` starts one")
             return
@@ -175,7 +175,8 @@ def cancel(crawl_id: Annotated[str, typer.Argument(help="Crawl id or workflow id
 @app.command()
 def pages(
     crawl_id: Annotated[str, typer.Argument(help="Crawl id or workflow id.")],
-    search: Annotated[str | None, typer.Option(help="Full-text search (web search syntax).")] = None,
+    search: Annotated[str | None, typer.Option(
+        help="Full-text search (web search syntax).")] = None,
     limit: Annotated[int, typer.Option(help="At most this many rows.")] = 50,
 ) -> None:
     """List a crawl's pages, or search them."""
@@ -285,8 +286,9 @@ def up() -> None:
     settings = get_settings()
 
     async def go() -> None:
-        db_url = settings.database_url or await asyncio.to_thread(
-            ensure_embedded_postgres, settings.data_dir)
+        db_url = settings.database_url
+        if db_url is None:
+            db_url = await asyncio.to_thread(ensure_embedded_postgres, settings.data_dir)
         await asyncio.to_thread(upgrade_schema, db_url)
         address = settings.temporal_address or (await asyncio.to_thread(
             ensure_dev_server, settings.data_dir, settings.temporal_port,

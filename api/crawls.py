@@ -13,7 +13,7 @@ from urllib.parse import urlsplit
 
 from sqlalchemy import text
 from sqlalchemy.ext.asyncio import AsyncEngine
-from temporalio.client import Client, WorkflowExecutionStatus, WorkflowHandle
+from temporalio.client import Client, WorkflowHandle
 from temporalio.service import RPCError
 
 from api.runtime import Runtime, ensure_background_worker, ensure_runtime, workflow_ui_url
@@ -156,7 +156,7 @@ class Trawl:
             row[3].isoformat(timespec="seconds") if row[3] else None,
             workflow_ui_url(self.settings, workflow_id), row[4])
 
-    async def list(self, limit: int = 50) -> list[dict[str, Any]]:
+    async def list_crawls(self, limit: int = 50) -> list[dict[str, Any]]:
         async with self.engine.connect() as conn:
             rows = (await conn.execute(text(
                 "select c.id, c.status, c.seeds, c.created_at, "

@@ -4,12 +4,14 @@ continue-as-new keeps history bounded; the page budget holds."""
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import os
 import signal
 import subprocess
 from datetime import timedelta
 from pathlib import Path
 
+import pytest
 from sqlalchemy.ext.asyncio import AsyncEngine
 from temporalio.api.enums.v1 import EventType
 from temporalio.client import Client
@@ -35,10 +37,8 @@ def start_worker(temporal_address: str, database_url: str, task_queue: str,
 
 
 def kill_group(proc: subprocess.Popen[bytes], sig: int = signal.SIGKILL) -> None:
-    try:
+    with contextlib.suppress(ProcessLookupError):
         os.killpg(proc.pid, sig)
-    except ProcessLookupError:
-        pass
     proc.wait(30)
 
 
@@ -47,6 +47,7 @@ async def page_set(engine: AsyncEngine, crawl_id: str) -> set[str]:
     return {r[0] for r in rows}
 
 
+@pytest.mark.slow
 async def test_kill_9_worker_mid_crawl(temporal_client: Client, temporal_address: str,
                                        database_url: str, engine: AsyncEngine,
                                        task_queue: str, tmp_path: Path) -> None:
@@ -109,7 +110,7 @@ async def test_continue_as_new_bounds_history(temporal_client: Client, temporal_
     with serve(tmp_path / "site") as site:
         spec = CrawlSpec(seeds=[site.base + "/"], concurrency=3, render="http",
                          activities_per_run=4)
-        crawl_id, result = await run_crawl(temporal_client, temporal_address, database_url,
+        crawl_id, _result = await run_crawl(temporal_client, temporal_address, database_url,
                                            task_queue, spec)
     assert await page_set(engine, crawl_id) == {site.base + p for p in paths}
     site_wf = f"crawl-test-{crawl_id}/http-{site.base.split('//')[1].replace(':', '-')}"

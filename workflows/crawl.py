@@ -56,8 +56,9 @@ class CrawlWorkflow:
                 # anything queued for a site whose workflow already ended? run it again
                 self._running.clear()
                 sites = await workflow.execute_activity(
-                    "pending_sites", PendingSitesInput(inp.crawl_id, inp.spec.max_pages), result_type=list[str],
-                    start_to_close_timeout=ACTIVITY_TIMEOUT, retry_policy=STORE_RETRY)
+                    "pending_sites", PendingSitesInput(inp.crawl_id, inp.spec.max_pages),
+                    result_type=list[str], start_to_close_timeout=ACTIVITY_TIMEOUT,
+                    retry_policy=STORE_RETRY)
         except asyncio.CancelledError:
             self._status = "cancelled"
             await workflow.execute_activity(

@@ -10,9 +10,9 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, cast
 
-from sqlalchemy import and_, delete, func, select, tuple_, update
+from sqlalchemy import Table, and_, delete, func, select, tuple_, update
 from sqlalchemy.dialects.postgresql import insert
 from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine
 
@@ -186,7 +186,7 @@ async def record_page(engine: AsyncEngine, rec: PageRecord) -> RecordResult:
                 "render_ms": rec.render_ms, "error_class": rec.error_class,
                 "error_message": rec.error_message, "fetched_at": func.now(),
             }
-            stmt = insert(Page.__table__).values(values)
+            stmt = insert(cast(Table, Page.__table__)).values(values)
             await conn.execute(stmt.on_conflict_do_update(
                 constraint="uq_pages_crawl_url",
                 set_={k: stmt.excluded[k] for k in values if k not in ("crawl_id", "url")}))

@@ -1,0 +1,172 @@
+"""Crawl speed: trawl vs a bare Playwright loop on the Python 3.11 docs, side by side.
+
+Both use the same Chromium (trawl's launcher), the same concurrency and the same start URL;
+the bare loop has no Temporal, no database, no extraction: goto, read the DOM, follow
+<a href> within the site. trawl runs a real crawl (Temporal dev server, Postgres, worker,
+extraction, storage). Rounds alternate between the two; the medians are compared.
+
+    .venv/bin/python bench/crawl_speed.py [--rounds 3] [--concurrency 4] [--render browser]
+
+Needs Debian's python3.11-doc (its html directory is served on 127.0.0.1).
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import os
+import platform
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+import uuid
+from pathlib import Path
+from urllib.parse import urljoin, urlsplit
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+from lxml import html as lxml_html  # noqa: E402
+from playwright.async_api import async_playwright  # noqa: E402
+from temporalio.client import Client  # noqa: E402
+
+from tests.sitesrv import serve  # noqa: E402
+from trawl.browser.launch import launch_chromium  # noqa: E402
+from trawl.crawl.spec import CrawlSpec  # noqa: E402
+from trawl.services._process import free_port, wait_until  # noqa: E402
+from trawl.services.postgres import ensure_embedded_postgres, stop_embedded_postgres  # noqa: E402
+from trawl.services.temporal import dev_server_command, healthy  # noqa: E402
+from trawl.store.db import create_engine_async, upgrade_schema  # noqa: E402
+from trawl.urls import canonicalize  # noqa: E402
+from worker.main import WorkerConfig, crawl_worker  # noqa: E402
+from workflows.crawl import CrawlWorkflow  # noqa: E402
+from workflows.types import CrawlInput  # noqa: E402
+
+PYDOCS = Path("/usr/share/doc/python3.11/html")
+
+
+async def bare_loop(start: str, concurrency: int, max_pages: int) -> tuple[int, float]:
+    """The simplest correct concurrent crawler with Playwright: returns (pages, seconds)."""
+    host = urlsplit(start).netloc
+    seen = {canonicalize(start)}
+    queue: asyncio.Queue[str] = asyncio.Queue()
+    queue.put_nowait(canonicalize(start))
+    pages = 0
+    async with async_playwright() as p:
+        browser = await launch_chromium(p)
+        context = await browser.new_context()
+        started = time.monotonic()
+
+        async def worker() -> None:
+            nonlocal pages
+            page = await context.new_page()
+            while True:
+                url = await queue.get()
+                try:
+                    if pages >= max_pages:
+                        continue
+                    try:
+                        await page.goto(url, wait_until="load", timeout=30_000)
+                        content = await page.content()
+                    except Exception:
+                        # a download (non-HTML) or an error: counted as visited
+                        pages += 1
+                        page = await context.new_page()
+                        continue
+                    pages += 1
+                    for href in lxml_html.fromstring(content or "<html/>").xpath("//a/@href"):
+                        try:
+                            link = canonicalize(urljoin(page.url, href))
+                        except Exception:
+                            continue
+                        if urlsplit(link).netloc == host and link not in seen:
+                            seen.add(link)
+                            queue.put_nowait(link)
+                finally:
+                    queue.task_done()
+
+        tasks = [asyncio.create_task(worker()) for _ in range(concurrency)]
+        await queue.join()
+        elapsed = time.monotonic() - started
+        for t in tasks:
+            t.cancel()
+        await browser.close()
+    return pages, elapsed
+
+
+async def trawl_crawl(client: Client, address: str, db_url: str, start: str, concurrency: int,
+                      render: str, max_pages: int) -> tuple[int, float]:
+    queue = f"bench-{uuid.uuid4().hex[:8]}"
+    crawl_id = uuid.uuid4().hex[:10]
+    cfg = WorkerConfig(address, "default", queue, db_url)
+    spec = CrawlSpec(seeds=[start], concurrency=concurrency, render=render,
+                     max_pages=max_pages, max_depth=100).validated()
+    async with crawl_worker(client, cfg) as worker, worker:
+        started = time.monotonic()
+        await client.execute_workflow(CrawlWorkflow.run, CrawlInput(crawl_id, spec),
+                                      id=f"bench-{crawl_id}", task_queue=queue)
+        elapsed = time.monotonic() - started
+    engine = create_engine_async(db_url)
+    from sqlalchemy import text
+    async with engine.connect() as conn:
+        pages = (await conn.execute(text("select count(*) from pages where crawl_id = :c"),
+                                    {"c": crawl_id})).scalar_one()
+    await engine.dispose()
+    return int(pages), elapsed
+
+
+async def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--rounds", type=int, default=3)
+    parser.add_argument("--concurrency", type=int, default=4)
+    parser.add_argument("--render", default="browser", choices=["browser", "http"])
+    parser.add_argument("--max-pages", type=int, default=10_000)
+    args = parser.parse_args()
+    if not PYDOCS.exists():
+        sys.exit("needs the Python 3.11 docs: apt-get install python3.11-doc")
+
+    tmp = Path(tempfile.mkdtemp(prefix="trawl-bench-"))
+    port = free_port()
+    address = f"127.0.0.1:{port}"
+    temporal = subprocess.Popen(dev_server_command(tmp / "t.db", port, None),
+                                stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    try:
+        wait_until(lambda: healthy(address), "Temporal dev server")
+        db_url = ensure_embedded_postgres(tmp / "pg")
+        upgrade_schema(db_url)
+        client = await Client.connect(address)
+        bare: list[tuple[int, float]] = []
+        ours: list[tuple[int, float]] = []
+        with serve(PYDOCS) as site:
+            start = site.base + "/index.html"
+            for i in range(args.rounds):
+                bare.append(await bare_loop(start, args.concurrency, args.max_pages))
+                print(f"round {i + 1}: bare loop  {bare[-1][0]} pages in {bare[-1][1]:.1f}s "
+                      f"= {bare[-1][0] / bare[-1][1]:.2f} pages/s", flush=True)
+                ours.append(await trawl_crawl(client, address, db_url, start, args.concurrency,
+                                              args.render, args.max_pages))
+                print(f"round {i + 1}: trawl      {ours[-1][0]} pages in {ours[-1][1]:.1f}s "
+                      f"= {ours[-1][0] / ours[-1][1]:.2f} pages/s", flush=True)
+        bare_rate = statistics.median(p / s for p, s in bare)
+        our_rate = statistics.median(p / s for p, s in ours)
+        print()
+        print(f"machine: {platform.machine()}, {os.cpu_count()} cores, Python "
+              f"{platform.python_version()}; concurrency {args.concurrency}; trawl render "
+              f"{args.render}; {args.rounds} rounds")
+        print(f"bare Playwright loop: median {bare_rate:.2f} pages/s "
+              f"(pages {[p for p, _ in bare]})")
+        print(f"trawl:                median {our_rate:.2f} pages/s "
+              f"(pages {[p for p, _ in ours]})")
+        print(f"ratio trawl / bare:   {our_rate / bare_rate:.2f}  (target >= 0.80)")
+    finally:
+        temporal.terminate()
+        temporal.wait(15)
+        stop_embedded_postgres(tmp / "pg")
+        shutil.rmtree(tmp, ignore_errors=True)
+
+
+if __name__ == "__main__":
+    asyncio.run(main())
