@@ -66,6 +66,17 @@ class _Handler(SimpleHTTPRequestHandler):
         super().do_GET()
 
 
+class _QuietServer(ThreadingHTTPServer):
+    daemon_threads = True
+
+    def handle_error(self, request: object, client_address: object) -> None:
+        # clients closing early (a crawler that does not read a PDF) are normal here
+        import sys
+
+        if not isinstance(sys.exc_info()[1], ConnectionError):
+            super().handle_error(request, client_address)  # type: ignore[arg-type]
+
+
 @dataclass
 class Site:
     base: str
@@ -80,8 +91,7 @@ class Site:
 def serve(root: Path, rules: Rules | None = None) -> Iterator[Site]:
     rules = rules or Rules()
     handler = type("Handler", (_Handler,), {"rules": rules})
-    server = ThreadingHTTPServer(("127.0.0.1", 0), partial(handler, directory=str(root)))
-    server.daemon_threads = True
+    server = _QuietServer(("127.0.0.1", 0), partial(handler, directory=str(root)))
     thread = threading.Thread(target=server.serve_forever, daemon=True)
     thread.start()
     try:

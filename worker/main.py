@@ -9,8 +9,10 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+import multiprocessing
 import signal
 from collections.abc import AsyncIterator
+from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 
 from temporalio.client import Client
@@ -27,7 +29,10 @@ from workflows.site import SiteWorkflow
 
 log = logging.getLogger("trawl.worker")
 
-DEFAULT_MAX_CONCURRENT_ACTIVITIES = 16
+DEFAULT_MAX_CONCURRENT_ACTIVITIES = 32
+DEFAULT_EXTRACT_PROCESSES = 1
+"""Extraction processes per worker; one keeps the event loop free without starving
+Chromium of the machine's cores."""
 WORKFLOWS = [CrawlWorkflow, SiteWorkflow]
 
 
@@ -39,6 +44,7 @@ class WorkerConfig:
     database_url: str
     max_concurrent_activities: int = DEFAULT_MAX_CONCURRENT_ACTIVITIES
     browser_recycle_pages: int = 500
+    extract_processes: int = DEFAULT_EXTRACT_PROCESSES
     user_agent: str = Settings().user_agent
 
     @classmethod
@@ -55,7 +61,11 @@ async def crawl_worker(client: Client, cfg: WorkerConfig) -> AsyncIterator[Worke
     engine = create_engine_async(cfg.database_url)
     pool = BrowserPool(recycle_after=cfg.browser_recycle_pages)
     http = make_client(cfg.user_agent, DEFAULT_PAGE_TIMEOUT_S)
-    activities = CrawlActivities(ExploreDeps(engine=engine, http=http, pool=pool))
+    # spawn, not fork: this process already runs threads (Temporal's core, Playwright)
+    extractor = ProcessPoolExecutor(max_workers=cfg.extract_processes,
+                                    mp_context=multiprocessing.get_context("spawn"))
+    activities = CrawlActivities(ExploreDeps(engine=engine, http=http, pool=pool,
+                                             extractor=extractor))
     try:
         yield Worker(client, task_queue=cfg.task_queue, workflows=WORKFLOWS,
                      activities=activities.all(),
@@ -63,6 +73,7 @@ async def crawl_worker(client: Client, cfg: WorkerConfig) -> AsyncIterator[Worke
     finally:
         await http.aclose()
         await pool.close()
+        extractor.shutdown(wait=False, cancel_futures=True)
         await engine.dispose()
 
 

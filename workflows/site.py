@@ -20,7 +20,11 @@ with workflow.unsafe.imports_passed_through():
     from trawl.crawl.types import ClaimInput, ClaimOutput, ExploreInput, ExploreOutput, UrlJob
 
 CLAIM_BATCH_FACTOR = 2
-"""Claim this many times the concurrency per batch: fewer claim round-trips."""
+"""Claim this many times the window per batch: fewer claim round-trips."""
+PIPELINE_FACTOR = 2
+"""Explore activities in flight per unit of concurrency. Page loads per site stay at
+``spec.concurrency`` (the worker's limiter); the extra activities overlap extraction,
+storage and Temporal round-trips with loads."""
 SHORT_ACTIVITY_TIMEOUT = timedelta(seconds=60)
 EXPLORE_RETRY = RetryPolicy(initial_interval=timedelta(seconds=1), maximum_attempts=5,
                             non_retryable_error_types=["CrawlNotFound"])
@@ -43,11 +47,11 @@ class SiteWorkflow:
 
         while True:
             if not state.pending and maybe_more and not self._should_roll_over(explored_this_run):
-                claimed = await self._claim(max(1, spec.concurrency * CLAIM_BATCH_FACTOR))
+                claimed = await self._claim(self._window() * CLAIM_BATCH_FACTOR)
                 state.pending = list(claimed.jobs)
                 maybe_more = bool(claimed.jobs)
 
-            while (state.pending and len(self._in_flight) < spec.concurrency
+            while (state.pending and len(self._in_flight) < self._window()
                    and not self._should_roll_over(explored_this_run)):
                 job = state.pending.pop(0)
                 self._in_flight[job.url] = asyncio.ensure_future(self._explore(job))
@@ -70,6 +74,10 @@ class SiteWorkflow:
                     maybe_more = True
 
         return SiteResult(inp.site, state.done, state.failed, state.redirected, state.runs)
+
+    def _window(self) -> int:
+        assert self._input is not None
+        return self._input.spec.concurrency * PIPELINE_FACTOR
 
     def _should_roll_over(self, explored_this_run: int) -> bool:
         assert self._input is not None

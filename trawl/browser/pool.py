@@ -1,7 +1,8 @@
-"""The worker's browser pool: one Chromium per worker process, a fresh page per job.
+"""The worker's browser pool: one Chromium per worker process, reusable tabs per job.
 
-Pages share a browser context per session profile (cookies/storage of a site), because a
-new context per page costs more than the page itself. Contexts are replaced after
+Tabs share a browser context per session profile (cookies/storage of a site), because a
+new context, or even a new page, per job costs more than loading the page itself. A tab
+goes back to its context's idle list after a job. Contexts are replaced after
 ``context_pages`` pages and the whole browser after ``recycle_after`` pages (or if it
 crashed), so a long crawl keeps worker memory flat; jobs on an old browser finish first.
 """
@@ -17,6 +18,7 @@ from typing import Any
 from playwright.async_api import Browser, BrowserContext, Page, Playwright, async_playwright
 
 from trawl.browser.launch import launch_chromium
+from trawl.browser.tab import Tab
 from trawl.config import DEFAULT_BROWSER_RECYCLE_PAGES
 
 DEFAULT_CONTEXT_PAGES = 100
@@ -29,6 +31,7 @@ class _Context:
     pages: int = 0
     active: int = 0
     retired: bool = False
+    idle_tabs: list[Tab] = field(default_factory=list)
 
 
 @dataclass
@@ -81,7 +84,8 @@ class BrowserPool:
                 ctx = None
             if ctx is None:
                 ctx = _Context(await gen.browser.new_context(
-                    storage_state=storage_state))  # type: ignore[arg-type]
+                    storage_state=storage_state,  # type: ignore[arg-type]
+                    accept_downloads=False))
                 gen.contexts[profile] = ctx
             gen.pages += 1
             gen.active += 1
@@ -96,6 +100,30 @@ class BrowserPool:
             await _quietly_close(ctx.context)
         if gen.retired and gen.active == 0:
             await _quietly_close(gen.browser)
+
+    @contextlib.asynccontextmanager
+    async def tab(self, profile: str = ANONYMOUS,
+                  storage_state: dict[str, Any] | None = None) -> AsyncIterator[Tab]:
+        """A reusable crawler tab in the context of ``profile``; see :mod:`trawl.browser.tab`.
+
+        A tab that raised is closed rather than reused (its page may be in any state).
+        """
+        gen, ctx = await self._acquire(profile, storage_state)
+        tab: Tab | None = None
+        healthy = False
+        try:
+            tab = ctx.idle_tabs.pop() if ctx.idle_tabs else await Tab.open(
+                await ctx.context.new_page())
+            yield tab
+            healthy = True
+        finally:
+            if tab is not None:
+                if healthy and not ctx.retired and not gen.retired \
+                        and not tab.page.is_closed():
+                    ctx.idle_tabs.append(tab)
+                else:
+                    await tab.close()
+            await self._release(gen, ctx)
 
     @contextlib.asynccontextmanager
     async def page(self, profile: str = ANONYMOUS,

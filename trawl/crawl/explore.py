@@ -9,19 +9,38 @@ from __future__ import annotations
 import asyncio
 import hashlib
 from collections.abc import Callable
-from dataclasses import dataclass
+from concurrent.futures import Executor
+from dataclasses import dataclass, field
 
 import httpx
 from sqlalchemy.ext.asyncio import AsyncEngine
 
 from trawl.browser.pool import BrowserPool
 from trawl.crawl.fetch import decode_html, fetch
-from trawl.crawl.render import render
+from trawl.crawl.render import Loaded, load_in_browser
 from trawl.crawl.types import ExploreInput, ExploreOutput
 from trawl.errors import ConfigError, FetchError
 from trawl.extract import Extraction, extract
 from trawl.store.frontier import FoundLink, PageRecord, record_page
 from trawl.urls import Scope, canonicalize
+
+
+class LoadLimiter:
+    """At most ``limit`` concurrent page loads per key (a crawl's site) in this worker.
+
+    The site workflow keeps more explore activities in flight than this, so extraction,
+    storage and Temporal round-trips of some pages overlap the loads of others while the
+    site itself never sees more than ``--concurrency`` requests at once from a worker.
+    """
+
+    def __init__(self) -> None:
+        self._semaphores: dict[str, asyncio.Semaphore] = {}
+
+    def __call__(self, key: str, limit: int) -> asyncio.Semaphore:
+        semaphore = self._semaphores.get(key)
+        if semaphore is None:
+            semaphore = self._semaphores[key] = asyncio.Semaphore(limit)
+        return semaphore
 
 
 @dataclass
@@ -32,6 +51,9 @@ class ExploreDeps:
     http: httpx.AsyncClient
     pool: BrowserPool | None
     """None for workers that never render (http mode only)."""
+    extractor: Executor | None = None
+    """Where extraction runs: a process pool keeps it off the event loop; None = a thread."""
+    limiter: LoadLimiter = field(default_factory=LoadLimiter)
 
 
 def _noop(_: str) -> None:
@@ -58,26 +80,43 @@ def _error_record(base: PageRecord, error_class: str, message: str) -> PageRecor
     return base
 
 
+async def _load(deps: ExploreDeps, inp: ExploreInput) -> Loaded:
+    spec = inp.spec
+    if spec.render == "browser":
+        if deps.pool is None:
+            raise RuntimeError("browser rendering requested but this worker has no browser")
+        return await load_in_browser(deps.pool, inp.job.url, max_bytes=spec.max_body_bytes,
+                                     timeout_s=spec.page_timeout_s)
+    fetched = await fetch(deps.http, inp.job.url, max_bytes=spec.max_body_bytes,
+                          timeout_s=spec.page_timeout_s)
+    html = None
+    if fetched.body is not None and fetched.status_code < 400:
+        html = decode_html(fetched.body, fetched.headers)
+    return Loaded(fetched.final_url, fetched.status_code, fetched.content_type,
+                  fetched.content_length, html, fetched.elapsed_ms)
+
+
 async def explore(deps: ExploreDeps, inp: ExploreInput,
                   heartbeat: Callable[[str], None] = _noop) -> ExploreOutput:
     spec, job = inp.spec, inp.job
     scope = spec.scope()
     rec = PageRecord(crawl_id=inp.crawl_id, url=job.url, site=inp.site, depth=job.depth,
                      outcome="done")
-    heartbeat("fetching")
+    heartbeat("loading")
     try:
-        fetched = await fetch(deps.http, job.url, max_bytes=spec.max_body_bytes,
-                              timeout_s=spec.page_timeout_s)
+        async with deps.limiter(f"{inp.crawl_id} {inp.site}", spec.concurrency):
+            loaded = await _load(deps, inp)
     except FetchError as exc:
         return await _store(deps, _error_record(rec, exc.error_class, str(exc)))
 
-    rec.final_url = fetched.final_url
-    rec.status_code = fetched.status_code
-    rec.content_type = fetched.content_type
-    rec.content_length = fetched.content_length
-    rec.fetch_ms = fetched.elapsed_ms
+    rec.final_url = loaded.final_url
+    rec.status_code = loaded.status_code
+    rec.content_type = loaded.content_type
+    rec.content_length = loaded.content_length
+    rec.fetch_ms = loaded.fetch_ms
+    rec.render_ms = loaded.render_ms
 
-    final_key = canonicalize(fetched.final_url)
+    final_key = canonicalize(loaded.final_url)
     if final_key != job.url:
         rec.outcome = "redirected"
         rec.redirect_to = final_key
@@ -87,28 +126,20 @@ async def explore(deps: ExploreDeps, inp: ExploreInput,
             rec.error_message = "redirects out of the crawl's scope"
         return await _store(deps, rec)
 
-    if fetched.status_code >= 400:
-        return await _store(deps, _error_record(rec, f"http_{fetched.status_code}",
-                                                f"HTTP {fetched.status_code}"))
-    if not fetched.is_html:
+    if loaded.status_code >= 400:
+        return await _store(deps, _error_record(rec, f"http_{loaded.status_code}",
+                                                f"HTTP {loaded.status_code}"))
+    if loaded.html is None:
         rec.render_mode = "none"
         return await _store(deps, rec)
-
-    html: str
-    if spec.render == "browser":
-        if deps.pool is None:
-            raise RuntimeError("browser rendering requested but this worker has no browser")
-        heartbeat("rendering")
-        try:
-            rendered = await render(deps.pool, fetched, timeout_s=spec.page_timeout_s)
-        except FetchError as exc:
-            return await _store(deps, _error_record(rec, exc.error_class, str(exc)))
-        html, rec.render_ms, rec.render_mode = rendered.html, rendered.elapsed_ms, "browser"
-    else:
-        html, rec.render_mode = decode_html(fetched.body or b"", fetched.headers), "http"
+    rec.render_mode = spec.render
 
     heartbeat("extracting")
-    extraction = await asyncio.to_thread(extract, html, fetched.final_url)
+    if deps.extractor is None:
+        extraction = await asyncio.to_thread(extract, loaded.html, loaded.final_url)
+    else:
+        extraction = await asyncio.get_running_loop().run_in_executor(
+            deps.extractor, extract, loaded.html, loaded.final_url)
     rec.title = extraction.title
     rec.description = extraction.description
     rec.language = extraction.language

@@ -1,62 +1,94 @@
-"""Rendering a fetched HTML document in Chromium.
+"""Loading a URL in Chromium: one request, gated before the body is read.
 
-The document bytes come from the HTTP fetch and are handed to the browser for the main
-navigation (so the server is asked once); scripts, styles and XHR load normally. What we
-keep is the DOM after the load event, serialised.
+The main document's response headers are checked first (see :mod:`trawl.browser.tab`):
+HTML under the size limit is loaded and rendered; anything else (a PDF, an archive, an
+error status, a body over the limit) is aborted and recorded from its headers. What we
+keep of a rendered page is the DOM after the load event, serialised.
 """
 
 from __future__ import annotations
 
-import re
 import time
 from dataclasses import dataclass
-from typing import Any
 
 from trawl.browser.pool import BrowserPool
-from trawl.crawl.fetch import FetchResult
-from trawl.errors import FetchError, FetchTimeout
+from trawl.browser.tab import DocumentResponse
+from trawl.crawl.fetch import HTML_TYPES, media_type
+from trawl.errors import BodyTooLarge, ConnectError, FetchError, FetchTimeout, TooManyRedirects
 
-# Headers that describe the original transfer, not the bytes we hand over.
-HOP_HEADERS = frozenset({"content-length", "content-encoding", "transfer-encoding",
-                         "connection", "keep-alive"})
+# net:: error codes that mean the server could not be reached at all
+CONNECT_ERRORS = ("ERR_CONNECTION_REFUSED", "ERR_NAME_NOT_RESOLVED", "ERR_CONNECTION_RESET",
+                  "ERR_ADDRESS_UNREACHABLE", "ERR_CONNECTION_CLOSED", "ERR_EMPTY_RESPONSE",
+                  "ERR_CONNECTION_TIMED_OUT", "ERR_INTERNET_DISCONNECTED")
 
 
 @dataclass
-class Rendered:
-    html: str
-    url: str
-    """The page's URL after scripts ran (may differ after a JS redirect or pushState)."""
-    elapsed_ms: int
+class Loaded:
+    """A URL's response, and its HTML when it was a page worth reading."""
+
+    final_url: str
+    status_code: int
+    content_type: str | None
+    content_length: int | None
+    html: str | None
+    """The document (rendered DOM in browser mode); None for non-HTML and error statuses."""
+    fetch_ms: int
+    render_ms: int | None = None
 
 
-async def render(pool: BrowserPool, fetched: FetchResult, *, timeout_s: float,
-                 storage_state: dict[str, Any] | None = None) -> Rendered:
-    assert fetched.body is not None, "only HTML responses are rendered"
+def _length(headers: dict[str, str]) -> int | None:
+    value = headers.get("content-length", "")
+    return int(value) if value.isdigit() else None
+
+
+def _wanted(doc: DocumentResponse, max_bytes: int) -> bool:
+    """Whether the browser should load this document (the gate of the tab)."""
+    if doc.status >= 400:
+        return False  # an error page: its status is all we keep
+    ctype = media_type(doc.headers.get("content-type"))
+    if ctype is not None and ctype not in HTML_TYPES:
+        return False
+    length = _length(doc.headers)
+    return length is None or length <= max_bytes
+
+
+def _error(exc: Exception, timeout_s: float) -> FetchError:
+    message = str(exc).strip().splitlines()[0] if str(exc).strip() else repr(exc)
+    if "ERR_TOO_MANY_REDIRECTS" in message:
+        return TooManyRedirects("too many redirects (a redirect loop?)")
+    if any(code in message for code in CONNECT_ERRORS):
+        return ConnectError(f"cannot connect: {message}")
+    if "Timeout" in type(exc).__name__ or "Timeout" in message:
+        return FetchTimeout(f"page did not load within {timeout_s:.0f}s")
+    return FetchError(f"browser failed to load the page: {message}")
+
+
+async def load_in_browser(pool: BrowserPool, url: str, *, max_bytes: int,
+                          timeout_s: float) -> Loaded:
+    """Load ``url`` in a pooled tab; FetchError when no usable response arrived."""
     started = time.monotonic()
-    headers = {k: v for k, v in fetched.headers.items() if k.lower() not in HOP_HEADERS}
-    served = False
-
-    async def serve_document(route: Any) -> None:
-        nonlocal served
-        request = route.request
-        if not served and request.is_navigation_request():
-            served = True
-            await route.fulfill(status=fetched.status_code, headers=headers, body=fetched.body)
-        else:
-            await route.fallback()
-
-    async with pool.page(storage_state=storage_state) as page:
-        target = fetched.final_url
-        # a regex route is matched inside Playwright; a Python predicate would intercept
-        # every subresource request too
-        await page.route(re.compile("^" + re.escape(target) + "$"), serve_document)
+    async with pool.tab() as tab:
+        tab.expect(lambda doc: _wanted(doc, max_bytes))
         try:
-            await page.goto(target, wait_until="load", timeout=timeout_s * 1000)
-            html = await page.content()
+            response = await tab.page.goto(url, wait_until="load", timeout=timeout_s * 1000)
         except Exception as exc:
-            message = str(exc).strip().splitlines()[0] if str(exc).strip() else repr(exc)
-            if "Timeout" in type(exc).__name__ or "Timeout" in message:
-                raise FetchTimeout(f"page did not load within {timeout_s:.0f}s") from exc
-            raise FetchError(f"browser failed to render: {message}") from exc
-        return Rendered(html=html, url=page.url,
-                        elapsed_ms=int((time.monotonic() - started) * 1000))
+            doc = tab.last_document
+            if doc is None or not doc.refused:
+                raise _error(exc, timeout_s) from exc
+            length = _length(doc.headers)
+            if doc.status < 400 and length is not None and length > max_bytes:
+                raise BodyTooLarge(f"Content-Length {length} exceeds the {max_bytes}-byte "
+                                   "limit") from exc
+            return Loaded(doc.url, doc.status, media_type(doc.headers.get("content-type")),
+                          length, None, int((time.monotonic() - started) * 1000))
+        loaded_at = time.monotonic()
+        if response is None:
+            raise FetchError("the browser reported no response for the page")
+        headers = await response.all_headers()
+        html = await tab.page.content()
+        done = time.monotonic()
+        return Loaded(
+            final_url=response.url, status_code=response.status,
+            content_type=media_type(headers.get("content-type")) or "text/html",
+            content_length=_length(headers) or len(html.encode()), html=html,
+            fetch_ms=int((loaded_at - started) * 1000), render_ms=int((done - started) * 1000))

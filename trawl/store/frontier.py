@@ -14,6 +14,7 @@ from typing import Any, cast
 
 from sqlalchemy import Table, and_, delete, func, select, tuple_, update
 from sqlalchemy.dialects.postgresql import insert
+from sqlalchemy.exc import DBAPIError
 from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine
 
 from trawl.crawl.spec import CrawlSpec
@@ -23,6 +24,8 @@ from trawl.store.models import Crawl, CrawlUrl, Link, Page, Site
 from trawl.urls import site_of
 
 INSERT_CHUNK_ROWS = 1000  # stays well under Postgres' 65535 bind parameters per statement
+DEADLOCK_RETRIES = 3
+RETRYABLE_SQLSTATES = frozenset({"40P01", "40001"})  # deadlock, serialization failure
 
 
 @dataclass
@@ -95,8 +98,9 @@ async def _add_urls(conn: AsyncConnection, crawl_id: str, urls: Sequence[str], d
     new_sites = list((await conn.execute(
         insert(Site).values([{"crawl_id": crawl_id, "site": s} for s in sites])
         .on_conflict_do_nothing().returning(Site.site))).scalars())
+    # sorted: every transaction takes the unique-index locks in the same order
     rows = [{"crawl_id": crawl_id, "url": u, "site": site_of(u), "depth": depth,
-             "found_on": found_on} for u in dict.fromkeys(urls)]
+             "found_on": found_on} for u in sorted(set(urls))]
     added = 0
     for chunk in _chunks(rows):
         result = await conn.execute(insert(CrawlUrl).values(list(chunk))
@@ -158,22 +162,29 @@ async def claim(engine: AsyncEngine, req: ClaimInput) -> ClaimOutput:
 
 
 async def record_page(engine: AsyncEngine, rec: PageRecord) -> RecordResult:
-    """Write one explore outcome atomically; a no-op if this URL was already recorded."""
+    """Write one explore outcome atomically; a no-op if this URL was already recorded.
+
+    Lock order matters with many workers: new frontier URLs are inserted in sorted order
+    and the page's own frontier row is updated last, so no two transactions can wait on
+    each other in a cycle. A deadlock reported anyway is retried a few times.
+    """
+    for attempt in range(DEADLOCK_RETRIES + 1):
+        try:
+            return await _record_page_once(engine, rec)
+        except DBAPIError as exc:
+            if getattr(exc.orig, "sqlstate", None) not in RETRYABLE_SQLSTATES \
+                    or attempt == DEADLOCK_RETRIES:
+                raise
+    raise AssertionError("unreachable")
+
+
+async def _record_page_once(engine: AsyncEngine, rec: PageRecord) -> RecordResult:
     async with engine.begin() as conn:
-        moved = await conn.execute(
-            update(CrawlUrl)
-            .where(CrawlUrl.crawl_id == rec.crawl_id, CrawlUrl.url == rec.url,
-                   CrawlUrl.status == "claimed")
-            .values(status=rec.outcome, attempts=CrawlUrl.attempts + 1,
-                    redirect_to=rec.redirect_to, updated_at=func.now(),
-                    reason=rec.error_message if rec.outcome != "done" else None)
-        )
-        if moved.rowcount == 0:
+        current = (await conn.execute(
+            select(CrawlUrl.status).where(CrawlUrl.crawl_id == rec.crawl_id,
+                                          CrawlUrl.url == rec.url))).scalar_one_or_none()
+        if current != "claimed":
             return RecordResult(recorded=False)
-        if rec.outcome == "redirected":
-            # a redirect is not a page: give its budget back
-            await conn.execute(update(Crawl).where(Crawl.id == rec.crawl_id)
-                               .values(pages_claimed=Crawl.pages_claimed - 1))
         if rec.stores_page:
             values = {
                 "crawl_id": rec.crawl_id, "url": rec.url, "final_url": rec.final_url,
@@ -202,6 +213,21 @@ async def record_page(engine: AsyncEngine, rec: PageRecord) -> RecordResult:
         follow_depth = rec.depth if rec.outcome == "redirected" else rec.depth + 1
         new_urls, new_sites = await _add_urls(conn, rec.crawl_id, rec.follow, follow_depth,
                                               rec.url)
+        moved = await conn.execute(
+            update(CrawlUrl)
+            .where(CrawlUrl.crawl_id == rec.crawl_id, CrawlUrl.url == rec.url,
+                   CrawlUrl.status == "claimed")
+            .values(status=rec.outcome, attempts=CrawlUrl.attempts + 1,
+                    redirect_to=rec.redirect_to, updated_at=func.now(),
+                    reason=rec.error_message if rec.outcome != "done" else None)
+        )
+        if moved.rowcount == 0:  # recorded meanwhile by a concurrent attempt: undo ours
+            await conn.rollback()
+            return RecordResult(recorded=False)
+        if rec.outcome == "redirected":
+            # a redirect is not a page: give its budget back
+            await conn.execute(update(Crawl).where(Crawl.id == rec.crawl_id)
+                               .values(pages_claimed=Crawl.pages_claimed - 1))
     return RecordResult(recorded=True, new_urls=new_urls, new_sites=new_sites)
 
 
