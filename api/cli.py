@@ -31,7 +31,7 @@ db_app = typer.Typer(no_args_is_help=True, help="Database schema commands.")
 app.add_typer(db_app, name="db")
 agent_commands.register(app)
 
-out = Console(highlight=False)
+out = Console(highlight=False, soft_wrap=True)  # never break a URL across lines
 err = Console(stderr=True, highlight=False)
 T = TypeVar("T")
 PROGRESS_POLL_S = 0.5
@@ -280,7 +280,7 @@ def up() -> None:
     from api.runtime import stop_background_worker
     from trawl.services.postgres import ensure_embedded_postgres
     from trawl.services.temporal import ensure_dev_server
-    from trawl.store.db import redact, upgrade_schema
+    from trawl.store.db import libpq_url, upgrade_schema
     from worker.main import WorkerConfig, run_worker
 
     settings = get_settings()
@@ -296,7 +296,7 @@ def up() -> None:
         if stop_background_worker(settings):
             err.print("stopped the background worker; this process takes over")
         out.print(f"Temporal:  {address}  (web UI {settings.ui_base_url})")
-        out.print(f"Postgres:  {redact(db_url)}")
+        out.print(f"Postgres:  psql '{libpq_url(db_url)}'")
         out.print(f"data dir:  {settings.data_dir}")
         out.print("worker running; Ctrl-C stops it (`trawl down` stops the services)")
         await run_worker(WorkerConfig.from_settings(settings, address, db_url), upgrade=False)

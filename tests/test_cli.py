@@ -107,5 +107,8 @@ def test_crawl_then_every_reading_command(cli_env: dict[str, str], temporal_addr
                 "--json")
     assert sql.returncode == 0 and json.loads(sql.stdout.strip()) == {"n": 4}
 
+    upgraded = trawl(cli_env, "db", "upgrade")
+    assert upgraded.returncode == 0 and "schema at revision" in upgraded.stdout
+
     cancelled = trawl(cli_env, "cancel", crawl_id)
     assert cancelled.returncode == 0 and "completed" in cancelled.stdout

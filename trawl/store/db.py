@@ -33,6 +33,12 @@ def redact(url: str) -> str:
     return make_url(url).render_as_string(hide_password=True)
 
 
+def libpq_url(url: str) -> str:
+    """The URL as psql and other libpq clients take it (password masked if there is one)."""
+    parsed = make_url(url).set(drivername="postgresql")
+    return parsed.render_as_string(hide_password=bool(parsed.password))
+
+
 def create_engine_async(url: str, pool_size: int = DEFAULT_POOL_SIZE) -> AsyncEngine:
     return create_async_engine(normalize_url(url), pool_size=pool_size, max_overflow=pool_size,
                                pool_pre_ping=True)
