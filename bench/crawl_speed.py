@@ -16,11 +16,8 @@ import argparse
 import asyncio
 import os
 import platform
-import shutil
 import statistics
-import subprocess
 import sys
-import tempfile
 import time
 import uuid
 from pathlib import Path
@@ -33,13 +30,11 @@ from lxml import html as lxml_html  # noqa: E402
 from playwright.async_api import async_playwright  # noqa: E402
 from temporalio.client import Client  # noqa: E402
 
+from bench._services import local_services  # noqa: E402
 from tests.sitesrv import serve  # noqa: E402
 from trawl.browser.launch import launch_chromium  # noqa: E402
 from trawl.crawl.spec import CrawlSpec  # noqa: E402
-from trawl.services._process import free_port, wait_until  # noqa: E402
-from trawl.services.postgres import ensure_embedded_postgres, stop_embedded_postgres  # noqa: E402
-from trawl.services.temporal import dev_server_command, healthy  # noqa: E402
-from trawl.store.db import create_engine_async, upgrade_schema  # noqa: E402
+from trawl.store.db import create_engine_async  # noqa: E402
 from trawl.urls import canonicalize  # noqa: E402
 from worker.main import WorkerConfig, crawl_worker  # noqa: E402
 from workflows.crawl import CrawlWorkflow  # noqa: E402
@@ -128,15 +123,7 @@ async def main() -> None:
     if not PYDOCS.exists():
         sys.exit("needs the Python 3.11 docs: apt-get install python3.11-doc")
 
-    tmp = Path(tempfile.mkdtemp(prefix="trawl-bench-"))
-    port = free_port()
-    address = f"127.0.0.1:{port}"
-    temporal = subprocess.Popen(dev_server_command(tmp / "t.db", port, None),
-                                stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-    try:
-        wait_until(lambda: healthy(address), "Temporal dev server")
-        db_url = ensure_embedded_postgres(tmp / "pg")
-        upgrade_schema(db_url)
+    with local_services() as (address, db_url, _):
         client = await Client.connect(address)
         bare: list[tuple[int, float]] = []
         ours: list[tuple[int, float]] = []
@@ -161,11 +148,6 @@ async def main() -> None:
         print(f"trawl:                median {our_rate:.2f} pages/s "
               f"(pages {[p for p, _ in ours]})")
         print(f"ratio trawl / bare:   {our_rate / bare_rate:.2f}  (target >= 0.80)")
-    finally:
-        temporal.terminate()
-        temporal.wait(15)
-        stop_embedded_postgres(tmp / "pg")
-        shutil.rmtree(tmp, ignore_errors=True)
 
 
 if __name__ == "__main__":
