@@ -1,9 +1,12 @@
 """Crawl speed: trawl vs a bare Playwright loop on the Python 3.11 docs, side by side.
 
-Both use the same Chromium (trawl's launcher), the same concurrency and the same start URL;
-the bare loop has no Temporal, no database, no extraction: goto, read the DOM, follow
-<a href> within the site. trawl runs a real crawl (Temporal dev server, Postgres, worker,
-extraction, storage). Rounds alternate between the two; the medians are compared.
+All use the same Chromium (trawl's launcher), the same concurrency and the same start URL.
+Two bare Playwright loops, no Temporal and no database: one only renders and follows
+<a href> within the site; the other also runs trawl's extraction on every page, in one
+spawned extraction process as trawl's worker does. trawl runs a real crawl (Temporal dev
+server, Postgres, worker, extraction, storage). Rounds alternate; medians are compared:
+trawl / bare-with-extraction is the cost of durability (Temporal + Postgres), trawl /
+bare-render-only is the whole difference.
 
     .venv/bin/python bench/crawl_speed.py [--rounds 3] [--concurrency 4] [--render browser]
 
@@ -14,12 +17,14 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import multiprocessing
 import os
 import platform
 import statistics
 import sys
 import time
 import uuid
+from concurrent.futures import Executor, ProcessPoolExecutor
 from pathlib import Path
 from urllib.parse import urljoin, urlsplit
 
@@ -34,6 +39,7 @@ from bench._services import local_services  # noqa: E402
 from tests.sitesrv import serve  # noqa: E402
 from trawl.browser.launch import launch_chromium  # noqa: E402
 from trawl.crawl.spec import CrawlSpec  # noqa: E402
+from trawl.extract import extract  # noqa: E402
 from trawl.store.db import create_engine_async  # noqa: E402
 from trawl.urls import canonicalize  # noqa: E402
 from worker.main import WorkerConfig, crawl_worker  # noqa: E402
@@ -43,8 +49,12 @@ from workflows.types import CrawlInput  # noqa: E402
 PYDOCS = Path("/usr/share/doc/python3.11/html")
 
 
-async def bare_loop(start: str, concurrency: int, max_pages: int) -> tuple[int, float]:
-    """The simplest correct concurrent crawler with Playwright: returns (pages, seconds)."""
+async def bare_loop(start: str, concurrency: int, max_pages: int,
+                    extractor: Executor | None = None) -> tuple[int, float]:
+    """The simplest correct concurrent crawler with Playwright: returns (pages, seconds).
+
+    With an ``extractor``, every page also goes through trawl.extract there.
+    """
     host = urlsplit(start).netloc
     seen = {canonicalize(start)}
     queue: asyncio.Queue[str] = asyncio.Queue()
@@ -72,6 +82,9 @@ async def bare_loop(start: str, concurrency: int, max_pages: int) -> tuple[int, 
                         page = await context.new_page()
                         continue
                     pages += 1
+                    if extractor is not None:
+                        await asyncio.get_running_loop().run_in_executor(
+                            extractor, extract, content, page.url)
                     for href in lxml_html.fromstring(content or "<html/>").xpath("//a/@href"):
                         try:
                             link = canonicalize(urljoin(page.url, href))
@@ -125,29 +138,40 @@ async def main() -> None:
 
     with local_services() as (address, db_url, _):
         client = await Client.connect(address)
-        bare: list[tuple[int, float]] = []
-        ours: list[tuple[int, float]] = []
+        runs: dict[str, list[tuple[int, float]]] = {
+            "bare loop, render only": [], "bare loop + extraction": [], "trawl": []}
+
+        def report(name: str, i: int) -> None:
+            pages, secs = runs[name][-1]
+            print(f"round {i + 1}: {name:24s} {pages} pages in {secs:6.1f}s = "
+                  f"{pages / secs:.2f} pages/s", flush=True)
+
+        extractor = ProcessPoolExecutor(1, mp_context=multiprocessing.get_context("spawn"))
         with serve(PYDOCS) as site:
             start = site.base + "/index.html"
             for i in range(args.rounds):
-                bare.append(await bare_loop(start, args.concurrency, args.max_pages))
-                print(f"round {i + 1}: bare loop  {bare[-1][0]} pages in {bare[-1][1]:.1f}s "
-                      f"= {bare[-1][0] / bare[-1][1]:.2f} pages/s", flush=True)
-                ours.append(await trawl_crawl(client, address, db_url, start, args.concurrency,
-                                              args.render, args.max_pages))
-                print(f"round {i + 1}: trawl      {ours[-1][0]} pages in {ours[-1][1]:.1f}s "
-                      f"= {ours[-1][0] / ours[-1][1]:.2f} pages/s", flush=True)
-        bare_rate = statistics.median(p / s for p, s in bare)
-        our_rate = statistics.median(p / s for p, s in ours)
+                runs["bare loop, render only"].append(
+                    await bare_loop(start, args.concurrency, args.max_pages))
+                report("bare loop, render only", i)
+                runs["bare loop + extraction"].append(
+                    await bare_loop(start, args.concurrency, args.max_pages, extractor))
+                report("bare loop + extraction", i)
+                runs["trawl"].append(await trawl_crawl(client, address, db_url, start,
+                                                       args.concurrency, args.render,
+                                                       args.max_pages))
+                report("trawl", i)
+        extractor.shutdown()
+        rate = {name: statistics.median(p / s for p, s in r) for name, r in runs.items()}
         print()
         print(f"machine: {platform.machine()}, {os.cpu_count()} cores, Python "
               f"{platform.python_version()}; concurrency {args.concurrency}; trawl render "
-              f"{args.render}; {args.rounds} rounds")
-        print(f"bare Playwright loop: median {bare_rate:.2f} pages/s "
-              f"(pages {[p for p, _ in bare]})")
-        print(f"trawl:                median {our_rate:.2f} pages/s "
-              f"(pages {[p for p, _ in ours]})")
-        print(f"ratio trawl / bare:   {our_rate / bare_rate:.2f}  (target >= 0.80)")
+              f"{args.render}; {args.rounds} rounds; medians")
+        for name, r in runs.items():
+            print(f"{name:24s} {rate[name]:6.2f} pages/s  (pages {[p for p, _ in r]})")
+        print(f"ratio trawl / bare loop + extraction: "
+              f"{rate['trawl'] / rate['bare loop + extraction']:.2f}  (target >= 0.80)")
+        print(f"ratio trawl / bare loop, render only: "
+              f"{rate['trawl'] / rate['bare loop, render only']:.2f}")
 
 
 if __name__ == "__main__":
