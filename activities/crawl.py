@@ -10,6 +10,7 @@ from typing import Any
 from temporalio import activity
 
 from trawl.crawl.explore import ExploreDeps, explore
+from trawl.crawl.seeding import seed_from_sitemaps
 from trawl.crawl.types import (
     ClaimInput,
     ClaimOutput,
@@ -17,9 +18,11 @@ from trawl.crawl.types import (
     ExploreOutput,
     FinishCrawlInput,
     PendingSitesInput,
+    ResolveInput,
+    ResolveOutput,
     StartCrawlInput,
 )
-from trawl.store import frontier
+from trawl.store import frontier, sessions
 
 HEARTBEAT_INTERVAL_S = 5.0
 
@@ -32,8 +35,11 @@ class CrawlActivities:
 
     @activity.defn(name="start_crawl")
     async def start_crawl(self, inp: StartCrawlInput) -> list[str]:
-        return await frontier.create_crawl(self._deps.engine, inp.crawl_id, inp.workflow_id,
-                                           inp.spec)
+        sites = await frontier.create_crawl(self._deps.engine, inp.crawl_id, inp.workflow_id,
+                                            inp.spec)
+        seeded = await seed_from_sitemaps(self._deps.engine, self._deps.http, inp.crawl_id,
+                                          inp.spec, self._deps.robots)
+        return sorted({*sites, *seeded})
 
     @activity.defn(name="claim_urls")
     async def claim_urls(self, inp: ClaimInput) -> ClaimOutput:
@@ -47,7 +53,19 @@ class CrawlActivities:
     async def finish_crawl(self, inp: FinishCrawlInput) -> None:
         if inp.status != "completed":
             await frontier.release_claims(self._deps.engine, inp.crawl_id)
+            await sessions.close_crawl_handoffs(self._deps.engine, inp.crawl_id, inp.status)
         await frontier.finish_crawl(self._deps.engine, inp.crawl_id, inp.status)
+
+    @activity.defn(name="resolve_handoff")
+    async def resolve_handoff(self, inp: ResolveInput) -> ResolveOutput:
+        """Save the session the person brought (if any), close the site's handoffs and
+        queue its blocked URLs again. Idempotent: a retry changes nothing more."""
+        if inp.storage_state is not None or inp.cookies:
+            await sessions.save_profile(self._deps.engine, inp.site,
+                                        storage_state=inp.storage_state, cookies=inp.cookies)
+        done = await sessions.resolve_site(self._deps.engine, inp.crawl_id, inp.site,
+                                           resumed_by=inp.resumed_by, note=inp.note)
+        return ResolveOutput(done.requeued, done.closed, done.profile_version)
 
     @activity.defn(name="explore")
     async def explore(self, inp: ExploreInput) -> ExploreOutput:
@@ -74,4 +92,4 @@ class CrawlActivities:
 
     def all(self) -> list[Callable[..., Any]]:
         return [self.start_crawl, self.claim_urls, self.pending_sites, self.finish_crawl,
-                self.explore]
+                self.resolve_handoff, self.explore]

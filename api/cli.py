@@ -19,11 +19,12 @@ from rich.console import Console
 from rich.progress import BarColumn, Progress, TextColumn, TimeElapsedColumn
 from rich.table import Table
 
-from api import agent_commands
+from api import agent_commands, handoff_commands
 from api.crawls import CrawlStatus, Trawl
 from trawl.config import DEFAULT_CONCURRENCY, DEFAULT_MAX_DEPTH, DEFAULT_MAX_PAGES, get_settings
-from trawl.crawl.spec import DEFAULT_RENDER_MODE, CrawlSpec
+from trawl.crawl.spec import DEFAULT_RENDER_MODE, DEFAULT_SITEMAP_MODE, CrawlSpec
 from trawl.errors import TrawlError
+from trawl.policy import DEFAULT_MAX_URL_LENGTH
 
 app = typer.Typer(no_args_is_help=True, add_completion=False, pretty_exceptions_enable=False,
                   help="trawl: a durable knowledge-extraction crawler.")
@@ -55,9 +56,46 @@ def run(coro: Coroutine[Any, Any, T]) -> T:
 
 # -- crawling ---------------------------------------------------------------------------
 
+# `trawl crawl` option -> (CrawlSpec field, value conversion); see _crawl_spec
+_SPEC_OPTIONS: dict[str, tuple[str, Any]] = {
+    "urls": ("seeds", list), "max_pages": ("max_pages", None), "max_depth": ("max_depth", None),
+    "include": ("include", list), "exclude": ("exclude", list),
+    "concurrency": ("concurrency", None), "same_site": ("allow_subdomains", lambda v: not v),
+    "render": ("render", None), "ignore_robots": ("respect_robots", lambda v: not v),
+    "sitemap": ("sitemap", None), "user_agent": ("user_agent", None),
+    "max_url_length": ("max_url_length", None),
+    "handoff_on": ("handoff_on", list),
+}
+
+
+def _crawl_spec(ctx: typer.Context, spec_file: Path | None, values: dict[str, Any]) -> CrawlSpec:
+    """The spec file's fields, overridden by the options given explicitly on the command line
+    (without a file, every option counts, defaults included)."""
+    from trawl.crawl.specfile import build_spec, load_spec_file
+
+    file_fields = load_spec_file(spec_file) if spec_file is not None else {}
+    overrides: dict[str, Any] = {}
+    for option, (name, convert) in _SPEC_OPTIONS.items():
+        value = values[option]
+        source = ctx.get_parameter_source(option)
+        given = source is not None and source.name not in ("DEFAULT", "DEFAULT_MAP")
+        if spec_file is not None and not given:
+            continue
+        if value is None and convert is list:
+            value = []
+        if option == "user_agent" and value is None:
+            continue
+        overrides[name] = convert(value) if convert is not None else value
+    if spec_file is not None and not overrides.get("seeds"):
+        overrides.pop("seeds", None)
+    return build_spec(file_fields, overrides)
+
+
 @app.command()
 def crawl(
-    urls: Annotated[list[str], typer.Argument(help="Start URL(s).")],
+    ctx: typer.Context,
+    urls: Annotated[list[str] | None, typer.Argument(
+        help="Start URL(s) (optional with --spec when the file lists seeds).")] = None,
     max_pages: Annotated[int, typer.Option(help="Stop after this many pages.")] = DEFAULT_MAX_PAGES,
     max_depth: Annotated[int, typer.Option(help="Follow links this deep.")] = DEFAULT_MAX_DEPTH,
     include: Annotated[list[str] | None, typer.Option(
@@ -70,13 +108,34 @@ def crawl(
         help="Stay on the start URLs' hosts (default), or also follow their subdomains.")] = True,
     render: Annotated[str, typer.Option(
         help="browser: render every page in Chromium; http: no browser.")] = DEFAULT_RENDER_MODE,
+    ignore_robots: Annotated[bool, typer.Option(
+        "--ignore-robots", help="Do not obey robots.txt (it is obeyed by default).")] = False,
+    sitemap: Annotated[str, typer.Option(
+        help="include: sitemap URLs join the start URLs; only: crawl just those (no link "
+             "following); skip: ignore sitemaps.")] = DEFAULT_SITEMAP_MODE,
+    user_agent: Annotated[str | None, typer.Option(
+        help="User-Agent to send and to match robots.txt with "
+             "(default: TRAWL_USER_AGENT, which names trawl).")] = None,
+    max_url_length: Annotated[int, typer.Option(
+        help="Longer URLs are crawler traps: skipped.")] = DEFAULT_MAX_URL_LENGTH,
+    spec_file: Annotated[Path | None, typer.Option(
+        "--spec", help="A crawl spec file (YAML or JSON) with any of these settings; "
+                       "options given here override it.")] = None,
+    handoff_on: Annotated[list[str] | None, typer.Option(
+        help="Wait for a person on pages matching this URL glob, or 'text:SOME TEXT' on the "
+             "page (repeatable); login walls and CAPTCHAs are detected anyway.")] = None,
     detach: Annotated[bool, typer.Option(
         help="Start the crawl and return at once with its id.")] = False,
 ) -> None:
     """Crawl one or more sites and store every page in Postgres."""
-    spec = CrawlSpec(seeds=urls, max_pages=max_pages, max_depth=max_depth,
-                     include=include or [], exclude=exclude or [], concurrency=concurrency,
-                     allow_subdomains=not same_site, render=render)
+    try:
+        spec = _crawl_spec(ctx, spec_file, dict(
+            urls=urls, max_pages=max_pages, max_depth=max_depth, include=include,
+            exclude=exclude, concurrency=concurrency, same_site=same_site, render=render,
+            ignore_robots=ignore_robots, sitemap=sitemap, user_agent=user_agent,
+            max_url_length=max_url_length, handoff_on=handoff_on))
+    except TrawlError as exc:
+        raise fail(str(exc)) from None
     run(_crawl(spec, detach))
 
 
@@ -329,6 +388,9 @@ def db_upgrade() -> None:
         revision = await asyncio.to_thread(upgrade_schema, url)
         out.print(f"schema at revision {revision} ({redact(url)})")
     run(go())
+
+
+handoff_commands.register(app, run, out, err)
 
 
 def main() -> None:

@@ -8,7 +8,7 @@ from __future__ import annotations
 import contextlib
 import threading
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from functools import partial
 from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
@@ -27,6 +27,8 @@ class Rules:
     """path -> status code with a small HTML body."""
     hits: dict[str, int] = field(default_factory=dict)
     """Requests seen per path (filled in by the server)."""
+    dynamic: dict[str, Callable[[str, str], tuple[str, bytes]]] = field(default_factory=dict)
+    """path prefix -> fn(path with query, base URL) -> (content type, body), status 200."""
 
 
 class _Handler(SimpleHTTPRequestHandler):
@@ -40,6 +42,15 @@ class _Handler(SimpleHTTPRequestHandler):
         self.rules.hits[path] = self.rules.hits.get(path, 0) + 1
         if path in self.rules.slow:
             time.sleep(self.rules.slow[path])
+        for prefix, make in self.rules.dynamic.items():
+            if path.startswith(prefix):
+                ctype, body = make(self.path, f"http://{self.headers.get('Host', '')}")
+                self.send_response(200)
+                self.send_header("Content-Type", ctype)
+                self.send_header("Content-Length", str(len(body)))
+                self.end_headers()
+                self.wfile.write(body)
+                return
         if path in self.rules.redirects:
             self.send_response(302)
             self.send_header("Location", self.rules.redirects[path])

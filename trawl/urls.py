@@ -3,19 +3,47 @@
 A canonical URL is the frontier's key: two URLs with the same key are one page. We
 lowercase scheme and host, drop default ports and fragments, give an empty path a ``/``,
 and treat ``/dir/index.html`` (and ``index.htm``) as ``/dir/``.
+
+The query loses tracking and session parameters (:data:`TRACKING_PARAMS`, ``utm_*``:
+they name who sent the visitor, not what the page is) and keeps the rest sorted by name,
+so ``?b=2&a=1`` and ``?a=1&b=2`` are one page. The sort is stable, so repeated names
+(``?tag=x&tag=y``) keep their order, and values keep their exact encoding. A
+``;jsessionid=...`` path parameter is dropped for the same reason as a session query.
 """
 
 from __future__ import annotations
 
 import fnmatch
 from dataclasses import dataclass, field
-from urllib.parse import SplitResult, urlsplit, urlunsplit
+from urllib.parse import SplitResult, unquote_plus, urlsplit, urlunsplit
 
 from trawl.errors import ConfigError
 
 CRAWLABLE_SCHEMES = ("http", "https")
 DEFAULT_PORTS = {"http": 80, "https": 443}
 INDEX_FILES = ("index.html", "index.htm")
+TRACKING_PREFIXES = ("utm_",)
+TRACKING_PARAMS = frozenset({
+    "fbclid", "gclid", "gclsrc", "dclid", "gbraid", "wbraid", "msclkid", "yclid", "twclid",
+    "ttclid", "igshid", "li_fat_id", "mc_cid", "mc_eid", "_ga", "_gl", "_hsenc", "_hsmi",
+    "mkt_tok", "oly_anon_id", "oly_enc_id", "vero_id", "rb_clickid", "s_cid", "wickedid",
+    "phpsessid", "jsessionid", "aspsessionid",
+})
+"""Query parameters (lowercased) that never change what a page is; ``utm_*`` too."""
+_PATH_SESSION = (";jsessionid=", ";phpsessid=")
+
+
+def _is_tracking(name: str) -> bool:
+    key = unquote_plus(name).strip().lower()
+    return key in TRACKING_PARAMS or key.startswith(TRACKING_PREFIXES)
+
+
+def canonical_query(query: str) -> str:
+    """``query`` without tracking parameters and empty pieces, sorted by name (stable)."""
+    if not query:
+        return ""
+    pieces = [p for p in query.split("&") if p and not _is_tracking(p.partition("=")[0])]
+    return "&".join(sorted(pieces, key=lambda p: p.partition("=")[0]))
 
 
 def _split(url: str) -> SplitResult:
@@ -43,10 +71,16 @@ def canonicalize(url: str) -> str:
         host = f"[{host}]"
     netloc = host if port is None or port == DEFAULT_PORTS[scheme] else f"{host}:{port}"
     path = parts.path or "/"
+    lowered = path.lower()
+    for marker in _PATH_SESSION:
+        at = lowered.find(marker)
+        if at >= 0:
+            path = path[:at] or "/"
+            break
     head, _, last = path.rpartition("/")
     if last.lower() in INDEX_FILES:
         path = head + "/"
-    return urlunsplit((scheme, netloc, path, parts.query, ""))
+    return urlunsplit((scheme, netloc, path, canonical_query(parts.query), ""))
 
 
 def validate_seed(url: str) -> str:

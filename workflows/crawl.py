@@ -15,8 +15,18 @@ from temporalio import workflow
 from temporalio.common import RetryPolicy
 from temporalio.workflow import ParentClosePolicy
 
+from workflows.monitor import CRAWL_STATUS, PAGES_DONE, crawl_markdown
 from workflows.site import SiteWorkflow
-from workflows.types import CrawlInput, CrawlResult, SiteInput, SiteResult
+from workflows.types import (
+    CrawlInput,
+    CrawlProgress,
+    CrawlResult,
+    ResumeRequest,
+    SiteInput,
+    SiteResult,
+    SiteState,
+    SiteUpdate,
+)
 
 with workflow.unsafe.imports_passed_through():
     from trawl.crawl.types import FinishCrawlInput, PendingSitesInput, StartCrawlInput
@@ -37,10 +47,16 @@ class CrawlWorkflow:
         self._running: dict[str, asyncio.Task[SiteResult]] = {}
         self._finished: dict[str, SiteResult] = {}
         self._status = "running"
+        self._paused = False
+        self._sites: dict[str, SiteUpdate] = {}
+        self._crawl_id = ""
+        self._reported: tuple[str, int] | None = None
 
     @workflow.run
     async def run(self, inp: CrawlInput) -> CrawlResult:
         wf_id = workflow.info().workflow_id
+        self._crawl_id = inp.crawl_id
+        self._publish()
         try:
             sites: list[str] = await workflow.execute_activity(
                 "start_crawl", StartCrawlInput(inp.crawl_id, wf_id, inp.spec),
@@ -61,12 +77,14 @@ class CrawlWorkflow:
                     retry_policy=STORE_RETRY)
         except asyncio.CancelledError:
             self._status = "cancelled"
+            self._publish()
             await workflow.execute_activity(
                 "finish_crawl", FinishCrawlInput(inp.crawl_id, "cancelled"),
                 start_to_close_timeout=ACTIVITY_TIMEOUT, retry_policy=STORE_RETRY,
                 cancellation_type=workflow.ActivityCancellationType.ABANDON)
             raise
         self._status = "completed"
+        self._publish()
         await workflow.execute_activity(
             "finish_crawl", FinishCrawlInput(inp.crawl_id, "completed"),
             start_to_close_timeout=ACTIVITY_TIMEOUT, retry_policy=STORE_RETRY)
@@ -79,11 +97,74 @@ class CrawlWorkflow:
         # needs a second pass gets the same readable id
         return await workflow.execute_child_workflow(
             SiteWorkflow.run,
-            SiteInput(inp.crawl_id, site, inp.spec),
+            SiteInput(inp.crawl_id, site, inp.spec, SiteState(paused=self._paused)),
             id=site_workflow_id(workflow.info().workflow_id, site),
             parent_close_policy=ParentClosePolicy.REQUEST_CANCEL,
             static_summary=f"site {site}",
         )
+
+    # -- control ----------------------------------------------------------------------
+
+    @workflow.signal
+    async def pause(self) -> None:
+        """Pause every site (pages in flight finish); ``resume`` carries on."""
+        self._paused = True
+        self._publish()
+        await self._forward("pause")
+
+    @workflow.signal
+    async def resume(self, req: ResumeRequest | None = None) -> None:
+        """Resume a paused crawl; sites waiting on a handoff retry their blocked URLs."""
+        self._paused = False
+        self._publish()
+        await self._forward("resume", req or ResumeRequest())
+
+    @workflow.signal
+    def site_update(self, update: SiteUpdate) -> None:
+        """A site's report (status changes, every few pages)."""
+        self._sites[update.site] = update
+        self._publish()
+
+    async def _forward(self, signal: str, *args: object) -> None:
+        wf_id = workflow.info().workflow_id
+        for site in sorted(self._running):
+            handle = workflow.get_external_workflow_handle(site_workflow_id(wf_id, site))
+            try:
+                await handle.signal(signal, *args)
+            except Exception:  # the site finished meanwhile
+                workflow.logger.debug("could not signal %s to %s", signal, site)
+
+    # -- monitoring --------------------------------------------------------------------
+
+    def _current_status(self) -> str:
+        if self._status != "running":
+            return self._status
+        if any(u.handoff is not None for u in self._sites.values()):
+            return "handoff"
+        return "paused" if self._paused else "running"
+
+    def _publish(self) -> None:
+        p = self._progress()
+        started = workflow.info().start_time
+        seconds = (workflow.now() - started).total_seconds()
+        workflow.set_current_details(crawl_markdown(
+            self._crawl_id, p.status, p.pages_done, p.pages_failed, p.queued, seconds,
+            p.sites))
+        if self._reported != (p.status, p.pages_done):
+            self._reported = (p.status, p.pages_done)
+            workflow.upsert_search_attributes([CRAWL_STATUS.value_set(p.status),
+                                               PAGES_DONE.value_set(p.pages_done)])
+
+    def _progress(self) -> CrawlProgress:
+        sites = [self._sites[s] for s in sorted(self._sites)]
+        return CrawlProgress(self._crawl_id, self._current_status(), self._paused,
+                             sum(u.done for u in sites), sum(u.failed for u in sites),
+                             sum(u.redirected for u in sites), sum(u.queued for u in sites),
+                             sites)
+
+    @workflow.query
+    def progress(self) -> CrawlProgress:
+        return self._progress()
 
     @workflow.query
     def status(self) -> str:

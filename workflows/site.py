@@ -10,14 +10,37 @@ from __future__ import annotations
 
 import asyncio
 from datetime import timedelta
+from urllib.parse import urlsplit
 
 from temporalio import workflow
 from temporalio.common import RetryPolicy
 
-from workflows.types import SiteInput, SiteProgress, SiteResult
+from workflows.monitor import (
+    CRAWL_STATUS,
+    PAGES_DONE,
+    REPORT_EVERY_PAGES,
+    SITE_HOST,
+    handoff_markdown,
+)
+from workflows.types import (
+    ResumeRequest,
+    SiteHandoff,
+    SiteInput,
+    SiteProgress,
+    SiteResult,
+    SiteUpdate,
+)
 
 with workflow.unsafe.imports_passed_through():
-    from trawl.crawl.types import ClaimInput, ClaimOutput, ExploreInput, ExploreOutput, UrlJob
+    from trawl.crawl.types import (
+        ClaimInput,
+        ClaimOutput,
+        ExploreInput,
+        ExploreOutput,
+        ResolveInput,
+        ResolveOutput,
+        UrlJob,
+    )
 
 CLAIM_BATCH_FACTOR = 2
 """Claim this many times the window per batch: fewer claim round-trips."""
@@ -37,6 +60,10 @@ class SiteWorkflow:
     def __init__(self) -> None:
         self._input: SiteInput | None = None
         self._in_flight: dict[str, asyncio.Task[ExploreOutput]] = {}
+        self._resumes: list[ResumeRequest] = []
+        self._status = "running"
+        self._reported: tuple[str, int] | None = None
+        self._reports: set[asyncio.Task[None]] = set()
 
     @workflow.run
     async def run(self, inp: SiteInput) -> SiteResult:
@@ -44,20 +71,33 @@ class SiteWorkflow:
         state, spec = inp.state, inp.spec
         explored_this_run = 0
         maybe_more = True  # the frontier may hold queued URLs for this site
+        self._publish()
 
         while True:
-            if not state.pending and maybe_more and not self._should_roll_over(explored_this_run):
-                claimed = await self._claim(self._window() * CLAIM_BATCH_FACTOR)
-                state.pending = list(claimed.jobs)
-                maybe_more = bool(claimed.jobs)
+            if self._resumes and await self._apply_resumes():
+                maybe_more = True
+            if not self._held():
+                if (not state.pending and maybe_more
+                        and not self._should_roll_over(explored_this_run)):
+                    claimed = await self._claim(self._window() * CLAIM_BATCH_FACTOR)
+                    state.pending = list(claimed.jobs)
+                    state.profile_version = claimed.profile_version
+                    state.queued = claimed.queued
+                    maybe_more = bool(claimed.jobs)
 
-            while (state.pending and len(self._in_flight) < self._window()
-                   and not self._should_roll_over(explored_this_run)):
-                job = state.pending.pop(0)
-                self._in_flight[job.url] = asyncio.ensure_future(self._explore(job))
-                explored_this_run += 1
+                while (state.pending and len(self._in_flight) < self._window()
+                       and not self._should_roll_over(explored_this_run)):
+                    job = state.pending.pop(0)
+                    self._in_flight[job.url] = asyncio.ensure_future(self._explore(job))
+                    explored_this_run += 1
 
             if not self._in_flight:
+                if self._held():
+                    # a handoff or a pause: nothing runs until a person sends resume
+                    self._publish()
+                    await workflow.wait_condition(
+                        lambda: bool(self._resumes) or not self._held())
+                    continue
                 if self._should_roll_over(explored_this_run):
                     state.runs += 1
                     workflow.continue_as_new(SiteInput(inp.crawl_id, inp.site, spec, state))
@@ -70,10 +110,123 @@ class SiteWorkflow:
             for url in [u for u, t in self._in_flight.items() if t in done]:
                 out = self._in_flight.pop(url).result()
                 self._count(out)
+                if out.outcome == "handoff":
+                    self._open_handoff(out)
                 if out.new_urls:
                     maybe_more = True
+            self._publish()
 
+        self._status = "completed"
+        self._publish()
+        if self._reports:  # let the last report reach the crawl
+            await workflow.wait(list(self._reports))
         return SiteResult(inp.site, state.done, state.failed, state.redirected, state.runs)
+
+    # -- handoff, pause, resume ----------------------------------------------------------
+
+    def _held(self) -> bool:
+        assert self._input is not None
+        return self._input.state.handoff is not None or self._input.state.paused
+
+    def _open_handoff(self, out: ExploreOutput) -> None:
+        assert self._input is not None
+        state = self._input.state
+        if state.handoff is None:
+            state.handoffs += 1
+            state.handoff = SiteHandoff(out.url, out.handoff_reason or "handoff",
+                                        out.handoff_detail, workflow.now().isoformat(
+                                            timespec="seconds"), [out.url])
+            workflow.logger.info("handoff (%s) at %s: waiting for resume",
+                                 state.handoff.reason, out.url)
+        elif out.url not in state.handoff.blocked:
+            state.handoff.blocked.append(out.url)
+
+    async def _apply_resumes(self) -> bool:
+        """Handle queued ``resume`` signals; True when blocked URLs were queued again."""
+        assert self._input is not None
+        inp, state = self._input, self._input.state
+        requeued = False
+        while self._resumes:
+            req = self._resumes.pop(0)
+            when = workflow.now().isoformat(timespec="seconds")
+            who = req.resumed_by or "signal"
+            has_session = req.storage_state is not None or bool(req.cookies)
+            if state.handoff is None and not state.paused:
+                state.last_event = (f"{when}: `resume` from {who} arrived while nothing was "
+                                    "waiting: ignored (harmless)")
+                continue
+            state.paused = False
+            if state.handoff is None:
+                state.last_event = f"{when}: resumed by {who} (was paused)"
+                continue
+            out = await workflow.execute_activity(
+                "resolve_handoff",
+                ResolveInput(inp.crawl_id, inp.site, who, req.note, req.cookies,
+                             req.storage_state),
+                result_type=ResolveOutput, start_to_close_timeout=SHORT_ACTIVITY_TIMEOUT,
+                retry_policy=STORE_RETRY, summary=f"resume {state.handoff.url}")
+            state.profile_version = out.profile_version
+            state.last_event = (f"{when}: handoff at {state.handoff.url} resumed by {who}"
+                                f"{' with new session data' if has_session else ''}; "
+                                f"{out.requeued} URL(s) retried"
+                                + (f" (note: {req.note})" if req.note else ""))
+            state.handoff = None
+            requeued = True
+        self._publish()
+        return requeued
+
+    @workflow.signal
+    def resume(self, req: ResumeRequest | None = None) -> None:
+        """Resume after a handoff or a pause (optional session data; see ResumeRequest)."""
+        self._resumes.append(req or ResumeRequest())
+
+    @workflow.signal
+    def pause(self) -> None:
+        """Stop dispatching pages (those in flight finish) until ``resume``."""
+        assert self._input is not None
+        self._input.state.paused = True
+        self._input.state.last_event = (f"{workflow.now().isoformat(timespec='seconds')}: "
+                                        "paused")
+
+    # -- monitoring --------------------------------------------------------------------
+
+    def _current_status(self) -> str:
+        assert self._input is not None
+        state = self._input.state
+        if self._status == "completed":
+            return "completed"
+        return "handoff" if state.handoff else "paused" if state.paused else "running"
+
+    def _publish(self) -> None:
+        """Details for the web UI (always), and search attributes + a report to the
+        crawl when the status changed or every REPORT_EVERY_PAGES pages."""
+        assert self._input is not None
+        inp, state = self._input, self._input.state
+        status = self._current_status()
+        wf_id = workflow.info().workflow_id
+        lines = [f"## {inp.site}: {status}",
+                 f"**done** {state.done} · **failed** {state.failed} · **redirected** "
+                 f"{state.redirected} · **queued** {state.queued} · **in flight** "
+                 f"{len(self._in_flight)} · **run** {state.runs}"]
+        if state.handoff is not None:
+            lines += ["", handoff_markdown(wf_id, inp.crawl_id, state.handoff)]
+        if state.last_event:
+            lines += ["", f"_last event_: {state.last_event}"]
+        workflow.set_current_details("\n".join(lines))
+        if (self._reported is not None and self._reported[0] == status
+                and state.done - self._reported[1] < REPORT_EVERY_PAGES):
+            return
+        self._reported = (status, state.done)
+        workflow.upsert_search_attributes([
+            CRAWL_STATUS.value_set(status), PAGES_DONE.value_set(state.done),
+            SITE_HOST.value_set(urlsplit(inp.site).netloc)])
+        parent = workflow.info().parent
+        if parent is not None:
+            update = SiteUpdate(inp.site, wf_id, status, state.done, state.failed,
+                                state.redirected, state.queued, state.handoff)
+            task = asyncio.ensure_future(_report(parent.workflow_id, update))
+            self._reports.add(task)
+            task.add_done_callback(self._reports.discard)
 
     def _window(self) -> int:
         assert self._input is not None
@@ -91,7 +244,9 @@ class SiteWorkflow:
             state.done += 1
         elif out.outcome == "redirected":
             state.redirected += 1
-        else:
+        elif out.outcome == "skipped":
+            state.skipped += 1
+        elif out.outcome != "handoff":  # a blocked URL is retried after resume, not failed
             state.failed += 1
 
     async def _claim(self, limit: int) -> ClaimOutput:
@@ -111,7 +266,8 @@ class SiteWorkflow:
         inp = self._input
         return await workflow.execute_activity(
             "explore",
-            ExploreInput(inp.crawl_id, inp.site, job, inp.spec),
+            ExploreInput(inp.crawl_id, inp.site, job, inp.spec, workflow.info().workflow_id,
+                         inp.state.profile_version),
             result_type=ExploreOutput,
             start_to_close_timeout=timedelta(seconds=inp.spec.page_timeout_s * 3 + 60),
             heartbeat_timeout=timedelta(seconds=inp.spec.heartbeat_timeout_s),
@@ -124,4 +280,12 @@ class SiteWorkflow:
         assert self._input is not None
         s = self._input.state
         return SiteProgress(self._input.site, s.done, s.failed, s.redirected,
-                            len(self._in_flight), len(s.pending), s.runs)
+                            len(self._in_flight), len(s.pending), s.runs,
+                            self._current_status(), s.queued, s.handoff, s.last_event)
+
+
+async def _report(parent_id: str, update: SiteUpdate) -> None:
+    try:
+        await workflow.get_external_workflow_handle(parent_id).signal("site_update", update)
+    except Exception:  # the crawl may have closed; a report is never worth failing for
+        workflow.logger.debug("could not report to %s", parent_id)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import Any
 
 from temporalio import workflow
 
@@ -29,6 +30,39 @@ class CrawlResult:
 
 
 @dataclass
+class ResumeRequest:
+    """Payload of the ``resume`` signal (every field optional; ``{}`` or nothing works).
+
+    Session data is saved to the site's profile before the blocked URLs are retried; note
+    that a signal's payload stays in the workflow's history (``trawl resume`` and
+    ``trawl login`` therefore save the session to Postgres themselves and send only a note).
+    """
+
+    note: str | None = None
+    """What the person did, kept with the handoff."""
+    cookies: list[dict[str, Any]] | None = None
+    """Playwright cookie dicts to merge into the site's session profile."""
+    storage_state: dict[str, Any] | None = None
+    """A Playwright storage state (``{"cookies": [...], "origins": [...]}``)."""
+    resumed_by: str | None = None
+    """Who resumed (the CLI sends the user name)."""
+
+
+@dataclass
+class SiteHandoff:
+    """The open handoff of a site (at most one; more blocked URLs join it)."""
+
+    url: str
+    """The first URL that needed a person."""
+    reason: str
+    detail: str | None
+    since: str
+    """Workflow time it opened (ISO 8601)."""
+    blocked: list[str] = field(default_factory=list)
+    """Every URL waiting on it."""
+
+
+@dataclass
 class SiteState:
     """Everything a SiteWorkflow carries across continue-as-new."""
 
@@ -39,8 +73,22 @@ class SiteState:
     done: int = 0
     failed: int = 0
     redirected: int = 0
+    skipped: int = 0
+    """URLs skipped by policy (robots.txt) when their turn came."""
     runs: int = 1
     """Workflow runs so far (1 + continue-as-new count)."""
+    handoff: SiteHandoff | None = None
+    """Open handoff: the site dispatches nothing until ``resume``."""
+    paused: bool = False
+    """Paused by the crawl's ``pause`` signal."""
+    profile_version: int = 0
+    """Version of the site's session profile explore activities use."""
+    queued: int = 0
+    """The site's queued URLs at the last claim (counted up to 10000)."""
+    handoffs: int = 0
+    """Handoffs met so far."""
+    last_event: str = ""
+    """Last resume/pause event, shown in the workflow's details."""
 
 
 @dataclass
@@ -69,3 +117,38 @@ class SiteProgress:
     in_flight: int
     pending: int
     runs: int
+    status: str = "running"
+    """running | handoff | paused | completed."""
+    queued: int = 0
+    handoff: SiteHandoff | None = None
+    last_event: str = ""
+
+
+@dataclass
+class SiteUpdate:
+    """A SiteWorkflow's report to its crawl (signal ``site_update``), sent on status
+    changes and every few pages."""
+
+    site: str
+    workflow_id: str
+    status: str
+    done: int
+    failed: int
+    redirected: int
+    queued: int
+    handoff: SiteHandoff | None = None
+
+
+@dataclass
+class CrawlProgress:
+    """Answer of the CrawlWorkflow's ``progress`` query."""
+
+    crawl_id: str
+    status: str
+    """running | handoff | paused | completed | cancelled."""
+    paused: bool
+    pages_done: int
+    pages_failed: int
+    redirected: int
+    queued: int
+    sites: list[SiteUpdate] = field(default_factory=list)

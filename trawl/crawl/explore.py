@@ -17,11 +17,21 @@ from sqlalchemy.ext.asyncio import AsyncEngine
 
 from trawl.browser.pool import BrowserPool
 from trawl.crawl.fetch import decode_html, fetch
-from trawl.crawl.render import Loaded, load_in_browser
+from trawl.crawl.profiles import ProfileCache, cookie_header, profile_key
+from trawl.crawl.render import Loaded, WallCheck, load_in_browser
+from trawl.crawl.screening import (
+    canonical_follow,
+    robots_skip,
+    screen_links,
+    with_user_agent,
+)
 from trawl.crawl.types import ExploreInput, ExploreOutput
+from trawl.crawl.walls import Wall, detect
 from trawl.errors import ConfigError, FetchError
 from trawl.extract import Extraction, extract
-from trawl.store.frontier import FoundLink, PageRecord, record_page
+from trawl.policy import RobotsCache
+from trawl.store.frontier import FoundLink, PageRecord, add_skipped_urls, record_page
+from trawl.store.sessions import BlockedPage, block_url
 from trawl.urls import Scope, canonicalize
 
 
@@ -54,6 +64,10 @@ class ExploreDeps:
     extractor: Executor | None = None
     """Where extraction runs: a process pool keeps it off the event loop; None = a thread."""
     limiter: LoadLimiter = field(default_factory=LoadLimiter)
+    profiles: ProfileCache = field(default_factory=ProfileCache)
+    """Session profiles loaded by this worker, per site and version."""
+    robots: RobotsCache = field(default_factory=RobotsCache)
+    """robots.txt rules per site, fetched once per TTL by this worker."""
 
 
 def _noop(_: str) -> None:
@@ -80,20 +94,36 @@ def _error_record(base: PageRecord, error_class: str, message: str) -> PageRecor
     return base
 
 
+def _wall_check(inp: ExploreInput) -> WallCheck:
+    def check(loaded: Loaded) -> Wall | None:
+        return detect(url=inp.job.url, final_url=canonicalize(loaded.final_url),
+                      status=loaded.status_code, html=loaded.html,
+                      password_visible=loaded.password_visible,
+                      has_session=inp.profile_version > 0, rules=inp.spec.handoff_on)
+    return check
+
+
 async def _load(deps: ExploreDeps, inp: ExploreInput) -> Loaded:
     spec = inp.spec
+    state = await deps.profiles.get(deps.engine, deps.pool, inp.site, inp.profile_version)
+    check = _wall_check(inp)
     if spec.render == "browser":
         if deps.pool is None:
             raise RuntimeError("browser rendering requested but this worker has no browser")
         return await load_in_browser(deps.pool, inp.job.url, max_bytes=spec.max_body_bytes,
-                                     timeout_s=spec.page_timeout_s)
+                                     timeout_s=spec.page_timeout_s,
+                                     profile=profile_key(inp.site, inp.profile_version),
+                                     storage_state=state, check=check)
     fetched = await fetch(deps.http, inp.job.url, max_bytes=spec.max_body_bytes,
-                          timeout_s=spec.page_timeout_s)
+                          timeout_s=spec.page_timeout_s,
+                          headers=with_user_agent(spec, cookie_header(state, inp.job.url)))
     html = None
     if fetched.body is not None and fetched.status_code < 400:
         html = decode_html(fetched.body, fetched.headers)
-    return Loaded(fetched.final_url, fetched.status_code, fetched.content_type,
-                  fetched.content_length, html, fetched.elapsed_ms)
+    loaded = Loaded(fetched.final_url, fetched.status_code, fetched.content_type,
+                    fetched.content_length, html, fetched.elapsed_ms)
+    loaded.wall = check(loaded)
+    return loaded
 
 
 async def explore(deps: ExploreDeps, inp: ExploreInput,
@@ -102,6 +132,10 @@ async def explore(deps: ExploreDeps, inp: ExploreInput,
     scope = spec.scope()
     rec = PageRecord(crawl_id=inp.crawl_id, url=job.url, site=inp.site, depth=job.depth,
                      outcome="done")
+    skip = await robots_skip(deps.robots, deps.http, spec, job.url)
+    if skip is not None:  # stored as a skipped frontier URL with the reason, no page row
+        rec.outcome, rec.error_message = "skipped", skip
+        return await _store(deps, rec)
     heartbeat("loading")
     try:
         async with deps.limiter(f"{inp.crawl_id} {inp.site}", spec.concurrency):
@@ -115,6 +149,8 @@ async def explore(deps: ExploreDeps, inp: ExploreInput,
     rec.content_length = loaded.content_length
     rec.fetch_ms = loaded.fetch_ms
     rec.render_ms = loaded.render_ms
+    if loaded.wall is not None:
+        return await _block(deps, inp, rec, loaded)
 
     final_key = canonicalize(loaded.final_url)
     if final_key != job.url:
@@ -150,9 +186,27 @@ async def explore(deps: ExploreDeps, inp: ExploreInput,
     rec.meta = extraction.metadata
     rec.content_hash = hashlib.sha256(extraction.markdown.encode()).hexdigest()
     rec.links = found_links(extraction, scope)
-    if job.depth < spec.max_depth:
+    if job.depth < spec.max_depth and spec.sitemap != "only":
         rec.follow = list(dict.fromkeys(link.url for link in rec.links if link.internal))
+    if spec.sitemap != "only":
+        rec.follow += [u for u in canonical_follow(spec, scope, job.url, rec.canonical_url)
+                       if u not in rec.follow]
+    rec.follow, skipped = await screen_links(deps.robots, deps.http, spec, inp.site,
+                                             rec.follow)
+    if skipped:  # traps and disallowed links: recorded with the reason, never queued
+        await add_skipped_urls(deps.engine, inp.crawl_id, skipped, job.depth + 1, job.url)
     return await _store(deps, rec)
+
+
+async def _block(deps: ExploreDeps, inp: ExploreInput, rec: PageRecord,
+                 loaded: Loaded) -> ExploreOutput:
+    """The page needs a person: the URL waits (status blocked) and a handoff opens."""
+    assert loaded.wall is not None
+    await block_url(deps.engine, BlockedPage(
+        crawl_id=inp.crawl_id, site=inp.site, url=inp.job.url, workflow_id=inp.workflow_id,
+        reason=loaded.wall.reason, detail=loaded.wall.detail, screenshot=loaded.screenshot))
+    return ExploreOutput(url=rec.url, outcome="handoff", status_code=rec.status_code,
+                         handoff_reason=loaded.wall.reason, handoff_detail=loaded.wall.detail)
 
 
 async def _store(deps: ExploreDeps, rec: PageRecord) -> ExploreOutput:

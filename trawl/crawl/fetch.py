@@ -77,9 +77,10 @@ async def _read_limited(response: httpx.Response, max_bytes: int) -> bytes:
     return b"".join(chunks)
 
 
-async def _fetch(client: httpx.AsyncClient, url: str, max_bytes: int) -> FetchResult:
+async def _fetch(client: httpx.AsyncClient, url: str, max_bytes: int,
+                 headers: dict[str, str] | None = None) -> FetchResult:
     started = time.monotonic()
-    async with client.stream("GET", url) as response:
+    async with client.stream("GET", url, headers=headers) as response:
         ctype = media_type(response.headers.get("content-type"))
         declared = response.headers.get("content-length")
         length = int(declared) if declared and declared.isdigit() else None
@@ -100,11 +101,11 @@ async def _fetch(client: httpx.AsyncClient, url: str, max_bytes: int) -> FetchRe
 
 
 async def fetch(client: httpx.AsyncClient, url: str, *, max_bytes: int,
-                timeout_s: float) -> FetchResult:
+                timeout_s: float, headers: dict[str, str] | None = None) -> FetchResult:
     """GET ``url``; raise a FetchError subclass on anything but an HTTP response."""
     try:
         async with asyncio.timeout(timeout_s):
-            return await _fetch(client, url, max_bytes)
+            return await _fetch(client, url, max_bytes, headers)
     except TimeoutError as exc:
         raise FetchTimeout(f"no complete response within {timeout_s:.0f}s") from exc
     except httpx.TooManyRedirects as exc:

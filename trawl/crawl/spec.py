@@ -17,9 +17,15 @@ from trawl.config import (
     DEFAULT_PAGE_TIMEOUT_S,
 )
 from trawl.errors import ConfigError
+from trawl.policy import DEFAULT_MAX_URL_LENGTH, MAX_SITEMAP_URLS
 from trawl.urls import Scope, host_of, validate_seed
 
 RENDER_MODES = ("browser", "http")
+SITEMAP_MODES = ("include", "only", "skip")
+"""include: sitemap URLs join the start URLs; only: crawl the sitemaps' URLs (and the start
+URLs) without following links; skip: ignore sitemaps."""
+DEFAULT_SITEMAP_MODE = "include"
+MIN_URL_LENGTH = 64
 DEFAULT_RENDER_MODE = "browser"
 DEFAULT_ACTIVITIES_PER_RUN = 500
 """Explore activities a SiteWorkflow run executes before continuing as new."""
@@ -66,6 +72,29 @@ class CrawlSpec:
     heartbeat_timeout_s: float = DEFAULT_HEARTBEAT_TIMEOUT_S
     """How soon a page whose worker died is retried elsewhere."""
 
+    respect_robots: bool = True
+    """Obey robots.txt (``--ignore-robots`` turns it off): disallowed URLs are skipped."""
+
+    user_agent: str | None = None
+    """User-Agent for requests and robots.txt matching; None = the worker's
+    (``TRAWL_USER_AGENT``, which names trawl)."""
+
+    sitemap: str = DEFAULT_SITEMAP_MODE
+    """include | only | skip: how sitemaps (from robots.txt and /sitemap.xml) seed the crawl."""
+
+    max_sitemap_urls: int = MAX_SITEMAP_URLS
+    """URLs taken from one site's sitemaps at most."""
+
+    max_url_length: int = DEFAULT_MAX_URL_LENGTH
+    """Longer URLs are crawler traps: recorded as skipped, never fetched."""
+
+    follow_canonical: bool = True
+    """Queue a page's in-scope ``<link rel=canonical>`` when it differs from the page's URL."""
+
+    handoff_on: list[str] = field(default_factory=list)
+    """Extra handoff rules: a URL glob (full URL or path), or ``text:SUBSTRING`` of the
+    page. A matching page waits for a person (see :mod:`trawl.crawl.walls`)."""
+
     def validated(self) -> CrawlSpec:
         """A copy with canonical seeds; ConfigError on anything invalid."""
         if not self.seeds:
@@ -81,6 +110,15 @@ class CrawlSpec:
             raise ConfigError(f"--render must be one of {', '.join(RENDER_MODES)}")
         if self.activities_per_run < 1:
             raise ConfigError("activities_per_run must be at least 1")
+        if self.sitemap not in SITEMAP_MODES:
+            raise ConfigError(f"--sitemap must be one of {', '.join(SITEMAP_MODES)}")
+        if self.max_sitemap_urls < 0:
+            raise ConfigError("max_sitemap_urls must be 0 or more")
+        if self.max_url_length < MIN_URL_LENGTH:
+            raise ConfigError(f"max_url_length must be at least {MIN_URL_LENGTH}")
+        if self.user_agent is not None and (not self.user_agent.strip() or any(
+                c in self.user_agent for c in "\r\n")):
+            raise ConfigError("--user-agent must be one non-empty line")
         copy = CrawlSpec(**asdict(self))
         copy.seeds = seeds
         return copy

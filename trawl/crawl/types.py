@@ -7,6 +7,7 @@ appears here, only URLs and counts.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import Any
 
 from trawl.crawl.spec import CrawlSpec
 
@@ -48,6 +49,10 @@ class ClaimOutput:
     jobs: list[UrlJob] = field(default_factory=list)
     budget_left: int = 0
     """Pages the crawl may still claim after this batch."""
+    profile_version: int = 0
+    """Version of the site's session profile (0: none stored)."""
+    queued: int = 0
+    """URLs of the site still queued after this claim (counted up to 10000)."""
 
 
 @dataclass
@@ -56,6 +61,10 @@ class ExploreInput:
     site: str
     job: UrlJob
     spec: CrawlSpec
+    workflow_id: str = ""
+    """The SiteWorkflow's id (recorded with a handoff: where ``resume`` goes)."""
+    profile_version: int = 0
+    """Version of the site's session profile to use (0: none stored)."""
 
 
 @dataclass
@@ -64,7 +73,7 @@ class ExploreOutput:
 
     url: str
     outcome: str
-    """done | failed | redirected | skipped."""
+    """done | failed | redirected | skipped | handoff (blocked: waits for a person)."""
     status_code: int | None = None
     error_class: str | None = None
     links_found: int = 0
@@ -72,6 +81,9 @@ class ExploreOutput:
     """URLs this page added to the frontier."""
     new_sites: list[str] = field(default_factory=list)
     """Sites that got their first frontier URL from this page."""
+    handoff_reason: str | None = None
+    """Set with outcome ``handoff``: login | login_redirect | captcha | auth_401 | ..."""
+    handoff_detail: str | None = None
 
 
 @dataclass
@@ -100,3 +112,27 @@ class CrawlCounts:
     def total(self) -> int:
         return (self.queued + self.claimed + self.done + self.failed + self.redirected
                 + self.skipped)
+
+
+@dataclass
+class ResolveInput:
+    """A person resumed a site that waited on a handoff."""
+
+    crawl_id: str
+    site: str
+    resumed_by: str
+    note: str | None = None
+    cookies: list[dict[str, Any]] | None = None
+    """Cookies to merge into the site's session profile (Playwright cookie dicts)."""
+    storage_state: dict[str, Any] | None = None
+    """A Playwright storage state replacing the site's session profile."""
+
+
+@dataclass
+class ResolveOutput:
+    requeued: int
+    """Blocked URLs queued again."""
+    closed: int
+    """Handoffs closed."""
+    profile_version: int
+    """The site's session profile version now (0: none)."""

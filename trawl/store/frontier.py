@@ -20,12 +20,14 @@ from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine
 from trawl.crawl.spec import CrawlSpec
 from trawl.crawl.types import ClaimInput, ClaimOutput, CrawlCounts, UrlJob
 from trawl.errors import CrawlNotFound
-from trawl.store.models import Crawl, CrawlUrl, Link, Page, Site
+from trawl.store.models import Crawl, CrawlUrl, Link, Page, SessionProfile, Site
 from trawl.urls import site_of
 
 INSERT_CHUNK_ROWS = 1000  # stays well under Postgres' 65535 bind parameters per statement
 DEADLOCK_RETRIES = 3
 RETRYABLE_SQLSTATES = frozenset({"40P01", "40001"})  # deadlock, serialization failure
+QUEUED_COUNT_CAP = 10_000
+"""Claims report how many URLs a site still has queued, counted up to this."""
 
 
 @dataclass
@@ -157,8 +159,16 @@ async def claim(engine: AsyncEngine, req: ClaimInput) -> ClaimOutput:
             pages_claimed += len(rows)
             await conn.execute(update(Crawl).where(Crawl.id == req.crawl_id)
                                .values(pages_claimed=pages_claimed))
+        profile_version = (await conn.execute(
+            select(SessionProfile.version).where(SessionProfile.site == req.site)
+        )).scalar_one_or_none()
+        queued = (await conn.execute(select(func.count()).select_from(
+            select(CrawlUrl.url).where(CrawlUrl.crawl_id == req.crawl_id,
+                                       CrawlUrl.site == req.site, CrawlUrl.status == "queued")
+            .limit(QUEUED_COUNT_CAP).subquery()))).scalar_one()
     jobs = [UrlJob(url=r.url, depth=r.depth) for r in sorted(rows, key=lambda r: (r.depth, r.seq))]
-    return ClaimOutput(jobs, max(0, req.max_pages - pages_claimed))
+    return ClaimOutput(jobs, max(0, req.max_pages - pages_claimed),
+                       profile_version=int(profile_version or 0), queued=int(queued))
 
 
 async def record_page(engine: AsyncEngine, rec: PageRecord) -> RecordResult:
@@ -224,8 +234,9 @@ async def _record_page_once(engine: AsyncEngine, rec: PageRecord) -> RecordResul
         if moved.rowcount == 0:  # recorded meanwhile by a concurrent attempt: undo ours
             await conn.rollback()
             return RecordResult(recorded=False)
-        if rec.outcome == "redirected":
-            # a redirect is not a page: give its budget back
+        if rec.outcome in ("redirected", "skipped"):
+            # a redirect or a URL skipped unfetched (robots.txt) is not a page: give its
+            # budget back
             await conn.execute(update(Crawl).where(Crawl.id == rec.crawl_id)
                                .values(pages_claimed=Crawl.pages_claimed - 1))
     return RecordResult(recorded=True, new_urls=new_urls, new_sites=new_sites)
@@ -274,3 +285,27 @@ async def crawl_counts(engine: AsyncEngine, crawl_id: str) -> CrawlCounts:
             if hasattr(counts, status):
                 setattr(counts, status, int(n))
         return counts
+
+
+async def add_urls(engine: AsyncEngine, crawl_id: str, urls: Sequence[str], depth: int,
+                   found_on: str | None) -> tuple[int, list[str]]:
+    """Insert-if-absent queued URLs (e.g. from sitemaps); returns (#new URLs, new sites)."""
+    async with engine.begin() as conn:
+        return await _add_urls(conn, crawl_id, urls, depth, found_on)
+
+
+async def add_skipped_urls(engine: AsyncEngine, crawl_id: str,
+                           skipped: Sequence[tuple[str, str]], depth: int,
+                           found_on: str | None) -> int:
+    """Record (canonical URL, reason) pairs the crawl will not explore (crawler traps,
+    robots.txt) as ``skipped``, insert-if-absent: a URL already known keeps its status."""
+    rows = [{"crawl_id": crawl_id, "url": u, "site": site_of(u), "depth": depth,
+             "found_on": found_on, "status": "skipped", "reason": reason}
+            for u, reason in sorted(dict(skipped).items())]
+    added = 0
+    async with engine.begin() as conn:
+        for chunk in _chunks(rows):
+            result = await conn.execute(insert(CrawlUrl).values(list(chunk))
+                                        .on_conflict_do_nothing().returning(CrawlUrl.url))
+            added += len(result.all())
+    return added

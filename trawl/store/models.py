@@ -17,6 +17,7 @@ from sqlalchemy import (
     ForeignKey,
     Index,
     Integer,
+    LargeBinary,
     String,
     Text,
     func,
@@ -114,7 +115,8 @@ class CrawlUrl(Base):
     """Links followed from a start URL (start URLs are 0)."""
 
     status: Mapped[str] = mapped_column(String(16), server_default="queued")
-    """queued | claimed | done | failed | redirected | skipped."""
+    """queued | claimed | done | failed | redirected | skipped | blocked (waits on a
+    handoff; queued again when a person resumes the site)."""
 
     found_on: Mapped[str | None] = mapped_column(Text)
     """Canonical URL of the page where it was first found (NULL for start URLs)."""
@@ -247,3 +249,75 @@ class Link(Base):
 
     rel: Mapped[str | None] = mapped_column(String(255))
     """The rel attribute (nofollow, ...)."""
+
+
+class Handoff(Base):
+    """A page only a person can get past (login wall, CAPTCHA, 401/403, a spec rule).
+
+    The site's workflow waits for the ``resume`` signal while a handoff is open.
+    """
+
+    __tablename__ = "handoffs"
+    __table_args__ = (
+        Index("uq_handoffs_open", "crawl_id", "url", unique=True,
+              postgresql_where=text("resolved_at IS NULL")),
+        Index("ix_handoffs_crawl", "crawl_id", "site"),
+    )
+
+    id: Mapped[int] = mapped_column(BigInteger, primary_key=True, autoincrement=True)
+    """Row id."""
+
+    crawl_id: Mapped[str] = mapped_column(ForeignKey("crawls.id", ondelete="CASCADE"))
+    """The crawl."""
+
+    site: Mapped[str] = mapped_column(String(512))
+    """Origin of the blocked URL."""
+
+    url: Mapped[str] = mapped_column(Text)
+    """Canonical URL that was blocked (``crawl_urls.status = 'blocked'`` while open)."""
+
+    workflow_id: Mapped[str] = mapped_column(String(512))
+    """The SiteWorkflow waiting on it: send ``resume`` to this id."""
+
+    reason: Mapped[str] = mapped_column(String(32))
+    """login | login_redirect | captcha | auth_401 | auth_403 | rule."""
+
+    detail: Mapped[str | None] = mapped_column(Text)
+    """What was seen, for the person (e.g. the login URL or the CAPTCHA kind)."""
+
+    screenshot: Mapped[bytes | None] = mapped_column(LargeBinary)
+    """PNG of the page as the crawler saw it (browser mode only)."""
+
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), server_default=func.now())
+    """When the crawl met it."""
+
+    resolved_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))
+    """When a resume (or a cancel) closed it; NULL while open."""
+
+    resolved_by: Mapped[str | None] = mapped_column(String(255))
+    """Who resumed it (``resumed_by`` of the signal, the CLI user, or ``cancel``)."""
+
+    note: Mapped[str | None] = mapped_column(Text)
+    """The note sent with ``resume``."""
+
+
+class SessionProfile(Base):
+    """A site's browser session (cookies + local storage), loaded into every new browser
+    context for that site. Holds credentials: trawl never prints or logs it."""
+
+    __tablename__ = "session_profiles"
+
+    site: Mapped[str] = mapped_column(String(512), primary_key=True)
+    """Origin, e.g. ``https://example.org`` (shared by all crawls of that site)."""
+
+    storage_state: Mapped[dict[str, Any]] = mapped_column(JSONB)
+    """Playwright storage state: ``{"cookies": [...], "origins": [...]}``."""
+
+    version: Mapped[int] = mapped_column(Integer, server_default="1")
+    """Bumped on every change; workers rebuild the site's browser context when it moves."""
+
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), server_default=func.now())
+    """When it was first saved."""
+
+    updated_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), server_default=func.now())
+    """Last change."""

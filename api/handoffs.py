@@ -1,0 +1,180 @@
+"""Handoffs and crawl control for the CLI: list, resume, pause, login, session profiles.
+
+Session data brought by a person is written to Postgres here and never put into a signal
+(signal payloads stay in Temporal's history); nothing here prints or logs its values.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import getpass
+import json
+import sys
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from temporalio.service import RPCError
+
+from api.crawls import Trawl
+from trawl.errors import ConfigError, TrawlError
+from trawl.store import sessions
+from trawl.store.sessions import OpenHandoff
+from workflows.monitor import signal_command
+from workflows.types import CrawlProgress, ResumeRequest
+
+LOGIN_POLL_S = 1.0
+
+
+@dataclass
+class Resumed:
+    crawl_id: str
+    sites: list[str]
+    """Sites whose handoff was resumed (empty: the crawl was only un-paused)."""
+    session_saved: bool
+
+
+def read_json_file(path: Path, what: str) -> Any:
+    try:
+        return json.loads(path.read_text())
+    except OSError as exc:
+        raise ConfigError(f"cannot read the {what} file {path}: {exc.strerror}") from None
+    except (UnicodeDecodeError, json.JSONDecodeError) as exc:
+        raise ConfigError(f"the {what} file {path} is not valid JSON: {exc}") from None
+
+
+def load_session_files(cookies: Path | None,
+                       storage_state: Path | None) -> tuple[list[Any] | None, Any]:
+    cookie_list = None
+    state = None
+    if cookies is not None:
+        data = read_json_file(cookies, "cookies")
+        cookie_list = data.get("cookies") if isinstance(data, dict) else data
+        if not isinstance(cookie_list, list) or not all(
+                isinstance(c, dict) and "name" in c and "value" in c for c in cookie_list):
+            raise ConfigError(f"the cookies file {cookies} must hold a JSON list of cookies "
+                              "with name and value (or a storage state)")
+    if storage_state is not None:
+        state = read_json_file(storage_state, "storage state")
+        if not isinstance(state, dict) or not isinstance(state.get("cookies", []), list):
+            raise ConfigError(f"the storage state file {storage_state} must be a JSON object "
+                              'like {"cookies": [...], "origins": [...]}')
+    return cookie_list, state
+
+
+def user() -> str:
+    with contextlib.suppress(Exception):
+        return f"{getpass.getuser()} (trawl CLI)"
+    return "trawl CLI"
+
+
+async def open_handoffs(trawl: Trawl, crawl_ref: str | None) -> list[OpenHandoff]:
+    crawl_id = (await trawl.resolve(crawl_ref))[0] if crawl_ref else None
+    return await sessions.open_handoffs(trawl.engine, crawl_id)
+
+
+async def crawl_progress(trawl: Trawl, workflow_id: str) -> CrawlProgress | None:
+    try:
+        return await trawl.client.get_workflow_handle(workflow_id).query(
+            "progress", result_type=CrawlProgress)
+    except RPCError:
+        return None
+
+
+async def resume(trawl: Trawl, crawl_ref: str, *, note: str | None = None,
+                 cookies: Path | None = None, storage_state: Path | None = None,
+                 site: str | None = None) -> Resumed:
+    cookie_list, state = load_session_files(cookies, storage_state)
+    crawl_id, workflow_id = await trawl.resolve(crawl_ref)
+    handoffs = [h for h in await sessions.open_handoffs(trawl.engine, crawl_id)
+                if site is None or h.site == site.rstrip("/")]
+    status = await trawl.workflow_status(workflow_id)
+    if status != "RUNNING":
+        raise TrawlError(f"crawl {crawl_id} is not running ({(status or 'unknown').lower()})")
+    who = user()
+    if not handoffs:
+        progress = await crawl_progress(trawl, workflow_id)
+        if progress is None or not progress.paused:
+            raise TrawlError(f"crawl {crawl_id} has no open handoff"
+                             f"{' for ' + site if site else ''} and is not paused")
+        await trawl.client.get_workflow_handle(workflow_id).signal(
+            "resume", ResumeRequest(note=note, resumed_by=who))
+        return Resumed(crawl_id, [], False)
+    saved = False
+    by_site = {h.site: h.workflow_id for h in handoffs}
+    for site_name, site_wf in sorted(by_site.items()):
+        if state is not None or cookie_list:
+            await sessions.save_profile(trawl.engine, site_name, storage_state=state,
+                                        cookies=cookie_list)
+            saved = True
+        await trawl.client.get_workflow_handle(site_wf).signal(
+            "resume", ResumeRequest(note=note, resumed_by=who))
+    return Resumed(crawl_id, sorted(by_site), saved)
+
+
+async def pause(trawl: Trawl, crawl_ref: str) -> str:
+    crawl_id, workflow_id = await trawl.resolve(crawl_ref)
+    status = await trawl.workflow_status(workflow_id)
+    if status != "RUNNING":
+        raise TrawlError(f"crawl {crawl_id} is not running ({(status or 'unknown').lower()})")
+    await trawl.client.get_workflow_handle(workflow_id).signal("pause")
+    return crawl_id
+
+
+def describe(h: OpenHandoff) -> list[str]:
+    return [f"{h.url}  [{h.reason}] since {h.created_at.isoformat(timespec='seconds')}",
+            f"  what:    {h.detail or h.reason}",
+            f"  desktop: trawl login {h.crawl_id}",
+            f"  session: trawl resume {h.crawl_id} --storage-state state.json "
+            "(or --cookies cookies.json)",
+            f"  as is:   trawl resume {h.crawl_id} --note 'fixed on the server'",
+            f"  stock:   {signal_command(h.workflow_id)}",
+            f"  workflow id: {h.workflow_id}"]
+
+
+async def login(trawl: Trawl, crawl_ref: str, *, note: str | None,
+                wait_for_enter: bool = True) -> Resumed:
+    """Open a headed browser at the blocked URL with the site's profile; when the person
+    closes it (or presses Enter), save its storage state and resume."""
+    from playwright.async_api import async_playwright
+
+    from trawl.browser.launch import launch_chromium
+
+    crawl_id, _ = await trawl.resolve(crawl_ref)
+    handoffs = await sessions.open_handoffs(trawl.engine, crawl_id)
+    if not handoffs:
+        raise TrawlError(f"crawl {crawl_id} has no open handoff")
+    first = handoffs[0]
+    _, profile = await sessions.load_profile(trawl.engine, first.site)
+    async with async_playwright() as pw:
+        browser = await launch_chromium(pw, headless=False)
+        context = await browser.new_context(storage_state=profile)  # type: ignore[arg-type]
+        page = await context.new_page()
+        closed = asyncio.Event()
+        page.on("close", lambda _: closed.set())
+        browser.on("disconnected", lambda _: closed.set())
+        await page.goto(first.url)
+        state: dict[str, Any] | None = None
+        waiters: list[asyncio.Future[Any]] = [asyncio.ensure_future(closed.wait())]
+        if wait_for_enter:
+            waiters.append(asyncio.ensure_future(asyncio.to_thread(sys.stdin.readline)))
+        while not any(w.done() for w in waiters):
+            with contextlib.suppress(Exception):
+                state = dict(await context.storage_state())
+            await asyncio.wait(waiters, timeout=LOGIN_POLL_S)
+        with contextlib.suppress(Exception):
+            state = dict(await context.storage_state())
+        for w in waiters:
+            w.cancel()
+        with contextlib.suppress(Exception):
+            await browser.close()
+    if state is None:
+        raise TrawlError("the browser closed before a session could be saved")
+    by_site = {h.site: h.workflow_id for h in handoffs}
+    who = user()
+    for site_name, site_wf in sorted(by_site.items()):
+        await sessions.save_profile(trawl.engine, site_name, storage_state=state)
+        await trawl.client.get_workflow_handle(site_wf).signal(
+            "resume", ResumeRequest(note=note or "logged in with trawl login", resumed_by=who))
+    return Resumed(crawl_id, sorted(by_site), True)

@@ -1,0 +1,314 @@
+"""Handoffs against real Temporal, Postgres and Chromium: a login wall resumed with a
+logged-in storage state (stock `temporal workflow signal`, and `trawl resume`), a CAPTCHA
+resumed as is, a second site finishing meanwhile, a worker kill -9 while a handoff waits."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import subprocess
+import threading
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from datetime import timedelta
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from pathlib import Path
+from typing import Any
+
+import pytest
+from sqlalchemy.ext.asyncio import AsyncEngine
+from temporalio.api.sdk.v1 import WorkflowMetadata
+from temporalio.client import Client, WorkflowHandle
+
+from tests.conftest import PYTHON, ROOT, scalar_rows, subprocess_env
+from tests.crawlkit import new_crawl_id, worker_config
+from tests.gensite import binary_tree_site
+from tests.sitesrv import serve
+from tests.test_durability import kill_group, start_worker
+from trawl.crawl.spec import CrawlSpec
+from trawl.services.temporal import temporal_cli
+from worker.main import crawl_worker
+from workflows.crawl import CrawlWorkflow, site_workflow_id
+from workflows.types import CrawlInput, CrawlProgress, ResumeRequest, SiteProgress
+
+SECRET = "s3cr3t-session-token"
+WAIT_S = 90
+
+
+@dataclass
+class WallState:
+    captcha_solved: bool = False
+    hits: dict[str, int] = field(default_factory=dict)
+
+
+PAGES = {
+    "/": '<a href="/public.html">public</a> <a href="/private/">members</a>',
+    "/public.html": "<p>Public page for everyone. " + "words " * 40 + "</p>",
+    "/private/": '<p>Members area.</p><a href="/private/a.html">A</a> '
+                 '<a href="/private/b.html">B</a>',
+    "/private/a.html": "<p>Private page A: the secret recipe. " + "alpha " * 40 + "</p>",
+    "/private/b.html": "<p>Private page B: more secrets. " + "beta " * 40 + "</p>",
+}
+LOGIN = ('<form method="post" action="/login"><input name="user">'
+         '<input type="password" name="password"><button>Sign in</button></form>')
+CAPTCHA = ('<p>Prove you are human.</p><div class="g-recaptcha" data-sitekey="x"></div>'
+           '<script src="https://www.google.com/recaptcha/api.js" async></script>')
+
+
+@contextlib.contextmanager
+def wall_site() -> Iterator[tuple[str, WallState]]:
+    state = WallState()
+
+    class Handler(BaseHTTPRequestHandler):
+        def log_message(self, format: str, *args: object) -> None:
+            pass
+
+        def _send(self, status: int, body: str, headers: dict[str, str] | None = None) -> None:
+            data = f"<html><head><title>{self.path}</title></head><body>{body}</body></html>"
+            raw = data.encode()
+            self.send_response(status)
+            for k, v in (headers or {}).items():
+                self.send_header(k, v)
+            self.send_header("Content-Type", "text/html; charset=utf-8")
+            self.send_header("Content-Length", str(len(raw)))
+            self.end_headers()
+            self.wfile.write(raw)
+
+        def do_GET(self) -> None:
+            path = self.path.split("?", 1)[0]
+            state.hits[path] = state.hits.get(path, 0) + 1
+            logged_in = f"sid={SECRET}" in (self.headers.get("Cookie") or "")
+            if path.startswith("/private/") and not logged_in:
+                self._send(302, "", {"Location": f"/login?next={path}"})
+            elif path == "/login":
+                self._send(200, LOGIN)
+            elif path == "/captcha.html":
+                self._send(200, "<p>The content behind the challenge. " + "gamma " * 40
+                           + "</p>" if state.captcha_solved else CAPTCHA)
+            elif path in PAGES:
+                self._send(200, PAGES[path])
+            else:
+                self._send(404, "not found")
+
+    server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
+    server.daemon_threads = True
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    try:
+        yield f"http://127.0.0.1:{server.server_address[1]}", state
+    finally:
+        server.shutdown()
+        server.server_close()
+
+
+def logged_in_state() -> dict[str, Any]:
+    return {"cookies": [{"name": "sid", "value": SECRET, "domain": "127.0.0.1", "path": "/",
+                         "expires": -1, "httpOnly": True, "secure": False,
+                         "sameSite": "Lax"}], "origins": []}
+
+
+async def wait_for(probe: Any, what: str, timeout: float = WAIT_S) -> Any:
+    for _ in range(int(timeout * 4)):
+        value = await probe()
+        if value:
+            return value
+        await asyncio.sleep(0.25)
+    raise AssertionError(f"timed out waiting for {what}")
+
+
+async def open_handoffs(engine: AsyncEngine, crawl_id: str) -> list[tuple]:
+    return await scalar_rows(engine, "select url, reason, workflow_id, screenshot is not null "
+                                     "from handoffs where crawl_id = :c and resolved_at is null",
+                             c=crawl_id)
+
+
+async def start(client: Client, task_queue: str, spec: CrawlSpec,
+                crawl_id: str) -> WorkflowHandle[Any, Any]:
+    return await client.start_workflow(
+        CrawlWorkflow.run, CrawlInput(crawl_id, spec.validated()), id=f"crawl-test-{crawl_id}",
+        task_queue=task_queue, execution_timeout=timedelta(minutes=5))
+
+
+async def site_details(client: Client, workflow_id: str) -> str:
+    meta = await client.get_workflow_handle(workflow_id).query(
+        "__temporal_workflow_metadata", result_type=WorkflowMetadata)
+    return meta.current_details
+
+
+async def stored(engine: AsyncEngine, crawl_id: str) -> dict[str, str]:
+    return dict(await scalar_rows(engine, "select url, coalesce(text, '') from pages "
+                                          "where crawl_id = :c and error_class is null",
+                                  c=crawl_id))
+
+
+@pytest.mark.parametrize("via", ["temporal-cli", "trawl-resume"])
+async def test_login_wall_resumed_with_storage_state(
+        temporal_client: Client, temporal_address: str, database_url: str,
+        engine: AsyncEngine, task_queue: str, tmp_path: Path, via: str) -> None:
+    crawl_id = new_crawl_id()
+    with wall_site() as (base, _):
+        spec = CrawlSpec(seeds=[base + "/"], render="browser", concurrency=2)
+        cfg = worker_config(temporal_address, database_url, task_queue)
+        async with crawl_worker(temporal_client, cfg) as worker, worker:
+            handle = await start(temporal_client, task_queue, spec, crawl_id)
+            rows = await wait_for(lambda: open_handoffs(engine, crawl_id), "a handoff")
+            url, reason, site_wf, has_shot = rows[0]
+            assert (url, reason, has_shot) == (base + "/private/", "login_redirect", True)
+            assert site_wf == site_workflow_id(handle.id, base)
+            blocked = await scalar_rows(engine, "select status from crawl_urls where "
+                                                "crawl_id = :c and url = :u", c=crawl_id, u=url)
+            assert blocked == [("blocked",)]
+
+            # what operators see: details with the exact command, search attributes
+            details = await wait_for(lambda: site_details(temporal_client, site_wf),
+                                     "site details")
+            assert "login_redirect" in details
+            assert f"temporal workflow signal --workflow-id '{site_wf}' --name resume" \
+                in details
+            progress: CrawlProgress = await wait_for(
+                lambda: _handoff_progress(handle), "the crawl to report the handoff")
+            assert progress.sites[0].handoff is not None
+            assert "temporal workflow signal" in await site_details(temporal_client, handle.id)
+            desc = await temporal_client.get_workflow_handle(site_wf).describe()
+            assert desc.search_attributes.get("CrawlStatus") == ["handoff"]
+            found = await wait_for(lambda: _listed(temporal_client, handle.id),
+                                   "CrawlStatus=handoff in visibility")
+            assert handle.id in found and site_wf in found
+
+            if via == "temporal-cli":
+                payload = {"note": "logged in by hand", "storage_state": logged_in_state()}
+                subprocess.run([temporal_cli(), "workflow", "signal", "--address",
+                                temporal_address, "--workflow-id", site_wf, "--name", "resume",
+                                "--input", json.dumps(payload)], check=True, timeout=60,
+                               capture_output=True)
+            else:
+                env = subprocess_env(temporal_address, database_url,
+                                     TRAWL_TASK_QUEUE=task_queue, COLUMNS="200")
+                listing = _trawl(env, "handoffs", crawl_id)
+                assert listing.returncode == 0, listing.stderr
+                assert base + "/private/" in listing.stdout
+                assert f"--workflow-id '{site_wf}'" in listing.stdout
+                bad = _trawl(env, "resume", crawl_id, "--cookies", str(tmp_path / "none.json"))
+                assert bad.returncode != 0 and "Traceback" not in bad.stderr
+                assert "cannot read the cookies file" in bad.stderr
+                state_file = tmp_path / "state.json"
+                state_file.write_text(json.dumps(logged_in_state()))
+                result = _trawl(env, "resume", crawl_id, "--storage-state", str(state_file),
+                                "--note", "logged in by hand")
+                assert result.returncode == 0, result.stderr
+                assert SECRET not in result.stdout + result.stderr
+            outcome = await asyncio.wait_for(handle.result(), WAIT_S)
+
+    assert outcome.status == "completed"
+    pages = await stored(engine, crawl_id)
+    assert set(pages) == {base + "/", base + "/public.html", base + "/private/",
+                          base + "/private/a.html", base + "/private/b.html"}
+    assert "secret recipe" in pages[base + "/private/a.html"]
+    rows = await scalar_rows(engine, "select note, resolved_by is not null from handoffs "
+                                     "where crawl_id = :c", c=crawl_id)
+    assert rows == [("logged in by hand", True)]
+    profile = await scalar_rows(engine, "select version from session_profiles where site = :s",
+                                s=base)
+    assert profile == [(1,)]
+    leftover = await scalar_rows(engine, "select count(*) from crawl_urls where crawl_id = :c "
+                                         "and status <> 'done'", c=crawl_id)
+    assert leftover == [(0,)]
+    claimed = await scalar_rows(engine, "select pages_claimed from crawls where id = :c",
+                                c=crawl_id)
+    assert claimed == [(5,)]  # the blocked URL counted once
+
+
+async def _handoff_progress(handle: WorkflowHandle[Any, Any]) -> CrawlProgress | None:
+    p: CrawlProgress = await handle.query("progress", result_type=CrawlProgress)
+    return p if p.status == "handoff" else None
+
+
+async def _listed(client: Client, crawl_wf: str) -> set[str]:
+    ids = set()
+    async for wf in client.list_workflows(
+            f"CrawlStatus = 'handoff' AND WorkflowId STARTS_WITH '{crawl_wf}'"):
+        ids.add(wf.id)
+    return ids if len(ids) >= 2 else set()
+
+
+def _trawl(env: dict[str, str], *args: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run([PYTHON, "-m", "api", *args], cwd=ROOT, env=env, text=True,
+                          capture_output=True, timeout=120, check=False)
+
+
+async def test_captcha_two_sites_pause_and_resume_as_is(
+        temporal_client: Client, temporal_address: str, database_url: str,
+        engine: AsyncEngine, task_queue: str, tmp_path: Path) -> None:
+    """A CAPTCHA stops one site; the other finishes meanwhile; the whole crawl is paused
+    and resumed (no session data): the CAPTCHA page is retried as is."""
+    crawl_id = new_crawl_id()
+    binary_tree_site(tmp_path / "other", 12)
+    with wall_site() as (base, wall), serve(tmp_path / "other") as other:
+        spec = CrawlSpec(seeds=[base + "/captcha.html", other.base + "/"], render="http",
+                         concurrency=2)
+        cfg = worker_config(temporal_address, database_url, task_queue)
+        async with crawl_worker(temporal_client, cfg) as worker, worker:
+            handle = await start(temporal_client, task_queue, spec, crawl_id)
+            rows = await wait_for(lambda: open_handoffs(engine, crawl_id), "a handoff")
+            assert [(r[0], r[1]) for r in rows] == [(base + "/captcha.html", "captcha")]
+            other_wf = site_workflow_id(handle.id, other.base)
+
+            async def other_done() -> bool:
+                desc = await temporal_client.get_workflow_handle(other_wf).describe()
+                return desc.status is not None and desc.status.name == "COMPLETED"
+            await wait_for(other_done, "the other site to finish")
+            assert len(await stored(engine, crawl_id)) == 12
+            site_wf = rows[0][2]
+            assert (await temporal_client.get_workflow_handle(site_wf).query(
+                "progress", result_type=SiteProgress)).status == "handoff"
+
+            await handle.signal("pause")
+            progress = await handle.query("progress", result_type=CrawlProgress)
+            assert progress.paused
+            await asyncio.sleep(1)
+            assert await open_handoffs(engine, crawl_id)  # still waiting
+            wall.captcha_solved = True  # the person fixed it server-side
+            await handle.signal("resume", ResumeRequest(note="solved it"))
+            outcome = await asyncio.wait_for(handle.result(), WAIT_S)
+
+    assert outcome.status == "completed"
+    pages = await stored(engine, crawl_id)
+    assert "content behind the challenge" in pages[base + "/captcha.html"]
+    assert wall.hits["/captcha.html"] == 2
+    assert await open_handoffs(engine, crawl_id) == []
+
+
+@pytest.mark.slow
+async def test_kill_9_while_a_handoff_waits(
+        temporal_client: Client, temporal_address: str, database_url: str,
+        engine: AsyncEngine, task_queue: str, tmp_path: Path) -> None:
+    crawl_id = new_crawl_id()
+    log = tmp_path / "worker.log"
+    with wall_site() as (base, wall):
+        spec = CrawlSpec(seeds=[base + "/captcha.html"], render="http", heartbeat_timeout_s=5)
+        first = start_worker(temporal_address, database_url, task_queue, log)
+        second = None
+        try:
+            handle = await start(temporal_client, task_queue, spec, crawl_id)
+            rows = await wait_for(lambda: open_handoffs(engine, crawl_id), "a handoff")
+            site_wf = rows[0][2]
+            await asyncio.sleep(1)
+            kill_group(first)
+            second = start_worker(temporal_address, database_url, task_queue, log)
+            assert await open_handoffs(engine, crawl_id) == rows
+            progress = await temporal_client.get_workflow_handle(site_wf).query(
+                "progress", result_type=SiteProgress)
+            assert progress.status == "handoff"
+            assert progress.handoff is not None
+            assert progress.handoff.url == base + "/captcha.html"
+            wall.captcha_solved = True
+            await temporal_client.get_workflow_handle(site_wf).signal(
+                "resume", ResumeRequest(note="after the crash"))
+            outcome = await asyncio.wait_for(handle.result(), WAIT_S)
+        finally:
+            for proc in (first, second):
+                if proc is not None and proc.poll() is None:
+                    kill_group(proc, 15)
+    assert outcome.status == "completed"
+    assert base + "/captcha.html" in await stored(engine, crawl_id)
+    assert wall.hits["/captcha.html"] == 2

@@ -1,0 +1,201 @@
+"""Handoffs and per-site session profiles in Postgres; every write idempotent under retry.
+
+Session profiles hold credentials (cookies, local storage). Nothing here logs or returns
+their values except :func:`load_profile`, which the crawler uses to open a browser context.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import datetime
+from typing import Any
+
+from sqlalchemy import delete, func, select, text, update
+from sqlalchemy.dialects.postgresql import insert
+from sqlalchemy.ext.asyncio import AsyncEngine
+
+from trawl.store.models import Crawl, CrawlUrl, Handoff, SessionProfile
+
+
+@dataclass
+class BlockedPage:
+    """A URL explore could not get past without a person."""
+
+    crawl_id: str
+    site: str
+    url: str
+    workflow_id: str
+    reason: str
+    detail: str | None = None
+    screenshot: bytes | None = None
+
+
+@dataclass
+class OpenHandoff:
+    id: int
+    crawl_id: str
+    site: str
+    url: str
+    workflow_id: str
+    reason: str
+    detail: str | None
+    created_at: datetime
+    has_screenshot: bool
+
+
+@dataclass
+class Resolved:
+    requeued: int
+    """Blocked URLs put back in the queue."""
+    closed: int
+    """Handoff rows closed."""
+    profile_version: int
+    """The site's session profile version afterwards (0: none)."""
+
+
+async def block_url(engine: AsyncEngine, page: BlockedPage) -> bool:
+    """Mark a claimed URL blocked and open its handoff, in one transaction.
+
+    False when the URL was no longer claimed (a repeated attempt): nothing written.
+    """
+    async with engine.begin() as conn:
+        moved = await conn.execute(
+            update(CrawlUrl)
+            .where(CrawlUrl.crawl_id == page.crawl_id, CrawlUrl.url == page.url,
+                   CrawlUrl.status == "claimed")
+            .values(status="blocked", reason=f"handoff: {page.reason}", updated_at=func.now()))
+        if moved.rowcount == 0:
+            return False
+        await conn.execute(
+            insert(Handoff).values(
+                crawl_id=page.crawl_id, site=page.site, url=page.url,
+                workflow_id=page.workflow_id, reason=page.reason, detail=page.detail,
+                screenshot=page.screenshot)
+            .on_conflict_do_nothing(index_elements=["crawl_id", "url"],
+                                    index_where=text("resolved_at IS NULL")))
+    return True
+
+
+def merge_cookies(state: dict[str, Any], cookies: list[dict[str, Any]]) -> dict[str, Any]:
+    """``state`` with ``cookies`` added, replacing cookies of the same name/domain/path."""
+    def key(c: dict[str, Any]) -> tuple[str, str, str]:
+        return (str(c.get("name")), str(c.get("domain", "")).lstrip("."), str(c.get("path", "/")))
+
+    fresh = {key(c): c for c in cookies}
+    kept = [c for c in state.get("cookies", []) if key(c) not in fresh]
+    return {**state, "cookies": kept + list(fresh.values()),
+            "origins": state.get("origins", [])}
+
+
+async def save_profile(engine: AsyncEngine, site: str, *,
+                       storage_state: dict[str, Any] | None = None,
+                       cookies: list[dict[str, Any]] | None = None) -> int:
+    """Store a site's session (a storage state replaces it, cookies merge into it).
+
+    Returns the profile version; unchanged content keeps the version (retry-safe).
+    """
+    async with engine.begin() as conn:
+        row = (await conn.execute(select(SessionProfile.storage_state, SessionProfile.version)
+                                  .where(SessionProfile.site == site).with_for_update())).first()
+        current: dict[str, Any] = row[0] if row else {"cookies": [], "origins": []}
+        new = dict(storage_state) if storage_state is not None else dict(current)
+        new.setdefault("cookies", [])
+        new.setdefault("origins", [])
+        if cookies:
+            new = merge_cookies(new, cookies)
+        if row is not None and new == current:
+            return int(row[1])
+        if row is None:
+            await conn.execute(insert(SessionProfile).values(site=site, storage_state=new,
+                                                             version=1))
+            return 1
+        await conn.execute(update(SessionProfile).where(SessionProfile.site == site)
+                           .values(storage_state=new, version=row[1] + 1,
+                                   updated_at=func.now()))
+        return int(row[1]) + 1
+
+
+async def profile_version(engine: AsyncEngine, site: str) -> int:
+    async with engine.connect() as conn:
+        version = (await conn.execute(select(SessionProfile.version)
+                                      .where(SessionProfile.site == site))).scalar_one_or_none()
+    return int(version or 0)
+
+
+async def load_profile(engine: AsyncEngine, site: str) -> tuple[int, dict[str, Any] | None]:
+    """(version, storage state) of a site's profile; (0, None) when it has none."""
+    async with engine.connect() as conn:
+        row = (await conn.execute(select(SessionProfile.version, SessionProfile.storage_state)
+                                  .where(SessionProfile.site == site))).first()
+    return (int(row[0]), row[1]) if row else (0, None)
+
+
+async def list_profiles(engine: AsyncEngine) -> list[dict[str, Any]]:
+    """Sites with a stored session: site, version, #cookies, times (never the values)."""
+    async with engine.connect() as conn:
+        rows = (await conn.execute(text(
+            "select site, version, jsonb_array_length(coalesce(storage_state->'cookies', "
+            "'[]'::jsonb)) as cookies, updated_at from session_profiles order by site"))).all()
+    return [dict(r._mapping) for r in rows]
+
+
+async def delete_profile(engine: AsyncEngine, site: str) -> bool:
+    async with engine.begin() as conn:
+        result = await conn.execute(delete(SessionProfile).where(SessionProfile.site == site))
+    return bool(result.rowcount)
+
+
+async def resolve_site(engine: AsyncEngine, crawl_id: str, site: str, *, resumed_by: str,
+                       note: str | None) -> Resolved:
+    """Close a site's open handoffs and queue its blocked URLs again (budget given back)."""
+    async with engine.begin() as conn:
+        closed = await conn.execute(
+            update(Handoff)
+            .where(Handoff.crawl_id == crawl_id, Handoff.site == site,
+                   Handoff.resolved_at.is_(None))
+            .values(resolved_at=func.now(), resolved_by=resumed_by[:255], note=note))
+        requeued = await conn.execute(
+            update(CrawlUrl)
+            .where(CrawlUrl.crawl_id == crawl_id, CrawlUrl.site == site,
+                   CrawlUrl.status == "blocked")
+            .values(status="queued", claim_token=None, reason=None, updated_at=func.now()))
+        if requeued.rowcount:
+            # a blocked URL was claimed once: it must not count twice against max_pages
+            await conn.execute(update(Crawl).where(Crawl.id == crawl_id)
+                               .values(pages_claimed=Crawl.pages_claimed - requeued.rowcount))
+        version = (await conn.execute(select(SessionProfile.version)
+                                      .where(SessionProfile.site == site))).scalar_one_or_none()
+    return Resolved(requeued.rowcount, closed.rowcount, int(version or 0))
+
+
+async def close_crawl_handoffs(engine: AsyncEngine, crawl_id: str, by: str) -> int:
+    """Close every open handoff of a crawl (it was cancelled); blocked URLs are queued."""
+    async with engine.begin() as conn:
+        closed = await conn.execute(
+            update(Handoff).where(Handoff.crawl_id == crawl_id, Handoff.resolved_at.is_(None))
+            .values(resolved_at=func.now(), resolved_by=by))
+        requeued = await conn.execute(
+            update(CrawlUrl).where(CrawlUrl.crawl_id == crawl_id, CrawlUrl.status == "blocked")
+            .values(status="queued", claim_token=None, updated_at=func.now()))
+        if requeued.rowcount:
+            await conn.execute(update(Crawl).where(Crawl.id == crawl_id)
+                               .values(pages_claimed=Crawl.pages_claimed - requeued.rowcount))
+    return int(closed.rowcount)
+
+
+async def open_handoffs(engine: AsyncEngine, crawl_id: str | None = None) -> list[OpenHandoff]:
+    async with engine.connect() as conn:
+        query = (select(Handoff.id, Handoff.crawl_id, Handoff.site, Handoff.url,
+                        Handoff.workflow_id, Handoff.reason, Handoff.detail,
+                        Handoff.created_at, Handoff.screenshot.is_not(None))
+                 .where(Handoff.resolved_at.is_(None)).order_by(Handoff.id))
+        if crawl_id is not None:
+            query = query.where(Handoff.crawl_id == crawl_id)
+        rows = (await conn.execute(query)).all()
+    return [OpenHandoff(*row) for row in rows]
+
+
+async def screenshot(engine: AsyncEngine, handoff_id: int) -> bytes | None:
+    async with engine.connect() as conn:
+        return (await conn.execute(select(Handoff.screenshot)
+                                   .where(Handoff.id == handoff_id))).scalar_one_or_none()
