@@ -1,0 +1,160 @@
+"""`trawl login` as a person uses it: a headed Chromium (on Xvfb) opens at the blocked page,
+the person types their credentials and closes the tab; the session is saved to the site's
+profile and the crawl resumes and stores the pages behind the login.
+
+The "person" is xdotool typing into the real browser window.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import shutil
+import subprocess
+import threading
+from collections.abc import Iterator
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from urllib.parse import parse_qs
+
+import pytest
+from sqlalchemy.ext.asyncio import AsyncEngine
+from temporalio.client import Client
+
+from api.crawls import Trawl
+from api.handoffs import login
+from tests.conftest import scalar_rows
+from tests.crawlkit import new_crawl_id, worker_config
+from tests.test_handoff import PAGES, SECRET, open_handoffs, start, stored, wait_for
+from trawl.config import Settings
+from trawl.crawl.spec import CrawlSpec
+from worker.main import crawl_worker
+
+pytestmark = pytest.mark.skipif(not (shutil.which("Xvfb") and shutil.which("xdotool")),
+                                reason="needs Xvfb and xdotool (apt-get install xvfb xdotool)")
+
+DISPLAY = ":97"
+USER, PASSWORD = "alice", "correct horse"
+FORM = ('<form method="post" action="/login"><input name="user" autofocus>'
+        '<input type="password" name="password"><input type="hidden" name="next" value="{next}">'
+        '<button>Sign in</button></form>')
+STEP_TIMEOUT_S = 30
+
+
+@contextlib.contextmanager
+def login_site() -> Iterator[tuple[str, dict[str, int]]]:
+    seen: dict[str, int] = {}
+
+    class Handler(BaseHTTPRequestHandler):
+        def log_message(self, format: str, *args: object) -> None:
+            pass
+
+        def _send(self, status: int, body: str, headers: dict[str, str] | None = None) -> None:
+            raw = f"<html><head><title>{self.path}</title></head><body>{body}</body></html>"
+            self.send_response(status)
+            for k, v in (headers or {}).items():
+                self.send_header(k, v)
+            self.send_header("Content-Type", "text/html; charset=utf-8")
+            self.send_header("Content-Length", str(len(raw.encode())))
+            self.end_headers()
+            self.wfile.write(raw.encode())
+
+        def do_GET(self) -> None:
+            path, _, query = self.path.partition("?")
+            seen[path] = seen.get(path, 0) + 1
+            if path.startswith("/private/") and f"sid={SECRET}" not in (
+                    self.headers.get("Cookie") or ""):
+                self._send(302, "", {"Location": f"/login?next={path}"})
+            elif path == "/login":
+                self._send(200, FORM.format(next=parse_qs(query).get("next", ["/"])[0]))
+            elif path in PAGES:
+                self._send(200, PAGES[path])
+            else:
+                self._send(404, "not found")
+
+        def do_POST(self) -> None:
+            form = parse_qs(self.rfile.read(int(self.headers["Content-Length"])).decode())
+            ok = form.get("user") == [USER] and form.get("password") == [PASSWORD]
+            seen["login ok" if ok else "login failed"] = 1
+            if ok:
+                self._send(302, "", {"Location": form.get("next", ["/"])[0],
+                                     "Set-Cookie": f"sid={SECRET}; Path=/; HttpOnly"})
+            else:
+                self._send(403, "wrong credentials")
+
+    server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
+    server.daemon_threads = True
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    try:
+        yield f"http://127.0.0.1:{server.server_address[1]}", seen
+    finally:
+        server.shutdown()
+        server.server_close()
+
+
+@pytest.fixture
+def xvfb() -> Iterator[str]:
+    proc = subprocess.Popen(["Xvfb", DISPLAY, "-screen", "0", "1280x900x24", "-nolisten", "tcp"],
+                            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    try:
+        yield DISPLAY
+    finally:
+        proc.terminate()
+        proc.wait(10)
+
+
+def xdotool(display: str, *args: str) -> str:
+    return subprocess.run(["xdotool", *args], env={"DISPLAY": display}, capture_output=True,
+                          text=True, timeout=STEP_TIMEOUT_S, check=True).stdout.strip()
+
+
+async def test_trawl_login_saves_the_session_and_resumes(
+        temporal_client: Client, temporal_address: str, database_url: str,
+        engine: AsyncEngine, task_queue: str, xvfb: str,
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("DISPLAY", xvfb)
+    crawl_id = new_crawl_id()
+    with login_site() as (base, seen):
+        spec = CrawlSpec(seeds=[base + "/"], render="browser", concurrency=2)
+        cfg = worker_config(temporal_address, database_url, task_queue)
+        async with crawl_worker(temporal_client, cfg) as worker, worker:
+            handle = await start(temporal_client, task_queue, spec, crawl_id)
+            await wait_for(lambda: open_handoffs(engine, crawl_id), "a handoff")
+            logins_before = seen.get("/login", 0)
+
+            trawl = Trawl(Settings(), None, temporal_client, engine)  # type: ignore[arg-type]
+            person = asyncio.ensure_future(login(trawl, crawl_id, note="by xdotool",
+                                                 wait_for_enter=False))
+            # the person: waits for the login form in the real window, types, submits
+            await wait_for(lambda: _async(seen.get("/login", 0) > logins_before),
+                           "the headed browser to show the login form")
+            window = await asyncio.to_thread(
+                xdotool, xvfb, "search", "--sync", "--onlyvisible", "--class", "chromium")
+            window = window.splitlines()[0]
+            await asyncio.to_thread(xdotool, xvfb, "windowfocus", "--sync", window)
+            await asyncio.to_thread(xdotool, xvfb, "type", "--delay", "30", USER)
+            await asyncio.to_thread(xdotool, xvfb, "key", "Tab")
+            await asyncio.to_thread(xdotool, xvfb, "type", "--delay", "30", PASSWORD)
+            await asyncio.to_thread(xdotool, xvfb, "key", "Return")
+            await wait_for(lambda: _async("login ok" in seen), "the login to succeed")
+            await wait_for(lambda: _async(seen.get("/private/", 0) >= 2),
+                           "the browser to land on the private page")
+            await asyncio.sleep(2.5)  # `trawl login` reads the session every second
+            await asyncio.to_thread(xdotool, xvfb, "key", "--window", window, "ctrl+w")
+            resumed = await asyncio.wait_for(person, STEP_TIMEOUT_S)
+            assert resumed.session_saved and resumed.sites == [base]
+
+            result = await asyncio.wait_for(handle.result(), 120)
+    assert result.status == "completed"
+    pages = await stored(engine, crawl_id)
+    assert {base + "/private/", base + "/private/a.html", base + "/private/b.html"} <= set(pages)
+    profile = await scalar_rows(engine, "select storage_state::text from session_profiles "
+                                        "where site = :s", s=base)
+    assert profile and SECRET in profile[0][0]
+    assert await open_handoffs(engine, crawl_id) == []
+    note = await scalar_rows(engine, "select note from handoffs where crawl_id = :c",
+                             c=crawl_id)
+    assert note == [("by xdotool",)]
+
+
+async def _async(value: bool) -> bool:
+    return value
