@@ -30,7 +30,7 @@ from trawl.crawl.walls import Wall, detect
 from trawl.errors import ConfigError, FetchError
 from trawl.extract import Extraction, extract
 from trawl.policy import RobotsCache
-from trawl.store.frontier import FoundLink, PageRecord, add_skipped_urls, record_page
+from trawl.store.frontier import FoundLink, PageRecord, record_page
 from trawl.store.sessions import BlockedPage, block_url
 from trawl.urls import Scope, canonicalize
 
@@ -191,10 +191,9 @@ async def explore(deps: ExploreDeps, inp: ExploreInput,
     if spec.sitemap != "only":
         rec.follow += [u for u in canonical_follow(spec, scope, job.url, rec.canonical_url)
                        if u not in rec.follow]
-    rec.follow, skipped = await screen_links(deps.robots, deps.http, spec, inp.site,
-                                             rec.follow)
-    if skipped:  # traps and disallowed links: recorded with the reason, never queued
-        await add_skipped_urls(deps.engine, inp.crawl_id, skipped, job.depth + 1, job.url)
+    # traps and disallowed links: recorded with the reason (same transaction), never queued
+    rec.follow, rec.skipped = await screen_links(deps.robots, deps.http, spec, inp.site,
+                                                 rec.follow)
     return await _store(deps, rec)
 
 

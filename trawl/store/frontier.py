@@ -72,6 +72,8 @@ class PageRecord:
     links: list[FoundLink] = field(default_factory=list)
     follow: list[str] = field(default_factory=list)
     """Canonical in-scope URLs to add to the frontier at depth + 1."""
+    skipped: list[tuple[str, str]] = field(default_factory=list)
+    """(canonical URL, reason) of links the crawl will not explore (traps, robots.txt)."""
 
     @property
     def stores_page(self) -> bool:
@@ -223,6 +225,7 @@ async def _record_page_once(engine: AsyncEngine, rec: PageRecord) -> RecordResul
         follow_depth = rec.depth if rec.outcome == "redirected" else rec.depth + 1
         new_urls, new_sites = await _add_urls(conn, rec.crawl_id, rec.follow, follow_depth,
                                               rec.url)
+        await _add_skipped(conn, rec.crawl_id, rec.skipped, rec.depth + 1, rec.url)
         moved = await conn.execute(
             update(CrawlUrl)
             .where(CrawlUrl.crawl_id == rec.crawl_id, CrawlUrl.url == rec.url,
@@ -299,13 +302,19 @@ async def add_skipped_urls(engine: AsyncEngine, crawl_id: str,
                            found_on: str | None) -> int:
     """Record (canonical URL, reason) pairs the crawl will not explore (crawler traps,
     robots.txt) as ``skipped``, insert-if-absent: a URL already known keeps its status."""
+    async with engine.begin() as conn:
+        return await _add_skipped(conn, crawl_id, skipped, depth, found_on)
+
+
+async def _add_skipped(conn: AsyncConnection, crawl_id: str,
+                       skipped: Sequence[tuple[str, str]], depth: int,
+                       found_on: str | None) -> int:
     rows = [{"crawl_id": crawl_id, "url": u, "site": site_of(u), "depth": depth,
              "found_on": found_on, "status": "skipped", "reason": reason}
             for u, reason in sorted(dict(skipped).items())]
     added = 0
-    async with engine.begin() as conn:
-        for chunk in _chunks(rows):
-            result = await conn.execute(insert(CrawlUrl).values(list(chunk))
-                                        .on_conflict_do_nothing().returning(CrawlUrl.url))
-            added += len(result.all())
+    for chunk in _chunks(rows):
+        result = await conn.execute(insert(CrawlUrl).values(list(chunk))
+                                    .on_conflict_do_nothing().returning(CrawlUrl.url))
+        added += len(result.all())
     return added
