@@ -11,7 +11,7 @@ from lxml.html import HtmlElement
 from ._clean import absolutize_links, basic_clean
 from ._content import find_main
 from ._links import extract_links
-from ._markdown import to_markdown
+from ._markdown import element_to_markdown, to_markdown
 from ._meta import extract_metadata
 from ._parse import parse
 from ._text import collapse, render_text, word_count
@@ -65,7 +65,7 @@ def extract(html: str, url: str) -> Extraction:
             metadata["headings"].insert(0, {"level": 1, "text": headline})
         text = render_text(main)
         try:
-            markdown = to_markdown(_fragment_html(main))
+            markdown = element_to_markdown(main)
             if headline:
                 markdown = f"# {headline}\n\n{markdown}"
         except Exception:

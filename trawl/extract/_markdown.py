@@ -5,9 +5,13 @@ from __future__ import annotations
 import re
 from typing import Any
 
+import lxml.html
 import markdownify
 from bs4 import BeautifulSoup, Comment, Doctype, NavigableString, Tag
+from lxml.html import HtmlElement
 from markdownify import ATX, MarkdownConverter
+
+from ._soup import soup_from_lxml
 
 _LANG_CLASS_RE = re.compile(
     r"^(?:language|lang|highlight|brush|code|sourcecode|syntax)[-:_]([A-Za-z0-9_+#.-]+)$", re.I
@@ -308,6 +312,16 @@ class Converter(_Base):  # type: ignore[misc]
 def to_markdown(html: str) -> str:
     """Convert an HTML fragment to markdown."""
     soup = BeautifulSoup(html, "lxml")
+    md: str = Converter().convert_soup(soup)
+    return tidy_markdown(md)
+
+
+def element_to_markdown(el: HtmlElement) -> str:
+    """Markdown of an lxml element (and its tail): ``to_markdown(tostring(el))``, without
+    serialising and re-parsing when the bs4 tree can be built directly."""
+    soup = soup_from_lxml(el)
+    if soup is None:
+        return to_markdown(lxml.html.tostring(el, encoding="unicode", method="html"))
     md: str = Converter().convert_soup(soup)
     return tidy_markdown(md)
 

@@ -1,0 +1,163 @@
+"""Output-equivalence oracle and timing for ``trawl.extract.extract``.
+
+Runs ``extract`` over (a) the article benchmark pages (``/work/shared/bench/articles``) and
+(b) every Python-docs page under ``/usr/share/doc/python3.11/html``, and either records every
+Extraction's fields or compares them with a recording, reporting each page whose output differs
+(with a short diff) and the total/median/p95 milliseconds per page of both sets.
+
+Usage::
+
+    .venv/bin/python bench/extract_equivalence.py --record /tmp/extract-baseline
+    .venv/bin/python bench/extract_equivalence.py --compare /tmp/extract-baseline
+    .venv/bin/python bench/extract_equivalence.py --compare DIR --repeat 3   # median of 3 runs
+
+Exit status: 0 when nothing differs, 1 otherwise. The data stays outside the repository.
+"""
+
+from __future__ import annotations
+
+import argparse
+import difflib
+import gzip
+import json
+import pickle
+import statistics
+import sys
+import time
+from collections.abc import Iterator
+from dataclasses import asdict
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+import importlib  # noqa: E402
+
+from trawl.extract import extract  # noqa: E402
+
+ARTICLES = ROOT.parent / "shared" / "bench" / "articles"
+DOCS_DIR = Path("/usr/share/doc/python3.11/html")
+FIELDS = ("title", "description", "language", "canonical_url", "markdown", "text",
+          "word_count", "links", "metadata", "headline")
+
+
+def article_pages(data: Path = ARTICLES) -> Iterator[tuple[str, str, str]]:
+    truth = json.loads((data / "ground-truth.json").read_text("utf-8"))
+    for path in sorted((data / "html").glob("*.html.gz")):
+        page_id = path.name[: -len(".html.gz")]
+        with gzip.open(path, "rb") as fh:
+            html = fh.read().decode("utf-8", errors="replace")
+        url = (truth.get(page_id) or {}).get("url") or f"https://example.com/{page_id}"
+        yield page_id, html, url
+
+
+def docs_pages(docs: Path = DOCS_DIR) -> Iterator[tuple[str, str, str]]:
+    for path in sorted(docs.rglob("*.html")):
+        rel = str(path.relative_to(docs))
+        yield rel, path.read_text("utf-8", errors="replace"), "https://docs.python.org/3/" + rel
+
+
+def fields(result: Any) -> dict[str, Any]:
+    data = asdict(result)
+    return {name: data[name] for name in FIELDS}
+
+
+def run_set(pages: list[tuple[str, str, str]], repeat: int) -> tuple[dict[str, Any], list[float]]:
+    """Outputs of one set and the per-page time (median over ``repeat`` runs), in ms."""
+    outputs: dict[str, Any] = {}
+    times: list[list[float]] = [[] for _ in pages]
+    for r in range(repeat):
+        for i, (key, html, url) in enumerate(pages):
+            t0 = time.perf_counter()
+            result = extract(html, url)
+            times[i].append((time.perf_counter() - t0) * 1000)
+            if r == 0:
+                outputs[key] = fields(result)
+    return outputs, [statistics.median(t) for t in times]
+
+
+def describe(times: list[float]) -> str:
+    ordered = sorted(times)
+    p95 = ordered[min(len(ordered) - 1, round(0.95 * (len(ordered) - 1)))]
+    median = statistics.median(times)
+    return (f"{len(times)} pages  total {sum(times):9.1f} ms  median {median:7.2f} ms"
+            f"  p95 {p95:7.2f} ms")
+
+
+def short_diff(old: Any, new: Any, limit: int = 12) -> str:
+    if isinstance(old, str) and isinstance(new, str):
+        a, b = old.splitlines(), new.splitlines()
+    else:
+        a = json.dumps(old, indent=1, sort_keys=True, default=str).splitlines()
+        b = json.dumps(new, indent=1, sort_keys=True, default=str).splitlines()
+    lines = list(difflib.unified_diff(a, b, "baseline", "now", n=1, lineterm=""))
+    extra = f"\n      ... {len(lines) - limit} more diff lines" if len(lines) > limit else ""
+    return "\n".join("      " + line[:160] for line in lines[:limit]) + extra
+
+
+def compare(name: str, old: dict[str, Any], new: dict[str, Any]) -> int:
+    differing = 0
+    for key in sorted(set(old) | set(new)):
+        if key not in old or key not in new:
+            differing += 1
+            print(f"  [{name}] {key}: only in {'baseline' if key in old else 'now'}")
+            continue
+        bad = [f for f in FIELDS if old[key].get(f) != new[key].get(f)]
+        if bad:
+            differing += 1
+            print(f"  [{name}] {key}: differs in {', '.join(bad)}")
+            for f in bad[:3]:
+                print(f"    {f}:")
+                print(short_diff(old[key].get(f), new[key].get(f)))
+    return differing
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    mode = parser.add_mutually_exclusive_group(required=True)
+    mode.add_argument("--record", type=Path, metavar="DIR", help="write the outputs to DIR")
+    mode.add_argument("--compare", type=Path, metavar="DIR", help="compare with DIR")
+    parser.add_argument("--repeat", type=int, default=1, help="timing runs (median per page)")
+    parser.add_argument("--impl", metavar="MODULE", help="time another copy of the package "
+                        "(e.g. a pristine one), importable from --path")
+    parser.add_argument("--path", metavar="DIR", help="sys.path entry for --impl")
+    args = parser.parse_args()
+    if args.impl:
+        global extract
+        if args.path:
+            sys.path.insert(0, args.path)
+        extract = importlib.import_module(args.impl).extract
+        print(f"using {args.impl}.extract")
+
+    sets = {"articles": list(article_pages()), "docs": list(docs_pages())}
+    outputs: dict[str, dict[str, Any]] = {}
+    timing: dict[str, list[float]] = {}
+    for name, pages in sets.items():
+        outputs[name], timing[name] = run_set(pages, max(1, args.repeat))
+        print(f"{name:9s} {describe(timing[name])}")
+
+    if args.record:
+        args.record.mkdir(parents=True, exist_ok=True)
+        with open(args.record / "outputs.pickle", "wb") as fh:
+            pickle.dump(outputs, fh)
+        (args.record / "timing.json").write_text(json.dumps(timing))
+        print(f"recorded {sum(len(o) for o in outputs.values())} pages into {args.record}")
+        return 0
+
+    with open(args.compare / "outputs.pickle", "rb") as fh:
+        baseline: dict[str, dict[str, Any]] = pickle.load(fh)
+    base_timing_path = args.compare / "timing.json"
+    if base_timing_path.exists():
+        base_timing = json.loads(base_timing_path.read_text())
+        for name in sets:
+            if name in base_timing:
+                print(f"baseline {name:9s} {describe(base_timing[name])}")
+    differing = sum(compare(name, baseline.get(name, {}), outputs[name]) for name in sets)
+    total = sum(len(o) for o in outputs.values())
+    print(f"{differing} of {total} pages differ")
+    return 1 if differing else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
