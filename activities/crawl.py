@@ -18,11 +18,13 @@ from trawl.crawl.types import (
     ExploreOutput,
     FinishCrawlInput,
     PendingSitesInput,
+    RecordFailureInput,
     ResolveInput,
     ResolveOutput,
     StartCrawlInput,
 )
 from trawl.store import frontier, sessions
+from trawl.store.frontier import PageRecord
 
 HEARTBEAT_INTERVAL_S = 5.0
 
@@ -67,6 +69,16 @@ class CrawlActivities:
                                            resumed_by=inp.resumed_by, note=inp.note)
         return ResolveOutput(done.requeued, done.closed, done.profile_version)
 
+    @activity.defn(name="record_failure")
+    async def record_failure(self, inp: RecordFailureInput) -> ExploreOutput:
+        """Record a URL whose explore kept failing, so the crawl can go on without it."""
+        job = inp.explore.job
+        rec = PageRecord(crawl_id=inp.explore.crawl_id, url=job.url, site=inp.explore.site,
+                         depth=job.depth, outcome="failed", error_class="internal_error",
+                         error_message=inp.message, render_mode="none")
+        await frontier.record_page(self._deps.engine, rec)
+        return ExploreOutput(url=job.url, outcome="failed", error_class="internal_error")
+
     @activity.defn(name="explore")
     async def explore(self, inp: ExploreInput) -> ExploreOutput:
         stage = "starting"
@@ -92,4 +104,4 @@ class CrawlActivities:
 
     def all(self) -> list[Callable[..., Any]]:
         return [self.start_crawl, self.claim_urls, self.pending_sites, self.finish_crawl,
-                self.resolve_handoff, self.explore]
+                self.resolve_handoff, self.explore, self.record_failure]

@@ -140,3 +140,35 @@ async def test_max_pages_is_a_hard_budget(temporal_client: Client, temporal_addr
     queued = await scalar_rows(engine, "select count(*) from crawl_urls where crawl_id = :c "
                                        "and status = 'queued'", c=crawl_id)
     assert queued[0][0] > 0  # the limit, not the site, ended the crawl
+
+
+async def test_a_page_that_always_fails_is_recorded_and_the_crawl_goes_on(
+        temporal_client: Client, temporal_address: str, database_url: str,
+        engine: AsyncEngine, task_queue: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    import activities.crawl
+
+    original = activities.crawl.explore
+
+    async def broken_for_page_a(deps, inp, heartbeat):  # type: ignore[no-untyped-def]
+        if inp.job.url.endswith("/a.html"):
+            raise RuntimeError("simulated bug while exploring page A")
+        return await original(deps, inp, heartbeat)
+
+    monkeypatch.setattr(activities.crawl, "explore", broken_for_page_a)
+    from tests.conftest import SITES
+    from tests.test_crawl_site import RULES
+
+    with serve(SITES / "basic", RULES) as site:
+        crawl_id, result = await asyncio.wait_for(run_crawl(
+            temporal_client, temporal_address, database_url, task_queue,
+            CrawlSpec(seeds=[site.base + "/"], render="http")), 180)
+    assert result.status == "completed"
+    rows = dict((r[0], r[1:]) for r in await scalar_rows(
+        engine, "select url, error_class, error_message from pages where crawl_id = :c",
+        c=crawl_id))
+    assert rows[site.base + "/a.html"][0] == "internal_error"
+    assert "simulated bug" in rows[site.base + "/a.html"][1]
+    assert rows[site.base + "/b/c.html"] == (None, None)  # reached through /b/ instead
+    status = await scalar_rows(engine, "select status from crawl_urls where crawl_id = :c "
+                                       "and url = :u", c=crawl_id, u=site.base + "/a.html")
+    assert status == [("failed",)]

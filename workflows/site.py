@@ -14,6 +14,7 @@ from urllib.parse import urlsplit
 
 from temporalio import workflow
 from temporalio.common import RetryPolicy
+from temporalio.exceptions import ActivityError, CancelledError
 
 from workflows.monitor import (
     CRAWL_STATUS,
@@ -37,6 +38,7 @@ with workflow.unsafe.imports_passed_through():
         ClaimOutput,
         ExploreInput,
         ExploreOutput,
+        RecordFailureInput,
         ResolveInput,
         ResolveOutput,
         UrlJob,
@@ -264,16 +266,27 @@ class SiteWorkflow:
     async def _explore(self, job: UrlJob) -> ExploreOutput:
         assert self._input is not None
         inp = self._input
-        return await workflow.execute_activity(
-            "explore",
-            ExploreInput(inp.crawl_id, inp.site, job, inp.spec, workflow.info().workflow_id,
-                         inp.state.profile_version),
-            result_type=ExploreOutput,
-            start_to_close_timeout=timedelta(seconds=inp.spec.page_timeout_s * 3 + 60),
-            heartbeat_timeout=timedelta(seconds=inp.spec.heartbeat_timeout_s),
-            retry_policy=EXPLORE_RETRY,
-            summary=job.url,
-        )
+        explore_input = ExploreInput(inp.crawl_id, inp.site, job, inp.spec,
+                                     workflow.info().workflow_id, inp.state.profile_version)
+        try:
+            return await workflow.execute_activity(
+                "explore", explore_input,
+                result_type=ExploreOutput,
+                start_to_close_timeout=timedelta(seconds=inp.spec.page_timeout_s * 3 + 60),
+                heartbeat_timeout=timedelta(seconds=inp.spec.heartbeat_timeout_s),
+                retry_policy=EXPLORE_RETRY,
+                summary=job.url,
+            )
+        except ActivityError as err:
+            if isinstance(err.cause, CancelledError):
+                raise
+            # one page that keeps failing must not stop the site: record it and go on
+            message = str(err.cause or err)
+            workflow.logger.warning("explore of %s failed for good: %s", job.url, message)
+            return await workflow.execute_activity(
+                "record_failure", RecordFailureInput(explore_input, message[:2000]),
+                result_type=ExploreOutput, start_to_close_timeout=SHORT_ACTIVITY_TIMEOUT,
+                retry_policy=STORE_RETRY, summary=job.url)
 
     @workflow.query
     def progress(self) -> SiteProgress:

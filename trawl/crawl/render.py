@@ -115,8 +115,11 @@ async def load_in_browser(pool: BrowserPool, url: str, *, max_bytes: int,
         loaded_at = time.monotonic()
         if response is None:
             raise FetchError("the browser reported no response for the page")
-        headers = await response.all_headers()
-        html, password_visible = await tab.page.evaluate(SNAPSHOT_JS)
+        try:
+            headers = await response.all_headers()
+            html, password_visible = await tab.page.evaluate(SNAPSHOT_JS)
+        except Exception as exc:  # e.g. a script navigated away while we read the page
+            raise _error(exc, timeout_s) from exc
         done = time.monotonic()
         loaded = Loaded(
             final_url=response.url, status_code=response.status,

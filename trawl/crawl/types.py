@@ -68,6 +68,14 @@ class ExploreInput:
 
 
 @dataclass
+class RecordFailureInput:
+    explore: ExploreInput
+    """The explore that exhausted its retries."""
+    message: str
+    """What the last attempt failed with."""
+
+
+@dataclass
 class ExploreOutput:
     """What happened to one URL: a summary, never the content."""
 
