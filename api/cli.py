@@ -64,7 +64,7 @@ _SPEC_OPTIONS: dict[str, tuple[str, Any]] = {
     "render": ("render", None), "ignore_robots": ("respect_robots", lambda v: not v),
     "sitemap": ("sitemap", None), "user_agent": ("user_agent", None),
     "max_url_length": ("max_url_length", None),
-    "handoff_on": ("handoff_on", list),
+    "handoff_on": ("handoff_on", list), "render_browser": ("render_browser", list),
 }
 
 
@@ -107,7 +107,12 @@ def crawl(
         "--same-site/--allow-subdomains",
         help="Stay on the start URLs' hosts (default), or also follow their subdomains.")] = True,
     render: Annotated[str, typer.Option(
-        help="browser: render every page in Chromium; http: no browser.")] = DEFAULT_RENDER_MODE,
+        help="browser: render every page in Chromium; http: no browser; auto: fetch over "
+             "HTTP and render only pages that need it (script-built, app shells).")
+    ] = DEFAULT_RENDER_MODE,
+    render_browser: Annotated[list[str] | None, typer.Option(
+        help="With --render auto: URL path globs always rendered in Chromium "
+             "(repeatable).")] = None,
     ignore_robots: Annotated[bool, typer.Option(
         "--ignore-robots", help="Do not obey robots.txt (it is obeyed by default).")] = False,
     sitemap: Annotated[str, typer.Option(
@@ -133,7 +138,8 @@ def crawl(
             urls=urls, max_pages=max_pages, max_depth=max_depth, include=include,
             exclude=exclude, concurrency=concurrency, same_site=same_site, render=render,
             ignore_robots=ignore_robots, sitemap=sitemap, user_agent=user_agent,
-            max_url_length=max_url_length, handoff_on=handoff_on))
+            max_url_length=max_url_length, handoff_on=handoff_on,
+            render_browser=render_browser))
     except TrawlError as exc:
         raise fail(str(exc)) from None
     run(_crawl(spec, detach))

@@ -107,6 +107,15 @@ async def bare_loop(start: str, concurrency: int, max_pages: int,
 
 async def trawl_crawl(client: Client, address: str, db_url: str, start: str, concurrency: int,
                       render: str, max_pages: int) -> tuple[int, float]:
+    pages, elapsed, _ = await trawl_crawl_id(client, address, db_url, start, concurrency,
+                                             render, max_pages)
+    return pages, elapsed
+
+
+async def trawl_crawl_id(client: Client, address: str, db_url: str, start: str,
+                         concurrency: int, render: str,
+                         max_pages: int) -> tuple[int, float, str]:
+    """A real trawl crawl with an in-process worker: (pages stored, seconds, crawl id)."""
     queue = f"bench-{uuid.uuid4().hex[:8]}"
     crawl_id = uuid.uuid4().hex[:10]
     cfg = WorkerConfig(address, "default", queue, db_url)
@@ -123,7 +132,7 @@ async def trawl_crawl(client: Client, address: str, db_url: str, start: str, con
         pages = (await conn.execute(text("select count(*) from pages where crawl_id = :c"),
                                     {"c": crawl_id})).scalar_one()
     await engine.dispose()
-    return int(pages), elapsed
+    return int(pages), elapsed, crawl_id
 
 
 async def main() -> None:

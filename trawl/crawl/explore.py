@@ -16,6 +16,7 @@ import httpx
 from sqlalchemy.ext.asyncio import AsyncEngine
 
 from trawl.browser.pool import BrowserPool
+from trawl.crawl.auto import decide
 from trawl.crawl.fetch import decode_html, fetch
 from trawl.crawl.profiles import ProfileCache, cookie_header, profile_key
 from trawl.crawl.render import Loaded, WallCheck, load_in_browser
@@ -107,13 +108,19 @@ async def _load(deps: ExploreDeps, inp: ExploreInput) -> Loaded:
     spec = inp.spec
     state = await deps.profiles.get(deps.engine, deps.pool, inp.site, inp.profile_version)
     check = _wall_check(inp)
-    if spec.render == "browser":
+
+    async def in_browser(reason: str) -> Loaded:
         if deps.pool is None:
             raise RuntimeError("browser rendering requested but this worker has no browser")
-        return await load_in_browser(deps.pool, inp.job.url, max_bytes=spec.max_body_bytes,
-                                     timeout_s=spec.page_timeout_s,
-                                     profile=profile_key(inp.site, inp.profile_version),
-                                     storage_state=state, check=check)
+        loaded = await load_in_browser(deps.pool, inp.job.url, max_bytes=spec.max_body_bytes,
+                                       timeout_s=spec.page_timeout_s,
+                                       profile=profile_key(inp.site, inp.profile_version),
+                                       storage_state=state, check=check)
+        loaded.render_mode, loaded.render_reason = "browser", reason
+        return loaded
+
+    if spec.render == "browser":
+        return await in_browser("--render browser")
     fetched = await fetch(deps.http, inp.job.url, max_bytes=spec.max_body_bytes,
                           timeout_s=spec.page_timeout_s,
                           headers=with_user_agent(spec, cookie_header(state, inp.job.url)))
@@ -121,7 +128,14 @@ async def _load(deps: ExploreDeps, inp: ExploreInput) -> Loaded:
     if fetched.body is not None and fetched.status_code < 400:
         html = decode_html(fetched.body, fetched.headers)
     loaded = Loaded(fetched.final_url, fetched.status_code, fetched.content_type,
-                    fetched.content_length, html, fetched.elapsed_ms)
+                    fetched.content_length, html, fetched.elapsed_ms, render_mode="http",
+                    render_reason="--render http")
+    if spec.render == "auto" and html is not None \
+            and canonicalize(fetched.final_url) == inp.job.url:
+        decision = decide(html, fetched.final_url, spec.render_browser)
+        if decision.browser:
+            return await in_browser(decision.reason)
+        loaded.render_reason = decision.reason
     loaded.wall = check(loaded)
     return loaded
 
@@ -168,7 +182,7 @@ async def explore(deps: ExploreDeps, inp: ExploreInput,
     if loaded.html is None:
         rec.render_mode = "none"
         return await _store(deps, rec)
-    rec.render_mode = spec.render
+    rec.render_mode, rec.render_reason = loaded.render_mode, loaded.render_reason
 
     heartbeat("extracting")
     if deps.extractor is None:

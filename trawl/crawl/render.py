@@ -37,6 +37,9 @@ class Loaded:
     """The document (rendered DOM in browser mode); None for non-HTML and error statuses."""
     fetch_ms: int
     render_ms: int | None = None
+    render_mode: str | None = None
+    """browser | http: how the HTML was obtained."""
+    render_reason: str | None = None
     password_visible: bool | None = None
     """Browser mode: whether a password field is visible (None: not known)."""
     wall: Wall | None = None

@@ -20,7 +20,7 @@ from trawl.errors import ConfigError
 from trawl.policy import DEFAULT_MAX_URL_LENGTH, MAX_SITEMAP_URLS
 from trawl.urls import Scope, host_of, validate_seed
 
-RENDER_MODES = ("browser", "http")
+RENDER_MODES = ("browser", "http", "auto")
 SITEMAP_MODES = ("include", "only", "skip")
 """include: sitemap URLs join the start URLs; only: crawl the sitemaps' URLs (and the start
 URLs) without following links; skip: ignore sitemaps."""
@@ -58,7 +58,11 @@ class CrawlSpec:
     """Follow subdomains of the seed hosts (default: the seed hosts only)."""
 
     render: str = DEFAULT_RENDER_MODE
-    """browser (Chromium renders every HTML page) | http (no browser)."""
+    """browser (Chromium renders every HTML page) | http (no browser) | auto (fetch over
+    HTTP, render in Chromium only the pages that need it; see trawl.crawl.auto)."""
+
+    render_browser: list[str] = field(default_factory=list)
+    """auto mode: URL path globs that always go to the browser."""
 
     page_timeout_s: float = DEFAULT_PAGE_TIMEOUT_S
     """Give up on a page after this long (fetch and render each)."""

@@ -64,6 +64,7 @@ class PageRecord:
     word_count: int | None = None
     meta: dict[str, Any] | None = None
     render_mode: str | None = None
+    render_reason: str | None = None
     fetch_ms: int | None = None
     render_ms: int | None = None
     error_class: str | None = None
@@ -205,7 +206,8 @@ async def _record_page_once(engine: AsyncEngine, rec: PageRecord) -> RecordResul
                 "title": rec.title, "description": rec.description, "language": rec.language,
                 "canonical_url": rec.canonical_url, "markdown": rec.markdown, "text": rec.text,
                 "content_hash": rec.content_hash, "word_count": rec.word_count,
-                "metadata": rec.meta, "render_mode": rec.render_mode, "fetch_ms": rec.fetch_ms,
+                "metadata": rec.meta, "render_mode": rec.render_mode,
+                "render_reason": rec.render_reason, "fetch_ms": rec.fetch_ms,
                 "render_ms": rec.render_ms, "error_class": rec.error_class,
                 "error_message": rec.error_message, "fetched_at": func.now(),
             }

@@ -203,6 +203,10 @@ class Page(Base):
     render_mode: Mapped[str | None] = mapped_column(String(16))
     """How the page was obtained: browser | http | none (non-HTML or error)."""
 
+    render_reason: Mapped[str | None] = mapped_column(Text)
+    """Why: the render mode asked for it, or --render auto's decision (static HTML,
+    script-only body, app shell, noscript asks for JavaScript, spec rule ...)."""
+
     fetch_ms: Mapped[int | None] = mapped_column(Integer)
     """Time to fetch the response, in ms."""
 

@@ -1,0 +1,87 @@
+"""Render modes side by side on the Python 3.11 docs: a bare Playwright loop,
+trawl --render browser and trawl --render auto, in one run, rounds alternating.
+
+Prints pages/s (medians), the ratios to the bare loop, whether browser and auto stored the
+same page set, and on how many pages their extracted markdown is identical.
+
+    .venv/bin/python bench/render_modes.py [--rounds 3] [--concurrency 4]
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import os
+import platform
+import statistics
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+from sqlalchemy import text  # noqa: E402
+from temporalio.client import Client  # noqa: E402
+
+from bench._services import local_services  # noqa: E402
+from bench.crawl_speed import PYDOCS, bare_loop, trawl_crawl_id  # noqa: E402
+from tests.sitesrv import serve  # noqa: E402
+from trawl.store.db import create_engine_async  # noqa: E402
+
+MAX_PAGES = 10_000
+
+
+async def markdown_of(db_url: str, crawl_id: str, base: str) -> dict[str, str | None]:
+    engine = create_engine_async(db_url)
+    async with engine.connect() as conn:
+        rows = (await conn.execute(text("select url, markdown from pages where crawl_id = :c"),
+                                   {"c": crawl_id})).all()
+    await engine.dispose()
+    return {url.removeprefix(base): md for url, md in rows}
+
+
+async def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--rounds", type=int, default=3)
+    parser.add_argument("--concurrency", type=int, default=4)
+    args = parser.parse_args()
+    if not PYDOCS.exists():
+        sys.exit("needs the Python 3.11 docs: apt-get install python3.11-doc")
+    rates: dict[str, list[float]] = {"bare loop": [], "trawl browser": [], "trawl auto": []}
+    same_set: list[bool] = []
+    same_md: list[float] = []
+    with local_services() as (address, db_url, _):
+        client = await Client.connect(address)
+        for i in range(args.rounds):
+            # a fresh server per round: its port is part of every URL
+            with serve(PYDOCS) as site:
+                start = site.base + "/index.html"
+                pages, secs = await bare_loop(start, args.concurrency, MAX_PAGES)
+                rates["bare loop"].append(pages / secs)
+                crawled: dict[str, dict[str, str | None]] = {}
+                for mode in ("browser", "auto"):
+                    pages, secs, crawl_id = await trawl_crawl_id(
+                        client, address, db_url, start, args.concurrency, mode, MAX_PAGES)
+                    rates[f"trawl {mode}"].append(pages / secs)
+                    crawled[mode] = await markdown_of(db_url, crawl_id, site.base)
+            browser, auto = crawled["browser"], crawled["auto"]
+            same_set.append(set(browser) == set(auto))
+            common = set(browser) & set(auto)
+            same_md.append(sum(browser[u] == auto[u] for u in common) / max(len(common), 1))
+            print(f"round {i + 1}: " + ", ".join(f"{k} {v[-1]:.2f} pages/s"
+                                                for k, v in rates.items())
+                  + f"; same page set {same_set[-1]} ({len(browser)} vs {len(auto)}); "
+                    f"identical markdown on {same_md[-1]:.1%} of pages", flush=True)
+    med = {k: statistics.median(v) for k, v in rates.items()}
+    print()
+    print(f"machine: {platform.machine()}, {os.cpu_count()} cores, Python "
+          f"{platform.python_version()}; concurrency {args.concurrency}; {args.rounds} rounds;"
+          " medians")
+    for name, value in med.items():
+        print(f"{name:14s} {value:6.2f} pages/s  ({value / med['bare loop']:.2f}x bare loop)")
+    print(f"browser vs auto: same page set in {sum(same_set)}/{len(same_set)} rounds; "
+          f"identical markdown on {min(same_md):.1%} of pages at worst (target >= 99%)")
+
+
+if __name__ == "__main__":
+    asyncio.run(main())
