@@ -21,7 +21,13 @@ from rich.table import Table
 
 from api import agent_commands, handoff_commands
 from api.crawls import CrawlStatus, Trawl
-from trawl.config import DEFAULT_CONCURRENCY, DEFAULT_MAX_DEPTH, DEFAULT_MAX_PAGES, get_settings
+from trawl.config import (
+    DEFAULT_CONCURRENCY,
+    DEFAULT_MAX_CONCURRENT_ACTIVITIES,
+    DEFAULT_MAX_DEPTH,
+    DEFAULT_MAX_PAGES,
+    get_settings,
+)
 from trawl.crawl.spec import DEFAULT_RENDER_MODE, DEFAULT_SITEMAP_MODE, CrawlSpec
 from trawl.errors import TrawlError
 from trawl.policy import DEFAULT_MAX_URL_LENGTH
@@ -321,7 +327,7 @@ def sql(
 @app.command()
 def worker(
     max_concurrent_activities: Annotated[int, typer.Option(
-        help="Explore activities this worker runs at once.")] = 16,
+        help="Explore activities this worker runs at once.")] = DEFAULT_MAX_CONCURRENT_ACTIVITIES,
 ) -> None:
     """Run a worker (for real deployments; `trawl crawl` starts one itself when embedded)."""
     from api.runtime import ensure_runtime

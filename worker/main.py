@@ -20,7 +20,13 @@ from temporalio.worker import Worker
 
 from activities.crawl import CrawlActivities
 from trawl.browser.pool import BrowserPool
-from trawl.config import DEFAULT_PAGE_TIMEOUT_S, Settings
+from trawl.config import (
+    DEFAULT_BROWSER_RECYCLE_PAGES,
+    DEFAULT_MAX_CONCURRENT_ACTIVITIES,
+    DEFAULT_PAGE_TIMEOUT_S,
+    DEFAULT_USER_AGENT,
+    Settings,
+)
 from trawl.crawl.explore import ExploreDeps
 from trawl.crawl.fetch import make_client
 from trawl.store.db import create_engine_async, upgrade_schema
@@ -29,7 +35,6 @@ from workflows.site import SiteWorkflow
 
 log = logging.getLogger("trawl.worker")
 
-DEFAULT_MAX_CONCURRENT_ACTIVITIES = 32
 DEFAULT_EXTRACT_PROCESSES = 1
 """Extraction processes per worker; one keeps the event loop free without starving
 Chromium of the machine's cores."""
@@ -43,9 +48,9 @@ class WorkerConfig:
     task_queue: str
     database_url: str
     max_concurrent_activities: int = DEFAULT_MAX_CONCURRENT_ACTIVITIES
-    browser_recycle_pages: int = 500
+    browser_recycle_pages: int = DEFAULT_BROWSER_RECYCLE_PAGES
     extract_processes: int = DEFAULT_EXTRACT_PROCESSES
-    user_agent: str = Settings().user_agent
+    user_agent: str = DEFAULT_USER_AGENT
 
     @classmethod
     def from_settings(cls, settings: Settings, temporal_address: str,

@@ -15,7 +15,7 @@ from collections.abc import AsyncIterator
 from dataclasses import dataclass, field
 from typing import Any
 
-from playwright.async_api import Browser, BrowserContext, Page, Playwright, async_playwright
+from playwright.async_api import Browser, BrowserContext, Playwright, async_playwright
 
 from trawl.browser.launch import launch_chromium
 from trawl.browser.tab import Tab
@@ -123,21 +123,6 @@ class BrowserPool:
                     ctx.idle_tabs.append(tab)
                 else:
                     await tab.close()
-            await self._release(gen, ctx)
-
-    @contextlib.asynccontextmanager
-    async def page(self, profile: str = ANONYMOUS,
-                   storage_state: dict[str, Any] | None = None) -> AsyncIterator[Page]:
-        """A new page in the context of ``profile`` (created with ``storage_state``)."""
-        gen, ctx = await self._acquire(profile, storage_state)
-        try:
-            page = await ctx.context.new_page()
-            try:
-                yield page
-            finally:
-                with contextlib.suppress(Exception):
-                    await page.close()
-        finally:
             await self._release(gen, ctx)
 
     async def forget_profile(self, profile: str) -> None:
