@@ -11,7 +11,7 @@ import time
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from functools import partial
-from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
+from http.server import BaseHTTPRequestHandler, SimpleHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 
 
@@ -107,6 +107,36 @@ def serve(root: Path, rules: Rules | None = None) -> Iterator[Site]:
     thread.start()
     try:
         yield Site(f"http://127.0.0.1:{server.server_address[1]}", rules, server)
+    finally:
+        server.shutdown()
+        server.server_close()
+
+
+class HtmlHandler(BaseHTTPRequestHandler):
+    """Base for hand-written test servers: quiet, with a helper to answer with HTML."""
+
+    def log_message(self, format: str, *args: object) -> None:
+        pass
+
+    def _send(self, status: int, body: str, headers: dict[str, str] | None = None) -> None:
+        raw = f"<html><head><title>{self.path}</title></head><body>{body}</body></html>".encode()
+        self.send_response(status)
+        for k, v in (headers or {}).items():
+            self.send_header(k, v)
+        self.send_header("Content-Type", "text/html; charset=utf-8")
+        self.send_header("Content-Length", str(len(raw)))
+        self.end_headers()
+        self.wfile.write(raw)
+
+
+@contextlib.contextmanager
+def serve_handler(handler: type[BaseHTTPRequestHandler]) -> Iterator[str]:
+    """Serve ``handler`` on 127.0.0.1 (a free port); yields the base URL."""
+    server = _QuietServer(("127.0.0.1", 0), handler)
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    try:
+        yield f"http://127.0.0.1:{server.server_address[1]}"
     finally:
         server.shutdown()
         server.server_close()

@@ -8,11 +8,9 @@ import asyncio
 import contextlib
 import json
 import subprocess
-import threading
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from datetime import timedelta
-from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 from typing import Any
 
@@ -24,7 +22,7 @@ from temporalio.client import Client, WorkflowHandle
 from tests.conftest import PYTHON, ROOT, scalar_rows, subprocess_env
 from tests.crawlkit import new_crawl_id, worker_config
 from tests.gensite import binary_tree_site
-from tests.sitesrv import serve
+from tests.sitesrv import HtmlHandler, serve, serve_handler
 from tests.test_durability import kill_group, start_worker
 from trawl.crawl.spec import CrawlSpec
 from trawl.services.temporal import temporal_cli
@@ -60,20 +58,7 @@ CAPTCHA = ('<p>Prove you are human.</p><div class="g-recaptcha" data-sitekey="x"
 def wall_site() -> Iterator[tuple[str, WallState]]:
     state = WallState()
 
-    class Handler(BaseHTTPRequestHandler):
-        def log_message(self, format: str, *args: object) -> None:
-            pass
-
-        def _send(self, status: int, body: str, headers: dict[str, str] | None = None) -> None:
-            data = f"<html><head><title>{self.path}</title></head><body>{body}</body></html>"
-            raw = data.encode()
-            self.send_response(status)
-            for k, v in (headers or {}).items():
-                self.send_header(k, v)
-            self.send_header("Content-Type", "text/html; charset=utf-8")
-            self.send_header("Content-Length", str(len(raw)))
-            self.end_headers()
-            self.wfile.write(raw)
+    class Handler(HtmlHandler):
 
         def do_GET(self) -> None:
             path = self.path.split("?", 1)[0]
@@ -91,14 +76,8 @@ def wall_site() -> Iterator[tuple[str, WallState]]:
             else:
                 self._send(404, "not found")
 
-    server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
-    server.daemon_threads = True
-    threading.Thread(target=server.serve_forever, daemon=True).start()
-    try:
-        yield f"http://127.0.0.1:{server.server_address[1]}", state
-    finally:
-        server.shutdown()
-        server.server_close()
+    with serve_handler(Handler) as base:
+        yield base, state
 
 
 def logged_in_state() -> dict[str, Any]:

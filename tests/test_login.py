@@ -11,9 +11,7 @@ import asyncio
 import contextlib
 import shutil
 import subprocess
-import threading
 from collections.abc import Iterator
-from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from urllib.parse import parse_qs
 
 import pytest
@@ -24,6 +22,7 @@ from api.crawls import Trawl
 from api.handoffs import login
 from tests.conftest import scalar_rows
 from tests.crawlkit import new_crawl_id, worker_config
+from tests.sitesrv import HtmlHandler, serve_handler
 from tests.test_handoff import PAGES, SECRET, open_handoffs, start, stored, wait_for
 from trawl.config import Settings
 from trawl.crawl.spec import CrawlSpec
@@ -49,19 +48,7 @@ LOGIN_ATTEMPTS = 3
 def login_site() -> Iterator[tuple[str, dict[str, int]]]:
     seen: dict[str, int] = {}
 
-    class Handler(BaseHTTPRequestHandler):
-        def log_message(self, format: str, *args: object) -> None:
-            pass
-
-        def _send(self, status: int, body: str, headers: dict[str, str] | None = None) -> None:
-            raw = f"<html><head><title>{self.path}</title></head><body>{body}</body></html>"
-            self.send_response(status)
-            for k, v in (headers or {}).items():
-                self.send_header(k, v)
-            self.send_header("Content-Type", "text/html; charset=utf-8")
-            self.send_header("Content-Length", str(len(raw.encode())))
-            self.end_headers()
-            self.wfile.write(raw.encode())
+    class Handler(HtmlHandler):
 
         def do_GET(self) -> None:
             path, _, query = self.path.partition("?")
@@ -92,14 +79,8 @@ def login_site() -> Iterator[tuple[str, dict[str, int]]]:
                 self._send(200, "<p>Wrong credentials.</p>"
                            + FORM.format(next=form.get("next", ["/"])[0]))
 
-    server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
-    server.daemon_threads = True
-    threading.Thread(target=server.serve_forever, daemon=True).start()
-    try:
-        yield f"http://127.0.0.1:{server.server_address[1]}", seen
-    finally:
-        server.shutdown()
-        server.server_close()
+    with serve_handler(Handler) as base:
+        yield base, seen
 
 
 @pytest.fixture
