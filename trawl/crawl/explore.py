@@ -198,7 +198,8 @@ async def explore(deps: ExploreDeps, inp: ExploreInput,
     rec.text = extraction.full_text
     rec.word_count = extraction.word_count
     rec.meta = extraction.metadata
-    rec.content_hash = hashlib.sha256(extraction.markdown.encode()).hexdigest()
+    if extraction.markdown.strip():  # empty pages are not duplicates of one another
+        rec.content_hash = hashlib.sha256(extraction.markdown.encode()).hexdigest()
     rec.links = found_links(extraction, scope)
     if job.depth < spec.max_depth and spec.sitemap != "only":
         rec.follow = list(dict.fromkeys(link.url for link in rec.links if link.internal))

@@ -70,6 +70,17 @@ class PageRecord:
     error_class: str | None = None
     error_message: str | None = None
     redirect_to: str | None = None
+    steps: list[dict[str, Any]] | None = None
+    """Browser steps run on the page and their outcomes."""
+    console_errors: list[str] | None = None
+    etag: str | None = None
+    last_modified: str | None = None
+    body_hash: str | None = None
+    """SHA-256 of the HTML as served (HTTP fetches only)."""
+    change: str | None = None
+    """Recrawls: new | changed | unchanged."""
+    previous_page_id: int | None = None
+    worker: str | None = None
     links: list[FoundLink] = field(default_factory=list)
     follow: list[str] = field(default_factory=list)
     """Canonical in-scope URLs to add to the frontier at depth + 1."""
@@ -210,7 +221,15 @@ async def _record_page_once(engine: AsyncEngine, rec: PageRecord) -> RecordResul
                 "render_reason": rec.render_reason, "fetch_ms": rec.fetch_ms,
                 "render_ms": rec.render_ms, "error_class": rec.error_class,
                 "error_message": rec.error_message, "fetched_at": func.now(),
+                "steps": rec.steps, "console_errors": rec.console_errors, "etag": rec.etag,
+                "last_modified": rec.last_modified, "body_hash": rec.body_hash,
+                "change": rec.change, "previous_page_id": rec.previous_page_id,
+                "worker": rec.worker, "duplicate_of": None,
             }
+            if rec.content_hash is not None:
+                original = await _original_of(conn, rec)
+                if original is not None:  # identical content: stored once, at the original
+                    values.update(duplicate_of=original, markdown=None, text=None)
             stmt = insert(cast(Table, Page.__table__)).values(values)
             await conn.execute(stmt.on_conflict_do_update(
                 constraint="uq_pages_crawl_url",
@@ -245,6 +264,22 @@ async def _record_page_once(engine: AsyncEngine, rec: PageRecord) -> RecordResul
             await conn.execute(update(Crawl).where(Crawl.id == rec.crawl_id)
                                .values(pages_claimed=Crawl.pages_claimed - 1))
     return RecordResult(recorded=True, new_urls=new_urls, new_sites=new_sites)
+
+
+async def _original_of(conn: AsyncConnection, rec: PageRecord) -> str | None:
+    """URL of the page of this crawl already holding ``rec``'s content, if any.
+
+    A transaction-scoped advisory lock on (crawl, hash) serialises pages with the same
+    content, so two workers never both store it as an original. It is the first lock the
+    page's transaction takes, so it cannot join a deadlock cycle.
+    """
+    await conn.execute(select(func.pg_advisory_xact_lock(
+        func.hashtextextended(f"{rec.crawl_id} {rec.content_hash}", 0))))
+    return (await conn.execute(
+        select(Page.url).where(Page.crawl_id == rec.crawl_id,
+                               Page.content_hash == rec.content_hash,
+                               Page.duplicate_of.is_(None), Page.url != rec.url)
+    )).scalar_one_or_none()
 
 
 async def release_claims(engine: AsyncEngine, crawl_id: str, site: str | None = None) -> int:

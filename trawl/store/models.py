@@ -14,6 +14,7 @@ from sqlalchemy import (
     Boolean,
     Computed,
     DateTime,
+    Float,
     ForeignKey,
     Index,
     Integer,
@@ -69,6 +70,10 @@ class Crawl(Base):
     finished_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))
     """When the crawl ended (any status but running)."""
 
+    recrawl_of: Mapped[str | None] = mapped_column(
+        ForeignKey("crawls.id", ondelete="SET NULL"))
+    """For a recrawl (``trawl crawl --recrawl ID``): the crawl it revisits."""
+
 
 class Site(Base):
     """One site (scheme://host[:port]) of a crawl: one SiteWorkflow."""
@@ -84,6 +89,24 @@ class Site(Base):
 
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), server_default=func.now())
     """When the first URL of this site entered the frontier."""
+
+    next_fetch_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))
+    """Politeness: the earliest time the next request to this site may start (shared by
+    every worker; NULL until a delay applies)."""
+
+    delay_s: Mapped[float] = mapped_column(Float, server_default="0")
+    """Seconds between requests to this site: the larger of the spec's delay and
+    robots.txt's Crawl-delay."""
+
+    consecutive_errors: Mapped[int] = mapped_column(Integer, server_default="0")
+    """Errors in a row (connection errors, timeouts, 5xx, 429); a success resets it."""
+
+    errors: Mapped[int] = mapped_column(Integer, server_default="0")
+    """All such errors of this site in the crawl."""
+
+    stopped_reason: Mapped[str | None] = mapped_column(Text)
+    """Set when the crawl stopped asking this site (its error budget ran out); its
+    remaining URLs are skipped with this reason."""
 
 
 class CrawlUrl(Base):
@@ -144,6 +167,8 @@ class Page(Base):
     __table_args__ = (
         Index("ix_pages_search", "search", postgresql_using="gin"),
         Index("ix_pages_crawl", "crawl_id", "id"),
+        Index("ix_pages_content_hash", "crawl_id", "content_hash", unique=True,
+              postgresql_where=text("content_hash IS NOT NULL AND duplicate_of IS NULL")),
     )
 
     id: Mapped[int] = mapped_column(BigInteger, primary_key=True, autoincrement=True)
@@ -221,6 +246,38 @@ class Page(Base):
 
     fetched_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), server_default=func.now())
     """When it was fetched."""
+
+    duplicate_of: Mapped[str | None] = mapped_column(Text)
+    """Canonical URL of the page of this crawl with the same content (same
+    ``content_hash``), stored there once; NULL for originals. A duplicate's markdown and
+    text are NULL."""
+
+    steps: Mapped[list[dict[str, Any]] | None] = mapped_column(JSONB)
+    """Browser steps run on the page (cookie banner, spec steps), each with its outcome:
+    ``{"step": ..., "ok": bool, "detail": ..., "count": n}``."""
+
+    console_errors: Mapped[list[str] | None] = mapped_column(JSONB)
+    """Errors the page's scripts raised or logged (browser mode)."""
+
+    etag: Mapped[str | None] = mapped_column(Text)
+    """The response's ETag, for conditional requests on a recrawl."""
+
+    last_modified: Mapped[str | None] = mapped_column(Text)
+    """The response's Last-Modified header, for conditional requests on a recrawl."""
+
+    body_hash: Mapped[str | None] = mapped_column(String(64))
+    """SHA-256 of the HTML as served (HTTP fetches): a recrawl that gets the same bytes
+    marks the page unchanged without extracting it again."""
+
+    change: Mapped[str | None] = mapped_column(String(16))
+    """Recrawls only: new | changed | unchanged, against the crawl revisited."""
+
+    previous_page_id: Mapped[int | None] = mapped_column(BigInteger)
+    """Recrawls only: ``pages.id`` of this URL in the crawl revisited (its previous
+    version, kept there)."""
+
+    worker: Mapped[str | None] = mapped_column(String(255))
+    """Identity of the worker that explored the page (``host:pid``)."""
 
     search: Mapped[Any] = mapped_column(TSVECTOR, Computed(SEARCH_EXPRESSION, persisted=True))
     """Full-text search vector over title (A), description (B) and text (C)."""
