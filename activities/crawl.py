@@ -23,7 +23,7 @@ from trawl.crawl.types import (
     ResolveOutput,
     StartCrawlInput,
 )
-from trawl.store import frontier, sessions
+from trawl.store import frontier, recrawl, sessions
 from trawl.store.frontier import PageRecord
 
 HEARTBEAT_INTERVAL_S = 5.0
@@ -39,6 +39,8 @@ class CrawlActivities:
     async def start_crawl(self, inp: StartCrawlInput) -> list[str]:
         sites = await frontier.create_crawl(self._deps.engine, inp.crawl_id, inp.workflow_id,
                                             inp.spec)
+        if inp.spec.recrawl_of:  # every page of the crawl revisited is visited again
+            sites = await recrawl.seed_from_previous(self._deps.engine, inp.crawl_id, inp.spec)
         seeded = await seed_from_sitemaps(self._deps.engine, self._deps.http, inp.crawl_id,
                                           inp.spec, self._deps.robots)
         return sorted({*sites, *seeded})

@@ -20,16 +20,18 @@ from rich.progress import BarColumn, Progress, TextColumn, TimeElapsedColumn
 from rich.table import Table
 
 from api import agent_commands, handoff_commands
-from api.crawls import CrawlStatus, Trawl
+from api.crawls import CHANGE_KINDS, CrawlStatus, Trawl
 from trawl.config import (
     DEFAULT_CONCURRENCY,
+    DEFAULT_DELAY_S,
     DEFAULT_MAX_CONCURRENT_ACTIVITIES,
     DEFAULT_MAX_DEPTH,
+    DEFAULT_MAX_HOST_ERRORS,
     DEFAULT_MAX_PAGES,
     get_settings,
 )
 from trawl.crawl.spec import DEFAULT_RENDER_MODE, DEFAULT_SITEMAP_MODE, CrawlSpec
-from trawl.errors import TrawlError
+from trawl.errors import ConfigError, TrawlError
 from trawl.policy import DEFAULT_MAX_URL_LENGTH
 
 app = typer.Typer(no_args_is_help=True, add_completion=False, pretty_exceptions_enable=False,
@@ -71,6 +73,7 @@ _SPEC_OPTIONS: dict[str, tuple[str, Any]] = {
     "sitemap": ("sitemap", None), "user_agent": ("user_agent", None),
     "max_url_length": ("max_url_length", None),
     "handoff_on": ("handoff_on", list), "render_browser": ("render_browser", list),
+    "delay": ("delay_s", None), "max_host_errors": ("max_host_errors", None),
 }
 
 
@@ -101,7 +104,8 @@ def _crawl_spec(ctx: typer.Context, spec_file: Path | None, values: dict[str, An
 def crawl(
     ctx: typer.Context,
     urls: Annotated[list[str] | None, typer.Argument(
-        help="Start URL(s) (optional with --spec when the file lists seeds).")] = None,
+        help="Start URL(s) (optional with --spec when the file lists seeds; none with "
+             "--recrawl).")] = None,
     max_pages: Annotated[int, typer.Option(help="Stop after this many pages.")] = DEFAULT_MAX_PAGES,
     max_depth: Annotated[int, typer.Option(help="Follow links this deep.")] = DEFAULT_MAX_DEPTH,
     include: Annotated[list[str] | None, typer.Option(
@@ -129,6 +133,13 @@ def crawl(
              "(default: TRAWL_USER_AGENT, which names trawl).")] = None,
     max_url_length: Annotated[int, typer.Option(
         help="Longer URLs are crawler traps: skipped.")] = DEFAULT_MAX_URL_LENGTH,
+    delay: Annotated[float, typer.Option(
+        help="Seconds between requests to one site, across all workers (robots.txt's "
+             "Crawl-delay wins when larger).")] = DEFAULT_DELAY_S,
+    max_host_errors: Annotated[int, typer.Option(
+        help="Stop asking a site after this many errors in a row (connection errors, "
+             "timeouts, 5xx, 429); its other URLs are skipped. 0: never.")
+    ] = DEFAULT_MAX_HOST_ERRORS,
     spec_file: Annotated[Path | None, typer.Option(
         "--spec", help="A crawl spec file (YAML or JSON) with any of these settings; "
                        "options given here override it.")] = None,
@@ -137,32 +148,74 @@ def crawl(
              "page (repeatable); login walls and CAPTCHAs are detected anyway.")] = None,
     detach: Annotated[bool, typer.Option(
         help="Start the crawl and return at once with its id.")] = False,
+    recrawl: Annotated[str | None, typer.Option(
+        "--recrawl", metavar="ID",
+        help="Revisit a finished crawl (its start URLs and every page it stored, its "
+             "settings unless given here) with conditional requests: unchanged pages are "
+             "copied, not extracted again.")] = None,
 ) -> None:
     """Crawl one or more sites and store every page in Postgres."""
-    try:
-        spec = _crawl_spec(ctx, spec_file, dict(
+    values = dict(
             urls=urls, max_pages=max_pages, max_depth=max_depth, include=include,
             exclude=exclude, concurrency=concurrency, same_site=same_site, render=render,
             ignore_robots=ignore_robots, sitemap=sitemap, user_agent=user_agent,
             max_url_length=max_url_length, handoff_on=handoff_on,
-            render_browser=render_browser))
+            render_browser=render_browser, delay=delay, max_host_errors=max_host_errors)
+    try:
+        if recrawl is not None:
+            run(_recrawl(recrawl, _recrawl_overrides(ctx, spec_file, values), detach))
+            return
+        spec = _crawl_spec(ctx, spec_file, values)
     except TrawlError as exc:
         raise fail(str(exc)) from None
     run(_crawl(spec, detach))
 
 
+def _recrawl_overrides(ctx: typer.Context, spec_file: Path | None,
+                       values: dict[str, Any]) -> dict[str, Any]:
+    """What a recrawl changes in the spec of the crawl it revisits: the spec file's fields,
+    then the options given explicitly (defaults never override the stored spec)."""
+    from trawl.crawl.specfile import load_spec_file
+
+    overrides = load_spec_file(spec_file) if spec_file is not None else {}
+    for option, (name, convert) in _SPEC_OPTIONS.items():
+        source = ctx.get_parameter_source(option)
+        if source is None or source.name in ("DEFAULT", "DEFAULT_MAP"):
+            continue
+        value = [] if values[option] is None and convert is list else values[option]
+        overrides[name] = convert(value) if convert is not None else value
+    if overrides.get("seeds"):
+        raise ConfigError("--recrawl revisits the start URLs and pages of the crawl it names: "
+                          "give no URLs")
+    overrides.pop("seeds", None)
+    return overrides
+
+
+async def _recrawl(crawl_ref: str, overrides: dict[str, Any], detach: bool) -> None:
+    async with await Trawl.connect() as trawl:
+        spec = await trawl.recrawl_spec(crawl_ref, overrides)
+        await _start_and_follow(trawl, spec, detach)
+
+
 async def _crawl(spec: CrawlSpec, detach: bool) -> None:
     async with await Trawl.connect() as trawl:
-        started = await trawl.start(spec)
-        out.print(f"crawl [bold]{started.crawl_id}[/bold] started "
-                  f"(workflow {started.workflow_id})")
-        out.print(f"  web UI: {started.ui_url}")
-        out.print(f"  query:  {started.sql_hint}")
-        if detach:
-            out.print(f"  follow: trawl status {started.crawl_id}")
-            return
-        final = await _follow(trawl, started.crawl_id)
-        _print_summary(final)
+        await _start_and_follow(trawl, spec, detach)
+
+
+async def _start_and_follow(trawl: Trawl, spec: CrawlSpec, detach: bool) -> None:
+    started = await trawl.start(spec)
+    out.print(f"crawl [bold]{started.crawl_id}[/bold] started "
+              f"(workflow {started.workflow_id})")
+    if spec.recrawl_of:
+        out.print(f"  recrawl of {spec.recrawl_of}: unchanged pages are copied from it, "
+                  "changed ones keep their previous version there")
+    out.print(f"  web UI: {started.ui_url}")
+    out.print(f"  query:  {started.sql_hint}")
+    if detach:
+        out.print(f"  follow: trawl status {started.crawl_id}")
+        return
+    final = await _follow(trawl, started.crawl_id)
+    _print_summary(final)
 
 
 async def _follow(trawl: Trawl, crawl_id: str) -> CrawlStatus:
@@ -198,6 +251,9 @@ def _print_summary(status: CrawlStatus) -> None:
     out.print(f"crawl {status.crawl_id} {(status.workflow_status or status.db_status).lower()}: "
               f"{c.done} pages stored, {c.failed} failed, {c.redirected} redirects, "
               f"{c.queued} left in the queue")
+    if status.recrawl_of:
+        out.print(f"  against {status.recrawl_of}: " + ", ".join(
+            f"{status.changes.get(kind, 0)} {kind}" for kind in CHANGE_KINDS))
 
 
 @app.command()
@@ -224,7 +280,9 @@ def list_crawls(limit: Annotated[int, typer.Option(help="How many, newest first.
             return
         table = Table("id", "status", "seeds", "done", "failed", "waiting", "created")
         for r in rows:
-            table.add_row(r["id"], r["status"], ", ".join(r["seeds"]), str(r["done"]),
+            seeds = ", ".join(r["seeds"]) + (f" (recrawl of {r['recrawl_of']})"
+                                             if r["recrawl_of"] else "")
+            table.add_row(r["id"], r["status"], seeds, str(r["done"]),
                           str(r["failed"]), str(r["waiting"]),
                           r["created_at"].isoformat(timespec="seconds"))
         out.print(table)

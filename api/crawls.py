@@ -7,7 +7,7 @@ from __future__ import annotations
 import asyncio
 import socket
 import uuid
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 from urllib.parse import urlsplit
 
@@ -29,6 +29,8 @@ from workflows.types import CrawlInput
 REACHABILITY_TIMEOUT_S = 5.0
 CRAWL_ID_HEX = 10
 DEFAULT_SEARCH_LIMIT = 10
+CHANGE_KINDS = ("unchanged", "changed", "new")
+"""``pages.change`` of a recrawl's pages, in the order status shows them."""
 
 
 @dataclass
@@ -51,6 +53,10 @@ class CrawlStatus:
     finished_at: str | None
     ui_url: str
     spec: dict[str, Any] = field(default_factory=dict)
+    recrawl_of: str | None = None
+    """The crawl this one revisits (``trawl crawl --recrawl``)."""
+    changes: dict[str, int] = field(default_factory=dict)
+    """Recrawls: stored pages per change (unchanged, changed, new)."""
 
     @property
     def finished(self) -> bool:
@@ -63,7 +69,10 @@ class CrawlStatus:
                 "pages_done": c.done, "pages_failed": c.failed, "queued": c.queued,
                 "in_progress": c.claimed, "redirected": c.redirected,
                 "created_at": self.created_at, "finished_at": self.finished_at,
-                "ui_url": self.ui_url}
+                "ui_url": self.ui_url,
+                **({"recrawl_of": self.recrawl_of,
+                    **{c: self.changes.get(c, 0) for c in CHANGE_KINDS}}
+                   if self.recrawl_of else {})}
 
 
 class Trawl:
@@ -104,6 +113,8 @@ class Trawl:
 
     async def start(self, spec: CrawlSpec, *, check_reachable: bool = True) -> Started:
         spec = spec.validated()
+        if spec.recrawl_of:
+            spec.recrawl_of = await self._revisitable(spec.recrawl_of)
         if check_reachable:
             await asyncio.gather(*(assert_reachable(s) for s in spec.seeds))
         crawl_id = uuid.uuid4().hex[:CRAWL_ID_HEX]
@@ -115,7 +126,8 @@ class Trawl:
         await self.client.start_workflow(
             CrawlWorkflow.run, CrawlInput(crawl_id, spec), id=workflow_id,
             task_queue=self.settings.task_queue,
-            static_summary=f"crawl of {', '.join(spec.seeds)}",
+            static_summary=(f"recrawl of {spec.recrawl_of}" if spec.recrawl_of
+                            else f"crawl of {', '.join(spec.seeds)}"),
             static_details=(f"**seeds**: {', '.join(spec.seeds)}  \n**max pages**: "
                             f"{spec.max_pages}, **max depth**: {spec.max_depth}, "
                             f"**render**: {spec.render}, **concurrency**: {spec.concurrency}"),
@@ -123,6 +135,33 @@ class Trawl:
         return Started(crawl_id, workflow_id, workflow_ui_url(self.settings, workflow_id),
                        f"trawl sql \"select url, title from pages where crawl_id = "
                        f"'{crawl_id}'\"")
+
+    async def recrawl_spec(self, crawl_ref: str, overrides: dict[str, Any]) -> CrawlSpec:
+        """The spec of a recrawl of ``crawl_ref``: that crawl's spec (seeds included) with
+        ``overrides`` (CrawlSpec fields) on top. ConfigError while it still runs."""
+        crawl_id = await self._revisitable(crawl_ref)
+        if overrides.get("seeds"):
+            raise ConfigError(f"a recrawl revisits the start URLs and pages of crawl "
+                              f"{crawl_id}: give no start URLs")
+        async with self.engine.connect() as conn:
+            stored = (await conn.execute(text("select spec from crawls where id = :c"),
+                                         {"c": crawl_id})).scalar_one()
+        fields = {k: v for k, v in overrides.items() if k not in ("seeds", "recrawl_of")}
+        return replace(CrawlSpec.from_json(stored), **fields, recrawl_of=crawl_id)
+
+    async def _revisitable(self, crawl_ref: str) -> str:
+        """The id of a crawl a recrawl may revisit: it exists and no longer runs."""
+        crawl_id, workflow_id = await self.resolve(crawl_ref)
+        if self._client is not None:  # Temporal knows best (a terminated crawl's row lags)
+            running = await self.workflow_status(workflow_id) == "RUNNING"
+        else:
+            async with self.engine.connect() as conn:
+                running = (await conn.execute(text("select status from crawls where id = :c"),
+                                              {"c": crawl_id})).scalar_one() == "running"
+        if running:
+            raise ConfigError(f"crawl {crawl_id} is still running; wait for it to finish or "
+                              f"cancel it (`trawl cancel {crawl_id}`), then recrawl it")
+        return crawl_id
 
     async def resolve(self, crawl_ref: str) -> tuple[str, str]:
         """(crawl id, workflow id) for a crawl id or workflow id; CrawlNotFound otherwise."""
@@ -147,19 +186,22 @@ class Trawl:
         crawl_id, workflow_id = await self.resolve(crawl_ref)
         async with self.engine.connect() as conn:
             row = (await conn.execute(text(
-                "select status, seeds, created_at, finished_at, spec from crawls where id = :c"),
-                {"c": crawl_id})).one()
+                "select status, seeds, created_at, finished_at, spec, recrawl_of from crawls "
+                "where id = :c"), {"c": crawl_id})).one()
+            changes = {kind: n for kind, n in (await conn.execute(text(
+                "select change, count(*) from pages where crawl_id = :c and change is not null "
+                "group by change"), {"c": crawl_id})).all()} if row[5] else {}
         counts = await frontier.crawl_counts(self.engine, crawl_id)
         return CrawlStatus(
             crawl_id, workflow_id, row[0], await self.workflow_status(workflow_id), row[1],
             counts, row[2].isoformat(timespec="seconds"),
             row[3].isoformat(timespec="seconds") if row[3] else None,
-            workflow_ui_url(self.settings, workflow_id), row[4])
+            workflow_ui_url(self.settings, workflow_id), row[4], row[5], changes)
 
     async def list_crawls(self, limit: int = 50) -> list[dict[str, Any]]:
         async with self.engine.connect() as conn:
             rows = (await conn.execute(text(
-                "select c.id, c.status, c.seeds, c.created_at, "
+                "select c.id, c.status, c.seeds, c.created_at, c.recrawl_of, "
                 "  count(*) filter (where u.status = 'done') as done, "
                 "  count(*) filter (where u.status = 'failed') as failed, "
                 "  count(*) filter (where u.status in ('queued', 'claimed')) as waiting "
@@ -209,7 +251,8 @@ class Trawl:
             result = await conn.stream(text(
                 "select url, final_url, status_code, content_type, title, description, "
                 "language, canonical_url, markdown, word_count, depth, metadata, error_class, "
-                "fetched_at from pages where crawl_id = :c order by id"), {"c": crawl_id})
+                "fetched_at, duplicate_of, change from pages where crawl_id = :c order by id"),
+                {"c": crawl_id})
             async for row in result:
                 yield dict(row._mapping)
 

@@ -44,8 +44,8 @@ async def write_markdown(rows: AsyncIterator[dict[str, Any]], directory: Path) -
     directory.mkdir(parents=True, exist_ok=True)
     count = 0
     async for row in rows:
-        if row.get("markdown") is None:
-            continue
+        if row.get("markdown") is None:  # errors, non-HTML, and duplicates (their
+            continue                         # original, with the same content, is written)
         target = directory / markdown_path(row["url"])
         target.parent.mkdir(parents=True, exist_ok=True)
         front = {"url": row["url"], "title": row.get("title"), "fetched_at": str(row["fetched_at"])}

@@ -8,6 +8,7 @@ import subprocess
 from pathlib import Path
 
 import pytest
+from temporalio.client import Client
 
 from tests.conftest import PYTHON, ROOT, SITES, subprocess_env
 from tests.sitesrv import serve
@@ -45,6 +46,8 @@ def assert_one_line_error(result: subprocess.CompletedProcess[str], pattern: str
     (["crawl", "http://127.0.0.1:1/", "--max-pages", "0"], r"--max-pages must be at least 1"),
     (["crawl", "http://127.0.0.1:1/", "--render", "magic"], r"--render must be one of"),
     (["status", "nosuchcrawl"], r"no crawl with id 'nosuchcrawl'"),
+    (["crawl", "--recrawl", "nosuchcrawl"], r"no crawl with id 'nosuchcrawl'"),
+    (["crawl", "http://127.0.0.1:1/", "--recrawl", "x"], r"--recrawl .*give no URLs"),
     (["pages", "nosuchcrawl"], r"no crawl with id 'nosuchcrawl'"),
     (["cancel", "nosuchcrawl"], r"no crawl with id 'nosuchcrawl'"),
     (["export", "nosuchcrawl", "out.jsonl"], r"no crawl with id 'nosuchcrawl'"),
@@ -80,6 +83,14 @@ def test_crawl_then_every_reading_command(cli_env: dict[str, str], temporal_addr
                              "--max-pages", "2", "--render", "http")
             assert detached.returncode == 0, detached.stderr
             assert "trawl status" in detached.stdout
+
+            # a recrawl: same start URLs and settings, every page asked for conditionally
+            recrawled = trawl(cli_env, "crawl", "--recrawl", crawl_id)
+            assert recrawled.returncode == 0, recrawled.stderr
+            assert f"recrawl of {crawl_id}" in recrawled.stdout
+            assert re.search(rf"against {crawl_id}: 4 unchanged, 0 changed, 0 new",
+                             recrawled.stdout), recrawled.stdout
+            recrawl_id = re.search(r"crawl (\w+) started", recrawled.stdout).group(1)  # type: ignore[union-attr]
     finally:
         kill_group(worker)
 
@@ -88,6 +99,10 @@ def test_crawl_then_every_reading_command(cli_env: dict[str, str], temporal_addr
 
     listing = trawl(cli_env, "list")
     assert crawl_id in listing.stdout
+    assert f"(recrawl of {crawl_id})" in listing.stdout
+    recrawl_status = trawl(cli_env, "status", recrawl_id)
+    assert re.search(r"recrawl_of\s+" + crawl_id, recrawl_status.stdout), recrawl_status.stdout
+    assert re.search(r"unchanged\s+4", recrawl_status.stdout), recrawl_status.stdout
 
     found = trawl(cli_env, "pages", crawl_id, "--search", "welcome")
     assert found.returncode == 0 and "Home" in found.stdout
@@ -112,3 +127,17 @@ def test_crawl_then_every_reading_command(cli_env: dict[str, str], temporal_addr
 
     cancelled = trawl(cli_env, "cancel", crawl_id)
     assert cancelled.returncode == 0 and "completed" in cancelled.stdout
+
+
+async def test_recrawl_of_a_running_crawl_is_refused(cli_env: dict[str, str],
+                                                     temporal_client: Client) -> None:
+    with serve(SITES / "basic") as site:  # no worker: the crawl stays running
+        started = trawl(cli_env, "crawl", site.base + "/", "--detach", "--render", "http")
+    assert started.returncode == 0, started.stderr
+    crawl_id = re.search(r"crawl (\w+) started", started.stdout).group(1)  # type: ignore[union-attr]
+    workflow_id = re.search(r"workflow (\S+)\)", started.stdout).group(1)  # type: ignore[union-attr]
+    try:
+        assert_one_line_error(trawl(cli_env, "crawl", "--recrawl", crawl_id),
+                              rf"crawl {crawl_id} is still running; wait .* or cancel it")
+    finally:
+        await temporal_client.get_workflow_handle(workflow_id).terminate("test done")

@@ -27,6 +27,19 @@ DEFAULT_MAX_BODY_BYTES = 20 * 1024 * 1024
 DEFAULT_MAX_REDIRECTS = 10
 DEFAULT_BROWSER_RECYCLE_PAGES = 500
 DEFAULT_MAX_CONCURRENT_ACTIVITIES = 32
+# politeness per site (see trawl.crawl.politeness)
+DEFAULT_DELAY_S = 0.0
+"""Seconds between requests to one site (robots.txt's Crawl-delay wins when larger)."""
+MAX_DELAY_S = 600.0
+MAX_CRAWL_DELAY_S = 60.0
+"""A larger robots.txt Crawl-delay is honoured as this (a day-long delay would stall a
+crawl); ``--delay`` can ask for more."""
+DEFAULT_MAX_HOST_ERRORS = 20
+"""Errors in a row (connection errors, timeouts, 5xx, 429) after which a site is stopped."""
+DEFAULT_MAX_RETRY_AFTER_S = 120.0
+"""The longest Retry-After honoured; a page asked to wait longer is recorded as failed."""
+DEFAULT_RETRIES_429 = 3
+"""Retries of a page answered 429 or 503 (after waiting Retry-After or a backoff)."""
 
 
 def default_data_dir() -> Path:

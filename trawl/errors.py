@@ -7,6 +7,7 @@
     │   └── TemporalError      Temporal unreachable or failing
     ├── BrowserError           no browser found, or it cannot be launched
     ├── CrawlNotFound          no crawl with that id
+    ├── SiteStopped            a site's error budget ran out: its URLs are skipped
     └── FetchError             one page could not be fetched (recorded, crawl goes on)
         ├── FetchTimeout
         ├── TooManyRedirects
@@ -45,6 +46,10 @@ class BrowserError(TrawlError):
 
 class CrawlNotFound(TrawlError):
     """No crawl has the given id."""
+
+
+class SiteStopped(TrawlError):
+    """The crawl stopped asking a site (too many errors in a row); the page is skipped."""
 
 
 class FetchError(TrawlError):

@@ -272,7 +272,8 @@ class SiteWorkflow:
             return await workflow.execute_activity(
                 "explore", explore_input,
                 result_type=ExploreOutput,
-                start_to_close_timeout=timedelta(seconds=inp.spec.page_timeout_s * 3 + 60),
+                start_to_close_timeout=timedelta(
+                    seconds=inp.spec.explore_timeout_s(self._window())),
                 heartbeat_timeout=timedelta(seconds=inp.spec.heartbeat_timeout_s),
                 retry_policy=EXPLORE_RETRY,
                 summary=job.url,

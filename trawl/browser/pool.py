@@ -17,6 +17,7 @@ from typing import Any
 
 from playwright.async_api import Browser, BrowserContext, Playwright, async_playwright
 
+from trawl.browser.capture import CAPTURE_JS
 from trawl.browser.launch import launch_chromium
 from trawl.browser.tab import Tab
 from trawl.config import DEFAULT_BROWSER_RECYCLE_PAGES
@@ -86,6 +87,8 @@ class BrowserPool:
                 ctx = _Context(await gen.browser.new_context(
                     storage_state=storage_state,  # type: ignore[arg-type]
                     accept_downloads=False))
+                # every document notes its pushState URLs and errors (read with the DOM)
+                await ctx.context.add_init_script(CAPTURE_JS)
                 gen.contexts[profile] = ctx
             gen.pages += 1
             gen.active += 1

@@ -2,7 +2,7 @@
 
 Pure and cheap (one lxml parse of the fetched HTML). A page goes to the browser when:
 
-- a spec rule says so (``render_browser`` URL globs);
+- a spec rule says so (``render_browser`` URL globs), or spec steps apply to the URL;
 - its body has almost no text but loads scripts (a client-rendered app);
 - it is a known app shell: an empty mount point (``#root``, ``#app``, ``#__next``,
   ``app-root``, ``[ng-app]``...) and little text;
@@ -20,6 +20,8 @@ from dataclasses import dataclass
 from urllib.parse import urlsplit
 
 from lxml import html as lxml_html
+
+from trawl.crawl.steps import matching_glob
 
 MIN_TEXT_CHARS = 200
 """Visible text below this (with scripts present) means the content comes from script."""
@@ -41,11 +43,15 @@ class RenderDecision:
     """Why, in a few words (stored with the page as ``render_reason``)."""
 
 
-def decide(html: str, url: str, browser_globs: list[str] | tuple[str, ...] = ()) -> RenderDecision:
+def decide(html: str, url: str, browser_globs: list[str] | tuple[str, ...] = (),
+           step_globs: list[str] | tuple[str, ...] = ()) -> RenderDecision:
     path = urlsplit(url).path or "/"
     for glob in browser_globs:
         if fnmatch.fnmatchcase(path, glob) or fnmatch.fnmatchcase(url, glob):
             return RenderDecision(True, f"spec rule {glob}")
+    step_glob = matching_glob(url, step_globs)
+    if step_glob is not None:  # steps need a page to act in
+        return RenderDecision(True, f"spec steps {step_glob}")
     try:
         root = lxml_html.document_fromstring(html or "<html></html>")
     except Exception:  # unparseable: let the browser try

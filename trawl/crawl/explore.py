@@ -18,7 +18,15 @@ from sqlalchemy.ext.asyncio import AsyncEngine
 from trawl.browser.pool import BrowserPool
 from trawl.crawl.auto import decide
 from trawl.crawl.fetch import decode_html, fetch
+from trawl.crawl.politeness import Politeness, polite_load, site_delay
 from trawl.crawl.profiles import ProfileCache, cookie_header, profile_key
+from trawl.crawl.recrawl import (
+    conditional_headers,
+    is_unchanged,
+    record_validators,
+    revalidates,
+    unchanged_load,
+)
 from trawl.crawl.render import Loaded, WallCheck, load_in_browser
 from trawl.crawl.screening import (
     canonical_follow,
@@ -26,12 +34,14 @@ from trawl.crawl.screening import (
     screen_links,
     with_user_agent,
 )
+from trawl.crawl.steps import step_globs, steps_for
 from trawl.crawl.types import ExploreInput, ExploreOutput
 from trawl.crawl.walls import Wall, detect
-from trawl.errors import ConfigError, FetchError
+from trawl.errors import ConfigError, FetchError, SiteStopped
 from trawl.extract import Extraction, extract
-from trawl.policy import RobotsCache
+from trawl.policy import RobotsCache, parse_retry_after
 from trawl.store.frontier import FoundLink, PageRecord, record_page
+from trawl.store.recrawl import PreviousPage, copy_previous, previous_page
 from trawl.store.sessions import BlockedPage, block_url
 from trawl.urls import Scope, canonicalize
 
@@ -69,6 +79,8 @@ class ExploreDeps:
     """Session profiles loaded by this worker, per site and version."""
     robots: RobotsCache = field(default_factory=RobotsCache)
     """robots.txt rules per site, fetched once per TTL by this worker."""
+    politeness: Politeness = field(default_factory=Politeness)
+    """This worker's view of each site's shared politeness state (slots, error budget)."""
 
 
 def _noop(_: str) -> None:
@@ -84,6 +96,24 @@ def found_links(extraction: Extraction, scope: Scope) -> list[FoundLink]:
             continue
         links.append(FoundLink(url=key, anchor_text=link.text, internal=scope.contains(key),
                                rel=link.rel))
+    return links
+
+
+def pushed_links(urls: list[str], known: list[FoundLink], scope: Scope,
+                 page_url: str) -> list[FoundLink]:
+    """Links that exist only as script: URLs the page routed to with history.pushState
+    (rel ``pushstate``), minus the page itself and links already found in its HTML."""
+    seen = {link.url for link in known} | {page_url}
+    links: list[FoundLink] = []
+    for url in urls:
+        try:
+            key = canonicalize(url)
+        except ConfigError:
+            continue
+        if key not in seen:
+            seen.add(key)
+            links.append(FoundLink(url=key, anchor_text="", internal=scope.contains(key),
+                                   rel="pushstate"))
     return links
 
 
@@ -104,7 +134,10 @@ def _wall_check(inp: ExploreInput) -> WallCheck:
     return check
 
 
-async def _load(deps: ExploreDeps, inp: ExploreInput) -> Loaded:
+async def _load(deps: ExploreDeps, inp: ExploreInput,
+                prev: PreviousPage | None = None) -> Loaded:
+    """Fetch (and render) the URL; on a recrawl, ask conditionally first when ``prev``
+    (its previous version) was a success: an unchanged page is neither rendered nor read."""
     spec = inp.spec
     state = await deps.profiles.get(deps.engine, deps.pool, inp.site, inp.profile_version)
     check = _wall_check(inp)
@@ -115,26 +148,43 @@ async def _load(deps: ExploreDeps, inp: ExploreInput) -> Loaded:
         loaded = await load_in_browser(deps.pool, inp.job.url, max_bytes=spec.max_body_bytes,
                                        timeout_s=spec.page_timeout_s,
                                        profile=profile_key(inp.site, inp.profile_version),
-                                       storage_state=state, check=check)
+                                       storage_state=state, check=check,
+                                       steps=steps_for(inp.job.url, spec.steps),
+                                       dismiss_cookie_banners=spec.dismiss_cookie_banners)
         loaded.render_mode, loaded.render_reason = "browser", reason
         return loaded
 
-    if spec.render == "browser":
+    if spec.render == "browser" and not revalidates(prev):
         return await in_browser("--render browser")
-    fetched = await fetch(deps.http, inp.job.url, max_bytes=spec.max_body_bytes,
-                          timeout_s=spec.page_timeout_s,
-                          headers=with_user_agent(spec, cookie_header(state, inp.job.url)))
+    headers = with_user_agent(spec, cookie_header(state, inp.job.url))
+    if revalidates(prev):
+        headers = {**(headers or {}), **conditional_headers(prev)}
+    try:
+        fetched = await fetch(deps.http, inp.job.url, max_bytes=spec.max_body_bytes,
+                              timeout_s=spec.page_timeout_s, headers=headers)
+    except FetchError:
+        if spec.render != "browser":
+            raise
+        # the conditional request was only a shortcut: the browser may still get through
+        return await in_browser("--render browser")
+    if is_unchanged(prev, fetched, inp.job.url):
+        return unchanged_load(fetched)
+    if spec.render == "browser":  # changed since the crawl revisited: render as usual
+        return record_validators(await in_browser("--render browser"), fetched)
     html = None
     if fetched.body is not None and fetched.status_code < 400:
         html = decode_html(fetched.body, fetched.headers)
     loaded = Loaded(fetched.final_url, fetched.status_code, fetched.content_type,
                     fetched.content_length, html, fetched.elapsed_ms, render_mode="http",
                     render_reason="--render http")
+    loaded.retry_after_s = parse_retry_after(fetched.headers.get("retry-after"))
+    record_validators(loaded, fetched)
     if spec.render == "auto" and html is not None \
             and canonicalize(fetched.final_url) == inp.job.url:
-        decision = decide(html, fetched.final_url, spec.render_browser)
+        decision = decide(html, fetched.final_url, spec.render_browser,
+                          step_globs(spec.steps))
         if decision.browser:
-            return await in_browser(decision.reason)
+            return record_validators(await in_browser(decision.reason), fetched)
         loaded.render_reason = decision.reason
     loaded.wall = check(loaded)
     return loaded
@@ -146,16 +196,29 @@ async def explore(deps: ExploreDeps, inp: ExploreInput,
     scope = spec.scope()
     rec = PageRecord(crawl_id=inp.crawl_id, url=job.url, site=inp.site, depth=job.depth,
                      outcome="done")
+    prev = await _previous(deps, inp, rec)
+    stopped = await deps.politeness.stopped(deps.engine, inp.crawl_id, inp.site)
+    if stopped is not None:  # the site's error budget ran out: skipped, never asked
+        rec.outcome, rec.error_message = "skipped", f"site stopped: {stopped}"
+        return await _store(deps, rec)
     skip = await robots_skip(deps.robots, deps.http, spec, job.url)
     if skip is not None:  # stored as a skipped frontier URL with the reason, no page row
         rec.outcome, rec.error_message = "skipped", skip
         return await _store(deps, rec)
+    delay = await site_delay(deps.robots, deps.http, spec, inp.site)
     heartbeat("loading")
     try:
+        # the slot is taken inside the limiter: a page waiting for a load slot of this
+        # worker must not hold a politeness slot meanwhile (two would then fire together)
         async with deps.limiter(f"{inp.crawl_id} {inp.site}", spec.concurrency):
-            loaded = await _load(deps, inp)
+            polite = await polite_load(deps.politeness, deps.engine, inp.crawl_id, inp.site,
+                                       spec, delay, lambda: _load(deps, inp, prev), heartbeat)
+    except SiteStopped as exc:
+        rec.outcome, rec.error_message = "skipped", str(exc)
+        return await _store(deps, rec)
     except FetchError as exc:
         return await _store(deps, _error_record(rec, exc.error_class, str(exc)))
+    loaded = polite.loaded
 
     rec.final_url = loaded.final_url
     rec.status_code = loaded.status_code
@@ -163,6 +226,8 @@ async def explore(deps: ExploreDeps, inp: ExploreInput,
     rec.content_length = loaded.content_length
     rec.fetch_ms = loaded.fetch_ms
     rec.render_ms = loaded.render_ms
+    rec.etag, rec.last_modified = loaded.etag, loaded.last_modified
+    rec.body_hash = loaded.body_hash
     if loaded.wall is not None:
         return await _block(deps, inp, rec, loaded)
 
@@ -175,14 +240,19 @@ async def explore(deps: ExploreDeps, inp: ExploreInput,
         else:
             rec.error_message = "redirects out of the crawl's scope"
         return await _store(deps, rec)
+    if loaded.unchanged and prev is not None:
+        return await _unchanged(deps, inp, rec, prev)
 
     if loaded.status_code >= 400:
-        return await _store(deps, _error_record(rec, f"http_{loaded.status_code}",
-                                                f"HTTP {loaded.status_code}"))
+        message = f"HTTP {loaded.status_code}"
+        if polite.note:  # a 429/503 not retried (further): why
+            message += f": {polite.note}"
+        return await _store(deps, _error_record(rec, f"http_{loaded.status_code}", message))
     if loaded.html is None:
         rec.render_mode = "none"
         return await _store(deps, rec)
     rec.render_mode, rec.render_reason = loaded.render_mode, loaded.render_reason
+    rec.steps, rec.console_errors = loaded.steps, loaded.console_errors
 
     heartbeat("extracting")
     if deps.extractor is None:
@@ -201,6 +271,14 @@ async def explore(deps: ExploreDeps, inp: ExploreInput,
     if extraction.markdown.strip():  # empty pages are not duplicates of one another
         rec.content_hash = hashlib.sha256(extraction.markdown.encode()).hexdigest()
     rec.links = found_links(extraction, scope)
+    rec.links += pushed_links(loaded.pushed_urls, rec.links, scope, job.url)
+    await _follow(deps, inp, rec)
+    return await _store(deps, rec)
+
+
+async def _follow(deps: ExploreDeps, inp: ExploreInput, rec: PageRecord) -> None:
+    """Which of the page's links (and its canonical URL) join the frontier."""
+    spec, job, scope = inp.spec, inp.job, inp.spec.scope()
     if job.depth < spec.max_depth and spec.sitemap != "only":
         rec.follow = list(dict.fromkeys(link.url for link in rec.links if link.internal))
     if spec.sitemap != "only":
@@ -209,6 +287,32 @@ async def explore(deps: ExploreDeps, inp: ExploreInput,
     # traps and disallowed links: recorded with the reason (same transaction), never queued
     rec.follow, rec.skipped = await screen_links(deps.robots, deps.http, spec, inp.site,
                                                  rec.follow)
+
+
+async def _previous(deps: ExploreDeps, inp: ExploreInput, rec: PageRecord) -> PreviousPage | None:
+    """On a recrawl, the URL's previous version; the record points at it (or is new)."""
+    if not inp.spec.recrawl_of:
+        return None
+    prev = await previous_page(deps.engine, inp.spec.recrawl_of, inp.job.url)
+    if prev is None:
+        rec.change = "new"
+    else:  # changed or unchanged: the store compares the content it is given
+        rec.previous_page_id = prev.id
+    return prev
+
+
+async def _unchanged(deps: ExploreDeps, inp: ExploreInput, rec: PageRecord,
+                     prev: PreviousPage) -> ExploreOutput:
+    """Nothing changed since the crawl revisited: its row and links are copied (the
+    links' targets are followed as usual, so discovery goes on), nothing is extracted."""
+    assert inp.spec.recrawl_of is not None
+    scope = inp.spec.scope()
+    links = await copy_previous(deps.engine, inp.spec.recrawl_of, prev, rec)
+    # in scope by this crawl's rules, which may differ from the crawl revisited
+    rec.links = [FoundLink(url=link.url, anchor_text=link.anchor_text,
+                           internal=scope.contains(link.url), rel=link.rel) for link in links]
+    rec.change = "unchanged"
+    await _follow(deps, inp, rec)
     return await _store(deps, rec)
 
 

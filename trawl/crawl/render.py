@@ -10,14 +10,19 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
+from trawl.browser.capture import MAX_CONSOLE_ERRORS, MAX_ERROR_CHARS, MAX_PUSHED_URLS
 from trawl.browser.pool import BrowserPool
-from trawl.browser.tab import DocumentResponse
+from trawl.browser.tab import DocumentResponse, Tab
+from trawl.crawl.consent import DISMISS_JS
 from trawl.crawl.fetch import HTML_TYPES, media_type
+from trawl.crawl.stepper import run_steps
+from trawl.crawl.steps import Step
 from trawl.crawl.walls import Wall
 from trawl.errors import BodyTooLarge, ConnectError, FetchError, FetchTimeout, TooManyRedirects
+from trawl.policy import parse_retry_after
 
 # net:: error codes that mean the server could not be reached at all
 CONNECT_ERRORS = ("ERR_CONNECTION_REFUSED", "ERR_NAME_NOT_RESOLVED", "ERR_CONNECTION_RESET",
@@ -40,27 +45,52 @@ class Loaded:
     render_mode: str | None = None
     """browser | http: how the HTML was obtained."""
     render_reason: str | None = None
+    etag: str | None = None
+    """The response's ETag header (sent back as If-None-Match on a recrawl)."""
+    last_modified: str | None = None
+    """The response's Last-Modified header (sent back as If-Modified-Since on a recrawl)."""
+    body_hash: str | None = None
+    """SHA-256 of the HTML as served over HTTP (None in browser mode: no raw bytes)."""
+    unchanged: bool = False
+    """Recrawls: the server answered 304, or the same bytes as last time; not extracted."""
     password_visible: bool | None = None
     """Browser mode: whether a password field is visible (None: not known)."""
     wall: Wall | None = None
     """Set when the page needs a person (see :mod:`trawl.crawl.walls`)."""
     screenshot: bytes | None = None
     """PNG of the page, taken only when it needs a person."""
+    retry_after_s: float | None = None
+    """Seconds the site's Retry-After header asks for (429/503 answers), if it sent one."""
+    steps: list[dict[str, Any]] | None = None
+    """Browser mode: the steps run on the page (cookie banner, spec steps), each with its
+    outcome (see :mod:`trawl.crawl.stepper`); None when none ran."""
+    console_errors: list[str] | None = None
+    """Browser mode: errors the page's scripts logged or threw; None when there were none."""
+    pushed_urls: list[str] = field(default_factory=list)
+    """Browser mode: URLs the page's scripts routed to (history.pushState/replaceState)."""
 
 
 WallCheck = Callable[[Loaded], Wall | None]
 
-# The DOM as page.content() serialises it, plus whether a password field is visible: one
-# CDP round trip for both.
-SNAPSHOT_JS = """() => {
+# Read the page in one CDP round trip: dismiss a cookie banner when asked (a few
+# querySelector calls when there is none), then the DOM as page.content() serialises it,
+# whether a password field is visible, and what the capture script noted (pushState URLs,
+# errors; see trawl.browser.capture). timeOrigin tells whether steps left the document.
+SNAPSHOT_JS = """async (dismiss) => {
+  const banner = dismiss ? await (""" + DISMISS_JS + """)() : null;
   let html = document.doctype ? new XMLSerializer().serializeToString(document.doctype) : '';
   if (document.documentElement) html += document.documentElement.outerHTML;
   const visible = Array.from(document.querySelectorAll('input[type=password]')).some(e => {
     const r = e.getBoundingClientRect(), s = getComputedStyle(e);
     return r.width > 0 && r.height > 0 && s.visibility !== 'hidden' && s.display !== 'none';
   });
-  return [html, visible];
+  const noted = window.__trawl || {pushed: [], errors: []};
+  return {html, password: visible, banner, pushed: noted.pushed.slice(),
+          errors: noted.errors.slice(), origin: performance.timeOrigin};
 }"""
+# Before spec steps: the document's identity, and the cookie banner out of the way.
+PREPARE_JS = ("async (dismiss) => [performance.timeOrigin, dismiss ? await ("
+              + DISMISS_JS + ")() : null]")
 SCREENSHOT_TIMEOUT_MS = 10_000
 
 
@@ -91,12 +121,48 @@ def _error(exc: Exception, timeout_s: float) -> FetchError:
     return FetchError(f"browser failed to load the page: {message}")
 
 
+async def _read(tab: Tab, url: str, steps: list[Step], dismiss: bool,
+                timeout_s: float) -> tuple[dict[str, Any], list[dict[str, Any]]]:
+    """Run ``steps`` (if any), then read the page: (snapshot, step records).
+
+    A step that took the tab to another document (a link clicked, a form submitted) is
+    recorded, and the URL is loaded again and read without its steps: the page is kept.
+    """
+    page, log = tab.page, []
+    origin = None
+    try:
+        if steps:
+            origin, banner = await page.evaluate(PREPARE_JS, dismiss)
+            log += [banner] if banner else []
+            log += await run_steps(page, steps, timeout_s)
+        snap: dict[str, Any] | None = await page.evaluate(SNAPSHOT_JS, dismiss)
+    except Exception as exc:  # e.g. a script navigated away while we read the page
+        if not steps or origin is None:
+            raise _error(exc, timeout_s) from exc
+        snap = None
+    if steps and (snap is None or snap["origin"] != origin):
+        log.append({"step": "reload", "target": None, "ok": False,
+                    "detail": f"a step left the page (for {page.url}); it was loaded again "
+                              "and read without its steps"})
+        try:
+            await page.goto(url, wait_until="load", timeout=timeout_s * 1000)
+            snap = await page.evaluate(SNAPSHOT_JS, dismiss)
+        except Exception as exc:
+            raise _error(exc, timeout_s) from exc
+    assert snap is not None
+    if snap["banner"]:
+        log.append(snap["banner"])
+    return snap, log
+
+
 async def load_in_browser(pool: BrowserPool, url: str, *, max_bytes: int,
                           timeout_s: float, profile: str = "",
                           storage_state: dict[str, Any] | None = None,
-                          check: WallCheck | None = None) -> Loaded:
+                          check: WallCheck | None = None, steps: list[Step] | None = None,
+                          dismiss_cookie_banners: bool = True) -> Loaded:
     """Load ``url`` in a pooled tab of ``profile``; FetchError when no usable response
-    arrived. ``check`` runs before the tab is released; a page it flags is screenshotted."""
+    arrived. ``check`` runs before the tab is released; a page it flags is screenshotted.
+    ``steps`` run after the load event (within another ``timeout_s``), before the read."""
     started = time.monotonic()
     async with pool.tab(profile, storage_state) as tab:
         tab.expect(lambda doc: _wanted(doc, max_bytes))
@@ -112,6 +178,7 @@ async def load_in_browser(pool: BrowserPool, url: str, *, max_bytes: int,
                                    "limit") from exc
             refused = Loaded(doc.url, doc.status, media_type(doc.headers.get("content-type")),
                              length, None, int((time.monotonic() - started) * 1000))
+            refused.retry_after_s = parse_retry_after(doc.headers.get("retry-after"))
             if check is not None:
                 refused.wall = check(refused)  # nothing rendered: no screenshot
             return refused
@@ -120,9 +187,10 @@ async def load_in_browser(pool: BrowserPool, url: str, *, max_bytes: int,
             raise FetchError("the browser reported no response for the page")
         try:
             headers = await response.all_headers()
-            html, password_visible = await tab.page.evaluate(SNAPSHOT_JS)
-        except Exception as exc:  # e.g. a script navigated away while we read the page
+        except Exception as exc:
             raise _error(exc, timeout_s) from exc
+        snap, log = await _read(tab, url, steps or [], dismiss_cookie_banners, timeout_s)
+        html, password_visible = snap["html"], snap["password"]
         done = time.monotonic()
         loaded = Loaded(
             final_url=response.url, status_code=response.status,
@@ -130,6 +198,11 @@ async def load_in_browser(pool: BrowserPool, url: str, *, max_bytes: int,
             content_length=_length(headers) or len(html.encode()), html=html,
             fetch_ms=int((loaded_at - started) * 1000), render_ms=int((done - started) * 1000),
             password_visible=bool(password_visible))
+        loaded.etag, loaded.last_modified = headers.get("etag"), headers.get("last-modified")
+        loaded.steps = log or None
+        loaded.console_errors = [str(e)[:MAX_ERROR_CHARS]
+                                 for e in snap["errors"][:MAX_CONSOLE_ERRORS]] or None
+        loaded.pushed_urls = [str(u) for u in snap["pushed"][:MAX_PUSHED_URLS]]
         if check is not None:
             loaded.wall = check(loaded)
             if loaded.wall is not None:

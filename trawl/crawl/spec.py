@@ -11,11 +11,18 @@ from typing import Any
 
 from trawl.config import (
     DEFAULT_CONCURRENCY,
+    DEFAULT_DELAY_S,
     DEFAULT_MAX_BODY_BYTES,
     DEFAULT_MAX_DEPTH,
+    DEFAULT_MAX_HOST_ERRORS,
     DEFAULT_MAX_PAGES,
+    DEFAULT_MAX_RETRY_AFTER_S,
     DEFAULT_PAGE_TIMEOUT_S,
+    DEFAULT_RETRIES_429,
+    MAX_CRAWL_DELAY_S,
+    MAX_DELAY_S,
 )
+from trawl.crawl.steps import StepRule, parse_rules
 from trawl.errors import ConfigError
 from trawl.policy import DEFAULT_MAX_URL_LENGTH, MAX_SITEMAP_URLS
 from trawl.urls import Scope, host_of, validate_seed
@@ -30,6 +37,7 @@ DEFAULT_RENDER_MODE = "browser"
 DEFAULT_ACTIVITIES_PER_RUN = 500
 """Explore activities a SiteWorkflow run executes before continuing as new."""
 DEFAULT_HEARTBEAT_TIMEOUT_S = 60.0
+MAX_RETRIES_429 = 10
 
 
 @dataclass
@@ -99,6 +107,33 @@ class CrawlSpec:
     """Extra handoff rules: a URL glob (full URL or path), or ``text:SUBSTRING`` of the
     page. A matching page waits for a person (see :mod:`trawl.crawl.walls`)."""
 
+    steps: list[StepRule] = field(default_factory=list)
+    """Browser steps (click, input, "load more", infinite scroll, expand all...) run on the
+    pages whose URL matches a rule, before they are read; see :mod:`trawl.crawl.steps`.
+    Needs --render browser or auto (auto renders the matching pages in the browser)."""
+
+    dismiss_cookie_banners: bool = True
+    """Browser mode: click a cookie banner's accept button before reading a page."""
+
+    delay_s: float = DEFAULT_DELAY_S
+    """Seconds between requests to one site, across all workers. robots.txt's Crawl-delay
+    wins when larger (and robots.txt is obeyed); see :mod:`trawl.crawl.politeness`."""
+
+    max_host_errors: int = DEFAULT_MAX_HOST_ERRORS
+    """Stop asking a site after this many errors in a row (connection errors, timeouts,
+    5xx, 429); its remaining URLs are skipped with the reason. 0: never stop."""
+
+    max_retry_after_s: float = DEFAULT_MAX_RETRY_AFTER_S
+    """The longest Retry-After honoured on a 429/503; a longer one fails the page at once."""
+
+    retries_429: int = DEFAULT_RETRIES_429
+    """Retries of a page answered 429 or 503, each after Retry-After (or a 1, 2, 4 s ...
+    backoff without one); after the last the page is recorded as failed."""
+
+    recrawl_of: str | None = None
+    """Set by ``trawl crawl --recrawl ID``: the finished crawl this one revisits. Its pages
+    seed the frontier and are fetched conditionally (see :mod:`trawl.crawl.recrawl`)."""
+
     def validated(self) -> CrawlSpec:
         """A copy with canonical seeds; ConfigError on anything invalid."""
         if not self.seeds:
@@ -123,9 +158,32 @@ class CrawlSpec:
         if self.user_agent is not None and (not self.user_agent.strip() or any(
                 c in self.user_agent for c in "\r\n")):
             raise ConfigError("--user-agent must be one non-empty line")
+        if not 0 <= self.delay_s <= MAX_DELAY_S:
+            raise ConfigError(f"--delay must be between 0 and {MAX_DELAY_S:.0f} seconds")
+        if self.max_host_errors < 0:
+            raise ConfigError("--max-host-errors must be 0 (no limit) or more")
+        if not 0 <= self.max_retry_after_s <= MAX_DELAY_S:
+            raise ConfigError(f"max_retry_after_s must be between 0 and {MAX_DELAY_S:.0f}")
+        if not 0 <= self.retries_429 <= MAX_RETRIES_429:
+            raise ConfigError(f"retries_429 must be between 0 and {MAX_RETRIES_429}")
+        steps = parse_rules(self.steps)
+        if steps and self.render == "http":
+            raise ConfigError("steps need a browser: use --render browser or auto")
         copy = CrawlSpec(**asdict(self))
         copy.seeds = seeds
+        copy.steps = steps  # asdict() turned the rules into plain dicts
         return copy
+
+    def explore_timeout_s(self, in_flight: int) -> float:
+        """How long one page's explore may take at most: its loads (fetch, render, retry
+        of a conditional request), plus politeness waits — a slot behind the ``in_flight``
+        other pages of the site at the largest delay that can apply, and each 429/503
+        retry's Retry-After. A safety net only: a dead worker is noticed by heartbeats."""
+        loads = self.page_timeout_s * 3 + 60
+        delay = max(self.delay_s, MAX_CRAWL_DELAY_S if self.respect_robots else 0.0)
+        slot = in_flight * delay
+        return loads + slot + self.retries_429 * (self.max_retry_after_s
+                                                  + self.page_timeout_s + slot)
 
     def scope(self) -> Scope:
         return Scope(seed_hosts=tuple(dict.fromkeys(host_of(s) for s in self.seeds)),
@@ -138,4 +196,6 @@ class CrawlSpec:
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> CrawlSpec:
         known = {k: v for k, v in data.items() if k in cls.__dataclass_fields__}
+        if "steps" in known:  # stored as plain dicts (asdict)
+            known["steps"] = parse_rules(known["steps"])
         return cls(**known)

@@ -25,9 +25,10 @@ from typing import Any
 import yaml
 
 from trawl.crawl.spec import CrawlSpec
+from trawl.crawl.steps import StepRule, parse_rules
 from trawl.errors import ConfigError
 
-ALIASES = {"urls": "seeds", "seed": "seeds", "url": "seeds"}
+ALIASES = {"urls": "seeds", "seed": "seeds", "url": "seeds", "delay": "delay_s"}
 
 
 def spec_fields() -> dict[str, Any]:
@@ -47,6 +48,8 @@ def _type_name(tp: Any) -> str:
 
 
 def _coerce(name: str, value: Any, tp: Any) -> Any:
+    if tp == list[StepRule]:  # nested step objects: checked and built by their module
+        return parse_rules(value, f"spec field {name!r}")
     origin = typing.get_origin(tp)
     if origin in (types.UnionType, typing.Union):
         for option in typing.get_args(tp):

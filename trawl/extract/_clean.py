@@ -16,6 +16,12 @@ DROP_TAGS = words(
     track dialog head title"""
 )
 _HIDDEN_STYLE_RE = re.compile(r"display\s*:\s*none|visibility\s*:\s*hidden", re.I)
+# Copy-to-clipboard controls that scripts add to code blocks (Sphinx's copybutton, highlight.js
+# and Docusaurus plugins, GitHub's clipboard-copy): UI, not content. Left in, the rendered DOM's
+# markdown differs from the served HTML's by a stray ">>>" or "Copy" per code block.
+_COPY_CONTROL_RE = re.compile(
+    r"(?:^|\s)(?:copybutton|copy-?(?:code-?)?(?:button|btn)|btn-copy|clipboard(?:-copy)?|"
+    r"copy-to-clipboard(?:-button)?)(?:\s|$)", re.I)
 MAX_DEPTH = 120
 
 
@@ -64,7 +70,8 @@ def basic_clean(root: HtmlElement) -> None:
         if not isinstance(tag, str):
             doomed.append(el)  # comments, processing instructions, entities
             continue
-        if tag in DROP_TAGS or is_hidden(el) or (tag == "a" and _is_permalink(el)):
+        if tag in DROP_TAGS or is_hidden(el) or (tag == "a" and _is_permalink(el)) or \
+                _COPY_CONTROL_RE.search(el.get("class") or ""):
             doomed.append(el)
     for el in doomed:
         if el.getparent() is not None:

@@ -380,7 +380,11 @@ def prune(content: HtmlElement) -> None:
         weight = _class_weight(el)
         density = _link_density(st)
         if tag == "p":
-            if st.text and density > 0.9 and st.text < 200:
+            # a link alone in a table cell or list item is the cell's content (an API
+            # table's name column), not a stray link paragraph
+            parent = el.getparent()
+            in_cell = parent is not None and parent.tag in ("td", "th", "li", "dd", "dt")
+            if not in_cell and st.text and density > 0.9 and st.text < 200:
                 doomed.append(el)
             continue
         if weight < 0 and st.commas < 10 and density > 0.2:
@@ -397,8 +401,8 @@ def prune(content: HtmlElement) -> None:
             if density > 0.5:
                 doomed.append(el)
             continue
-        if tag == "figure":
-            continue
+        if tag == "figure" or _wraps_one(el):
+            continue  # a wrapper (e.g. a script's responsive-table div) is judged by its child
         if (n_img > 1 and n_p / n_img < 0.5 and st.text < 200) or \
                 (n_li > n_p and tag not in ("ul", "ol")) or \
                 (weight < 25 and density > 0.35 and st.text < 500) or \
@@ -408,6 +412,14 @@ def prune(content: HtmlElement) -> None:
     if _removed_text(doomed, stats) > 0.6 * stats[content].text:
         doomed = [el for el in doomed if el.tag in ("form", "fieldset")]
     _drop_all(doomed)
+
+
+def _wraps_one(el: HtmlElement) -> bool:
+    """A div/span whose only content is one element: a layout wrapper."""
+    if el.tag not in ("div", "span") or len(el) != 1 or (el.text or "").strip():
+        return False
+    child = el[0]
+    return isinstance(child.tag, str) and not (child.tail or "").strip()
 
 
 def _removed_text(doomed: list[HtmlElement], stats: dict[HtmlElement, _Stats]) -> int:

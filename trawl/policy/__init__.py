@@ -3,10 +3,12 @@
 - robots.txt (:class:`RobotsCache`, :func:`fetch_robots`, :func:`parse_robots`)
 - sitemaps (:func:`parse_sitemap`, :func:`collect_sitemap_urls`)
 - crawler traps (:func:`trap_reason`)
+- 429/503 answers: Retry-After and backoff (:func:`parse_retry_after`, :func:`backoff_s`)
 
 Pure trawl: no Temporal, no database. Canonicalisation lives in :mod:`trawl.urls`.
 """
 
+from trawl.policy._retry import RETRY_STATUSES, backoff_s, parse_retry_after
 from trawl.policy._robots import (
     ROBOTS_TTL_S,
     UNREACHABLE_TTL_S,
@@ -34,6 +36,7 @@ __all__ = [
     "MAX_SITEMAP_BYTES",
     "MAX_SITEMAP_FILES",
     "MAX_SITEMAP_URLS",
+    "RETRY_STATUSES",
     "ROBOTS_TTL_S",
     "UNREACHABLE_TTL_S",
     "RobotsCache",
@@ -41,8 +44,10 @@ __all__ = [
     "SitemapDoc",
     "SitemapError",
     "SitemapResult",
+    "backoff_s",
     "collect_sitemap_urls",
     "fetch_robots",
+    "parse_retry_after",
     "parse_robots",
     "parse_sitemap",
     "robots_token",

@@ -131,6 +131,7 @@ async def create_crawl(engine: AsyncEngine, crawl_id: str, workflow_id: str,
     async with engine.begin() as conn:
         await conn.execute(insert(Crawl).values(
             id=crawl_id, workflow_id=workflow_id, seeds=spec.seeds, spec=spec.to_json(),
+            recrawl_of=spec.recrawl_of,
         ).on_conflict_do_nothing())
         await _add_urls(conn, crawl_id, spec.seeds, 0, None)
         sites = (await conn.execute(select(Site.site).where(Site.crawl_id == crawl_id)
@@ -226,6 +227,8 @@ async def _record_page_once(engine: AsyncEngine, rec: PageRecord) -> RecordResul
                 "change": rec.change, "previous_page_id": rec.previous_page_id,
                 "worker": rec.worker, "duplicate_of": None,
             }
+            if rec.previous_page_id is not None and rec.change is None:
+                values["change"] = await _change_of(conn, rec)
             if rec.content_hash is not None:
                 original = await _original_of(conn, rec)
                 if original is not None:  # identical content: stored once, at the original
@@ -280,6 +283,25 @@ async def _original_of(conn: AsyncConnection, rec: PageRecord) -> str | None:
                                Page.content_hash == rec.content_hash,
                                Page.duplicate_of.is_(None), Page.url != rec.url)
     )).scalar_one_or_none()
+
+
+async def _change_of(conn: AsyncConnection, rec: PageRecord) -> str:
+    """changed | unchanged: ``rec`` against its previous version (a recrawl's page that was
+    fetched in full, so its content decides).
+
+    Same status, same error and same markdown hash is unchanged, even when the HTML
+    differs (a new date in a footer). A non-HTML response whose body was not read cannot
+    be compared: without a 304 it counts as changed.
+    """
+    prev = (await conn.execute(
+        select(Page.status_code, Page.error_class, Page.content_hash)
+        .where(Page.id == rec.previous_page_id))).first()
+    if prev is None:  # the crawl revisited was deleted meanwhile
+        return "new"
+    if rec.error_class is None and rec.content_hash is None and rec.render_mode == "none":
+        return "changed"
+    same = tuple(prev) == (rec.status_code, rec.error_class, rec.content_hash)
+    return "unchanged" if same else "changed"
 
 
 async def release_claims(engine: AsyncEngine, crawl_id: str, site: str | None = None) -> int:

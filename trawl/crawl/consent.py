@@ -1,0 +1,124 @@
+"""Cookie consent banners: click "Accept" before the page is read.
+
+:data:`DISMISS_JS` is a JavaScript function expression run inside the page (by the
+snapshot, :data:`trawl.crawl.render.SNAPSHOT_JS`, and before spec steps). It looks for:
+
+1. the accept button of a well-known consent platform (OneTrust, Cookiebot, Didomi,
+   Cookie Consent, Quantcast, TrustArc, Usercentrics...);
+2. otherwise a button or link whose whole label is an accept phrase ("Accept all", "I
+   agree", "Allow all", "Got it", "OK"...) inside a small element whose id or class mentions
+   cookie, consent, gdpr or cmp.
+
+With no banner this is a few ``querySelector`` calls (no extra round trip: it runs in the
+snapshot's ``evaluate``). With one, it clicks the button, waits up to
+:data:`DISMISS_WAIT_MS` for the banner to go, and removes the banner from the page when it
+stays (some only fade out), so its text never reaches the extracted markdown. It returns
+a step record (``{"step": "dismiss_cookie_banner", ...}``) or null. Banners in
+cross-origin iframes are out of its reach.
+"""
+
+from __future__ import annotations
+
+import json
+
+DISMISS_WAIT_MS = 1000
+"""How long to wait after the click for the banner to disappear."""
+MAX_BANNER_CHARS = 3000
+"""A container with more text than this is the page, not a banner."""
+KNOWN_ACCEPT_BUTTONS = (
+    "#onetrust-accept-btn-handler",
+    "#accept-recommended-btn-handler",
+    "#CybotCookiebotDialogBodyLevelButtonLevelOptinAllowAll",
+    "#CybotCookiebotDialogBodyButtonAccept",
+    "#didomi-notice-agree-button",
+    ".cc-allow",
+    ".cc-accept-all",
+    ".cc-dismiss",
+    "#truste-consent-button",
+    ".qc-cmp2-summary-buttons button[mode=primary]",
+    ".fc-cta-consent",
+    ".osano-cm-accept-all",
+    ".cky-btn-accept",
+    "#wt-cli-accept-all-btn",
+    ".iubenda-cs-accept-btn",
+    "#hs-eu-confirmation-button",
+    ".js-cookie-consent-agree",
+    "[data-cookiefirst-action=accept]",
+    "#cookie-accept",
+    "#accept-cookies",
+)
+SHADOW_ACCEPT_BUTTONS = (
+    ("#usercentrics-root", "[data-testid=uc-accept-all-button]"),
+    ("#cmpwrapper", "#cmpbntyestxt"),
+)
+"""(shadow host, accept button inside its shadow root)."""
+ACCEPT_LABELS = (
+    "accept", "accept all", "accept all cookies", "accept cookies", "accept and close",
+    "accept & close", "accept and continue", "allow", "allow all", "allow all cookies",
+    "allow cookies", "i agree", "agree", "agree and close", "agree and continue", "i accept",
+    "got it", "ok", "okay", "ok, got it", "yes, i agree", "i understand", "understood",
+)
+"""Whole labels (case-insensitive, trailing punctuation ignored) of accept buttons."""
+CONTAINER_SELECTOR = ",".join(f"[{attr}*={word} i]" for word in
+                              ("cookie", "consent", "gdpr", "cmp") for attr in ("id", "class"))
+
+_DISMISS = """async (KNOWN, SHADOW, ACCEPT_LABELS, CONTAINER, MAX_CHARS, WAIT_MS) => {
+  const LABELS = new Set(ACCEPT_LABELS);
+  const shown = (e) => {
+    const r = e.getBoundingClientRect();
+    if (r.width <= 0 || r.height <= 0) return false;
+    const s = getComputedStyle(e);
+    return s.visibility !== 'hidden' && s.display !== 'none' && s.opacity !== '0';
+  };
+  const label = (e) => (e.innerText || e.value || e.getAttribute('aria-label') || '')
+    .replace(/\\s+/g, ' ').trim().replace(/[.!\\s]+$/, '').toLowerCase();
+  const clickable = (e) => e.tagName !== 'A' || !e.getAttribute('href')
+    || /^(#|javascript:)/i.test(e.getAttribute('href'));  // never follow a real link
+  const small = (e) => e !== document.body && e !== document.documentElement
+    && (e.textContent || '').length <= MAX_CHARS;
+  let button = null, box = null, how = '';
+  for (const sel of KNOWN) {
+    const e = document.querySelector(sel);
+    if (e && shown(e)) { button = e; how = sel; break; }
+  }
+  for (const [host, sel] of SHADOW) {
+    if (button) break;
+    const root = document.querySelector(host);
+    const e = root && root.shadowRoot && root.shadowRoot.querySelector(sel);
+    if (e && shown(e)) { button = e; box = root; how = sel; }
+  }
+  if (button) {
+    const around = button.closest(CONTAINER);
+    if (!box && around && small(around)) box = around;
+  } else {
+    for (const candidate of Array.from(document.querySelectorAll(CONTAINER)).slice(0, 40)) {
+      if (!small(candidate)) continue;
+      const buttons = candidate.querySelectorAll(
+        'button, a, [role=button], input[type=button], input[type=submit]');
+      for (const e of Array.from(buttons).slice(0, 50)) {
+        if (LABELS.has(label(e)) && clickable(e) && shown(e)) {
+          button = e; box = candidate; how = `'${label(e)}'`; break;
+        }
+      }
+      if (button) break;
+    }
+  }
+  if (!button) return null;
+  const where = box ? box.tagName.toLowerCase() + (box.id ? '#' + box.id : '') : 'page';
+  button.click();
+  const gone = () => !button.isConnected || !shown(button) || (box && !box.isConnected);
+  const started = performance.now();
+  while (!gone() && performance.now() - started < WAIT_MS) {
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  const record = {step: 'dismiss_cookie_banner', target: how, ok: true, count: 1,
+                  detail: `clicked in ${where}`};
+  if (!gone()) {
+    if (box) { box.remove(); record.detail += '; it stayed, so it was removed from the page'; }
+    else { record.ok = false; record.detail += '; the banner stayed'; }
+  }
+  return record;
+}"""
+_ARGS = json.dumps([KNOWN_ACCEPT_BUTTONS, SHADOW_ACCEPT_BUTTONS, ACCEPT_LABELS,
+                    CONTAINER_SELECTOR, MAX_BANNER_CHARS, DISMISS_WAIT_MS])[1:-1]
+DISMISS_JS = f"() => ({_DISMISS})({_ARGS})"

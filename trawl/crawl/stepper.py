@@ -1,0 +1,421 @@
+"""Running spec steps (:mod:`trawl.crawl.steps`) in a loaded page.
+
+Each step yields a record stored with the page (``pages.steps``)::
+
+    {"step": "click_until_gone", "target": "button 'Load more'", "ok": true, "count": 4,
+     "detail": "gone after 4 clicks", "ms": 812}
+
+A step that fails (no such element, a timeout, a script error) is recorded with
+``ok: false`` and the next step runs: a bad step never loses the page. All steps of a page
+share one time budget (the spec's page timeout); steps left when it runs out are recorded
+as not run.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import time
+from typing import Any, cast
+
+from playwright.async_api import Locator, Page
+
+from trawl.crawl.steps import (
+    DEFAULT_ACTION_TIMEOUT_MS,
+    DEFAULT_CLICK_MAX,
+    DEFAULT_EXPAND_MAX,
+    DEFAULT_SCROLL_MAX,
+    DEFAULT_WAIT_TIMEOUT_MS,
+    Step,
+)
+
+CLICK_SETTLE_MS = 500
+"""After a click, how long to wait for the page to start changing (sync changes are
+already there; this catches a quick re-render)."""
+QUIET_MS = 150
+"""The page counts as settled after this long without DOM changes."""
+SETTLE_CAP_MS = 2_000
+"""Never wait for quiet longer than this after the first change (animations never stop)."""
+CHANGE_TIMEOUT_MS = 5_000
+"""click_until_gone: how long a click may take to change the page (content from a server)."""
+SCROLL_GROW_TIMEOUT_MS = 2_000
+"""scroll_until_stable: how long to wait for new content after each scroll."""
+GONE_GRACE_MS = 1_000
+"""click_until_gone: how long a vanished button may take to come back (after a spinner)."""
+EXPAND_SETTLE_MS = 300
+"""expand_all: how long to wait for each toggle's or tab's content to appear."""
+MAX_DETAIL_CHARS = 300
+
+# Watch the DOM from before an action until it changed and went quiet; returns how many
+# mutations were seen. ARM_JS and SETTLE_JS bracket an action done through Playwright.
+ARM_JS = """() => {
+  const w = window;
+  if (w.__trawlObserver) w.__trawlObserver.disconnect();
+  w.__trawlMutations = 0;
+  w.__trawlObserver = new MutationObserver((records) => {
+    w.__trawlMutations += records.length; w.__trawlChanged = performance.now();
+  });
+  w.__trawlObserver.observe(document, {subtree: true, childList: true, attributes: true,
+                                       characterData: true});
+}"""
+SETTLE_JS = """async ([first, quiet, cap]) => {
+  const w = window, t0 = performance.now(), sleep = (ms) => new Promise(r => setTimeout(r, ms));
+  while (!w.__trawlMutations && performance.now() - t0 < first) await sleep(25);
+  const t1 = performance.now();
+  while (w.__trawlMutations && performance.now() - w.__trawlChanged < quiet
+         && performance.now() - t1 < cap) await sleep(25);
+  if (w.__trawlObserver) w.__trawlObserver.disconnect();
+  return w.__trawlMutations || 0;
+}"""
+# After a "load more" click: wait until nodes were added or removed and the button is no
+# longer busy (disabled/aria-busy while it loads), then until the DOM is quiet; returns
+# whether anything changed. Attribute changes alone (a spinner class) do not count.
+CLICK_WAIT_JS = """async ([button, wait, quiet, cap]) => {
+  const sleep = (ms) => new Promise(r => setTimeout(r, ms));
+  let added = 0, last = performance.now();
+  const observer = new MutationObserver((records) => {
+    for (const r of records) added += r.addedNodes.length + r.removedNodes.length;
+    last = performance.now();
+  });
+  observer.observe(document, {subtree: true, childList: true, characterData: true});
+  const busy = () => button.isConnected && (button.disabled
+    || ['true'].includes(button.getAttribute('aria-disabled'))
+    || button.getAttribute('aria-busy') === 'true');
+  button.click();
+  const t0 = performance.now();
+  while ((!added || busy()) && performance.now() - t0 < wait) await sleep(50);
+  const t1 = performance.now();
+  while (added && performance.now() - last < quiet && performance.now() - t1 < cap) {
+    await sleep(25);
+  }
+  observer.disconnect();
+  return added > 0;
+}"""
+# Of a locator's matches: the index of the first visible one, and whether it is disabled.
+FIRST_SHOWN_JS = """(els) => {
+  for (let i = 0; i < els.length; i++) {
+    const e = els[i];
+    if (!e.getClientRects().length || getComputedStyle(e).visibility === 'hidden') continue;
+    return [i, !!(e.disabled || e.getAttribute('aria-disabled') === 'true')];
+  }
+  return [-1, false];
+}"""
+SCROLL_JS = """(to) => {
+  const box = document.scrollingElement || document.documentElement;
+  const d = {bottom: box.scrollHeight, top: -box.scrollHeight, down: 0.8 * innerHeight,
+             up: -0.8 * innerHeight}[to];
+  window.scrollBy(0, d);
+}"""
+# Scroll the page (or a scrolling box) to its end, then wait until it grows (height or
+# element count) and settles; returns [grew, height, elements].
+SCROLL_GROW_JS = """async ([selector, wait, quiet]) => {
+  const sleep = (ms) => new Promise(r => setTimeout(r, ms));
+  const box = selector ? document.querySelector(selector)
+    : (document.scrollingElement || document.documentElement);
+  if (!box) throw new Error('no element matches ' + selector);
+  const size = () => [box.scrollHeight, document.getElementsByTagName('*').length];
+  const before = size();
+  box.scrollTop = box.scrollHeight;
+  if (!selector) window.scrollTo(0, document.documentElement.scrollHeight);
+  const t0 = performance.now();
+  let now = size();
+  while (now[0] === before[0] && now[1] === before[1] && performance.now() - t0 < wait) {
+    await sleep(50);
+    now = size();
+  }
+  if (now[0] === before[0] && now[1] === before[1]) return [false, ...now];
+  for (let last = now, t1 = performance.now(); performance.now() - t1 < 2000;) {
+    await sleep(quiet);
+    now = size();
+    if (now[0] === last[0] && now[1] === last[1]) break;
+    last = now;
+  }
+  return [true, ...now];
+}"""
+# Open every <details>, click every aria-expanded=false toggle and every tab of every
+# tablist; a panel hidden again (single-open accordions, tabs) is shown again at the end,
+# and one whose content was replaced is kept as a copy, so all of it is in the snapshot.
+EXPAND_JS = """async ([max, settle]) => {
+  const sleep = (ms) => new Promise(r => setTimeout(r, ms));
+  const shown = (e) => e.getClientRects().length > 0
+    && getComputedStyle(e).visibility !== 'hidden';
+  const counts = {details: 0, toggles: 0, tabs: 0, restored: 0, failed: 0};
+  for (const d of document.querySelectorAll('details:not([open])')) {
+    d.open = true; counts.details++;
+  }
+  const seen = [];  // [panel, html] after each activation
+  const panelOf = (e, isTab) => {
+    const ids = (e.getAttribute('aria-controls') || '').split(/\\s+/).filter(Boolean);
+    const byId = ids.map(id => document.getElementById(id)).find(Boolean);
+    if (byId) return byId;
+    if (isTab) {
+      const list = e.closest('[role=tablist]');
+      const scope = (list && list.parentElement) || document;
+      return Array.from(scope.querySelectorAll('[role=tabpanel]')).find(shown) || null;
+    }
+    return e.nextElementSibling;
+  };
+  const activate = async (e, isTab) => {
+    try { e.click(); } catch (err) { counts.failed++; return; }
+    const t0 = performance.now();
+    const panel0 = panelOf(e, isTab);
+    while (performance.now() - t0 < settle && !(panel0 && shown(panel0))) await sleep(25);
+    const panel = panelOf(e, isTab);
+    if (panel) seen.push([panel, panel.innerHTML]);
+  };
+  let clicks = 0;
+  const toggles = Array.from(document.querySelectorAll('[aria-expanded=false]')).filter(e =>
+    !e.matches('[role=combobox], select, input, [role=tab]')
+    && !(e.tagName === 'A' && e.getAttribute('href')
+         && !/^(#|javascript:)/i.test(e.getAttribute('href'))));
+  for (const t of toggles) {
+    if (clicks >= max) break;
+    if (t.getAttribute('aria-expanded') !== 'false' || !shown(t)) continue;
+    clicks++; counts.toggles++;
+    await activate(t, false);
+  }
+  for (const list of document.querySelectorAll('[role=tablist]')) {
+    const tabs = Array.from(list.querySelectorAll('[role=tab]'));
+    const selected = tabs.find(t => t.getAttribute('aria-selected') === 'true');
+    if (selected) { const p = panelOf(selected, true); if (p) seen.push([p, p.innerHTML]); }
+    for (const tab of tabs) {
+      if (clicks >= max) break;
+      if (tab === selected || tab.getAttribute('aria-disabled') === 'true') continue;
+      clicks++; counts.tabs++;
+      await activate(tab, true);
+    }
+  }
+  for (const [panel, html] of seen) {
+    if (panel.isConnected && panel.innerHTML === html) {
+      if (!shown(panel)) {
+        panel.hidden = false; panel.removeAttribute('aria-hidden');
+        panel.style.display = 'block'; panel.style.visibility = 'visible';
+        counts.restored++;
+      }
+    } else if (html.trim()) {
+      const copy = document.createElement('div');
+      copy.setAttribute('data-trawl-expanded', '');
+      copy.innerHTML = html;
+      (panel.isConnected ? panel : document.body).insertAdjacentElement(
+        panel.isConnected ? 'afterend' : 'beforeend', copy);
+      counts.restored++;
+    }
+  }
+  return [counts, clicks >= max];
+}"""
+
+
+def _first_line(exc: BaseException) -> str:
+    text = str(exc).strip()
+    line = text.splitlines()[0] if text else type(exc).__name__
+    return line[:MAX_DETAIL_CHARS]
+
+
+def _is_timeout(exc: BaseException) -> bool:
+    return "Timeout" in type(exc).__name__ or isinstance(exc, TimeoutError)
+
+
+def _locator(page: Page, step: Step) -> Locator:
+    if step.role is not None:
+        role = cast(Any, step.role.strip().lower())  # Playwright types roles as a Literal
+        return page.get_by_role(role, name=step.name) if step.name is not None \
+            else page.get_by_role(role)
+    if step.selector is not None:
+        return page.locator(step.selector)
+    assert step.text is not None
+    return page.get_by_text(step.text)
+
+
+class _Failed(Exception):
+    """A step did not do what it says; the message is the record's detail."""
+
+
+class StepRunner:
+    """Runs one page's steps, in order, within a shared time budget."""
+
+    def __init__(self, page: Page, budget_s: float) -> None:
+        self.page = page
+        self.deadline = time.monotonic() + budget_s
+
+    def _left_ms(self) -> float:
+        return max(0.0, (self.deadline - time.monotonic()) * 1000)
+
+    def _timeout(self, step: Step, default: int) -> float:
+        return max(1.0, min(float(step.timeout_ms or default), self._left_ms()))
+
+    async def run(self, steps: list[Step]) -> list[dict[str, Any]]:
+        records = []
+        for step in steps:
+            records.append(await self.run_one(step))
+        return records
+
+    async def run_one(self, step: Step) -> dict[str, Any]:
+        record: dict[str, Any] = {"step": step.kind, "target": step.target(), "ok": True}
+        started = time.monotonic()
+        left = self._left_ms()
+        if left <= 0:
+            record.update(ok=False, detail="not run: the page's time budget was spent")
+            return record
+        try:
+            # a step never outlives the page's budget (a hung script, an endless wait)
+            count, detail = await asyncio.wait_for(self._do(step), left / 1000 + 1)
+            record.update(count=count, detail=detail)
+        except _Failed as exc:
+            record.update(ok=False, detail=str(exc)[:MAX_DETAIL_CHARS])
+        except TimeoutError:
+            record.update(ok=False, detail="the page's time budget ran out during the step")
+        except Exception as exc:  # Playwright errors: timeouts, detached elements, scripts
+            record.update(ok=False, detail=await self._explain(step, exc))
+        record["ms"] = int((time.monotonic() - started) * 1000)
+        if record.get("count") is None:
+            record.pop("count", None)
+        return record
+
+    async def _explain(self, step: Step, exc: BaseException) -> str:
+        """A failure in words: no element at all, or one that never became usable."""
+        if not _is_timeout(exc) or step.target() is None:
+            return _first_line(exc)
+        try:
+            found = await _locator(self.page, step).count()
+        except Exception:
+            return _first_line(exc)
+        if found == 0:
+            return "no element matches"
+        return f"{found} element(s) match but none became visible and usable in time"
+
+    async def _settle(self, first_ms: float) -> int:
+        return int(await self.page.evaluate(SETTLE_JS, [first_ms, QUIET_MS, SETTLE_CAP_MS]))
+
+    async def _do(self, step: Step) -> tuple[int | None, str]:
+        kind = step.kind
+        if kind == "click" and step.each:
+            return await self._click_each(step)
+        if kind == "click":
+            await self.page.evaluate(ARM_JS)
+            await _locator(self.page, step).filter(visible=True).first.click(
+                timeout=self._timeout(step, DEFAULT_ACTION_TIMEOUT_MS))
+            await self._settle(min(CLICK_SETTLE_MS, self._left_ms()))
+            return None, "clicked"
+        if kind == "input":
+            assert step.value is not None
+            await _locator(self.page, step).filter(visible=True).first.fill(
+                step.value, timeout=self._timeout(step, DEFAULT_ACTION_TIMEOUT_MS))
+            return None, f"filled in {step.value!r}"
+        if kind == "press":
+            assert step.key is not None
+            if step.target() is None:
+                await self.page.keyboard.press(step.key)
+            else:
+                await _locator(self.page, step).filter(visible=True).first.press(
+                    step.key, timeout=self._timeout(step, DEFAULT_ACTION_TIMEOUT_MS))
+            return None, f"pressed {step.key}"
+        if kind == "wait":
+            if step.ms is not None:
+                await asyncio.sleep(min(step.ms, self._left_ms()) / 1000)
+                return None, f"waited {step.ms} ms"
+            await _locator(self.page, step).filter(visible=True).first.wait_for(
+                state="visible", timeout=self._timeout(step, DEFAULT_WAIT_TIMEOUT_MS))
+            return None, "appeared"
+        if kind == "scroll":
+            if step.target() is not None:
+                await _locator(self.page, step).filter(visible=True).first \
+                    .scroll_into_view_if_needed(
+                        timeout=self._timeout(step, DEFAULT_ACTION_TIMEOUT_MS))
+                return None, "scrolled into view"
+            await self.page.evaluate(SCROLL_JS, step.to or "bottom")
+            return None, f"scrolled {step.to or 'bottom'}"
+        if kind == "click_until_gone":
+            return await self._click_until_gone(step)
+        if kind == "scroll_until_stable":
+            return await self._scroll_until_stable(step)
+        if kind == "expand_all":
+            return await self._expand_all(step)
+        raise _Failed(f"unknown step kind {kind!r}")  # parse_step lets none through
+
+    async def _click_each(self, step: Step) -> tuple[int | None, str]:
+        cap = step.max or DEFAULT_CLICK_MAX
+        timeout = self._timeout(step, DEFAULT_ACTION_TIMEOUT_MS)
+        handles = await _locator(self.page, step).filter(visible=True).element_handles()
+        if not handles:
+            raise _Failed("no visible element matches")
+        clicked = failed = 0
+        for handle in handles[:cap]:
+            try:
+                await self.page.evaluate(ARM_JS)
+                await handle.click(timeout=min(timeout, self._left_ms()) or 1)
+                clicked += 1
+                await self._settle(min(CLICK_SETTLE_MS, self._left_ms()))
+            except Exception:  # detached by an earlier click, covered...: try the rest
+                failed += 1
+        if clicked == 0:
+            raise _Failed(f"none of {len(handles)} matches could be clicked")
+        more = f"; {len(handles) - cap} more not clicked (max {cap})" \
+            if len(handles) > cap else ""
+        return clicked, (f"clicked {clicked} of {len(handles[:cap])}"
+                         + (f" ({failed} failed)" if failed else "") + more)
+
+    async def _click_until_gone(self, step: Step) -> tuple[int | None, str]:
+        cap = step.max or DEFAULT_CLICK_MAX
+        change_ms = step.timeout_ms or CHANGE_TIMEOUT_MS
+        locator = _locator(self.page, step)
+        clicks = 0
+        while True:
+            index, disabled = await locator.evaluate_all(FIRST_SHOWN_JS)
+            if index < 0 and clicks:  # a button re-rendered after a spinner comes back
+                try:
+                    await locator.filter(visible=True).first.wait_for(
+                        state="visible", timeout=min(GONE_GRACE_MS, self._left_ms()) or 1)
+                    index, disabled = await locator.evaluate_all(FIRST_SHOWN_JS)
+                except Exception:
+                    pass  # gone for good
+            if index < 0:
+                return clicks, ("not on the page" if clicks == 0
+                                else f"gone after {clicks} clicks")
+            if disabled:
+                return clicks, f"disabled after {clicks} clicks"
+            if clicks >= cap:
+                return clicks, f"stopped at max {cap} clicks (still there)"
+            if self._left_ms() <= 0:
+                raise _Failed(f"the page's time budget ran out after {clicks} clicks")
+            button = await locator.nth(index).element_handle(
+                timeout=self._timeout(step, DEFAULT_ACTION_TIMEOUT_MS))
+            await button.scroll_into_view_if_needed(
+                timeout=self._timeout(step, DEFAULT_ACTION_TIMEOUT_MS))
+            changed = await self.page.evaluate(
+                CLICK_WAIT_JS, [button, min(change_ms, self._left_ms()), QUIET_MS,
+                                SETTLE_CAP_MS])
+            clicks += 1
+            if not changed:
+                return clicks, f"click {clicks} changed nothing within {change_ms} ms; stopped"
+
+    async def _scroll_until_stable(self, step: Step) -> tuple[int | None, str]:
+        cap = step.max or DEFAULT_SCROLL_MAX
+        wait_ms = step.timeout_ms or SCROLL_GROW_TIMEOUT_MS
+        grew = 0
+        height = elements = 0
+        for _ in range(cap):
+            if self._left_ms() <= 0:
+                return grew, f"the page's time budget ran out after {grew} scrolls"
+            changed, height, elements = await self.page.evaluate(
+                SCROLL_GROW_JS, [step.selector, min(wait_ms, self._left_ms()), QUIET_MS])
+            if not changed:
+                return grew, (f"no new content after {grew} scrolls "
+                               f"(height {height} px, {elements} elements)")
+            grew += 1
+        return grew, f"stopped at max {cap} scrolls (still growing: {height} px)"
+
+    async def _expand_all(self, step: Step) -> tuple[int | None, str]:
+        counts, capped = await self.page.evaluate(
+            EXPAND_JS, [step.max or DEFAULT_EXPAND_MAX, EXPAND_SETTLE_MS])
+        total = counts["details"] + counts["toggles"] + counts["tabs"]
+        detail = (f"{counts['details']} details, {counts['toggles']} toggles, "
+                  f"{counts['tabs']} tabs opened; {counts['restored']} panels kept")
+        if counts["failed"]:
+            detail += f"; {counts['failed']} clicks failed"
+        if capped:
+            detail += f" (stopped at max {step.max or DEFAULT_EXPAND_MAX})"
+        return total, detail
+
+
+async def run_steps(page: Page, steps: list[Step], budget_s: float) -> list[dict[str, Any]]:
+    """Run ``steps`` on ``page`` in order; one record per step (see the module docstring)."""
+    return await StepRunner(page, budget_s).run(steps)
