@@ -172,3 +172,36 @@ async def test_a_page_that_always_fails_is_recorded_and_the_crawl_goes_on(
     status = await scalar_rows(engine, "select status from crawl_urls where crawl_id = :c "
                                        "and url = :u", c=crawl_id, u=site.base + "/a.html")
     assert status == [("failed",)]
+
+
+async def test_two_workers_share_a_crawl(temporal_client: Client, temporal_address: str,
+                                         database_url: str, engine: AsyncEngine,
+                                         task_queue: str, tmp_path: Path) -> None:
+    """Two worker processes on one task queue explore one crawl between them: every page
+    once, each worker some of them (``pages.worker`` names who explored it)."""
+    expected_paths = binary_tree_site(tmp_path / "site", SITE_PAGES)
+    # slow pages keep several explores in flight, so both workers get some
+    rules = Rules(slow={p if p != "/" else "/index.html": 0.2 for p in expected_paths})
+    log = tmp_path / "workers.log"
+    workers = [start_worker(temporal_address, database_url, task_queue, log) for _ in range(2)]
+    try:
+        with serve(tmp_path / "site", rules) as site:
+            crawl_id = new_crawl_id()
+            spec = CrawlSpec(seeds=[site.base + "/"], concurrency=4, render="http").validated()
+            result = await temporal_client.execute_workflow(
+                CrawlWorkflow.run, CrawlInput(crawl_id, spec), id=f"crawl-two-{crawl_id}",
+                task_queue=task_queue, execution_timeout=timedelta(minutes=5))
+    finally:
+        for proc in workers:
+            kill_group(proc, signal.SIGTERM)
+
+    assert result.status == "completed"
+    assert await page_set(engine, crawl_id) == {site.base + p for p in expected_paths}
+    dupes = await scalar_rows(engine, "select url from pages where crawl_id = :c "
+                                      "group by url having count(*) > 1", c=crawl_id)
+    assert dupes == []
+    per_worker = dict(await scalar_rows(engine, "select worker, count(*) from pages where "
+                                                "crawl_id = :c group by worker", c=crawl_id))
+    pids = {str(proc.pid) for proc in workers}
+    assert {w.rsplit(":", 1)[1] for w in per_worker} == pids, per_worker
+    assert all(n >= 5 for n in per_worker.values()), per_worker

@@ -24,8 +24,9 @@ from trawl.errors import ConfigError
 ARTICLE = "<p>" + "Gardening notes about soil, seeds, water and patience. " * 6 + "</p>"
 
 LIST = """<main><h1>Products</h1><ul id="items">
-<li><a href="/item/1">Item 1</a></li><li><a href="/item/2">Item 2</a></li>
-<li><a href="/item/3">Item 3</a></li></ul>
+<li>Item 1, a sturdy widget. <a href="/item/1">more</a></li>
+<li>Item 2, a sturdy widget. <a href="/item/2">more</a></li>
+<li>Item 3, a sturdy widget. <a href="/item/3">more</a></li></ul>
 <button id="more" onclick="loadMore()">Load more</button>""" + ARTICLE + """</main>
 <script>
 let page = 1;
@@ -37,7 +38,7 @@ async function loadMore() {
   page++;
   for (const i of items) {
     const li = document.createElement('li');
-    li.innerHTML = `<a href="/item/${i}">Item ${i}</a>`;
+    li.innerHTML = `Item ${i}, a sturdy widget. <a href="/item/${i}">more</a>`;
     document.getElementById('items').append(li);
   }
   if (page > 3) { button.remove(); return; }
@@ -136,9 +137,10 @@ APP = """<main id="view"></main>
 <nav><button data-to="/app/reports">Reports</button>
 <button data-to="/app/settings">Settings</button></nav>
 <script>
+let renders = 0;  // so a route read directly differs from the entry page that routed to it
 function render() {
-  document.getElementById('view').innerHTML =
-    `<h1>View ${location.pathname}</h1><p>The ${location.pathname} screen of the app.</p>`;
+  document.getElementById('view').innerHTML = `<h1>View ${location.pathname}</h1>
+    <p>The ${location.pathname} screen of the app, render ${++renders}.</p>`;
 }
 for (const b of document.querySelectorAll('nav button')) {
   b.onclick = () => { history.pushState({}, '', b.dataset.to); render(); };
@@ -212,9 +214,10 @@ RULES: list[dict[str, Any]] = [
 
 async def _crawl(client: Client, address: str, db: str, queue: str, base: str,
                  paths: list[str], **spec: Any) -> str:
+    spec = {"max_depth": 1, "concurrency": 3, "respect_robots": False, "sitemap": "skip",
+            **spec}
     crawl_id, result = await run_crawl(client, address, db, queue, CrawlSpec(
-        seeds=[base + p for p in paths], max_depth=1, concurrency=3, respect_robots=False,
-        sitemap="skip", **spec))
+        seeds=[base + p for p in paths], **spec))
     assert result.status == "completed"
     return crawl_id
 

@@ -7,6 +7,7 @@ services" (a Temporal dev server and a Postgres started under ``TRAWL_DATA_DIR``
 
 from __future__ import annotations
 
+import os
 from functools import lru_cache
 from pathlib import Path
 
@@ -27,6 +28,9 @@ DEFAULT_MAX_BODY_BYTES = 20 * 1024 * 1024
 DEFAULT_MAX_REDIRECTS = 10
 DEFAULT_BROWSER_RECYCLE_PAGES = 500
 DEFAULT_MAX_CONCURRENT_ACTIVITIES = 32
+DEFAULT_EXTRACT_PROCESSES = max(1, min(4, os.cpu_count() or 1))
+"""Extraction processes per worker: one per core (up to 4). Extraction is the CPU-heaviest
+step when pages are fetched over HTTP; the processes start only as pages need them."""
 # politeness per site (see trawl.crawl.politeness)
 DEFAULT_DELAY_S = 0.0
 """Seconds between requests to one site (robots.txt's Crawl-delay wins when larger)."""
@@ -83,6 +87,9 @@ class Settings(BaseSettings):
 
     browser_recycle_pages: int = DEFAULT_BROWSER_RECYCLE_PAGES
     """Relaunch the worker's browser after this many pages to keep memory flat."""
+
+    extract_processes: int = Field(default=DEFAULT_EXTRACT_PROCESSES, ge=1, le=64)
+    """Processes extracting markdown in each worker (``TRAWL_EXTRACT_PROCESSES``)."""
 
     @property
     def ui_base_url(self) -> str:

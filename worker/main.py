@@ -22,6 +22,7 @@ from activities.crawl import CrawlActivities
 from trawl.browser.pool import BrowserPool
 from trawl.config import (
     DEFAULT_BROWSER_RECYCLE_PAGES,
+    DEFAULT_EXTRACT_PROCESSES,
     DEFAULT_MAX_CONCURRENT_ACTIVITIES,
     DEFAULT_PAGE_TIMEOUT_S,
     DEFAULT_USER_AGENT,
@@ -35,9 +36,6 @@ from workflows.site import SiteWorkflow
 
 log = logging.getLogger("trawl.worker")
 
-DEFAULT_EXTRACT_PROCESSES = 1
-"""Extraction processes per worker; one keeps the event loop free without starving
-Chromium of the machine's cores."""
 WORKFLOWS = [CrawlWorkflow, SiteWorkflow]
 
 
@@ -57,6 +55,7 @@ class WorkerConfig:
                       database_url: str) -> WorkerConfig:
         return cls(temporal_address, settings.temporal_namespace, settings.task_queue,
                    database_url, browser_recycle_pages=settings.browser_recycle_pages,
+                   extract_processes=settings.extract_processes,
                    user_agent=settings.user_agent)
 
 

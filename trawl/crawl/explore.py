@@ -8,6 +8,8 @@ from __future__ import annotations
 
 import asyncio
 import hashlib
+import os
+import socket
 from collections.abc import Callable
 from concurrent.futures import Executor
 from dataclasses import dataclass, field
@@ -81,6 +83,8 @@ class ExploreDeps:
     """robots.txt rules per site, fetched once per TTL by this worker."""
     politeness: Politeness = field(default_factory=Politeness)
     """This worker's view of each site's shared politeness state (slots, error budget)."""
+    worker_id: str = field(default_factory=lambda: f"{socket.gethostname()}:{os.getpid()}")
+    """Recorded with every page (``pages.worker``): which worker explored it."""
 
 
 def _noop(_: str) -> None:
@@ -196,6 +200,7 @@ async def explore(deps: ExploreDeps, inp: ExploreInput,
     scope = spec.scope()
     rec = PageRecord(crawl_id=inp.crawl_id, url=job.url, site=inp.site, depth=job.depth,
                      outcome="done")
+    rec.worker = deps.worker_id
     prev = await _previous(deps, inp, rec)
     stopped = await deps.politeness.stopped(deps.engine, inp.crawl_id, inp.site)
     if stopped is not None:  # the site's error budget ran out: skipped, never asked

@@ -14,6 +14,7 @@ as not run.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import time
 from typing import Any, cast
 
@@ -106,27 +107,40 @@ SCROLL_JS = """(to) => {
   window.scrollBy(0, d);
 }"""
 # Scroll the page (or a scrolling box) to its end, then wait until it grows (height or
-# element count) and settles; returns [grew, height, elements].
+# element count) and settles; returns [grew, height, elements]. Halfway through the wait
+# it scrolls up a little and back down: an IntersectionObserver whose sentinel never
+# left the viewport since the last batch (no frame in between) sees it enter again.
 SCROLL_GROW_JS = """async ([selector, wait, quiet]) => {
   const sleep = (ms) => new Promise(r => setTimeout(r, ms));
   const box = selector ? document.querySelector(selector)
     : (document.scrollingElement || document.documentElement);
   if (!box) throw new Error('no element matches ' + selector);
   const size = () => [box.scrollHeight, document.getElementsByTagName('*').length];
-  const before = size();
-  box.scrollTop = box.scrollHeight;
-  if (!selector) window.scrollTo(0, document.documentElement.scrollHeight);
+  const toEnd = () => {
+    box.scrollTop = box.scrollHeight;
+    if (!selector) window.scrollTo(0, document.documentElement.scrollHeight);
+  };
+  const before = size(), same = (a, b) => a[0] === b[0] && a[1] === b[1];
+  toEnd();
   const t0 = performance.now();
-  let now = size();
-  while (now[0] === before[0] && now[1] === before[1] && performance.now() - t0 < wait) {
+  let now = size(), nudged = false;
+  while (same(now, before) && performance.now() - t0 < wait) {
     await sleep(50);
+    if (!nudged && performance.now() - t0 > wait / 2) {
+      nudged = true;
+      box.scrollTop = Math.max(0, box.scrollTop - box.clientHeight);
+      if (!selector) window.scrollBy(0, -innerHeight);
+      await Promise.race([sleep(1000), new Promise(
+        r => requestAnimationFrame(() => requestAnimationFrame(r)))]);  // observers ran
+      toEnd();
+    }
     now = size();
   }
-  if (now[0] === before[0] && now[1] === before[1]) return [false, ...now];
+  if (same(now, before)) return [false, ...now];
   for (let last = now, t1 = performance.now(); performance.now() - t1 < 2000;) {
     await sleep(quiet);
     now = size();
-    if (now[0] === last[0] && now[1] === last[1]) break;
+    if (same(now, last)) break;
     last = now;
   }
   return [true, ...now];
@@ -418,4 +432,10 @@ class StepRunner:
 
 async def run_steps(page: Page, steps: list[Step], budget_s: float) -> list[dict[str, Any]]:
     """Run ``steps`` on ``page`` in order; one record per step (see the module docstring)."""
+    # Chromium draws only the front tab at full rate (the others at a frame or two per
+    # second), and IntersectionObservers, lazy loaders and animations run on frames: a
+    # page being worked on comes to the front. Reading a page needs no frames, so the hot
+    # path never does this.
+    with contextlib.suppress(Exception):
+        await page.bring_to_front()
     return await StepRunner(page, budget_s).run(steps)

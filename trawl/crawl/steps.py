@@ -26,8 +26,9 @@ This module is the schema only (pure, safe in workflow code); :mod:`trawl.crawl.
 runs the steps in a page. Every problem is a :class:`ConfigError` naming the step.
 """
 
-from __future__ import annotations
-
+# No `from __future__ import annotations` here: Temporal's converter resolves the fields'
+# types inside the workflow sandbox, where this module's globals are not at hand, so the
+# annotations must be real types rather than strings.
 import dataclasses
 import fnmatch
 from dataclasses import dataclass, field

@@ -16,18 +16,23 @@ LOGIN_PATH_RE = re.compile(
     r"(\.[a-z]+)?/?$", re.IGNORECASE)
 PASSWORD_RE = re.compile(r"<input\b[^>]*\btype\s*=\s*[\"']?password\b", re.IGNORECASE)
 HIDDEN_RE = re.compile(r"\bhidden\b|display\s*:\s*none", re.IGNORECASE)
-CAPTCHA_MARKERS: tuple[tuple[str, re.Pattern[str]], ...] = (
-    ("reCAPTCHA", re.compile(r"class\s*=\s*[\"'][^\"']*\bg-recaptcha\b|google\.com/recaptcha"
-                             r"|recaptcha/api\.js|gstatic\.com/recaptcha", re.IGNORECASE)),
-    ("hCaptcha", re.compile(r"class\s*=\s*[\"'][^\"']*\bh-captcha\b|hcaptcha\.com/1/api",
-                            re.IGNORECASE)),
-    ("Turnstile", re.compile(r"class\s*=\s*[\"'][^\"']*\bcf-turnstile\b"
-                             r"|challenges\.cloudflare\.com/turnstile", re.IGNORECASE)),
-    ("challenge page", re.compile(r"<title>\s*(just a moment|attention required|"
-                                  r"checking your browser|verify you are human)",
-                                  re.IGNORECASE)),
-    ("challenge page", re.compile(r"id\s*=\s*[\"'](challenge-form|cf-challenge-running|"
-                                  r"challenge-running|px-captcha)[\"']", re.IGNORECASE)),
+# (kind, lowercase words one of which the page must contain for the pattern to be worth running: the
+# patterns are slow on large pages, the substring test is not, and most pages have none)
+CAPTCHA_MARKERS: tuple[tuple[str, tuple[str, ...], re.Pattern[str]], ...] = (
+    ("reCAPTCHA", ("recaptcha",),
+     re.compile(r"class\s*=\s*[\"'][^\"']*\bg-recaptcha\b|google\.com/recaptcha"
+                r"|recaptcha/api\.js|gstatic\.com/recaptcha", re.IGNORECASE)),
+    ("hCaptcha", ("captcha",),
+     re.compile(r"class\s*=\s*[\"'][^\"']*\bh-captcha\b|hcaptcha\.com/1/api", re.IGNORECASE)),
+    ("Turnstile", ("turnstile",),
+     re.compile(r"class\s*=\s*[\"'][^\"']*\bcf-turnstile\b"
+                r"|challenges\.cloudflare\.com/turnstile", re.IGNORECASE)),
+    ("challenge page", ("<title>",),
+     re.compile(r"<title>\s*(just a moment|attention required|"
+                r"checking your browser|verify you are human)", re.IGNORECASE)),
+    ("challenge page", ("challenge", "captcha"),
+     re.compile(r"id\s*=\s*[\"'](challenge-form|cf-challenge-running|"
+                r"challenge-running|px-captcha)[\"']", re.IGNORECASE)),
 )
 TEXT_RULE_PREFIX = "text:"
 
@@ -50,8 +55,9 @@ def visible_password_in_html(html: str) -> bool:
 
 
 def captcha_kind(html: str) -> str | None:
-    for kind, pattern in CAPTCHA_MARKERS:
-        if pattern.search(html):
+    lowered = html.lower()
+    for kind, words, pattern in CAPTCHA_MARKERS:
+        if any(word in lowered for word in words) and pattern.search(html):
             return kind
     return None
 

@@ -8,11 +8,11 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any, cast
 
-from sqlalchemy import Table, and_, delete, func, select, tuple_, update
+from sqlalchemy import Table, and_, delete, func, select, text, tuple_, update
 from sqlalchemy.dialects.postgresql import insert
 from sqlalchemy.exc import DBAPIError
 from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine
@@ -100,9 +100,38 @@ class RecordResult:
     new_sites: list[str] = field(default_factory=list)
 
 
-def _chunks(rows: Sequence[dict[str, Any]]) -> Iterable[Sequence[dict[str, Any]]]:
-    for start in range(0, len(rows), INSERT_CHUNK_ROWS):
-        yield rows[start:start + INSERT_CHUNK_ROWS]
+# Rows go in as arrays through unnest(): one small statement however many rows a page has.
+# (A multi-row VALUES insert costs the worker more CPU to compile than the page costs to
+# extract: the Python docs' pages link to hundreds of URLs each.)
+_INSERT_SITES = text("""
+    INSERT INTO sites (crawl_id, site) SELECT :crawl_id, s FROM unnest(CAST(:sites AS text[])) AS s
+    ORDER BY s ON CONFLICT DO NOTHING RETURNING site""")
+_INSERT_URLS = text("""
+    INSERT INTO crawl_urls (crawl_id, url, site, depth, found_on, status, reason)
+    SELECT :crawl_id, u.url, u.site, :depth, :found_on, :status, u.reason
+    FROM unnest(CAST(:urls AS text[]), CAST(:sites AS text[]), CAST(:reasons AS text[]))
+         AS u(url, site, reason)
+    ORDER BY u.url
+    ON CONFLICT DO NOTHING RETURNING url""")
+_INSERT_LINKS = text("""
+    INSERT INTO links (crawl_id, from_url, position, to_url, anchor_text, internal, rel)
+    SELECT :crawl_id, :from_url, l.position - 1, l.to_url, l.anchor_text, l.internal, l.rel
+    FROM unnest(CAST(:to_urls AS text[]), CAST(:anchors AS text[]), CAST(:internal AS boolean[]),
+                CAST(:rels AS text[])) WITH ORDINALITY AS l(to_url, anchor_text, internal, rel,
+                                                             position)""")
+
+
+async def _insert_urls(conn: AsyncConnection, crawl_id: str, urls: dict[str, str | None],
+                       depth: int, found_on: str | None, status: str) -> int:
+    """Insert-if-absent ``{url: reason}`` with ``status``; returns how many were new.
+
+    Sorted: every transaction takes the unique-index locks in the same order."""
+    ordered = sorted(urls)
+    result = await conn.execute(_INSERT_URLS, {
+        "crawl_id": crawl_id, "depth": depth, "found_on": found_on, "status": status,
+        "urls": ordered, "sites": [site_of(u) for u in ordered],
+        "reasons": [urls[u] for u in ordered]})
+    return len(result.all())
 
 
 async def _add_urls(conn: AsyncConnection, crawl_id: str, urls: Sequence[str], depth: int,
@@ -111,17 +140,9 @@ async def _add_urls(conn: AsyncConnection, crawl_id: str, urls: Sequence[str], d
     if not urls:
         return 0, []
     sites = sorted({site_of(u) for u in urls})
-    new_sites = list((await conn.execute(
-        insert(Site).values([{"crawl_id": crawl_id, "site": s} for s in sites])
-        .on_conflict_do_nothing().returning(Site.site))).scalars())
-    # sorted: every transaction takes the unique-index locks in the same order
-    rows = [{"crawl_id": crawl_id, "url": u, "site": site_of(u), "depth": depth,
-             "found_on": found_on} for u in sorted(set(urls))]
-    added = 0
-    for chunk in _chunks(rows):
-        result = await conn.execute(insert(CrawlUrl).values(list(chunk))
-                                    .on_conflict_do_nothing().returning(CrawlUrl.url))
-        added += len(result.all())
+    new_sites = list((await conn.execute(_INSERT_SITES, {"crawl_id": crawl_id,
+                                                         "sites": sites})).scalars())
+    added = await _insert_urls(conn, crawl_id, dict.fromkeys(urls), depth, found_on, "queued")
     return added, sorted(new_sites)
 
 
@@ -239,12 +260,13 @@ async def _record_page_once(engine: AsyncEngine, rec: PageRecord) -> RecordResul
                 set_={k: stmt.excluded[k] for k in values if k not in ("crawl_id", "url")}))
         await conn.execute(delete(Link).where(Link.crawl_id == rec.crawl_id,
                                               Link.from_url == rec.url))
-        link_rows = [{"crawl_id": rec.crawl_id, "from_url": rec.url, "position": i,
-                      "to_url": link.url, "anchor_text": link.anchor_text,
-                      "internal": link.internal, "rel": link.rel}
-                     for i, link in enumerate(rec.links)]
-        for chunk in _chunks(link_rows):
-            await conn.execute(insert(Link).values(list(chunk)))
+        if rec.links:
+            await conn.execute(_INSERT_LINKS, {
+                "crawl_id": rec.crawl_id, "from_url": rec.url,
+                "to_urls": [link.url for link in rec.links],
+                "anchors": [link.anchor_text for link in rec.links],
+                "internal": [link.internal for link in rec.links],
+                "rels": [link.rel for link in rec.links]})
         # a redirect target stands in for its source, at the same depth
         follow_depth = rec.depth if rec.outcome == "redirected" else rec.depth + 1
         new_urls, new_sites = await _add_urls(conn, rec.crawl_id, rec.follow, follow_depth,
@@ -368,12 +390,6 @@ async def add_skipped_urls(engine: AsyncEngine, crawl_id: str,
 async def _add_skipped(conn: AsyncConnection, crawl_id: str,
                        skipped: Sequence[tuple[str, str]], depth: int,
                        found_on: str | None) -> int:
-    rows = [{"crawl_id": crawl_id, "url": u, "site": site_of(u), "depth": depth,
-             "found_on": found_on, "status": "skipped", "reason": reason}
-            for u, reason in sorted(dict(skipped).items())]
-    added = 0
-    for chunk in _chunks(rows):
-        result = await conn.execute(insert(CrawlUrl).values(list(chunk))
-                                    .on_conflict_do_nothing().returning(CrawlUrl.url))
-        added += len(result.all())
-    return added
+    if not skipped:
+        return 0
+    return await _insert_urls(conn, crawl_id, dict(skipped), depth, found_on, "skipped")
