@@ -74,7 +74,7 @@ async def history_lengths(client: Client, workflow_id: str) -> list[tuple[str, i
 async def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--pages", type=int, default=100_000)
-    parser.add_argument("--render", default="http", choices=["http", "browser"])
+    parser.add_argument("--render", default="auto", choices=["auto", "http", "browser"])
     parser.add_argument("--concurrency", type=int, default=8)
     args = parser.parse_args()
 

@@ -15,7 +15,7 @@ import activities.crawl
 from activities.crawl import CrawlActivities
 from tests.conftest import SITES, scalar_rows
 from tests.crawlkit import run_crawl
-from tests.sitesrv import Rules, serve
+from tests.sitesrv import HtmlHandler, Rules, serve, serve_handler
 from trawl.crawl.seeding import seed_from_sitemaps
 from trawl.crawl.spec import CrawlSpec
 from trawl.crawl.types import StartCrawlInput
@@ -175,3 +175,35 @@ async def test_ignore_robots_and_skip_sitemaps(temporal_client: Client, temporal
     else:  # --ignore-robots: robots.txt is not even fetched
         assert "/robots.txt" not in rules.hits
         assert {b + "/private/secret.html", b + "/private/inner.html"} <= pages
+
+
+@pytest.mark.parametrize("render", ["http", "browser"])
+async def test_spec_user_agent_reaches_every_request(temporal_client: Client,
+                                                     temporal_address: str, database_url: str,
+                                                     engine: AsyncEngine, task_queue: str,
+                                                     render: str) -> None:
+    """The spec's User-Agent is what the site sees, for robots.txt and for pages — in
+    Chromium too (a context option), not only over HTTP."""
+    seen: list[tuple[str, str]] = []
+
+    class Handler(HtmlHandler):
+        def do_GET(self) -> None:
+            seen.append((self.path, self.headers.get("User-Agent", "")))
+            if self.path == "/robots.txt":
+                self._send(404, "")
+            elif self.path == "/":
+                self._send(200, '<p>Home page text.</p><a href="/next">next</a>')
+            else:
+                self._send(200, "<p>Next page text.</p>")
+
+    agent = "uabot/3.1 (+https://example.test/bot)"
+    with serve_handler(Handler) as base:
+        crawl_id, result = await run_crawl(
+            temporal_client, temporal_address, database_url, task_queue,
+            CrawlSpec(seeds=[base + "/"], render=render, user_agent=agent, sitemap="skip"))
+    assert result.status == "completed"
+    assert {path for path, _ in seen} >= {"/robots.txt", "/", "/next"}
+    assert all(ua == agent for _, ua in seen), seen
+    modes = await scalar_rows(engine, "select distinct render_mode from pages "
+                                      "where crawl_id = :c", c=crawl_id)
+    assert modes == [(render,)]

@@ -123,7 +123,9 @@ document.getElementById('q').addEventListener('keydown', (e) => {
 });
 </script>"""
 
-COOKIE = """<main><div class="cmp-box" id="cmpbox"><p>We use cookies to bake biscuits.</p>
+COOKIE = """<main><div class="cmp-box" id="cmpbox"
+ style="position: fixed; bottom: 0; left: 0; right: 0; background: #eee">
+<p>We use cookies to bake biscuits.</p>
 <button onclick="document.getElementById('cmpbox').remove()">Accept all</button></div>
 <article><h1>Cookie page</h1>""" + ARTICLE + """</article></main>"""
 

@@ -59,8 +59,8 @@ class BrowserPool:
         self.launches = 0
         """How many times a browser was launched (observability and tests)."""
 
-    async def _acquire(self, profile: str,
-                       storage_state: dict[str, Any] | None) -> tuple[_Generation, _Context]:
+    async def _acquire(self, profile: str, storage_state: dict[str, Any] | None,
+                       user_agent: str | None = None) -> tuple[_Generation, _Context]:
         async with self._lock:
             if self._playwright is None:
                 self._playwright = await async_playwright().start()
@@ -76,20 +76,22 @@ class BrowserPool:
                                                         headless=self._headless))
                 self._current = gen
                 self.launches += 1
-            ctx = gen.contexts.get(profile)
+            # a crawl's own User-Agent gets its own context (it is a context option)
+            key = profile if user_agent is None else f"{profile}\n{user_agent}"
+            ctx = gen.contexts.get(key)
             if ctx is not None and ctx.pages >= self._context_pages:
                 ctx.retired = True
-                del gen.contexts[profile]
+                del gen.contexts[key]
                 if ctx.active == 0:
                     await _quietly_close(ctx.context)
                 ctx = None
             if ctx is None:
                 ctx = _Context(await gen.browser.new_context(
                     storage_state=storage_state,  # type: ignore[arg-type]
-                    accept_downloads=False))
+                    accept_downloads=False, user_agent=user_agent))
                 # every document notes its pushState URLs and errors (read with the DOM)
                 await ctx.context.add_init_script(CAPTURE_JS)
-                gen.contexts[profile] = ctx
+                gen.contexts[key] = ctx
             gen.pages += 1
             gen.active += 1
             ctx.pages += 1
@@ -106,12 +108,13 @@ class BrowserPool:
 
     @contextlib.asynccontextmanager
     async def tab(self, profile: str = ANONYMOUS,
-                  storage_state: dict[str, Any] | None = None) -> AsyncIterator[Tab]:
+                  storage_state: dict[str, Any] | None = None,
+                  user_agent: str | None = None) -> AsyncIterator[Tab]:
         """A reusable crawler tab in the context of ``profile``; see :mod:`trawl.browser.tab`.
 
         A tab that raised is closed rather than reused (its page may be in any state).
         """
-        gen, ctx = await self._acquire(profile, storage_state)
+        gen, ctx = await self._acquire(profile, storage_state, user_agent)
         tab: Tab | None = None
         healthy = False
         try:
@@ -132,8 +135,10 @@ class BrowserPool:
         """Drop a profile's context (its session changed); running pages finish first."""
         async with self._lock:
             gen = self._current
-            ctx = gen.contexts.pop(profile, None) if gen else None
-            if ctx is not None:
+            if gen is None:
+                return
+            for key in [k for k in gen.contexts if k.split("\n", 1)[0] == profile]:
+                ctx = gen.contexts.pop(key)
                 ctx.retired = True
                 if ctx.active == 0:
                     await _quietly_close(ctx.context)

@@ -11,11 +11,11 @@ snapshot, :data:`trawl.crawl.render.SNAPSHOT_JS`, and before spec steps). It loo
    (overlays, bars) and the top :data:`SCAN_DEPTH` levels of the body.
 
 With no banner this costs no extra round trip (it runs in the snapshot's ``evaluate``)
-and about 1.5 ms on a page of 17,000 elements (much less on common pages). With one, it clicks the button, waits up to
-:data:`DISMISS_WAIT_MS` for the banner to go, and removes the banner from the page when it
-stays (some only fade out), so its text never reaches the extracted markdown. It returns
-a step record (``{"step": "dismiss_cookie_banner", ...}``) or null. Banners in
-cross-origin iframes are out of its reach.
+and about 1.5 ms on a page of 17,000 elements (much less on common pages). With one, it
+clicks the button, waits up to :data:`DISMISS_WAIT_MS` for the banner to go, and removes
+the banner from the page when it stays (some only fade out), so its text never reaches
+the extracted markdown. It returns a step record (``{"step": "dismiss_cookie_banner",
+...}``) or null. Banners in cross-origin iframes are out of its reach.
 """
 
 from __future__ import annotations

@@ -153,6 +153,7 @@ async def _load(deps: ExploreDeps, inp: ExploreInput,
                                        timeout_s=spec.page_timeout_s,
                                        profile=profile_key(inp.site, inp.profile_version),
                                        storage_state=state, check=check,
+                                       user_agent=spec.user_agent,
                                        steps=steps_for(inp.job.url, spec.steps),
                                        dismiss_cookie_banners=spec.dismiss_cookie_banners)
         loaded.render_mode, loaded.render_reason = "browser", reason

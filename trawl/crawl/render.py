@@ -72,12 +72,15 @@ class Loaded:
 
 WallCheck = Callable[[Loaded], Wall | None]
 
+# a banner script that trips over an odd page must never cost the page itself
+_DISMISS_SAFELY = "async () => { try { return await (" + DISMISS_JS + ")(); } " \
+                  "catch (e) { return null; } }"
 # Read the page in one CDP round trip: dismiss a cookie banner when asked (a few
 # querySelector calls when there is none), then the DOM as page.content() serialises it,
 # whether a password field is visible, and what the capture script noted (pushState URLs,
 # errors; see trawl.browser.capture). timeOrigin tells whether steps left the document.
 SNAPSHOT_JS = """async (dismiss) => {
-  const banner = dismiss ? await (""" + DISMISS_JS + """)() : null;
+  const banner = dismiss ? await (""" + _DISMISS_SAFELY + """)() : null;
   let html = document.doctype ? new XMLSerializer().serializeToString(document.doctype) : '';
   if (document.documentElement) html += document.documentElement.outerHTML;
   const visible = Array.from(document.querySelectorAll('input[type=password]')).some(e => {
@@ -90,7 +93,7 @@ SNAPSHOT_JS = """async (dismiss) => {
 }"""
 # Before spec steps: the document's identity, and the cookie banner out of the way.
 PREPARE_JS = ("async (dismiss) => [performance.timeOrigin, dismiss ? await ("
-              + DISMISS_JS + ")() : null]")
+              + _DISMISS_SAFELY + ")() : null]")
 SCREENSHOT_TIMEOUT_MS = 10_000
 
 
@@ -159,12 +162,13 @@ async def load_in_browser(pool: BrowserPool, url: str, *, max_bytes: int,
                           timeout_s: float, profile: str = "",
                           storage_state: dict[str, Any] | None = None,
                           check: WallCheck | None = None, steps: list[Step] | None = None,
-                          dismiss_cookie_banners: bool = True) -> Loaded:
+                          dismiss_cookie_banners: bool = True,
+                          user_agent: str | None = None) -> Loaded:
     """Load ``url`` in a pooled tab of ``profile``; FetchError when no usable response
     arrived. ``check`` runs before the tab is released; a page it flags is screenshotted.
     ``steps`` run after the load event (within another ``timeout_s``), before the read."""
     started = time.monotonic()
-    async with pool.tab(profile, storage_state) as tab:
+    async with pool.tab(profile, storage_state, user_agent) as tab:
         tab.expect(lambda doc: _wanted(doc, max_bytes))
         try:
             response = await tab.page.goto(url, wait_until="load", timeout=timeout_s * 1000)

@@ -10,7 +10,8 @@ The file holds :class:`trawl.crawl.spec.CrawlSpec` fields by name, e.g.::
 
 Dashes work as well as underscores (``max-pages``), and ``urls`` is accepted for
 ``seeds``. Unknown fields and values of the wrong type are a :class:`ConfigError` naming
-the field; ranges are checked by :meth:`CrawlSpec.validated`.
+the field; ranges are checked by :meth:`CrawlSpec.validated`. ``steps`` (browser steps per
+URL glob) are parsed and checked by :func:`trawl.crawl.steps.parse_rules`.
 """
 
 from __future__ import annotations
