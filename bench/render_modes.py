@@ -2,7 +2,9 @@
 trawl --render browser and trawl --render auto, in one run, rounds alternating.
 
 Prints pages/s (medians), the ratios to the bare loop, whether browser and auto stored the
-same page set, and on how many pages their extracted markdown is identical.
+same page set, on how many pages their extracted markdown is identical, the peak RSS of the
+process tree running the worker (this process, its extraction processes and Chromium; the
+Temporal and Postgres servers excluded) and the most history events in one workflow run.
 
     .venv/bin/python bench/render_modes.py [--rounds 3] [--concurrency 4]
 """
@@ -25,6 +27,7 @@ from temporalio.client import Client  # noqa: E402
 
 from bench._services import local_services  # noqa: E402
 from bench.crawl_speed import PYDOCS, bare_loop, trawl_crawl_id  # noqa: E402
+from bench.scale import RssSampler, history_lengths  # noqa: E402
 from tests.sitesrv import serve  # noqa: E402
 from trawl.store.db import create_engine_async  # noqa: E402
 
@@ -50,6 +53,8 @@ async def main() -> None:
     rates: dict[str, list[float]] = {"bare loop": [], "trawl browser": [], "trawl auto": []}
     same_set: list[bool] = []
     same_md: list[float] = []
+    peak_rss: dict[str, int] = {"trawl browser": 0, "trawl auto": 0}
+    max_events: dict[str, int] = {"trawl browser": 0, "trawl auto": 0}
     with local_services() as (address, db_url, _):
         client = await Client.connect(address)
         for i in range(args.rounds):
@@ -60,9 +65,18 @@ async def main() -> None:
                 rates["bare loop"].append(pages / secs)
                 crawled: dict[str, dict[str, str | None]] = {}
                 for mode in ("browser", "auto"):
-                    pages, secs, crawl_id = await trawl_crawl_id(
-                        client, address, db_url, start, args.concurrency, mode, MAX_PAGES)
-                    rates[f"trawl {mode}"].append(pages / secs)
+                    sampler = RssSampler(os.getpid(), exclude=("temporal", "postgres"))
+                    sampler.start()
+                    try:
+                        pages, secs, crawl_id = await trawl_crawl_id(
+                            client, address, db_url, start, args.concurrency, mode, MAX_PAGES)
+                    finally:
+                        sampler.stop.set()
+                    name = f"trawl {mode}"
+                    rates[name].append(pages / secs)
+                    peak_rss[name] = max(peak_rss[name], sampler.peak)
+                    runs = await history_lengths(client, f"bench-{crawl_id}")
+                    max_events[name] = max([max_events[name], *(n for _, n in runs)])
                     crawled[mode] = await markdown_of(db_url, crawl_id, site.base)
             browser, auto = crawled["browser"], crawled["auto"]
             same_set.append(set(browser) == set(auto))
@@ -79,6 +93,9 @@ async def main() -> None:
           " medians")
     for name, value in med.items():
         print(f"{name:14s} {value:6.2f} pages/s  ({value / med['bare loop']:.2f}x bare loop)")
+    for name in peak_rss:
+        print(f"{name}: peak RSS {peak_rss[name] / 2**20:.0f} MiB; most events in one workflow "
+              f"run {max_events[name]}")
     print(f"browser vs auto: same page set in {sum(same_set)}/{len(same_set)} rounds; "
           f"identical markdown on {min(same_md):.1%} of pages at worst (target >= 99%)")
 

@@ -42,9 +42,11 @@ EVENT_LIMIT = 10_000
 class RssSampler(threading.Thread):
     """Peak resident memory of a process and all its descendants."""
 
-    def __init__(self, pid: int) -> None:
+    def __init__(self, pid: int, exclude: tuple[str, ...] = ()) -> None:
         super().__init__(daemon=True)
         self.root = psutil.Process(pid)
+        self.exclude = exclude
+        """Process names (substrings) left out, e.g. servers started by the benchmark."""
         self.peak = 0
         self.stop = threading.Event()
 
@@ -54,7 +56,8 @@ class RssSampler(threading.Thread):
             try:
                 for proc in [self.root, *self.root.children(recursive=True)]:
                     with contextlib.suppress(psutil.Error):
-                        total += proc.memory_info().rss
+                        if not any(word in proc.name() for word in self.exclude):
+                            total += proc.memory_info().rss
             except psutil.Error:
                 return
             self.peak = max(self.peak, total)

@@ -139,9 +139,13 @@ async def test_login_wall_resumed_with_storage_state(
             assert blocked == [("blocked",)]
 
             # what operators see: details with the exact command, search attributes
-            details = await wait_for(lambda: site_details(temporal_client, site_wf),
-                                     "site details")
-            assert "login_redirect" in details
+            async def handoff_details() -> str | None:
+                # the handoff row is written by the activity before the workflow sets its
+                # details: poll until they show it
+                text = await site_details(temporal_client, site_wf)
+                return text if "login_redirect" in text else None
+
+            details = await wait_for(handoff_details, "site details naming the handoff")
             assert f"temporal workflow signal --workflow-id '{site_wf}' --name resume" \
                 in details
             progress: CrawlProgress = await wait_for(

@@ -135,6 +135,14 @@ ONETRUST = """<main><div id="onetrust-consent-sdk"><div id="onetrust-banner-sdk"
 <button id="onetrust-accept-btn-handler" onclick="this.dataset.clicked = 1">I Accept</button>
 </div></div><article><h1>Second cookie page</h1>""" + ARTICLE + """</article></main>"""
 
+# accepting reloads the page (consent kept in a cookie), in the middle of the crawler's read
+RELOADING = """<main><div id="cookie-notice"><p>Cookies make this page reload.</p>
+<button onclick="document.cookie = 'consent=1'; location.reload()">OK</button></div>
+<article><h1>Reloading cookie page</h1>""" + ARTICLE + """</article></main>
+<script>
+if (document.cookie.includes('consent=1')) document.getElementById('cookie-notice').remove();
+</script>"""
+
 APP = """<main id="view"></main>
 <nav><button data-to="/app/reports">Reports</button>
 <button data-to="/app/settings">Settings</button></nav>
@@ -163,8 +171,8 @@ BROKEN = """<main><h1>Broken steps</h1>""" + ARTICLE + """
 STATIC = "<main><h1>Static</h1>" + ARTICLE * 4 + "</main>"
 
 PAGES = {"/list": LIST, "/feed": FEED, "/faq": FAQ, "/search": SEARCH, "/cookie": COOKIE,
-         "/cookie2": ONETRUST, "/app": APP, "/errors": ERRORS, "/broken": BROKEN,
-         "/static": STATIC}
+         "/cookie2": ONETRUST, "/cookie3": RELOADING, "/app": APP, "/errors": ERRORS,
+         "/broken": BROKEN, "/static": STATIC}
 
 
 class Handler(HtmlHandler):
@@ -243,7 +251,7 @@ async def test_steps_in_a_browser_crawl(temporal_client: Client, temporal_addres
     with serve_handler(Handler) as b:
         crawl_id = await _crawl(temporal_client, temporal_address, database_url, task_queue,
                                 b, ["/list", "/feed", "/faq", "/search", "/cookie",
-                                    "/cookie2", "/app", "/errors", "/broken"],
+                                    "/cookie2", "/cookie3", "/app", "/errors", "/broken"],
                                 render="browser", steps=parse_rules(RULES))
     pages = await _pages(engine, crawl_id)
 
@@ -285,6 +293,9 @@ async def test_steps_in_a_browser_crawl(temporal_client: Client, temporal_addres
     banner = _step(steps, "dismiss_cookie_banner")
     assert banner["target"] == "#onetrust-accept-btn-handler"
     assert "removed from the page" in banner["detail"]
+    md, steps, *_ = pages[b + "/cookie3"]  # accepting reloaded the page as it was read
+    assert "make this page reload" not in md and "Gardening notes" in md
+    assert _step(steps, "reload")["detail"].startswith("the page navigated while it was read")
 
     # a client-side router: its routes exist only through pushState/replaceState
     frontier = dict(await scalar_rows(

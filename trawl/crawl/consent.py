@@ -79,8 +79,9 @@ _DISMISS = """async (KNOWN, SHADOW, ACCEPT_LABELS, CONTAINER, MAX_CHARS, WAIT_MS
   };
   const label = (e) => (e.innerText || e.value || e.getAttribute('aria-label') || '')
     .replace(/\\s+/g, ' ').trim().replace(/[.!\\s]+$/, '').toLowerCase();
-  const clickable = (e) => e.tagName !== 'A' || !e.getAttribute('href')
-    || /^(#|javascript:)/i.test(e.getAttribute('href'));  // never follow a real link
+  const clickable = (e) => !(e.form && e.type === 'submit')  // never send a form...
+    && (e.tagName !== 'A' || !e.getAttribute('href')        // ...or follow a real link
+        || /^(#|javascript:)/i.test(e.getAttribute('href')));
   const small = (e) => e !== document.body && e !== document.documentElement
     && (e.textContent || '').length <= MAX_CHARS;
   // Where banners are: the elements under a few viewport points (overlays, bars), and the
@@ -103,7 +104,7 @@ _DISMISS = """async (KNOWN, SHADOW, ACCEPT_LABELS, CONTAINER, MAX_CHARS, WAIT_MS
   let button = null, box = null, how = '';
   for (const sel of KNOWN) {
     const e = document.querySelector(sel);
-    if (e && shown(e)) { button = e; how = sel; break; }
+    if (e && shown(e) && clickable(e)) { button = e; how = sel; break; }
   }
   for (const [host, sel] of SHADOW) {
     if (button) break;

@@ -94,6 +94,8 @@ SNAPSHOT_JS = """async (dismiss) => {
 # Before spec steps: the document's identity, and the cookie banner out of the way.
 PREPARE_JS = ("async (dismiss) => [performance.timeOrigin, dismiss ? await ("
               + _DISMISS_SAFELY + ")() : null]")
+NAVIGATION_SIGNS = ("Execution context was destroyed", "because of a navigation")
+"""Playwright's words for an evaluate cut short by the page going to another document."""
 SCREENSHOT_TIMEOUT_MS = 10_000
 
 
@@ -124,35 +126,41 @@ def _error(exc: Exception, timeout_s: float) -> FetchError:
     return FetchError(f"browser failed to load the page: {message}")
 
 
+def _navigated(exc: Exception) -> bool:
+    """Whether reading the page failed because the tab moved to another document."""
+    return any(sign in str(exc) for sign in NAVIGATION_SIGNS)
+
+
 async def _read(tab: Tab, url: str, steps: list[Step], dismiss: bool,
                 timeout_s: float) -> tuple[dict[str, Any], list[dict[str, Any]]]:
     """Run ``steps`` (if any), then read the page: (snapshot, step records).
 
-    A step that took the tab to another document (a link clicked, a form submitted) is
-    recorded, and the URL is loaded again and read without its steps: the page is kept.
+    When a step (a link clicked, a form sent) or the page itself (a reload after its
+    cookie banner was accepted) took the tab to another document, that is recorded and
+    the URL is loaded once more and read without the steps: the page is kept.
     """
     page, log = tab.page, []
     origin = None
+    snap: dict[str, Any] | None = None
     try:
         if steps:
             origin, banner = await page.evaluate(PREPARE_JS, dismiss)
             log += [banner] if banner else []
             log += await run_steps(page, steps, timeout_s)
-        snap: dict[str, Any] | None = await page.evaluate(SNAPSHOT_JS, dismiss)
-    except Exception as exc:  # e.g. a script navigated away while we read the page
-        if not steps or origin is None:
+        snap = await page.evaluate(SNAPSHOT_JS, dismiss)
+    except Exception as exc:
+        if not (_navigated(exc) or origin is not None):
             raise _error(exc, timeout_s) from exc
-        snap = None
-    if steps and (snap is None or snap["origin"] != origin):
+    if snap is None or (steps and snap["origin"] != origin):
+        why = "a step left the page" if steps else "the page navigated while it was read"
         log.append({"step": "reload", "target": None, "ok": False,
-                    "detail": f"a step left the page (for {page.url}); it was loaded again "
-                              "and read without its steps"})
+                    "detail": f"{why} (for {page.url}); it was loaded again and read "
+                              "without steps"})
         try:
             await page.goto(url, wait_until="load", timeout=timeout_s * 1000)
             snap = await page.evaluate(SNAPSHOT_JS, dismiss)
         except Exception as exc:
             raise _error(exc, timeout_s) from exc
-    assert snap is not None
     if snap["banner"]:
         log.append(snap["banner"])
     return snap, log

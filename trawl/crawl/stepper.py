@@ -177,10 +177,11 @@ EXPAND_JS = """async ([max, settle]) => {
     if (panel) seen.push([panel, panel.innerHTML]);
   };
   let clicks = 0;
+  // never a toggle that would send a form or follow a link: the page would be gone
+  const harmless = (e) => !(e.form && e.type === 'submit') && !(e.tagName === 'A'
+    && e.getAttribute('href') && !/^(#|javascript:)/i.test(e.getAttribute('href')));
   const toggles = Array.from(document.querySelectorAll('[aria-expanded=false]')).filter(e =>
-    !e.matches('[role=combobox], select, input, [role=tab]')
-    && !(e.tagName === 'A' && e.getAttribute('href')
-         && !/^(#|javascript:)/i.test(e.getAttribute('href'))));
+    !e.matches('[role=combobox], select, input, [role=tab]') && harmless(e));
   for (const t of toggles) {
     if (clicks >= max) break;
     if (t.getAttribute('aria-expanded') !== 'false' || !shown(t)) continue;
@@ -193,7 +194,8 @@ EXPAND_JS = """async ([max, settle]) => {
     if (selected) { const p = panelOf(selected, true); if (p) seen.push([p, p.innerHTML]); }
     for (const tab of tabs) {
       if (clicks >= max) break;
-      if (tab === selected || tab.getAttribute('aria-disabled') === 'true') continue;
+      if (tab === selected || tab.getAttribute('aria-disabled') === 'true'
+          || !harmless(tab)) continue;
       clicks++; counts.tabs++;
       await activate(tab, true);
     }
