@@ -6,7 +6,7 @@ import re
 
 from lxml.html import HtmlElement
 
-from ._text import words
+from ._text import text_content, words
 from ._urls import absolutize
 
 # Tags whose whole subtree never holds main content.
@@ -93,7 +93,7 @@ def flatten_deep(root: HtmlElement, limit: int = MAX_DEPTH) -> None:
     for el in too_deep:
         if el.getparent() is not None:
             # text_content keeps all the words of the subtree
-            text = el.text_content()
+            text = text_content(el)
             tail = el.tail
             parent = el.getparent()
             idx = parent.index(el)

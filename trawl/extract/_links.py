@@ -4,13 +4,13 @@ from __future__ import annotations
 
 from lxml.html import HtmlElement
 
-from ._text import collapse
+from ._text import collapse, text_content
 from ._types import Link
 from ._urls import http_url
 
 
 def _anchor_text(a: HtmlElement) -> str:
-    text = collapse(a.text_content())
+    text = collapse(text_content(a))
     if text:
         return text
     for img in a.iter("img"):

@@ -9,7 +9,7 @@ from typing import Any
 
 from lxml.html import HtmlElement
 
-from ._text import collapse
+from ._text import collapse, text_content
 from ._urls import absolutize
 
 _LANG_RE = re.compile(r"^[A-Za-z]{2,3}([-_][A-Za-z0-9]{2,8})*$")
@@ -157,13 +157,13 @@ def extract_metadata(root: HtmlElement, base: str) -> dict[str, Any]:
             break
 
     title_el = root.find(".//title")
-    title = collapse(title_el.text_content()) if title_el is not None else ""
+    title = collapse(text_content(title_el)) if title_el is not None else ""
     if not title:
         title = _first(metas, "og:title", "twitter:title") or _str(article.get("headline")) or ""
     if not title:
         h1 = root.find(".//h1")
         if h1 is not None:
-            title = collapse(h1.text_content())
+            title = collapse(text_content(h1))
 
     canonical = None
     for link in root.iter("link"):
@@ -185,7 +185,7 @@ def extract_metadata(root: HtmlElement, base: str) -> dict[str, Any]:
         for el in root.iter("a", "span", "div", "p"):
             marker = (el.get("rel") or "") + " " + (el.get("itemprop") or "")
             if "author" in marker.lower():
-                name = collapse(el.text_content())
+                name = collapse(text_content(el))
                 if 0 < len(name) < 80:
                     authors = [name]
                     break

@@ -29,6 +29,11 @@ _PARAGRAPH_TAGS = words("p pre blockquote h1 h2 h3 h4 h5 h6 table ul ol dl figur
 _SKIP_TAGS = words("script style noscript template head title")
 
 
+def text_content(el: HtmlElement) -> str:
+    """All text inside ``el`` (without its tail), like ``HtmlElement.text_content()``."""
+    return "".join(el.itertext())
+
+
 def collapse(text: str) -> str:
     """Collapse whitespace runs into single spaces and strip."""
     return _WS_RE.sub(" ", text).strip()
@@ -47,7 +52,7 @@ def render_text(el: HtmlElement) -> str:
         if tag in _SKIP_TAGS:
             return
         if tag == "pre":
-            code = node.text_content().strip("\n")
+            code = text_content(node).strip("\n")
             parts.append("\n\n" + _PRE_OPEN + code + _PRE_CLOSE + "\n\n")
             return
         block = tag in BLOCK_TAGS
