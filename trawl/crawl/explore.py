@@ -7,7 +7,6 @@ heartbeat callback.
 from __future__ import annotations
 
 import asyncio
-import hashlib
 import os
 import socket
 from collections.abc import Callable
@@ -18,10 +17,10 @@ import httpx
 from sqlalchemy.ext.asyncio import AsyncEngine
 
 from trawl.browser.pool import BrowserPool
-from trawl.crawl.auto import decide
 from trawl.crawl.fetch import decode_html, fetch
 from trawl.crawl.politeness import Politeness, polite_load, site_delay
 from trawl.crawl.profiles import ProfileCache, cookie_header, profile_key
+from trawl.crawl.reading import AutoRules, Reading, read_page
 from trawl.crawl.recrawl import (
     conditional_headers,
     is_unchanged,
@@ -40,7 +39,6 @@ from trawl.crawl.steps import step_globs, steps_for
 from trawl.crawl.types import ExploreInput, ExploreOutput
 from trawl.crawl.walls import Wall, detect
 from trawl.errors import ConfigError, FetchError, SiteStopped
-from trawl.extract import Extraction, extract
 from trawl.policy import RobotsCache, parse_retry_after
 from trawl.store.frontier import FoundLink, PageRecord, record_page
 from trawl.store.recrawl import PreviousPage, copy_previous, previous_page
@@ -89,18 +87,6 @@ class ExploreDeps:
 
 def _noop(_: str) -> None:
     pass
-
-
-def found_links(extraction: Extraction, scope: Scope) -> list[FoundLink]:
-    links: list[FoundLink] = []
-    for link in extraction.links:
-        try:
-            key = canonicalize(link.url)
-        except ConfigError:
-            continue
-        links.append(FoundLink(url=key, anchor_text=link.text, internal=scope.contains(key),
-                               rel=link.rel))
-    return links
 
 
 def pushed_links(urls: list[str], known: list[FoundLink], scope: Scope,
@@ -186,11 +172,13 @@ async def _load(deps: ExploreDeps, inp: ExploreInput,
     record_validators(loaded, fetched)
     if spec.render == "auto" and html is not None \
             and canonicalize(fetched.final_url) == inp.job.url:
-        decision = decide(html, fetched.final_url, spec.render_browser,
-                          step_globs(spec.steps))
-        if decision.browser:
-            return record_validators(await in_browser(decision.reason), fetched)
-        loaded.render_reason = decision.reason
+        # decided where the page is read: if it stays on HTTP, it is read already
+        reading = await _read(deps, html, fetched.final_url, spec.scope(),
+                              AutoRules(spec.render_browser, step_globs(spec.steps)))
+        assert reading.decision is not None
+        if reading.decision.browser:
+            return record_validators(await in_browser(reading.decision.reason), fetched)
+        loaded.render_reason, loaded.reading = reading.decision.reason, reading
     loaded.wall = check(loaded)
     return loaded
 
@@ -261,11 +249,9 @@ async def explore(deps: ExploreDeps, inp: ExploreInput,
     rec.steps, rec.console_errors = loaded.steps, loaded.console_errors
 
     heartbeat("extracting")
-    if deps.extractor is None:
-        extraction = await asyncio.to_thread(extract, loaded.html, loaded.final_url)
-    else:
-        extraction = await asyncio.get_running_loop().run_in_executor(
-            deps.extractor, extract, loaded.html, loaded.final_url)
+    reading = loaded.reading or await _read(deps, loaded.html, loaded.final_url, scope)
+    extraction = reading.extraction
+    assert extraction is not None
     rec.title = extraction.title
     rec.description = extraction.description
     rec.language = extraction.language
@@ -274,12 +260,20 @@ async def explore(deps: ExploreDeps, inp: ExploreInput,
     rec.text = extraction.full_text
     rec.word_count = extraction.word_count
     rec.meta = extraction.metadata
-    if extraction.markdown.strip():  # empty pages are not duplicates of one another
-        rec.content_hash = hashlib.sha256(extraction.markdown.encode()).hexdigest()
-    rec.links = found_links(extraction, scope)
+    rec.content_hash = reading.content_hash
+    rec.links = reading.links
     rec.links += pushed_links(loaded.pushed_urls, rec.links, scope, job.url)
     await _follow(deps, inp, rec)
     return await _store(deps, rec)
+
+
+async def _read(deps: ExploreDeps, html: str, url: str, scope: Scope,
+                auto: AutoRules | None = None) -> Reading:
+    """:func:`trawl.crawl.reading.read_page` in the extraction processes (a thread without)."""
+    if deps.extractor is None:
+        return await asyncio.to_thread(read_page, html, url, scope, auto)
+    return await asyncio.get_running_loop().run_in_executor(
+        deps.extractor, read_page, html, url, scope, auto)
 
 
 async def _follow(deps: ExploreDeps, inp: ExploreInput, rec: PageRecord) -> None:

@@ -11,7 +11,7 @@ from __future__ import annotations
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from trawl.browser.capture import MAX_CONSOLE_ERRORS, MAX_ERROR_CHARS, MAX_PUSHED_URLS
 from trawl.browser.pool import BrowserPool
@@ -23,6 +23,9 @@ from trawl.crawl.steps import Step
 from trawl.crawl.walls import Wall
 from trawl.errors import BodyTooLarge, ConnectError, FetchError, FetchTimeout, TooManyRedirects
 from trawl.policy import parse_retry_after
+
+if TYPE_CHECKING:
+    from trawl.crawl.reading import Reading
 
 # net:: error codes that mean the server could not be reached at all
 CONNECT_ERRORS = ("ERR_CONNECTION_REFUSED", "ERR_NAME_NOT_RESOLVED", "ERR_CONNECTION_RESET",
@@ -68,6 +71,8 @@ class Loaded:
     """Browser mode: errors the page's scripts logged or threw; None when there were none."""
     pushed_urls: list[str] = field(default_factory=list)
     """Browser mode: URLs the page's scripts routed to (history.pushState/replaceState)."""
+    reading: Reading | None = None
+    """Auto mode, read over HTTP: the page already read while deciding (not read again)."""
 
 
 WallCheck = Callable[[Loaded], Wall | None]

@@ -1,0 +1,65 @@
+"""Reading a page off the event loop.
+
+Everything a page costs in CPU after it arrives — auto mode's render decision (a parse),
+extraction, canonicalising its links, hashing its markdown — happens in one call in the
+worker's extraction processes. The worker's event loop only moves bytes: on cheap pages it is
+the bottleneck otherwise, and a parse on it stalls every other page in flight.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from dataclasses import dataclass, field
+
+from trawl.crawl.auto import RenderDecision, decide
+from trawl.errors import ConfigError
+from trawl.extract import Extraction, extract
+from trawl.store.frontier import FoundLink
+from trawl.urls import Scope, canonicalize
+
+
+@dataclass
+class AutoRules:
+    """What auto mode's decision needs besides the page (see :func:`trawl.crawl.auto.decide`)."""
+
+    browser_globs: list[str] = field(default_factory=list)
+    step_globs: list[str] = field(default_factory=list)
+
+
+@dataclass
+class Reading:
+    """A page read: the decision (auto mode), and unless it says "browser" the extraction."""
+
+    decision: RenderDecision | None = None
+    """Auto mode's decision on the fetched HTML; None when no decision was asked for."""
+    extraction: Extraction | None = None
+    """None when the decision sends the page to the browser (it is read again from there)."""
+    links: list[FoundLink] = field(default_factory=list)
+    """The extraction's links, canonical, with whether the crawl's scope contains them."""
+    content_hash: str | None = None
+    """SHA-256 of the markdown; None for an empty page (empty pages are not duplicates)."""
+
+
+def found_links(extraction: Extraction, scope: Scope) -> list[FoundLink]:
+    links: list[FoundLink] = []
+    for link in extraction.links:
+        try:
+            key = canonicalize(link.url)
+        except ConfigError:
+            continue
+        links.append(FoundLink(url=key, anchor_text=link.text, internal=scope.contains(key),
+                               rel=link.rel))
+    return links
+
+
+def read_page(html: str, url: str, scope: Scope, auto: AutoRules | None = None) -> Reading:
+    """Decide (when ``auto`` is given) and, unless the page needs the browser, extract."""
+    decision = None
+    if auto is not None:
+        decision = decide(html, url, auto.browser_globs, auto.step_globs)
+        if decision.browser:
+            return Reading(decision)
+    extraction = extract(html, url)
+    markdown = extraction.markdown
+    digest = hashlib.sha256(markdown.encode()).hexdigest() if markdown.strip() else None
+    return Reading(decision, extraction, found_links(extraction, scope), digest)
