@@ -73,6 +73,7 @@ _SPEC_OPTIONS: dict[str, tuple[str, Any]] = {
     "sitemap": ("sitemap", None), "user_agent": ("user_agent", None),
     "max_url_length": ("max_url_length", None),
     "handoff_on": ("handoff_on", list), "render_browser": ("render_browser", list),
+    "login_handoff": ("login_handoff", None),
     "delay": ("delay_s", None), "max_host_errors": ("max_host_errors", None),
 }
 
@@ -146,6 +147,10 @@ def crawl(
     handoff_on: Annotated[list[str] | None, typer.Option(
         help="Wait for a person on pages matching this URL glob, or 'text:SOME TEXT' on the "
              "page (repeatable); login walls and CAPTCHAs are detected anyway.")] = None,
+    login_handoff: Annotated[bool, typer.Option(
+        help="Wait for a person at a login form (a visible password field). "
+             "--no-login-handoff stores such pages like any other (for public sites with a "
+             "login box on every page).")] = True,
     detach: Annotated[bool, typer.Option(
         help="Start the crawl and return at once with its id.")] = False,
     recrawl: Annotated[str | None, typer.Option(
@@ -160,7 +165,8 @@ def crawl(
             exclude=exclude, concurrency=concurrency, same_site=same_site, render=render,
             ignore_robots=ignore_robots, sitemap=sitemap, user_agent=user_agent,
             max_url_length=max_url_length, handoff_on=handoff_on,
-            render_browser=render_browser, delay=delay, max_host_errors=max_host_errors)
+            render_browser=render_browser, delay=delay, max_host_errors=max_host_errors,
+            login_handoff=login_handoff)
     try:
         if recrawl is not None:
             run(_recrawl(recrawl, _recrawl_overrides(ctx, spec_file, values), detach))

@@ -20,7 +20,7 @@ from temporalio.api.sdk.v1 import WorkflowMetadata
 from temporalio.client import Client, WorkflowHandle
 
 from tests.conftest import PYTHON, ROOT, scalar_rows, subprocess_env
-from tests.crawlkit import new_crawl_id, worker_config
+from tests.crawlkit import new_crawl_id, run_crawl, worker_config
 from tests.gensite import binary_tree_site
 from tests.sitesrv import HtmlHandler, serve, serve_handler
 from tests.test_durability import kill_group, start_worker
@@ -295,3 +295,31 @@ async def test_kill_9_while_a_handoff_waits(
     assert outcome.status == "completed"
     assert base + "/captcha.html" in await stored(engine, crawl_id)
     assert wall.hits["/captcha.html"] == 2
+
+
+@pytest.mark.parametrize("render", ["http", "browser"])
+async def test_no_login_handoff_stores_pages_with_a_login_box(
+        temporal_client: Client, temporal_address: str, database_url: str,
+        engine: AsyncEngine, task_queue: str, render: str) -> None:
+    """A public site with a login box on every page: with login_handoff off the crawl
+    stores every page and opens no handoff (by default the first page would wait)."""
+
+    class Handler(HtmlHandler):
+        def do_GET(self) -> None:
+            pages = {"/": '<p>Forum home.</p><a href="/t/1">topic</a>',
+                     "/t/1": "<p>A topic everyone may read. " + "delta " * 30 + "</p>"}
+            path = self.path.split("?", 1)[0]
+            if path in pages:
+                self._send(200, f"<aside>{LOGIN}</aside><main>{pages[path]}</main>")
+            else:
+                self._send(404, "not found")
+
+    with serve_handler(Handler) as base:
+        crawl_id, result = await run_crawl(
+            temporal_client, temporal_address, database_url, task_queue,
+            CrawlSpec(seeds=[base + "/"], render=render, login_handoff=False, sitemap="skip"))
+    assert result.status == "completed"
+    pages = await scalar_rows(engine, "select url from pages where crawl_id = :c and "
+                                      "error_class is null order by url", c=crawl_id)
+    assert pages == [(base + "/",), (base + "/t/1",)]
+    assert await open_handoffs(engine, crawl_id) == []

@@ -320,3 +320,24 @@ def test_spec_validates_policy_fields() -> None:
     spec = CrawlSpec(["http://e.com/"]).validated()
     assert spec.respect_robots and spec.sitemap == "include"
     assert CrawlSpec.from_json(spec.to_json()) == spec
+
+
+# -- walls: login forms can be opted out of ---------------------------------------------
+
+LOGIN_BOX = ('<html><body><p>Forum post.</p><form><input name="u">'
+             '<input type="password" name="p"></form></body></html>')
+
+
+@pytest.mark.parametrize("login_forms, expected", [(True, "login"), (False, None)])
+def test_login_form_handoff_can_be_turned_off(login_forms: bool, expected: str | None) -> None:
+    from trawl.crawl.walls import detect
+
+    wall = detect(url="http://a.test/post", final_url="http://a.test/post", status=200,
+                  html=LOGIN_BOX, password_visible=None, has_session=False, rules=[],
+                  login_forms=login_forms)
+    assert (wall.reason if wall else None) == expected
+    # a CAPTCHA still waits for a person either way
+    captcha = LOGIN_BOX.replace("<p>", '<div class="g-recaptcha"></div><p>')
+    assert detect(url="http://a.test/post", final_url="http://a.test/post", status=200,
+                  html=captcha, password_visible=None, has_session=False, rules=[],
+                  login_forms=login_forms).reason == "captcha"  # type: ignore[union-attr]

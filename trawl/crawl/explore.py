@@ -120,7 +120,8 @@ def _wall_check(inp: ExploreInput) -> WallCheck:
         return detect(url=inp.job.url, final_url=canonicalize(loaded.final_url),
                       status=loaded.status_code, html=loaded.html,
                       password_visible=loaded.password_visible,
-                      has_session=inp.profile_version > 0, rules=inp.spec.handoff_on)
+                      has_session=inp.profile_version > 0, rules=inp.spec.handoff_on,
+                      login_forms=inp.spec.login_handoff)
     return check
 
 

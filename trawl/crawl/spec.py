@@ -109,6 +109,12 @@ class CrawlSpec:
     """Extra handoff rules: a URL glob (full URL or path), or ``text:SUBSTRING`` of the
     page. A matching page waits for a person (see :mod:`trawl.crawl.walls`)."""
 
+    login_handoff: bool = True
+    """Wait for a person at a login form (a visible password field) when the site has no
+    session. Off (``--no-login-handoff``) for public sites that show a login box on every
+    page: such pages are stored like any other (login redirects, 401s and CAPTCHAs still
+    wait)."""
+
     steps: list[StepRule] = field(default_factory=list)
     """Browser steps (click, input, "load more", infinite scroll, expand all...) run on the
     pages whose URL matches a rule, before they are read; see :mod:`trawl.crawl.steps`.

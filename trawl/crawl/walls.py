@@ -76,7 +76,7 @@ def rule_hit(rules: list[str], url: str, html: str | None) -> str | None:
 
 def detect(*, url: str, final_url: str, status: int, html: str | None,
            password_visible: bool | None, has_session: bool,
-           rules: list[str]) -> Wall | None:
+           rules: list[str], login_forms: bool = True) -> Wall | None:
     """Whether this load needs a person.
 
     ``password_visible`` comes from the browser (None in http mode: judged from the HTML).
@@ -97,6 +97,8 @@ def detect(*, url: str, final_url: str, status: int, html: str | None,
     kind = captcha_kind(html)
     if kind is not None:
         return Wall("captcha", f"{kind} on the page")
+    if not login_forms:
+        return None
     visible = visible_password_in_html(html) if password_visible is None else password_visible
     if visible:
         return Wall("login", "a login form (visible password field)"
