@@ -57,6 +57,8 @@ class CrawlStatus:
     """The crawl this one revisits (``trawl crawl --recrawl``)."""
     changes: dict[str, int] = field(default_factory=dict)
     """Recrawls: stored pages per change (unchanged, changed, new)."""
+    stopped_sites: dict[str, str] = field(default_factory=dict)
+    """Sites the crawl stopped asking (error budget spent) -> why."""
 
     @property
     def finished(self) -> bool:
@@ -70,6 +72,9 @@ class CrawlStatus:
                 "in_progress": c.claimed, "redirected": c.redirected,
                 "created_at": self.created_at, "finished_at": self.finished_at,
                 "ui_url": self.ui_url,
+                **({"stopped_sites": [f"{site}: {why}" for site, why
+                                      in self.stopped_sites.items()]}
+                   if self.stopped_sites else {}),
                 **({"recrawl_of": self.recrawl_of,
                     **{c: self.changes.get(c, 0) for c in CHANGE_KINDS}}
                    if self.recrawl_of else {})}
@@ -191,12 +196,15 @@ class Trawl:
             changes = {kind: n for kind, n in (await conn.execute(text(
                 "select change, count(*) from pages where crawl_id = :c and change is not null "
                 "group by change"), {"c": crawl_id})).all()} if row[5] else {}
+            stopped = {site: why for site, why in (await conn.execute(text(
+                "select site, stopped_reason from sites where crawl_id = :c and "
+                "stopped_reason is not null order by site"), {"c": crawl_id})).all()}
         counts = await frontier.crawl_counts(self.engine, crawl_id)
         return CrawlStatus(
             crawl_id, workflow_id, row[0], await self.workflow_status(workflow_id), row[1],
             counts, row[2].isoformat(timespec="seconds"),
             row[3].isoformat(timespec="seconds") if row[3] else None,
-            workflow_ui_url(self.settings, workflow_id), row[4], row[5], changes)
+            workflow_ui_url(self.settings, workflow_id), row[4], row[5], changes, stopped)
 
     async def list_crawls(self, limit: int = 50) -> list[dict[str, Any]]:
         async with self.engine.connect() as conn:

@@ -18,9 +18,11 @@ import pytest
 from sqlalchemy.ext.asyncio import AsyncEngine
 from temporalio.client import Client
 
+from api.crawls import Trawl
 from tests.conftest import scalar_rows
 from tests.crawlkit import run_crawl
 from tests.sitesrv import HtmlHandler, serve_handler
+from trawl.config import Settings
 from trawl.crawl import politeness
 from trawl.crawl.politeness import Politeness, site_delay
 from trawl.crawl.spec import CrawlSpec
@@ -393,6 +395,11 @@ async def test_dying_host_stops_after_error_budget(
         engine, "select stopped_reason, errors, consecutive_errors from sites "
                 "where crawl_id = :c", c=crawl_id)
     assert reason.startswith("3 errors in a row") and errors >= 3 and in_a_row >= 3
+    # and `trawl status` says so
+    settings = Settings(temporal_address=temporal_address, database_url=database_url)
+    async with await Trawl.connect(settings) as trawl:
+        shown = (await trawl.status(crawl_id)).as_dict()["stopped_sites"]
+    assert shown == [f"{b}: {reason}"]
 
 
 async def test_429_in_the_browser(temporal_client: Client, temporal_address: str,
