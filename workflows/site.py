@@ -22,6 +22,7 @@ from workflows.monitor import (
     REPORT_EVERY_PAGES,
     SITE_HOST,
     handoff_markdown,
+    report_interval_s,
 )
 from workflows.types import (
     ResumeRequest,
@@ -218,12 +219,18 @@ class SiteWorkflow:
         if (self._reported is not None and self._reported[0] == status
                 and state.done - self._reported[1] < REPORT_EVERY_PAGES):
             return
+        changed = self._reported is None or self._reported[0] != status
         self._reported = (status, state.done)
         workflow.upsert_search_attributes([
             CRAWL_STATUS.value_set(status), PAGES_DONE.value_set(state.done),
             SITE_HOST.value_set(urlsplit(inp.site).netloc)])
+        now = workflow.now().timestamp()
+        if not state.started_at:
+            state.started_at = now
+        due = now - state.last_report_at >= report_interval_s(now - state.started_at)
         parent = workflow.info().parent
-        if parent is not None:
+        if parent is not None and (changed or due):
+            state.last_report_at = now
             update = SiteUpdate(inp.site, wf_id, status, state.done, state.failed,
                                 state.redirected, state.queued, state.handoff)
             task = asyncio.ensure_future(_report(parent.workflow_id, update))

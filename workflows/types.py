@@ -89,6 +89,11 @@ class SiteState:
     """Handoffs met so far."""
     last_event: str = ""
     """Last resume/pause event, shown in the workflow's details."""
+    started_at: float = 0.0
+    """When the site's first run started (epoch seconds, workflow time): reports to the
+    crawl thin out as the site runs longer (see workflows.monitor.report_interval_s)."""
+    last_report_at: float = 0.0
+    """When the last progress report went to the crawl (epoch seconds, workflow time)."""
 
 
 @dataclass
