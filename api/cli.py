@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import os
 import sys
 import time
 from collections.abc import Coroutine
@@ -470,8 +471,19 @@ handoff_commands.register(app, run, out, err)
 
 
 def main() -> None:
+    code: int = 0
     try:
         app()
     except TrawlError as exc:  # raised outside run(), e.g. while reading settings
         err.print(f"[red]error:[/red] {exc}")
-        sys.exit(EXIT_ERROR)
+        code = EXIT_ERROR
+    except SystemExit as exc:
+        code = exc.code if isinstance(exc.code, int) else (0 if exc.code is None else 1)
+        if isinstance(exc.code, str):
+            print(exc.code, file=sys.stderr)
+    # Skip interpreter teardown: the Temporal client's Rust threads can abort a finalizing
+    # interpreter ("PyGILState_Release: thread state must be current", temporalio/sdk-python
+    # issue 300), turning a clean exit into a crash. Every command has closed what it opened.
+    sys.stdout.flush()
+    sys.stderr.flush()
+    os._exit(code)

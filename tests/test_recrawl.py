@@ -20,7 +20,7 @@ from sqlalchemy import text
 from sqlalchemy.ext.asyncio import AsyncEngine
 from temporalio.client import Client
 
-import trawl.crawl.explore
+import trawl.crawl.reading
 import worker.main
 from api.crawls import Trawl
 from api.runtime import Runtime
@@ -142,7 +142,7 @@ def extracted(monkeypatch: pytest.MonkeyPatch) -> list[str]:
 
     monkeypatch.setattr(worker.main, "ProcessPoolExecutor",
                         lambda max_workers, mp_context: ThreadPoolExecutor(max_workers))
-    monkeypatch.setattr(trawl.crawl.explore, "extract", counting)
+    monkeypatch.setattr(trawl.crawl.reading, "extract", counting)
     return calls
 
 
