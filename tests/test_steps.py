@@ -233,9 +233,13 @@ async def _crawl(client: Client, address: str, db: str, queue: str, base: str,
 
 
 async def _pages(engine: AsyncEngine, crawl_id: str) -> dict[str, tuple[Any, ...]]:
+    # a page whose content another page already holds (same hash: the cookie pages end up
+    # alike once their banners are gone) has it at its original
     rows = await scalar_rows(
-        engine, "select url, markdown, steps, console_errors, render_mode, render_reason "
-                "from pages where crawl_id = :c", c=crawl_id)
+        engine, "select p.url, coalesce(p.markdown, o.markdown), p.steps, p.console_errors, "
+                "p.render_mode, p.render_reason from pages p left join pages o on "
+                "o.crawl_id = p.crawl_id and o.url = p.duplicate_of where p.crawl_id = :c",
+        c=crawl_id)
     return {r[0]: r[1:] for r in rows}
 
 
