@@ -11,11 +11,16 @@ segments (/loop/a/loop/a/...). Everything is deterministic for a given N.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import random
+import sys
 import threading
-from collections.abc import Iterator
-from contextlib import contextmanager
-from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from http.server import BaseHTTPRequestHandler
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from tests.sitesrv import serve_handler
 
 FANOUT = 8
 CROSS_LINKS = 3
@@ -73,17 +78,9 @@ def make_handler(pages: int) -> type[BaseHTTPRequestHandler]:
     return Handler
 
 
-@contextmanager
-def serve(pages: int, port: int = 0) -> Iterator[str]:
-    server = ThreadingHTTPServer(("127.0.0.1", port), make_handler(pages))
-    server.daemon_threads = True
-    thread = threading.Thread(target=server.serve_forever, daemon=True)
-    thread.start()
-    try:
-        yield f"http://127.0.0.1:{server.server_address[1]}"
-    finally:
-        server.shutdown()
-        server.server_close()
+def serve(pages: int, port: int = 0) -> contextlib.AbstractContextManager[str]:
+    """Serve the site of ``pages`` pages on 127.0.0.1; the context yields its base URL."""
+    return serve_handler(make_handler(pages), port)
 
 
 def main() -> None:

@@ -130,9 +130,9 @@ class HtmlHandler(BaseHTTPRequestHandler):
 
 
 @contextlib.contextmanager
-def serve_handler(handler: type[BaseHTTPRequestHandler]) -> Iterator[str]:
-    """Serve ``handler`` on 127.0.0.1 (a free port); yields the base URL."""
-    server = _QuietServer(("127.0.0.1", 0), handler)
+def serve_handler(handler: type[BaseHTTPRequestHandler], port: int = 0) -> Iterator[str]:
+    """Serve ``handler`` on 127.0.0.1 (``port``, or a free one); yields the base URL."""
+    server = _QuietServer(("127.0.0.1", port), handler)
     thread = threading.Thread(target=server.serve_forever, daemon=True)
     thread.start()
     try:
