@@ -8,12 +8,15 @@ from collections.abc import Callable
 from typing import Any
 
 from temporalio import activity
+from temporalio.exceptions import CancelledError as TemporalCancelledError
 
 from trawl.crawl.explore import ExploreDeps, explore
 from trawl.crawl.seeding import seed_from_sitemaps
 from trawl.crawl.types import (
     ClaimInput,
     ClaimOutput,
+    ExploreBatchInput,
+    ExploreBatchOutput,
     ExploreInput,
     ExploreOutput,
     FinishCrawlInput,
@@ -27,6 +30,7 @@ from trawl.store import frontier, recrawl, sessions
 from trawl.store.frontier import PageRecord
 
 HEARTBEAT_INTERVAL_S = 5.0
+ERROR_MESSAGE_CHARS = 2000
 
 
 class CrawlActivities:
@@ -83,27 +87,65 @@ class CrawlActivities:
 
     @activity.defn(name="explore")
     async def explore(self, inp: ExploreInput) -> ExploreOutput:
-        stage = "starting"
+        async with _Beating() as beat:
+            return await explore(self._deps, inp, beat.note)
 
-        def note(new_stage: str) -> None:
-            nonlocal stage
-            stage = new_stage
-            activity.heartbeat(stage)
-
-        async def keep_beating() -> None:
-            # a long render or a slow server must not look like a dead worker
-            while True:
-                await asyncio.sleep(HEARTBEAT_INTERVAL_S)
-                activity.heartbeat(stage)
-
-        beater = asyncio.create_task(keep_beating())
-        try:
-            return await explore(self._deps, inp, note)
-        finally:
-            beater.cancel()
-            with contextlib.suppress(asyncio.CancelledError):
-                await beater
+    @activity.defn(name="explore_batch")
+    async def explore_batch(self, inp: ExploreBatchInput) -> ExploreBatchOutput:
+        """Explore several URLs of a site at once (the worker's load limiter still allows
+        the site ``concurrency`` loads). A URL whose explore raises is handed back
+        unexplored, so one bad page never costs the others; a retried batch skips the
+        URLs an earlier attempt recorded."""
+        jobs = inp.jobs
+        out = ExploreBatchOutput()
+        if activity.info().attempt > 1:
+            recorded = await frontier.recorded_outcomes(self._deps.engine, inp.crawl_id,
+                                                        [job.url for job in jobs])
+            out.outputs += [ExploreOutput(url=url, outcome=outcome)
+                            for url, outcome in recorded.items()]
+            jobs = [job for job in jobs if job.url not in recorded]
+        async with _Beating() as beat:
+            results = await asyncio.gather(
+                *(explore(self._deps, inp.single(job), beat.note) for job in jobs),
+                return_exceptions=True)
+        for job, result in zip(jobs, results, strict=True):
+            if isinstance(result, ExploreOutput):
+                out.outputs.append(result)
+            elif isinstance(result, (asyncio.CancelledError, TemporalCancelledError)):
+                raise result  # the activity itself was cancelled
+            else:
+                out.unexplored.append(job)
+                out.errors.append(f"{type(result).__name__}: {result}"[:ERROR_MESSAGE_CHARS])
+        return out
 
     def all(self) -> list[Callable[..., Any]]:
         return [self.start_crawl, self.claim_urls, self.pending_sites, self.finish_crawl,
-                self.resolve_handoff, self.explore, self.record_failure]
+                self.resolve_handoff, self.explore, self.explore_batch, self.record_failure]
+
+
+class _Beating:
+    """Heartbeats for an explore: at each stage, and every HEARTBEAT_INTERVAL_S meanwhile,
+    so a long render or a slow server never looks like a dead worker."""
+
+    def __init__(self) -> None:
+        self.stage = "starting"
+        self._beater: asyncio.Task[None] | None = None
+
+    def note(self, stage: str) -> None:
+        self.stage = stage
+        activity.heartbeat(stage)
+
+    async def _beat(self) -> None:
+        while True:
+            await asyncio.sleep(HEARTBEAT_INTERVAL_S)
+            activity.heartbeat(self.stage)
+
+    async def __aenter__(self) -> _Beating:
+        self._beater = asyncio.create_task(self._beat())
+        return self
+
+    async def __aexit__(self, *_: object) -> None:
+        assert self._beater is not None
+        self._beater.cancel()
+        with contextlib.suppress(asyncio.CancelledError):
+            await self._beater

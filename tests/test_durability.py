@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import math
 import os
 import signal
 import subprocess
@@ -31,8 +32,9 @@ KILL_AFTER_PAGES = 15
 
 
 def start_worker(temporal_address: str, database_url: str, task_queue: str,
-                 log: Path) -> subprocess.Popen[bytes]:
-    env = subprocess_env(temporal_address, database_url, TRAWL_TASK_QUEUE=task_queue)
+                 log: Path, **settings: str) -> subprocess.Popen[bytes]:
+    env = subprocess_env(temporal_address, database_url, TRAWL_TASK_QUEUE=task_queue,
+                         **settings)
     with open(log, "ab") as out:
         return subprocess.Popen([PYTHON, "-m", "worker"], cwd=ROOT, env=env, stdout=out,
                                 stderr=subprocess.STDOUT, start_new_session=True)
@@ -116,7 +118,7 @@ async def test_continue_as_new_bounds_history(temporal_client: Client, temporal_
                                            task_queue, spec)
     assert await page_set(engine, crawl_id) == {site.base + p for p in paths}
     site_wf = f"crawl-test-{crawl_id}/http-{site.base.split('//')[1].replace(':', '-')}"
-    runs = 0
+    runs = explores = 0
     async for wf in temporal_client.list_workflows(f"WorkflowId = '{site_wf}'"):
         runs += 1
         history = await temporal_client.get_workflow_handle(wf.id, run_id=wf.run_id) \
@@ -124,9 +126,13 @@ async def test_continue_as_new_bounds_history(temporal_client: Client, temporal_
         scheduled = [e for e in history.events
                      if e.event_type == EventType.EVENT_TYPE_ACTIVITY_TASK_SCHEDULED
                      and e.activity_task_scheduled_event_attributes.activity_type.name
-                     == "explore"]
+                     in ("explore", "explore_batch")]
         assert len(scheduled) <= 4
-    assert runs >= 30 // 4  # 30 explores, at most 4 per run
+        explores += len(scheduled)
+    # http mode explores up to 3 URLs (the concurrency) per activity: 30 pages take at
+    # least 10 activities, at most 4 of them per run
+    assert explores >= 30 // 3
+    assert runs >= math.ceil(explores / 4)
 
 
 async def test_max_pages_is_a_hard_budget(temporal_client: Client, temporal_address: str,
@@ -185,7 +191,9 @@ async def test_two_workers_share_a_crawl(temporal_client: Client, temporal_addre
     # slow pages keep several explores in flight, so both workers get some
     rules = Rules(slow={p if p != "/" else "/index.html": 0.2 for p in expected_paths})
     log = tmp_path / "workers.log"
-    workers = [start_worker(temporal_address, database_url, task_queue, log) for _ in range(2)]
+    # one activity at a time each: with several in flight, both workers must take some
+    workers = [start_worker(temporal_address, database_url, task_queue, log,
+                            TRAWL_MAX_CONCURRENT_ACTIVITIES="1") for _ in range(2)]
     try:
         await wait_for_activity_pollers(temporal_client, task_queue, 2)
         with serve(tmp_path / "site", rules) as site:

@@ -91,6 +91,11 @@ class Settings(BaseSettings):
     extract_processes: int = Field(default=DEFAULT_EXTRACT_PROCESSES, ge=1, le=64)
     """Processes extracting markdown in each worker (``TRAWL_EXTRACT_PROCESSES``)."""
 
+    max_concurrent_activities: int = Field(default=DEFAULT_MAX_CONCURRENT_ACTIVITIES, ge=1,
+                                           le=1024)
+    """Activities (explores, claims ...) one worker runs at once
+    (``TRAWL_MAX_CONCURRENT_ACTIVITIES``); more workers share the rest."""
+
     @property
     def ui_base_url(self) -> str:
         return self.temporal_ui_url or f"http://localhost:{self.temporal_ui_port}"

@@ -56,7 +56,8 @@ class WorkerConfig:
         return cls(temporal_address, settings.temporal_namespace, settings.task_queue,
                    database_url, browser_recycle_pages=settings.browser_recycle_pages,
                    extract_processes=settings.extract_processes,
-                   user_agent=settings.user_agent)
+                   user_agent=settings.user_agent,
+                   max_concurrent_activities=settings.max_concurrent_activities)
 
 
 @contextlib.asynccontextmanager

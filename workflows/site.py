@@ -1,7 +1,9 @@
 """SiteWorkflow: explores one site of a crawl with a bounded sliding window.
 
-The frontier lives in Postgres; the workflow only claims batches of URLs, runs one
-explore activity per URL (at most ``spec.concurrency`` at once) and counts outcomes.
+The frontier lives in Postgres; the workflow only claims batches of URLs, runs explore
+activities on them — one URL each in browser mode, up to EXPLORE_BATCH_MAX each in http and
+auto modes — with at most ``spec.concurrency * PIPELINE_FACTOR`` URLs in flight, and counts
+outcomes.
 It continues as new when Temporal suggests it or after ``spec.activities_per_run``
 explore activities, so its history stays bounded however large the site.
 """
@@ -37,6 +39,8 @@ with workflow.unsafe.imports_passed_through():
     from trawl.crawl.types import (
         ClaimInput,
         ClaimOutput,
+        ExploreBatchInput,
+        ExploreBatchOutput,
         ExploreInput,
         ExploreOutput,
         RecordFailureInput,
@@ -51,6 +55,15 @@ PIPELINE_FACTOR = 2
 """Explore activities in flight per unit of concurrency. Page loads per site stay at
 ``spec.concurrency`` (the worker's limiter); the extra activities overlap extraction,
 storage and Temporal round-trips with loads."""
+EXPLORE_BATCH_MAX = 4
+"""URLs per explore activity in http and auto modes. Fetching and reading a page costs
+milliseconds, so a Temporal round trip per page (events, a copy of the spec, a workflow
+task) is a large part of it; a batch shares one. Browser mode keeps one page per activity:
+a render dwarfs the round trip, and progress stays page by page."""
+BATCH_PATCH = "explore-batches"
+"""workflow.patched id: histories from before batches replay with single explores."""
+BATCH_TIMEOUT_FACTOR = 2
+"""A batch may take this many single explores' time (its pages wait for load slots)."""
 SHORT_ACTIVITY_TIMEOUT = timedelta(seconds=60)
 EXPLORE_RETRY = RetryPolicy(initial_interval=timedelta(seconds=1), maximum_attempts=5,
                             non_retryable_error_types=["CrawlNotFound"])
@@ -62,7 +75,10 @@ STORE_RETRY = RetryPolicy(initial_interval=timedelta(seconds=1),
 class SiteWorkflow:
     def __init__(self) -> None:
         self._input: SiteInput | None = None
-        self._in_flight: dict[str, asyncio.Task[ExploreOutput]] = {}
+        self._in_flight: dict[str, asyncio.Task[list[ExploreOutput]]] = {}
+        """Explore activities running, by their first URL."""
+        self._batch_sizes: dict[str, int] = {}
+        """How many URLs each of them explores."""
         self._resumes: list[ResumeRequest] = []
         self._status = "running"
         self._reported: tuple[str, int] | None = None
@@ -88,10 +104,13 @@ class SiteWorkflow:
                     state.queued = claimed.queued
                     maybe_more = bool(claimed.jobs)
 
-                while (state.pending and len(self._in_flight) < self._window()
+                while (state.pending and self._in_flight_pages < self._window()
                        and not self._should_roll_over(explored_this_run)):
-                    job = state.pending.pop(0)
-                    self._in_flight[job.url] = asyncio.ensure_future(self._explore(job))
+                    jobs = state.pending[:self._batch_size()]
+                    del state.pending[:len(jobs)]
+                    self._in_flight[jobs[0].url] = asyncio.ensure_future(
+                        self._explore_batch(jobs))
+                    self._batch_sizes[jobs[0].url] = len(jobs)
                     explored_this_run += 1
 
             if not self._in_flight:
@@ -110,13 +129,15 @@ class SiteWorkflow:
 
             done, _ = await workflow.wait(list(self._in_flight.values()),
                                          return_when=asyncio.FIRST_COMPLETED)
-            for url in [u for u, t in self._in_flight.items() if t in done]:
-                out = self._in_flight.pop(url).result()
-                self._count(out)
-                if out.outcome == "handoff":
-                    self._open_handoff(out)
-                if out.new_urls:
-                    maybe_more = True
+            for key in [k for k, t in self._in_flight.items() if t in done]:
+                outputs = self._in_flight.pop(key).result()
+                del self._batch_sizes[key]
+                for out in outputs:
+                    self._count(out)
+                    if out.outcome == "handoff":
+                        self._open_handoff(out)
+                    if out.new_urls:
+                        maybe_more = True
             self._publish()
 
         self._status = "completed"
@@ -210,7 +231,7 @@ class SiteWorkflow:
         lines = [f"## {inp.site}: {status}",
                  f"**done** {state.done} · **failed** {state.failed} · **redirected** "
                  f"{state.redirected} · **queued** {state.queued} · **in flight** "
-                 f"{len(self._in_flight)} · **run** {state.runs}"]
+                 f"{self._in_flight_pages} · **run** {state.runs}"]
         if state.handoff is not None:
             lines += ["", handoff_markdown(wf_id, inp.crawl_id, state.handoff)]
         if state.last_event:
@@ -241,6 +262,17 @@ class SiteWorkflow:
         assert self._input is not None
         return self._input.spec.concurrency * PIPELINE_FACTOR
 
+    @property
+    def _in_flight_pages(self) -> int:
+        return sum(self._batch_sizes.values())
+
+    def _batch_size(self) -> int:
+        assert self._input is not None
+        spec = self._input.spec
+        if spec.render == "browser" or not workflow.patched(BATCH_PATCH):
+            return 1
+        return max(1, min(EXPLORE_BATCH_MAX, spec.concurrency))
+
     def _should_roll_over(self, explored_this_run: int) -> bool:
         assert self._input is not None
         return (explored_this_run >= self._input.spec.activities_per_run
@@ -269,6 +301,36 @@ class SiteWorkflow:
             result_type=ClaimOutput,
             start_to_close_timeout=SHORT_ACTIVITY_TIMEOUT, retry_policy=STORE_RETRY,
         )
+
+    async def _explore_batch(self, jobs: list[UrlJob]) -> list[ExploreOutput]:
+        """Explore ``jobs`` in one activity (one alone: a single explore). URLs the batch
+        could not explore — or all of them, when the batch itself kept failing — are
+        explored one by one, with the single explore's retries and failure record."""
+        assert self._input is not None
+        inp = self._input
+        if len(jobs) == 1:
+            return [await self._explore(jobs[0])]
+        batch = ExploreBatchInput(inp.crawl_id, inp.site, jobs, inp.spec,
+                                  workflow.info().workflow_id, inp.state.profile_version)
+        try:
+            out = await workflow.execute_activity(
+                "explore_batch", batch, result_type=ExploreBatchOutput,
+                start_to_close_timeout=timedelta(
+                    seconds=inp.spec.explore_timeout_s(self._window()) * BATCH_TIMEOUT_FACTOR),
+                heartbeat_timeout=timedelta(seconds=inp.spec.heartbeat_timeout_s),
+                retry_policy=EXPLORE_RETRY,
+                summary=f"{jobs[0].url} and {len(jobs) - 1} more")
+        except ActivityError as err:
+            if isinstance(err.cause, CancelledError):
+                raise
+            workflow.logger.warning("explore batch from %s failed: %s; exploring its URLs "
+                                    "one by one", jobs[0].url, err.cause or err)
+            out = ExploreBatchOutput(unexplored=jobs)
+        for job, error in zip(out.unexplored, out.errors, strict=False):
+            workflow.logger.warning("explore of %s raised %s; exploring it again on its own",
+                                    job.url, error)
+        alone = await asyncio.gather(*(self._explore(job) for job in out.unexplored))
+        return [*out.outputs, *alone]
 
     async def _explore(self, job: UrlJob) -> ExploreOutput:
         assert self._input is not None
@@ -301,7 +363,7 @@ class SiteWorkflow:
         assert self._input is not None
         s = self._input.state
         return SiteProgress(self._input.site, s.done, s.failed, s.redirected,
-                            len(self._in_flight), len(s.pending), s.runs,
+                            self._in_flight_pages, len(s.pending), s.runs,
                             self._current_status(), s.queued, s.handoff, s.last_event)
 
 

@@ -68,6 +68,35 @@ class ExploreInput:
 
 
 @dataclass
+class ExploreBatchInput:
+    """Several URLs of one site explored by one activity, concurrently (http and auto
+    modes): one Temporal round trip and one copy of the spec for them all."""
+
+    crawl_id: str
+    site: str
+    jobs: list[UrlJob]
+    spec: CrawlSpec
+    workflow_id: str = ""
+    profile_version: int = 0
+
+    def single(self, job: UrlJob) -> ExploreInput:
+        """The explore of one of the batch's URLs on its own."""
+        return ExploreInput(self.crawl_id, self.site, job, self.spec, self.workflow_id,
+                            self.profile_version)
+
+
+@dataclass
+class ExploreBatchOutput:
+    outputs: list[ExploreOutput] = field(default_factory=list)
+    """One per URL explored (or found recorded by an earlier attempt of the batch)."""
+    unexplored: list[UrlJob] = field(default_factory=list)
+    """URLs whose explore raised: the workflow explores each on its own again, with the
+    single explore's retries and, failing those, a recorded failure."""
+    errors: list[str] = field(default_factory=list)
+    """What each unexplored URL's explore raised, in the same order."""
+
+
+@dataclass
 class RecordFailureInput:
     explore: ExploreInput
     """The explore that exhausted its retries."""

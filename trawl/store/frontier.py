@@ -326,6 +326,21 @@ async def _change_of(conn: AsyncConnection, rec: PageRecord) -> str:
     return "unchanged" if same else "changed"
 
 
+RECORDED_STATUSES = ("done", "failed", "redirected", "skipped")
+"""Frontier statuses of a URL whose explore was recorded for good."""
+
+
+async def recorded_outcomes(engine: AsyncEngine, crawl_id: str,
+                            urls: Sequence[str]) -> dict[str, str]:
+    """{url: outcome} of those ``urls`` already recorded (a retried batch skips them)."""
+    async with engine.connect() as conn:
+        rows = await conn.execute(
+            select(CrawlUrl.url, CrawlUrl.status)
+            .where(CrawlUrl.crawl_id == crawl_id, CrawlUrl.url.in_(list(urls)),
+                   CrawlUrl.status.in_(RECORDED_STATUSES)))
+        return {url: status for url, status in rows}
+
+
 async def release_claims(engine: AsyncEngine, crawl_id: str, site: str | None = None) -> int:
     """Put claimed-but-unexplored URLs back in the queue (after a cancel)."""
     conditions = [CrawlUrl.crawl_id == crawl_id, CrawlUrl.status == "claimed"]
