@@ -1,11 +1,10 @@
 """SiteWorkflow: explores one site of a crawl with a bounded sliding window.
 
 The frontier lives in Postgres; the workflow only claims batches of URLs, runs explore
-activities on them — one URL each in browser mode, up to EXPLORE_BATCH_MAX each in http and
-auto modes — with at most ``spec.concurrency * PIPELINE_FACTOR`` URLs in flight, and counts
-outcomes.
-It continues as new when Temporal suggests it or after ``spec.activities_per_run``
-explore activities, so its history stays bounded however large the site.
+activities on them (up to EXPLORE_BATCH_MAX URLs each; at most ``spec.concurrency *
+PIPELINE_FACTOR`` URLs in flight) and counts outcomes. It continues as new when Temporal
+suggests it or after ``spec.activities_per_run`` explore activities, so its history stays
+bounded however large the site.
 """
 
 from __future__ import annotations
@@ -56,10 +55,10 @@ PIPELINE_FACTOR = 2
 ``spec.concurrency`` (the worker's limiter); the extra activities overlap extraction,
 storage and Temporal round-trips with loads."""
 EXPLORE_BATCH_MAX = 4
-"""URLs per explore activity in http and auto modes. Fetching and reading a page costs
-milliseconds, so a Temporal round trip per page (events, a copy of the spec, a workflow
-task) is a large part of it; a batch shares one. Browser mode keeps one page per activity:
-a render dwarfs the round trip, and progress stays page by page."""
+"""URLs per explore activity. Fetching and reading a page over HTTP costs milliseconds, so
+a Temporal round trip per page (events, a copy of the spec, a workflow task) is a large
+part of it; a batch shares one (in browser mode too: the round trip costs about a tenth of
+a render's CPU there)."""
 BATCH_PATCH = "explore-batches"
 """workflow.patched id: histories from before batches replay with single explores."""
 BATCH_TIMEOUT_FACTOR = 2
@@ -268,10 +267,9 @@ class SiteWorkflow:
 
     def _batch_size(self) -> int:
         assert self._input is not None
-        spec = self._input.spec
-        if spec.render == "browser" or not workflow.patched(BATCH_PATCH):
+        if not workflow.patched(BATCH_PATCH):
             return 1
-        return max(1, min(EXPLORE_BATCH_MAX, spec.concurrency))
+        return max(1, min(EXPLORE_BATCH_MAX, self._input.spec.concurrency))
 
     def _should_roll_over(self, explored_this_run: int) -> bool:
         assert self._input is not None
