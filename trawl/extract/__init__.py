@@ -10,9 +10,10 @@ No browser, no database, no Temporal. ``extract`` never raises on bad input.
 - ``full_markdown(html, url) -> str``: the whole page body as markdown.
 
 Modules: ``_parse`` (robust lxml parsing), ``_clean`` (non-content tags, hidden elements,
-URLs), ``_content`` (main-content detection), ``_markdown`` (markdownify's conversion, ported to walk
-lxml directly for speed: fenced code with language, markdown tables, definition lists), ``_text`` (plain text), ``_meta``
-(title, description, language, canonical, author, dates, Open Graph, JSON-LD), ``_links``.
+URLs), ``_content`` (main-content detection), ``_markdown`` (markdownify's conversion,
+ported to walk lxml directly for speed: fenced code with language, markdown tables,
+definition lists), ``_text`` (plain text), ``_meta`` (title, description, language,
+canonical, author, dates, Open Graph, JSON-LD), ``_links``.
 Quality is measured by ``bench/extraction.py``.
 """
 
