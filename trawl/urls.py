@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import fnmatch
 from dataclasses import dataclass, field
+from functools import lru_cache
 from urllib.parse import SplitResult, unquote_plus, urlsplit, urlunsplit
 
 from trawl.errors import ConfigError
@@ -53,8 +54,10 @@ def _split(url: str) -> SplitResult:
         raise ConfigError(f"invalid URL {url!r}: {exc}") from exc
 
 
+@lru_cache(maxsize=16384)
 def canonicalize(url: str) -> str:
     """The canonical form of an absolute http(s) URL (raises ConfigError otherwise)."""
+    # cached: the same URLs (a site's navigation, a page's siblings) come back page after page
     parts = _split(url)
     scheme = parts.scheme.lower()
     if scheme not in CRAWLABLE_SCHEMES:

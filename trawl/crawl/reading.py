@@ -42,13 +42,24 @@ class Reading:
 
 def found_links(extraction: Extraction, scope: Scope) -> list[FoundLink]:
     links: list[FoundLink] = []
+    # url -> (canonical url, in scope), or None when it cannot be crawled: a page links to
+    # one URL under several anchor texts (extraction dedupes by both)
+    seen: dict[str, tuple[str, bool] | None] = {}
     for link in extraction.links:
-        try:
-            key = canonicalize(link.url)
-        except ConfigError:
-            continue
-        links.append(FoundLink(url=key, anchor_text=link.text, internal=scope.contains(key),
-                               rel=link.rel))
+        url = link.url
+        if url in seen:
+            found = seen[url]
+        else:
+            try:
+                key = canonicalize(url)
+            except ConfigError:
+                found = None
+            else:
+                found = (key, scope.contains(key))
+            seen[url] = found
+        if found is not None:
+            links.append(FoundLink(url=found[0], anchor_text=link.text, internal=found[1],
+                                   rel=link.rel))
     return links
 
 

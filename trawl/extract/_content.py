@@ -19,8 +19,8 @@ A readability-style scorer on an lxml tree, with extras:
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
 from functools import lru_cache
+from typing import NamedTuple
 
 from lxml.html import HtmlElement
 
@@ -70,6 +70,9 @@ _BOILER_TAGS = frozenset(("nav", "aside", "footer", "header"))
 _PARAGRAPH_TAGS = frozenset(("p", "pre", "td", "blockquote"))
 _NOT_PARAGRAPHS = words("li h1 h2 h3 h4 h5 h6 th dt figcaption")
 _HEADINGS = frozenset(("h1", "h2", "h3", "h4", "h5", "h6"))
+_FORM_TAGS = frozenset(("form", "fieldset"))
+# the tags prune judges by their text and links (headings and forms aside)
+_PRUNABLE_TAGS = words("div section ul ol table aside figure span p dl header footer nav")
 _TAG_BASE = {
     "div": 5.0, "article": 10.0, "main": 10.0, "section": 3.0,
     "pre": 3.0, "td": 3.0, "blockquote": 3.0,
@@ -79,11 +82,35 @@ _TAG_BASE = {
 }
 
 
-def _tokens(el: HtmlElement) -> frozenset[str]:
-    raw = (el.get("class") or "") + " " + (el.get("id") or "")
-    if not raw.strip():
-        return frozenset()
-    return _tokens_of(raw)
+class _Kinds(NamedTuple):
+    """Which families of boilerplate/content tokens an element's class and id carry."""
+
+    any: bool  # it has tokens at all
+    embed: bool  # _EMBED_TOKENS
+    strong: bool  # _STRONG_TOKENS
+    boiler: bool  # _BOILER_TOKENS
+    content: bool  # _CONTENT_TOKENS
+    meta: bool  # _META_TOKENS
+
+
+_NO_KINDS = _Kinds(False, False, False, False, False, False)
+
+
+def _kinds(el: HtmlElement) -> _Kinds:
+    cls, ident = el.get("class"), el.get("id")
+    if not cls and not ident:  # most elements: skip the concatenation and the cache
+        return _NO_KINDS
+    return _kinds_of((cls or "") + " " + (ident or ""))
+
+
+@lru_cache(maxsize=8192)
+def _kinds_of(raw: str) -> _Kinds:
+    # cached: a page repeats a few class names on many elements, and the boilerplate, prune
+    # and header passes each ask about every element
+    tokens = _tokens_of(raw) if raw.strip() else frozenset()
+    return _Kinds(bool(tokens), bool(tokens & _EMBED_TOKENS), bool(tokens & _STRONG_TOKENS),
+                  bool(tokens & _BOILER_TOKENS), bool(tokens & _CONTENT_TOKENS),
+                  bool(tokens & _META_TOKENS))
 
 
 @lru_cache(maxsize=8192)
@@ -96,8 +123,13 @@ def _tokens_of(raw: str) -> frozenset[str]:
 
 
 def _class_weight(el: HtmlElement) -> float:
+    return _class_weight_of(el.get("class"), el.get("id"))
+
+
+@lru_cache(maxsize=8192)
+def _class_weight_of(cls: str | None, ident: str | None) -> float:
     weight = 0.0
-    for value in (el.get("class"), el.get("id")):
+    for value in (cls, ident):
         if not value:
             continue
         if _NEG_WEIGHT_RE.search(value):
@@ -107,103 +139,223 @@ def _class_weight(el: HtmlElement) -> float:
     return weight
 
 
-@dataclass
-class _Stats:
-    text: int = 0  # characters of text in the subtree
-    links: int = 0  # characters of text inside <a> in the subtree
-    inline: int = 0  # characters of text of the element's own inline run
-    commas: int = 0  # commas in the own inline run
-    paragraphs: int = 0  # paragraph-like descendants
-    n_p: int = 0  # <p> descendants
-    n_img: int = 0  # <img> descendants
-    n_li: int = 0  # <li> descendants
+class _Stats(NamedTuple):
+    text: int  # characters of text in the subtree
+    links: int  # characters of text inside <a> in the subtree
+    inline: int  # characters of text of the element's own inline run
+    commas: int  # commas in the own inline run
+    paragraphs: int  # paragraph-like descendants
+    n_p: int  # <p> descendants
+    n_img: int  # <img> descendants
+    n_li: int  # <li> descendants
+
+
+# tuple.__new__ builds a _Stats without the Python-level __new__ a NamedTuple call goes
+# through: _measure makes one per element, and that call was a tenth of its time.
+_new_stats = tuple.__new__
+
+# What an element adds to its parent's _Stats: text (with its tail), links, paragraphs, n_p,
+# n_img, n_li, inline, commas (the last two only when it is inline, plus its tail's).
+_Contribution = tuple[int, int, int, int, int, int, int, int]
+
+
+def _tail_counts(el: HtmlElement) -> tuple[int, int]:
+    """Characters and commas of ``el``'s stripped tail."""
+    tail = el.tail
+    if not tail:
+        return 0, 0
+    tail = tail.strip()
+    return len(tail), tail.count(",")
+
+
+def _contribution(tag: object, st: _Stats, tail_len: int, tail_commas: int) -> _Contribution:
+    text, links, inline, commas, paragraphs, n_p, n_img, n_li = st
+    if tag in BLOCK_TAGS:
+        inline = commas = 0
+    return (text + tail_len, links, paragraphs, n_p + (tag == "p"), n_img + (tag == "img"),
+            n_li + (tag == "li"), inline + tail_len, commas + tail_commas)
+
+
+def _own_stats(tag: object, text: str | None, parts: list[_Contribution]) -> _Stats:
+    """An element's _Stats from its own text and its children's contributions."""
+    own = text.strip() if text else ""
+    n_text = inline = len(own)
+    commas = own.count(",")
+    links = paragraphs = n_p = n_img = n_li = 0
+    for c_text, c_links, c_par, c_p, c_img, c_li, c_inline, c_commas in parts:
+        n_text += c_text
+        links += c_links
+        paragraphs += c_par
+        n_p += c_p
+        n_img += c_img
+        n_li += c_li
+        inline += c_inline
+        commas += c_commas
+    if tag == "a":
+        links = n_text
+    if inline >= 25 and tag in BLOCK_TAGS:
+        paragraphs += 1
+    return _new_stats(_Stats, (n_text, links, inline, commas, paragraphs, n_p, n_img, n_li))
 
 
 def _measure(root: HtmlElement) -> dict[HtmlElement, _Stats]:
-    """Bottom-up text statistics for every element (children before parents)."""
-    elements = list(root.iter())
+    """Bottom-up text statistics for every element (children before parents).
+
+    One pass in reverse document order: every element comes after all of its descendants, and
+    its children's contributions (see _contribution, inlined here: this loop is the hottest of
+    extraction) are then the top ``len(el)`` entries of a stack, each child having replaced
+    its own children's by its one. So no dict look-up per child, and each element's tag, text
+    and tail are read once (lxml builds a new string on every access).
+    """
     stats: dict[HtmlElement, _Stats] = {}
-    for el in reversed(elements):
+    stack: list[_Contribution] = []
+    push, pop = stack.append, stack.pop
+    for el in reversed(list(root.iter())):
         tag = el.tag
-        st = _Stats()
-        own = el.text.strip() if el.text else ""
-        inline = len(own)
-        commas = own.count(",")
-        text = inline
-        links = 0
-        paragraphs = n_p = n_img = n_li = 0
-        for child in el:
-            cs = stats.get(child)
-            if cs is not None:
-                text += cs.text
-                links += cs.links
-                paragraphs += cs.paragraphs
-                n_p += cs.n_p + (child.tag == "p")
-                n_img += cs.n_img + (child.tag == "img")
-                n_li += cs.n_li + (child.tag == "li")
-                if child.tag not in BLOCK_TAGS:
-                    inline += cs.inline
-                    commas += cs.commas
-            if child.tail:
-                tail = child.tail.strip()
-                text += len(tail)
-                inline += len(tail)
-                commas += tail.count(",")
+        own = el.text
+        if own:
+            own = own.strip()
+            text = inline = len(own)
+            commas = own.count(",")
+        else:
+            text = inline = commas = 0
+        n_children = len(el)
+        if n_children:
+            c_text, links, paragraphs, n_p, n_img, n_li, c_inline, c_commas = pop()
+            text += c_text
+            inline += c_inline
+            commas += c_commas
+            for _ in range(n_children - 1):
+                c_text, c_links, c_par, c_p, c_img, c_li, c_inline, c_commas = pop()
+                text += c_text
+                links += c_links
+                paragraphs += c_par
+                n_p += c_p
+                n_img += c_img
+                n_li += c_li
+                inline += c_inline
+                commas += c_commas
+        else:
+            links = paragraphs = n_p = n_img = n_li = 0
         if tag == "a":
             links = text
-        st.text, st.links, st.inline, st.commas = text, links, inline, commas
-        st.n_p, st.n_img, st.n_li = n_p, n_img, n_li
-        st.paragraphs = paragraphs + (1 if inline >= 25 and tag in BLOCK_TAGS else 0)
-        stats[el] = st
+        block = tag in BLOCK_TAGS
+        if block and inline >= 25:
+            paragraphs += 1
+        stats[el] = _new_stats(_Stats, (text, links, inline, commas, paragraphs, n_p, n_img,
+                                        n_li))
+        # now what it adds to its parent
+        tail = el.tail
+        if tail:
+            tail = tail.strip()
+            tail_len = len(tail)
+            tail_commas = tail.count(",")
+        else:
+            tail_len = tail_commas = 0
+        if block:
+            inline, commas = tail_len, tail_commas
+        else:
+            inline += tail_len
+            commas += tail_commas
+        push((text + tail_len, links, paragraphs, n_p + (tag == "p"), n_img + (tag == "img"),
+              n_li + (tag == "li"), inline, commas))
     return stats
+
+
+def _remeasure(stats: dict[HtmlElement, _Stats], root: HtmlElement,
+               changed: list[HtmlElement]) -> None:
+    """Bring ``stats`` (from ``_measure(root)``) up to date after the children or text of the
+    ``changed`` elements changed: only they and their ancestors up to ``root`` are redone."""
+    dirty: dict[HtmlElement, int] = {}  # element -> depth below root
+    for el in changed:
+        chain: list[HtmlElement] = []
+        node: HtmlElement | None = el
+        while node is not None and node not in dirty:
+            chain.append(node)
+            if node is root:
+                node = None
+                break
+            node = node.getparent()
+        depth = dirty[node] if node is not None else -1
+        for anc in reversed(chain):
+            depth += 1
+            dirty[anc] = depth
+    for el in sorted(dirty, key=dirty.__getitem__, reverse=True):  # children first
+        stats[el] = _stats_from_children(el, stats)
+
+
+def _stats_from_children(el: HtmlElement, stats: dict[HtmlElement, _Stats]) -> _Stats:
+    """``el``'s _Stats from its children's (measured first if ``stats`` lacks them)."""
+    for child in el:
+        if child not in stats:
+            stats.update(_measure(child))
+    parts = [_contribution(child.tag, stats[child], *_tail_counts(child)) for child in el]
+    return _own_stats(el.tag, el.text, parts)
 
 
 def _link_density(st: _Stats) -> float:
     return st.links / st.text if st.text else 0.0
 
 
-def remove_boilerplate(body: HtmlElement) -> None:
-    """Drop navigation, headers, footers, sidebars, banners, ads, share bars (guarded by size)."""
-    stats = _measure(body)
+def remove_boilerplate(body: HtmlElement, stats: dict[HtmlElement, _Stats] | None = None) -> None:
+    """Drop navigation, headers, footers, sidebars, banners, ads, share bars (guarded by size).
+
+    ``stats``, when given, is ``_measure(body)``'s and is kept up to date with the removals.
+    """
+    if stats is None:
+        stats = _measure(body)
     total = max(stats[body].text, 1)
     doomed: list[HtmlElement] = []
     for el in body.iter():
-        if el is body or el.tag in ("html", "body"):
+        tag = el.tag  # read once: lxml makes a new string per access
+        if el is body or tag == "html" or tag == "body":
             continue
         st = stats.get(el)
         if st is None:
             continue
         share = st.text / total
-        role = (el.get("role") or "").strip().lower()
-        if el.tag == "figcaption" and share < 0.3:
+        role = el.get("role")
+        role = role.strip().lower() if role else ""
+        if tag == "figcaption" and share < 0.3:
             doomed.append(el)
             continue
-        if el.tag in _BOILER_TAGS or role in _BOILER_ROLES:
+        if tag in _BOILER_TAGS or role in _BOILER_ROLES:
             # a <header>/<footer> wrapping the whole article is layout, not boilerplate
-            if share < 0.5 or ((el.tag == "nav" or role == "navigation") and share < 0.8):
+            if share < 0.5 or ((tag == "nav" or role == "navigation") and share < 0.8):
                 doomed.append(el)
             continue
         if 1 < st.text < 40 and st.links == 0:
-            label = " ".join("".join(el.itertext()).split())
-            if _AD_LABEL_RE.match(label):
+            # half of all elements get here: spare the leaves (most of them) the itertext
+            leaf = not len(el) and isinstance(tag, str)
+            raw = (el.text or "") if leaf else "".join(el.itertext())
+            if _is_ad_label(raw):
                 doomed.append(el)
                 continue
-        tokens = _tokens(el)
-        if not tokens or tokens & _EMBED_TOKENS:
+        kinds = _kinds(el)
+        if not kinds.any or kinds.embed:
             continue
-        if tokens & _STRONG_TOKENS and share < 0.5:
+        if kinds.strong and share < 0.5:
             doomed.append(el)
             continue
-        if tokens & _BOILER_TOKENS:
-            if tokens & _CONTENT_TOKENS and share >= 0.1 and _link_density(st) < 0.4:
+        if kinds.boiler:
+            if kinds.content and share >= 0.1 and _link_density(st) < 0.4:
                 continue
             if share < 0.4:
                 doomed.append(el)
-    _drop_all(doomed)
+    _remeasure(stats, body, _drop_all(doomed))
 
 
-def _drop_all(doomed: list[HtmlElement]) -> None:
+@lru_cache(maxsize=8192)
+def _is_ad_label(raw: str) -> bool:
+    # cached: short texts (a code listing's names and operators) repeat all over a page
+    return _AD_LABEL_RE.match(" ".join(raw.split())) is not None
+
+
+def _drop_all(doomed: list[HtmlElement]) -> list[HtmlElement]:
+    """Drop the doomed elements (those under another doomed one go with it); the parents
+    they were dropped from, whose text and children changed."""
     doomed_set = set(doomed)
+    parents: list[HtmlElement] = []
     for el in doomed:
         # skip elements whose ancestor is already gone
         parent = el.getparent()
@@ -213,8 +365,12 @@ def _drop_all(doomed: list[HtmlElement]) -> None:
                 skip = True
                 break
             parent = parent.getparent()
-        if not skip and el.getparent() is not None:
-            drop_tree(el)
+        if not skip:
+            parent = el.getparent()
+            if parent is not None:
+                parents.append(parent)
+                drop_tree(el)
+    return parents
 
 
 def _score(body: HtmlElement, stats: dict[HtmlElement, _Stats]) -> dict[HtmlElement, float]:
@@ -291,8 +447,10 @@ def _find_main(root: HtmlElement) -> HtmlElement:
     body = root.find("body")
     if body is None:
         body = root
-    remove_boilerplate(body)
+    # One measurement serves the whole search: remove_boilerplate updates it where it drops
+    # things, and prune reuses it (an element's stats depend on its subtree alone).
     stats = _measure(body)
+    remove_boilerplate(body, stats)
     if stats[body].text == 0:
         return body
     scores = _score(body, stats)
@@ -341,7 +499,8 @@ def _find_main(root: HtmlElement) -> HtmlElement:
                 tail = sib.tail
                 content.append(sib)  # moves it
                 sib.tail = tail
-    prune(content)
+            stats[content] = _stats_from_children(content, stats)
+    prune(content, stats)
     return content
 
 
@@ -354,9 +513,13 @@ def _is_ancestor(anc: HtmlElement, el: HtmlElement) -> bool:
     return False
 
 
-def prune(content: HtmlElement) -> None:
-    """Conditionally drop low-value blocks inside the chosen content."""
-    stats = _measure(content)
+def prune(content: HtmlElement, stats: dict[HtmlElement, _Stats] | None = None) -> None:
+    """Conditionally drop low-value blocks inside the chosen content.
+
+    ``stats``, when given, must hold the current stats of ``content`` and its descendants.
+    """
+    if stats is None:
+        stats = _measure(content)
     doomed: list[HtmlElement] = []
     for el in content.iter():
         if el is content:
@@ -365,19 +528,19 @@ def prune(content: HtmlElement) -> None:
         st = stats.get(el)
         if st is None:
             continue
-        if tag in ("form", "fieldset"):
+        if tag in _FORM_TAGS:
             doomed.append(el)
             continue
         if tag in _HEADINGS:
             if st.text and _link_density(st) > 0.5 and el.find(".//a") is not None:
                 doomed.append(el)
             continue
-        if tag not in ("div", "section", "ul", "ol", "table", "aside", "figure", "span", "p",
-                       "dl", "header", "footer", "nav"):
+        if tag not in _PRUNABLE_TAGS:
             continue
-        if _tokens(el) & _EMBED_TOKENS:
+        if not st.links and st.n_img <= 1 and st.n_li - 100 <= st.n_p:
+            continue  # every test below needs links, images or a hundred list items
+        if _kinds(el).embed:
             continue
-        weight = _class_weight(el)
         density = _link_density(st)
         if tag == "p":
             # a link alone in a table cell or list item is the cell's content (an API
@@ -387,6 +550,7 @@ def prune(content: HtmlElement) -> None:
             if not in_cell and st.text and density > 0.9 and st.text < 200:
                 doomed.append(el)
             continue
+        weight = _class_weight(el)
         if weight < 0 and st.commas < 10 and density > 0.2:
             doomed.append(el)
             continue
@@ -410,7 +574,7 @@ def prune(content: HtmlElement) -> None:
             doomed.append(el)
     # a pruning that would gut the content is wrong about this page: keep it whole
     if _removed_text(doomed, stats) > 0.6 * stats[content].text:
-        doomed = [el for el in doomed if el.tag in ("form", "fieldset")]
+        doomed = [el for el in doomed if el.tag in _FORM_TAGS]
     _drop_all(doomed)
 
 
@@ -446,6 +610,8 @@ _DATE_RE = re.compile(
 _BYLINE_RE = re.compile(
     r"^(by|von|par|por|door|di|av|written by|posted|published|updated|last updated)\b", re.I
 )
+# A header ends at the first of these with 80 characters of text.
+_HEADER_STOP_TAGS = frozenset(("p", "pre", "blockquote", "ul", "ol", "table", "dl"))
 _META_TOKENS = words(
     """byline author authors date dateline time timestamp meta post-meta entry-meta article-meta
     published updated posted pubdate info"""
@@ -456,6 +622,30 @@ def _norm(text: str) -> str:
     return " ".join(re.findall(r"\w+", text.lower()))
 
 
+def _collapsed_text(el: HtmlElement) -> str:
+    return " ".join("".join(el.itertext()).split())
+
+
+def _short_text(el: HtmlElement, limit: int) -> str | None:
+    """``_collapsed_text(el)``, or None when it is longer than ``limit``.
+
+    A collapsed prefix of the text is a prefix of the collapsed text, so the joining can stop
+    as soon as a prefix is too long.
+    """
+    pieces: list[str] = []
+    size = 0
+    check_at = limit
+    for piece in el.itertext():
+        pieces.append(piece)
+        size += len(piece)
+        if size > check_at:
+            if len(" ".join("".join(pieces).split())) > limit:
+                return None
+            check_at = 2 * size
+    text = " ".join("".join(pieces).split())
+    return text if len(text) <= limit else None
+
+
 def strip_header(content: HtmlElement, title: str | None) -> str | None:
     """Drop the headline, byline and dateline that precede the first real paragraph."""
     norm_title = _norm(title or "")
@@ -464,32 +654,39 @@ def strip_header(content: HtmlElement, title: str | None) -> str | None:
     for i, el in enumerate(content.iter()):
         if i > 400:  # the header is at the top
             break
-        if el is content or not isinstance(el.tag, str):
+        tag = el.tag
+        if el is content or not isinstance(tag, str):
             continue
         if any(_is_ancestor(d, el) for d in doomed):
             continue
-        text = " ".join("".join(el.itertext()).split())
-        if el.tag in ("p", "pre", "blockquote", "ul", "ol", "table", "dl") and len(text) >= 80:
-            break
-        if el.tag == "p" and len(text) >= 25 and not _DATE_RE.search(text) \
-                and not _BYLINE_RE.match(text):
-            break
-        if el.tag in _HEADINGS:
-            if headline is None and text and (
-                el.tag == "h1" or (norm_title and _norm(text) in norm_title)
+        if tag in _HEADINGS:
+            heading = _collapsed_text(el)
+            if headline is None and heading and (
+                tag == "h1" or (norm_title and _norm(heading) in norm_title)
             ):
-                headline = text.rstrip("¶").strip()
+                headline = heading.rstrip("¶").strip()
                 doomed.append(el)
             continue
-        if not text or len(text) > 120:
+        # Past 120 characters, all that matters of the text is that it is long (>= 80): the
+        # first elements are often wrappers of the whole content, too long to join whole.
+        text = _short_text(el, 120)
+        if text is None:
+            if tag in _HEADER_STOP_TAGS:
+                break
+            continue
+        if tag in _HEADER_STOP_TAGS and len(text) >= 80:
+            break
+        if tag == "p" and len(text) >= 25 and not _DATE_RE.search(text) \
+                and not _BYLINE_RE.match(text):
+            break
+        if not text:
             continue
         has_block_child = any(
             isinstance(c.tag, str) and c.tag in BLOCK_TAGS for c in el
         )
         if has_block_child:
             continue
-        tokens = _tokens(el)
-        if (tokens & _META_TOKENS or el.tag in ("time", "address")
+        if (_kinds(el).meta or tag in ("time", "address")
                 or el.find(".//time") is not None
                 or (_BYLINE_RE.match(text) and len(text) < 100)
                 or (_DATE_RE.search(text) and len(text) < 60)):

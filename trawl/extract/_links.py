@@ -6,7 +6,7 @@ from lxml.html import HtmlElement
 
 from ._text import collapse, text_content
 from ._types import Link
-from ._urls import http_url
+from ._urls import http_url_resolver
 
 
 def _anchor_text(a: HtmlElement) -> str:
@@ -28,8 +28,9 @@ def extract_links(root: HtmlElement, base: str) -> list[Link]:
     """Every http(s) <a href> in document order, deduplicated by (url, text)."""
     seen: set[tuple[str, str]] = set()
     links: list[Link] = []
+    resolve = http_url_resolver(base)
     for a in root.iter("a"):
-        url = http_url(base, a.get("href"))
+        url = resolve(a.get("href"))
         if url is None:
             continue
         text = _anchor_text(a)

@@ -15,10 +15,13 @@ def words(spaced: str) -> frozenset[str]:
 _WS_RE = re.compile(r"\s+")
 _WORD_RE = re.compile(r"\w+")
 _BLANKS_RE = re.compile(r"\n{3,}")
-_SPACES_RE = re.compile(r"[^\S\n]+")
 _PRE_OPEN = "\x01"
 _PRE_CLOSE = "\x02"
 _PRE_SPLIT_RE = re.compile("\x01(.*?)\x02", re.S)
+# render_text's line break while it collects text (parse() drops such control characters from
+# the page, like the two above)
+_BREAK = "\x03"
+_BREAK2 = _BREAK * 2
 
 BLOCK_TAGS = words(
     """address article aside blockquote body caption center dd details dialog dir div dl dt
@@ -45,44 +48,55 @@ def word_count(text: str) -> int:
 
 def render_text(el: HtmlElement) -> str:
     """Plain text of ``el``: paragraphs separated by blank lines, <pre> kept verbatim."""
+    # Texts go in raw and line breaks as _BREAK (not whitespace, so no run crosses it): _tidy
+    # collapses all their whitespace in one regex pass, not one per text node.
     parts: list[str] = []
+    append = parts.append
 
     def walk(node: HtmlElement) -> None:
-        tag = node.tag if isinstance(node.tag, str) else ""
+        # tag, text and tail read once each: lxml makes a new string on every read
+        tag = node.tag
+        if not isinstance(tag, str):
+            tag = ""
         if tag in _SKIP_TAGS:
             return
         if tag == "pre":
             code = text_content(node).strip("\n")
-            parts.append("\n\n" + _PRE_OPEN + code + _PRE_CLOSE + "\n\n")
+            append(_BREAK2 + _PRE_OPEN + code + _PRE_CLOSE + _BREAK2)
             return
-        block = tag in BLOCK_TAGS
-        if block:
-            parts.append("\n\n" if tag in _PARAGRAPH_TAGS else "\n")
+        brk = ""
+        if tag in BLOCK_TAGS:
+            brk = _BREAK2 if tag in _PARAGRAPH_TAGS else _BREAK
+            append(brk)
         elif tag == "br":
-            parts.append("\n")
-        if tag and node.text:
-            parts.append(_WS_RE.sub(" ", node.text))
+            append(_BREAK)
+        if tag:
+            text = node.text
+            if text:
+                append(text)
         for child in node:
             walk(child)
-            if child.tail:
-                parts.append(_WS_RE.sub(" ", child.tail))
-        if block:
-            parts.append("\n\n" if tag in _PARAGRAPH_TAGS else "\n")
+            tail = child.tail
+            if tail:
+                append(tail)
+        if brk:
+            append(brk)
         elif tag in ("td", "th"):
-            parts.append(" ")
+            append(" ")
 
     walk(el)
-    return tidy("".join(parts))
+    return _tidy("".join(parts))
 
 
-def tidy(raw: str) -> str:
-    """Normalise whitespace outside the _PRE_OPEN/_PRE_CLOSE-delimited verbatim spans."""
+def _tidy(raw: str) -> str:
+    """Normalise whitespace outside the _PRE_OPEN/_PRE_CLOSE-delimited verbatim spans: every
+    whitespace run becomes one space, _BREAK a newline, and lines are stripped."""
     out: list[str] = []
     for i, segment in enumerate(_PRE_SPLIT_RE.split(raw)):
         if i % 2:
             out.append(segment)
             continue
-        segment = _SPACES_RE.sub(" ", segment)
+        segment = _WS_RE.sub(" ", segment).replace(_BREAK, "\n")
         segment = "\n".join(line.strip() for line in segment.split("\n"))
         out.append(segment)
     text = "".join(out)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from functools import lru_cache
 from urllib.parse import urldefrag, urlsplit
 from urllib.parse import urljoin as _urljoin
@@ -15,6 +16,7 @@ def urljoin(base: str, href: str) -> str:
 
 
 _WS = str.maketrans("", "", "\t\n\r")
+_HTTP_PREFIXES = ("https://", "http://")
 
 
 def base_url(root: HtmlElement, url: str) -> str:
@@ -36,7 +38,7 @@ def absolutize(base: str, href: str | None) -> str | None:
     href = href.strip().translate(_WS)
     if not href:
         return None
-    if href.startswith(("https://", "http://")) and "/." not in href:
+    if href.startswith(_HTTP_PREFIXES) and "/." not in href:
         return href  # already absolute (urljoin would only remove dot segments)
     try:
         return urljoin(base, href)
@@ -56,3 +58,63 @@ def http_url(base: str, href: str | None) -> str | None:
         return urldefrag(absolute)[0]
     except ValueError:
         return None
+
+
+# Resolving a reference never looks at its fragment (RFC 3986 5.2): urljoin, urlsplit and
+# urldefrag split it off at the first "#" before anything else, and urljoin carries it over
+# as is, at the end. So ``urljoin(base, "p#a")`` is ``urljoin(base, "p#_")`` with "_" replaced
+# by "a", and once http_url has dropped it, ``p#a`` and ``p#b`` are one URL. A page links to
+# many fragments of a few pages (all of its own headings, for one), so the per-page resolvers
+# below resolve each target once and reuse it for every fragment. Two exceptions: absolutize's
+# shortcut for absolute http(s) hrefs reads the fragment too (its "/." test), so those are
+# keyed whole; and an empty fragment is kept apart (without a "#", urldefrag returns the URL
+# as it is instead of re-assembling it).
+
+
+def _fragment_key(cleaned: str) -> tuple[str, str]:
+    """The key ``cleaned`` (a stripped href) resolves like, and its fragment when the key has
+    a stand-in for it ("" when the key is ``cleaned`` itself)."""
+    target, _, fragment = cleaned.partition("#")
+    if fragment and not cleaned.startswith(_HTTP_PREFIXES):
+        return target + "#_", fragment
+    return cleaned, ""
+
+
+def absolutizer(base: str) -> Callable[[str | None], str | None]:
+    """``absolutize(base, href)`` as a function of ``href``, for the many hrefs of one page."""
+    resolved: dict[str, str | None] = {}  # s -> absolutize(base, s), for hrefs and keys
+
+    def resolve(href: str | None) -> str | None:
+        if href is None:
+            return None
+        try:
+            return resolved[href]
+        except KeyError:
+            pass
+        key, fragment = _fragment_key(href.strip().translate(_WS))
+        stem = resolved[key] if key in resolved else absolutize(base, key)
+        resolved[key] = stem
+        # stem ends with the stand-in "#_" when there is one
+        url = resolved[href] = stem[:-1] + fragment if stem is not None and fragment else stem
+        return url
+
+    return resolve
+
+
+def http_url_resolver(base: str) -> Callable[[str | None], str | None]:
+    """``http_url(base, href)`` as a function of ``href``, for the many links of one page."""
+    resolved: dict[str, str | None] = {}  # s -> http_url(base, s), for hrefs and keys
+
+    def resolve(href: str | None) -> str | None:
+        if href is None:
+            return None
+        try:
+            return resolved[href]
+        except KeyError:
+            pass
+        key, _ = _fragment_key(href.strip().translate(_WS))  # cleaned as absolutize does
+        url = resolved[key] if key in resolved else http_url(base, key)
+        resolved[href] = resolved[key] = url
+        return url
+
+    return resolve
