@@ -1,9 +1,11 @@
-"""Throwaway Temporal dev server + Postgres for benchmarks (deleted afterwards)."""
+"""Throwaway Temporal dev server + Postgres for benchmarks (deleted afterwards), and a
+site served from another process."""
 
 from __future__ import annotations
 
 import shutil
 import subprocess
+import sys
 import tempfile
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -33,3 +35,41 @@ def local_services() -> Iterator[tuple[str, str, Path]]:
         temporal.wait(15)
         stop_embedded_postgres(tmp / "pg")
         shutil.rmtree(tmp, ignore_errors=True)
+
+
+# Serves a directory the way the tests do (tests.sitesrv.serve), until its stdin closes.
+_SERVE_SCRIPT = """
+import sys
+from pathlib import Path
+sys.path.insert(0, sys.argv[2])
+from tests.sitesrv import serve
+with serve(Path(sys.argv[1])) as site:
+    print(site.base, flush=True)
+    sys.stdin.read()
+"""
+
+
+@contextmanager
+def site_process(root: Path) -> Iterator[tuple[str, int]]:
+    """Serve ``root`` on 127.0.0.1 from a process of its own; yields (base URL, its pid).
+
+    A site served from a thread of the benchmark's process would share the GIL with the
+    crawler under test (trawl's worker runs in that process): a real site does not.
+    """
+    repo = Path(__file__).resolve().parents[1]
+    proc = subprocess.Popen([sys.executable, "-c", _SERVE_SCRIPT, str(root), str(repo)],
+                            stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
+    try:
+        assert proc.stdout is not None
+        base = proc.stdout.readline().strip()
+        if not base.startswith("http://"):
+            raise RuntimeError(f"the site process did not start (said {base!r})")
+        yield base, proc.pid
+    finally:
+        if proc.stdin is not None:
+            proc.stdin.close()
+        try:
+            proc.wait(10)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+            proc.wait()

@@ -35,8 +35,7 @@ from lxml import html as lxml_html  # noqa: E402
 from playwright.async_api import async_playwright  # noqa: E402
 from temporalio.client import Client  # noqa: E402
 
-from bench._services import local_services  # noqa: E402
-from tests.sitesrv import serve  # noqa: E402
+from bench._services import local_services, site_process  # noqa: E402
 from trawl.browser.launch import launch_chromium  # noqa: E402
 from trawl.crawl.spec import CrawlSpec  # noqa: E402
 from trawl.extract import extract  # noqa: E402
@@ -156,8 +155,8 @@ async def main() -> None:
                   f"{pages / secs:.2f} pages/s", flush=True)
 
         extractor = ProcessPoolExecutor(1, mp_context=multiprocessing.get_context("spawn"))
-        with serve(PYDOCS) as site:
-            start = site.base + "/index.html"
+        with site_process(PYDOCS) as (base, _):
+            start = base + "/index.html"
             for i in range(args.rounds):
                 runs["bare loop, render only"].append(
                     await bare_loop(start, args.concurrency, args.max_pages))

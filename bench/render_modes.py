@@ -4,7 +4,8 @@ trawl --render browser and trawl --render auto, in one run, rounds alternating.
 Prints pages/s (medians), the ratios to the bare loop, whether browser and auto stored the
 same page set, on how many pages their extracted markdown is identical, the peak RSS of the
 process tree running the worker (this process, its extraction processes and Chromium; the
-Temporal and Postgres servers excluded) and the most history events in one workflow run.
+Temporal and Postgres servers and the site, served from a process of its own, excluded) and
+the most history events in one workflow run.
 
     .venv/bin/python bench/render_modes.py [--rounds 3] [--concurrency 4]
 """
@@ -25,10 +26,9 @@ sys.path.insert(0, str(ROOT))
 from sqlalchemy import text  # noqa: E402
 from temporalio.client import Client  # noqa: E402
 
-from bench._services import local_services  # noqa: E402
+from bench._services import local_services, site_process  # noqa: E402
 from bench.crawl_speed import PYDOCS, bare_loop, trawl_crawl_id  # noqa: E402
 from bench.scale import RssSampler, history_lengths  # noqa: E402
-from tests.sitesrv import serve  # noqa: E402
 from trawl.store.db import create_engine_async  # noqa: E402
 
 MAX_PAGES = 10_000
@@ -59,13 +59,14 @@ async def main() -> None:
         client = await Client.connect(address)
         for i in range(args.rounds):
             # a fresh server per round: its port is part of every URL
-            with serve(PYDOCS) as site:
-                start = site.base + "/index.html"
+            with site_process(PYDOCS) as (base, site_pid):
+                start = base + "/index.html"
                 pages, secs = await bare_loop(start, args.concurrency, MAX_PAGES)
                 rates["bare loop"].append(pages / secs)
                 crawled: dict[str, dict[str, str | None]] = {}
                 for mode in ("browser", "auto"):
-                    sampler = RssSampler(os.getpid(), exclude=("temporal", "postgres"))
+                    sampler = RssSampler(os.getpid(), exclude=("temporal", "postgres"),
+                                         exclude_pids=frozenset({site_pid}))
                     sampler.start()
                     try:
                         pages, secs, crawl_id = await trawl_crawl_id(
@@ -77,7 +78,7 @@ async def main() -> None:
                     peak_rss[name] = max(peak_rss[name], sampler.peak)
                     runs = await history_lengths(client, f"bench-{crawl_id}")
                     max_events[name] = max([max_events[name], *(n for _, n in runs)])
-                    crawled[mode] = await markdown_of(db_url, crawl_id, site.base)
+                    crawled[mode] = await markdown_of(db_url, crawl_id, base)
             browser, auto = crawled["browser"], crawled["auto"]
             same_set.append(set(browser) == set(auto))
             common = set(browser) & set(auto)

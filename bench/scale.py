@@ -42,11 +42,14 @@ EVENT_LIMIT = 10_000
 class RssSampler(threading.Thread):
     """Peak resident memory of a process and all its descendants."""
 
-    def __init__(self, pid: int, exclude: tuple[str, ...] = ()) -> None:
+    def __init__(self, pid: int, exclude: tuple[str, ...] = (),
+                 exclude_pids: frozenset[int] = frozenset()) -> None:
         super().__init__(daemon=True)
         self.root = psutil.Process(pid)
         self.exclude = exclude
         """Process names (substrings) left out, e.g. servers started by the benchmark."""
+        self.exclude_pids = exclude_pids
+        """Processes left out by pid (a site the benchmark serves from a child process)."""
         self.peak = 0
         self.stop = threading.Event()
 
@@ -56,7 +59,8 @@ class RssSampler(threading.Thread):
             try:
                 for proc in [self.root, *self.root.children(recursive=True)]:
                     with contextlib.suppress(psutil.Error):
-                        if not any(word in proc.name() for word in self.exclude):
+                        if proc.pid not in self.exclude_pids and \
+                                not any(word in proc.name() for word in self.exclude):
                             total += proc.memory_info().rss
             except psutil.Error:
                 return
