@@ -54,7 +54,7 @@ def _split(url: str) -> SplitResult:
         raise ConfigError(f"invalid URL {url!r}: {exc}") from exc
 
 
-@lru_cache(maxsize=16384)
+@lru_cache(maxsize=4096)
 def canonicalize(url: str) -> str:
     """The canonical form of an absolute http(s) URL (raises ConfigError otherwise)."""
     # cached: the same URLs (a site's navigation, a page's siblings) come back page after page
