@@ -30,6 +30,7 @@ from trawl.config import (
 )
 from trawl.crawl.explore import ExploreDeps
 from trawl.crawl.fetch import make_client
+from trawl.crawl.reading import prepare_process
 from trawl.store.db import create_engine_async, upgrade_schema
 from workflows.crawl import CrawlWorkflow
 from workflows.site import SiteWorkflow
@@ -68,7 +69,8 @@ async def crawl_worker(client: Client, cfg: WorkerConfig) -> AsyncIterator[Worke
     http = make_client(cfg.user_agent, DEFAULT_PAGE_TIMEOUT_S)
     # spawn, not fork: this process already runs threads (Temporal's core, Playwright)
     extractor = ProcessPoolExecutor(max_workers=cfg.extract_processes,
-                                    mp_context=multiprocessing.get_context("spawn"))
+                                    mp_context=multiprocessing.get_context("spawn"),
+                                    initializer=prepare_process)
     activities = CrawlActivities(ExploreDeps(engine=engine, http=http, pool=pool,
                                              extractor=extractor))
     try:

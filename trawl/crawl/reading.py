@@ -8,6 +8,7 @@ the bottleneck otherwise, and a parse on it stalls every other page in flight.
 
 from __future__ import annotations
 
+import gc
 import hashlib
 from dataclasses import dataclass, field
 
@@ -74,3 +75,10 @@ def read_page(html: str, url: str, scope: Scope, auto: AutoRules | None = None) 
     markdown = extraction.markdown
     digest = hashlib.sha256(markdown.encode()).hexdigest() if markdown.strip() else None
     return Reading(decision, extraction, found_links(extraction, scope), digest)
+
+
+def prepare_process() -> None:
+    """Initializer of a worker's extraction processes: what they will use is imported by
+    now (this module), so move it out of the garbage collector's reach. Otherwise every
+    full collection walks those objects again: ~2.4 ms per docs page, 0.25 ms frozen."""
+    gc.freeze()
