@@ -141,7 +141,7 @@ def extracted(monkeypatch: pytest.MonkeyPatch) -> list[str]:
         return extract(html, url)
 
     monkeypatch.setattr(worker.main, "ProcessPoolExecutor",
-                        lambda max_workers, mp_context: ThreadPoolExecutor(max_workers))
+                        lambda max_workers, **_: ThreadPoolExecutor(max_workers))
     monkeypatch.setattr(trawl.crawl.reading, "extract", counting)
     return calls
 
