@@ -36,6 +36,7 @@ from importlib import resources
 from typing import TYPE_CHECKING, Any
 from urllib.parse import urljoin, urlsplit
 
+from trawl.browser.goto import goto_settled
 from trawl.browser.handoff import HandoffServer
 from trawl.errors import BrowserError, TrawlError
 
@@ -576,14 +577,9 @@ class Session:
             else:
                 target = "https://" + target
         try:
-            try:
-                await self.page.goto(target, timeout=self.nav_timeout_ms)
-            except Exception as exc:
-                if "interrupted by another navigation" not in str(exc):
-                    raise
-                # an earlier failed load's error page was still committing: go again
-                await self._settle_navigation(2_000)
-                await self.page.goto(target, timeout=self.nav_timeout_ms)
+            # an earlier failed load's error page may still be committing
+            await goto_settled(self.page, target, timeout_ms=self.nav_timeout_ms,
+                               settle_ms=2_000)
         except Exception as exc:
             self._record(f"go({url!r})", ok=False)
             self._look = None

@@ -8,13 +8,13 @@ keep of a rendered page is the DOM after the load event, serialised.
 
 from __future__ import annotations
 
-import contextlib
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from trawl.browser.capture import MAX_CONSOLE_ERRORS, MAX_ERROR_CHARS, MAX_PUSHED_URLS
+from trawl.browser.goto import goto_settled
 from trawl.browser.pool import BrowserPool
 from trawl.browser.tab import DocumentResponse, Tab
 from trawl.crawl.consent import DISMISS_JS
@@ -26,8 +26,6 @@ from trawl.errors import BodyTooLarge, ConnectError, FetchError, FetchTimeout, T
 from trawl.policy import parse_retry_after
 
 if TYPE_CHECKING:
-    from playwright.async_api import Page
-
     from trawl.crawl.reading import Reading
 
 # net:: error codes that mean the server could not be reached at all
@@ -104,8 +102,6 @@ PREPARE_JS = ("async (dismiss) => [performance.timeOrigin, dismiss ? await ("
               + _DISMISS_SAFELY + ")() : null]")
 NAVIGATION_SIGNS = ("Execution context was destroyed", "because of a navigation")
 """Playwright's words for an evaluate cut short by the page going to another document."""
-INTERRUPTED = "interrupted by another navigation"
-"""Playwright's words for a goto overtaken by a navigation the page started itself."""
 SCREENSHOT_TIMEOUT_MS = 10_000
 
 
@@ -141,20 +137,6 @@ def _navigated(exc: Exception) -> bool:
     return any(sign in str(exc) for sign in NAVIGATION_SIGNS)
 
 
-async def _load_again(page: Page, url: str, timeout_s: float) -> None:
-    """Load ``url`` once more after the page left it. The page's own navigation (a reload
-    after its banner was accepted) may still be in flight and would interrupt ours: then
-    let it land and go again."""
-    try:
-        await page.goto(url, wait_until="load", timeout=timeout_s * 1000)
-    except Exception as exc:
-        if INTERRUPTED not in str(exc):
-            raise
-        with contextlib.suppress(Exception):  # the goto below reports what is wrong
-            await page.wait_for_load_state("load", timeout=timeout_s * 1000)
-        await page.goto(url, wait_until="load", timeout=timeout_s * 1000)
-
-
 async def _read(tab: Tab, url: str, steps: list[Step], dismiss: bool,
                 timeout_s: float) -> tuple[dict[str, Any], list[dict[str, Any]]]:
     """Run ``steps`` (if any), then read the page: (snapshot, step records).
@@ -181,7 +163,10 @@ async def _read(tab: Tab, url: str, steps: list[Step], dismiss: bool,
                     "detail": f"{why} (for {page.url}); it was loaded again and read "
                               "without steps"})
         try:
-            await _load_again(page, url, timeout_s)
+            # the page's own navigation (a reload after its banner was accepted) may still
+            # be in flight
+            await goto_settled(page, url, timeout_ms=timeout_s * 1000,
+                               settle_ms=timeout_s * 1000)
             snap = await page.evaluate(SNAPSHOT_JS, dismiss)
         except Exception as exc:
             raise _error(exc, timeout_s) from exc
