@@ -140,8 +140,11 @@ def extracted(monkeypatch: pytest.MonkeyPatch) -> list[str]:
         calls.append(url)
         return extract(html, url)
 
-    monkeypatch.setattr(worker.main, "ProcessPoolExecutor",
-                        lambda max_workers, **_: ThreadPoolExecutor(max_workers))
+    async def no_processes(*_: Any) -> None:
+        pass
+
+    monkeypatch.setattr(worker.main, "extraction_pool", ThreadPoolExecutor)
+    monkeypatch.setattr(worker.main, "start_processes", no_processes)
     monkeypatch.setattr(trawl.crawl.reading, "extract", counting)
     return calls
 

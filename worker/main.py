@@ -9,10 +9,8 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
-import multiprocessing
 import signal
 from collections.abc import AsyncIterator
-from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 
 from temporalio.client import Client
@@ -30,7 +28,7 @@ from trawl.config import (
 )
 from trawl.crawl.explore import ExploreDeps
 from trawl.crawl.fetch import make_client
-from trawl.crawl.reading import prepare_process
+from trawl.crawl.reading import extraction_pool, start_processes
 from trawl.store.db import create_engine_async, upgrade_schema
 from workflows.crawl import CrawlWorkflow
 from workflows.site import SiteWorkflow
@@ -67,13 +65,11 @@ async def crawl_worker(client: Client, cfg: WorkerConfig) -> AsyncIterator[Worke
     engine = create_engine_async(cfg.database_url)
     pool = BrowserPool(recycle_after=cfg.browser_recycle_pages)
     http = make_client(cfg.user_agent, DEFAULT_PAGE_TIMEOUT_S)
-    # spawn, not fork: this process already runs threads (Temporal's core, Playwright)
-    extractor = ProcessPoolExecutor(max_workers=cfg.extract_processes,
-                                    mp_context=multiprocessing.get_context("spawn"),
-                                    initializer=prepare_process)
+    extractor = extraction_pool(cfg.extract_processes)
     activities = CrawlActivities(ExploreDeps(engine=engine, http=http, pool=pool,
                                              extractor=extractor))
     try:
+        await start_processes(extractor, cfg.extract_processes)
         yield Worker(client, task_queue=cfg.task_queue, workflows=WORKFLOWS,
                      activities=activities.all(),
                      max_concurrent_activities=cfg.max_concurrent_activities)

@@ -1,6 +1,7 @@
 """`--render auto`: does this page need a browser, or is its HTML already the content?
 
-Pure and cheap (one lxml parse of the fetched HTML). A page goes to the browser when:
+Pure and cheap: it reads the parsed page extraction then reads too, and on most pages only
+its first thousand characters of text. A page goes to the browser when:
 
 - a spec rule says so (``render_browser`` URL globs), or spec steps apply to the URL;
 - its body has almost no text but loads scripts (a client-rendered app);
@@ -17,11 +18,13 @@ from __future__ import annotations
 import fnmatch
 import re
 from dataclasses import dataclass
+from typing import cast
 from urllib.parse import urlsplit
 
-from lxml import html as lxml_html
+from lxml import etree
 
 from trawl.crawl.steps import matching_glob
+from trawl.extract import parse_html
 
 MIN_TEXT_CHARS = 200
 """Visible text below this (with scripts present) means the content comes from script."""
@@ -43,8 +46,53 @@ class RenderDecision:
     """Why, in a few words (stored with the page as ``render_reason``)."""
 
 
-def decide(html: str, url: str, browser_globs: list[str] | tuple[str, ...] = (),
+_INVISIBLE = frozenset(("script", "style", "noscript", "template"))
+_SCRIPTS = etree.XPath("count(//script)")
+_NOSCRIPTS = etree.XPath("//noscript")
+_APP_SHELLS = etree.XPath(APP_SHELL_XPATH)
+
+
+def _collapsed_length(text: str) -> int:
+    return len(" ".join(text.split()))
+
+
+def visible_chars(top: etree._Element, enough: int) -> int:
+    """Length of ``top``'s text outside script, style, noscript and template, whitespace
+    collapsed, counted only until it reaches ``enough`` (a docs page answers within its
+    first few hundred elements instead of walking them all)."""
+    parts: list[str] = []
+    raw = 0
+    check_at = enough
+    walker = etree.iterwalk(top, events=("start", "end"))
+    for event, el in walker:
+        if event == "start":
+            if el.tag in _INVISIBLE:
+                walker.skip_subtree()  # no "end" for it: its tail (visible) is taken here
+                text = el.tail
+            else:
+                text = el.text
+        else:
+            text = el.tail if el is not top else None
+        if not text:
+            continue
+        parts.append(text)
+        raw += len(text)
+        if raw >= check_at:  # collapsing only shortens: no need to look before this
+            chars = _collapsed_length("".join(parts))
+            if chars >= enough:
+                return chars
+            check_at = raw + enough - chars
+    return _collapsed_length("".join(parts))
+
+
+def decide(html: str | etree._Element, url: str,
+           browser_globs: list[str] | tuple[str, ...] = (),
            step_globs: list[str] | tuple[str, ...] = ()) -> RenderDecision:
+    """Browser or HTTP for the page at ``url``, and why.
+
+    ``html`` is the fetched HTML or its document as :func:`trawl.extract.parse_html` made it
+    (then read only: the caller may go on to extract from the same tree).
+    """
     path = urlsplit(url).path or "/"
     for glob in browser_globs:
         if fnmatch.fnmatchcase(path, glob) or fnmatch.fnmatchcase(url, glob):
@@ -52,22 +100,19 @@ def decide(html: str, url: str, browser_globs: list[str] | tuple[str, ...] = (),
     step_glob = matching_glob(url, step_globs)
     if step_glob is not None:  # steps need a page to act in
         return RenderDecision(True, f"spec steps {step_glob}")
-    try:
-        root = lxml_html.document_fromstring(html or "<html></html>")
-    except Exception:  # unparseable: let the browser try
-        return RenderDecision(True, "HTML not parseable")
-    scripts = len(root.xpath("//script"))
-    noscript = " ".join(n.text_content() for n in root.xpath("//noscript"))
-    for node in root.xpath("//script | //style | //noscript | //template"):
-        node.drop_tree()
+    root = html if isinstance(html, etree._Element) else parse_html(html)
     body = root.find("body")
-    text = " ".join((body.text_content() if body is not None else "").split())
-    if scripts and len(text) < MIN_TEXT_CHARS:
-        return RenderDecision(True, f"script-only body ({len(text)} chars of text)")
-    if len(text) < THIN_TEXT_CHARS:
-        shells = root.xpath(APP_SHELL_XPATH)
-        if any(len(" ".join(s.text_content().split())) < MIN_TEXT_CHARS for s in shells):
-            return RenderDecision(True, "app shell")
-        if NOSCRIPT_WARNING.search(noscript):
-            return RenderDecision(True, "noscript asks for JavaScript")
+    text_chars = 0 if body is None else visible_chars(body, THIN_TEXT_CHARS)
+    if text_chars >= THIN_TEXT_CHARS:
+        return RenderDecision(False, "static HTML")
+    scripts = int(cast(float, _SCRIPTS(root)))
+    if scripts and text_chars < MIN_TEXT_CHARS:
+        return RenderDecision(True, f"script-only body ({text_chars} chars of text)")
+    # thin: an empty mount point, or a noscript warning, says the content comes from script
+    shells = cast(list[etree._Element], _APP_SHELLS(root))
+    if any(visible_chars(s, MIN_TEXT_CHARS) < MIN_TEXT_CHARS for s in shells):
+        return RenderDecision(True, "app shell")
+    noscript = " ".join("".join(n.itertext()) for n in cast(list[etree._Element], _NOSCRIPTS(root)))
+    if NOSCRIPT_WARNING.search(noscript):
+        return RenderDecision(True, "noscript asks for JavaScript")
     return RenderDecision(False, "static HTML")

@@ -206,10 +206,9 @@ async def load_in_browser(pool: BrowserPool, url: str, *, max_bytes: int,
         loaded_at = time.monotonic()
         if response is None:
             raise FetchError("the browser reported no response for the page")
-        try:
-            headers = await response.all_headers()
-        except Exception as exc:
-            raise _error(exc, timeout_s) from exc
+        # what Chromium reported with the response, without another round trip to it (only
+        # cookie headers are missing, and none of those is read here)
+        headers = response.headers
         snap, log = await _read(tab, url, steps or [], dismiss_cookie_banners, timeout_s)
         html, password_visible = snap["html"], snap["password"]
         done = time.monotonic()

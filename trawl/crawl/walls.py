@@ -18,19 +18,20 @@ PASSWORD_RE = re.compile(r"<input\b[^>]*\btype\s*=\s*[\"']?password\b", re.IGNOR
 HIDDEN_RE = re.compile(r"\bhidden\b|display\s*:\s*none", re.IGNORECASE)
 # (kind, lowercase words one of which the page must contain for the pattern to be worth running: the
 # patterns are slow on large pages, the substring test is not, and most pages have none)
-CAPTCHA_MARKERS: tuple[tuple[str, tuple[str, ...], re.Pattern[str]], ...] = (
-    ("reCAPTCHA", ("recaptcha",),
+CAPTCHA_MARKERS: tuple[tuple[str, tuple[bytes, ...], re.Pattern[str]], ...] = (
+    ("reCAPTCHA", (b"recaptcha",),
      re.compile(r"class\s*=\s*[\"'][^\"']*\bg-recaptcha\b|google\.com/recaptcha"
                 r"|recaptcha/api\.js|gstatic\.com/recaptcha", re.IGNORECASE)),
-    ("hCaptcha", ("captcha",),
+    ("hCaptcha", (b"captcha",),
      re.compile(r"class\s*=\s*[\"'][^\"']*\bh-captcha\b|hcaptcha\.com/1/api", re.IGNORECASE)),
-    ("Turnstile", ("turnstile",),
+    ("Turnstile", (b"turnstile",),
      re.compile(r"class\s*=\s*[\"'][^\"']*\bcf-turnstile\b"
                 r"|challenges\.cloudflare\.com/turnstile", re.IGNORECASE)),
-    ("challenge page", ("<title>",),
+    ("challenge page", (b"just a moment", b"attention required", b"checking your browser",
+                        b"verify you are human"),
      re.compile(r"<title>\s*(just a moment|attention required|"
                 r"checking your browser|verify you are human)", re.IGNORECASE)),
-    ("challenge page", ("challenge", "captcha"),
+    ("challenge page", (b"challenge", b"captcha"),
      re.compile(r"id\s*=\s*[\"'](challenge-form|cf-challenge-running|"
                 r"challenge-running|px-captcha)[\"']", re.IGNORECASE)),
 )
@@ -48,14 +49,21 @@ def is_login_url(url: str) -> bool:
     return bool(LOGIN_PATH_RE.search(urlsplit(url).path))
 
 
-def visible_password_in_html(html: str) -> bool:
+def _ascii_lowered(html: str) -> bytes:
+    # the markers are ASCII: lowering bytes is a fraction of str.lower() on a large page
+    return html.encode("utf-8", "replace").lower()
+
+
+def visible_password_in_html(html: str, lowered: bytes | None = None) -> bool:
     """A password input not marked hidden (HTML only: no CSS is evaluated)."""
+    if b"password" not in (_ascii_lowered(html) if lowered is None else lowered):
+        return False
     return any(not HIDDEN_RE.search(m.group(0) + html[m.end():m.end() + 200].split(">", 1)[0])
                for m in PASSWORD_RE.finditer(html))
 
 
-def captcha_kind(html: str) -> str | None:
-    lowered = html.lower()
+def captcha_kind(html: str, lowered: bytes | None = None) -> str | None:
+    lowered = _ascii_lowered(html) if lowered is None else lowered
     for kind, words, pattern in CAPTCHA_MARKERS:
         if any(word in lowered for word in words) and pattern.search(html):
             return kind
@@ -94,12 +102,14 @@ def detect(*, url: str, final_url: str, status: int, html: str | None,
         return Wall("login_redirect", f"redirected to the login page {final_url}")
     if html is None:
         return None
-    kind = captcha_kind(html)
+    lowered = _ascii_lowered(html)
+    kind = captcha_kind(html, lowered)
     if kind is not None:
         return Wall("captcha", f"{kind} on the page")
     if not login_forms:
         return None
-    visible = visible_password_in_html(html) if password_visible is None else password_visible
+    visible = (visible_password_in_html(html, lowered) if password_visible is None
+               else password_visible)
     if visible:
         return Wall("login", "a login form (visible password field)"
                     + (" although a session is stored" if has_session else ""))

@@ -8,6 +8,8 @@ No browser, no database, no Temporal. ``extract`` never raises on bad input.
   When a headline was lifted off the top of the content, the markdown starts with it as
   ``# headline`` (``text`` does not include it; it is also ``metadata["headings"][0]``).
 - ``full_markdown(html, url) -> str``: the whole page body as markdown.
+- ``parse_html(html) -> document``: the lxml document ``extract`` reads; pass it instead of
+  the HTML when something else reads the page first (extraction then edits it).
 
 Modules: ``_parse`` (robust lxml parsing), ``_clean`` (non-content tags, hidden elements,
 URLs), ``_content`` (main-content detection), ``_markdown`` (markdownify's conversion,
@@ -20,6 +22,7 @@ Quality is measured by ``bench/extraction.py``.
 from __future__ import annotations
 
 from ._core import extract, full_markdown
+from ._parse import parse as parse_html
 from ._types import Extraction, Link
 
-__all__ = ["Extraction", "Link", "extract", "full_markdown"]
+__all__ = ["Extraction", "Link", "extract", "full_markdown", "parse_html"]

@@ -6,6 +6,7 @@ import logging
 from typing import Any
 
 import lxml.html
+from lxml import etree
 from lxml.html import HtmlElement
 
 from ._clean import absolutize_links, basic_clean
@@ -34,14 +35,20 @@ def _fragment_html(el: HtmlElement) -> str:
     return lxml.html.tostring(el, encoding="unicode", method="html")
 
 
-def extract(html: str, url: str) -> Extraction:
-    """Extract main-content markdown/text, metadata and all links from one page. Never raises."""
+def extract(html: str | etree._Element, url: str) -> Extraction:
+    """Extract main-content markdown/text, metadata and all links from one page. Never raises.
+
+    ``html`` may be a document from :func:`parse` (``parse_html``); it is edited in place.
+    """
     url = url if isinstance(url, str) else ""
-    try:
-        root = parse(html)
-    except Exception:  # pragma: no cover - parse() already guards
-        log.exception("extract: cannot parse %s", url)
-        root = parse("")
+    if isinstance(html, etree._Element):
+        root = html
+    else:
+        try:
+            root = parse(html)
+        except Exception:  # pragma: no cover - parse() already guards
+            log.exception("extract: cannot parse %s", url)
+            root = parse("")
     base = url
     links: list[Link] = []
     metadata: dict[str, Any] = {}

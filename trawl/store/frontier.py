@@ -8,11 +8,12 @@
 
 from __future__ import annotations
 
+import json
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any, cast
 
-from sqlalchemy import Table, and_, delete, func, select, text, tuple_, update
+from sqlalchemy import Table, and_, bindparam, delete, func, select, text, tuple_, update
 from sqlalchemy.dialects.postgresql import insert
 from sqlalchemy.exc import DBAPIError
 from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine
@@ -100,25 +101,45 @@ class RecordResult:
     new_sites: list[str] = field(default_factory=list)
 
 
-# Rows go in as arrays through unnest(): one small statement however many rows a page has.
+# Rows go in as one JSON array of rows: one small statement however many rows a page has.
 # (A multi-row VALUES insert costs the worker more CPU to compile than the page costs to
-# extract: the Python docs' pages link to hundreds of URLs each.)
+# extract: the Python docs' pages link to hundreds of URLs each. Arrays through unnest() are
+# dumped element by element in Python by the driver; json.dumps is C.)
 _INSERT_SITES = text("""
     INSERT INTO sites (crawl_id, site) SELECT :crawl_id, s FROM unnest(CAST(:sites AS text[])) AS s
     ORDER BY s ON CONFLICT DO NOTHING RETURNING site""")
 _INSERT_URLS = text("""
     INSERT INTO crawl_urls (crawl_id, url, site, depth, found_on, status, reason)
-    SELECT :crawl_id, u.url, u.site, :depth, :found_on, :status, u.reason
-    FROM unnest(CAST(:urls AS text[]), CAST(:sites AS text[]), CAST(:reasons AS text[]))
-         AS u(url, site, reason)
-    ORDER BY u.url
+    SELECT :crawl_id, u.row->>0, u.row->>1, :depth, :found_on, :status, u.row->>2
+    FROM json_array_elements(CAST(:urls AS json)) AS u(row)
+    ORDER BY 2
     ON CONFLICT DO NOTHING RETURNING url""")
 _INSERT_LINKS = text("""
     INSERT INTO links (crawl_id, from_url, position, to_url, anchor_text, internal, rel)
-    SELECT :crawl_id, :from_url, l.position - 1, l.to_url, l.anchor_text, l.internal, l.rel
-    FROM unnest(CAST(:to_urls AS text[]), CAST(:anchors AS text[]), CAST(:internal AS boolean[]),
-                CAST(:rels AS text[])) WITH ORDINALITY AS l(to_url, anchor_text, internal, rel,
-                                                             position)""")
+    SELECT :crawl_id, :from_url, l.position - 1, l.row->>0, l.row->>1,
+           CAST(l.row->>2 AS boolean), l.row->>3
+    FROM json_array_elements(CAST(:links AS json)) WITH ORDINALITY AS l(row, position)""")
+_PAGE_TABLE = cast(Table, Page.__table__)
+_PAGE_FIELDS = ("crawl_id", "url", "final_url", "site", "depth", "status_code", "content_type",
+                "content_length", "title", "description", "language", "canonical_url",
+                "markdown", "text", "content_hash", "word_count", "metadata", "render_mode",
+                "render_reason", "fetch_ms", "render_ms", "error_class", "error_message",
+                "steps", "console_errors", "etag", "last_modified", "body_hash", "change",
+                "previous_page_id", "worker", "duplicate_of")
+
+
+def _page_upsert() -> Any:
+    """Insert a page or, on a repeated explore, overwrite it: built once (with a new
+    statement per page, building it and its cache key cost more than running it)."""
+    stmt = insert(_PAGE_TABLE).values(
+        {**{name: bindparam(name, type_=_PAGE_TABLE.c[name].type) for name in _PAGE_FIELDS},
+         "fetched_at": func.now()})
+    updated = [name for name in (*_PAGE_FIELDS, "fetched_at") if name not in ("crawl_id", "url")]
+    return stmt.on_conflict_do_update(constraint="uq_pages_crawl_url",
+                                      set_={name: stmt.excluded[name] for name in updated})
+
+
+_UPSERT_PAGE = _page_upsert()
 
 
 async def _insert_urls(conn: AsyncConnection, crawl_id: str, urls: dict[str, str | None],
@@ -126,11 +147,9 @@ async def _insert_urls(conn: AsyncConnection, crawl_id: str, urls: dict[str, str
     """Insert-if-absent ``{url: reason}`` with ``status``; returns how many were new.
 
     Sorted: every transaction takes the unique-index locks in the same order."""
-    ordered = sorted(urls)
     result = await conn.execute(_INSERT_URLS, {
         "crawl_id": crawl_id, "depth": depth, "found_on": found_on, "status": status,
-        "urls": ordered, "sites": [site_of(u) for u in ordered],
-        "reasons": [urls[u] for u in ordered]})
+        "urls": json.dumps([(url, site_of(url), urls[url]) for url in sorted(urls)])})
     return len(result.all())
 
 
@@ -242,7 +261,7 @@ async def _record_page_once(engine: AsyncEngine, rec: PageRecord) -> RecordResul
                 "metadata": rec.meta, "render_mode": rec.render_mode,
                 "render_reason": rec.render_reason, "fetch_ms": rec.fetch_ms,
                 "render_ms": rec.render_ms, "error_class": rec.error_class,
-                "error_message": rec.error_message, "fetched_at": func.now(),
+                "error_message": rec.error_message,
                 "steps": rec.steps, "console_errors": rec.console_errors, "etag": rec.etag,
                 "last_modified": rec.last_modified, "body_hash": rec.body_hash,
                 "change": rec.change, "previous_page_id": rec.previous_page_id,
@@ -254,19 +273,14 @@ async def _record_page_once(engine: AsyncEngine, rec: PageRecord) -> RecordResul
                 original = await _original_of(conn, rec)
                 if original is not None:  # identical content: stored once, at the original
                     values.update(duplicate_of=original, markdown=None, text=None)
-            stmt = insert(cast(Table, Page.__table__)).values(values)
-            await conn.execute(stmt.on_conflict_do_update(
-                constraint="uq_pages_crawl_url",
-                set_={k: stmt.excluded[k] for k in values if k not in ("crawl_id", "url")}))
+            await conn.execute(_UPSERT_PAGE, values)
         await conn.execute(delete(Link).where(Link.crawl_id == rec.crawl_id,
                                               Link.from_url == rec.url))
         if rec.links:
             await conn.execute(_INSERT_LINKS, {
                 "crawl_id": rec.crawl_id, "from_url": rec.url,
-                "to_urls": [link.url for link in rec.links],
-                "anchors": [link.anchor_text for link in rec.links],
-                "internal": [link.internal for link in rec.links],
-                "rels": [link.rel for link in rec.links]})
+                "links": json.dumps([(link.url, link.anchor_text, link.internal, link.rel)
+                                     for link in rec.links])})
         # a redirect target stands in for its source, at the same depth
         follow_depth = rec.depth if rec.outcome == "redirected" else rec.depth + 1
         new_urls, new_sites = await _add_urls(conn, rec.crawl_id, rec.follow, follow_depth,
