@@ -24,6 +24,12 @@ WORDS = "<p>" + "plain words of a server rendered article " * 10 + "</p>"
      "static HTML"),
     (f"<body><div id=root>{WORDS}</div><script></script></body>", False, "static HTML"),
     ("<body><p>Short but real, no scripts at all.</p></body>", False, "static HTML"),
+    # text after a script is the page's (a tail); text inside one is not
+    (f"<body><script>var a;</script>{'tail words ' * 30}</body>", False, "static HTML"),
+    (f"<body><div id=root></div><script>{'code words ' * 300}</script></body>", True,
+     "script-only body (0 chars"),
+    (f"<body><noscript><p>{WORDS * 3}</p></noscript><script></script></body>", True,
+     "script-only body (0 chars"),
 ])
 def test_decide(html: str, browser: bool, reason: str) -> None:
     decision = decide(f"<html>{html}</html>", "http://e.com/x")
