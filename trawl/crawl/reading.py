@@ -118,12 +118,11 @@ async def start_processes(pool: ProcessPoolExecutor, processes: int,
     """
     loop = asyncio.get_running_loop()
     seen: set[int] = set()
-    deadline = time.monotonic() + timeout_s
-    while len(seen) < processes:
-        left = deadline - time.monotonic()
-        if left <= 0:
-            raise RuntimeError(f"only {len(seen)} of {processes} extraction processes "
-                               f"started within {timeout_s:.0f} s")
-        probes = [loop.run_in_executor(pool, _ready_pid) for _ in range(processes)]
-        done = await asyncio.wait_for(asyncio.gather(*probes), left)
-        seen.update(done)
+    try:
+        async with asyncio.timeout(timeout_s):
+            while len(seen) < processes:
+                probes = [loop.run_in_executor(pool, _ready_pid) for _ in range(processes)]
+                seen.update(await asyncio.gather(*probes))
+    except TimeoutError:
+        raise RuntimeError(f"only {len(seen)} of {processes} extraction processes started "
+                           f"within {timeout_s:.0f} s") from None
