@@ -7,9 +7,12 @@ import shutil
 import subprocess
 import sys
 import tempfile
+import time
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
+
+import psutil
 
 from trawl.services._process import free_port, wait_until
 from trawl.services.postgres import ensure_embedded_postgres, stop_embedded_postgres
@@ -35,6 +38,32 @@ def local_services() -> Iterator[tuple[str, str, Path]]:
         temporal.wait(15)
         stop_embedded_postgres(tmp / "pg")
         shutil.rmtree(tmp, ignore_errors=True)
+
+
+SETTLE_IDLE_PCT = 15.0
+"""Machine-wide CPU use below which the machine counts as quiet between timed runs."""
+SETTLE_MAX_S = 60.0
+
+
+def settle(db_url: str | None = None) -> float:
+    """Wait until the work a previous timed run left behind is done; returns the seconds.
+
+    Postgres writes the run's pages out at its next checkpoint and vacuums its tables
+    soon after; Chromium's processes take a moment to exit. On two cores any of that
+    running inside the next timed run is taken from it, so each run starts on a quiet
+    machine: a checkpoint now, then until CPU use over a second is below SETTLE_IDLE_PCT
+    (at most SETTLE_MAX_S).
+    """
+    started = time.monotonic()
+    if db_url is not None:
+        import psycopg
+
+        with psycopg.connect(db_url.replace("+psycopg", ""), autocommit=True) as conn:
+            conn.execute("CHECKPOINT")
+    while (psutil.cpu_percent(interval=1.0) >= SETTLE_IDLE_PCT
+           and time.monotonic() - started < SETTLE_MAX_S):
+        pass
+    return time.monotonic() - started
 
 
 # Serves a directory the way the tests do (tests.sitesrv.serve), until its stdin closes.

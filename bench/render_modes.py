@@ -1,11 +1,12 @@
 """Render modes side by side on the Python 3.11 docs: a bare Playwright loop,
 trawl --render browser and trawl --render auto, in one run, rounds alternating.
 
-Prints pages/s (medians), the ratios to the bare loop, whether browser and auto stored the
-same page set, on how many pages their extracted markdown is identical, the peak RSS of the
-process tree running the worker (this process, its extraction processes and Chromium; the
-Temporal and Postgres servers and the site, served from a process of its own, excluded) and
-the most history events in one workflow run.
+Each timed run starts on a quiet machine (bench._services.settle: what the run before left
+to Postgres and Chromium is done first). Prints pages/s (medians), the ratios to the bare
+loop, whether browser and auto stored the same page set, on how many pages their extracted
+markdown is identical, the peak RSS of the process tree running the worker (this process,
+its extraction processes and Chromium; the Temporal and Postgres servers and the site,
+served from a process of its own, excluded) and the most history events in one workflow run.
 
     .venv/bin/python bench/render_modes.py [--rounds 3] [--concurrency 4]
 """
@@ -26,7 +27,7 @@ sys.path.insert(0, str(ROOT))
 from sqlalchemy import text  # noqa: E402
 from temporalio.client import Client  # noqa: E402
 
-from bench._services import local_services, site_process  # noqa: E402
+from bench._services import local_services, settle, site_process  # noqa: E402
 from bench.crawl_speed import PYDOCS, bare_loop, trawl_crawl_id  # noqa: E402
 from bench.scale import RssSampler, history_lengths  # noqa: E402
 from trawl.store.db import create_engine_async  # noqa: E402
@@ -61,10 +62,12 @@ async def main() -> None:
             # a fresh server per round: its port is part of every URL
             with site_process(PYDOCS) as (base, site_pid):
                 start = base + "/index.html"
+                settled = [settle(db_url)]
                 pages, secs = await bare_loop(start, args.concurrency, MAX_PAGES)
                 rates["bare loop"].append(pages / secs)
                 crawled: dict[str, dict[str, str | None]] = {}
                 for mode in ("browser", "auto"):
+                    settled.append(settle(db_url))
                     sampler = RssSampler(os.getpid(), exclude=("temporal", "postgres"),
                                          exclude_pids=frozenset({site_pid}))
                     sampler.start()
@@ -86,7 +89,8 @@ async def main() -> None:
             print(f"round {i + 1}: " + ", ".join(f"{k} {v[-1]:.2f} pages/s"
                                                 for k, v in rates.items())
                   + f"; same page set {same_set[-1]} ({len(browser)} vs {len(auto)}); "
-                    f"identical markdown on {same_md[-1]:.1%} of pages", flush=True)
+                    f"identical markdown on {same_md[-1]:.1%} of pages; quiet after "
+                    + "/".join(f"{s:.0f}" for s in settled) + " s", flush=True)
     med = {k: statistics.median(v) for k, v in rates.items()}
     print()
     print(f"machine: {platform.machine()}, {os.cpu_count()} cores, Python "

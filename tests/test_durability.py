@@ -25,6 +25,7 @@ from tests.gensite import binary_tree_site
 from tests.sitesrv import Rules, serve
 from trawl.crawl.spec import CrawlSpec
 from workflows.crawl import CrawlWorkflow
+from workflows.site import BATCHES_IN_FLIGHT, EXPLORE_BATCH_MAX, PIPELINE_FACTOR
 from workflows.types import CrawlInput
 
 SITE_PAGES = 60
@@ -113,7 +114,7 @@ async def test_continue_as_new_bounds_history(temporal_client: Client, temporal_
     paths = binary_tree_site(tmp_path / "site", 30)
     with serve(tmp_path / "site") as site:
         spec = CrawlSpec(seeds=[site.base + "/"], concurrency=3, render="http",
-                         activities_per_run=4)
+                         activities_per_run=2)
         crawl_id, _result = await run_crawl(temporal_client, temporal_address, database_url,
                                            task_queue, spec)
     assert await page_set(engine, crawl_id) == {site.base + p for p in paths}
@@ -127,12 +128,13 @@ async def test_continue_as_new_bounds_history(temporal_client: Client, temporal_
                      if e.event_type == EventType.EVENT_TYPE_ACTIVITY_TASK_SCHEDULED
                      and e.activity_task_scheduled_event_attributes.activity_type.name
                      in ("explore", "explore_batch")]
-        assert len(scheduled) <= 4
+        assert len(scheduled) <= 2
         explores += len(scheduled)
-    # http mode explores up to 3 URLs (the concurrency) per activity: 30 pages take at
-    # least 10 activities, at most 4 of them per run
-    assert explores >= 30 // 3
-    assert runs >= math.ceil(explores / 4)
+    # an activity explores at most a batch of URLs: 30 pages take at least 30 / batch
+    # activities, at most 2 of them per run
+    batch = min(EXPLORE_BATCH_MAX, spec.concurrency * PIPELINE_FACTOR // BATCHES_IN_FLIGHT)
+    assert explores >= math.ceil(30 / batch)
+    assert runs >= math.ceil(explores / 2) >= 2
 
 
 async def test_max_pages_is_a_hard_budget(temporal_client: Client, temporal_address: str,

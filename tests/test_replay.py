@@ -1,0 +1,72 @@
+"""Workflow code changes keep running crawls alive: recorded histories replay on today's code.
+
+``fixtures/histories/site_explore_batches.json`` is a SiteWorkflow history written before
+WIDE_PATCH (12 pages, concurrency 2: windows of 4 URLs, batches of 2). A worker restarted on
+new code replays such a history before it goes on; a change that schedules other commands
+without a ``workflow.patched`` gate fails here with a non-determinism error.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from sqlalchemy.ext.asyncio import AsyncEngine
+from temporalio.api.enums.v1 import EventType
+from temporalio.client import Client, WorkflowHistory
+from temporalio.worker import Replayer
+
+from tests.crawlkit import run_crawl
+from tests.gensite import binary_tree_site
+from tests.sitesrv import serve
+from trawl.crawl.spec import CrawlSpec
+from workflows.crawl import CrawlWorkflow
+from workflows.site import BATCHES_IN_FLIGHT, EXPLORE_BATCH_MAX, PIPELINE_FACTOR, SiteWorkflow
+
+HISTORIES = Path(__file__).parent / "fixtures" / "histories"
+
+
+def _batch_sizes(history: WorkflowHistory) -> list[int]:
+    """URLs per explore activity scheduled in ``history`` (1 for a single explore)."""
+    sizes = []
+    for event in history.events:
+        if event.event_type != EventType.EVENT_TYPE_ACTIVITY_TASK_SCHEDULED:
+            continue
+        attrs = event.activity_task_scheduled_event_attributes
+        if attrs.activity_type.name == "explore":
+            sizes.append(1)
+        elif attrs.activity_type.name == "explore_batch":
+            sizes.append(len(json.loads(attrs.input.payloads[0].data)["jobs"]))
+    return sizes
+
+
+async def test_a_history_from_before_wide_batches_replays() -> None:
+    path = HISTORIES / "site_explore_batches.json"
+    history = WorkflowHistory.from_json("site-explore-batches", path.read_text())
+    assert max(_batch_sizes(history)) == 2  # written with the old shape
+    result = await Replayer(workflows=[SiteWorkflow]).replay_workflow(
+        history, raise_on_replay_failure=False)
+    assert result.replay_failure is None, result.replay_failure
+
+
+async def test_a_new_crawl_uses_wide_batches_and_replays(
+        temporal_client: Client, temporal_address: str, database_url: str,
+        engine: AsyncEngine, task_queue: str, tmp_path: Path) -> None:
+    binary_tree_site(tmp_path / "site", 40)
+    with serve(tmp_path / "site") as site:
+        spec = CrawlSpec(seeds=[site.base + "/"], concurrency=2, render="http")
+        crawl_id, result = await run_crawl(temporal_client, temporal_address, database_url,
+                                           task_queue, spec)
+    assert result.pages_done == 40
+    histories = [h async for h in temporal_client.list_workflows(
+        f"WorkflowId STARTS_WITH 'crawl-test-{crawl_id}'").map_histories()]
+    site_histories = [h for h in histories if "/" in h.workflow_id]
+    assert len(site_histories) == 1
+    sizes = _batch_sizes(site_histories[0])
+    window = spec.concurrency * PIPELINE_FACTOR
+    assert max(sizes) == min(EXPLORE_BATCH_MAX, window // BATCHES_IN_FLIGHT)
+    assert sum(sizes) == 40
+    replayer = Replayer(workflows=[CrawlWorkflow, SiteWorkflow])
+    for history in histories:
+        replayed = await replayer.replay_workflow(history, raise_on_replay_failure=False)
+        assert replayed.replay_failure is None, (history.workflow_id, replayed.replay_failure)
