@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import gc
 import json
 import re
 import time
@@ -292,6 +293,23 @@ def test_big_page_is_fast():
     assert time.perf_counter() - t0 < 10
     assert e.word_count > 10_000
     assert len(e.links) == 22000
+
+
+@pytest.mark.parametrize("html", [
+    article("<h2>Part</h2><pre>code</pre><table><tr><td>cell</td></tr></table>"),
+    "<p>a fragment, no html or body</p>",
+])
+def test_extraction_leaves_no_reference_cycles(html):
+    """A page's tree is freed as soon as extraction ends: nothing waits for the garbage
+    collector (with it, memory per page in flight would pile up between its runs)."""
+    gc.collect()
+    gc.disable()
+    try:
+        assert extract(html, URL).markdown
+        assert full_markdown(html, URL)
+        assert gc.collect() == 0
+    finally:
+        gc.enable()
 
 
 def test_full_markdown_keeps_everything():

@@ -742,7 +742,19 @@ def _converter(name: str) -> _Converter | None:
 
 
 def _convert(walker: _Walker, document: _Virtual) -> str:
-    return tidy_markdown(walker.tag(document, 0, [document], 0, None))
+    try:
+        return tidy_markdown(walker.tag(document, 0, [document], 0, None))
+    finally:
+        _unlink(document)
+
+
+def _unlink(node: _Virtual) -> None:
+    """Break the parent <-> children cycles of the wrappers: left to the garbage collector,
+    they would keep the page's whole tree alive until it runs."""
+    for child in node.children:
+        if type(child) is _Virtual:
+            child.parent = None
+            _unlink(child)
 
 
 # libxml2 as bs4's "lxml" builder ran it (comments dropped: they never reach us, see above)

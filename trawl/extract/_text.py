@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 
 from lxml.html import HtmlElement
 
@@ -51,41 +52,42 @@ def render_text(el: HtmlElement) -> str:
     # Texts go in raw and line breaks as _BREAK (not whitespace, so no run crosses it): _tidy
     # collapses all their whitespace in one regex pass, not one per text node.
     parts: list[str] = []
-    append = parts.append
-
-    def walk(node: HtmlElement) -> None:
-        # tag, text and tail read once each: lxml makes a new string on every read
-        tag = node.tag
-        if not isinstance(tag, str):
-            tag = ""
-        if tag in _SKIP_TAGS:
-            return
-        if tag == "pre":
-            code = text_content(node).strip("\n")
-            append(_BREAK2 + _PRE_OPEN + code + _PRE_CLOSE + _BREAK2)
-            return
-        brk = ""
-        if tag in BLOCK_TAGS:
-            brk = _BREAK2 if tag in _PARAGRAPH_TAGS else _BREAK
-            append(brk)
-        elif tag == "br":
-            append(_BREAK)
-        if tag:
-            text = node.text
-            if text:
-                append(text)
-        for child in node:
-            walk(child)
-            tail = child.tail
-            if tail:
-                append(tail)
-        if brk:
-            append(brk)
-        elif tag in ("td", "th"):
-            append(" ")
-
-    walk(el)
+    _walk_text(el, parts.append)
     return _tidy("".join(parts))
+
+
+def _walk_text(node: HtmlElement, append: Callable[[str], None]) -> None:
+    # (a module function, not a closure over itself: that would be a reference cycle, and
+    # the page's whole tree would wait for the garbage collector)
+    # tag, text and tail read once each: lxml makes a new string on every read
+    tag = node.tag
+    if not isinstance(tag, str):
+        tag = ""
+    if tag in _SKIP_TAGS:
+        return
+    if tag == "pre":
+        code = text_content(node).strip("\n")
+        append(_BREAK2 + _PRE_OPEN + code + _PRE_CLOSE + _BREAK2)
+        return
+    brk = ""
+    if tag in BLOCK_TAGS:
+        brk = _BREAK2 if tag in _PARAGRAPH_TAGS else _BREAK
+        append(brk)
+    elif tag == "br":
+        append(_BREAK)
+    if tag:
+        text = node.text
+        if text:
+            append(text)
+    for child in node:
+        _walk_text(child, append)
+        tail = child.tail
+        if tail:
+            append(tail)
+    if brk:
+        append(brk)
+    elif tag in ("td", "th"):
+        append(" ")
 
 
 def _tidy(raw: str) -> str:
