@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 import re
 import sys
 from collections.abc import AsyncIterator
@@ -14,15 +15,26 @@ UNSAFE_CHARS = re.compile(r"[^A-Za-z0-9._-]+")
 
 
 async def write_jsonl(rows: AsyncIterator[dict[str, Any]], path: Path) -> int:
-    count = 0
-    stream = sys.stdout if str(path) == "-" else open(path, "w", encoding="utf-8")  # noqa: SIM115
+    """Write ``rows`` as JSON lines to ``path`` ('-': stdout). The file appears whole when
+    every row is written: an export that fails (no such crawl, a dead database) leaves a
+    file already at ``path`` as it was."""
+    if str(path) == "-":
+        return await _write_lines(rows, sys.stdout)
+    partial = path.with_name(f".{path.name}.partial")
     try:
-        async for row in rows:
-            stream.write(json.dumps(row, default=str, ensure_ascii=False) + "\n")
-            count += 1
+        with open(partial, "w", encoding="utf-8") as stream:
+            count = await _write_lines(rows, stream)
+        os.replace(partial, path)
     finally:
-        if stream is not sys.stdout:
-            stream.close()
+        partial.unlink(missing_ok=True)
+    return count
+
+
+async def _write_lines(rows: AsyncIterator[dict[str, Any]], stream: Any) -> int:
+    count = 0
+    async for row in rows:
+        stream.write(json.dumps(row, default=str, ensure_ascii=False) + "\n")
+        count += 1
     return count
 
 
@@ -41,7 +53,8 @@ def markdown_path(url: str) -> Path:
 
 
 async def write_markdown(rows: AsyncIterator[dict[str, Any]], directory: Path) -> int:
-    directory.mkdir(parents=True, exist_ok=True)
+    """One markdown file per page under ``directory`` (made as the first page arrives, so a
+    failed export leaves nothing behind)."""
     count = 0
     async for row in rows:
         if row.get("markdown") is None:  # errors, non-HTML, and duplicates (their
@@ -53,4 +66,5 @@ async def write_markdown(rows: AsyncIterator[dict[str, Any]], directory: Path) -
                                    for k, v in front.items()) + "---\n\n"
         target.write_text(header + row["markdown"], encoding="utf-8")
         count += 1
+    directory.mkdir(parents=True, exist_ok=True)  # a crawl without markdown: still there
     return count

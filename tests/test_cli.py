@@ -50,12 +50,22 @@ def assert_one_line_error(result: subprocess.CompletedProcess[str], pattern: str
     (["crawl", "http://127.0.0.1:1/", "--recrawl", "x"], r"--recrawl .*give no URLs"),
     (["pages", "nosuchcrawl"], r"no crawl with id 'nosuchcrawl'"),
     (["cancel", "nosuchcrawl"], r"no crawl with id 'nosuchcrawl'"),
-    (["export", "nosuchcrawl", "out.jsonl"], r"no crawl with id 'nosuchcrawl'"),
     (["sql", "select * from no_such_table"], r'relation "no_such_table" does not exist'),
 ])
 def test_bad_input_is_one_line_error(cli_env: dict[str, str], args: list[str],
                                      pattern: str) -> None:
     assert_one_line_error(trawl(cli_env, *args), pattern)
+
+
+def test_a_failed_export_leaves_files_alone(cli_env: dict[str, str], tmp_path: Path) -> None:
+    out = tmp_path / "pages.jsonl"
+    out.write_text("the user's earlier export\n")
+    assert_one_line_error(trawl(cli_env, "export", "nosuchcrawl", str(out)),
+                          r"no crawl with id 'nosuchcrawl'")
+    assert out.read_text() == "the user's earlier export\n"
+    assert_one_line_error(trawl(cli_env, "export", "nosuchcrawl", str(tmp_path / "md"),
+                                "--format", "markdown"), r"no crawl with id 'nosuchcrawl'")
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["pages.jsonl"]
 
 
 def test_dead_services_are_one_line_errors(cli_env: dict[str, str]) -> None:

@@ -287,7 +287,9 @@ class Link(Base):
     """A hyperlink found on a page."""
 
     __tablename__ = "links"
-    __table_args__ = (Index("ix_links_to", "crawl_id", "to_url"),)
+    # led by the target: led by crawl_id, the planner may take it for the primary key's
+    # look-ups by page (see migration 0005)
+    __table_args__ = (Index("ix_links_to", "to_url", "crawl_id"),)
 
     crawl_id: Mapped[str] = mapped_column(ForeignKey("crawls.id", ondelete="CASCADE"),
                                           primary_key=True)
