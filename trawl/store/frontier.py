@@ -126,6 +126,9 @@ _PAGE_FIELDS = ("crawl_id", "url", "final_url", "site", "depth", "status_code", 
                 "render_reason", "fetch_ms", "render_ms", "error_class", "error_message",
                 "steps", "console_errors", "etag", "last_modified", "body_hash", "change",
                 "previous_page_id", "worker", "duplicate_of")
+_RECORD_ATTRS = {"metadata": "meta"}
+"""PageRecord attributes named otherwise than their column (the others match; duplicate_of
+is decided while recording)."""
 
 
 def _page_upsert() -> Any:
@@ -251,22 +254,9 @@ async def _record_page_once(engine: AsyncEngine, rec: PageRecord) -> RecordResul
         if current != "claimed":
             return RecordResult(recorded=False)
         if rec.stores_page:
-            values = {
-                "crawl_id": rec.crawl_id, "url": rec.url, "final_url": rec.final_url,
-                "site": rec.site, "depth": rec.depth, "status_code": rec.status_code,
-                "content_type": rec.content_type, "content_length": rec.content_length,
-                "title": rec.title, "description": rec.description, "language": rec.language,
-                "canonical_url": rec.canonical_url, "markdown": rec.markdown, "text": rec.text,
-                "content_hash": rec.content_hash, "word_count": rec.word_count,
-                "metadata": rec.meta, "render_mode": rec.render_mode,
-                "render_reason": rec.render_reason, "fetch_ms": rec.fetch_ms,
-                "render_ms": rec.render_ms, "error_class": rec.error_class,
-                "error_message": rec.error_message,
-                "steps": rec.steps, "console_errors": rec.console_errors, "etag": rec.etag,
-                "last_modified": rec.last_modified, "body_hash": rec.body_hash,
-                "change": rec.change, "previous_page_id": rec.previous_page_id,
-                "worker": rec.worker, "duplicate_of": None,
-            }
+            values = {name: getattr(rec, _RECORD_ATTRS.get(name, name))
+                      for name in _PAGE_FIELDS if name != "duplicate_of"}
+            values["duplicate_of"] = None
             if rec.previous_page_id is not None and rec.change is None:
                 values["change"] = await _change_of(conn, rec)
             if rec.content_hash is not None:
