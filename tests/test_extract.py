@@ -107,6 +107,22 @@ def test_code_block_language_from_code_class_and_backticks_inside():
     assert "```\nplain text block\n```" in e.markdown
 
 
+def test_highlighted_code_keeps_every_token():
+    # each token is a <span>: those reading like an ad label or carrying a boilerplate-ish
+    # class are code, not page chrome (the Python docs' re.search(..., advertisement) lost
+    # its argument before code blocks were read as text)
+    code = ('<div class="highlight"><pre><span class="n">mo</span> = <span class="n">search'
+            '</span>(<span class="s">"x"</span>, <span class="n">advertisement</span>)\n'
+            '<span class="n">related</span> = <span class="nav menu">ads</span>\n</pre></div>')
+    e = extract(article(code), URL)
+    assert '```\nmo = search("x", advertisement)\nrelated = ads\n```' in e.markdown, e.markdown
+    assert 'mo = search("x", advertisement)\nrelated = ads' in e.text
+    # a block holding more than formatting (a link) keeps its elements
+    e = extract(article('<pre><span>see </span><a href="/doc">the docs</a></pre>'), URL)
+    assert "see the docs" in e.markdown
+    assert any(link.url == "https://example.com/doc" for link in e.links)
+
+
 def test_definition_list():
     e = extract(article("<dl><dt>Term</dt><dd>The definition of the term.</dd></dl>"), URL)
     assert "**Term**\n:   The definition of the term." in e.markdown, e.markdown

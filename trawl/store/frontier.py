@@ -11,9 +11,9 @@ from __future__ import annotations
 import json
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Any, cast
+from typing import Any
 
-from sqlalchemy import Table, and_, bindparam, delete, func, select, text, tuple_, update
+from sqlalchemy import and_, func, select, text, tuple_, update
 from sqlalchemy.dialects.postgresql import insert
 from sqlalchemy.exc import DBAPIError
 from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine
@@ -21,7 +21,7 @@ from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine
 from trawl.crawl.spec import CrawlSpec
 from trawl.crawl.types import ClaimInput, ClaimOutput, CrawlCounts, UrlJob
 from trawl.errors import CrawlNotFound
-from trawl.store.models import Crawl, CrawlUrl, Link, Page, SessionProfile, Site
+from trawl.store.models import Crawl, CrawlUrl, SessionProfile, Site
 from trawl.urls import site_of
 
 INSERT_CHUNK_ROWS = 1000  # stays well under Postgres' 65535 bind parameters per statement
@@ -114,35 +114,20 @@ _INSERT_URLS = text("""
     FROM json_array_elements(CAST(:urls AS json)) AS u(row)
     ORDER BY 2
     ON CONFLICT DO NOTHING RETURNING url""")
-_INSERT_LINKS = text("""
-    INSERT INTO links (crawl_id, from_url, position, to_url, anchor_text, internal, rel)
-    SELECT :crawl_id, :from_url, l.position - 1, l.row->>0, l.row->>1,
-           CAST(l.row->>2 AS boolean), l.row->>3
-    FROM json_array_elements(CAST(:links AS json)) WITH ORDINALITY AS l(row, position)""")
-_PAGE_TABLE = cast(Table, Page.__table__)
+_RECORD_PAGE = text(
+    "SELECT recorded, new_urls, new_sites FROM trawl_record_page(CAST(:rec AS jsonb))")
+RECORDED_MEANWHILE = "TRW01"
+"""SQLSTATE trawl_record_page raises when a concurrent attempt recorded the URL first."""
 _PAGE_FIELDS = ("crawl_id", "url", "final_url", "site", "depth", "status_code", "content_type",
                 "content_length", "title", "description", "language", "canonical_url",
                 "markdown", "text", "content_hash", "word_count", "metadata", "render_mode",
                 "render_reason", "fetch_ms", "render_ms", "error_class", "error_message",
                 "steps", "console_errors", "etag", "last_modified", "body_hash", "change",
-                "previous_page_id", "worker", "duplicate_of")
+                "previous_page_id", "worker")
+"""The pages columns a PageRecord fills (trawl_record_page decides duplicate_of and, for a
+recrawl's page compared by content, change)."""
 _RECORD_ATTRS = {"metadata": "meta"}
-"""PageRecord attributes named otherwise than their column (the others match; duplicate_of
-is decided while recording)."""
-
-
-def _page_upsert() -> Any:
-    """Insert a page or, on a repeated explore, overwrite it: built once (with a new
-    statement per page, building it and its cache key cost more than running it)."""
-    stmt = insert(_PAGE_TABLE).values(
-        {**{name: bindparam(name, type_=_PAGE_TABLE.c[name].type) for name in _PAGE_FIELDS},
-         "fetched_at": func.now()})
-    updated = [name for name in (*_PAGE_FIELDS, "fetched_at") if name not in ("crawl_id", "url")]
-    return stmt.on_conflict_do_update(constraint="uq_pages_crawl_url",
-                                      set_={name: stmt.excluded[name] for name in updated})
-
-
-_UPSERT_PAGE = _page_upsert()
+"""PageRecord attributes named otherwise than their column (the others match)."""
 
 
 async def _insert_urls(conn: AsyncConnection, crawl_id: str, urls: dict[str, str | None],
@@ -232,9 +217,11 @@ async def claim(engine: AsyncEngine, req: ClaimInput) -> ClaimOutput:
 async def record_page(engine: AsyncEngine, rec: PageRecord) -> RecordResult:
     """Write one explore outcome atomically; a no-op if this URL was already recorded.
 
-    Lock order matters with many workers: new frontier URLs are inserted in sorted order
-    and the page's own frontier row is updated last, so no two transactions can wait on
-    each other in a cycle. A deadlock reported anyway is retried a few times.
+    One call of the database function trawl_record_page (migration 0006), which runs the
+    transaction's statements server-side in one round trip. Lock order matters with many
+    workers: the content-hash lock first, new frontier URLs in sorted order, the page's own
+    frontier row last, so no two transactions can wait on each other in a cycle. A
+    deadlock reported anyway is retried a few times.
     """
     for attempt in range(DEADLOCK_RETRIES + 1):
         try:
@@ -247,87 +234,37 @@ async def record_page(engine: AsyncEngine, rec: PageRecord) -> RecordResult:
 
 
 async def _record_page_once(engine: AsyncEngine, rec: PageRecord) -> RecordResult:
-    async with engine.begin() as conn:
-        current = (await conn.execute(
-            select(CrawlUrl.status).where(CrawlUrl.crawl_id == rec.crawl_id,
-                                          CrawlUrl.url == rec.url))).scalar_one_or_none()
-        if current != "claimed":
-            return RecordResult(recorded=False)
-        if rec.stores_page:
-            values = {name: getattr(rec, _RECORD_ATTRS.get(name, name))
-                      for name in _PAGE_FIELDS if name != "duplicate_of"}
-            values["duplicate_of"] = None
-            if rec.previous_page_id is not None and rec.change is None:
-                values["change"] = await _change_of(conn, rec)
-            if rec.content_hash is not None:
-                original = await _original_of(conn, rec)
-                if original is not None:  # identical content: stored once, at the original
-                    values.update(duplicate_of=original, markdown=None, text=None)
-            await conn.execute(_UPSERT_PAGE, values)
-        await conn.execute(delete(Link).where(Link.crawl_id == rec.crawl_id,
-                                              Link.from_url == rec.url))
-        if rec.links:
-            await conn.execute(_INSERT_LINKS, {
-                "crawl_id": rec.crawl_id, "from_url": rec.url,
-                "links": json.dumps([(link.url, link.anchor_text, link.internal, link.rel)
-                                     for link in rec.links])})
+    # one statement, atomic on its own: autocommit spares the BEGIN and COMMIT round trips
+    async with engine.connect() as conn:
+        conn = await conn.execution_options(isolation_level="AUTOCOMMIT")
+        try:
+            row = (await conn.execute(_RECORD_PAGE, {"rec": _payload(rec)})).one()
+        except DBAPIError as exc:
+            if getattr(exc.orig, "sqlstate", None) == RECORDED_MEANWHILE:
+                return RecordResult(recorded=False)  # a concurrent attempt won; ours undone
+            raise
+    return RecordResult(recorded=row.recorded, new_urls=row.new_urls,
+                        new_sites=list(row.new_sites))
+
+
+def _payload(rec: PageRecord) -> str:
+    """``rec`` as trawl_record_page's JSON document (see migration 0006)."""
+    follow = sorted(set(rec.follow))
+    skipped = dict(rec.skipped)
+    doc: dict[str, Any] = {
+        "crawl_id": rec.crawl_id, "url": rec.url, "outcome": rec.outcome, "depth": rec.depth,
         # a redirect target stands in for its source, at the same depth
-        follow_depth = rec.depth if rec.outcome == "redirected" else rec.depth + 1
-        new_urls, new_sites = await _add_urls(conn, rec.crawl_id, rec.follow, follow_depth,
-                                              rec.url)
-        await _add_skipped(conn, rec.crawl_id, rec.skipped, rec.depth + 1, rec.url)
-        moved = await conn.execute(
-            update(CrawlUrl)
-            .where(CrawlUrl.crawl_id == rec.crawl_id, CrawlUrl.url == rec.url,
-                   CrawlUrl.status == "claimed")
-            .values(status=rec.outcome, attempts=CrawlUrl.attempts + 1,
-                    redirect_to=rec.redirect_to, updated_at=func.now(),
-                    reason=rec.error_message if rec.outcome != "done" else None)
-        )
-        if moved.rowcount == 0:  # recorded meanwhile by a concurrent attempt: undo ours
-            await conn.rollback()
-            return RecordResult(recorded=False)
-        if rec.outcome in ("redirected", "skipped"):
-            # a redirect or a URL skipped unfetched (robots.txt) is not a page: give its
-            # budget back
-            await conn.execute(update(Crawl).where(Crawl.id == rec.crawl_id)
-                               .values(pages_claimed=Crawl.pages_claimed - 1))
-    return RecordResult(recorded=True, new_urls=new_urls, new_sites=new_sites)
-
-
-async def _original_of(conn: AsyncConnection, rec: PageRecord) -> str | None:
-    """URL of the page of this crawl already holding ``rec``'s content, if any.
-
-    A transaction-scoped advisory lock on (crawl, hash) serialises pages with the same
-    content, so two workers never both store it as an original. It is the first lock the
-    page's transaction takes, so it cannot join a deadlock cycle.
-    """
-    await conn.execute(select(func.pg_advisory_xact_lock(
-        func.hashtextextended(f"{rec.crawl_id} {rec.content_hash}", 0))))
-    return (await conn.execute(
-        select(Page.url).where(Page.crawl_id == rec.crawl_id,
-                               Page.content_hash == rec.content_hash,
-                               Page.duplicate_of.is_(None), Page.url != rec.url)
-    )).scalar_one_or_none()
-
-
-async def _change_of(conn: AsyncConnection, rec: PageRecord) -> str:
-    """changed | unchanged: ``rec`` against its previous version (a recrawl's page that was
-    fetched in full, so its content decides).
-
-    Same status, same error and same markdown hash is unchanged, even when the HTML
-    differs (a new date in a footer). A non-HTML response whose body was not read cannot
-    be compared: without a 304 it counts as changed.
-    """
-    prev = (await conn.execute(
-        select(Page.status_code, Page.error_class, Page.content_hash)
-        .where(Page.id == rec.previous_page_id))).first()
-    if prev is None:  # the crawl revisited was deleted meanwhile
-        return "new"
-    if rec.error_class is None and rec.content_hash is None and rec.render_mode == "none":
-        return "changed"
-    same = tuple(prev) == (rec.status_code, rec.error_class, rec.content_hash)
-    return "unchanged" if same else "changed"
+        "follow_depth": rec.depth if rec.outcome == "redirected" else rec.depth + 1,
+        "redirect_to": rec.redirect_to, "error_message": rec.error_message,
+        "links": [(link.url, link.anchor_text, link.internal, link.rel) for link in rec.links],
+        "sites": sorted({site_of(url) for url in follow}),
+        "follow": [(url, site_of(url)) for url in follow],
+        "skipped": [(url, site_of(url), skipped[url]) for url in sorted(skipped)],
+    }
+    if rec.stores_page:
+        doc["page"] = {name: getattr(rec, _RECORD_ATTRS.get(name, name))
+                       for name in _PAGE_FIELDS}
+    return json.dumps(doc)
 
 
 RECORDED_STATUSES = ("done", "failed", "redirected", "skipped")

@@ -1,0 +1,177 @@
+"""Recording a page is one call of a Postgres function, trawl_record_page(jsonb).
+
+The transaction it replaces (trawl.store.frontier's record_page, 0001-0005) took ten
+statements, each a round trip: the frontier check, the content lock and the duplicate
+look-up, the page upsert, the links' delete and insert, the new sites and URLs, the skipped
+URLs, the frontier update. On a crawl over HTTP those round trips were the worker's largest
+cost after extraction. The function runs the same statements in the same order, on the
+server: the worker sends the page as one JSON document and reads one row back.
+
+What it keeps:
+- A no-op unless the URL is still claimed (a retried explore writes nothing twice).
+- Lock order: the content-hash advisory lock first, new frontier URLs in sorted order, the
+  page's own frontier row last. Being VOLATILE, each statement sees rows committed before
+  it started (after the advisory lock is granted, the duplicate look-up sees the original
+  stored by the transaction that held it).
+- When a concurrent attempt recorded the URL meanwhile, it raises SQLSTATE TRW01, so the
+  whole statement is undone; the caller reports "not recorded".
+
+The payload (built by trawl.store.frontier._payload):
+    crawl_id, url, outcome, depth, follow_depth, redirect_to, error_message,
+    page: {column: value} of the pages row (absent when the outcome stores no page),
+    links: [[to_url, anchor_text, internal, rel], ...] in page order,
+    sites: [site, ...] of the URLs in follow, sorted,
+    follow: [[url, site], ...] sorted by url, to queue,
+    skipped: [[url, site, reason], ...] sorted by url, recorded as skipped.
+
+A migration that changes the pages table must replace this function with it.
+
+Revision ID: 0006
+Revises: 0005
+Create Date: 2026-11-22
+"""
+
+from alembic import op
+
+revision = "0006"
+down_revision = "0005"
+branch_labels = None
+depends_on = None
+
+RECORD_PAGE = """
+CREATE OR REPLACE FUNCTION trawl_record_page(rec jsonb)
+RETURNS TABLE (recorded boolean, new_urls integer, new_sites text[])
+LANGUAGE plpgsql VOLATILE AS $fn$
+DECLARE
+    v_crawl text := rec->>'crawl_id';
+    v_url text := rec->>'url';
+    v_outcome text := rec->>'outcome';
+    v_depth integer := (rec->>'depth')::integer;
+    v_page pages;
+    v_prev record;
+    v_original text;
+BEGIN
+    new_urls := 0;
+    new_sites := '{}';
+    PERFORM 1 FROM crawl_urls
+        WHERE crawl_id = v_crawl AND url = v_url AND status = 'claimed';
+    IF NOT FOUND THEN
+        recorded := false;
+        RETURN NEXT;
+        RETURN;
+    END IF;
+
+    IF rec ? 'page' THEN
+        v_page := jsonb_populate_record(NULL::pages, rec->'page');
+        IF v_page.previous_page_id IS NOT NULL AND v_page.change IS NULL THEN
+            SELECT status_code, error_class, content_hash INTO v_prev
+                FROM pages WHERE id = v_page.previous_page_id;
+            IF NOT FOUND THEN
+                v_page.change := 'new';
+            ELSIF v_page.error_class IS NULL AND v_page.content_hash IS NULL
+                    AND v_page.render_mode = 'none' THEN
+                v_page.change := 'changed';
+            ELSIF v_prev.status_code IS NOT DISTINCT FROM v_page.status_code
+                    AND v_prev.error_class IS NOT DISTINCT FROM v_page.error_class
+                    AND v_prev.content_hash IS NOT DISTINCT FROM v_page.content_hash THEN
+                v_page.change := 'unchanged';
+            ELSE
+                v_page.change := 'changed';
+            END IF;
+        END IF;
+        IF v_page.content_hash IS NOT NULL THEN
+            PERFORM pg_advisory_xact_lock(
+                hashtextextended(v_crawl || ' ' || v_page.content_hash, 0));
+            SELECT p.url INTO v_original FROM pages p
+                WHERE p.crawl_id = v_crawl AND p.content_hash = v_page.content_hash
+                  AND p.duplicate_of IS NULL AND p.url <> v_url;
+            IF v_original IS NOT NULL THEN
+                v_page.duplicate_of := v_original;
+                v_page.markdown := NULL;
+                v_page.text := NULL;
+            END IF;
+        END IF;
+        INSERT INTO pages (crawl_id, url, final_url, site, depth, status_code, content_type,
+                content_length, title, description, language, canonical_url, markdown, text,
+                content_hash, word_count, metadata, render_mode, render_reason, fetch_ms,
+                render_ms, error_class, error_message, steps, console_errors, etag,
+                last_modified, body_hash, change, previous_page_id, worker, duplicate_of,
+                fetched_at)
+            VALUES (v_crawl, v_url, v_page.final_url, v_page.site, v_page.depth,
+                v_page.status_code, v_page.content_type, v_page.content_length, v_page.title,
+                v_page.description, v_page.language, v_page.canonical_url, v_page.markdown,
+                v_page.text, v_page.content_hash, v_page.word_count, v_page.metadata,
+                v_page.render_mode, v_page.render_reason, v_page.fetch_ms, v_page.render_ms,
+                v_page.error_class, v_page.error_message, v_page.steps, v_page.console_errors,
+                v_page.etag, v_page.last_modified, v_page.body_hash, v_page.change,
+                v_page.previous_page_id, v_page.worker, v_page.duplicate_of, now())
+            ON CONFLICT ON CONSTRAINT uq_pages_crawl_url DO UPDATE SET
+                final_url = EXCLUDED.final_url, site = EXCLUDED.site, depth = EXCLUDED.depth,
+                status_code = EXCLUDED.status_code, content_type = EXCLUDED.content_type,
+                content_length = EXCLUDED.content_length, title = EXCLUDED.title,
+                description = EXCLUDED.description, language = EXCLUDED.language,
+                canonical_url = EXCLUDED.canonical_url, markdown = EXCLUDED.markdown,
+                text = EXCLUDED.text, content_hash = EXCLUDED.content_hash,
+                word_count = EXCLUDED.word_count, metadata = EXCLUDED.metadata,
+                render_mode = EXCLUDED.render_mode, render_reason = EXCLUDED.render_reason,
+                fetch_ms = EXCLUDED.fetch_ms, render_ms = EXCLUDED.render_ms,
+                error_class = EXCLUDED.error_class, error_message = EXCLUDED.error_message,
+                steps = EXCLUDED.steps, console_errors = EXCLUDED.console_errors,
+                etag = EXCLUDED.etag, last_modified = EXCLUDED.last_modified,
+                body_hash = EXCLUDED.body_hash, change = EXCLUDED.change,
+                previous_page_id = EXCLUDED.previous_page_id, worker = EXCLUDED.worker,
+                duplicate_of = EXCLUDED.duplicate_of, fetched_at = EXCLUDED.fetched_at;
+    END IF;
+
+    DELETE FROM links WHERE crawl_id = v_crawl AND from_url = v_url;
+    INSERT INTO links (crawl_id, from_url, position, to_url, anchor_text, internal, rel)
+        SELECT v_crawl, v_url, l.position - 1, l.row->>0, l.row->>1, (l.row->>2)::boolean,
+               l.row->>3
+        FROM jsonb_array_elements(rec->'links') WITH ORDINALITY AS l(row, position);
+
+    IF jsonb_array_length(rec->'follow') > 0 THEN
+        WITH added AS (
+            INSERT INTO sites (crawl_id, site)
+                SELECT v_crawl, s FROM jsonb_array_elements_text(rec->'sites') AS s
+                ORDER BY s
+                ON CONFLICT DO NOTHING RETURNING site)
+        SELECT coalesce(array_agg(site ORDER BY site), '{}') INTO new_sites FROM added;
+        WITH added AS (
+            INSERT INTO crawl_urls (crawl_id, url, site, depth, found_on, status)
+                SELECT v_crawl, u.row->>0, u.row->>1, (rec->>'follow_depth')::integer, v_url,
+                       'queued'
+                FROM jsonb_array_elements(rec->'follow') AS u(row)
+                ORDER BY 2
+                ON CONFLICT DO NOTHING RETURNING 1)
+        SELECT count(*) INTO new_urls FROM added;
+    END IF;
+    INSERT INTO crawl_urls (crawl_id, url, site, depth, found_on, status, reason)
+        SELECT v_crawl, u.row->>0, u.row->>1, v_depth + 1, v_url, 'skipped', u.row->>2
+        FROM jsonb_array_elements(rec->'skipped') AS u(row)
+        ORDER BY 2
+        ON CONFLICT DO NOTHING;
+
+    UPDATE crawl_urls SET status = v_outcome, attempts = attempts + 1,
+            redirect_to = rec->>'redirect_to', updated_at = now(),
+            reason = CASE WHEN v_outcome <> 'done' THEN rec->>'error_message' END
+        WHERE crawl_id = v_crawl AND url = v_url AND status = 'claimed';
+    IF NOT FOUND THEN
+        RAISE EXCEPTION 'trawl: % of crawl % was recorded meanwhile', v_url, v_crawl
+            USING ERRCODE = 'TRW01';
+    END IF;
+    IF v_outcome IN ('redirected', 'skipped') THEN
+        UPDATE crawls SET pages_claimed = pages_claimed - 1 WHERE id = v_crawl;
+    END IF;
+    recorded := true;
+    RETURN NEXT;
+END
+$fn$;
+"""
+
+
+def upgrade() -> None:
+    op.execute(RECORD_PAGE)
+
+
+def downgrade() -> None:
+    op.execute("DROP FUNCTION IF EXISTS trawl_record_page(jsonb)")
