@@ -94,8 +94,11 @@ def validate_seed(url: str) -> str:
     return canonicalize(text)
 
 
+@lru_cache(maxsize=4096)
 def site_of(url: str) -> str:
     """The site a URL belongs to: scheme://host[:port] of its canonical form."""
+    # cached like canonicalize: each of a page's links is asked about when it is screened
+    # and again when it is stored
     parts = urlsplit(canonicalize(url))
     return f"{parts.scheme}://{parts.netloc}"
 

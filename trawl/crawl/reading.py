@@ -43,7 +43,10 @@ class Reading:
     decision: RenderDecision | None = None
     """Auto mode's decision on the fetched HTML; None when no decision was asked for."""
     extraction: Extraction | None = None
-    """None when the decision sends the page to the browser (it is read again from there)."""
+    """None when the decision sends the page to the browser (it is read again from there).
+    Its ``links`` are empty: they travel once, as ``links`` (a reading crosses a process
+    boundary, and unpickling a page's links twice cost the worker more than the rest of
+    the page)."""
     links: list[FoundLink] = field(default_factory=list)
     """The extraction's links, canonical, with whether the crawl's scope contains them."""
     content_hash: str | None = None
@@ -84,7 +87,9 @@ def read_page(html: str, url: str, scope: Scope, auto: AutoRules | None = None) 
     extraction = extract(document, url)
     markdown = extraction.markdown
     digest = hashlib.sha256(markdown.encode()).hexdigest() if markdown.strip() else None
-    return Reading(decision, extraction, found_links(extraction, scope), digest)
+    links = found_links(extraction, scope)
+    extraction.links = []
+    return Reading(decision, extraction, links, digest)
 
 
 def prepare_process() -> None:

@@ -11,7 +11,7 @@ from __future__ import annotations
 import json
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, NamedTuple
 
 from sqlalchemy import and_, func, select, text, tuple_, update
 from sqlalchemy.dialects.postgresql import insert
@@ -31,9 +31,11 @@ QUEUED_COUNT_CAP = 10_000
 """Claims report how many URLs a site still has queued, counted up to this."""
 
 
-@dataclass
-class FoundLink:
-    """A link on a page, canonicalised, with whether the crawl follows it."""
+class FoundLink(NamedTuple):
+    """A link on a page, canonicalised, with whether the crawl follows it.
+
+    A named tuple, not a dataclass: a page's links (hundreds on a docs page) come back from
+    the extraction processes pickled, and tuples unpickle about three times faster."""
 
     url: str
     anchor_text: str
