@@ -20,7 +20,6 @@ The payload (built by trawl.store.frontier._payload):
     crawl_id, url, outcome, depth, follow_depth, redirect_to, error_message,
     page: {column: value} of the pages row (absent when the outcome stores no page),
     links: [[to_url, anchor_text, internal, rel], ...] in page order,
-    sites: [site, ...] of the URLs in follow, sorted,
     follow: [[url, site], ...] sorted by url, to queue,
     skipped: [[url, site, reason], ...] sorted by url, recorded as skipped.
 
@@ -132,8 +131,9 @@ BEGIN
     IF jsonb_array_length(rec->'follow') > 0 THEN
         WITH added AS (
             INSERT INTO sites (crawl_id, site)
-                SELECT v_crawl, s FROM jsonb_array_elements_text(rec->'sites') AS s
-                ORDER BY s
+                SELECT DISTINCT v_crawl, u.row->>1
+                FROM jsonb_array_elements(rec->'follow') AS u(row)
+                ORDER BY 2
                 ON CONFLICT DO NOTHING RETURNING site)
         SELECT coalesce(array_agg(site ORDER BY site), '{}') INTO new_sites FROM added;
         WITH added AS (

@@ -115,23 +115,20 @@ def collapse_code_blocks(root: HtmlElement) -> None:
     boilerplate class pruned, and every long string literal scored as a paragraph. As text
     they are what they are, the listing, and the passes after this one have far fewer
     elements to walk. A <pre> holding anything but inline formatting (links, images,
-    blocks) is left as it is. Its first <code> stays (empty) for the language in its class.
+    blocks) is left as it is. Its first <code> stays (holding the text) for the language
+    in its class.
     """
     for pre in _CODE_BLOCKS(root):
-        inner = pre.iterdescendants()
-        if any(child.tag not in _INERT_INLINE for child in inner):
+        if any(el.tag not in _INERT_INLINE for el in pre.iterdescendants()):
             continue
         code = next(pre.iter("code"), None)
-        code_attrs = dict(code.attrib) if code is not None and code is not pre else None
         text = text_content(pre)
-        for child in list(pre):
-            pre.remove(child)
-        if code_attrs is None:
-            pre.text = text
-        else:
+        del pre[:]
+        holder = pre
+        if code is not None:
             pre.text = None
-            pre.append(pre.makeelement("code", code_attrs))
-            pre[0].text = text
+            holder = etree.SubElement(pre, "code", dict(code.attrib))
+        holder.text = text
 
 
 def flatten_deep(root: HtmlElement, limit: int = MAX_DEPTH) -> None:

@@ -259,7 +259,6 @@ def _payload(rec: PageRecord) -> str:
         "follow_depth": rec.depth if rec.outcome == "redirected" else rec.depth + 1,
         "redirect_to": rec.redirect_to, "error_message": rec.error_message,
         "links": [(link.url, link.anchor_text, link.internal, link.rel) for link in rec.links],
-        "sites": sorted({site_of(url) for url in follow}),
         "follow": [(url, site_of(url)) for url in follow],
         "skipped": [(url, site_of(url), skipped[url]) for url in sorted(skipped)],
     }
