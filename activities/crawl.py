@@ -4,12 +4,17 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-from collections.abc import Callable
-from typing import Any
+import functools
+import time
+from collections.abc import Awaitable, Callable
+from datetime import UTC, datetime
+from typing import Any, TypeVar
 
 from temporalio import activity
+from temporalio.exceptions import ApplicationError
 from temporalio.exceptions import CancelledError as TemporalCancelledError
 
+from trawl.config import DEFAULT_DB_OUTAGE_BUDGET_S
 from trawl.crawl.explore import ExploreDeps, explore
 from trawl.crawl.seeding import seed_from_sitemaps
 from trawl.crawl.types import (
@@ -26,21 +31,60 @@ from trawl.crawl.types import (
     ResolveOutput,
     StartCrawlInput,
 )
+from trawl.errors import DatabaseUnreachable
 from trawl.store import frontier, recrawl, sessions
 from trawl.store.frontier import PageRecord
+from trawl.store.outage import DatabaseHealth, is_database_unavailable
 
-HEARTBEAT_INTERVAL_S = 5.0
+T = TypeVar("T")
+
+HEARTBEAT_INTERVAL_S = 2.0
+"""Explores heartbeat this often whatever they are doing (a long render, a politeness
+wait, an outage): a worker killed with -9 is noticed within the heartbeat timeout
+(trawl.crawl.spec.DEFAULT_HEARTBEAT_TIMEOUT_S), and its pages run elsewhere."""
 ERROR_MESSAGE_CHARS = 2000
+DEADLINE_MARGIN_S = 15.0
+"""An activity waiting out an outage stops this long before its start-to-close timeout,
+so it fails as "database unavailable" (and is retried) rather than as a timeout."""
+DATABASE_UNAVAILABLE = "DatabaseUnavailable"
+"""ApplicationError type: the database is unreachable, the outage budget is not spent
+(retryable)."""
+DATABASE_UNREACHABLE = "DatabaseUnreachable"
+"""ApplicationError type: the outage outlasted the budget (non-retryable: the site holds
+until ``trawl resume``)."""
 
 
 class CrawlActivities:
     """Activities sharing one worker's database engine, HTTP client and browser pool."""
 
-    def __init__(self, deps: ExploreDeps) -> None:
+    def __init__(self, deps: ExploreDeps, outage_budget_s: float = DEFAULT_DB_OUTAGE_BUDGET_S
+                 ) -> None:
         self._deps = deps
+        self.health = DatabaseHealth(deps.engine, outage_budget_s)
+
+    async def _db(self, work: Callable[[], Awaitable[T]], *, give_up: bool = True,
+                  on_wait: Callable[[str], None] | None = None) -> T:
+        """Run ``work``, waiting out a database outage (see trawl.store.outage) until
+        shortly before this activity's own timeout. An outage is raised as an
+        ApplicationError whose type says what it is, never as the page's failure:
+        DatabaseUnreachable (budget spent; only when ``give_up``) or DatabaseUnavailable
+        (retried by Temporal, the budget still counting in this worker)."""
+        info = activity.info()
+        deadline = None
+        if info.start_to_close_timeout is not None:
+            elapsed = (datetime.now(UTC) - info.started_time).total_seconds()
+            deadline = (time.monotonic() - elapsed
+                        + info.start_to_close_timeout.total_seconds() - DEADLINE_MARGIN_S)
+        try:
+            return await self.health.run(work, on_wait or activity.heartbeat, deadline)
+        except DatabaseUnreachable as exc:
+            raise _outage_error(exc, give_up) from exc
 
     @activity.defn(name="start_crawl")
     async def start_crawl(self, inp: StartCrawlInput) -> list[str]:
+        return await self._db(lambda: self._start_crawl(inp), give_up=False)
+
+    async def _start_crawl(self, inp: StartCrawlInput) -> list[str]:
         sites = await frontier.create_crawl(self._deps.engine, inp.crawl_id, inp.workflow_id,
                                             inp.spec)
         if inp.spec.recrawl_of:  # every page of the crawl revisited is visited again
@@ -51,14 +95,18 @@ class CrawlActivities:
 
     @activity.defn(name="claim_urls")
     async def claim_urls(self, inp: ClaimInput) -> ClaimOutput:
-        return await frontier.claim(self._deps.engine, inp)
+        return await self._db(lambda: frontier.claim(self._deps.engine, inp))
 
     @activity.defn(name="pending_sites")
     async def pending_sites(self, inp: PendingSitesInput) -> list[str]:
-        return await frontier.pending_sites(self._deps.engine, inp.crawl_id, inp.max_pages)
+        return await self._db(lambda: frontier.pending_sites(self._deps.engine, inp.crawl_id,
+                                                             inp.max_pages), give_up=False)
 
     @activity.defn(name="finish_crawl")
     async def finish_crawl(self, inp: FinishCrawlInput) -> None:
+        await self._db(lambda: self._finish_crawl(inp), give_up=False)
+
+    async def _finish_crawl(self, inp: FinishCrawlInput) -> None:
         if inp.status != "completed":
             await frontier.release_claims(self._deps.engine, inp.crawl_id)
             await sessions.close_crawl_handoffs(self._deps.engine, inp.crawl_id, inp.status)
@@ -68,6 +116,9 @@ class CrawlActivities:
     async def resolve_handoff(self, inp: ResolveInput) -> ResolveOutput:
         """Save the session the person brought (if any), close the site's handoffs and
         queue its blocked URLs again. Idempotent: a retry changes nothing more."""
+        return await self._db(lambda: self._resolve_handoff(inp), give_up=False)
+
+    async def _resolve_handoff(self, inp: ResolveInput) -> ResolveOutput:
         if inp.storage_state is not None or inp.cookies:
             await sessions.save_profile(self._deps.engine, inp.site,
                                         storage_state=inp.storage_state, cookies=inp.cookies)
@@ -82,13 +133,14 @@ class CrawlActivities:
         rec = PageRecord(crawl_id=inp.explore.crawl_id, url=job.url, site=inp.explore.site,
                          depth=job.depth, outcome="failed", error_class="internal_error",
                          error_message=inp.message, render_mode="none")
-        await frontier.record_page(self._deps.engine, rec)
+        await self._db(lambda: frontier.record_page(self._deps.engine, rec))
         return ExploreOutput(url=job.url, outcome="failed", error_class="internal_error")
 
     @activity.defn(name="explore")
     async def explore(self, inp: ExploreInput) -> ExploreOutput:
         async with _Beating() as beat:
-            return await explore(self._deps, inp, beat.note)
+            return await self._db(lambda: explore(self._deps, inp, beat.note),
+                                  on_wait=beat.note)
 
     @activity.defn(name="explore_batch")
     async def explore_batch(self, inp: ExploreBatchInput) -> ExploreBatchOutput:
@@ -99,20 +151,27 @@ class CrawlActivities:
         jobs = inp.jobs
         out = ExploreBatchOutput()
         if activity.info().attempt > 1:
-            recorded = await frontier.recorded_outcomes(self._deps.engine, inp.crawl_id,
-                                                        [job.url for job in jobs])
+            recorded = await self._db(lambda: frontier.recorded_outcomes(
+                self._deps.engine, inp.crawl_id, [job.url for job in jobs]))
             out.outputs += [ExploreOutput(url=url, outcome=outcome)
                             for url, outcome in recorded.items()]
             jobs = [job for job in jobs if job.url not in recorded]
         async with _Beating() as beat:
             results = await asyncio.gather(
-                *(explore(self._deps, inp.single(job), beat.note) for job in jobs),
+                *(self._db(functools.partial(explore, self._deps, inp.single(job), beat.note),
+                           on_wait=beat.note) for job in jobs),
                 return_exceptions=True)
         for job, result in zip(jobs, results, strict=True):
             if isinstance(result, ExploreOutput):
                 out.outputs.append(result)
             elif isinstance(result, (asyncio.CancelledError, TemporalCancelledError)):
                 raise result  # the activity itself was cancelled
+            elif _is_outage(result):
+                # not the page's fault: retried (the budget not spent) or held by the site
+                if not _gave_up(result):
+                    raise result
+                out.held.append(job)
+                out.database_unreachable = str(result)
             else:
                 out.unexplored.append(job)
                 out.errors.append(f"{type(result).__name__}: {result}"[:ERROR_MESSAGE_CHARS])
@@ -121,6 +180,22 @@ class CrawlActivities:
     def all(self) -> list[Callable[..., Any]]:
         return [self.start_crawl, self.claim_urls, self.pending_sites, self.finish_crawl,
                 self.resolve_handoff, self.explore, self.explore_batch, self.record_failure]
+
+
+def _outage_error(exc: DatabaseUnreachable, give_up: bool) -> ApplicationError:
+    if exc.budget_spent and give_up:
+        return ApplicationError(str(exc), type=DATABASE_UNREACHABLE, non_retryable=True)
+    return ApplicationError(str(exc), type=DATABASE_UNAVAILABLE)
+
+
+def _is_outage(exc: BaseException) -> bool:
+    return (isinstance(exc, ApplicationError)
+            and exc.type in (DATABASE_UNAVAILABLE, DATABASE_UNREACHABLE)) \
+        or is_database_unavailable(exc)
+
+
+def _gave_up(exc: BaseException) -> bool:
+    return isinstance(exc, ApplicationError) and exc.type == DATABASE_UNREACHABLE
 
 
 class _Beating:

@@ -31,6 +31,9 @@ DEFAULT_MAX_CONCURRENT_ACTIVITIES = 32
 DEFAULT_EXTRACT_PROCESSES = max(1, min(4, os.cpu_count() or 1))
 """Extraction processes per worker: one per core (up to 4). Extraction is the CPU-heaviest
 step when pages are fetched over HTTP; the processes start only as pages need them."""
+DEFAULT_DB_OUTAGE_BUDGET_S = 15 * 60.0
+"""How long a worker waits out an unreachable database before the crawl holds (a page is
+never recorded as failed because of an outage)."""
 # politeness per site (see trawl.crawl.politeness)
 DEFAULT_DELAY_S = 0.0
 """Seconds between requests to one site (robots.txt's Crawl-delay wins when larger)."""
@@ -95,6 +98,10 @@ class Settings(BaseSettings):
                                            le=1024)
     """Activities (explores, claims ...) one worker runs at once
     (``TRAWL_MAX_CONCURRENT_ACTIVITIES``); more workers share the rest."""
+
+    db_outage_budget_s: float = Field(default=DEFAULT_DB_OUTAGE_BUDGET_S, gt=0)
+    """Seconds a database outage is waited out (``TRAWL_DB_OUTAGE_BUDGET_S``); after it,
+    the crawl holds with status ``database_unreachable`` until ``trawl resume``."""
 
     @property
     def ui_base_url(self) -> str:

@@ -4,6 +4,7 @@
     ├── ConfigError            bad settings or arguments (a bad URL, an unknown option)
     ├── ServiceError           an embedded or remote service cannot be started or reached
     │   ├── DatabaseError      Postgres unreachable or failing
+    │   │   └── DatabaseUnreachable  an outage outlasted the outage budget
     │   └── TemporalError      Temporal unreachable or failing
     ├── BrowserError           no browser found, or it cannot be launched
     ├── CrawlNotFound          no crawl with that id
@@ -34,6 +35,16 @@ class ServiceError(TrawlError):
 
 class DatabaseError(ServiceError):
     """Postgres is unreachable or refused an operation."""
+
+
+class DatabaseUnreachable(DatabaseError):
+    """Postgres stayed unreachable longer than the outage budget (or than the activity
+    waiting for it may run). Not a page's failure: the crawl holds, nothing is recorded."""
+
+    def __init__(self, message: str, *, budget_spent: bool = True) -> None:
+        super().__init__(message)
+        self.budget_spent = budget_spent
+        """False when only the caller's own deadline ran out (it is tried again)."""
 
 
 class TemporalError(ServiceError):

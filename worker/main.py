@@ -20,6 +20,7 @@ from activities.crawl import CrawlActivities
 from trawl.browser.pool import BrowserPool
 from trawl.config import (
     DEFAULT_BROWSER_RECYCLE_PAGES,
+    DEFAULT_DB_OUTAGE_BUDGET_S,
     DEFAULT_EXTRACT_PROCESSES,
     DEFAULT_MAX_CONCURRENT_ACTIVITIES,
     DEFAULT_PAGE_TIMEOUT_S,
@@ -48,6 +49,7 @@ class WorkerConfig:
     browser_recycle_pages: int = DEFAULT_BROWSER_RECYCLE_PAGES
     extract_processes: int = DEFAULT_EXTRACT_PROCESSES
     user_agent: str = DEFAULT_USER_AGENT
+    db_outage_budget_s: float = DEFAULT_DB_OUTAGE_BUDGET_S
 
     @classmethod
     def from_settings(cls, settings: Settings, temporal_address: str,
@@ -56,7 +58,8 @@ class WorkerConfig:
                    database_url, browser_recycle_pages=settings.browser_recycle_pages,
                    extract_processes=settings.extract_processes,
                    user_agent=settings.user_agent,
-                   max_concurrent_activities=settings.max_concurrent_activities)
+                   max_concurrent_activities=settings.max_concurrent_activities,
+                   db_outage_budget_s=settings.db_outage_budget_s)
 
 
 @contextlib.asynccontextmanager
@@ -67,12 +70,17 @@ async def crawl_worker(client: Client, cfg: WorkerConfig) -> AsyncIterator[Worke
     http = make_client(cfg.user_agent, DEFAULT_PAGE_TIMEOUT_S)
     extractor = extraction_pool(cfg.extract_processes)
     activities = CrawlActivities(ExploreDeps(engine=engine, http=http, pool=pool,
-                                             extractor=extractor))
+                                             extractor=extractor), cfg.db_outage_budget_s)
     try:
         await start_processes(extractor, cfg.extract_processes)
         yield Worker(client, task_queue=cfg.task_queue, workflows=WORKFLOWS,
                      activities=activities.all(),
-                     max_concurrent_activities=cfg.max_concurrent_activities)
+                     max_concurrent_activities=cfg.max_concurrent_activities,
+                     # an activity scheduled by a workflow task goes back through the task
+                     # queue to whichever worker has a free slot. Eager execution hands it to
+                     # the worker that ran the workflow task, and the workflow is sticky to
+                     # one worker: a second worker then took 0 of 2,500 pages
+                     disable_eager_activity_execution=True)
     finally:
         await http.aclose()
         await pool.close()

@@ -16,7 +16,7 @@ from temporalio.common import RetryPolicy
 from temporalio.workflow import ParentClosePolicy
 
 from workflows.monitor import CRAWL_STATUS, PAGES_DONE, crawl_markdown
-from workflows.site import SiteWorkflow
+from workflows.site import DB_HOLD_STATUS, SiteWorkflow
 from workflows.types import (
     CrawlInput,
     CrawlProgress,
@@ -139,6 +139,8 @@ class CrawlWorkflow:
     def _current_status(self) -> str:
         if self._status != "running":
             return self._status
+        if any(u.status == DB_HOLD_STATUS for u in self._sites.values()):
+            return DB_HOLD_STATUS
         if any(u.handoff is not None for u in self._sites.values()):
             return "handoff"
         return "paused" if self._paused else "running"

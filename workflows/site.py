@@ -16,7 +16,7 @@ from urllib.parse import urlsplit
 
 from temporalio import workflow
 from temporalio.common import RetryPolicy
-from temporalio.exceptions import ActivityError, CancelledError
+from temporalio.exceptions import ActivityError, ApplicationError, CancelledError
 
 from workflows.monitor import (
     CRAWL_STATUS,
@@ -81,6 +81,13 @@ EXPLORE_RETRY = RetryPolicy(initial_interval=timedelta(seconds=1), maximum_attem
                             non_retryable_error_types=["CrawlNotFound"])
 STORE_RETRY = RetryPolicy(initial_interval=timedelta(seconds=1),
                           maximum_interval=timedelta(seconds=30))
+DATABASE_ERRORS = ("DatabaseUnavailable", "DatabaseUnreachable")
+"""ApplicationError types an activity raises for a database outage (activities.crawl):
+never a page's failure. The site puts the URLs back and holds."""
+DB_HOLD_PATCH = "db-outage-hold"
+"""workflow.patched id, asked only where a database outage holds the site (histories from
+before it never reach that branch)."""
+DB_HOLD_STATUS = "database_unreachable"
 
 
 @workflow.defn
@@ -114,6 +121,8 @@ class SiteWorkflow:
                 if (not state.pending and maybe_more
                         and not self._should_roll_over(explored_this_run)):
                     claimed = await self._claim(self._window() * CLAIM_BATCH_FACTOR)
+                    if claimed is None:  # the database is unreachable: the site holds
+                        continue
                     state.pending = list(claimed.jobs)
                     state.profile_version = claimed.profile_version
                     state.queued = claimed.queued
@@ -165,7 +174,25 @@ class SiteWorkflow:
 
     def _held(self) -> bool:
         assert self._input is not None
-        return self._input.state.handoff is not None or self._input.state.paused
+        state = self._input.state
+        return (state.handoff is not None or state.paused
+                or state.database_unreachable is not None)
+
+    def _hold_for_database(self, jobs: list[UrlJob], err: BaseException) -> None:
+        """A database outage outlasted the budget: ``jobs`` go back to the front of the
+        queue unexplored (not failed) and nothing runs until ``resume``."""
+        assert self._input is not None
+        workflow.patched(DB_HOLD_PATCH)
+        state = self._input.state
+        known = {job.url for job in state.pending}
+        state.pending[:0] = [job for job in jobs if job.url not in known]
+        if state.database_unreachable is None:
+            state.database_unreachable = str(getattr(err, "message", None) or err)
+            state.last_event = (f"{workflow.now().isoformat(timespec='seconds')}: "
+                                f"{state.database_unreachable}")
+            workflow.logger.warning("database unreachable: %s holds %d URL(s) until resume",
+                                    self._input.site, len(state.pending))
+        self._publish()
 
     def _open_handoff(self, out: ExploreOutput) -> None:
         assert self._input is not None
@@ -190,6 +217,12 @@ class SiteWorkflow:
             when = workflow.now().isoformat(timespec="seconds")
             who = req.resumed_by or "signal"
             has_session = req.storage_state is not None or bool(req.cookies)
+            if state.database_unreachable is not None:
+                state.database_unreachable = None
+                state.last_event = (f"{when}: resumed by {who} (the database was "
+                                    "unreachable)")
+                if state.handoff is None and not state.paused:
+                    continue
             if state.handoff is None and not state.paused:
                 state.last_event = (f"{when}: `resume` from {who} arrived while nothing was "
                                     "waiting: ignored (harmless)")
@@ -234,6 +267,8 @@ class SiteWorkflow:
         state = self._input.state
         if self._status == "completed":
             return "completed"
+        if state.database_unreachable is not None:
+            return DB_HOLD_STATUS
         return "handoff" if state.handoff else "paused" if state.paused else "running"
 
     def _publish(self) -> None:
@@ -249,6 +284,10 @@ class SiteWorkflow:
                  f"{self._in_flight_pages} · **run** {state.runs}"]
         if state.handoff is not None:
             lines += ["", handoff_markdown(wf_id, inp.crawl_id, state.handoff)]
+        if state.database_unreachable is not None:
+            lines += ["", f"### ⚠ Waiting: the database was unreachable\n"
+                          f"{state.database_unreachable}\n- **then**: `trawl resume "
+                          f"{inp.crawl_id}` (or *Send a Signal* `resume` to `{wf_id}`)"]
         if state.last_event:
             lines += ["", f"_last event_: {state.last_event}"]
         workflow.set_current_details("\n".join(lines))
@@ -310,17 +349,26 @@ class SiteWorkflow:
         elif out.outcome != "handoff":  # a blocked URL is retried after resume, not failed
             state.failed += 1
 
-    async def _claim(self, limit: int) -> ClaimOutput:
+    async def _claim(self, limit: int) -> ClaimOutput | None:
+        """The next batch of URLs; None when the database stayed unreachable (held)."""
         assert self._input is not None
         inp = self._input
         inp.state.claim_seq += 1
         token = f"{workflow.info().workflow_id}:{inp.state.claim_seq}"
-        return await workflow.execute_activity(
-            "claim_urls",
-            ClaimInput(inp.crawl_id, inp.site, limit, token, inp.spec.max_pages),
-            result_type=ClaimOutput,
-            start_to_close_timeout=SHORT_ACTIVITY_TIMEOUT, retry_policy=STORE_RETRY,
-        )
+        try:
+            return await workflow.execute_activity(
+                "claim_urls",
+                ClaimInput(inp.crawl_id, inp.site, limit, token, inp.spec.max_pages),
+                result_type=ClaimOutput,
+                start_to_close_timeout=SHORT_ACTIVITY_TIMEOUT, retry_policy=STORE_RETRY,
+            )
+        except ActivityError as err:
+            if not _database_outage(err):
+                raise
+            # the claim may have gone through before the outage: the same token asks again
+            inp.state.claim_seq -= 1
+            self._hold_for_database([], err.cause or err)
+            return None
 
     async def _explore_batch(self, jobs: list[UrlJob]) -> list[ExploreOutput]:
         """Explore ``jobs`` in one activity (one alone: a single explore). URLs the batch
@@ -329,7 +377,8 @@ class SiteWorkflow:
         assert self._input is not None
         inp = self._input
         if len(jobs) == 1:
-            return [await self._explore(jobs[0])]
+            single = await self._explore(jobs[0])
+            return [] if single is None else [single]
         batch = ExploreBatchInput(inp.crawl_id, inp.site, jobs, inp.spec,
                                   workflow.info().workflow_id, inp.state.profile_version)
         try:
@@ -344,16 +393,23 @@ class SiteWorkflow:
         except ActivityError as err:
             if isinstance(err.cause, CancelledError):
                 raise
+            if _database_outage(err):
+                self._hold_for_database(jobs, err.cause or err)
+                return []
             workflow.logger.warning("explore batch from %s failed: %s; exploring its URLs "
                                     "one by one", jobs[0].url, err.cause or err)
             out = ExploreBatchOutput(unexplored=jobs)
+        if out.held:
+            self._hold_for_database(out.held, ApplicationError(
+                out.database_unreachable or "the database was unreachable"))
         for job, error in zip(out.unexplored, out.errors, strict=False):
             workflow.logger.warning("explore of %s raised %s; exploring it again on its own",
                                     job.url, error)
         alone = await asyncio.gather(*(self._explore(job) for job in out.unexplored))
-        return [*out.outputs, *alone]
+        return [*out.outputs, *(o for o in alone if o is not None)]
 
-    async def _explore(self, job: UrlJob) -> ExploreOutput:
+    async def _explore(self, job: UrlJob) -> ExploreOutput | None:
+        """One URL's explore; None when a database outage held it (not explored)."""
         assert self._input is not None
         inp = self._input
         explore_input = ExploreInput(inp.crawl_id, inp.site, job, inp.spec,
@@ -371,13 +427,22 @@ class SiteWorkflow:
         except ActivityError as err:
             if isinstance(err.cause, CancelledError):
                 raise
+            if _database_outage(err):
+                self._hold_for_database([job], err.cause or err)
+                return None
             # one page that keeps failing must not stop the site: record it and go on
             message = str(err.cause or err)
             workflow.logger.warning("explore of %s failed for good: %s", job.url, message)
+        try:
             return await workflow.execute_activity(
                 "record_failure", RecordFailureInput(explore_input, message[:2000]),
                 result_type=ExploreOutput, start_to_close_timeout=SHORT_ACTIVITY_TIMEOUT,
                 retry_policy=STORE_RETRY, summary=job.url)
+        except ActivityError as err:
+            if not _database_outage(err):
+                raise
+            self._hold_for_database([job], err.cause or err)
+            return None
 
     @workflow.query
     def progress(self) -> SiteProgress:
@@ -386,6 +451,11 @@ class SiteWorkflow:
         return SiteProgress(self._input.site, s.done, s.failed, s.redirected,
                             self._in_flight_pages, len(s.pending), s.runs,
                             self._current_status(), s.queued, s.handoff, s.last_event)
+
+
+def _database_outage(err: ActivityError) -> bool:
+    """The activity failed because the database was unreachable (never the page's fault)."""
+    return isinstance(err.cause, ApplicationError) and err.cause.type in DATABASE_ERRORS
 
 
 async def _report(parent_id: str, update: SiteUpdate) -> None:

@@ -94,6 +94,9 @@ class SiteState:
     crawl thin out as the site runs longer (see workflows.monitor.report_interval_s)."""
     last_report_at: float = 0.0
     """When the last progress report went to the crawl (epoch seconds, workflow time)."""
+    database_unreachable: str | None = None
+    """Set when the database stayed unreachable past the outage budget: the site holds
+    (its unexplored URLs back in ``pending``) until ``resume``."""
 
 
 @dataclass

