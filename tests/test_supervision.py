@@ -3,19 +3,31 @@ worker's pages are retried elsewhere; two workers share one crawl."""
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 import os
 import signal
 import subprocess
 import time
+from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
 import psutil
+from sqlalchemy.ext.asyncio import AsyncEngine
 from temporalio.client import Client
 
-from tests.test_durability import kill_group, start_worker, wait_for_activity_pollers
+from tests.conftest import scalar_rows
+from tests.crawlkit import new_crawl_id
+from tests.gensite import binary_tree_site
+from tests.sitesrv import Rules, serve
+from tests.test_durability import kill_group, page_set, start_worker, wait_for_activity_pollers
+from trawl.crawl.spec import CrawlSpec
+from trawl.store.db import create_engine_async
+from workflows.crawl import CrawlWorkflow
+from workflows.types import CrawlInput
 
 EXTRACT_PROCESSES = 2
+CRAWL_WAIT_S = 300.0
 CHILDREN_GONE_S = 10.0
 """A deadline, not a measurement: the kernel ends them at once (PR_SET_PDEATHSIG)."""
 
@@ -75,3 +87,105 @@ def test_children_watch_their_parent_without_prctl(tmp_path: Path) -> None:
     finally:
         with contextlib.suppress(psutil.Error):
             child.kill()
+
+
+SHARE_PAGES = 400
+SHARE_CONCURRENCY = 1
+"""Batches of 4 URLs (the window is 8): ~50 explore activities to share, so a fair
+dispatch cannot land under MIN_SHARE by chance (as it could with a dozen batches)."""
+MIN_SHARE = 0.3
+"""With two workers, each explores at least this share of a crawl's pages."""
+KILL_PAGES = 120
+KILL_AFTER_PAGES = 30
+PAGE_DELAY_S = 0.05
+
+
+async def run_on_workers(client: Client, temporal_address: str, database_url: str,
+                         task_queue: str, tmp_path: Path, pages: int,
+                         kill_after: int | None = None, concurrency: int = 2
+                         ) -> tuple[str, str, set[str], float | None]:
+    """Crawl a generated site with two worker processes (killing the first with -9 once
+    ``kill_after`` pages are stored); returns (crawl id, site base, expected URLs, seconds
+    from the kill until every URL in flight then was stored)."""
+    paths = binary_tree_site(tmp_path / "site", pages)
+    rules = Rules(slow={p if p != "/" else "/index.html": PAGE_DELAY_S for p in paths})
+    log = tmp_path / "workers.log"
+    workers = [start_worker(temporal_address, database_url, task_queue, log)
+               for _ in range(2)]
+    recovery = None
+    try:
+        await wait_for_activity_pollers(client, task_queue, 2)
+        with serve(tmp_path / "site", rules) as site:
+            crawl_id = new_crawl_id()
+            spec = CrawlSpec(seeds=[site.base + "/"], concurrency=concurrency,
+                             render="http").validated()
+            handle = await client.start_workflow(
+                CrawlWorkflow.run, CrawlInput(crawl_id, spec), id=f"crawl-workers-{crawl_id}",
+                task_queue=task_queue, execution_timeout=timedelta(minutes=10))
+            if kill_after is not None:
+                engine = create_engine_async(database_url, pool_size=1)
+                try:
+                    while len(await page_set(engine, crawl_id)) < kill_after:
+                        await asyncio.sleep(0.05)
+                    kill_group(workers[0])
+                    killed_at = datetime.now(UTC)
+                    in_flight = [r[0] for r in await scalar_rows(
+                        engine, "select url from crawl_urls where crawl_id = :c and "
+                        "status = 'claimed'", c=crawl_id)]
+                    result = await asyncio.wait_for(handle.result(), CRAWL_WAIT_S)
+                    last = await scalar_rows(
+                        engine, "select max(fetched_at) from pages where crawl_id = :c and "
+                        "url = any(:u)", c=crawl_id, u=in_flight)
+                    if last[0][0] is not None:
+                        recovery = (last[0][0] - killed_at).total_seconds()
+                finally:
+                    await engine.dispose()
+            else:
+                result = await asyncio.wait_for(handle.result(), CRAWL_WAIT_S)
+    finally:
+        for proc in workers:
+            if proc.poll() is None:
+                kill_group(proc, signal.SIGTERM)
+    assert result.status == "completed"
+    return crawl_id, site.base, {site.base + p for p in paths}, recovery
+
+
+async def assert_each_page_once(engine: AsyncEngine, crawl_id: str, expected: set[str]) -> None:
+    assert await page_set(engine, crawl_id) == expected
+    for table, key in (("pages", "url"), ("crawl_urls", "url"),
+                       ("links", "from_url, position")):
+        dupes = await scalar_rows(engine, f"select {key} from {table} where crawl_id = :c "
+                                          f"group by {key} having count(*) > 1", c=crawl_id)
+        assert dupes == [], f"duplicate rows in {table}"
+    failed = await scalar_rows(engine, "select url, error_class from pages where "
+                                       "crawl_id = :c and error_class is not null", c=crawl_id)
+    assert failed == []
+
+
+async def test_two_workers_each_take_a_fair_share(
+        temporal_client: Client, temporal_address: str, database_url: str,
+        engine: AsyncEngine, task_queue: str, tmp_path: Path) -> None:
+    """Default settings (no slot limits): a second worker beside the first takes its share
+    (it took none while a sticky workflow's worker took its activities eagerly)."""
+    crawl_id, _, expected, _ = await run_on_workers(
+        temporal_client, temporal_address, database_url, task_queue, tmp_path, SHARE_PAGES,
+        concurrency=SHARE_CONCURRENCY)
+    await assert_each_page_once(engine, crawl_id, expected)
+    per_worker = dict(await scalar_rows(engine, "select worker, count(*) from pages where "
+                                                "crawl_id = :c group by worker", c=crawl_id))
+    print(f"pages per worker: {per_worker}")
+    assert len(per_worker) == 2, per_worker
+    assert min(per_worker.values()) >= MIN_SHARE * len(expected), per_worker
+
+
+async def test_a_killed_workers_pages_finish_on_the_other(
+        temporal_client: Client, temporal_address: str, database_url: str,
+        engine: AsyncEngine, task_queue: str, tmp_path: Path) -> None:
+    """kill -9 of one of two workers mid-crawl: the other finishes it, every page once.
+    The time its pages waited is printed (bench/recovery.py measures it on a quiet
+    machine; the goal is at most 15 s)."""
+    crawl_id, _, expected, recovery = await run_on_workers(
+        temporal_client, temporal_address, database_url, task_queue, tmp_path, KILL_PAGES,
+        kill_after=KILL_AFTER_PAGES)
+    await assert_each_page_once(engine, crawl_id, expected)
+    print(f"recovery after kill -9: {recovery} s")
