@@ -241,9 +241,11 @@ async def _follow(trawl: Trawl, crawl_id: str) -> CrawlStatus:
                 rate = finished / max(time.monotonic() - started, 1e-6)
                 known = finished + c.queued + c.claimed
                 total = min(known, int(status.spec.get("max_pages", known)) or known)
+                detail = f"failed {c.failed} · queued {c.queued} · {rate:.1f} pages/s"
+                if status.state not in (None, "running"):  # waiting: say on what
+                    detail += f" · {status.state}: {status.note or ''}"
                 progress.update(task, completed=finished, total=max(total, finished),
-                                detail=f"failed {c.failed} · queued {c.queued} · "
-                                       f"{rate:.1f} pages/s")
+                                detail=detail)
                 if status.finished:
                     return status
                 await asyncio.sleep(PROGRESS_POLL_S)

@@ -8,12 +8,16 @@ import asyncio
 import socket
 import uuid
 from dataclasses import dataclass, field, replace
+from datetime import UTC, datetime
 from typing import Any
 from urllib.parse import urlsplit
 
 from sqlalchemy import text
 from sqlalchemy.ext.asyncio import AsyncEngine
-from temporalio.client import Client, WorkflowHandle
+from temporalio.api.enums.v1 import TaskQueueType
+from temporalio.api.taskqueue.v1 import TaskQueue
+from temporalio.api.workflowservice.v1 import DescribeTaskQueueRequest
+from temporalio.client import Client, WorkflowHandle, WorkflowQueryFailedError
 from temporalio.service import RPCError
 
 from api.runtime import Runtime, ensure_background_worker, ensure_runtime, workflow_ui_url
@@ -27,6 +31,15 @@ from workflows.crawl import CrawlWorkflow
 from workflows.types import CrawlInput
 
 REACHABILITY_TIMEOUT_S = 5.0
+QUERY_TIMEOUT_S = 5.0
+"""How long status waits for a running crawl's workflow to answer a query."""
+POLLER_FRESH_S = 90.0
+"""A worker counts as polling when Temporal saw it poll this recently (a live worker's
+long poll lasts up to about a minute; Temporal lists a gone worker for minutes)."""
+LIVE_STATES = {"running": "running", "paused": "paused", "handoff": "waiting_for_person",
+               "database_unreachable": "database_unreachable"}
+"""A running crawl's status (CrawlWorkflow.progress) -> what `trawl status` says."""
+NO_WORKER = "no_worker_polling"
 CRAWL_ID_HEX = 10
 DEFAULT_SEARCH_LIMIT = 10
 CHANGE_KINDS = ("unchanged", "changed", "new")
@@ -59,6 +72,10 @@ class CrawlStatus:
     """Recrawls: stored pages per change (unchanged, changed, new)."""
     stopped_sites: dict[str, str] = field(default_factory=dict)
     """Sites the crawl stopped asking (error budget spent) -> why."""
+    state: str | None = None
+    """What a running crawl is doing (see :data:`LIVE_STATES`); None once it closed."""
+    note: str | None = None
+    """What to do about ``state``, when something must be done."""
 
     @property
     def finished(self) -> bool:
@@ -67,7 +84,8 @@ class CrawlStatus:
     def as_dict(self) -> dict[str, Any]:
         c = self.counts
         return {"crawl_id": self.crawl_id, "workflow_id": self.workflow_id,
-                "status": self.workflow_status or self.db_status, "seeds": self.seeds,
+                "status": self.state or self.workflow_status or self.db_status,
+                **({"note": self.note} if self.note else {}), "seeds": self.seeds,
                 "pages_done": c.done, "pages_failed": c.failed, "queued": c.queued,
                 "in_progress": c.claimed, "redirected": c.redirected,
                 "created_at": self.created_at, "finished_at": self.finished_at,
@@ -200,11 +218,55 @@ class Trawl:
                 "select site, stopped_reason from sites where crawl_id = :c and "
                 "stopped_reason is not null order by site"), {"c": crawl_id})).all()}
         counts = await frontier.crawl_counts(self.engine, crawl_id)
+        wf_status = await self.workflow_status(workflow_id)
+        state, note = (await self.live_state(crawl_id, workflow_id)
+                       if wf_status == "RUNNING" else (None, None))
         return CrawlStatus(
-            crawl_id, workflow_id, row[0], await self.workflow_status(workflow_id), row[1],
+            crawl_id, workflow_id, row[0], wf_status, row[1],
             counts, row[2].isoformat(timespec="seconds"),
             row[3].isoformat(timespec="seconds") if row[3] else None,
-            workflow_ui_url(self.settings, workflow_id), row[4], row[5], changes, stopped)
+            workflow_ui_url(self.settings, workflow_id), row[4], row[5], changes, stopped,
+            state, note)
+
+    async def workers_polling(self) -> int:
+        """Workers that polled the task queue (for workflows or activities) lately."""
+        now = datetime.now(UTC)
+        identities: set[str] = set()
+        for kind in (TaskQueueType.TASK_QUEUE_TYPE_WORKFLOW,
+                     TaskQueueType.TASK_QUEUE_TYPE_ACTIVITY):
+            reply = await self.client.workflow_service.describe_task_queue(
+                DescribeTaskQueueRequest(namespace=self.client.namespace,
+                                         task_queue=TaskQueue(name=self.settings.task_queue),
+                                         task_queue_type=kind))
+            identities |= {p.identity for p in reply.pollers
+                           if (now - p.last_access_time.ToDatetime(UTC)).total_seconds()
+                           <= POLLER_FRESH_S}
+        return len(identities)
+
+    async def live_state(self, crawl_id: str, workflow_id: str) -> tuple[str, str | None]:
+        """What a running crawl is doing, and what to do about it: running, paused,
+        waiting_for_person, database_unreachable, or no_worker_polling (nothing runs it)."""
+        if await self.workers_polling() == 0:
+            how = ("the background worker is not running: `trawl up` starts it"
+                   if self.runtime.embedded else
+                   "start one with `trawl worker` (same TRAWL_TEMPORAL_ADDRESS, "
+                   "TRAWL_DATABASE_URL and TRAWL_TASK_QUEUE)")
+            return NO_WORKER, (f"no worker polls task queue {self.settings.task_queue!r}: "
+                               f"the crawl waits, nothing is lost; {how}")
+        try:
+            progress = await asyncio.wait_for(
+                self.client.get_workflow_handle(workflow_id).query(CrawlWorkflow.progress),
+                QUERY_TIMEOUT_S)
+        except (TimeoutError, RPCError, WorkflowQueryFailedError) as exc:
+            return "running", f"the workflow did not answer ({type(exc).__name__})"
+        state = LIVE_STATES.get(progress.status, progress.status)
+        notes = {"paused": f"`trawl resume {crawl_id}` carries on",
+                 "waiting_for_person": f"`trawl handoffs` shows what; fix it, then "
+                                       f"`trawl resume {crawl_id}`",
+                 "database_unreachable": f"the database was unreachable for longer than the "
+                                         f"outage budget; start Postgres, then "
+                                         f"`trawl resume {crawl_id}`"}
+        return state, notes.get(state)
 
     async def list_crawls(self, limit: int = 50) -> list[dict[str, Any]]:
         async with self.engine.connect() as conn:

@@ -22,6 +22,7 @@ from trawl.errors import ConfigError, TrawlError
 from trawl.store import sessions
 from trawl.store.sessions import OpenHandoff
 from workflows.monitor import signal_command
+from workflows.site import DB_HOLD_STATUS
 from workflows.types import CrawlProgress, ResumeRequest
 
 LOGIN_POLL_S = 1.0
@@ -95,7 +96,8 @@ async def resume(trawl: Trawl, crawl_ref: str, *, note: str | None = None,
     who = user()
     if not handoffs:
         progress = await crawl_progress(trawl, workflow_id)
-        if progress is None or not progress.paused:
+        # a crawl held by a database outage resumes like a paused one
+        if progress is None or not (progress.paused or progress.status == DB_HOLD_STATUS):
             raise TrawlError(f"crawl {crawl_id} has no open handoff"
                              f"{' for ' + site if site else ''} and is not paused")
         await trawl.client.get_workflow_handle(workflow_id).signal(

@@ -65,7 +65,8 @@ def workflow_ui_url(settings: Settings, workflow_id: str) -> str:
 
 
 def ensure_background_worker(settings: Settings, runtime: Runtime) -> int:
-    """Start the embedded mode's worker daemon unless one is running; returns its pid."""
+    """Start the embedded mode's worker daemon unless one is running; returns its pid (the
+    supervisor's: it restarts the worker when it dies, see worker.supervisor)."""
     pid_file = settings.data_dir / WORKER_PID_FILE
     pid = read_pid(pid_file)
     if pid is not None:
@@ -73,7 +74,7 @@ def ensure_background_worker(settings: Settings, runtime: Runtime) -> int:
     env = os.environ.copy()
     env["TRAWL_TEMPORAL_ADDRESS"] = runtime.temporal_address
     env["TRAWL_DATABASE_URL"] = runtime.database_url
-    proc = spawn_detached([sys.executable, "-m", "worker"], settings.data_dir / "logs" /
+    proc = spawn_detached([sys.executable, "-m", "worker.supervisor"], settings.data_dir / "logs" /
                           "worker.log", pid_file, env=env)
     time.sleep(WORKER_START_GRACE_S)
     if not pid_alive(proc.pid):

@@ -14,13 +14,19 @@ from pathlib import Path
 
 import psutil
 from sqlalchemy.ext.asyncio import AsyncEngine
+from temporalio.api.enums.v1 import TaskQueueType
+from temporalio.api.taskqueue.v1 import TaskQueue
+from temporalio.api.workflowservice.v1 import DescribeTaskQueueRequest
 from temporalio.client import Client
 
-from tests.conftest import scalar_rows
+from api.crawls import Trawl
+from api.handoffs import pause
+from tests.conftest import PYTHON, ROOT, scalar_rows, subprocess_env
 from tests.crawlkit import new_crawl_id
 from tests.gensite import binary_tree_site
 from tests.sitesrv import Rules, serve
 from tests.test_durability import kill_group, page_set, start_worker, wait_for_activity_pollers
+from trawl.config import Settings
 from trawl.crawl.spec import CrawlSpec
 from trawl.store.db import create_engine_async
 from workflows.crawl import CrawlWorkflow
@@ -28,6 +34,8 @@ from workflows.types import CrawlInput
 
 EXTRACT_PROCESSES = 2
 CRAWL_WAIT_S = 300.0
+RESTART_WAIT_S = 60.0
+STATUS_WAIT_S = 60.0
 CHILDREN_GONE_S = 10.0
 """A deadline, not a measurement: the kernel ends them at once (PR_SET_PDEATHSIG)."""
 
@@ -189,3 +197,89 @@ async def test_a_killed_workers_pages_finish_on_the_other(
         kill_after=KILL_AFTER_PAGES)
     await assert_each_page_once(engine, crawl_id, expected)
     print(f"recovery after kill -9: {recovery} s")
+
+
+def worker_children(supervisor: subprocess.Popen[bytes]) -> list[psutil.Process]:
+    return [c for c in psutil.Process(supervisor.pid).children()
+            if c.cmdline()[-2:] == ["-m", "worker"]]
+
+
+async def test_supervisor_restarts_a_dead_worker(
+        temporal_client: Client, temporal_address: str, database_url: str,
+        task_queue: str, tmp_path: Path) -> None:
+    log = tmp_path / "supervisor.log"
+    env = subprocess_env(temporal_address, database_url, TRAWL_TASK_QUEUE=task_queue,
+                         TRAWL_EXTRACT_PROCESSES="1")
+    with open(log, "ab") as out:
+        supervisor = subprocess.Popen([PYTHON, "-m", "worker.supervisor"], cwd=ROOT, env=env,
+                                      stdout=out, stderr=subprocess.STDOUT,
+                                      start_new_session=True)
+    try:
+        await wait_for_activity_pollers(temporal_client, task_queue, 1)
+        [first] = worker_children(supervisor)
+        first.kill()
+        first.wait(30)
+        async with asyncio.timeout(RESTART_WAIT_S):
+            while not (restarted := worker_children(supervisor)):
+                await asyncio.sleep(0.2)
+        assert restarted[0].pid != first.pid
+        await wait_for_new_poller(temporal_client, task_queue, f"{restarted[0].pid}@")
+        text = log.read_text()
+        assert f"worker (pid {first.pid}) killed by SIGKILL" in text
+        assert "restarting it in" in text
+        # stopping the supervisor stops its worker (which finishes in-flight work first)
+        supervisor.terminate()
+        assert supervisor.wait(60) == 0
+        psutil.wait_procs(restarted, timeout=10)
+        assert not restarted[0].is_running()
+    finally:
+        if supervisor.poll() is None:
+            kill_group(supervisor)
+
+
+async def wait_for_new_poller(client: Client, task_queue: str, marker: str) -> None:
+    """Until a poller whose identity contains ``marker`` (``pid@``) polls ``task_queue``."""
+    request = DescribeTaskQueueRequest(
+        namespace=client.namespace, task_queue=TaskQueue(name=task_queue),
+        task_queue_type=TaskQueueType.TASK_QUEUE_TYPE_ACTIVITY)
+    async with asyncio.timeout(RESTART_WAIT_S):
+        while not any(p.identity.startswith(marker) for p in
+                      (await client.workflow_service.describe_task_queue(request)).pollers):
+            await asyncio.sleep(0.25)
+
+
+async def test_status_tells_no_worker_paused_and_running(
+        temporal_client: Client, temporal_address: str, database_url: str,
+        task_queue: str, tmp_path: Path) -> None:
+    """`trawl status` says when nothing runs a crawl, and when it is paused."""
+    paths = binary_tree_site(tmp_path / "site", 40)
+    rules = Rules(slow={p if p != "/" else "/index.html": 0.3 for p in paths})
+    settings = Settings(temporal_address=temporal_address, database_url=database_url,
+                        task_queue=task_queue, data_dir=tmp_path / "data")
+    worker = None
+    with serve(tmp_path / "site", rules) as site:
+        async with await Trawl.connect(settings) as trawl:
+            started = await trawl.start(CrawlSpec(seeds=[site.base + "/"], concurrency=1,
+                                                  render="http"))
+            try:
+                status = await trawl.status(started.crawl_id)
+                assert status.workflow_status == "RUNNING"
+                assert status.state == "no_worker_polling"
+                assert status.note is not None and "trawl worker" in status.note
+                assert status.as_dict()["status"] == "no_worker_polling"
+
+                worker = start_worker(temporal_address, database_url, task_queue,
+                                      tmp_path / "worker.log")
+                await wait_for_activity_pollers(temporal_client, task_queue, 1)
+                async with asyncio.timeout(STATUS_WAIT_S):
+                    while (await trawl.status(started.crawl_id)).state != "running":
+                        await asyncio.sleep(0.2)
+                await pause(trawl, started.crawl_id)
+                async with asyncio.timeout(STATUS_WAIT_S):
+                    while (status := await trawl.status(started.crawl_id)).state != "paused":
+                        await asyncio.sleep(0.2)
+                assert status.note is not None and "trawl resume" in status.note
+            finally:
+                await trawl.cancel(started.crawl_id)
+                if worker is not None:
+                    kill_group(worker, signal.SIGTERM)
