@@ -247,7 +247,8 @@ class Trawl:
         """What a running crawl is doing, and what to do about it: running, paused,
         waiting_for_person, database_unreachable, or no_worker_polling (nothing runs it)."""
         if await self.workers_polling() == 0:
-            how = ("the background worker is not running: `trawl up` starts it"
+            how = ("the background worker is not running: `trawl up` runs one in the "
+                   "foreground (the next `trawl crawl` starts it in the background)"
                    if self.runtime.embedded else
                    "start one with `trawl worker` (same TRAWL_TEMPORAL_ADDRESS, "
                    "TRAWL_DATABASE_URL and TRAWL_TASK_QUEUE)")

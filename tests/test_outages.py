@@ -32,7 +32,7 @@ from workflows.types import CrawlInput, CrawlResult
 
 SITE_PAGES = 60
 STOP_AFTER_PAGES = 12
-OUTAGE_S = 20.0
+OUTAGE_S = 30.0
 """How long Postgres stays down in the recovered-outage test (within the budget)."""
 TINY_BUDGET_S = 3.0
 PAGE_DELAY_S = 0.2
