@@ -8,6 +8,8 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import signal
+import subprocess
 from collections.abc import AsyncIterator
 from dataclasses import replace
 from datetime import timedelta
@@ -21,9 +23,12 @@ from tests.conftest import scalar_rows
 from tests.crawlkit import new_crawl_id, run_crawl, worker_config
 from tests.gensite import binary_tree_site
 from tests.sitesrv import Rules, serve
+from tests.test_durability import kill_group, start_worker
 from tests.test_handoff import site_details
 from trawl.crawl.spec import CrawlSpec
+from trawl.services._process import free_port, wait_until
 from trawl.services.postgres import ensure_embedded_postgres, stop_embedded_postgres
+from trawl.services.temporal import dev_server_command, healthy
 from trawl.store.db import create_engine_async, upgrade_schema
 from worker.main import crawl_worker
 from workflows.crawl import CrawlWorkflow
@@ -155,4 +160,56 @@ async def test_outage_past_the_budget_holds_the_crawl_until_resumed(
 
     assert result.status == "completed"
     assert result.pages_failed == 0
+    await assert_crawled_exactly(engine, crawl_id, ref_id, {site.base + p for p in paths})
+
+
+TEMPORAL_DOWN_S = 5.0
+
+
+@pytest.mark.slow
+async def test_temporal_restarted_mid_crawl_loses_nothing(
+        temporal_client: Client, temporal_address: str, database_url: str,
+        engine: AsyncEngine, task_queue: str, tmp_path: Path) -> None:
+    """A Temporal server of this test's own, stopped and started again mid-crawl, while a
+    worker process keeps running: the crawl finishes with every page once."""
+    paths = binary_tree_site(tmp_path / "site", SITE_PAGES)
+    rules = Rules(slow={p if p != "/" else "/index.html": PAGE_DELAY_S for p in paths})
+    port = free_port()
+    own_address = f"127.0.0.1:{port}"
+    command = dev_server_command(tmp_path / "temporal.db", port, None)
+
+    def start_server() -> subprocess.Popen[bytes]:
+        with open(tmp_path / "temporal.log", "ab") as log:
+            proc = subprocess.Popen(command, stdout=log, stderr=subprocess.STDOUT,
+                                    start_new_session=True)
+        wait_until(lambda: healthy(own_address), "own Temporal server", proc=proc)
+        return proc
+
+    with serve(tmp_path / "site", rules) as site:
+        spec = CrawlSpec(seeds=[site.base + "/"], concurrency=2, render="http").validated()
+        ref_id, _ = await run_crawl(temporal_client, temporal_address, database_url,
+                                    task_queue + "-ref", spec)
+        server = await asyncio.to_thread(start_server)
+        worker = None
+        try:
+            worker = start_worker(own_address, database_url, task_queue,
+                                  tmp_path / "worker.log")
+            crawl_id = new_crawl_id()
+            handle = await start(await Client.connect(own_address), task_queue, spec, crawl_id)
+            await wait_for_pages(engine, crawl_id, STOP_AFTER_PAGES)
+            server.terminate()
+            server.wait(30)
+            assert await pages_stored(engine, crawl_id) < SITE_PAGES, "restart mid-crawl"
+            await asyncio.sleep(TEMPORAL_DOWN_S)
+            server = await asyncio.to_thread(start_server)
+            client = await Client.connect(own_address)
+            result = await asyncio.wait_for(
+                client.get_workflow_handle(handle.id).result(), WAIT_S)
+        finally:
+            if worker is not None:
+                kill_group(worker, signal.SIGTERM)
+            server.terminate()
+            server.wait(30)
+
+    assert result["status"] == "completed"
     await assert_crawled_exactly(engine, crawl_id, ref_id, {site.base + p for p in paths})
