@@ -92,6 +92,15 @@ async def assert_crawled_exactly(engine: AsyncEngine, crawl_id: str, ref_id: str
     assert leftover == []
 
 
+async def pages_stored_after_restart(data_dir: Path, engine: AsyncEngine,
+                                     crawl_id: str) -> int:
+    """Wait out the outage (OUTAGE_S), start Postgres again, and count the pages stored
+    (the ones before the outage, and maybe a few since)."""
+    await asyncio.sleep(OUTAGE_S)
+    await asyncio.to_thread(ensure_embedded_postgres, data_dir)
+    return await pages_stored(engine, crawl_id)
+
+
 async def start(client: Client, task_queue: str, spec: CrawlSpec,
                 crawl_id: str) -> WorkflowHandle[CrawlWorkflow, CrawlResult]:
     return await client.start_workflow(
@@ -100,14 +109,15 @@ async def start(client: Client, task_queue: str, spec: CrawlSpec,
 
 
 @pytest.mark.slow
+@pytest.mark.parametrize("render", ["http", "browser"])
 async def test_postgres_down_mid_crawl_loses_and_fails_nothing(
         temporal_client: Client, temporal_address: str, task_queue: str, tmp_path: Path,
-        own_postgres: tuple[Path, str, AsyncEngine]) -> None:
+        own_postgres: tuple[Path, str, AsyncEngine], render: str) -> None:
     data_dir, url, engine = own_postgres
     paths = binary_tree_site(tmp_path / "site", SITE_PAGES)
     rules = Rules(slow={p if p != "/" else "/index.html": PAGE_DELAY_S for p in paths})
     with serve(tmp_path / "site", rules) as site:
-        spec = CrawlSpec(seeds=[site.base + "/"], concurrency=2, render="http").validated()
+        spec = CrawlSpec(seeds=[site.base + "/"], concurrency=2, render=render).validated()
         ref_id, _ = await run_crawl(temporal_client, temporal_address, url,
                                     task_queue + "-ref", spec)
         expected = {site.base + p for p in paths}
@@ -117,8 +127,8 @@ async def test_postgres_down_mid_crawl_loses_and_fails_nothing(
             handle = await start(temporal_client, task_queue, spec, crawl_id)
             await wait_for_pages(engine, crawl_id, STOP_AFTER_PAGES)
             await asyncio.to_thread(stop_embedded_postgres, data_dir)
-            await asyncio.sleep(OUTAGE_S)
-            await asyncio.to_thread(ensure_embedded_postgres, data_dir)
+            stored_before = await pages_stored_after_restart(data_dir, engine, crawl_id)
+            assert stored_before < SITE_PAGES, "the outage must land mid-crawl"
             result = await asyncio.wait_for(handle.result(), WAIT_S)
 
     assert result.status == "completed"
