@@ -31,6 +31,9 @@ OUTAGE_MAX_WAIT_S = 15.0
 """Backoff between probes of an unreachable database: doubling from the first to this."""
 PROBE_TIMEOUT_S = 10.0
 """A probe that hangs this long counts as a failed one (a half-open socket, a full pool)."""
+MAX_RETRIES_WHILE_UP = 3
+"""A failure that looks like an outage while the database answers every probe is retried
+this many times, then taken for the work's own failure (never an endless loop)."""
 CONNECTION_SQLSTATE_CLASS = "08"
 """SQLSTATE class 08: connection exception."""
 SHUTDOWN_SQLSTATES = frozenset({"57P01", "57P02", "57P03"})
@@ -41,12 +44,14 @@ def is_database_unavailable(exc: BaseException) -> bool:
     """True when ``exc`` says the database could not be reached or dropped the connection,
     as opposed to a statement it refused (a bug, a constraint) or a page's own error."""
     for err in _chain(exc):
-        if isinstance(err, DatabaseUnreachable | PoolTimeout | ConnectionError):
+        if isinstance(err, DatabaseUnreachable | PoolTimeout):
             return True
         if isinstance(err, DBAPIError) and err.connection_invalidated:
             return True
         if isinstance(err, psycopg.InterfaceError):  # "the connection is closed"
             return True
+        if isinstance(err, DBAPIError) and isinstance(err.orig, ConnectionError):
+            return True  # a driver that lets the socket's own error through
         if isinstance(err, psycopg.OperationalError):
             state = err.sqlstate
             # no SQLSTATE: libpq failed before the server answered (refused, reset, DNS)
@@ -117,13 +122,15 @@ class DatabaseHealth:
             "then `trawl resume <crawl>` carries on where the crawl stopped.")
 
     async def wait_until_up(self, on_wait: Callable[[str], None],
-                            deadline: float | None = None) -> None:
+                            deadline: float | None = None) -> bool:
         """Wait (backing off) until the database answers. Raises
         :class:`DatabaseUnreachable` when the outage outlasts the budget, or when
         ``deadline`` (a ``time.monotonic()`` value: the caller's own time limit) comes
-        first."""
+        first. Returns whether it waited (False: the database answered at once)."""
         wait = OUTAGE_FIRST_WAIT_S
+        waited = False
         while not await self.probe():
+            waited = True
             left = self.budget_s - self.outage_s()
             if left <= 0:
                 raise self.unreachable()
@@ -136,20 +143,27 @@ class DatabaseHealth:
             on_wait(f"database unreachable for {self.outage_s():.0f} s: waiting")
             await asyncio.sleep(min(wait, left))
             wait = min(wait * 2, OUTAGE_MAX_WAIT_S)
+        return waited
 
     async def run(self, work: Callable[[], Awaitable[T]],
                   on_wait: Callable[[str], None] = lambda _: None,
                   deadline: float | None = None) -> T:
         """Run ``work``; while it fails because the database is unreachable, wait for the
-        database and run it again (``work`` must be idempotent)."""
+        database and run it again (``work`` must be idempotent). When the database answers
+        at once, MAX_RETRIES_WHILE_UP times in a row, the error is ``work``'s own: raised."""
+        retries_while_up = 0
         while True:
             try:
                 return await work()
             except Exception as exc:
-                if not is_database_unavailable(exc) or isinstance(exc, DatabaseUnreachable):
+                if not is_database_unavailable(exc) or isinstance(exc, DatabaseUnreachable) \
+                        or retries_while_up >= MAX_RETRIES_WHILE_UP:
                     raise
                 self.mark_down(exc)
-            await self.wait_until_up(on_wait, deadline)
+            if await self.wait_until_up(on_wait, deadline):
+                retries_while_up = 0
+            else:
+                retries_while_up += 1
 
 
 def _first_line(exc: BaseException) -> str:
