@@ -34,7 +34,7 @@ from trawl.crawl.types import (
 from trawl.errors import DatabaseUnreachable
 from trawl.store import frontier, recrawl, sessions
 from trawl.store.frontier import PageRecord
-from trawl.store.outage import DatabaseHealth, is_database_unavailable
+from trawl.store.outage import DatabaseHealth
 
 T = TypeVar("T")
 
@@ -189,9 +189,10 @@ def _outage_error(exc: DatabaseUnreachable, give_up: bool) -> ApplicationError:
 
 
 def _is_outage(exc: BaseException) -> bool:
-    return (isinstance(exc, ApplicationError)
-            and exc.type in (DATABASE_UNAVAILABLE, DATABASE_UNREACHABLE)) \
-        or is_database_unavailable(exc)
+    """An outage as :meth:`CrawlActivities._db` raises it. (A database error it let through
+    happened while the database answered: the page's own, handed back as unexplored.)"""
+    return isinstance(exc, ApplicationError) \
+        and exc.type in (DATABASE_UNAVAILABLE, DATABASE_UNREACHABLE)
 
 
 def _gave_up(exc: BaseException) -> bool:
