@@ -26,7 +26,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from sqlalchemy import text  # noqa: E402
-from temporalio.api.enums.v1 import TaskQueueType  # noqa: E402
+from temporalio.api.enums.v1 import PendingActivityState, TaskQueueType  # noqa: E402
 from temporalio.api.taskqueue.v1 import TaskQueue  # noqa: E402
 from temporalio.api.workflowservice.v1 import DescribeTaskQueueRequest  # noqa: E402
 from temporalio.client import Client  # noqa: E402
@@ -35,7 +35,7 @@ from bench._services import local_services, site_process  # noqa: E402
 from tests.gensite import binary_tree_site  # noqa: E402
 from trawl.crawl.spec import CrawlSpec  # noqa: E402
 from trawl.store.db import create_engine_async  # noqa: E402
-from workflows.crawl import CrawlWorkflow  # noqa: E402
+from workflows.crawl import CrawlWorkflow, site_workflow_id  # noqa: E402
 from workflows.types import CrawlInput  # noqa: E402
 
 WORKERS = 2
@@ -61,6 +61,22 @@ async def wait_for_pollers(client: Client, task_queue: str, count: int) -> None:
         while len({p.identity for p in (await client.workflow_service.describe_task_queue(
                 request)).pollers}) < count:
             await asyncio.sleep(0.25)
+
+
+async def busy_worker(client: Client, site_wf: str,
+                      workers: list[subprocess.Popen[bytes]]) -> subprocess.Popen[bytes]:
+    """A worker running an explore of the site right now (a worker with nothing in flight
+    would recover in no time), found from the site workflow's pending activities."""
+    by_pid = {str(proc.pid): proc for proc in workers}
+    async with asyncio.timeout(POLLERS_TIMEOUT_S):
+        while True:
+            desc = await client.get_workflow_handle(site_wf).describe()
+            for act in desc.raw_description.pending_activities:
+                pid = act.last_worker_identity.split("@", 1)[0]
+                if act.state == PendingActivityState.PENDING_ACTIVITY_STATE_STARTED \
+                        and pid in by_pid:
+                    return by_pid[pid]
+            await asyncio.sleep(POLL_S)
 
 
 async def run(pages: int, render: str, concurrency: int) -> None:
@@ -92,8 +108,9 @@ async def run(pages: int, render: str, concurrency: int) -> None:
                     await asyncio.sleep(POLL_S)
                 before = dict(await rows("select worker, count(*) from pages where "
                                          "crawl_id = :c group by worker"))
+                victim = await busy_worker(client, site_workflow_id(handle.id, base), workers)
                 with contextlib.suppress(ProcessLookupError):
-                    os.killpg(workers[0].pid, signal.SIGKILL)
+                    os.killpg(victim.pid, signal.SIGKILL)
                 killed_at = datetime.now(UTC)
                 in_flight = [r[0] for r in await rows(
                     "select url from crawl_urls where crawl_id = :c and status = 'claimed'")]
@@ -118,10 +135,11 @@ async def run(pages: int, render: str, concurrency: int) -> None:
         total_before = sum(before.values()) or 1
         print(f"pages {pages} render {render} concurrency {concurrency}: {result.status} "
               f"in {elapsed:.1f} s")
-        print("before the kill, pages per worker: " + ", ".join(
+        print("before the kill, pages per worker (host:pid): " + ", ".join(
             f"{w} {n} ({100 * n / total_before:.0f} %)" for w, n in sorted(before.items())))
-        print(f"in flight at the kill: {len(in_flight)} URLs; recovery (kill -> all of them "
-              f"stored): {recovery if recovery is None else f'{recovery:.1f}'} s")
+        shown = "-" if recovery is None else f"{recovery:.1f}"
+        print(f"killed worker pid {victim.pid}; in flight at the kill: {len(in_flight)} "
+              f"URLs; recovery (kill -> all of them stored): {shown} s")
         print(f"lost {len(expected - stored)}, duplicated {len(dupes)}, "
               f"unexpected {len(stored - expected)}")
 
