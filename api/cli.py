@@ -28,6 +28,7 @@ from trawl.config import (
     DEFAULT_MAX_CONCURRENT_ACTIVITIES,
     DEFAULT_MAX_DEPTH,
     DEFAULT_MAX_HOST_ERRORS,
+    DEFAULT_MAX_LINKS_PER_PAGE,
     DEFAULT_MAX_PAGES,
     get_settings,
 )
@@ -76,6 +77,7 @@ _SPEC_OPTIONS: dict[str, tuple[str, Any]] = {
     "handoff_on": ("handoff_on", list), "render_browser": ("render_browser", list),
     "login_handoff": ("login_handoff", None),
     "delay": ("delay_s", None), "max_host_errors": ("max_host_errors", None),
+    "max_links_per_page": ("max_links_per_page", None),
 }
 
 
@@ -142,6 +144,9 @@ def crawl(
         help="Stop asking a site after this many errors in a row (connection errors, "
              "timeouts, 5xx, 429); its other URLs are skipped. 0: never.")
     ] = DEFAULT_MAX_HOST_ERRORS,
+    max_links_per_page: Annotated[int, typer.Option(
+        help="Links recorded and followed per page (the rest are counted, not stored).")
+    ] = DEFAULT_MAX_LINKS_PER_PAGE,
     spec_file: Annotated[Path | None, typer.Option(
         "--spec", help="A crawl spec file (YAML or JSON) with any of these settings; "
                        "options given here override it.")] = None,
@@ -167,7 +172,7 @@ def crawl(
             ignore_robots=ignore_robots, sitemap=sitemap, user_agent=user_agent,
             max_url_length=max_url_length, handoff_on=handoff_on,
             render_browser=render_browser, delay=delay, max_host_errors=max_host_errors,
-            login_handoff=login_handoff)
+            login_handoff=login_handoff, max_links_per_page=max_links_per_page)
     try:
         if recrawl is not None:
             run(_recrawl(recrawl, _recrawl_overrides(ctx, spec_file, values), detach))

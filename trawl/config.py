@@ -25,7 +25,15 @@ DEFAULT_MAX_DEPTH = 20
 DEFAULT_CONCURRENCY = 4
 DEFAULT_PAGE_TIMEOUT_S = 30.0
 DEFAULT_MAX_BODY_BYTES = 20 * 1024 * 1024
-DEFAULT_MAX_REDIRECTS = 10
+DEFAULT_MAX_REDIRECTS = 20
+"""Redirects followed per URL, in both modes (Chromium's own limit is also 20); a longer
+chain is recorded as too_many_redirects, a chain that returns to a URL as redirect_loop."""
+DEFAULT_MAX_LINKS_PER_PAGE = 5_000
+"""Links recorded (and followed) per page; the rest are counted in the page's metadata
+(``links_dropped``). One page with 100,000 links must not cost the crawl 100,000 rows."""
+QUEUE_MARGIN = 1_000
+"""A crawl queues at most max_pages + this many URLs from its pages: more can never be
+explored (URLs given back to the budget, redirects and skips, give their place back)."""
 DEFAULT_BROWSER_RECYCLE_PAGES = 500
 DEFAULT_MAX_CONCURRENT_ACTIVITIES = 32
 DEFAULT_EXTRACT_PROCESSES = max(1, min(4, os.cpu_count() or 1))

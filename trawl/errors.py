@@ -10,9 +10,11 @@
     ├── CrawlNotFound          no crawl with that id
     ├── SiteStopped            a site's error budget ran out: its URLs are skipped
     └── FetchError             one page could not be fetched (recorded, crawl goes on)
-        ├── FetchTimeout
-        ├── TooManyRedirects
-        ├── BodyTooLarge
+        ├── FetchTimeout       the page did not answer, load or settle in time
+        ├── PageCrashed        the browser's renderer died on the page (memory, a crash)
+        ├── TooManyRedirects   a redirect chain longer than the limit
+        ├── RedirectLoop       a redirect chain that comes back to a URL it passed
+        ├── BodyTooLarge       more bytes than the limit (declared or received)
         └── ConnectError
 
 Every error carries a message written for the person who must act on it.
@@ -73,7 +75,15 @@ class FetchTimeout(FetchError):
     error_class = "timeout"
 
 
+class PageCrashed(FetchError):
+    error_class = "crashed"
+
+
 class TooManyRedirects(FetchError):
+    error_class = "too_many_redirects"
+
+
+class RedirectLoop(FetchError):
     error_class = "redirect_loop"
 
 

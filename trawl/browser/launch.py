@@ -39,6 +39,9 @@ QUIET_FLAGS = (
     "--no-first-run",
     "--disable-dev-shm-usage",
 )
+RENDERER_HEAP_MB = 1024
+"""V8's heap limit per renderer: a page that allocates without end crashes its own tab
+(recorded as ``crashed``) at this size instead of taking the machine's memory."""
 INSTALL_HINT = (
     "no Chromium found. Install one: `playwright install chromium`, or your system's "
     "package (Debian/Ubuntu: `apt-get install chromium`), or point TRAWL_BROWSER_PATH at a "
@@ -86,7 +89,7 @@ def find_browser_executable(browser_type: BrowserType | None = None) -> str | No
 
 
 def launch_args() -> list[str]:
-    args = list(QUIET_FLAGS)
+    args = [*QUIET_FLAGS, f"--js-flags=--max-old-space-size={RENDERER_HEAP_MB}"]
     if hasattr(os, "geteuid") and os.geteuid() == 0:
         args.append("--no-sandbox")  # Chromium refuses to run sandboxed as root
     return args

@@ -15,11 +15,12 @@ from collections.abc import AsyncIterator
 from dataclasses import dataclass, field
 from typing import Any
 
+import psutil
 from playwright.async_api import Browser, BrowserContext, Playwright, async_playwright
 
 from trawl.browser.capture import CAPTURE_JS
 from trawl.browser.launch import launch_chromium
-from trawl.browser.tab import Tab
+from trawl.browser.tab import CLOSE_TIMEOUT_S, Tab
 from trawl.config import DEFAULT_BROWSER_RECYCLE_PAGES
 
 DEFAULT_CONTEXT_PAGES = 100
@@ -38,6 +39,8 @@ class _Context:
 @dataclass
 class _Generation:
     browser: Browser
+    pids: set[int] = field(default_factory=set)
+    """Chromium's browser process(es) of this generation: killed when closing hangs."""
     pages: int = 0
     active: int = 0
     retired: bool = False
@@ -65,15 +68,17 @@ class BrowserPool:
             if self._playwright is None:
                 self._playwright = await async_playwright().start()
             gen = self._current
-            if gen is not None and (gen.pages >= self._recycle_after
+            if gen is not None and (gen.pages >= self._recycle_after or gen.retired
                                     or not gen.browser.is_connected()):
                 gen.retired = True
                 if gen.active == 0:
-                    await _quietly_close(gen.browser)
+                    await _close_browser(gen)
                 gen = None
             if gen is None:
+                before = _browser_pids()
                 gen = _Generation(await launch_chromium(self._playwright,
                                                         headless=self._headless))
+                gen.pids = _browser_pids() - before
                 self._current = gen
                 self.launches += 1
             # a crawl's own User-Agent gets its own context (it is a context option)
@@ -101,10 +106,20 @@ class BrowserPool:
     async def _release(self, gen: _Generation, ctx: _Context) -> None:
         ctx.active -= 1
         gen.active -= 1
-        if ctx.retired and ctx.active == 0:
-            await _quietly_close(ctx.context)
+        if ctx.retired and ctx.active == 0 and not await _quietly_close(ctx.context):
+            gen.retired = True  # a context that will not close: the browser goes
         if gen.retired and gen.active == 0:
-            await _quietly_close(gen.browser)
+            await _close_browser(gen)
+
+    async def _discard(self, gen: _Generation, ctx: _Context, tab: Tab) -> None:
+        """Close a tab that failed or hung; if it will not close (a renderer stuck in a
+        script), its context is retired (closed once its other tabs finish), and if that
+        will not close either, the whole browser (see _release)."""
+        if not await tab.close() or tab.crashed:
+            ctx.retired = True
+            async with self._lock:
+                for key in [k for k, value in gen.contexts.items() if value is ctx]:
+                    del gen.contexts[key]
 
     @contextlib.asynccontextmanager
     async def tab(self, profile: str = ANONYMOUS,
@@ -121,14 +136,16 @@ class BrowserPool:
             tab = ctx.idle_tabs.pop() if ctx.idle_tabs else await Tab.open(
                 await ctx.context.new_page())
             yield tab
-            healthy = True
+            # the page was read: its scripts stop now (a beacon on a timer must not go on
+            # sending from an idle tab), and a tab that cannot leave it is not reused
+            healthy = not tab.crashed and await tab.blank()
         finally:
             if tab is not None:
                 if healthy and not ctx.retired and not gen.retired \
                         and not tab.page.is_closed():
                     ctx.idle_tabs.append(tab)
                 else:
-                    await tab.close()
+                    await asyncio.shield(self._discard(gen, ctx, tab))
             await self._release(gen, ctx)
 
     async def forget_profile(self, profile: str) -> None:
@@ -146,7 +163,7 @@ class BrowserPool:
     async def close(self) -> None:
         async with self._lock:
             if self._current is not None:
-                await _quietly_close(self._current.browser)
+                await _close_browser(self._current)
                 self._current = None
             if self._playwright is not None:
                 with contextlib.suppress(Exception):
@@ -154,6 +171,36 @@ class BrowserPool:
                 self._playwright = None
 
 
-async def _quietly_close(thing: Browser | BrowserContext) -> None:
-    with contextlib.suppress(Exception):
-        await thing.close()
+async def _quietly_close(thing: Browser | BrowserContext) -> bool:
+    """Close within CLOSE_TIMEOUT_S; False when it hung."""
+    try:
+        async with asyncio.timeout(CLOSE_TIMEOUT_S):
+            with contextlib.suppress(Exception):
+                await thing.close()
+        return True
+    except TimeoutError:
+        return False
+
+
+async def _close_browser(gen: _Generation) -> None:
+    """Close a generation's Chromium; kill its processes when closing hangs."""
+    if not await _quietly_close(gen.browser):
+        for pid in gen.pids:
+            with contextlib.suppress(psutil.Error):
+                psutil.Process(pid).kill()
+
+
+def _browser_pids() -> set[int]:
+    """Chromium browser processes (not its renderers or helpers) below this process."""
+    pids: set[int] = set()
+    try:
+        children = psutil.Process().children(recursive=True)
+    except psutil.Error:
+        return pids
+    for proc in children:
+        with contextlib.suppress(psutil.Error):
+            cmdline = proc.cmdline()
+            if cmdline and "chrom" in cmdline[0].lower() \
+                    and not any(arg.startswith("--type=") for arg in cmdline):
+                pids.add(proc.pid)
+    return pids

@@ -17,7 +17,8 @@ import httpx
 from sqlalchemy.ext.asyncio import AsyncEngine
 
 from trawl.browser.pool import BrowserPool
-from trawl.crawl.fetch import decode_html, fetch
+from trawl.config import QUEUE_MARGIN
+from trawl.crawl.fetch import decode_html, fetch, refresh_target
 from trawl.crawl.politeness import Politeness, polite_load, site_delay
 from trawl.crawl.profiles import ProfileCache, cookie_header, profile_key
 from trawl.crawl.reading import AutoRules, Reading, read_page
@@ -166,6 +167,11 @@ async def _load(deps: ExploreDeps, inp: ExploreInput,
     html = None
     if fetched.body is not None and fetched.status_code < 400:
         html = decode_html(fetched.body, fetched.headers)
+        moved = refresh_target(html, fetched.headers, fetched.final_url)
+        if moved is not None:  # a redirect made by the page (what the browser does too)
+            return Loaded(moved, fetched.status_code, fetched.content_type,
+                          fetched.content_length, None, fetched.elapsed_ms,
+                          render_mode="http", render_reason="meta refresh")
     loaded = Loaded(fetched.final_url, fetched.status_code, fetched.content_type,
                     fetched.content_length, html, fetched.elapsed_ms, render_mode="http",
                     render_reason="--render http")
@@ -191,6 +197,7 @@ async def explore(deps: ExploreDeps, inp: ExploreInput,
     rec = PageRecord(crawl_id=inp.crawl_id, url=job.url, site=inp.site, depth=job.depth,
                      outcome="done")
     rec.worker = deps.worker_id
+    rec.queue_limit = spec.max_pages + QUEUE_MARGIN
     prev = await _previous(deps, inp, rec)
     stopped = await deps.politeness.stopped(deps.engine, inp.crawl_id, inp.site)
     if stopped is not None:  # the site's error budget ran out: skipped, never asked
@@ -264,6 +271,10 @@ async def explore(deps: ExploreDeps, inp: ExploreInput,
     rec.content_hash = reading.content_hash
     rec.links = reading.links
     rec.links += pushed_links(loaded.pushed_urls, rec.links, scope, job.url)
+    if len(rec.links) > spec.max_links_per_page:  # the rest counted, never stored
+        rec.meta = {**(rec.meta or {}),
+                    "links_dropped": len(rec.links) - spec.max_links_per_page}
+        rec.links = rec.links[:spec.max_links_per_page]
     await _follow(deps, inp, rec)
     return await _store(deps, rec)
 

@@ -8,14 +8,24 @@ one request's headers. Errors become :class:`trawl.errors.FetchError` subclasses
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import re
 import time
+from collections.abc import AsyncIterator
 from dataclasses import dataclass
+from urllib.parse import urljoin
 
 import httpx
 
 from trawl.config import DEFAULT_MAX_REDIRECTS
-from trawl.errors import BodyTooLarge, ConnectError, FetchError, FetchTimeout, TooManyRedirects
+from trawl.errors import (
+    BodyTooLarge,
+    ConnectError,
+    FetchError,
+    FetchTimeout,
+    RedirectLoop,
+    TooManyRedirects,
+)
 
 HTML_TYPES = ("text/html", "application/xhtml+xml")
 SNIFF_BYTES = 512
@@ -45,6 +55,8 @@ class FetchResult:
 
 
 def make_client(user_agent: str, timeout_s: float) -> httpx.AsyncClient:
+    # pages' redirects are followed by _follow, hop by hop (it tells a loop from a long
+    # chain); robots.txt and sitemaps use the client's own following
     return httpx.AsyncClient(
         follow_redirects=True,
         max_redirects=DEFAULT_MAX_REDIRECTS,
@@ -77,10 +89,44 @@ async def _read_limited(response: httpx.Response, max_bytes: int) -> bytes:
     return b"".join(chunks)
 
 
+@contextlib.asynccontextmanager
+async def _follow(client: httpx.AsyncClient, url: str,
+                  headers: dict[str, str] | None) -> AsyncIterator[httpx.Response]:
+    """The response at the end of ``url``'s redirect chain, streaming (body unread).
+
+    A chain that comes back to a URL it passed raises RedirectLoop; one longer than
+    DEFAULT_MAX_REDIRECTS raises TooManyRedirects (the browser's gate does the same)."""
+    request = client.build_request("GET", url, headers=headers)
+    seen = {str(request.url)}
+    for _ in range(DEFAULT_MAX_REDIRECTS + 1):
+        response = await client.send(request, stream=True, follow_redirects=False)
+        if not response.has_redirect_location:
+            try:
+                yield response
+            finally:
+                await response.aclose()
+            return
+        await response.aclose()
+        next_request = response.next_request
+        assert next_request is not None
+        if headers:  # the crawl's own headers (cookies stay with the site they came from)
+            for name, value in headers.items():
+                if name.lower() != "cookie" or next_request.url.host == request.url.host:
+                    next_request.headers.setdefault(name, value)
+        target = str(next_request.url)
+        if target in seen:
+            raise RedirectLoop(f"redirect loop: {target} redirects back to itself "
+                               f"after {len(seen)} hops")
+        seen.add(target)
+        request = next_request
+    raise TooManyRedirects(f"more than {DEFAULT_MAX_REDIRECTS} redirects in a row "
+                           f"(stopped at {request.url})")
+
+
 async def _fetch(client: httpx.AsyncClient, url: str, max_bytes: int,
                  headers: dict[str, str] | None = None) -> FetchResult:
     started = time.monotonic()
-    async with client.stream("GET", url, headers=headers) as response:
+    async with _follow(client, url, headers) as response:
         ctype = media_type(response.headers.get("content-type"))
         declared = response.headers.get("content-length")
         length = int(declared) if declared and declared.isdigit() else None
@@ -108,9 +154,6 @@ async def fetch(client: httpx.AsyncClient, url: str, *, max_bytes: int,
             return await _fetch(client, url, max_bytes, headers)
     except TimeoutError as exc:
         raise FetchTimeout(f"no complete response within {timeout_s:.0f}s") from exc
-    except httpx.TooManyRedirects as exc:
-        raise TooManyRedirects(f"more than {DEFAULT_MAX_REDIRECTS} redirects "
-                               "(a redirect loop?)") from exc
     except httpx.TimeoutException as exc:
         raise FetchTimeout(f"timed out: {type(exc).__name__}") from exc
     except (httpx.ConnectError, httpx.RemoteProtocolError) as exc:
@@ -119,6 +162,31 @@ async def fetch(client: httpx.AsyncClient, url: str, *, max_bytes: int,
         raise FetchError(f"{type(exc).__name__}: {exc}") from exc
     except (httpx.InvalidURL, httpx.UnsupportedProtocol) as exc:
         raise FetchError(f"invalid URL: {exc}") from exc
+
+
+META_REFRESH_RE = re.compile(
+    r"<meta\s[^>]*http-equiv\s*=\s*[\"']?refresh[\"']?[^>]*>", re.IGNORECASE)
+_REFRESH_CONTENT_RE = re.compile(r"content\s*=\s*(\"[^\"]*\"|'[^']*'|[^\s>]+)", re.IGNORECASE)
+_REFRESH_VALUE_RE = re.compile(r"^\s*(\d+)[^;,]*[;,]?\s*(?:url\s*=\s*)?[\"']?([^\"']*)",
+                               re.IGNORECASE)
+REFRESH_SNIFF_CHARS = 32_768
+
+
+def refresh_target(html: str, headers: dict[str, str], base_url: str) -> str | None:
+    """Where an immediate refresh (``<meta http-equiv=refresh content="0; url=...">`` or a
+    ``Refresh: 0; url=...`` header) sends the reader, as an absolute URL; None when there
+    is none, or it waits (a browser shows the page first, so it is read like any page).
+    Chromium follows these before a crawler can read the page: over HTTP they are
+    recorded as the redirects they are, so both modes store the same."""
+    value = headers.get("refresh")
+    if value is None:
+        tag = META_REFRESH_RE.search(html[:REFRESH_SNIFF_CHARS])
+        content = _REFRESH_CONTENT_RE.search(tag.group(0)) if tag else None
+        value = content.group(1).strip("\"'") if content else None
+    match = _REFRESH_VALUE_RE.match(value) if value else None
+    if match is None or int(match.group(1)) != 0 or not match.group(2).strip():
+        return None
+    return urljoin(base_url, match.group(2).strip())
 
 
 def decode_html(body: bytes, headers: dict[str, str]) -> str:

@@ -8,21 +8,32 @@ keep of a rendered page is the DOM after the load event, serialised.
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from trawl.browser.capture import MAX_CONSOLE_ERRORS, MAX_ERROR_CHARS, MAX_PUSHED_URLS
-from trawl.browser.goto import goto_settled
+from trawl.browser.goto import SETTLE_PAUSE_MS, goto_settled
 from trawl.browser.pool import BrowserPool
 from trawl.browser.tab import DocumentResponse, Tab
+from trawl.config import DEFAULT_MAX_REDIRECTS
 from trawl.crawl.consent import DISMISS_JS
 from trawl.crawl.fetch import HTML_TYPES, media_type
 from trawl.crawl.stepper import run_steps
 from trawl.crawl.steps import Step
 from trawl.crawl.walls import Wall
-from trawl.errors import BodyTooLarge, ConnectError, FetchError, FetchTimeout, TooManyRedirects
+from trawl.errors import (
+    BodyTooLarge,
+    ConnectError,
+    FetchError,
+    FetchTimeout,
+    PageCrashed,
+    RedirectLoop,
+    TooManyRedirects,
+)
 from trawl.policy import parse_retry_after
 
 if TYPE_CHECKING:
@@ -103,6 +114,13 @@ PREPARE_JS = ("async (dismiss) => [performance.timeOrigin, dismiss ? await ("
 NAVIGATION_SIGNS = ("Execution context was destroyed", "because of a navigation")
 """Playwright's words for an evaluate cut short by the page going to another document."""
 SCREENSHOT_TIMEOUT_MS = 10_000
+READ_BUDGET_S = 15.0
+"""A page's whole browser budget is its load timeout (twice with steps) plus this, for
+reading the DOM, the wall check and a screenshot: a script that never returns (a
+``while (true)`` after load) costs the page this, never the crawl."""
+CLIENT_REDIRECT_CHECKS = 3
+"""Looks (after 0.1, 0.2, 0.4 s) for the document a page navigated to by itself."""
+CRASH_SIGNS = ("Target crashed", "Page crashed", "Target closed", "crashed")
 
 
 def _length(headers: dict[str, str]) -> int | None:
@@ -121,15 +139,25 @@ def _wanted(doc: DocumentResponse, max_bytes: int) -> bool:
     return length is None or length <= max_bytes
 
 
-def _error(exc: Exception, timeout_s: float) -> FetchError:
+def _error(exc: Exception, timeout_s: float, tab: Tab | None = None) -> FetchError:
     message = str(exc).strip().splitlines()[0] if str(exc).strip() else repr(exc)
-    if "ERR_TOO_MANY_REDIRECTS" in message:
-        return TooManyRedirects("too many redirects (a redirect loop?)")
+    if tab is not None and tab.redirect_error == "redirect_loop":
+        return RedirectLoop(f"redirect loop: {' -> '.join(tab.chain[-3:])}")
+    if (tab is not None and tab.redirect_error == "too_many_redirects") \
+            or "ERR_TOO_MANY_REDIRECTS" in message:
+        return TooManyRedirects(f"more than {DEFAULT_MAX_REDIRECTS} redirects in a row")
+    if (tab is not None and tab.crashed) or any(sign in message for sign in CRASH_SIGNS):
+        return PageCrashed(f"the browser's renderer crashed on the page: {message}")
     if any(code in message for code in CONNECT_ERRORS):
         return ConnectError(f"cannot connect: {message}")
     if "Timeout" in type(exc).__name__ or "Timeout" in message:
         return FetchTimeout(f"page did not load within {timeout_s:.0f}s")
     return FetchError(f"browser failed to load the page: {message}")
+
+
+def _other_page(now: str, requested: str) -> bool:
+    """Whether the tab is on another page than the one requested (fragments aside)."""
+    return now.split("#", 1)[0] != requested.split("#", 1)[0] and now != "about:blank"
 
 
 def _navigated(exc: Exception) -> bool:
@@ -156,7 +184,17 @@ async def _read(tab: Tab, url: str, steps: list[Step], dismiss: bool,
         snap = await page.evaluate(SNAPSHOT_JS, dismiss)
     except Exception as exc:
         if not (_navigated(exc) or origin is not None):
-            raise _error(exc, timeout_s) from exc
+            raise _error(exc, timeout_s, tab) from exc
+    if snap is None and not steps:
+        # the page went to another document by itself (a meta refresh, location.replace):
+        # a redirect made by the page, recorded like one (as trawl.crawl.fetch.refresh_target
+        # does over HTTP), not read
+        for attempt in range(CLIENT_REDIRECT_CHECKS):  # until the new document commits
+            with contextlib.suppress(Exception):
+                await page.wait_for_timeout(SETTLE_PAUSE_MS * 2 ** attempt)
+                await page.wait_for_load_state("load", timeout=timeout_s * 1000)
+            if _other_page(page.url, url):
+                return {"client_redirect": page.url}, log
     if snap is None or (steps and snap["origin"] != origin):
         why = "a step left the page" if steps else "the page navigated while it was read"
         log.append({"step": "reload", "target": None, "ok": False,
@@ -169,7 +207,7 @@ async def _read(tab: Tab, url: str, steps: list[Step], dismiss: bool,
                                settle_ms=timeout_s * 1000)
             snap = await page.evaluate(SNAPSHOT_JS, dismiss)
         except Exception as exc:
-            raise _error(exc, timeout_s) from exc
+            raise _error(exc, timeout_s, tab) from exc
     if snap["banner"]:
         log.append(snap["banner"])
     return snap, log
@@ -184,51 +222,73 @@ async def load_in_browser(pool: BrowserPool, url: str, *, max_bytes: int,
     """Load ``url`` in a pooled tab of ``profile``; FetchError when no usable response
     arrived. ``check`` runs before the tab is released; a page it flags is screenshotted.
     ``steps`` run after the load event (within another ``timeout_s``), before the read."""
-    started = time.monotonic()
+    budget = timeout_s * (2 if steps else 1) + READ_BUDGET_S
     async with pool.tab(profile, storage_state, user_agent) as tab:
-        tab.expect(lambda doc: _wanted(doc, max_bytes))
         try:
-            response = await tab.page.goto(url, wait_until="load", timeout=timeout_s * 1000)
-        except Exception as exc:
-            doc = tab.last_document
-            if doc is None or not doc.refused:
-                raise _error(exc, timeout_s) from exc
-            length = _length(doc.headers)
-            if doc.status < 400 and length is not None and length > max_bytes:
-                raise BodyTooLarge(f"Content-Length {length} exceeds the {max_bytes}-byte "
-                                   "limit") from exc
-            refused = Loaded(doc.url, doc.status, media_type(doc.headers.get("content-type")),
-                             length, None, int((time.monotonic() - started) * 1000))
-            refused.retry_after_s = parse_retry_after(doc.headers.get("retry-after"))
-            if check is not None:
-                refused.wall = check(refused)  # nothing rendered: no screenshot
-            return refused
-        loaded_at = time.monotonic()
-        if response is None:
-            raise FetchError("the browser reported no response for the page")
-        # what Chromium reported with the response, without another round trip to it (only
-        # cookie headers are missing, and none of those is read here)
-        headers = response.headers
-        snap, log = await _read(tab, url, steps or [], dismiss_cookie_banners, timeout_s)
-        html, password_visible = snap["html"], snap["password"]
-        done = time.monotonic()
-        loaded = Loaded(
-            final_url=response.url, status_code=response.status,
-            content_type=media_type(headers.get("content-type")) or "text/html",
-            content_length=_length(headers) or len(html.encode()), html=html,
-            fetch_ms=int((loaded_at - started) * 1000), render_ms=int((done - started) * 1000),
-            password_visible=bool(password_visible))
-        loaded.etag, loaded.last_modified = headers.get("etag"), headers.get("last-modified")
-        loaded.steps = log or None
-        loaded.console_errors = [str(e)[:MAX_ERROR_CHARS]
-                                 for e in snap["errors"][:MAX_CONSOLE_ERRORS]] or None
-        loaded.pushed_urls = [str(u) for u in snap["pushed"][:MAX_PUSHED_URLS]]
+            async with asyncio.timeout(budget):
+                return await _load(tab, url, max_bytes=max_bytes, timeout_s=timeout_s,
+                                   check=check, steps=steps or [],
+                                   dismiss_cookie_banners=dismiss_cookie_banners)
+        except TimeoutError as exc:  # the tab is torn down by the pool (it raised)
+            raise FetchTimeout(f"the page was not loaded and read within {budget:.0f}s "
+                               "(a script that never returns?)") from exc
+
+
+async def _load(tab: Tab, url: str, *, max_bytes: int, timeout_s: float,
+                check: WallCheck | None, steps: list[Step],
+                dismiss_cookie_banners: bool) -> Loaded:
+    started = time.monotonic()
+    tab.expect(lambda doc: _wanted(doc, max_bytes), max_bytes)
+    try:
+        response = await tab.page.goto(url, wait_until="load", timeout=timeout_s * 1000)
+    except Exception as exc:
+        doc = tab.last_document
+        if tab.redirect_error is not None or doc is None or not doc.refused:
+            raise _error(exc, timeout_s, tab) from exc
+        if doc.too_large:
+            raise BodyTooLarge(f"more than {max_bytes} bytes received (no Content-Length)"
+                               ) from exc
+        length = _length(doc.headers)
+        if doc.status < 400 and length is not None and length > max_bytes:
+            raise BodyTooLarge(f"Content-Length {length} exceeds the {max_bytes}-byte "
+                               "limit") from exc
+        refused = Loaded(doc.url, doc.status, media_type(doc.headers.get("content-type")),
+                         length, None, int((time.monotonic() - started) * 1000))
+        refused.retry_after_s = parse_retry_after(doc.headers.get("retry-after"))
         if check is not None:
-            loaded.wall = check(loaded)
-            if loaded.wall is not None:
-                try:
-                    loaded.screenshot = await tab.page.screenshot(
-                        type="png", timeout=SCREENSHOT_TIMEOUT_MS)
-                except Exception:  # a handoff without a picture is still a handoff
-                    loaded.screenshot = None
-        return loaded
+            refused.wall = check(refused)  # nothing rendered: no screenshot
+        return refused
+    loaded_at = time.monotonic()
+    if response is None:
+        raise FetchError("the browser reported no response for the page")
+    # what Chromium reported with the response, without another round trip to it (only
+    # cookie headers are missing, and none of those is read here)
+    headers = response.headers
+    snap, log = await _read(tab, url, steps, dismiss_cookie_banners, timeout_s)
+    if "client_redirect" in snap:
+        moved = Loaded(snap["client_redirect"], response.status, "text/html", None, None,
+                       int((loaded_at - started) * 1000))
+        moved.steps = log or None
+        return moved
+    html, password_visible = snap["html"], snap["password"]
+    done = time.monotonic()
+    loaded = Loaded(
+        final_url=response.url, status_code=response.status,
+        content_type=media_type(headers.get("content-type")) or "text/html",
+        content_length=_length(headers) or len(html.encode()), html=html,
+        fetch_ms=int((loaded_at - started) * 1000), render_ms=int((done - started) * 1000),
+        password_visible=bool(password_visible))
+    loaded.etag, loaded.last_modified = headers.get("etag"), headers.get("last-modified")
+    loaded.steps = log or None
+    loaded.console_errors = [str(e)[:MAX_ERROR_CHARS]
+                             for e in snap["errors"][:MAX_CONSOLE_ERRORS]] or None
+    loaded.pushed_urls = [str(u) for u in snap["pushed"][:MAX_PUSHED_URLS]]
+    if check is not None:
+        loaded.wall = check(loaded)
+        if loaded.wall is not None:
+            try:
+                loaded.screenshot = await tab.page.screenshot(
+                    type="png", timeout=SCREENSHOT_TIMEOUT_MS)
+            except Exception:  # a handoff without a picture is still a handoff
+                loaded.screenshot = None
+    return loaded

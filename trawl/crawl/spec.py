@@ -15,6 +15,7 @@ from trawl.config import (
     DEFAULT_MAX_BODY_BYTES,
     DEFAULT_MAX_DEPTH,
     DEFAULT_MAX_HOST_ERRORS,
+    DEFAULT_MAX_LINKS_PER_PAGE,
     DEFAULT_MAX_PAGES,
     DEFAULT_MAX_RETRY_AFTER_S,
     DEFAULT_PAGE_TIMEOUT_S,
@@ -81,7 +82,12 @@ class CrawlSpec:
     """Give up on a page after this long (fetch and render each)."""
 
     max_body_bytes: int = DEFAULT_MAX_BODY_BYTES
-    """Larger HTML bodies are recorded as too_large, not read."""
+    """Larger HTML bodies (declared, or counted as they arrive) are recorded as too_large,
+    not read."""
+
+    max_links_per_page: int = DEFAULT_MAX_LINKS_PER_PAGE
+    """Links recorded and followed per page, in page order; the rest are counted in the
+    page's metadata as ``links_dropped``."""
 
     activities_per_run: int = DEFAULT_ACTIVITIES_PER_RUN
     """Continue-as-new after this many explore activities in one workflow run."""
@@ -171,6 +177,8 @@ class CrawlSpec:
             raise ConfigError("--user-agent must be one non-empty line")
         if not 0 <= self.delay_s <= MAX_DELAY_S:
             raise ConfigError(f"--delay must be between 0 and {MAX_DELAY_S:.0f} seconds")
+        if self.max_links_per_page < 1:
+            raise ConfigError("--max-links-per-page must be at least 1")
         if self.max_host_errors < 0:
             raise ConfigError("--max-host-errors must be 0 (no limit) or more")
         if not 0 <= self.max_retry_after_s <= MAX_DELAY_S:

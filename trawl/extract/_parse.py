@@ -7,6 +7,14 @@ import re
 import lxml.html
 from lxml import etree
 
+MAX_NESTING = 512
+"""Elements nested deeper than this are flattened into their ancestor at this depth, as
+Chromium's parser does (its limit is also 512): libxml2 gives up on the rest of a document
+nested deeper than ~2,000 (50,000 nested <div>s read as no text at all), and a page must
+read the same over HTTP as in the browser."""
+_TAG = re.compile(r"<(/?)([A-Za-z][A-Za-z0-9-]*)\b[^>]*>")
+_VOID = frozenset({"area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta",
+                   "source", "track", "wbr", "param", "keygen"})
 _CONTROL = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f]")
 _XML_DECL = re.compile(r"^\s*<\?xml[^>]*>", re.I)
 # A plain etree parser, not lxml.html's: lxml.html looks up a Python element class for every
@@ -36,6 +44,9 @@ def parse(html: str | bytes) -> lxml.html.HtmlElement:
         return _empty()
     try:
         root = etree.fromstring(html.encode("utf-8", errors="replace"), parser=_PARSER)
+        if any("Excessive depth" in entry.message for entry in _PARSER.error_log):
+            root = etree.fromstring(flatten_nesting(html).encode("utf-8", errors="replace"),
+                                    parser=_PARSER)
     except (etree.ParserError, etree.XMLSyntaxError, ValueError):
         return _empty()
     if root is None or not isinstance(root.tag, str):
@@ -52,3 +63,30 @@ def parse(html: str | bytes) -> lxml.html.HtmlElement:
             if child.tag not in ("head", "body"):
                 body.append(child)
     return root
+
+
+def flatten_nesting(html: str, limit: int = MAX_NESTING) -> str:
+    """``html`` with the tags of elements nested deeper than ``limit`` removed (their
+    content kept in place). Only called when libxml2 gave up on a document's depth."""
+    stack: list[tuple[str, bool]] = []  # (tag, kept)
+    out: list[str] = []
+    last = 0
+    for match in _TAG.finditer(html):
+        closing, name = match.group(1), match.group(2).lower()
+        keep = True
+        if name in _VOID or match.group(0).endswith("/>"):
+            pass
+        elif not closing:
+            keep = len(stack) < limit
+            stack.append((name, keep))
+        else:
+            for index in range(len(stack) - 1, -1, -1):
+                if stack[index][0] == name:
+                    keep = stack[index][1]
+                    del stack[index:]
+                    break
+        if not keep:
+            out.append(html[last:match.start()])
+            last = match.end()
+    out.append(html[last:])
+    return "".join(out)

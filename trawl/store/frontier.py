@@ -86,7 +86,10 @@ class PageRecord:
     worker: str | None = None
     links: list[FoundLink] = field(default_factory=list)
     follow: list[str] = field(default_factory=list)
-    """Canonical in-scope URLs to add to the frontier at depth + 1."""
+    """Canonical in-scope URLs to add to the frontier at depth + 1, in page order."""
+    queue_limit: int | None = None
+    """The crawl's queue stops growing at this many URLs queued by pages (None: no limit;
+    a redirect's target is never cut)."""
     skipped: list[tuple[str, str]] = field(default_factory=list)
     """(canonical URL, reason) of links the crawl will not explore (traps, robots.txt)."""
 
@@ -250,8 +253,9 @@ async def _record_page_once(engine: AsyncEngine, rec: PageRecord) -> RecordResul
 
 
 def _payload(rec: PageRecord) -> str:
-    """``rec`` as trawl_record_page's JSON document (see migration 0006)."""
-    follow = sorted(set(rec.follow))
+    """``rec`` as trawl_record_page's JSON document (see migrations 0006 and 0007)."""
+    position = {url: index for index, url in reversed(list(enumerate(rec.follow)))}
+    follow = sorted(position)
     skipped = dict(rec.skipped)
     doc: dict[str, Any] = {
         "crawl_id": rec.crawl_id, "url": rec.url, "outcome": rec.outcome, "depth": rec.depth,
@@ -259,7 +263,8 @@ def _payload(rec: PageRecord) -> str:
         "follow_depth": rec.depth if rec.outcome == "redirected" else rec.depth + 1,
         "redirect_to": rec.redirect_to, "error_message": rec.error_message,
         "links": [(link.url, link.anchor_text, link.internal, link.rel) for link in rec.links],
-        "follow": [(url, site_of(url)) for url in follow],
+        "follow": [(url, site_of(url), position[url]) for url in follow],
+        "queue_limit": None if rec.outcome == "redirected" else rec.queue_limit,
         "skipped": [(url, site_of(url), skipped[url]) for url in sorted(skipped)],
     }
     if rec.stores_page:

@@ -64,6 +64,10 @@ class Crawl(Base):
     pages_claimed: Mapped[int] = mapped_column(Integer, server_default="0")
     """URLs handed to explore so far; enforces max_pages across sites and workers."""
 
+    urls_queued: Mapped[int] = mapped_column(BigInteger, server_default="0")
+    """URLs that pages queued (less those given back: redirected, skipped); the queue stops
+    growing at the crawl's queue limit (trawl_record_page, migration 0007)."""
+
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), server_default=func.now())
     """When the crawl started."""
 
