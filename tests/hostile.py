@@ -98,7 +98,7 @@ class HostileSite:
     normal_pages: int = 0
     """Ordinary pages /n/0 ... linked from / (the body of a benchmark crawl)."""
     hits: dict[str, list[float]] = field(default_factory=lambda: defaultdict(list))
-    """path -> monotonic times of the requests for it."""
+    """path -> wall-clock times (time.time()) of the requests for it."""
     _loop: asyncio.AbstractEventLoop | None = None
     _server: asyncio.Server | None = None
     _hung: list[asyncio.StreamWriter] = field(default_factory=list)
@@ -185,7 +185,7 @@ class HostileSite:
                 head = await reader.readuntil(b"\r\n\r\n")
                 target = head.split(b" ", 2)[1].decode("latin-1")
                 path = target.split("?", 1)[0]
-                self.hits[path].append(time.monotonic())
+                self.hits[path].append(time.time())
                 if not await self._answer(reader, writer, path):
                     break
         except (asyncio.IncompleteReadError, ConnectionError, asyncio.LimitOverrunError,
