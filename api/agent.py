@@ -28,6 +28,8 @@ from dataclasses import dataclass
 from typing import IO, Any
 
 from trawl.browser.session import ErrorCode, Session, SessionError
+from trawl.config import get_settings
+from trawl.net import NetPolicy
 
 log = logging.getLogger("trawl.agent")
 
@@ -389,6 +391,12 @@ async def serve_requests(session: Session, queue: asyncio.Queue[str | None],
         out.send(task.result())
 
 
+def agent_policy() -> NetPolicy:
+    """What an agent's go() may open: public addresses, internal ones only with
+    TRAWL_ALLOW_PRIVATE (an agent has no start URLs the user named)."""
+    return NetPolicy(allow_private=get_settings().allow_private)
+
+
 async def run_agent(*, headless: bool = True, sidebar: bool = False,
                     browser: str = "chromium", out: ProtocolOut) -> int:
     """Launch the browser, say ready, serve requests until stdin closes. Returns exit code."""
@@ -400,7 +408,7 @@ async def run_agent(*, headless: bool = True, sidebar: bool = False,
 
     try:
         opener = Session.open(headless=headless, sidebar=sidebar, browser=browser,
-                              handoff_notify=notify)
+                              handoff_notify=notify, policy=agent_policy())
         session = await opener.__aenter__()
     except BrowserError as exc:
         out.send(_error(ErrorCode.ACTION_FAILED, f"browser did not start: {exc}"))

@@ -78,6 +78,8 @@ _SPEC_OPTIONS: dict[str, tuple[str, Any]] = {
     "login_handoff": ("login_handoff", None),
     "delay": ("delay_s", None), "max_host_errors": ("max_host_errors", None),
     "max_links_per_page": ("max_links_per_page", None),
+    "allow_private": ("allow_private", None), "allow_host": ("allow_hosts", list),
+    "deny_host": ("deny_hosts", list),
 }
 
 
@@ -147,6 +149,16 @@ def crawl(
     max_links_per_page: Annotated[int, typer.Option(
         help="Links recorded and followed per page (the rest are counted, not stored).")
     ] = DEFAULT_MAX_LINKS_PER_PAGE,
+    allow_private: Annotated[bool, typer.Option(
+        "--allow-private",
+        help="Also fetch internal addresses (loopback, private networks, cloud metadata) "
+             "that pages lead to; only the start URLs' own origins are allowed otherwise.")
+    ] = False,
+    allow_host: Annotated[list[str] | None, typer.Option(
+        help="A host name (with its subdomains) or CIDR allowed even at an internal "
+             "address (repeatable).")] = None,
+    deny_host: Annotated[list[str] | None, typer.Option(
+        help="A host name (with its subdomains) never fetched (repeatable).")] = None,
     spec_file: Annotated[Path | None, typer.Option(
         "--spec", help="A crawl spec file (YAML or JSON) with any of these settings; "
                        "options given here override it.")] = None,
@@ -172,7 +184,8 @@ def crawl(
             ignore_robots=ignore_robots, sitemap=sitemap, user_agent=user_agent,
             max_url_length=max_url_length, handoff_on=handoff_on,
             render_browser=render_browser, delay=delay, max_host_errors=max_host_errors,
-            login_handoff=login_handoff, max_links_per_page=max_links_per_page)
+            login_handoff=login_handoff, max_links_per_page=max_links_per_page,
+            allow_private=allow_private, allow_host=allow_host, deny_host=deny_host)
     try:
         if recrawl is not None:
             run(_recrawl(recrawl, _recrawl_overrides(ctx, spec_file, values), detach))

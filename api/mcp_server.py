@@ -22,7 +22,9 @@ from typing import Any
 from mcp.server.mcpserver import Image, MCPServer
 from mcp.server.mcpserver.exceptions import ToolError
 
+from api.agent import agent_policy
 from trawl.browser.session import Session, SessionError
+from trawl.errors import BlockedAddress
 
 log = logging.getLogger("trawl.mcp")
 
@@ -58,7 +60,7 @@ class BrowserHolder:
 
                 self.session = await self.stack.enter_async_context(Session.open(
                     headless=self.headless, sidebar=self.sidebar, browser=self.browser,
-                    handoff_notify=notify))
+                    handoff_notify=notify, policy=agent_policy()))
             return self.session
 
     async def close(self) -> None:
@@ -168,6 +170,14 @@ def build_server(headless: bool = True, sidebar: bool = False,
     async def start_crawl(urls: list[str], max_pages: int | None = None,
                           max_depth: int | None = None) -> dict[str, Any]:
         """Start a durable crawl of urls; returns crawl_id, workflow_id and the web UI url."""
+        # the caller is a model, not the user: its start URLs pass the agent's guard
+        # (internal addresses only with TRAWL_ALLOW_PRIVATE), as go() does
+        policy = agent_policy()
+        for url in urls:
+            try:
+                await policy.resolve_checked(url)
+            except BlockedAddress as exc:
+                raise ToolError(f"INVALID_ARGS: start URL refused: {exc}") from None
         try:
             return await _crawls().start_crawl(  # type: ignore[no-any-return]
                 urls, max_pages=max_pages, max_depth=max_depth)

@@ -71,7 +71,8 @@ class Agent:
     """An orchestrator's view of `trawl agent`: write a line, read a line."""
 
     def __init__(self, *args: str, stderr: Any = subprocess.PIPE) -> None:
-        env = {**os.environ, "PYTHONPATH": str(ROOT)}
+        # the fixtures are served on 127.0.0.1: an agent opens them only when allowed
+        env = {**os.environ, "PYTHONPATH": str(ROOT), "TRAWL_ALLOW_PRIVATE": "1"}
         env.pop("DISPLAY", None)
         self.proc = subprocess.Popen(
             [*TRAWL, "agent", *args], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
@@ -116,7 +117,7 @@ def test_seed_example_session(site: Site) -> None:
     proc = subprocess.Popen(
         [*TRAWL, "agent", "--headless"], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
         stderr=subprocess.DEVNULL, text=True, bufsize=1, cwd=ROOT,
-        env={**os.environ, "PYTHONPATH": str(ROOT)})
+        env={**os.environ, "PYTHONPATH": str(ROOT), "TRAWL_ALLOW_PRIVATE": "1"})
     assert proc.stdin is not None and proc.stdout is not None
     try:
         assert proc.stdout.readline() == '{"command":"ready","payload":{}}\n'

@@ -35,9 +35,11 @@ async def mcp_client(args: list[str], env: dict[str, str] | None = None,
                      ) -> AsyncIterator[ClientSession]:
     params = StdioServerParameters(
         command=sys.executable, args=args, cwd=str(ROOT),
+        # the fixtures are served on 127.0.0.1: the agent's guard lets them through only
+        # when allowed
         env={"PYTHONPATH": str(ROOT), **{k: v for k, v in os.environ.items()
                                          if k.startswith(("TRAWL_", "PATH", "HOME"))},
-             **(env or {})})
+             "TRAWL_ALLOW_PRIVATE": "1", **(env or {})})
     with open(os.devnull, "w") as errlog:
         async with stdio_client(params, errlog=errlog) as (read, write), \
                 ClientSession(read, write) as session:

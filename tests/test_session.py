@@ -14,7 +14,8 @@ from playwright.async_api import Browser, async_playwright
 
 from tests.sitesrv import Site, serve
 from trawl.browser.launch import launch_chromium
-from trawl.browser.session import Session, SessionError
+from trawl.browser.session import ErrorCode, Session, SessionError
+from trawl.net import NetPolicy
 
 FIXTURES = Path(__file__).parent / "fixtures" / "agent"
 pytestmark = pytest.mark.timeout(120)
@@ -407,3 +408,24 @@ async def test_sidebar_logs_highlights_and_resumes(session: Session, site: Site)
     await page.locator("trawl-sidebar-host .resume").click()
     assert (await asyncio.wait_for(task, 5))["resumed"] is True
     await alert.wait_for(state="hidden")
+
+
+async def test_go_refuses_other_schemes_and_guarded_addresses(browser: Browser) -> None:
+    """go() opens http(s) only; with the agent's guard, an internal address is refused
+    before the browser is asked (file:///etc/passwd once read the file)."""
+    context = await browser.new_context()
+    s = Session(await context.new_page(), action_timeout_ms=2000, policy=NetPolicy())
+    try:
+        for url in ("file:///etc/passwd", "chrome://settings", "javascript:alert(1)"):
+            with pytest.raises(SessionError) as info:
+                await s.go(url)
+            assert info.value.code == ErrorCode.INVALID_ARGS, url
+        with serve(FIXTURES) as site:
+            with pytest.raises(SessionError, match="address guard") as info:
+                await s.go(site.url("/login.html"))
+            assert info.value.code == ErrorCode.ACTION_FAILED
+            assert site.rules.hits == {}  # nothing was sent
+        assert s.page.url == "about:blank"
+    finally:
+        await s.close()
+        await context.close()

@@ -96,6 +96,11 @@ class Settings(BaseSettings):
     user_agent: str = DEFAULT_USER_AGENT
     """User-Agent header for HTTP fetches (the browser keeps its own unless overridden)."""
 
+    allow_private: bool = False
+    """Let every crawl and agent reach internal addresses (loopback, private networks, cloud
+    metadata): off by default; a crawl's own start URLs are always allowed
+    (``TRAWL_ALLOW_PRIVATE``, per crawl ``--allow-private``; see SECURITY.md)."""
+
     browser_recycle_pages: int = DEFAULT_BROWSER_RECYCLE_PAGES
     """Relaunch the worker's browser after this many pages to keep memory flat."""
 

@@ -15,6 +15,7 @@
         ├── TooManyRedirects   a redirect chain longer than the limit
         ├── RedirectLoop       a redirect chain that comes back to a URL it passed
         ├── BodyTooLarge       more bytes than the limit (declared or received)
+        ├── BlockedAddress     an internal address (or a refused scheme or host) not allowed
         └── ConnectError
 
 Every error carries a message written for the person who must act on it.
@@ -89,6 +90,12 @@ class RedirectLoop(FetchError):
 
 class BodyTooLarge(FetchError):
     error_class = "too_large"
+
+
+class BlockedAddress(FetchError):
+    """The URL's scheme, host or resolved address is not allowed (see trawl.net)."""
+
+    error_class = "blocked_address"
 
 
 class ConnectError(FetchError):

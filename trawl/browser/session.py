@@ -38,7 +38,8 @@ from urllib.parse import urljoin, urlsplit
 
 from trawl.browser.goto import goto_settled
 from trawl.browser.handoff import HandoffServer
-from trawl.errors import BrowserError, TrawlError
+from trawl.errors import BlockedAddress, BrowserError, TrawlError
+from trawl.net import NetPolicy
 
 if TYPE_CHECKING:
     from playwright.async_api import Browser, ElementHandle, Page, Playwright
@@ -159,8 +160,11 @@ class Session:
                  action_timeout_ms: int = DEFAULT_ACTION_TIMEOUT_MS,
                  nav_timeout_ms: int = DEFAULT_NAV_TIMEOUT_MS,
                  handoff_notify: Callable[[str, str], None] | None = None,
-                 handoff_server: bool = True) -> None:
+                 handoff_server: bool = True, policy: NetPolicy | None = None) -> None:
         self.page = page
+        self.policy = policy
+        """When set, go() refuses addresses the guard does not allow (see trawl.net);
+        non-http(s) URLs (file://, chrome://, javascript:) are refused either way."""
         self.sidebar = sidebar
         self.action_timeout_ms = action_timeout_ms
         self.nav_timeout_ms = nav_timeout_ms
@@ -576,6 +580,18 @@ class Session:
                 target = urljoin(current, target)
             else:
                 target = "https://" + target
+        scheme = urlsplit(target).scheme.lower()
+        if scheme not in ("http", "https"):
+            self._record(f"go({url!r})", ok=False)
+            raise SessionError(ErrorCode.INVALID_ARGS,
+                               f"{scheme}: URLs are refused: go() opens http(s) URLs only")
+        if self.policy is not None:
+            try:
+                await self.policy.resolve_checked(target)
+            except BlockedAddress as exc:
+                self._record(f"go({url!r})", ok=False)
+                raise SessionError(ErrorCode.ACTION_FAILED,
+                                   f"refused by the address guard: {exc}") from None
         try:
             # an earlier failed load's error page may still be committing
             await goto_settled(self.page, target, timeout_ms=self.nav_timeout_ms,

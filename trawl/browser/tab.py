@@ -20,6 +20,8 @@ from urllib.parse import urljoin
 from playwright.async_api import CDPSession, Page
 
 from trawl.config import DEFAULT_MAX_REDIRECTS
+from trawl.errors import BlockedAddress
+from trawl.net import NetPolicy, origin_of
 
 REDIRECT_CODES = frozenset({301, 302, 303, 307, 308})
 CLOSE_TIMEOUT_S = 5.0
@@ -71,6 +73,12 @@ class Tab:
         """redirect_loop | too_many_redirects when the gate stopped the chain."""
         self.crashed = False
         """The renderer died (out of memory, a crash): the tab is never reused."""
+        self._policy: NetPolicy | None = None
+        self._verdicts: dict[str, str | None] = {}
+        self.blocked: str | None = None
+        """Why the main document was refused by the address guard, if it was."""
+        self.blocked_requests = 0
+        """Requests of the current page refused by the address guard."""
         self._tasks: set[asyncio.Task[None]] = set()
 
     @classmethod
@@ -80,6 +88,8 @@ class Tab:
         tab = cls(page, cdp, tree["frameTree"]["frame"]["id"])
         cdp.on("Fetch.requestPaused", tab._spawn_paused)
         await cdp.send("Fetch.enable", {"patterns": [
+            # every request, before it is sent: the address guard (see _check_request)
+            {"urlPattern": "*", "requestStage": "Request"},
             {"urlPattern": "*", "resourceType": "Document", "requestStage": "Response"}]})
         # a page that opens alerts or popups must not stall the crawl
         page.on("dialog", lambda dialog: asyncio.ensure_future(_dismiss(dialog)))
@@ -93,18 +103,28 @@ class Tab:
         self._tasks.add(task)
         task.add_done_callback(self._tasks.discard)
 
-    def expect(self, gate: Gate, max_bytes: int | None = None) -> None:
+    def expect(self, gate: Gate, max_bytes: int | None = None,
+               policy: NetPolicy | None = None) -> None:
         """Apply ``gate`` to the main-document responses of the next navigation; with
         ``max_bytes``, a body without Content-Length is counted as it arrives and aborted
-        past the limit (``last_document.too_large``)."""
+        past the limit (``last_document.too_large``); with ``policy``, every request the
+        page makes (the document, each redirect hop, subresources) is checked against it
+        before it is sent (refused: ``blocked``, ``blocked_requests``)."""
         self._gate = gate
         self._max_bytes = max_bytes
+        self._policy = policy
+        self._verdicts = {}
+        self.blocked = None
+        self.blocked_requests = 0
         self.last_document = None
         self.redirects = 0
         self.chain = []
         self.redirect_error = None
 
     async def _on_paused(self, event: dict[str, Any]) -> None:
+        if "responseStatusCode" not in event and "responseErrorReason" not in event:
+            await self._check_request(event)
+            return
         request_id = event["requestId"]
         allow: bool | None = True  # continue as received | fail | None: answered already
         try:
@@ -141,6 +161,32 @@ class Tab:
                 else:
                     await self._cdp.send("Fetch.failRequest",
                                          {"requestId": request_id, "errorReason": "Aborted"})
+
+    async def _check_request(self, event: dict[str, Any]) -> None:
+        """A request about to be sent: refused (BlockedByClient) when the address guard
+        says no; the verdict is kept per origin for the rest of the page."""
+        request_id, url = event["requestId"], event["request"]["url"]
+        verdict: str | None = None
+        if self._policy is not None and url.startswith(("http:", "https:", "ws:", "wss:")):
+            origin = origin_of(url)
+            if origin in self._verdicts:
+                verdict = self._verdicts[origin]
+            else:
+                try:
+                    await self._policy.resolve_checked(url)
+                except BlockedAddress as exc:
+                    verdict = str(exc)
+                self._verdicts[origin] = verdict
+        with contextlib.suppress(Exception):
+            if verdict is None:
+                await self._cdp.send("Fetch.continueRequest", {"requestId": request_id})
+                return
+            self.blocked_requests += 1
+            if event.get("resourceType") == "Document" \
+                    and event.get("frameId") == self._main_frame_id:
+                self.blocked = verdict
+            await self._cdp.send("Fetch.failRequest", {"requestId": request_id,
+                                                       "errorReason": "BlockedByClient"})
 
     def _redirect(self, url: str, location: str) -> bool:
         """Whether to follow one redirect hop (the same rule as trawl.crawl.fetch)."""

@@ -40,6 +40,7 @@ from trawl.crawl.steps import step_globs, steps_for
 from trawl.crawl.types import ExploreInput, ExploreOutput
 from trawl.crawl.walls import Wall, detect
 from trawl.errors import ConfigError, FetchError, SiteStopped
+from trawl.net import use_policy
 from trawl.policy import RobotsCache, parse_retry_after
 from trawl.store.frontier import FoundLink, PageRecord, record_page
 from trawl.store.recrawl import PreviousPage, copy_previous, previous_page
@@ -143,7 +144,8 @@ async def _load(deps: ExploreDeps, inp: ExploreInput,
                                        storage_state=state, check=check,
                                        user_agent=spec.user_agent,
                                        steps=steps_for(inp.job.url, spec.steps),
-                                       dismiss_cookie_banners=spec.dismiss_cookie_banners)
+                                       dismiss_cookie_banners=spec.dismiss_cookie_banners,
+                                       policy=spec.net_policy())
         loaded.render_mode, loaded.render_reason = "browser", reason
         return loaded
 
@@ -192,6 +194,14 @@ async def _load(deps: ExploreDeps, inp: ExploreInput,
 
 async def explore(deps: ExploreDeps, inp: ExploreInput,
                   heartbeat: Callable[[str], None] = _noop) -> ExploreOutput:
+    """Explore one URL; every request on its behalf (the page, robots.txt, the browser's
+    requests) passes the crawl's address guard (trawl.net)."""
+    with use_policy(inp.spec.net_policy()):
+        return await _explore(deps, inp, heartbeat)
+
+
+async def _explore(deps: ExploreDeps, inp: ExploreInput,
+                   heartbeat: Callable[[str], None]) -> ExploreOutput:
     spec, job = inp.spec, inp.job
     scope = spec.scope()
     rec = PageRecord(crawl_id=inp.crawl_id, url=job.url, site=inp.site, depth=job.depth,
@@ -268,6 +278,8 @@ async def explore(deps: ExploreDeps, inp: ExploreInput,
     rec.text = extraction.full_text
     rec.word_count = extraction.word_count
     rec.meta = extraction.metadata
+    if loaded.blocked_requests:  # the page's own requests to refused addresses, counted
+        rec.meta = {**(rec.meta or {}), "blocked_requests": loaded.blocked_requests}
     rec.content_hash = reading.content_hash
     rec.links = reading.links
     rec.links += pushed_links(loaded.pushed_urls, rec.links, scope, job.url)

@@ -17,7 +17,7 @@ from urllib.parse import urljoin
 
 import httpx
 
-from trawl.config import DEFAULT_MAX_REDIRECTS
+from trawl.config import DEFAULT_MAX_REDIRECTS, get_settings
 from trawl.errors import (
     BodyTooLarge,
     ConnectError,
@@ -26,6 +26,7 @@ from trawl.errors import (
     RedirectLoop,
     TooManyRedirects,
 )
+from trawl.net import GuardedTransport, NetPolicy
 
 HTML_TYPES = ("text/html", "application/xhtml+xml")
 SNIFF_BYTES = 512
@@ -57,13 +58,17 @@ class FetchResult:
 def make_client(user_agent: str, timeout_s: float) -> httpx.AsyncClient:
     # pages' redirects are followed by _follow, hop by hop (it tells a loop from a long
     # chain); robots.txt and sitemaps use the client's own following
+    # every request passes the address guard (trawl.net), on every hop
+    transport = GuardedTransport(
+        NetPolicy(allow_private=get_settings().allow_private),
+        limits=httpx.Limits(max_connections=DEFAULT_POOL_CONNECTIONS,
+                            max_keepalive_connections=DEFAULT_POOL_CONNECTIONS))
     return httpx.AsyncClient(
         follow_redirects=True,
         max_redirects=DEFAULT_MAX_REDIRECTS,
         timeout=httpx.Timeout(timeout_s),
         headers={"User-Agent": user_agent, "Accept": "text/html,application/xhtml+xml,*/*;q=0.8"},
-        limits=httpx.Limits(max_connections=DEFAULT_POOL_CONNECTIONS,
-                            max_keepalive_connections=DEFAULT_POOL_CONNECTIONS),
+        transport=transport,
     )
 
 

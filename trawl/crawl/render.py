@@ -26,6 +26,7 @@ from trawl.crawl.stepper import run_steps
 from trawl.crawl.steps import Step
 from trawl.crawl.walls import Wall
 from trawl.errors import (
+    BlockedAddress,
     BodyTooLarge,
     ConnectError,
     FetchError,
@@ -34,6 +35,7 @@ from trawl.errors import (
     RedirectLoop,
     TooManyRedirects,
 )
+from trawl.net import NetPolicy
 from trawl.policy import parse_retry_after
 
 if TYPE_CHECKING:
@@ -85,6 +87,8 @@ class Loaded:
     """Browser mode: URLs the page's scripts routed to (history.pushState/replaceState)."""
     reading: Reading | None = None
     """Auto mode, read over HTTP: the page already read while deciding (not read again)."""
+    blocked_requests: int = 0
+    """Browser mode: the page's requests refused by the address guard (trawl.net)."""
 
 
 WallCheck = Callable[[Loaded], Wall | None]
@@ -218,7 +222,8 @@ async def load_in_browser(pool: BrowserPool, url: str, *, max_bytes: int,
                           storage_state: dict[str, Any] | None = None,
                           check: WallCheck | None = None, steps: list[Step] | None = None,
                           dismiss_cookie_banners: bool = True,
-                          user_agent: str | None = None) -> Loaded:
+                          user_agent: str | None = None,
+                          policy: NetPolicy | None = None) -> Loaded:
     """Load ``url`` in a pooled tab of ``profile``; FetchError when no usable response
     arrived. ``check`` runs before the tab is released; a page it flags is screenshotted.
     ``steps`` run after the load event (within another ``timeout_s``), before the read."""
@@ -226,9 +231,12 @@ async def load_in_browser(pool: BrowserPool, url: str, *, max_bytes: int,
     async with pool.tab(profile, storage_state, user_agent) as tab:
         try:
             async with asyncio.timeout(budget):
-                return await _load(tab, url, max_bytes=max_bytes, timeout_s=timeout_s,
-                                   check=check, steps=steps or [],
-                                   dismiss_cookie_banners=dismiss_cookie_banners)
+                loaded = await _load(tab, url, max_bytes=max_bytes, timeout_s=timeout_s,
+                                     check=check, steps=steps or [],
+                                     dismiss_cookie_banners=dismiss_cookie_banners,
+                                     policy=policy)
+                loaded.blocked_requests = tab.blocked_requests
+                return loaded
         except TimeoutError as exc:  # the tab is torn down by the pool (it raised)
             raise FetchTimeout(f"the page was not loaded and read within {budget:.0f}s "
                                "(a script that never returns?)") from exc
@@ -236,12 +244,14 @@ async def load_in_browser(pool: BrowserPool, url: str, *, max_bytes: int,
 
 async def _load(tab: Tab, url: str, *, max_bytes: int, timeout_s: float,
                 check: WallCheck | None, steps: list[Step],
-                dismiss_cookie_banners: bool) -> Loaded:
+                dismiss_cookie_banners: bool, policy: NetPolicy | None) -> Loaded:
     started = time.monotonic()
-    tab.expect(lambda doc: _wanted(doc, max_bytes), max_bytes)
+    tab.expect(lambda doc: _wanted(doc, max_bytes), max_bytes, policy)
     try:
         response = await tab.page.goto(url, wait_until="load", timeout=timeout_s * 1000)
     except Exception as exc:
+        if tab.blocked is not None:  # the page or a redirect hop: an address not allowed
+            raise BlockedAddress(tab.blocked) from exc
         doc = tab.last_document
         if tab.redirect_error is not None or doc is None or not doc.refused:
             raise _error(exc, timeout_s, tab) from exc

@@ -21,6 +21,7 @@ from sqlalchemy.ext.asyncio import AsyncEngine
 from trawl.crawl.screening import user_agent as crawl_user_agent
 from trawl.crawl.spec import CrawlSpec
 from trawl.errors import ConfigError
+from trawl.net import use_policy
 from trawl.policy import RobotsCache, collect_sitemap_urls, trap_reason
 from trawl.store.frontier import add_skipped_urls, add_urls
 from trawl.urls import canonicalize, site_of
@@ -41,7 +42,8 @@ class SeedReport:
 async def seed_from_sitemaps(engine: AsyncEngine, http: httpx.AsyncClient, crawl_id: str,
                              spec: CrawlSpec, robots: RobotsCache | None = None) -> list[str]:
     """Queue the seed sites' sitemap URLs; returns the sites that got their first URL."""
-    return (await seed_report(engine, http, crawl_id, spec, robots)).new_sites
+    with use_policy(spec.net_policy()):  # robots.txt and sitemaps pass the crawl's guard
+        return (await seed_report(engine, http, crawl_id, spec, robots)).new_sites
 
 
 async def seed_report(engine: AsyncEngine, http: httpx.AsyncClient, crawl_id: str,

@@ -6,6 +6,7 @@ A plain dataclass so it travels unchanged through Temporal's data converter and 
 
 from __future__ import annotations
 
+import ipaddress
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
@@ -22,9 +23,11 @@ from trawl.config import (
     DEFAULT_RETRIES_429,
     MAX_CRAWL_DELAY_S,
     MAX_DELAY_S,
+    get_settings,
 )
 from trawl.crawl.steps import StepRule, parse_rules
-from trawl.errors import ConfigError
+from trawl.errors import BlockedAddress, ConfigError
+from trawl.net import NetPolicy, origin_of
 from trawl.policy import DEFAULT_MAX_URL_LENGTH, MAX_SITEMAP_URLS
 from trawl.urls import Scope, host_of, validate_seed
 
@@ -147,6 +150,19 @@ class CrawlSpec:
     """Retries of a page answered 429 or 503, each after Retry-After (or a 1, 2, 4 s ...
     backoff without one); after the last the page is recorded as failed."""
 
+    allow_private: bool = False
+    """Fetch internal addresses (loopback, private networks, link-local such as cloud
+    metadata, CGNAT, unique-local) for any URL, not only the start URLs' origins
+    (``--allow-private``; see SECURITY.md). Off: such requests are refused and recorded
+    as ``blocked_address``."""
+
+    allow_hosts: list[str] = field(default_factory=list)
+    """Host names (with their subdomains) or CIDRs allowed even at an internal address
+    (``--allow-host``, repeatable)."""
+
+    deny_hosts: list[str] = field(default_factory=list)
+    """Host names (with their subdomains) never fetched (``--deny-host``, repeatable)."""
+
     recrawl_of: str | None = None
     """Set by ``trawl crawl --recrawl ID``: the finished crawl this one revisits. Its pages
     seed the frontier and are fetched conditionally (see :mod:`trawl.crawl.recrawl`)."""
@@ -185,6 +201,16 @@ class CrawlSpec:
             raise ConfigError(f"max_retry_after_s must be between 0 and {MAX_DELAY_S:.0f}")
         if not 0 <= self.retries_429 <= MAX_RETRIES_429:
             raise ConfigError(f"retries_429 must be between 0 and {MAX_RETRIES_429}")
+        policy = self.net_policy()
+        for seed in seeds:
+            try:
+                policy.check_url(seed)
+            except BlockedAddress as exc:
+                raise ConfigError(f"start URL refused: {exc}") from None
+        for entry in self.allow_hosts + self.deny_hosts:
+            if not entry.strip() or (any(c in entry for c in " /\\:") and not _is_network(entry)):
+                raise ConfigError(f"--allow-host/--deny-host takes a host name or a CIDR, "
+                                  f"not {entry!r}")
         steps = parse_rules(self.steps)
         if steps and self.render == "http":
             raise ConfigError("steps need a browser: use --render browser or auto")
@@ -204,6 +230,13 @@ class CrawlSpec:
         return loads + slot + self.retries_429 * (self.max_retry_after_s
                                                   + self.page_timeout_s + slot)
 
+    def net_policy(self) -> NetPolicy:
+        """What this crawl may fetch: see trawl.net. Its start URLs' origins are allowed
+        whatever their address (the user named them)."""
+        return NetPolicy(allowed_origins=frozenset(origin_of(seed) for seed in self.seeds),
+                         allow_private=self.allow_private or get_settings().allow_private,
+                         allow_hosts=tuple(self.allow_hosts), deny_hosts=tuple(self.deny_hosts))
+
     def scope(self) -> Scope:
         return Scope(seed_hosts=tuple(dict.fromkeys(host_of(s) for s in self.seeds)),
                      allow_subdomains=self.allow_subdomains, include=tuple(self.include),
@@ -218,3 +251,11 @@ class CrawlSpec:
         if "steps" in known:  # stored as plain dicts (asdict)
             known["steps"] = parse_rules(known["steps"])
         return cls(**known)
+
+
+def _is_network(entry: str) -> bool:
+    try:
+        ipaddress.ip_network(entry, strict=False)
+    except ValueError:
+        return False
+    return True

@@ -25,6 +25,8 @@ from urllib.parse import urlsplit
 import httpx
 from protego import Protego
 
+from trawl.errors import BlockedAddress
+
 ROBOTS_TTL_S = 3600.0
 """How long a fetched robots.txt is trusted (RFC 9309 asks for at most 24 hours)."""
 UNREACHABLE_TTL_S = 120.0
@@ -120,6 +122,8 @@ async def fetch_robots(http: httpx.AsyncClient, site: str, *, user_agent: str | 
                         break
                 text = bytes(body[:MAX_ROBOTS_BYTES]).decode("utf-8", errors="replace")
                 return parse_robots(site, text, now)
+    except BlockedAddress as exc:  # the site's pages are refused as well, each recorded
+        return RobotsRules(site, "unavailable", str(exc), None, now)
     except (httpx.HTTPError, TimeoutError, OSError) as exc:
         return RobotsRules(site, "unreachable", type(exc).__name__, None, now)
     if status == 429 or status >= 500:

@@ -18,6 +18,8 @@ from urllib.parse import urljoin
 import httpx
 from lxml import etree
 
+from trawl.errors import BlockedAddress
+
 MAX_SITEMAP_URLS = 50_000
 """Page URLs taken from a site's sitemaps at most (the sitemaps.org limit of one file)."""
 MAX_SITEMAP_FILES = 50
@@ -156,7 +158,7 @@ async def collect_sitemap_urls(http: httpx.AsyncClient, roots: list[str], *,
             body = await _read(http, url, max_bytes, left, headers)
             doc = parse_sitemap(body, url, max_bytes=max_bytes,
                                 max_urls=max_urls - len(result.urls) + 1)  # +1: know there was more
-        except (SitemapError, httpx.HTTPError, TimeoutError, OSError) as exc:
+        except (SitemapError, BlockedAddress, httpx.HTTPError, TimeoutError, OSError) as exc:
             result.errors.append(f"{url}: {exc or type(exc).__name__}")
             continue
         for nested in doc.sitemaps:

@@ -120,7 +120,10 @@ class CrawlUrl(Base):
     __table_args__ = (
         Index("ix_crawl_urls_queue", "crawl_id", "site", "depth", "seq",
               postgresql_where=text("status = 'queued'")),
-        Index("ix_crawl_urls_status", "crawl_id", "status"),
+        # only the rows looked up by status (migration 0008): as a full index it stood in
+        # for the primary key in look-ups by URL of a crawl the planner had no statistics for
+        Index("ix_crawl_urls_status", "crawl_id", "status",
+              postgresql_where=text("status IN ('claimed', 'blocked')")),
         Index("ix_crawl_urls_claim_token", "claim_token",
               postgresql_where=text("claim_token IS NOT NULL")),
     )
