@@ -94,7 +94,8 @@ async def test_a_read_page_runs_no_more_scripts(site: HostileSite) -> None:
         stored_at = time.time()
         assert loaded.html and "Beacon" in loaded.html
         await asyncio.sleep(1.5)  # ~75 beacons if the idle tab kept running the page
-        assert site.hits_after("/beacon-hit", stored_at + 0.2) == 0
+        # the idle tab leaves the page 0.1 s after it was read
+        assert site.hits_after("/beacon-hit", stored_at + 0.5) == 0
     finally:
         await pool.close()
 

@@ -24,6 +24,8 @@ from trawl.browser.tab import CLOSE_TIMEOUT_S, Tab
 from trawl.config import DEFAULT_BROWSER_RECYCLE_PAGES
 
 DEFAULT_CONTEXT_PAGES = 100
+IDLE_BLANK_DELAY_S = 0.1
+"""A read page's tab still idle after this goes to about:blank (its scripts stop)."""
 ANONYMOUS = ""
 
 
@@ -61,6 +63,7 @@ class BrowserPool:
         self._lock = asyncio.Lock()
         self.launches = 0
         """How many times a browser was launched (observability and tests)."""
+        self._idle_tasks: set[asyncio.Task[None]] = set()
 
     async def _acquire(self, profile: str, storage_state: dict[str, Any] | None,
                        user_agent: str | None = None) -> tuple[_Generation, _Context]:
@@ -136,17 +139,36 @@ class BrowserPool:
             tab = ctx.idle_tabs.pop() if ctx.idle_tabs else await Tab.open(
                 await ctx.context.new_page())
             yield tab
-            # the page was read: its scripts stop now (a beacon on a timer must not go on
-            # sending from an idle tab), and a tab that cannot leave it is not reused
-            healthy = not tab.crashed and await tab.blank()
+            healthy = not tab.crashed
         finally:
             if tab is not None:
                 if healthy and not ctx.retired and not gen.retired \
                         and not tab.page.is_closed():
                     ctx.idle_tabs.append(tab)
+                    self._blank_when_idle(ctx, tab)
                 else:
                     await asyncio.shield(self._discard(gen, ctx, tab))
             await self._release(gen, ctx)
+
+    def _blank_when_idle(self, ctx: _Context, tab: Tab) -> None:
+        """The page was read: its scripts must stop (a beacon on a timer must not go on
+        sending from an idle tab). A tab taken for the next page within IDLE_BLANK_DELAY_S
+        leaves the page anyway; one still idle then goes to about:blank (and one that
+        cannot is closed). Blanking every tab at once cost a navigation per page."""
+        tab.idle_token += 1
+        task = asyncio.ensure_future(self._blank_later(ctx, tab, tab.idle_token))
+        self._idle_tasks.add(task)
+        task.add_done_callback(self._idle_tasks.discard)
+
+    async def _blank_later(self, ctx: _Context, tab: Tab, token: int) -> None:
+        await asyncio.sleep(IDLE_BLANK_DELAY_S)
+        if tab.idle_token != token or tab not in ctx.idle_tabs:
+            return  # taken for another page meanwhile
+        ctx.idle_tabs.remove(tab)
+        if await tab.blank() and not ctx.retired and not tab.page.is_closed():
+            ctx.idle_tabs.append(tab)
+        else:
+            await tab.close()
 
     async def forget_profile(self, profile: str) -> None:
         """Drop a profile's context (its session changed); running pages finish first."""
@@ -161,6 +183,8 @@ class BrowserPool:
                     await _quietly_close(ctx.context)
 
     async def close(self) -> None:
+        for task in list(self._idle_tasks):
+            task.cancel()
         async with self._lock:
             if self._current is not None:
                 await _close_browser(self._current)

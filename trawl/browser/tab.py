@@ -80,6 +80,8 @@ class Tab:
         self.blocked_requests = 0
         """Requests of the current page refused by the address guard."""
         self._tasks: set[asyncio.Task[None]] = set()
+        self.idle_token = 0
+        """Bumped each time the tab goes idle (see BrowserPool._blank_when_idle)."""
 
     @classmethod
     async def open(cls, page: Page) -> Tab:
