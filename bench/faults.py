@@ -47,6 +47,7 @@ from sqlalchemy import text  # noqa: E402
 from temporalio.client import Client  # noqa: E402
 
 from tests.hostile import HOSTILE_PATHS, HostileSite  # noqa: E402
+from tests.workerkit import kill_group, start_worker  # noqa: E402
 from trawl.crawl.spec import CrawlSpec  # noqa: E402
 from trawl.services._process import free_port, wait_until  # noqa: E402
 from trawl.services.postgres import ensure_embedded_postgres, stop_embedded_postgres  # noqa: E402
@@ -109,21 +110,6 @@ def services() -> Iterator[Services]:
         shutil.rmtree(svc.tmp, ignore_errors=True)
 
 
-def start_worker(svc: Services, task_queue: str) -> subprocess.Popen[bytes]:
-    env = {**os.environ, "TRAWL_TEMPORAL_ADDRESS": svc.address, "TRAWL_DATABASE_URL": svc.db_url,
-           "TRAWL_TASK_QUEUE": task_queue}
-    with open(svc.tmp / "worker.log", "ab") as out:
-        return subprocess.Popen([sys.executable, "-m", "worker"], cwd=ROOT, env=env,
-                                stdout=out, stderr=subprocess.STDOUT, start_new_session=True)
-
-
-def stop_worker(proc: subprocess.Popen[bytes], sig: int = signal.SIGTERM) -> None:
-    with contextlib.suppress(ProcessLookupError):
-        os.killpg(proc.pid, sig)
-    with contextlib.suppress(subprocess.TimeoutExpired):
-        proc.wait(60)
-
-
 @dataclass
 class Outcome:
     scenario: str
@@ -157,8 +143,8 @@ async def _stored(db_url: str, crawl_id: str) -> int:
 async def inject(scenario: str, svc: Services, worker: list[subprocess.Popen[bytes]],
                  task_queue: str) -> None:
     if scenario == "worker-kill":
-        stop_worker(worker[0], signal.SIGKILL)
-        worker[0] = start_worker(svc, task_queue)
+        kill_group(worker[0], signal.SIGKILL)
+        worker[0] = start_worker(svc.address, svc.db_url, task_queue, svc.tmp / "worker.log")
     elif scenario == "temporal-restart":
         svc.kill_temporal()
         await asyncio.to_thread(svc.start_temporal)
@@ -172,7 +158,7 @@ async def run_scenario(scenario: str, pages: int, render: str, concurrency: int)
     with services() as svc, HostileSite(normal_pages=pages,
                                         huge_bytes=HUGE_BYTES).running() as site:
         task_queue = f"faults-{uuid.uuid4().hex[:8]}"
-        worker = [start_worker(svc, task_queue)]
+        worker = [start_worker(svc.address, svc.db_url, task_queue, svc.tmp / "worker.log")]
         try:
             client = await Client.connect(svc.address)
             crawl_id = uuid.uuid4().hex[:10]
@@ -199,7 +185,8 @@ async def run_scenario(scenario: str, pages: int, render: str, concurrency: int)
                     client = await Client.connect(svc.address)
             seconds = time.monotonic() - started
         finally:
-            stop_worker(worker[0])
+            with contextlib.suppress(subprocess.TimeoutExpired):
+                kill_group(worker[0], signal.SIGTERM, wait_s=60)
         base = site.base
         frontier = dict(await _rows(svc.db_url, "select url, status from crawl_urls "
                                     "where crawl_id = :c", c=crawl_id))

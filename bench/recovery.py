@@ -13,7 +13,6 @@ from __future__ import annotations
 import argparse
 import asyncio
 import contextlib
-import os
 import signal
 import subprocess
 import sys
@@ -26,13 +25,16 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from sqlalchemy import text  # noqa: E402
-from temporalio.api.enums.v1 import PendingActivityState, TaskQueueType  # noqa: E402
-from temporalio.api.taskqueue.v1 import TaskQueue  # noqa: E402
-from temporalio.api.workflowservice.v1 import DescribeTaskQueueRequest  # noqa: E402
 from temporalio.client import Client  # noqa: E402
 
 from bench._services import local_services, site_process  # noqa: E402
 from tests.gensite import binary_tree_site  # noqa: E402
+from tests.workerkit import (  # noqa: E402
+    busy_worker,
+    kill_group,
+    start_worker,
+    wait_for_activity_pollers,
+)
 from trawl.crawl.spec import CrawlSpec  # noqa: E402
 from trawl.store.db import create_engine_async  # noqa: E402
 from workflows.crawl import CrawlWorkflow, site_workflow_id  # noqa: E402
@@ -42,41 +44,6 @@ WORKERS = 2
 KILL_AT_FRACTION = 0.3
 POLL_S = 0.05
 CRAWL_TIMEOUT = timedelta(minutes=30)
-POLLERS_TIMEOUT_S = 120.0
-
-
-def start_worker(address: str, db_url: str, task_queue: str, log: Path) -> subprocess.Popen[bytes]:
-    env = {**os.environ, "TRAWL_TEMPORAL_ADDRESS": address, "TRAWL_DATABASE_URL": db_url,
-           "TRAWL_TASK_QUEUE": task_queue}
-    with open(log, "ab") as out:
-        return subprocess.Popen([sys.executable, "-m", "worker"], cwd=ROOT, env=env,
-                                stdout=out, stderr=subprocess.STDOUT, start_new_session=True)
-
-
-async def wait_for_pollers(client: Client, task_queue: str, count: int) -> None:
-    request = DescribeTaskQueueRequest(namespace=client.namespace,
-                                       task_queue=TaskQueue(name=task_queue),
-                                       task_queue_type=TaskQueueType.TASK_QUEUE_TYPE_ACTIVITY)
-    async with asyncio.timeout(POLLERS_TIMEOUT_S):
-        while len({p.identity for p in (await client.workflow_service.describe_task_queue(
-                request)).pollers}) < count:
-            await asyncio.sleep(0.25)
-
-
-async def busy_worker(client: Client, site_wf: str,
-                      workers: list[subprocess.Popen[bytes]]) -> subprocess.Popen[bytes]:
-    """A worker running an explore of the site right now (a worker with nothing in flight
-    would recover in no time), found from the site workflow's pending activities."""
-    by_pid = {str(proc.pid): proc for proc in workers}
-    async with asyncio.timeout(POLLERS_TIMEOUT_S):
-        while True:
-            desc = await client.get_workflow_handle(site_wf).describe()
-            for act in desc.raw_description.pending_activities:
-                pid = act.last_worker_identity.split("@", 1)[0]
-                if act.state == PendingActivityState.PENDING_ACTIVITY_STATE_STARTED \
-                        and pid in by_pid:
-                    return by_pid[pid]
-            await asyncio.sleep(POLL_S)
 
 
 async def run(pages: int, render: str, concurrency: int) -> None:
@@ -88,7 +55,7 @@ async def run(pages: int, render: str, concurrency: int) -> None:
         workers = [start_worker(address, db_url, task_queue, tmp / "workers.log")
                    for _ in range(WORKERS)]
         try:
-            await wait_for_pollers(client, task_queue, WORKERS)
+            await wait_for_activity_pollers(client, task_queue, WORKERS)
             with site_process(tmp / "site") as (base, _):
                 crawl_id = uuid.uuid4().hex[:10]
                 spec = CrawlSpec(seeds=[base + "/"], render=render,
@@ -109,8 +76,7 @@ async def run(pages: int, render: str, concurrency: int) -> None:
                 before = dict(await rows("select worker, count(*) from pages where "
                                          "crawl_id = :c group by worker"))
                 victim = await busy_worker(client, site_workflow_id(handle.id, base), workers)
-                with contextlib.suppress(ProcessLookupError):
-                    os.killpg(victim.pid, signal.SIGKILL)
+                kill_group(victim, signal.SIGKILL)
                 killed_at = datetime.now(UTC)
                 in_flight = [r[0] for r in await rows(
                     "select url from crawl_urls where crawl_id = :c and status = 'claimed'")]
@@ -125,10 +91,8 @@ async def run(pages: int, render: str, concurrency: int) -> None:
                                    "having count(*) > 1")
         finally:
             for proc in workers:
-                with contextlib.suppress(ProcessLookupError):
-                    os.killpg(proc.pid, signal.SIGTERM)
                 with contextlib.suppress(subprocess.TimeoutExpired):
-                    proc.wait(60)
+                    kill_group(proc, signal.SIGTERM, wait_s=60)
             await engine.dispose()
         expected = {base + p for p in paths}
         recovery = (last - killed_at).total_seconds() if last is not None else None

@@ -12,7 +12,7 @@ from temporalio.client import Client
 
 from tests.conftest import PYTHON, ROOT, SITES, subprocess_env
 from tests.sitesrv import serve
-from tests.test_durability import kill_group, start_worker
+from tests.workerkit import kill_group, start_worker
 
 CLI_TIMEOUT_S = 180
 

@@ -4,25 +4,21 @@ continue-as-new keeps history bounded; the page budget holds."""
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import math
-import os
 import signal
-import subprocess
 from datetime import timedelta
 from pathlib import Path
 
 import pytest
 from sqlalchemy.ext.asyncio import AsyncEngine
-from temporalio.api.enums.v1 import EventType, TaskQueueType
-from temporalio.api.taskqueue.v1 import TaskQueue
-from temporalio.api.workflowservice.v1 import DescribeTaskQueueRequest
+from temporalio.api.enums.v1 import EventType
 from temporalio.client import Client
 
-from tests.conftest import PYTHON, ROOT, scalar_rows, subprocess_env
+from tests.conftest import scalar_rows
 from tests.crawlkit import new_crawl_id, run_crawl
 from tests.gensite import binary_tree_site
 from tests.sitesrv import Rules, serve
+from tests.workerkit import kill_group, start_worker, wait_for_activity_pollers
 from trawl.crawl.spec import CrawlSpec
 from workflows.crawl import CrawlWorkflow
 from workflows.site import BATCHES_IN_FLIGHT, EXPLORE_BATCH_MAX, PIPELINE_FACTOR
@@ -30,21 +26,6 @@ from workflows.types import CrawlInput
 
 SITE_PAGES = 60
 KILL_AFTER_PAGES = 15
-
-
-def start_worker(temporal_address: str, database_url: str, task_queue: str,
-                 log: Path, **settings: str) -> subprocess.Popen[bytes]:
-    env = subprocess_env(temporal_address, database_url, TRAWL_TASK_QUEUE=task_queue,
-                         **settings)
-    with open(log, "ab") as out:
-        return subprocess.Popen([PYTHON, "-m", "worker"], cwd=ROOT, env=env, stdout=out,
-                                stderr=subprocess.STDOUT, start_new_session=True)
-
-
-def kill_group(proc: subprocess.Popen[bytes], sig: int = signal.SIGKILL) -> None:
-    with contextlib.suppress(ProcessLookupError):
-        os.killpg(proc.pid, sig)
-    proc.wait(30)
 
 
 async def page_set(engine: AsyncEngine, crawl_id: str) -> set[str]:
@@ -218,17 +199,3 @@ async def test_two_workers_share_a_crawl(temporal_client: Client, temporal_addre
     pids = {str(proc.pid) for proc in workers}
     assert {w.rsplit(":", 1)[1] for w in per_worker} == pids, per_worker
     assert all(n >= 1 for n in per_worker.values()), per_worker
-
-
-async def wait_for_activity_pollers(client: Client, task_queue: str, count: int) -> None:
-    """Until ``count`` distinct workers poll ``task_queue`` for activities (a worker that
-    starts late would see no work: the other one takes it all)."""
-    request = DescribeTaskQueueRequest(
-        namespace=client.namespace, task_queue=TaskQueue(name=task_queue),
-        task_queue_type=TaskQueueType.TASK_QUEUE_TYPE_ACTIVITY)
-    for _ in range(240):
-        pollers = (await client.workflow_service.describe_task_queue(request)).pollers
-        if len({p.identity for p in pollers}) >= count:
-            return
-        await asyncio.sleep(0.25)
-    raise AssertionError(f"{count} workers did not start polling {task_queue}")

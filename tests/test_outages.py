@@ -23,8 +23,8 @@ from tests.conftest import scalar_rows
 from tests.crawlkit import new_crawl_id, run_crawl, worker_config
 from tests.gensite import binary_tree_site
 from tests.sitesrv import Rules, serve
-from tests.test_durability import kill_group, start_worker
 from tests.test_handoff import site_details
+from tests.workerkit import kill_group, start_worker
 from trawl.crawl.spec import CrawlSpec
 from trawl.services._process import free_port, wait_until
 from trawl.services.postgres import ensure_embedded_postgres, stop_embedded_postgres

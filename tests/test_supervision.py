@@ -14,7 +14,7 @@ from pathlib import Path
 
 import psutil
 from sqlalchemy.ext.asyncio import AsyncEngine
-from temporalio.api.enums.v1 import PendingActivityState, TaskQueueType
+from temporalio.api.enums.v1 import TaskQueueType
 from temporalio.api.taskqueue.v1 import TaskQueue
 from temporalio.api.workflowservice.v1 import DescribeTaskQueueRequest
 from temporalio.client import Client
@@ -25,7 +25,8 @@ from tests.conftest import PYTHON, ROOT, scalar_rows, subprocess_env
 from tests.crawlkit import new_crawl_id
 from tests.gensite import binary_tree_site
 from tests.sitesrv import Rules, serve
-from tests.test_durability import kill_group, page_set, start_worker, wait_for_activity_pollers
+from tests.test_durability import page_set
+from tests.workerkit import busy_worker, kill_group, start_worker, wait_for_activity_pollers
 from trawl.config import Settings
 from trawl.crawl.spec import CrawlSpec
 from trawl.store.db import create_engine_async
@@ -158,22 +159,6 @@ async def run_on_workers(client: Client, temporal_address: str, database_url: st
                 kill_group(proc, signal.SIGTERM)
     assert result.status == "completed"
     return crawl_id, site.base, {site.base + p for p in paths}, recovery
-
-
-async def busy_worker(client: Client, site_wf: str,
-                      workers: list[subprocess.Popen[bytes]]) -> subprocess.Popen[bytes]:
-    """A worker running one of the site's explores now (the site workflow's pending
-    activities name the worker that started them: ``pid@host``)."""
-    by_pid = {str(proc.pid): proc for proc in workers}
-    async with asyncio.timeout(CRAWL_WAIT_S):
-        while True:
-            desc = await client.get_workflow_handle(site_wf).describe()
-            for act in desc.raw_description.pending_activities:
-                pid = act.last_worker_identity.split("@", 1)[0]
-                if act.state == PendingActivityState.PENDING_ACTIVITY_STATE_STARTED \
-                        and pid in by_pid:
-                    return by_pid[pid]
-            await asyncio.sleep(0.05)
 
 
 async def assert_each_page_once(engine: AsyncEngine, crawl_id: str, expected: set[str]) -> None:
