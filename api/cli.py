@@ -433,9 +433,8 @@ def worker(
 @app.command()
 def up() -> None:
     """Run the embedded services and a worker in the foreground; Ctrl-C stops them."""
-    from api.runtime import stop_background_worker
+    from api.runtime import resolve_temporal_address, stop_background_worker
     from trawl.services.postgres import ensure_embedded_postgres
-    from trawl.services.temporal import ensure_dev_server
     from trawl.store.db import libpq_url, upgrade_schema
     from worker.main import WorkerConfig, run_worker
 
@@ -446,9 +445,7 @@ def up() -> None:
         if db_url is None:
             db_url = await asyncio.to_thread(ensure_embedded_postgres, settings.data_dir)
         await asyncio.to_thread(upgrade_schema, db_url)
-        address = settings.temporal_address or (await asyncio.to_thread(
-            ensure_dev_server, settings.data_dir, settings.temporal_port,
-            settings.temporal_ui_port)).address
+        address = await asyncio.to_thread(resolve_temporal_address, settings)
         if stop_background_worker(settings):
             err.print("stopped the background worker; this process takes over")
         out.print(f"Temporal:  {address}  (web UI {settings.ui_base_url})")
@@ -459,16 +456,35 @@ def up() -> None:
     run(go())
 
 
+@app.command("codec-server")
+def codec_server(
+    port: Annotated[int | None, typer.Option(help="Port on 127.0.0.1 (default TRAWL_CODEC_PORT, "
+                                                  "8234).")] = None,
+    ui_origin: Annotated[list[str] | None, typer.Option(
+        help="Origin of the web UI that may call it (repeatable); default the embedded UI's."
+    )] = None,
+) -> None:
+    """Serve the codec endpoint through which the Temporal web UI and CLI read trawl's sealed
+    payloads (`trawl up` runs one for the embedded UI; see SECURITY.md)."""
+    from worker.codec_server import main as serve
+
+    argv = ["--port", str(port or get_settings().codec_port)]
+    for origin in ui_origin or []:
+        argv += ["--ui-origin", origin]
+    serve(argv)
+
+
 @app.command()
 def down() -> None:
     """Stop the embedded services and the background worker."""
-    from api.runtime import stop_background_worker
+    from api.runtime import stop_background_worker, stop_codec_server
     from trawl.services.postgres import stop_embedded_postgres
     from trawl.services.temporal import stop_dev_server
 
     settings = get_settings()
     for name, stopped in (("worker", stop_background_worker(settings)),
                           ("Temporal dev server", stop_dev_server(settings.data_dir)),
+                          ("codec server", stop_codec_server(settings)),
                           ("Postgres", stop_embedded_postgres(settings.data_dir))):
         out.print(f"{name}: {'stopped' if stopped else 'not running'}")
 

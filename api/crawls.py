@@ -27,6 +27,7 @@ from trawl.crawl.types import CrawlCounts
 from trawl.errors import ConfigError, CrawlNotFound, TemporalError
 from trawl.store import frontier
 from trawl.store.db import create_engine_async, upgrade_schema
+from worker.codec import connect
 from workflows.crawl import CrawlWorkflow
 from workflows.types import CrawlInput
 
@@ -330,7 +331,7 @@ class Trawl:
 
 async def connect_temporal(address: str, namespace: str) -> Client:
     try:
-        return await Client.connect(address, namespace=namespace)
+        return await connect(address, namespace=namespace)
     except Exception as exc:
         raise TemporalError(f"cannot reach Temporal at {address}: {exc}. Check "
                             "TRAWL_TEMPORAL_ADDRESS, or unset it to use the embedded server."

@@ -7,6 +7,7 @@ dev server, a Postgres and a background worker under the data directory, so that
 
 from __future__ import annotations
 
+import logging
 import os
 import sys
 import time
@@ -14,11 +15,22 @@ from dataclasses import dataclass
 
 from trawl.config import Settings
 from trawl.errors import TemporalError
-from trawl.services._process import pid_alive, read_pid, spawn_detached, stop_pid
+from trawl.services._process import (
+    pid_alive,
+    port_open,
+    private_dir,
+    read_pid,
+    spawn_detached,
+    stop_pid,
+    wait_until,
+)
 from trawl.services.postgres import ensure_embedded_postgres
 from trawl.services.temporal import ensure_dev_server
 
 WORKER_PID_FILE = "worker.pid"
+CODEC_PID_FILE = "codec.pid"
+LOOPBACK = "127.0.0.1"
+log = logging.getLogger("trawl.runtime")
 WORKER_START_GRACE_S = 1.0
 
 
@@ -42,9 +54,42 @@ def resolve_database_url(settings: Settings) -> str:
 def resolve_temporal_address(settings: Settings) -> str:
     if settings.temporal_address:
         return settings.temporal_address
+    ensure_codec_server(settings)
     server = ensure_dev_server(settings.data_dir, settings.temporal_port,
-                               settings.temporal_ui_port)
+                               settings.temporal_ui_port, codec_endpoint(settings))
     return server.address
+
+
+def codec_endpoint(settings: Settings) -> str:
+    return f"http://{LOOPBACK}:{settings.codec_port}"
+
+
+def ensure_codec_server(settings: Settings) -> int | None:
+    """Start the embedded UI's codec server (worker/codec_server.py) unless it runs; None
+    when its port is held by something else (the UI then shows payloads sealed)."""
+    pid_file = settings.data_dir / CODEC_PID_FILE
+    pid = read_pid(pid_file)
+    if pid is not None:
+        return pid
+    if port_open(LOOPBACK, settings.codec_port):
+        log.warning("port %d is taken: the web UI will show payloads sealed (set "
+                    "TRAWL_CODEC_PORT to a free port)", settings.codec_port)
+        return None
+    private_dir(settings.data_dir)
+    log_file = settings.data_dir / "logs" / "codec.log"
+    proc = spawn_detached([sys.executable, "-m", "worker.codec_server", "--port",
+                           str(settings.codec_port)], log_file, pid_file)
+    wait_until(lambda: port_open(LOOPBACK, settings.codec_port), "codec server", proc=proc,
+               log_file=log_file)
+    return proc.pid
+
+
+def stop_codec_server(settings: Settings) -> bool:
+    pid = read_pid(settings.data_dir / CODEC_PID_FILE)
+    if pid is None:
+        return False
+    stop_pid(pid)
+    return True
 
 
 def ensure_runtime(settings: Settings) -> Runtime:

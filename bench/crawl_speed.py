@@ -41,6 +41,7 @@ from trawl.crawl.spec import CrawlSpec  # noqa: E402
 from trawl.extract import extract  # noqa: E402
 from trawl.store.db import create_engine_async  # noqa: E402
 from trawl.urls import canonicalize  # noqa: E402
+from worker.codec import connect  # noqa: E402
 from worker.main import WorkerConfig, crawl_worker  # noqa: E402
 from workflows.crawl import CrawlWorkflow  # noqa: E402
 from workflows.types import CrawlInput  # noqa: E402
@@ -145,7 +146,7 @@ async def main() -> None:
         sys.exit("needs the Python 3.11 docs: apt-get install python3.11-doc")
 
     with local_services() as (address, db_url, _):
-        client = await Client.connect(address)
+        client = await connect(address)
         runs: dict[str, list[tuple[int, float]]] = {
             "bare loop, render only": [], "bare loop + extraction": [], "trawl": []}
 

@@ -44,7 +44,6 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from sqlalchemy import text  # noqa: E402
-from temporalio.client import Client  # noqa: E402
 
 from tests.hostile import HOSTILE_PATHS, HostileSite  # noqa: E402
 from tests.workerkit import kill_group, start_worker  # noqa: E402
@@ -53,6 +52,7 @@ from trawl.services._process import free_port, wait_until  # noqa: E402
 from trawl.services.postgres import ensure_embedded_postgres, stop_embedded_postgres  # noqa: E402
 from trawl.services.temporal import dev_server_command, healthy  # noqa: E402
 from trawl.store.db import create_engine_async, upgrade_schema  # noqa: E402
+from worker.codec import connect  # noqa: E402
 from workflows.crawl import CrawlWorkflow  # noqa: E402
 from workflows.types import CrawlInput  # noqa: E402
 
@@ -160,7 +160,7 @@ async def run_scenario(scenario: str, pages: int, render: str, concurrency: int)
         task_queue = f"faults-{uuid.uuid4().hex[:8]}"
         worker = [start_worker(svc.address, svc.db_url, task_queue, svc.tmp / "worker.log")]
         try:
-            client = await Client.connect(svc.address)
+            client = await connect(svc.address)
             crawl_id = uuid.uuid4().hex[:10]
             spec = CrawlSpec(seeds=[site.url("/")], render=render, concurrency=concurrency,
                              max_pages=pages + 100, max_depth=1, delay_s=0,
@@ -174,7 +174,7 @@ async def run_scenario(scenario: str, pages: int, render: str, concurrency: int)
                 while await _stored(svc.db_url, crawl_id) < pages * INJECT_AT_FRACTION:
                     await asyncio.sleep(POLL_S)
                 await inject(scenario, svc, worker, task_queue)
-                client = await Client.connect(svc.address)  # after a restart: a new one
+                client = await connect(svc.address)  # after a restart: a new one
             while True:  # the client's own call may outlive a restarted server: poll
                 try:
                     result = await client.get_workflow_handle_for(
@@ -182,7 +182,7 @@ async def run_scenario(scenario: str, pages: int, render: str, concurrency: int)
                     break
                 except Exception:
                     await asyncio.sleep(1)
-                    client = await Client.connect(svc.address)
+                    client = await connect(svc.address)
             seconds = time.monotonic() - started
         finally:
             with contextlib.suppress(subprocess.TimeoutExpired):

@@ -25,7 +25,6 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from sqlalchemy import text  # noqa: E402
-from temporalio.client import Client  # noqa: E402
 
 from bench._services import local_services, site_process  # noqa: E402
 from tests.gensite import binary_tree_site  # noqa: E402
@@ -37,6 +36,7 @@ from tests.workerkit import (  # noqa: E402
 )
 from trawl.crawl.spec import CrawlSpec  # noqa: E402
 from trawl.store.db import create_engine_async  # noqa: E402
+from worker.codec import connect  # noqa: E402
 from workflows.crawl import CrawlWorkflow, site_workflow_id  # noqa: E402
 from workflows.types import CrawlInput  # noqa: E402
 
@@ -49,7 +49,7 @@ CRAWL_TIMEOUT = timedelta(minutes=30)
 async def run(pages: int, render: str, concurrency: int) -> None:
     with local_services() as (address, db_url, tmp):
         paths = binary_tree_site(tmp / "site", pages)
-        client = await Client.connect(address)
+        client = await connect(address)
         engine = create_engine_async(db_url, pool_size=1)
         task_queue = f"bench-{uuid.uuid4().hex[:8]}"
         workers = [start_worker(address, db_url, task_queue, tmp / "workers.log")

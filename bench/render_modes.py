@@ -25,12 +25,12 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from sqlalchemy import text  # noqa: E402
-from temporalio.client import Client  # noqa: E402
 
 from bench._services import local_services, settle, site_process  # noqa: E402
 from bench.crawl_speed import PYDOCS, bare_loop, trawl_crawl_id  # noqa: E402
 from bench.scale import RssSampler, history_lengths  # noqa: E402
 from trawl.store.db import create_engine_async  # noqa: E402
+from worker.codec import connect  # noqa: E402
 
 MAX_PAGES = 10_000
 
@@ -57,7 +57,7 @@ async def main() -> None:
     peak_rss: dict[str, int] = {"trawl browser": 0, "trawl auto": 0}
     max_events: dict[str, int] = {"trawl browser": 0, "trawl auto": 0}
     with local_services() as (address, db_url, _):
-        client = await Client.connect(address)
+        client = await connect(address)
         for i in range(args.rounds):
             # a fresh server per round: its port is part of every URL
             with site_process(PYDOCS) as (base, site_pid):

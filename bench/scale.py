@@ -32,6 +32,7 @@ from temporalio.client import Client  # noqa: E402
 from bench._services import local_services  # noqa: E402
 from bench.synthetic_site import serve  # noqa: E402
 from trawl.crawl.spec import CrawlSpec  # noqa: E402
+from worker.codec import connect  # noqa: E402
 from workflows.crawl import CrawlWorkflow  # noqa: E402
 from workflows.types import CrawlInput  # noqa: E402
 
@@ -95,7 +96,7 @@ async def main() -> None:
         sampler = RssSampler(worker.pid)
         sampler.start()
         try:
-            client = await Client.connect(address)
+            client = await connect(address)
             crawl_id = uuid.uuid4().hex[:10]
             workflow_id = f"scale-{crawl_id}"
             spec = CrawlSpec(seeds=[base + "/"], render=args.render,

@@ -17,10 +17,16 @@ from sqlalchemy import text
 from sqlalchemy.ext.asyncio import AsyncEngine
 from temporalio.client import Client
 
+from trawl.secrets import DataKey
 from trawl.services._process import free_port, wait_until
 from trawl.services.postgres import ensure_embedded_postgres
 from trawl.services.temporal import dev_server_command, healthy
 from trawl.store.db import create_engine_async, upgrade_schema
+from worker.codec import connect
+
+# One data key for the whole session: the test's clients, the workers and CLIs it starts
+# (whatever data dir they are given) must seal and open Temporal payloads alike.
+os.environ.setdefault("TRAWL_SECRET_KEY", DataKey.generate().text())
 
 ROOT = Path(__file__).resolve().parents[1]
 SITES = Path(__file__).parent / "sites"
@@ -69,7 +75,7 @@ def database_url(tmp_root: Path) -> Iterator[str]:
 
 @pytest.fixture(scope="session")
 async def temporal_client(temporal_address: str) -> Client:
-    return await Client.connect(temporal_address)
+    return await connect(temporal_address)
 
 
 @pytest.fixture(scope="session")

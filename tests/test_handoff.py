@@ -25,6 +25,7 @@ from tests.gensite import binary_tree_site
 from tests.sitesrv import HtmlHandler, serve, serve_handler
 from tests.test_durability import kill_group, start_worker
 from trawl.crawl.spec import CrawlSpec
+from trawl.services._process import free_port, port_open, wait_until
 from trawl.services.temporal import temporal_cli
 from worker.main import crawl_worker
 from workflows.crawl import CrawlWorkflow, site_workflow_id
@@ -159,11 +160,14 @@ async def test_login_wall_resumed_with_storage_state(
             assert handle.id in found and site_wf in found
 
             if via == "temporal-cli":
+                # the stock CLI seals what it sends through trawl's codec server
                 payload = {"note": "logged in by hand", "storage_state": logged_in_state()}
-                subprocess.run([temporal_cli(), "workflow", "signal", "--address",
-                                temporal_address, "--workflow-id", site_wf, "--name", "resume",
-                                "--input", json.dumps(payload)], check=True, timeout=60,
-                               capture_output=True)
+                with codec_server() as endpoint:
+                    subprocess.run([temporal_cli(), "workflow", "signal", "--address",
+                                    temporal_address, "--codec-endpoint", endpoint,
+                                    "--workflow-id", site_wf, "--name", "resume",
+                                    "--input", json.dumps(payload)], check=True, timeout=60,
+                                   capture_output=True)
             else:
                 env = subprocess_env(temporal_address, database_url,
                                      TRAWL_TASK_QUEUE=task_queue, COLUMNS="200")
@@ -183,6 +187,16 @@ async def test_login_wall_resumed_with_storage_state(
             outcome = await asyncio.wait_for(handle.result(), WAIT_S)
 
     assert outcome.status == "completed"
+    # the session's secret is nowhere in Temporal's history in clear (read without the key)
+    plain = await Client.connect(temporal_address)
+    for wf_id in (handle.id, site_wf):
+        history = await plain.get_workflow_handle(wf_id).fetch_history()
+        raw = b"".join(event.SerializeToString() for event in history.events)
+        assert SECRET.encode() not in raw
+        assert wf_id == handle.id or b"WorkflowExecutionSignaled" in raw or b"resume" in raw
+    assert "sealed" in (await scalar_rows(
+        engine, "select case when sealed is not null and storage_state is null then 'sealed' "
+                "end from session_profiles where site = :s", s=base))[0]
     pages = await stored(engine, crawl_id)
     assert set(pages) == {base + "/", base + "/public.html", base + "/private/",
                           base + "/private/a.html", base + "/private/b.html"}
@@ -212,6 +226,19 @@ async def _listed(client: Client, crawl_wf: str) -> set[str]:
             f"CrawlStatus = 'handoff' AND WorkflowId STARTS_WITH '{crawl_wf}'"):
         ids.add(wf.id)
     return ids if len(ids) >= 2 else set()
+
+
+@contextlib.contextmanager
+def codec_server() -> Iterator[str]:
+    port = free_port()
+    proc = subprocess.Popen([PYTHON, "-m", "worker.codec_server", "--port", str(port)],
+                            cwd=ROOT, start_new_session=True)
+    try:
+        wait_until(lambda: port_open("127.0.0.1", port), "codec server", proc=proc)
+        yield f"http://127.0.0.1:{port}"
+    finally:
+        proc.terminate()
+        proc.wait(10)
 
 
 def _trawl(env: dict[str, str], *args: str) -> subprocess.CompletedProcess[str]:

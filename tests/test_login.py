@@ -26,6 +26,7 @@ from tests.sitesrv import HtmlHandler, serve_handler
 from tests.test_handoff import PAGES, SECRET, open_handoffs, start, stored, wait_for
 from trawl.config import Settings
 from trawl.crawl.spec import CrawlSpec
+from trawl.store.sessions import load_profile
 from worker.main import crawl_worker
 
 pytestmark = pytest.mark.skipif(not (shutil.which("Xvfb") and shutil.which("xdotool")),
@@ -150,9 +151,12 @@ async def test_trawl_login_saves_the_session_and_resumes(
     assert result.status == "completed"
     pages = await stored(engine, crawl_id)
     assert {base + "/private/", base + "/private/a.html", base + "/private/b.html"} <= set(pages)
-    profile = await scalar_rows(engine, "select storage_state::text from session_profiles "
-                                        "where site = :s", s=base)
-    assert profile and SECRET in profile[0][0]
+    version, profile = await load_profile(engine, base)  # sealed at rest, opened with the key
+    assert version >= 1 and profile is not None
+    assert any(c["value"] == SECRET for c in profile["cookies"])
+    raw = await scalar_rows(engine, "select sealed, storage_state is null from session_profiles "
+                                    "where site = :s", s=base)
+    assert SECRET.encode() not in bytes(raw[0][0]) and raw[0][1] is True
     assert await open_handoffs(engine, crawl_id) == []
     note = await scalar_rows(engine, "select note from handoffs where crawl_id = :c",
                              c=crawl_id)

@@ -30,6 +30,7 @@ from trawl.services._process import free_port, wait_until
 from trawl.services.postgres import ensure_embedded_postgres, stop_embedded_postgres
 from trawl.services.temporal import dev_server_command, healthy
 from trawl.store.db import create_engine_async, upgrade_schema
+from worker.codec import connect
 from worker.main import crawl_worker
 from workflows.crawl import CrawlWorkflow
 from workflows.site import DB_HOLD_STATUS
@@ -205,14 +206,14 @@ async def test_temporal_restarted_mid_crawl_loses_nothing(
             worker = start_worker(own_address, database_url, task_queue,
                                   tmp_path / "worker.log")
             crawl_id = new_crawl_id()
-            handle = await start(await Client.connect(own_address), task_queue, spec, crawl_id)
+            handle = await start(await connect(own_address), task_queue, spec, crawl_id)
             await wait_for_pages(engine, crawl_id, STOP_AFTER_PAGES)
             server.terminate()
             server.wait(30)
             assert await pages_stored(engine, crawl_id) < SITE_PAGES, "restart mid-crawl"
             await asyncio.sleep(TEMPORAL_DOWN_S)
             server = await asyncio.to_thread(start_server)
-            client = await Client.connect(own_address)
+            client = await connect(own_address)
             result = await asyncio.wait_for(
                 client.get_workflow_handle(handle.id).result(), WAIT_S)
         finally:

@@ -10,9 +10,10 @@ from __future__ import annotations
 import os
 from functools import lru_cache
 from pathlib import Path
+from typing import Literal
 
 import platformdirs
-from pydantic import Field
+from pydantic import Field, SecretStr
 from pydantic_settings import BaseSettings, SettingsConfigDict
 
 DEFAULT_TASK_QUEUE = "trawl"
@@ -57,6 +58,10 @@ DEFAULT_RETRIES_429 = 3
 """Retries of a page answered 429 or 503 (after waiting Retry-After or a backoff)."""
 
 
+DEFAULT_CODEC_PORT = 8234
+"""The codec server's port, next to the embedded web UI's."""
+
+
 def default_data_dir() -> Path:
     return Path(platformdirs.user_data_dir("trawl", appauthor=False))
 
@@ -81,6 +86,10 @@ class Settings(BaseSettings):
     temporal_ui_port: int = DEFAULT_TEMPORAL_UI_PORT
     """Port of the embedded Temporal web UI."""
 
+    codec_port: int = DEFAULT_CODEC_PORT
+    """Port of the codec server through which the embedded web UI reads sealed payloads
+    (``TRAWL_CODEC_PORT``; see SECURITY.md)."""
+
     temporal_ui_url: str | None = None
     """Base URL of the Temporal web UI, for links; derived from the UI port when unset."""
 
@@ -100,6 +109,15 @@ class Settings(BaseSettings):
     """Let every crawl and agent reach internal addresses (loopback, private networks, cloud
     metadata): off by default; a crawl's own start URLs are always allowed
     (``TRAWL_ALLOW_PRIVATE``, per crawl ``--allow-private``; see SECURITY.md)."""
+
+    secret_key: SecretStr | None = None
+    """The data key sealing session data in Temporal payloads and in Postgres (base64 of 32
+    bytes, ``TRAWL_SECRET_KEY``); unset means ``<data dir>/secret.key``, made on first use
+    with mode 0600. Every worker and CLI of one deployment needs the same key."""
+
+    browser_sandbox: Literal["auto", "on", "off"] = "auto"
+    """Chromium's sandbox (``TRAWL_BROWSER_SANDBOX``): ``auto`` runs it whenever the OS
+    allows (not as root), ``on`` requires it, ``off`` never runs it (not recommended)."""
 
     browser_recycle_pages: int = DEFAULT_BROWSER_RECYCLE_PAGES
     """Relaunch the worker's browser after this many pages to keep memory flat."""

@@ -31,6 +31,7 @@ from trawl.crawl.explore import ExploreDeps
 from trawl.crawl.fetch import make_client
 from trawl.crawl.reading import extraction_pool, start_processes
 from trawl.store.db import create_engine_async, upgrade_schema
+from worker.codec import connect
 from workflows.crawl import CrawlWorkflow
 from workflows.site import SiteWorkflow
 
@@ -92,7 +93,7 @@ async def run_worker(cfg: WorkerConfig, *, upgrade: bool = True) -> None:
     """Run until SIGINT/SIGTERM, then finish in-flight work and exit."""
     if upgrade:
         await asyncio.to_thread(upgrade_schema, cfg.database_url)
-    client = await Client.connect(cfg.temporal_address, namespace=cfg.namespace)
+    client = await connect(cfg.temporal_address, namespace=cfg.namespace)
     stop = asyncio.Event()
     loop = asyncio.get_running_loop()
     for sig in (signal.SIGINT, signal.SIGTERM):

@@ -23,6 +23,15 @@ def port_open(host: str, port: int, timeout: float = 0.5) -> bool:
     return False
 
 
+def private_dir(path: Path) -> Path:
+    """Make ``path`` (and parents) and keep it to its owner (0700): it holds the services'
+    databases, the data key and logs, none of which other local users should read."""
+    path.mkdir(parents=True, exist_ok=True)
+    with contextlib.suppress(OSError):  # a directory we do not own: leave its mode
+        path.chmod(0o700)
+    return path
+
+
 def free_port() -> int:
     with socket.socket() as sock:
         sock.bind(("127.0.0.1", 0))

@@ -14,6 +14,7 @@ from pathlib import Path
 from sqlalchemy.engine import make_url
 
 from trawl.errors import DatabaseError
+from trawl.services._process import private_dir
 
 DATABASE_NAME = "trawl"
 
@@ -30,7 +31,7 @@ def _server(pgdata: Path):  # type: ignore[no-untyped-def]
 def ensure_embedded_postgres(data_dir: Path) -> str:
     """Start (or reuse) the embedded Postgres and return a SQLAlchemy URL for trawl's DB."""
     pgdata = data_dir / "postgres"
-    data_dir.mkdir(parents=True, exist_ok=True)
+    private_dir(data_dir)
     try:
         server = _server(pgdata)
         admin_uri = server.get_uri()

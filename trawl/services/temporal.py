@@ -13,7 +13,14 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from trawl.errors import ServiceError
-from trawl.services._process import port_open, read_pid, spawn_detached, stop_pid, wait_until
+from trawl.services._process import (
+    port_open,
+    private_dir,
+    read_pid,
+    spawn_detached,
+    stop_pid,
+    wait_until,
+)
 
 LOCALHOST = "127.0.0.1"
 HEALTH_TIMEOUT_S = 5.0
@@ -53,16 +60,21 @@ def healthy(address: str) -> bool:
     return result.returncode == 0 and b"SERVING" in result.stdout
 
 
-def dev_server_command(db_file: Path, port: int, ui_port: int | None) -> list[str]:
+def dev_server_command(db_file: Path, port: int, ui_port: int | None,
+                       codec_endpoint: str | None = None) -> list[str]:
     cmd = [temporal_cli(), "server", "start-dev", "--db-filename", str(db_file),
            "--ip", LOCALHOST, "--port", str(port), "--log-level", "warn"]
     cmd += ["--ui-port", str(ui_port)] if ui_port else ["--headless"]
+    if ui_port and codec_endpoint:
+        # the UI opens trawl's sealed payloads through it (worker/codec_server.py)
+        cmd += ["--ui-codec-endpoint", codec_endpoint]
     for name, kind in SEARCH_ATTRIBUTES.items():
         cmd += ["--search-attribute", f"{name}={kind}"]
     return cmd
 
 
-def ensure_dev_server(data_dir: Path, port: int, ui_port: int | None) -> TemporalDevServer:
+def ensure_dev_server(data_dir: Path, port: int, ui_port: int | None,
+                      codec_endpoint: str | None = None) -> TemporalDevServer:
     """Reuse the dev server of this data dir, or start one in the background."""
     address = f"{LOCALHOST}:{port}"
     ui_url = f"http://localhost:{ui_port}" if ui_port else None
@@ -73,17 +85,17 @@ def ensure_dev_server(data_dir: Path, port: int, ui_port: int | None) -> Tempora
     if pid is None and port_open(LOCALHOST, port):
         raise ServiceError(f"port {port} is taken by something that is not a Temporal server; "
                            "set TRAWL_TEMPORAL_PORT to another port")
-    data_dir.mkdir(parents=True, exist_ok=True)
+    private_dir(data_dir)
     log_file = data_dir / "logs" / "temporal.log"
-    proc = spawn_detached(dev_server_command(data_dir / "temporal.db", port, ui_port), log_file,
-                          pid_file)
+    proc = spawn_detached(dev_server_command(data_dir / "temporal.db", port, ui_port,
+                                             codec_endpoint), log_file, pid_file)
     wait_until(lambda: healthy(address), f"Temporal dev server on {address}", proc=proc,
                log_file=log_file)
     return TemporalDevServer(address, ui_url, proc.pid)
 
 
 def run_dev_server_foreground(data_dir: Path, port: int, ui_port: int | None) -> int:
-    data_dir.mkdir(parents=True, exist_ok=True)
+    private_dir(data_dir)
     return subprocess.call(dev_server_command(data_dir / "temporal.db", port, ui_port))
 
 

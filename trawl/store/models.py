@@ -380,8 +380,15 @@ class SessionProfile(Base):
     site: Mapped[str] = mapped_column(String(512), primary_key=True)
     """Origin, e.g. ``https://example.org`` (shared by all crawls of that site)."""
 
-    storage_state: Mapped[dict[str, Any]] = mapped_column(JSONB)
-    """Playwright storage state: ``{"cookies": [...], "origins": [...]}``."""
+    storage_state: Mapped[dict[str, Any] | None] = mapped_column(JSONB, nullable=True)
+    """Unused since migration 0009 (profiles written before it, until sealed there)."""
+
+    sealed: Mapped[bytes | None] = mapped_column(LargeBinary, nullable=True)
+    """The Playwright storage state (``{"cookies": [...], "origins": [...]}``) as JSON,
+    sealed with the data key (:mod:`trawl.secrets`), the site bound to it."""
+
+    cookie_count: Mapped[int] = mapped_column(Integer, server_default="0")
+    """How many cookies it holds (shown by `trawl profiles`; the values never are)."""
 
     version: Mapped[int] = mapped_column(Integer, server_default="1")
     """Bumped on every change; workers rebuild the site's browser context when it moves."""

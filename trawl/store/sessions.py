@@ -6,14 +6,17 @@ their values except :func:`load_profile`, which the crawler uses to open a brows
 
 from __future__ import annotations
 
+import json
 from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
-from sqlalchemy import delete, func, select, text, update
+from sqlalchemy import delete, func, null, select, text, update
 from sqlalchemy.dialects.postgresql import insert
 from sqlalchemy.ext.asyncio import AsyncEngine
 
+from trawl.errors import DatabaseError
+from trawl.secrets import SealError, data_key
 from trawl.store.models import Crawl, CrawlUrl, Handoff, SessionProfile
 
 
@@ -90,29 +93,46 @@ def merge_cookies(state: dict[str, Any], cookies: list[dict[str, Any]]) -> dict[
 async def save_profile(engine: AsyncEngine, site: str, *,
                        storage_state: dict[str, Any] | None = None,
                        cookies: list[dict[str, Any]] | None = None) -> int:
-    """Store a site's session (a storage state replaces it, cookies merge into it).
+    """Store a site's session, sealed (a storage state replaces it, cookies merge into it).
 
     Returns the profile version; unchanged content keeps the version (retry-safe).
     """
     async with engine.begin() as conn:
-        row = (await conn.execute(select(SessionProfile.storage_state, SessionProfile.version)
+        row = (await conn.execute(select(SessionProfile.sealed, SessionProfile.storage_state,
+                                         SessionProfile.version)
                                   .where(SessionProfile.site == site).with_for_update())).first()
-        current: dict[str, Any] = row[0] if row else {"cookies": [], "origins": []}
+        current = _open_profile(site, row[0], row[1]) if row else {"cookies": [], "origins": []}
         new = dict(storage_state) if storage_state is not None else dict(current)
         new.setdefault("cookies", [])
         new.setdefault("origins", [])
         if cookies:
             new = merge_cookies(new, cookies)
-        if row is not None and new == current:
-            return int(row[1])
+        if row is not None and new == current and row[0] is not None:
+            return int(row[2])
+        values = {"sealed": _seal_profile(site, new), "storage_state": null(),
+                  "cookie_count": len(new["cookies"])}
         if row is None:
-            await conn.execute(insert(SessionProfile).values(site=site, storage_state=new,
-                                                             version=1))
+            await conn.execute(insert(SessionProfile).values(site=site, version=1, **values))
             return 1
+        version = int(row[2]) + (0 if new == current else 1)
         await conn.execute(update(SessionProfile).where(SessionProfile.site == site)
-                           .values(storage_state=new, version=row[1] + 1,
-                                   updated_at=func.now()))
-        return int(row[1]) + 1
+                           .values(version=version, updated_at=func.now(), **values))
+        return version
+
+
+def _seal_profile(site: str, state: dict[str, Any]) -> bytes:
+    return data_key().seal(json.dumps(state).encode(), context=site.encode())
+
+
+def _open_profile(site: str, sealed: bytes | None,
+                  legacy: dict[str, Any] | None) -> dict[str, Any]:
+    if sealed is None:  # written before migration 0009 sealed profiles
+        return legacy or {"cookies": [], "origins": []}
+    try:
+        state: dict[str, Any] = json.loads(data_key().open(sealed, context=site.encode()))
+    except SealError as exc:
+        raise DatabaseError(f"the session profile of {site} cannot be opened: {exc}") from None
+    return state
 
 
 async def profile_version(engine: AsyncEngine, site: str) -> int:
@@ -125,23 +145,30 @@ async def profile_version(engine: AsyncEngine, site: str) -> int:
 async def load_profile(engine: AsyncEngine, site: str) -> tuple[int, dict[str, Any] | None]:
     """(version, storage state) of a site's profile; (0, None) when it has none."""
     async with engine.connect() as conn:
-        row = (await conn.execute(select(SessionProfile.version, SessionProfile.storage_state)
+        row = (await conn.execute(select(SessionProfile.version, SessionProfile.sealed,
+                                         SessionProfile.storage_state)
                                   .where(SessionProfile.site == site))).first()
-    return (int(row[0]), row[1]) if row else (0, None)
+    return (int(row[0]), _open_profile(site, row[1], row[2])) if row else (0, None)
 
 
 async def list_profiles(engine: AsyncEngine) -> list[dict[str, Any]]:
     """Sites with a stored session: site, version, #cookies, times (never the values)."""
     async with engine.connect() as conn:
         rows = (await conn.execute(text(
-            "select site, version, jsonb_array_length(coalesce(storage_state->'cookies', "
-            "'[]'::jsonb)) as cookies, updated_at from session_profiles order by site"))).all()
+            "select site, version, cookie_count as cookies, updated_at from session_profiles "
+            "order by site"))).all()
     return [dict(r._mapping) for r in rows]
 
 
 async def delete_profile(engine: AsyncEngine, site: str) -> bool:
+    """Delete a site's profile for real: the row, and then the table rewritten (VACUUM
+    FULL) so the deleted row's bytes are no longer in its files."""
     async with engine.begin() as conn:
         result = await conn.execute(delete(SessionProfile).where(SessionProfile.site == site))
+    if result.rowcount:
+        async with engine.connect() as conn:
+            auto = await conn.execution_options(isolation_level="AUTOCOMMIT")
+            await auto.execute(text("VACUUM FULL session_profiles"))
     return bool(result.rowcount)
 
 

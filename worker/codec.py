@@ -1,0 +1,63 @@
+"""The payload codec: every payload trawl puts into Temporal is sealed with the data key.
+
+Signals, activity inputs and results, heartbeats, queries, memos and the UI summaries all
+pass through it (the SDK's encryption-codec pattern, ``temporalio/samples-python``
+``encryption/``), so session data a person sends with ``resume`` — from the CLI, MCP or
+the web UI — is never in Temporal's history in clear. Search attributes are not payloads:
+they stay readable (status, pages done, host), so the UI's list view works without a key.
+
+The web UI and the ``temporal`` CLI read sealed payloads through the codec server
+(:mod:`worker.codec_server`; ``trawl up`` runs it for the embedded UI). Payloads written
+before the codec existed are read as they are.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Sequence
+
+import temporalio.converter
+from temporalio.api.common.v1 import Payload
+from temporalio.client import Client
+from temporalio.converter import PayloadCodec
+
+from trawl.secrets import DataKey, data_key
+
+SEALED_ENCODING = b"binary/encrypted"
+"""The encoding the SDK sample uses for encrypted payloads (the UI knows it)."""
+KEY_ID_METADATA = "encryption-key-id"
+
+
+class SealingCodec(PayloadCodec):
+    """AES-256-GCM over each whole serialized payload (metadata included)."""
+
+    def __init__(self, key: DataKey | None = None) -> None:
+        self._key = key or data_key()
+
+    async def encode(self, payloads: Sequence[Payload]) -> list[Payload]:
+        return [Payload(metadata={"encoding": SEALED_ENCODING,
+                                  KEY_ID_METADATA: self._key.key_id.hex().encode()},
+                        data=self._key.seal(p.SerializeToString()))
+                for p in payloads]
+
+    async def decode(self, payloads: Sequence[Payload]) -> list[Payload]:
+        decoded = []
+        for p in payloads:
+            if p.metadata.get("encoding") != SEALED_ENCODING:
+                decoded.append(p)  # written before sealing, or by a foreign client
+                continue
+            decoded.append(Payload.FromString(self._key.open(p.data)))
+        return decoded
+
+
+def data_converter(key: DataKey | None = None) -> temporalio.converter.DataConverter:
+    """The SDK's default converter with trawl's sealing codec."""
+    return dataclasses.replace(temporalio.converter.default(),
+                               payload_codec=SealingCodec(key))
+
+
+async def connect(address: str, namespace: str = "default", **kwargs: object) -> Client:
+    """A Temporal client that seals what it sends and opens what it reads: every client of
+    trawl's workflows must use this (or the same converter), or it cannot read them."""
+    return await Client.connect(address, namespace=namespace,
+                                data_converter=data_converter(), **kwargs)  # type: ignore[arg-type]
