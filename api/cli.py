@@ -35,6 +35,7 @@ from trawl.config import (
 from trawl.crawl.spec import DEFAULT_RENDER_MODE, DEFAULT_SITEMAP_MODE, CrawlSpec
 from trawl.errors import ConfigError, TrawlError
 from trawl.policy import DEFAULT_MAX_URL_LENGTH
+from trawl.redact import configure_logging
 
 app = typer.Typer(no_args_is_help=True, add_completion=False, pretty_exceptions_enable=False,
                   help="trawl: a durable knowledge-extraction crawler.")
@@ -419,6 +420,7 @@ def worker(
     from worker.main import WorkerConfig, run_worker
 
     settings = get_settings()
+    configure_logging()
 
     async def go() -> None:
         runtime = await asyncio.to_thread(ensure_runtime, settings)
@@ -439,6 +441,7 @@ def up() -> None:
     from worker.main import WorkerConfig, run_worker
 
     settings = get_settings()
+    configure_logging()
 
     async def go() -> None:
         db_url = settings.database_url

@@ -25,6 +25,7 @@ from mcp.server.mcpserver.exceptions import ToolError
 from api.agent import agent_policy
 from trawl.browser.session import Session, SessionError
 from trawl.errors import BlockedAddress
+from trawl.redact import configure_logging
 
 log = logging.getLogger("trawl.mcp")
 
@@ -221,8 +222,7 @@ def _crawls() -> Any:
 
 
 def run(headless: bool = True, sidebar: bool = False, browser: str = "chromium") -> None:
-    logging.basicConfig(stream=sys.stderr, level=logging.INFO,
-                        format="%(asctime)s %(levelname)s %(name)s: %(message)s")
+    configure_logging(stream=sys.stderr)
     build_server(headless=headless, sidebar=sidebar, browser=browser).run("stdio")
 
 

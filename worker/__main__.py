@@ -3,15 +3,15 @@
 from __future__ import annotations
 
 import asyncio
-import logging
 
 from api.runtime import ensure_runtime
 from trawl.config import get_settings
+from trawl.redact import configure_logging
 from worker.main import WorkerConfig, run_worker
 
 
 def main() -> None:
-    logging.basicConfig(level=logging.INFO, format="%(asctime)s %(levelname)s %(name)s %(message)s")
+    configure_logging()
     settings = get_settings()
     runtime = ensure_runtime(settings)
     asyncio.run(run_worker(WorkerConfig.from_settings(settings, runtime.temporal_address,

@@ -20,6 +20,8 @@ import threading
 import time
 from collections.abc import Callable, Sequence
 
+from trawl.redact import configure_logging
+
 log = logging.getLogger("trawl.supervisor")
 
 RESTART_FIRST_S = 1.0
@@ -102,8 +104,7 @@ class Supervisor:
 
 
 def main() -> None:
-    logging.basicConfig(level=logging.INFO,
-                        format="%(asctime)s %(levelname)s %(name)s %(message)s")
+    configure_logging()
     supervisor = Supervisor()
     for sig in (signal.SIGTERM, signal.SIGINT):
         signal.signal(sig, supervisor.stop)

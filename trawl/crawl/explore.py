@@ -42,6 +42,7 @@ from trawl.crawl.walls import Wall, detect
 from trawl.errors import ConfigError, FetchError, SiteStopped
 from trawl.net import use_policy
 from trawl.policy import RobotsCache, parse_retry_after
+from trawl.redact import redact_secrets
 from trawl.store.frontier import FoundLink, PageRecord, record_page
 from trawl.store.recrawl import PreviousPage, copy_previous, previous_page
 from trawl.store.sessions import BlockedPage, block_url
@@ -107,6 +108,10 @@ def pushed_links(urls: list[str], known: list[FoundLink], scope: Scope,
             links.append(FoundLink(url=key, anchor_text="", internal=scope.contains(key),
                                    rel="pushstate"))
     return links
+
+
+def _redacted(detail: str | None) -> str | None:
+    return None if detail is None else redact_secrets(detail)
 
 
 def _error_record(base: PageRecord, error_class: str, message: str) -> PageRecord:
@@ -344,11 +349,12 @@ async def _block(deps: ExploreDeps, inp: ExploreInput, rec: PageRecord,
                  loaded: Loaded) -> ExploreOutput:
     """The page needs a person: the URL waits (status blocked) and a handoff opens."""
     assert loaded.wall is not None
+    detail = _redacted(loaded.wall.detail)
     await block_url(deps.engine, BlockedPage(
         crawl_id=inp.crawl_id, site=inp.site, url=inp.job.url, workflow_id=inp.workflow_id,
-        reason=loaded.wall.reason, detail=loaded.wall.detail, screenshot=loaded.screenshot))
+        reason=loaded.wall.reason, detail=detail, screenshot=loaded.screenshot))
     return ExploreOutput(url=rec.url, outcome="handoff", status_code=rec.status_code,
-                         handoff_reason=loaded.wall.reason, handoff_detail=loaded.wall.detail)
+                         handoff_reason=loaded.wall.reason, handoff_detail=detail)
 
 
 async def _store(deps: ExploreDeps, rec: PageRecord) -> ExploreOutput:

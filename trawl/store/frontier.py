@@ -21,6 +21,7 @@ from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine
 from trawl.crawl.spec import CrawlSpec
 from trawl.crawl.types import ClaimInput, ClaimOutput, CrawlCounts, UrlJob
 from trawl.errors import CrawlNotFound
+from trawl.redact import redact_secrets
 from trawl.store.models import Crawl, CrawlUrl, SessionProfile, Site
 from trawl.urls import site_of
 
@@ -261,7 +262,8 @@ def _payload(rec: PageRecord) -> str:
         "crawl_id": rec.crawl_id, "url": rec.url, "outcome": rec.outcome, "depth": rec.depth,
         # a redirect target stands in for its source, at the same depth
         "follow_depth": rec.depth if rec.outcome == "redirected" else rec.depth + 1,
-        "redirect_to": rec.redirect_to, "error_message": rec.error_message,
+        "redirect_to": rec.redirect_to,
+        "error_message": None if rec.error_message is None else redact_secrets(rec.error_message),
         "links": [(link.url, link.anchor_text, link.internal, link.rel) for link in rec.links],
         "follow": [(url, site_of(url), position[url]) for url in follow],
         "queue_limit": None if rec.outcome == "redirected" else rec.queue_limit,
