@@ -7,6 +7,7 @@ closed networks (no background networking, component updates or sync).
 
 from __future__ import annotations
 
+import logging
 import os
 import shutil
 from pathlib import Path
@@ -17,6 +18,8 @@ from trawl.errors import BrowserError
 
 if TYPE_CHECKING:
     from playwright.async_api import Browser, BrowserType, Playwright
+
+log = logging.getLogger("trawl.browser")
 
 PATH_NAMES = ("chromium", "chromium-browser", "google-chrome", "google-chrome-stable", "chrome",
               "msedge", "microsoft-edge")
@@ -88,28 +91,76 @@ def find_browser_executable(browser_type: BrowserType | None = None) -> str | No
     return found
 
 
+SANDBOX_FAILURE_MARKERS = ("sandbox", "namespace", "zygote")
+"""Words in Chromium's launch error when its sandbox cannot start on this OS."""
+ROOT_WARNING = ("running as root: Chromium's sandbox cannot start, so pages run with "
+                "--no-sandbox. Run trawl as a non-root user (the Docker image does).")
+
+
 def launch_args() -> list[str]:
-    args = [*QUIET_FLAGS, f"--js-flags=--max-old-space-size={RENDERER_HEAP_MB}"]
-    if hasattr(os, "geteuid") and os.geteuid() == 0:
-        args.append("--no-sandbox")  # Chromium refuses to run sandboxed as root
-    return args
+    return [*QUIET_FLAGS, f"--js-flags=--max-old-space-size={RENDERER_HEAP_MB}"]
+
+
+def running_as_root() -> bool:
+    return hasattr(os, "geteuid") and os.geteuid() == 0
+
+
+def sandbox_wanted() -> bool:
+    """Whether to launch Chromium sandboxed (TRAWL_BROWSER_SANDBOX; auto: unless root)."""
+    mode = get_settings().browser_sandbox
+    if mode == "off":
+        return False
+    if running_as_root():
+        if mode == "on":
+            raise BrowserError("TRAWL_BROWSER_SANDBOX=on, but Chromium's sandbox cannot start "
+                               "as root: run trawl as a non-root user, or set it to auto.")
+        _warn_once("root", ROOT_WARNING)
+        return False
+    return True
+
+
+_warned: set[str] = set()
+
+
+def _warn_once(key: str, message: str) -> None:
+    if key not in _warned:
+        _warned.add(key)
+        log.warning(message)
 
 
 async def launch_chromium(playwright: Playwright, *, headless: bool = True,
                           **kwargs: Any) -> Browser:
-    """Launch Chromium with trawl's flags; a clear BrowserError if none can start."""
+    """Launch Chromium with trawl's flags, sandboxed whenever the OS allows; a clear
+    BrowserError if none can start."""
     chromium = playwright.chromium
     executable = find_browser_executable(chromium)
     extra = list(kwargs.pop("args", []))
+    sandbox = sandbox_wanted()
     try:
-        return await chromium.launch(
-            headless=headless,
-            executable_path=executable,
-            args=launch_args() + extra,
-            **kwargs,
-        )
+        return await chromium.launch(headless=headless, executable_path=executable,
+                                     args=launch_args() + extra, chromium_sandbox=sandbox,
+                                     **kwargs)
     except Exception as exc:  # playwright raises its own Error type with a long log
-        first_line = str(exc).strip().splitlines()[0] if str(exc).strip() else repr(exc)
-        raise BrowserError(
-            f"could not launch Chromium ({executable or 'playwright bundled'}): {first_line}"
-        ) from exc
+        error = exc
+    first_line = _first_line(error)
+    if sandbox and get_settings().browser_sandbox == "auto" and any(
+            marker in str(error).lower() for marker in SANDBOX_FAILURE_MARKERS):
+        # The OS forbids the sandbox (no user namespaces, no setuid helper): say so, once,
+        # and run without rather than not at all. TRAWL_BROWSER_SANDBOX=on refuses instead.
+        _warn_once("unavailable", f"Chromium's sandbox cannot start here ({first_line}); "
+                   "running with --no-sandbox. Enable unprivileged user namespaces, or set "
+                   "TRAWL_BROWSER_SANDBOX=on to refuse to run unsandboxed.")
+        try:
+            return await chromium.launch(headless=headless, executable_path=executable,
+                                         args=launch_args() + extra, chromium_sandbox=False,
+                                         **kwargs)
+        except Exception as exc:
+            error, first_line = exc, _first_line(exc)
+    raise BrowserError(
+        f"could not launch Chromium ({executable or 'playwright bundled'}): {first_line}"
+    ) from error
+
+
+def _first_line(exc: BaseException) -> str:
+    text = str(exc).strip()
+    return text.splitlines()[0] if text else repr(exc)
