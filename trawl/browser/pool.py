@@ -27,6 +27,8 @@ DEFAULT_CONTEXT_PAGES = 100
 IDLE_BLANK_DELAY_S = 0.1
 """A read page's tab still idle after this goes to about:blank (its scripts stop)."""
 ANONYMOUS = ""
+CRAWL_SEPARATOR = "\t"
+"""Between a crawl's id and the profile in a context key (``trawl.crawl.profiles``)."""
 
 
 @dataclass
@@ -171,12 +173,14 @@ class BrowserPool:
             await tab.close()
 
     async def forget_profile(self, profile: str) -> None:
-        """Drop a profile's context (its session changed); running pages finish first."""
+        """Drop a profile's contexts, in every crawl (its session changed); running pages
+        finish first."""
         async with self._lock:
             gen = self._current
             if gen is None:
                 return
-            for key in [k for k in gen.contexts if k.split("\n", 1)[0] == profile]:
+            for key in [k for k in gen.contexts
+                        if k.split("\n", 1)[0].rpartition(CRAWL_SEPARATOR)[2] == profile]:
                 ctx = gen.contexts.pop(key)
                 ctx.retired = True
                 if ctx.active == 0:

@@ -18,7 +18,7 @@ from sqlalchemy.ext.asyncio import AsyncEngine
 
 from trawl.browser.pool import BrowserPool
 from trawl.config import QUEUE_MARGIN
-from trawl.crawl.fetch import decode_html, fetch, refresh_target
+from trawl.crawl.fetch import CrawlCookies, decode_html, fetch, refresh_target
 from trawl.crawl.politeness import Politeness, polite_load, site_delay
 from trawl.crawl.profiles import ProfileCache, cookie_header, profile_key
 from trawl.crawl.reading import AutoRules, Reading, read_page
@@ -80,6 +80,8 @@ class ExploreDeps:
     limiter: LoadLimiter = field(default_factory=LoadLimiter)
     profiles: ProfileCache = field(default_factory=ProfileCache)
     """Session profiles loaded by this worker, per site and version."""
+    cookies: CrawlCookies = field(default_factory=CrawlCookies)
+    """One HTTP cookie jar per crawl (the browser has one context per crawl likewise)."""
     robots: RobotsCache = field(default_factory=RobotsCache)
     """robots.txt rules per site, fetched once per TTL by this worker."""
     politeness: Politeness = field(default_factory=Politeness)
@@ -145,7 +147,8 @@ async def _load(deps: ExploreDeps, inp: ExploreInput,
             raise RuntimeError("browser rendering requested but this worker has no browser")
         loaded = await load_in_browser(deps.pool, inp.job.url, max_bytes=spec.max_body_bytes,
                                        timeout_s=spec.page_timeout_s,
-                                       profile=profile_key(inp.site, inp.profile_version),
+                                       profile=profile_key(inp.crawl_id, inp.site,
+                                                           inp.profile_version),
                                        storage_state=state, check=check,
                                        user_agent=spec.user_agent,
                                        steps=steps_for(inp.job.url, spec.steps),
@@ -161,7 +164,8 @@ async def _load(deps: ExploreDeps, inp: ExploreInput,
         headers = {**(headers or {}), **conditional_headers(prev)}
     try:
         fetched = await fetch(deps.http, inp.job.url, max_bytes=spec.max_body_bytes,
-                              timeout_s=spec.page_timeout_s, headers=headers)
+                              timeout_s=spec.page_timeout_s, headers=headers,
+                              cookies=deps.cookies.jar(inp.crawl_id))
     except FetchError:
         if spec.render != "browser":
             raise

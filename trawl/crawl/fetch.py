@@ -11,8 +11,10 @@ import asyncio
 import contextlib
 import re
 import time
+from collections import OrderedDict
 from collections.abc import AsyncIterator
 from dataclasses import dataclass
+from http.cookiejar import CookieJar, DefaultCookiePolicy
 from urllib.parse import urljoin
 
 import httpx
@@ -33,6 +35,8 @@ SNIFF_BYTES = 512
 META_SNIFF_BYTES = 4096
 CHARSET_RE = re.compile(rb"charset\s*=\s*[\"']?([A-Za-z0-9_.:-]+)", re.IGNORECASE)
 DEFAULT_POOL_CONNECTIONS = 64
+DEFAULT_COOKIE_JARS = 256
+"""Crawls whose cookie jars a worker keeps (the least recently used is dropped)."""
 
 
 @dataclass
@@ -64,6 +68,9 @@ def make_client(user_agent: str, timeout_s: float) -> httpx.AsyncClient:
         limits=httpx.Limits(max_connections=DEFAULT_POOL_CONNECTIONS,
                             max_keepalive_connections=DEFAULT_POOL_CONNECTIONS))
     return httpx.AsyncClient(
+        # the client keeps no cookies: each crawl has its own jar (CrawlCookies), passed
+        # to fetch(); robots.txt and sitemaps are fetched without any
+        cookies=CookieJar(policy=DefaultCookiePolicy(allowed_domains=[])),
         follow_redirects=True,
         max_redirects=DEFAULT_MAX_REDIRECTS,
         timeout=httpx.Timeout(timeout_s),
@@ -94,9 +101,36 @@ async def _read_limited(response: httpx.Response, max_bytes: int) -> bytes:
     return b"".join(chunks)
 
 
+class CrawlCookies:
+    """One cookie jar per crawl, for the crawls a worker has seen lately (the oldest is
+    dropped past ``limit``): cookies one crawl's pages set never go out with another's."""
+
+    def __init__(self, limit: int = DEFAULT_COOKIE_JARS) -> None:
+        self._jars: OrderedDict[str, httpx.Cookies] = OrderedDict()
+        self._limit = limit
+
+    def jar(self, crawl_id: str) -> httpx.Cookies:
+        jar = self._jars.pop(crawl_id, None) or httpx.Cookies()
+        self._jars[crawl_id] = jar
+        while len(self._jars) > self._limit:
+            self._jars.popitem(last=False)
+        return jar
+
+
+def _add_jar_cookies(request: httpx.Request, cookies: httpx.Cookies) -> None:
+    """The jar's cookies for this request, after any the crawl sends itself (a session
+    profile's): both go in one Cookie header."""
+    own = request.headers.pop("cookie", None)
+    cookies.set_cookie_header(request)
+    from_jar = request.headers.pop("cookie", None)
+    value = "; ".join(v for v in (own, from_jar) if v)
+    if value:
+        request.headers["cookie"] = value
+
+
 @contextlib.asynccontextmanager
-async def _follow(client: httpx.AsyncClient, url: str,
-                  headers: dict[str, str] | None) -> AsyncIterator[httpx.Response]:
+async def _follow(client: httpx.AsyncClient, url: str, headers: dict[str, str] | None,
+                  cookies: httpx.Cookies | None = None) -> AsyncIterator[httpx.Response]:
     """The response at the end of ``url``'s redirect chain, streaming (body unread).
 
     A chain that comes back to a URL it passed raises RedirectLoop; one longer than
@@ -104,7 +138,11 @@ async def _follow(client: httpx.AsyncClient, url: str,
     request = client.build_request("GET", url, headers=headers)
     seen = {str(request.url)}
     for _ in range(DEFAULT_MAX_REDIRECTS + 1):
+        if cookies is not None:
+            _add_jar_cookies(request, cookies)
         response = await client.send(request, stream=True, follow_redirects=False)
+        if cookies is not None:
+            cookies.extract_cookies(response)
         if not response.has_redirect_location:
             try:
                 yield response
@@ -114,6 +152,7 @@ async def _follow(client: httpx.AsyncClient, url: str,
         await response.aclose()
         next_request = response.next_request
         assert next_request is not None
+        next_request.headers.pop("cookie", None)  # set again from the jar, for its host
         if headers:  # the crawl's own headers (cookies stay with the site they came from)
             for name, value in headers.items():
                 if name.lower() != "cookie" or next_request.url.host == request.url.host:
@@ -129,9 +168,10 @@ async def _follow(client: httpx.AsyncClient, url: str,
 
 
 async def _fetch(client: httpx.AsyncClient, url: str, max_bytes: int,
-                 headers: dict[str, str] | None = None) -> FetchResult:
+                 headers: dict[str, str] | None = None,
+                 cookies: httpx.Cookies | None = None) -> FetchResult:
     started = time.monotonic()
-    async with _follow(client, url, headers) as response:
+    async with _follow(client, url, headers, cookies) as response:
         ctype = media_type(response.headers.get("content-type"))
         declared = response.headers.get("content-length")
         length = int(declared) if declared and declared.isdigit() else None
@@ -152,11 +192,13 @@ async def _fetch(client: httpx.AsyncClient, url: str, max_bytes: int,
 
 
 async def fetch(client: httpx.AsyncClient, url: str, *, max_bytes: int,
-                timeout_s: float, headers: dict[str, str] | None = None) -> FetchResult:
-    """GET ``url``; raise a FetchError subclass on anything but an HTTP response."""
+                timeout_s: float, headers: dict[str, str] | None = None,
+                cookies: httpx.Cookies | None = None) -> FetchResult:
+    """GET ``url``; raise a FetchError subclass on anything but an HTTP response.
+    ``cookies``: the crawl's jar, sent and filled on every hop (None: no cookies kept)."""
     try:
         async with asyncio.timeout(timeout_s):
-            return await _fetch(client, url, max_bytes, headers)
+            return await _fetch(client, url, max_bytes, headers, cookies)
     except TimeoutError as exc:
         raise FetchTimeout(f"no complete response within {timeout_s:.0f}s") from exc
     except httpx.TimeoutException as exc:

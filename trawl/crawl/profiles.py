@@ -2,7 +2,7 @@
 
 Explore activities carry the version of their site's profile (the site workflow learns it
 when it claims URLs), so a worker loads a profile from Postgres once per version, and the
-browser pool keeps one context per (site, version): a new session after a handoff gets a
+browser pool keeps one context per (crawl, site, version): a new session after a handoff gets a
 fresh context, the old one is dropped. Values are never logged.
 """
 
@@ -14,13 +14,19 @@ from urllib.parse import urlsplit
 
 from sqlalchemy.ext.asyncio import AsyncEngine
 
-from trawl.browser.pool import ANONYMOUS, BrowserPool
+from trawl.browser.pool import ANONYMOUS, CRAWL_SEPARATOR, BrowserPool
 from trawl.store.sessions import load_profile
 
 
-def profile_key(site: str, version: int) -> str:
-    """The browser pool's context key for a site's profile version (anonymous: shared)."""
+def site_profile(site: str, version: int) -> str:
+    """A site's profile version as the pool names it (version 0: anonymous)."""
     return f"{site}#{version}" if version else ANONYMOUS
+
+
+def profile_key(crawl_id: str, site: str, version: int) -> str:
+    """The browser pool's context key: one per crawl and profile version, so one crawl's
+    cookies (set by the pages it read) never reach another crawl's requests."""
+    return f"{crawl_id}{CRAWL_SEPARATOR}{site_profile(site, version)}"
 
 
 class ProfileCache:
@@ -43,7 +49,7 @@ class ProfileCache:
             _, state = await load_profile(engine, site)
             self._loaded[site] = (version, state)
         if hit is not None and pool is not None and hit[0] < version:
-            await pool.forget_profile(profile_key(site, hit[0]))
+            await pool.forget_profile(site_profile(site, hit[0]))
         return state
 
 
