@@ -379,22 +379,18 @@ def sql(
     query: Annotated[str, typer.Argument(help="SQL to run against trawl's database.")],
     as_json: Annotated[bool, typer.Option("--json", help="One JSON object per row.")] = False,
 ) -> None:
-    """Run SQL against trawl's database (see the README for the schema)."""
+    """Run one read-only SQL statement against trawl's database (see the README for the
+    schema): select works; writes, DDL and COPY to programs or files are refused."""
     async def go() -> None:
-        from sqlalchemy import text
-        from sqlalchemy.exc import DBAPIError
+        from api.runtime import resolve_reader_url
+        from api.sql import run_read_only
 
         async with await Trawl.connect(temporal=False) as trawl:
-            try:
-                async with trawl.engine.begin() as conn:
-                    result = await conn.execute(text(query))
-                    if not result.returns_rows:
-                        out.print(f"ok ({result.rowcount} rows affected)")
-                        return
-                    keys = list(result.keys())
-                    rows = result.all()
-            except DBAPIError as exc:
-                raise TrawlError(str(exc.orig).strip().splitlines()[0]) from None
+            reader = await asyncio.to_thread(resolve_reader_url, trawl.settings)
+            if reader is None:
+                err.print("note: no read-only role (TRAWL_READER_DATABASE_URL): the statement "
+                          "runs in a read-only transaction as the owner role")
+            keys, rows = await run_read_only(reader or trawl.runtime.database_url, query)
         if as_json:
             for row in rows:
                 out.print_json(json.dumps(dict(zip(keys, row, strict=True)), default=str),

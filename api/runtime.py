@@ -24,7 +24,7 @@ from trawl.services._process import (
     stop_pid,
     wait_until,
 )
-from trawl.services.postgres import ensure_embedded_postgres
+from trawl.services.postgres import READER_ROLE, ensure_embedded_postgres
 from trawl.services.temporal import ensure_dev_server
 
 WORKER_PID_FILE = "worker.pid"
@@ -49,6 +49,16 @@ class Runtime:
 
 def resolve_database_url(settings: Settings) -> str:
     return settings.database_url or ensure_embedded_postgres(settings.data_dir)
+
+
+def resolve_reader_url(settings: Settings) -> str | None:
+    """A read-only role's URL for `trawl sql`: the setting, the embedded Postgres's reader,
+    or None (an external database without one: sql runs as the owner, read-only)."""
+    if settings.reader_database_url:
+        return settings.reader_database_url
+    if settings.database_url is None:
+        return ensure_embedded_postgres(settings.data_dir, READER_ROLE)
+    return None
 
 
 def resolve_temporal_address(settings: Settings) -> str:

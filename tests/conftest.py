@@ -13,13 +13,13 @@ from collections.abc import AsyncIterator, Iterator
 from pathlib import Path
 
 import pytest
-from sqlalchemy import text
+from sqlalchemy import make_url, text
 from sqlalchemy.ext.asyncio import AsyncEngine
 from temporalio.client import Client
 
 from trawl.secrets import DataKey
 from trawl.services._process import free_port, wait_until
-from trawl.services.postgres import ensure_embedded_postgres
+from trawl.services.postgres import READER_ROLE, ensure_embedded_postgres
 from trawl.services.temporal import dev_server_command, healthy
 from trawl.store.db import create_engine_async, upgrade_schema
 from worker.codec import connect
@@ -71,6 +71,22 @@ def database_url(tmp_root: Path) -> Iterator[str]:
     from trawl.services.postgres import stop_embedded_postgres
 
     stop_embedded_postgres(data_dir)
+
+
+def as_role(database_url: str, role: str) -> str:
+    """The test database's URL for another role of the embedded Postgres (trust auth over
+    its private socket): ``postgres`` is the superuser, ``trawl_reader`` the reader."""
+    return make_url(database_url).set(username=role).render_as_string(hide_password=False)
+
+
+@pytest.fixture(scope="session")
+def admin_url(database_url: str) -> str:
+    return as_role(database_url, "postgres")
+
+
+@pytest.fixture(scope="session")
+def reader_url(database_url: str) -> str:
+    return as_role(database_url, READER_ROLE)
 
 
 @pytest.fixture(scope="session")

@@ -51,6 +51,7 @@ def assert_one_line_error(result: subprocess.CompletedProcess[str], pattern: str
     (["pages", "nosuchcrawl"], r"no crawl with id 'nosuchcrawl'"),
     (["cancel", "nosuchcrawl"], r"no crawl with id 'nosuchcrawl'"),
     (["sql", "select * from no_such_table"], r'relation "no_such_table" does not exist'),
+    (["sql", "delete from pages"], r"cannot execute DELETE in a read-only transaction"),
 ])
 def test_bad_input_is_one_line_error(cli_env: dict[str, str], args: list[str],
                                      pattern: str) -> None:

@@ -111,19 +111,24 @@ async def test_profile_sealed_at_rest(engine: AsyncEngine) -> None:
     assert await load_profile(engine, site) == (0, None)
 
 
-async def test_deleted_profile_leaves_no_bytes_in_the_table_files(engine: AsyncEngine) -> None:
+async def test_deleted_profile_leaves_no_bytes_in_the_table_files(engine: AsyncEngine,
+                                                                  admin_url: str) -> None:
     """After delete, the sealed value is gone from the database's files, not only hidden
     (a plain DELETE leaves the row's bytes in the heap until the space is reused)."""
     site = f"https://{uuid.uuid4().hex[:8]}.example"
     await save_profile(engine, site, cookies=[cookie()])
     sealed = bytes((await scalar_rows(engine, "select sealed from session_profiles "
                                               "where site = :s", s=site))[0][0])
-    base = await _database_dir(engine)
-    await _checkpoint(engine)
-    assert _found_in(base, sealed), "the probe must see the row before the delete"
-    assert await delete_profile(engine, site)
-    await _checkpoint(engine)
-    assert not _found_in(base, sealed)
+    admin = create_engine_async(admin_url)  # reading files and checkpoints: superuser only
+    try:
+        base = await _database_dir(admin)
+        await _checkpoint(admin)
+        assert _found_in(base, sealed), "the probe must see the row before the delete"
+        assert await delete_profile(engine, site)  # as the owner role, like a worker
+        await _checkpoint(admin)
+        assert not _found_in(base, sealed)
+    finally:
+        await admin.dispose()
 
 
 async def _database_dir(engine: AsyncEngine) -> Path:
@@ -142,10 +147,11 @@ def _found_in(directory: Path, needle: bytes) -> bool:
     return any(path.is_file() and needle in path.read_bytes() for path in directory.iterdir())
 
 
-async def test_migration_seals_profiles_written_before_it(database_url: str) -> None:
+async def test_migration_seals_profiles_written_before_it(admin_url: str) -> None:
     """A database at revision 0008 with a plain profile: upgrading seals it."""
     name = f"trawl_mig_{uuid.uuid4().hex[:8]}"
-    admin = create_engine_async(database_url)
+    database_url = admin_url
+    admin = create_engine_async(admin_url)
     async with admin.connect() as conn:
         auto = await conn.execution_options(isolation_level="AUTOCOMMIT")
         await auto.execute(sa.text(f"create database {name}"))

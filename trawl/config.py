@@ -96,6 +96,10 @@ class Settings(BaseSettings):
     database_url: str | None = None
     """SQLAlchemy URL of trawl's Postgres; unset means the embedded Postgres."""
 
+    reader_database_url: str | None = None
+    """SQLAlchemy URL of a read-only role on trawl's Postgres, for `trawl sql`
+    (``TRAWL_READER_DATABASE_URL``); the embedded Postgres has one (``trawl_reader``)."""
+
     task_queue: str = DEFAULT_TASK_QUEUE
     """Temporal task queue that workers poll and crawls are started on."""
 

@@ -27,6 +27,9 @@ def upgrade() -> None:
     op.add_column("session_profiles", sa.Column("cookie_count", sa.Integer(), nullable=False,
                                                 server_default="0"))
     op.alter_column("session_profiles", "storage_state", nullable=True)
+    # the embedded Postgres's read-only role (trawl sql) never reads session profiles
+    op.execute("DO $$ BEGIN IF EXISTS (SELECT FROM pg_roles WHERE rolname = 'trawl_reader') "
+               "THEN REVOKE ALL ON session_profiles FROM trawl_reader; END IF; END $$")
     conn = op.get_bind()
     rows = conn.execute(sa.text("select site, storage_state from session_profiles "
                                 "where storage_state is not null")).all()
