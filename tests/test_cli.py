@@ -23,9 +23,10 @@ def trawl(env: dict[str, str], *args: str) -> subprocess.CompletedProcess[str]:
 
 
 @pytest.fixture
-def cli_env(temporal_address: str, database_url: str, task_queue: str) -> dict[str, str]:
+def cli_env(temporal_address: str, database_url: str, reader_url: str,
+            task_queue: str) -> dict[str, str]:
     return subprocess_env(temporal_address, database_url, TRAWL_TASK_QUEUE=task_queue,
-                          COLUMNS="200")
+                          TRAWL_READER_DATABASE_URL=reader_url, COLUMNS="200")
 
 
 def assert_one_line_error(result: subprocess.CompletedProcess[str], pattern: str) -> None:
