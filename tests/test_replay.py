@@ -20,14 +20,17 @@ from tests.crawlkit import run_crawl
 from tests.gensite import binary_tree_site
 from tests.sitesrv import serve
 from trawl.crawl.spec import CrawlSpec
+from worker.codec import SealingCodec, data_converter
 from workflows.crawl import CrawlWorkflow
 from workflows.site import BATCHES_IN_FLIGHT, EXPLORE_BATCH_MAX, PIPELINE_FACTOR, SiteWorkflow
 
 HISTORIES = Path(__file__).parent / "fixtures" / "histories"
 
 
-def _batch_sizes(history: WorkflowHistory) -> list[int]:
-    """URLs per explore activity scheduled in ``history`` (1 for a single explore)."""
+async def _batch_sizes(history: WorkflowHistory) -> list[int]:
+    """URLs per explore activity scheduled in ``history`` (1 for a single explore); the
+    payloads are sealed (worker/codec.py)."""
+    codec = SealingCodec()
     sizes = []
     for event in history.events:
         if event.event_type != EventType.EVENT_TYPE_ACTIVITY_TASK_SCHEDULED:
@@ -36,14 +39,15 @@ def _batch_sizes(history: WorkflowHistory) -> list[int]:
         if attrs.activity_type.name == "explore":
             sizes.append(1)
         elif attrs.activity_type.name == "explore_batch":
-            sizes.append(len(json.loads(attrs.input.payloads[0].data)["jobs"]))
+            (payload,) = await codec.decode([attrs.input.payloads[0]])
+            sizes.append(len(json.loads(payload.data)["jobs"]))
     return sizes
 
 
 async def test_a_history_from_before_wide_batches_replays() -> None:
     path = HISTORIES / "site_explore_batches.json"
     history = WorkflowHistory.from_json("site-explore-batches", path.read_text())
-    assert max(_batch_sizes(history)) == 2  # written with the old shape
+    assert max(await _batch_sizes(history)) == 2  # written with the old shape
     result = await Replayer(workflows=[SiteWorkflow]).replay_workflow(
         history, raise_on_replay_failure=False)
     assert result.replay_failure is None, result.replay_failure
@@ -62,11 +66,12 @@ async def test_a_new_crawl_uses_wide_batches_and_replays(
         f"WorkflowId STARTS_WITH 'crawl-test-{crawl_id}'").map_histories()]
     site_histories = [h for h in histories if "/" in h.workflow_id]
     assert len(site_histories) == 1
-    sizes = _batch_sizes(site_histories[0])
+    sizes = await _batch_sizes(site_histories[0])
     window = spec.concurrency * PIPELINE_FACTOR
     assert max(sizes) == min(EXPLORE_BATCH_MAX, window // BATCHES_IN_FLIGHT)
     assert sum(sizes) == 40
-    replayer = Replayer(workflows=[CrawlWorkflow, SiteWorkflow])
+    replayer = Replayer(workflows=[CrawlWorkflow, SiteWorkflow],
+                        data_converter=data_converter())
     for history in histories:
         replayed = await replayer.replay_workflow(history, raise_on_replay_failure=False)
         assert replayed.replay_failure is None, (history.workflow_id, replayed.replay_failure)
