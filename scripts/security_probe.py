@@ -92,14 +92,17 @@ def internal_route(handler: BaseHTTPRequestHandler, hits: Hits) -> None:
 def attacker_route(internal: str, other_port: int) -> Callable[[BaseHTTPRequestHandler, Hits],
                                                                  None]:
     inner = internal.split("//")[1]
-    page = f"""<h1>Attacker</h1><p>{"words " * 60}</p>
-      <a href="{internal}/admin">internal host</a>
-      <a href="http://localhost:{other_port}/">another local port</a>
-      <a href="http://[::ffff:{inner.split(':')[0]}]:{inner.split(':')[1]}/mapped">mapped</a>
-      <a href="http://169.254.169.254/latest/meta-data/">metadata</a>
-      <a href="http://[fd00::1]/ula">unique local</a>
-      <a href="http://100.64.0.1/cgnat">cgnat</a>
-      <a href="/redirect">redirect</a>
+    host, port = inner.split(":")
+    # where each redirect of the attacker's site sends the crawler
+    targets = {"internal": f"{internal}/after-redirect",
+               "localhost": f"http://localhost:{other_port}/",
+               "mapped": f"http://[::ffff:{host}]:{port}/mapped",
+               "metadata": "http://169.254.169.254/latest/meta-data/",
+               "ula": "http://[fd00::1]/ula", "cgnat": "http://100.64.0.1/cgnat",
+               "decimal": f"http://2130706434:{port}/decimal"}  # 127.0.0.2 as one number
+    links = "".join(f'<a href="/to/{name}">{name}</a> <a href="{url}">{name} direct</a> '
+                    for name, url in targets.items())
+    page = f"""<h1>Attacker</h1><p>{"words " * 60}</p>{links}
       <a href="file:///etc/passwd">file</a>
       <img src="{internal}/pixel.png"><script src="{internal}/tracker.js"></script>
       <iframe src="{internal}/frame"></iframe>
@@ -110,8 +113,8 @@ def attacker_route(internal: str, other_port: int) -> Callable[[BaseHTTPRequestH
         if path == "/robots.txt":
             send(handler, 200, f"User-agent: *\nAllow: /\nSitemap: {internal}/sitemap.xml\n",
                  ctype="text/plain")
-        elif path == "/redirect":
-            send(handler, 302, "", {"Location": f"{internal}/after-redirect"})
+        elif path.startswith("/to/") and path[4:] in targets:
+            send(handler, 302, "", {"Location": targets[path[4:]]})
         elif path == "/":
             send(handler, 200, page, {"Set-Cookie": f"visitor={uuid.uuid4().hex}; Path=/"})
         elif path == "/private/":
@@ -187,23 +190,23 @@ def attempt(name: str, check: Callable[[], tuple[bool, str]]) -> None:
 def ssrf_probes(t: Trawl, site: str, internal_hits: Hits, mode: str) -> None:
     crawl_id = t.crawl(site + "/", "--render", mode, "--max-pages", "30")
     rows = t.sql(f"select url, error_class from pages where crawl_id = '{crawl_id}'")
-    blocked = {r["url"] for r in rows if r["error_class"] == "blocked_address"}
 
-    def refused(fragment: str) -> tuple[bool, str]:
-        hit = [u for u in blocked if fragment in str(u)]
-        return bool(hit), f"recorded blocked_address: {hit[:1]}"
+    def refused(name: str) -> tuple[bool, str]:
+        row = [r for r in rows if str(r["url"]).endswith(f"/to/{name}")]
+        return (bool(row) and row[0]["error_class"] == "blocked_address", str(row[:1]))
 
-    attempt(f"[{mode}] link to another loopback host refused", lambda: refused("127.0.0.2"))
-    attempt(f"[{mode}] link to another port of localhost refused", lambda: refused("localhost"))
-    attempt(f"[{mode}] IPv4-mapped IPv6 address refused", lambda: refused("::ffff:"))
-    attempt(f"[{mode}] cloud metadata 169.254.169.254 refused", lambda: refused("169.254"))
-    attempt(f"[{mode}] unique-local and CGNAT refused",
-            lambda: (bool([u for u in blocked if "fd00" in str(u)])
-                     and bool([u for u in blocked if "100.64" in str(u)]), ""))
-    redirect = [r for r in rows if str(r["url"]).endswith("/redirect")]
-    attempt(f"[{mode}] redirect to an internal address refused",
-            lambda: (bool(redirect) and redirect[0]["error_class"] == "blocked_address"
-                     or any("after-redirect" in str(u) for u in blocked), str(redirect[:1])))
+    for name, what in (("internal", "another loopback host"),
+                       ("localhost", "another port of localhost"),
+                       ("mapped", "an IPv4-mapped IPv6 address"),
+                       ("decimal", "a loopback address written as one number"),
+                       ("metadata", "cloud metadata 169.254.169.254"),
+                       ("ula", "a unique-local IPv6 address"), ("cgnat", "CGNAT 100.64/10")):
+        attempt(f"[{mode}] redirect to {what} refused (blocked_address)",
+                lambda n=name: refused(n))
+    direct = [r for r in rows if "/to/" not in str(r["url"]) and not str(r["url"]).startswith(
+        site)]
+    attempt(f"[{mode}] links to internal hosts never fetched",
+            lambda: (all(r["error_class"] is not None for r in direct), str(direct[:2])))
     attempt(f"[{mode}] file:// link never fetched",
             lambda: (not any(str(r["url"]).startswith("file:") and r["error_class"] is None
                              for r in rows), ""))
@@ -243,13 +246,15 @@ async def main():
     async with stdio_client(params) as (r, w), ClientSession(r, w) as s:
         await s.initialize()
         out = await s.call_tool("start_crawl", {{"urls": [{internal + '/admin'!r}]}})
-        print(json.dumps({{"error": out.isError, "text": out.content[0].text}}))
+        print(json.dumps({{"error": out.is_error, "text": out.content[0].text}}))
 asyncio.run(main())
 """
     done = subprocess.run([sys.executable, "-c", script], env=t.env, text=True,
                           capture_output=True, timeout=180, check=False)
 
     def check() -> tuple[bool, str]:
+        if not done.stdout.strip():
+            return False, done.stderr.strip()[-300:]
         answer = json.loads(done.stdout.strip().splitlines()[-1])
         return ("guard" in answer["text"] or "internal" in answer["text"]), answer["text"][:120]
     attempt("MCP start_crawl of an internal URL refused", check)
