@@ -23,17 +23,19 @@ RUN groupadd --system --gid 10001 trawl \
 
 WORKDIR /src
 
-# Dependencies first, from pyproject.toml alone, so source edits don't reinstall them.
-COPY pyproject.toml README.md ./
-RUN python -c "import tomllib; d = tomllib.load(open('pyproject.toml', 'rb')); \
-print('\n'.join(d['project']['dependencies']))" > /tmp/requirements.txt \
-    && pip install -r /tmp/requirements.txt \
-    && rm /tmp/requirements.txt
+# Dependencies first, from the hash-locked requirements.lock alone (made by scripts/lock from
+# pyproject.toml), so source edits don't reinstall them. pip checks every file against the
+# lock's sha256 and refuses anything unpinned; wheels only, so nothing runs at install time.
+# The lock also pins the build backend (hatchling) used below.
+COPY requirements.lock ./
+RUN pip install --require-hashes --only-binary :all: -r requirements.lock \
+    && rm requirements.lock
 
-# Then the project itself (hatchling; packages trawl, workflows, activities, worker, api,
-# migrations; console script `trawl`).
+# Then the project itself (hatchling, from the lock: no build isolation, so nothing is
+# fetched unpinned; packages trawl, workflows, activities, worker, api, migrations; console
+# script `trawl`).
 COPY . .
-RUN pip install --no-deps . \
+RUN pip install --no-deps --no-build-isolation . \
     && rm -rf /src
 
 USER trawl

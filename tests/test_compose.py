@@ -1,8 +1,12 @@
 """The distributed deployment (docker-compose.yml, Dockerfile, deploy/) checked by parsing.
 
 No Docker engine is needed: the files are parsed and cross-checked (service names, ports,
-credentials, healthchecks, search attributes, pinned images, volumes). When the ``docker``
-client has the compose plugin, ``docker compose config -q`` validates the file too.
+credentials, healthchecks, search attributes, pinned images, volumes), with variables
+interpolated as compose does from ``.env.example``. Safe by default: every published port is
+bound to 127.0.0.1, no password is a literal (each is a required ``${VAR:?...}`` that
+``.env.example`` defines), ``.env`` is kept out of git and the build context, and the image
+installs from the hash-locked ``requirements.lock``. When the ``docker`` client has the
+compose plugin, ``docker compose config`` validates the file too.
 
 Each check is a function returning a list of problems, so the negative tests below can show
 that a broken file is caught.
@@ -13,6 +17,7 @@ from __future__ import annotations
 import ast
 import copy
 import json
+import os
 import re
 import shlex
 import shutil
@@ -29,6 +34,12 @@ ROOT = Path(__file__).resolve().parent.parent
 COMPOSE_FILE = ROOT / "docker-compose.yml"
 DOCKERFILE = ROOT / "Dockerfile"
 DOCKERIGNORE = ROOT / ".dockerignore"
+ENV_EXAMPLE = ROOT / ".env.example"
+GITIGNORE = ROOT / ".gitignore"
+LOOPBACK = "127.0.0.1"
+# Environment variables that carry a password, and the URL whose password part must too.
+PASSWORD_KEYS = {"POSTGRES_PASSWORD", "POSTGRES_PWD", "SQL_PASSWORD", "PGPASSWORD"}
+URL_KEYS = {"TRAWL_DATABASE_URL"}
 
 TEMPORAL_FRONTEND_PORT = 7233
 POSTGRES_PORT = 5432
@@ -47,10 +58,67 @@ Compose = dict[str, Any]
 # --- helpers ------------------------------------------------------------------------------
 
 
-def load_compose() -> Compose:
+def read_env_file(path: Path) -> dict[str, str]:
+    """KEY=VALUE lines of a compose env file (comments and blank lines skipped)."""
+    env = {}
+    for line in path.read_text().splitlines():
+        line = line.strip()
+        if not line or line.startswith("#") or "=" not in line:
+            continue
+        key, _, value = line.partition("=")
+        value = value.strip()
+        if len(value) >= 2 and value[0] == value[-1] and value[0] in "'\"":
+            value = value[1:-1]
+        env[key.strip()] = value
+    return env
+
+
+_VAR = re.compile(r"\$(?:\$|\{([A-Za-z_][A-Za-z0-9_]*)(?:(:?[-?])([^}]*))?\}"
+                  r"|([A-Za-z_][A-Za-z0-9_]*))")
+
+
+class MissingVariable(ValueError):
+    pass
+
+
+def interpolate(value: str, env: dict[str, str]) -> str:
+    """Compose's interpolation: $$, $VAR, ${VAR}, ${VAR:-d}, ${VAR-d}, ${VAR:?m}, ${VAR?m}."""
+    def one(m: re.Match[str]) -> str:
+        if m.group(0) == "$$":
+            return "$"
+        name = m.group(1) or m.group(4)
+        op, arg = m.group(2), m.group(3) or ""
+        value = env.get(name)
+        unset_or_empty = value is None or value == ""
+        if op == ":-":
+            return arg if unset_or_empty else value  # type: ignore[return-value]
+        if op == "-":
+            return arg if value is None else value
+        if op in (":?", "?") and (unset_or_empty if op == ":?" else value is None):
+            raise MissingVariable(f"required variable {name} is missing a value: {arg}")
+        return value or ""
+    return _VAR.sub(one, value)
+
+
+def interpolate_all(node: Any, env: dict[str, str]) -> Any:
+    if isinstance(node, dict):
+        return {k: interpolate_all(v, env) for k, v in node.items()}
+    if isinstance(node, list):
+        return [interpolate_all(v, env) for v in node]
+    if isinstance(node, str):
+        return interpolate(node, env)
+    return node
+
+
+def load_compose_raw() -> Compose:
     data = yaml.safe_load(COMPOSE_FILE.read_text())
     assert isinstance(data, dict), "docker-compose.yml is not a mapping"
     return data
+
+
+def load_compose(env: dict[str, str] | None = None) -> Compose:
+    """docker-compose.yml as compose sees it with .env.example as its .env."""
+    return interpolate_all(load_compose_raw(), read_env_file(ENV_EXAMPLE) if env is None else env)
 
 
 def services(compose: Compose) -> dict[str, dict[str, Any]]:
@@ -99,6 +167,28 @@ def depends_on(service: dict[str, Any]) -> dict[str, str]:
     if isinstance(deps, list):
         return {d: "service_started" for d in deps}
     return {d: (spec or {}).get("condition", "service_started") for d, spec in deps.items()}
+
+
+def port_bindings(service: dict[str, Any]) -> list[tuple[str, str, int]]:
+    """[(host_ip, host_port, container_port)] of a service's ports; host_ip '' = all
+    interfaces, which is what compose does when a ports entry names no address."""
+    out = []
+    for entry in service.get("ports") or []:
+        if isinstance(entry, dict):
+            out.append((str(entry.get("host_ip", "")), str(entry.get("published", "")),
+                        int(entry["target"])))
+            continue
+        text = interpolate_default(str(entry)).split("/")[0]
+        if text.startswith("["):  # [::1]:port:port
+            ip, _, rest = text[1:].partition("]:")
+            parts = [ip, *rest.split(":")]
+        else:
+            parts = text.split(":")
+        container = int(parts[-1])
+        host_port = parts[-2] if len(parts) >= 2 else ""
+        host_ip = parts[-3] if len(parts) >= 3 else ""
+        out.append((host_ip, host_port, container))
+    return out
 
 
 def published_ports(service: dict[str, Any]) -> list[tuple[str, int]]:
@@ -507,6 +597,65 @@ def check_healthchecks(compose: Compose) -> list[str]:
     return problems
 
 
+def check_ports_loopback(compose: Compose) -> list[str]:
+    """Every published port is bound to 127.0.0.1: nothing else on the network reaches them."""
+    problems = []
+    for name, service in services(compose).items():
+        for host_ip, host_port, container in port_bindings(service):
+            if host_ip != LOOPBACK:
+                problems.append(f"{name}: port {container} is published on "
+                                f"{host_ip or 'every interface'}:{host_port}, want {LOOPBACK}")
+    return problems
+
+
+def _required_reference(value: str) -> str | None:
+    """The variable name if ``value`` is exactly one required ``${VAR:?message}``."""
+    m = re.fullmatch(r"\$\{([A-Za-z_][A-Za-z0-9_]*):\?[^}]+\}", value.strip())
+    return m.group(1) if m else None
+
+
+def check_no_literal_passwords(raw: Compose) -> list[str]:
+    """Each password in the (uninterpolated) file is a required ${VAR:?...} reference."""
+    problems = []
+    blocks = {f"service {n}": s.get("environment") for n, s in services(raw).items()}
+    blocks.update({f"top-level {k}": v for k, v in raw.items()
+                   if k.startswith("x-") and isinstance(v, dict)})
+    for where, block in blocks.items():
+        env = env_of({"environment": block}) if block else {}
+        for key, value in env.items():
+            if key in PASSWORD_KEYS and not _required_reference(value):
+                problems.append(f"{where}: {key} is {value!r}, not a required ${{VAR:?...}}")
+            if key in URL_KEYS:
+                m = re.match(r"^[^:/]+://[^:@/]+:(.*)@[^@]*$", value)
+                if not m or not _required_reference(m.group(1)):
+                    problems.append(f"{where}: {key}'s password is not a required "
+                                    "${VAR:?...}")
+    return problems
+
+
+def required_variables(raw: Compose) -> set[str]:
+    """Variables the (uninterpolated) file requires with ${VAR:?...} or ${VAR?...}."""
+    return set(re.findall(r"\$\{([A-Za-z_][A-Za-z0-9_]*):?\?", yaml.safe_dump(raw)))
+
+
+def check_env_example(raw: Compose, example: dict[str, str]) -> list[str]:
+    problems = []
+    for name in sorted(required_variables(raw)):
+        if not example.get(name):
+            problems.append(f".env.example does not set {name}, which docker-compose.yml "
+                            "requires")
+    return problems
+
+
+def check_env_file_kept_private(gitignore: list[str], dockerignore: list[str]) -> list[str]:
+    problems = []
+    if not {".env", "/.env"} & set(gitignore):
+        problems.append(".gitignore does not ignore .env (the passwords)")
+    if ".env" not in {p.strip("/") for p in dockerignore}:
+        problems.append(".dockerignore does not exclude .env (the passwords)")
+    return problems
+
+
 # --- Dockerfile -----------------------------------------------------------------------------
 
 
@@ -550,6 +699,23 @@ def check_dockerfile(text: str) -> list[str]:
                  if i == "RUN" and re.search(r"pip install\b[^&;]*\s\.(\s|$)", a)]
     if not pip_index:
         problems.append("the project is not installed with `pip install .`")
+    else:
+        project_install = re.search(r"pip install\b[^&;]*\s\.(\s|$)",
+                                    instructions[pip_index[-1]][1])
+        words = project_install.group(0).split() if project_install else []
+        if "--no-deps" not in words or "--no-build-isolation" not in words:
+            problems.append("the project is installed without --no-deps --no-build-isolation "
+                            "(it would fetch unlocked packages)")
+    # Dependencies only from the hash-locked runtime lock.
+    pip_runs = [a for i, a in instructions if i == "RUN" and "pip install" in a]
+    locked = [a for a in pip_runs if re.search(r"--require-hashes\b", a)
+              and re.search(r"-r\s+\S*requirements\.lock", a)]
+    if not locked:
+        problems.append("dependencies are not installed with "
+                        "`pip install --require-hashes -r requirements.lock`")
+    copies = " ".join(a for i, a in instructions if i in ("COPY", "ADD"))
+    if locked and "requirements.lock" not in copies:
+        problems.append("requirements.lock is not copied into the image before installing")
     users = [(n, a) for n, (i, a) in enumerate(instructions) if i == "USER"]
     if not users:
         problems.append("no USER: the image runs as root")
@@ -623,11 +789,55 @@ def test_trawl_env_points_at_services(compose: Compose, service: str) -> None:
 
 def test_worker_env_exact_values(compose: Compose) -> None:
     env = env_of(services(compose)["worker"])
+    password = read_env_file(ENV_EXAMPLE)["TRAWL_DB_PASSWORD"]
     assert env["TRAWL_TEMPORAL_ADDRESS"] == "temporal:7233"
-    assert env["TRAWL_DATABASE_URL"] == "postgresql+psycopg://trawl:trawl@trawl-db:5432/trawl"
+    assert env["TRAWL_DATABASE_URL"] == (
+        f"postgresql+psycopg://trawl:{password}@trawl-db:5432/trawl")
     assert env["TRAWL_TEMPORAL_NAMESPACE"] == "default"
     assert env["TRAWL_TASK_QUEUE"] == "trawl"
     assert env["TRAWL_TEMPORAL_UI_URL"] == "http://localhost:8080"
+
+
+def test_ports_bound_to_loopback(compose: Compose) -> None:
+    assert check_ports_loopback(compose) == []
+    published = {c for s in services(compose).values() for _ip, _h, c in port_bindings(s)}
+    assert published == {TEMPORAL_FRONTEND_PORT, UI_CONTAINER_PORT, POSTGRES_PORT}
+
+
+def test_no_literal_passwords() -> None:
+    assert check_no_literal_passwords(load_compose_raw()) == []
+
+
+def test_env_example_sets_every_required_variable() -> None:
+    raw = load_compose_raw()
+    assert required_variables(raw) >= {"TEMPORAL_DB_PASSWORD", "TRAWL_DB_PASSWORD"}
+    assert check_env_example(raw, read_env_file(ENV_EXAMPLE)) == []
+
+
+def test_env_file_kept_private() -> None:
+    gitignore = [ln.strip() for ln in GITIGNORE.read_text().splitlines()]
+    assert check_env_file_kept_private(gitignore, dockerignore_patterns()) == []
+
+
+def test_passwords_follow_the_env_file() -> None:
+    """A different .env gives every service the new passwords, consistently."""
+    env = {"TEMPORAL_DB_PASSWORD": "t-3f9a", "TRAWL_DB_PASSWORD": "w-81c2"}
+    compose = load_compose(env)
+    assert check_temporal(compose) == []
+    assert check_trawl_env(compose, "worker") == []
+    assert env_of(services(compose)["trawl-db"])["POSTGRES_PASSWORD"] == "w-81c2"
+    assert ":w-81c2@" in env_of(services(compose)["worker"])["TRAWL_DATABASE_URL"]
+    temporal = only_service_with_image(compose, "temporalio/server")
+    assert env_of(services(compose)[temporal])["POSTGRES_PWD"] == "t-3f9a"
+
+
+@pytest.mark.parametrize("unset", ["TEMPORAL_DB_PASSWORD", "TRAWL_DB_PASSWORD"])
+def test_unset_password_is_refused_with_a_message(unset: str) -> None:
+    env = {k: v for k, v in read_env_file(ENV_EXAMPLE).items() if k != unset}
+    with pytest.raises(MissingVariable, match=rf"{unset} is missing a value: .*\.env"):
+        load_compose(env)
+    with pytest.raises(MissingVariable):
+        load_compose({**env, unset: ""})
 
 
 def test_depends_on_conditions(compose: Compose) -> None:
@@ -737,10 +947,23 @@ def test_docker_compose_config_validates() -> None:
     if probe.returncode != 0:
         pytest.skip("docker client has no compose plugin")
     result = subprocess.run(
-        [docker, "compose", "-f", str(COMPOSE_FILE), "--profile", "tools", "config", "-q"],
+        [docker, "compose", "-f", str(COMPOSE_FILE), "--env-file", str(ENV_EXAMPLE),
+         "--profile", "tools", "config", "--format", "json"],
         capture_output=True, text=True, cwd=ROOT, timeout=120,
     )
     assert result.returncode == 0, result.stderr
+    # compose's own reading agrees: every published port on 127.0.0.1
+    assert check_ports_loopback(json.loads(result.stdout)) == []
+    # and with no env file at all (and none in the environment) it refuses, naming the variable
+    env = {k: v for k, v in os.environ.items()
+           if k not in ("TEMPORAL_DB_PASSWORD", "TRAWL_DB_PASSWORD")}
+    result = subprocess.run(
+        [docker, "compose", "-f", str(COMPOSE_FILE), "--env-file", "/dev/null",
+         "--profile", "tools", "config", "-q"],
+        capture_output=True, text=True, cwd=ROOT, timeout=120, env=env,
+    )
+    assert result.returncode != 0
+    assert "required variable" in result.stderr and "DB_PASSWORD" in result.stderr
 
 
 # --- tests: the checks catch broken files ------------------------------------------------
@@ -822,8 +1045,58 @@ def test_catches_wrong_search_attribute_type(compose: Compose) -> None:
     assert check_search_attributes(broken(compose, edit))
 
 
+def test_catches_ports_on_every_interface(compose: Compose) -> None:
+    bad = broken(compose, lambda c: c["services"]["trawl-db"].update(ports=["5432:5432"]))
+    assert check_ports_loopback(bad)
+    bad = broken(compose, lambda c: c["services"]["trawl-db"].update(
+        ports=["0.0.0.0:5432:5432"]))
+    assert check_ports_loopback(bad)
+    bad = broken(compose, lambda c: c["services"]["trawl-db"].update(
+        ports=[{"target": 5432, "published": "5432"}]))
+    assert check_ports_loopback(bad)
+
+
+def test_catches_literal_passwords() -> None:
+    raw = load_compose_raw()
+    bad = broken(raw, lambda c: c["services"]["trawl-db"]["environment"].update(
+        POSTGRES_PASSWORD="trawl"))
+    assert check_no_literal_passwords(bad)
+    # an optional default is a literal too
+    bad = broken(raw, lambda c: c["services"]["trawl-db"]["environment"].update(
+        POSTGRES_PASSWORD="${TRAWL_DB_PASSWORD:-trawl}"))
+    assert check_no_literal_passwords(bad)
+    bad = broken(raw, lambda c: c["x-trawl-env"].update(
+        TRAWL_DATABASE_URL="postgresql+psycopg://trawl:trawl@trawl-db:5432/trawl"))
+    assert check_no_literal_passwords(bad)
+
+
+def test_catches_env_example_missing_a_variable() -> None:
+    example = read_env_file(ENV_EXAMPLE)
+    example.pop("TRAWL_DB_PASSWORD")
+    assert check_env_example(load_compose_raw(), example)
+
+
+def test_catches_env_file_not_ignored() -> None:
+    assert check_env_file_kept_private([".venv/"], dockerignore_patterns())
+    assert check_env_file_kept_private([".env"], [".git"])
+
+
+def test_interpolation_like_compose() -> None:
+    env = {"A": "1", "E": ""}
+    assert interpolate("x${A}y$A$$A", env) == "x1y1$A"
+    assert interpolate("${B:-d}${E:-d}${E-d}${B-d}", env) == "ddd"  # ${E-d}: E is set
+    with pytest.raises(MissingVariable, match="B is missing a value: set B"):
+        interpolate("${B:?set B}", env)
+    with pytest.raises(MissingVariable):
+        interpolate("${E:?set E}", env)
+    assert interpolate("${E?set E}", env) == ""
+
+
 def test_catches_bad_dockerfiles() -> None:
     good = DOCKERFILE.read_text()
+    assert check_dockerfile(good.replace("--require-hashes", ""))
+    assert check_dockerfile(good.replace("-r requirements.lock", "-r /tmp/requirements.txt"))
+    assert check_dockerfile(good.replace("--no-deps --no-build-isolation .", "."))
     assert check_dockerfile(good.replace("USER trawl", "USER root"))
     assert check_dockerfile(good.replace("chromium fonts-liberation", "fonts-liberation"))
     assert check_dockerfile(good.replace('CMD ["trawl", "worker"]', "CMD trawl worker"))
