@@ -8,7 +8,9 @@ only: logs go to stderr (or ``--log``), and file descriptor 1 is pointed at stde
 nothing else (a child process, a stray print) can corrupt the stream.
 
 The payload is one call on ``agent`` written in JavaScript syntax -- ``agent.act('e1',
-'input', 'admin@test.com')``, ``agent.look({scope: '#main'})``. It is parsed (strings,
+'input', 'admin@test.com')``, ``agent.look({scope: '#main'})``. A destructive control
+(delete, buy, log out, a form that POSTs) is pressed only with ``agent.act('e3', 'click',
+{confirm: true})``; without it the answer is a CONFIRM_REQUIRED error. It is parsed (strings,
 numbers, booleans, null, arrays, object literals with bare or quoted keys), never executed
 as Python; anything else is INVALID_ARGS. ``agent.eval(js)`` runs ``js`` in the page.
 """
@@ -244,10 +246,24 @@ async def dispatch(session: Session, call: Call) -> dict[str, Any]:
             raise _invalid("look: viewport must be true or false")
         return await session.look(scope=o.get("scope"), viewport=o.get("viewport", True))
     if m == "act":
-        _arity(m, a, 2, 3, "(ref, op, value?): act('e1', 'click')")
+        usage = ("(ref, op, value?, options?): act('e1', 'click'), act('e2', 'input', 'text') "
+                 "or act('e3', 'click', {confirm: true})")
+        _arity(m, a, 2, 4, usage)
         if not isinstance(a[0], str) or not isinstance(a[1], str):
             raise _invalid("act: ref and op must be strings, e.g. act('e1', 'click')")
-        return await session.act(a[0], a[1], a[2] if len(a) > 2 else None)
+        rest = list(a[2:])
+        # an object last is the options (no op takes an object as its value)
+        o = rest.pop() if rest and isinstance(rest[-1], dict) else {}
+        if len(rest) > 1:
+            raise _invalid(f"act takes {usage}")
+        unknown = set(o) - {"confirm"}
+        if unknown:
+            raise _invalid(f"act: unknown option(s) {', '.join(sorted(unknown))}; "
+                           "the only option is confirm")
+        if not isinstance(o.get("confirm", False), bool):
+            raise _invalid("act: confirm must be true or false")
+        return await session.act(a[0], a[1], rest[0] if rest else None,
+                                 confirm=o.get("confirm", False))
     if m == "go":
         _arity(m, a, 1, 1, "one URL: go('https://example.com')")
         return await session.go(a[0])

@@ -81,6 +81,8 @@ _SPEC_OPTIONS: dict[str, tuple[str, Any]] = {
     "max_links_per_page": ("max_links_per_page", None),
     "allow_private": ("allow_private", None), "allow_host": ("allow_hosts", list),
     "deny_host": ("deny_hosts", list),
+    "allow_destructive": ("allow_destructive", None),
+    "destructive_word": ("destructive_words", list),
 }
 
 
@@ -160,6 +162,13 @@ def crawl(
              "address (repeatable).")] = None,
     deny_host: Annotated[list[str] | None, typer.Option(
         help="A host name (with its subdomains) never fetched (repeatable).")] = None,
+    allow_destructive: Annotated[bool, typer.Option(
+        "--allow-destructive",
+        help="Let spec steps press destructive controls (delete, buy, pay, log out, "
+             "unsubscribe, a form that POSTs); they are refused by default.")] = False,
+    destructive_word: Annotated[list[str] | None, typer.Option(
+        help="A word or phrase that also makes a control destructive (repeatable), "
+             "e.g. 'archive'.")] = None,
     spec_file: Annotated[Path | None, typer.Option(
         "--spec", help="A crawl spec file (YAML or JSON) with any of these settings; "
                        "options given here override it.")] = None,
@@ -186,7 +195,8 @@ def crawl(
             max_url_length=max_url_length, handoff_on=handoff_on,
             render_browser=render_browser, delay=delay, max_host_errors=max_host_errors,
             login_handoff=login_handoff, max_links_per_page=max_links_per_page,
-            allow_private=allow_private, allow_host=allow_host, deny_host=deny_host)
+            allow_private=allow_private, allow_host=allow_host, deny_host=deny_host,
+            allow_destructive=allow_destructive, destructive_word=destructive_word)
     try:
         if recrawl is not None:
             run(_recrawl(recrawl, _recrawl_overrides(ctx, spec_file, values), detach))

@@ -33,6 +33,8 @@ INSTRUCTIONS = """\
 You control a browser and trawl's crawler.
 look() - page state: tree of "role:name[ref]" strings and the ops each ref allows
 act(ref, op, value) - click, input, clear, focus, check, uncheck, select, press, hover, scroll
+A destructive control (delete, buy, pay, log out, unsubscribe, a form that POSTs) gives
+CONFIRM_REQUIRED and is not pressed: repeat with confirm=true only if the user asked for it.
 go(url), wait(condition: ref or JS expression), eval(js), extract(format)
 handoff(message) - ask a person to intervene; blocks until they resume
 If a ref is stale (STALE_REF), call look() again. Crawl a site with start_crawl, follow it
@@ -103,12 +105,16 @@ def build_server(headless: bool = True, sidebar: bool = False,
         return await call("look", scope=scope, viewport=viewport)  # type: ignore[no-any-return]
 
     @server.tool()
-    async def act(ref: str, op: str, value: str | list[str] | None = None) -> dict[str, Any]:
+    async def act(ref: str, op: str, value: str | list[str] | None = None,
+                  confirm: bool = False) -> dict[str, Any]:
         """Do op on the element ref from the last look(): click, input (value = text),
         clear, focus, check, uncheck, select (value = option), press (value = key such as
         Enter), hover, scroll (value: up/down/top/bottom, or none to scroll into view).
-        Returns {changed}: did the URL or DOM change."""
-        return await call("act", ref, op, value)  # type: ignore[no-any-return]
+        Returns {changed}: did the URL or DOM change. Pressing a destructive control
+        (delete, buy, pay, log out, unsubscribe, a form that POSTs) fails with
+        CONFIRM_REQUIRED and does nothing unless confirm=true: set it only when the user
+        asked for exactly that action."""
+        return await call("act", ref, op, value, confirm=confirm)  # type: ignore[no-any-return]
 
     @server.tool()
     async def go(url: str) -> dict[str, Any]:

@@ -114,7 +114,19 @@ async def test_session_tools(site: Site) -> None:
                 await anyio.sleep(0.05)
             assert data(reply) == {"resumed": True}
         assert data(results[0])["resumed"] is True
+        state = data(await client.call_tool("look", {}))
+        assert state["title"] == "Dashboard"
+
+        # logging out is destructive: refused without confirm, done with it
+        logout = state["tree"][-1].rsplit("[", 1)[1][:-1]
+        assert state["tree"][-1] == f"button:Logout[{logout}]"
+        assert f"CONFIRM_REQUIRED: button {logout} 'Logout' looks destructive" in error_text(
+            await client.call_tool("act", {"ref": logout, "op": "click"}))
         assert data(await client.call_tool("look", {}))["title"] == "Dashboard"
+        logout = data(await client.call_tool("look", {}))["tree"][-1].rsplit("[", 1)[1][:-1]
+        assert data(await client.call_tool(
+            "act", {"ref": logout, "op": "click", "confirm": True})) == {"changed": True}
+        assert data(await client.call_tool("look", {}))["title"] == "Login"
 
 
 async def test_crawl_tools(temporal_address: str, database_url: str, tmp_path: Path) -> None:

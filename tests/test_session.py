@@ -321,10 +321,18 @@ async def test_navigation(session: Session, site: Site) -> None:
     with pytest.raises(SessionError) as err:
         await session.go("")
     assert err.value.code == "INVALID_ARGS"
-    # a click that navigates reports a change and the new page is loaded
+    # a click that navigates reports a change and the new page is loaded (logging out
+    # is destructive: it takes a confirmation)
     await session.go(site.url("/dashboard.html"))
     tree = (await session.look())["tree"]
-    assert await session.act(ref_of(tree, "button:Logout"), "click") == {"changed": True}
+    with pytest.raises(SessionError) as err:
+        await session.act(ref_of(tree, "button:Logout"), "click")
+    assert err.value.code == "CONFIRM_REQUIRED"
+    state = await session.look()
+    assert state["title"] == "Dashboard"
+    assert await session.act(ref_of(state["tree"], "button:Logout"), "click",
+                             confirm=True) == {
+        "changed": True}
     assert (await session.look())["title"] == "Login"
 
 

@@ -14,9 +14,14 @@ Refs (``e1``, ``e2``, ...) are handed out by look(): numbering starts at ``e1`` 
 document and continues across looks within it, so only the last look's refs are live and an
 older ref is a STALE_REF instead of silently reaching another element.
 
-Every failure is a :class:`SessionError` with one of five codes (STALE_REF, INVALID_ARGS,
-ACTION_FAILED, TIMEOUT, EVAL_FAILED) and a message that tells the caller what to do next;
-the session stays usable after any of them.
+Every failure is a :class:`SessionError` with one of six codes (STALE_REF, INVALID_ARGS,
+ACTION_FAILED, TIMEOUT, EVAL_FAILED, CONFIRM_REQUIRED) and a message that tells the caller
+what to do next; the session stays usable after any of them.
+
+act() does not press a destructive control (delete, buy, pay, log out, unsubscribe, a form
+that POSTs...; see :mod:`trawl.browser.destructive`) unless called with ``confirm=True``:
+without it the call fails with CONFIRM_REQUIRED and nothing is done. A page an agent reads
+can tell it to do anything; the confirmation is the agent's (and its user's) decision.
 """
 
 from __future__ import annotations
@@ -36,6 +41,7 @@ from importlib import resources
 from typing import TYPE_CHECKING, Any
 from urllib.parse import urljoin, urlsplit
 
+from trawl.browser.destructive import DestructiveGuard, Verdict, key_activates, key_submits
 from trawl.browser.goto import goto_settled
 from trawl.browser.handoff import HandoffServer
 from trawl.errors import BlockedAddress, BrowserError, TrawlError
@@ -69,6 +75,8 @@ class ErrorCode(StrEnum):
     ACTION_FAILED = "ACTION_FAILED"
     TIMEOUT = "TIMEOUT"
     EVAL_FAILED = "EVAL_FAILED"
+    CONFIRM_REQUIRED = "CONFIRM_REQUIRED"
+    """act() on a destructive control without ``confirm``; nothing was done."""
 
 
 class SessionError(TrawlError):
@@ -160,8 +168,11 @@ class Session:
                  action_timeout_ms: int = DEFAULT_ACTION_TIMEOUT_MS,
                  nav_timeout_ms: int = DEFAULT_NAV_TIMEOUT_MS,
                  handoff_notify: Callable[[str, str], None] | None = None,
-                 handoff_server: bool = True, policy: NetPolicy | None = None) -> None:
+                 handoff_server: bool = True, policy: NetPolicy | None = None,
+                 guard: DestructiveGuard | None = None) -> None:
         self.page = page
+        self.guard = guard if guard is not None else DestructiveGuard()
+        """Judges what act() presses; a destructive control needs ``confirm=True``."""
         self.policy = policy
         """When set, go() refuses addresses the guard does not allow (see trawl.net);
         non-http(s) URLs (file://, chrome://, javascript:) are refused either way."""
@@ -335,28 +346,45 @@ class Session:
         return element, self._look.roles[ref]
 
     # ------------------------------------------------------------------ act
-    async def act(self, ref: str, op: str, value: Any = None) -> dict[str, Any]:
-        """Perform ``op`` on the element ``ref``; ``{changed}`` tells if the URL or DOM changed."""
+    async def act(self, ref: str, op: str, value: Any = None, *,
+                  confirm: bool = False) -> dict[str, Any]:
+        """Perform ``op`` on the element ``ref``; ``{changed}`` tells if the URL or DOM changed.
+
+        Pressing a destructive control (a click, or Enter/Space on it) needs
+        ``confirm=True``; without it: CONFIRM_REQUIRED, and nothing is done."""
         self._secret = False
+        if not isinstance(confirm, bool):
+            raise SessionError(ErrorCode.INVALID_ARGS, "confirm must be true or false")
         try:
-            result = await self._act(ref, op, value)
+            result = await self._act(ref, op, value, confirm)
         except SessionError as exc:
-            desc = self._act_desc(ref, op, value)
+            desc = self._act_desc(ref, op, value, confirm)
             self._record(desc, ok=False, detail=exc.code.value)
             await self._sync_sidebar()
             raise
-        self._record(self._act_desc(ref, op, value),
+        self._record(self._act_desc(ref, op, value, confirm),
                      detail="changed" if result["changed"] else "no change")
         await self._sync_sidebar()
         return result
 
-    def _act_desc(self, ref: str, op: str, value: Any) -> str:
-        if value is None:
-            return f"act({ref!r}, {op!r})"
-        shown = "'***'" if self._secret else repr(value)  # never show a typed password
-        return f"act({ref!r}, {op!r}, {shown})"
+    def _act_desc(self, ref: str, op: str, value: Any, confirm: bool = False) -> str:
+        args = [repr(ref), repr(op)]
+        if value is not None:
+            args.append("'***'" if self._secret else repr(value))  # never show a password
+        if confirm:
+            args.append("{confirm: true}")
+        return f"act({', '.join(args)})"
 
-    async def _act(self, ref: str, op: str, value: Any) -> dict[str, Any]:
+    async def _destructive(self, element: ElementHandle, op: str, value: Any) -> Verdict | None:
+        """The guard's verdict when ``op`` presses the element (a click, Enter, Space)."""
+        if op == "click":
+            return await self.guard.check(element)
+        if op == "press" and isinstance(value, str) and key_activates(value):
+            return await self.guard.check(element, enter=key_submits(value))
+        return None
+
+    async def _act(self, ref: str, op: str, value: Any, confirm: bool = False
+                   ) -> dict[str, Any]:
         if not isinstance(op, str) or op not in ALL_OPS:
             raise SessionError(ErrorCode.INVALID_ARGS,
                                f"unknown op {op!r}; ops are {', '.join(ALL_OPS)}")
@@ -376,6 +404,22 @@ class Session:
         if op == "input":
             with suppress(Exception):
                 self._secret = bool(await element.evaluate("e => e.type === 'password'"))
+        if not confirm:
+            try:
+                verdict = await self._destructive(element, op, value)
+            except Exception as exc:  # not judged, not pressed
+                raise SessionError(ErrorCode.ACTION_FAILED,
+                                   f"could not inspect {ref} before the {op}: "
+                                   f"{_first_line(exc)}; call look() and retry") from exc
+            if verdict is not None:
+                with suppress(Exception):
+                    await element.dispose()
+                raise SessionError(
+                    ErrorCode.CONFIRM_REQUIRED,
+                    f"{role} {ref} {verdict.label!r} looks destructive ({verdict.reason}); "
+                    "nothing was done. Only if the user asked for exactly this, repeat it "
+                    f"with confirm true: act({ref!r}, {op!r}"
+                    + (f", {value!r}" if value is not None else "") + ", {confirm: true})")
         if self.sidebar:
             await self._sync_sidebar(highlight=element)
         page = self.page

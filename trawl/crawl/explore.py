@@ -16,6 +16,7 @@ from dataclasses import dataclass, field
 import httpx
 from sqlalchemy.ext.asyncio import AsyncEngine
 
+from trawl.browser.destructive import DestructiveGuard
 from trawl.browser.pool import BrowserPool
 from trawl.config import QUEUE_MARGIN
 from trawl.crawl.fetch import CrawlCookies, decode_html, fetch, refresh_target
@@ -153,7 +154,10 @@ async def _load(deps: ExploreDeps, inp: ExploreInput,
                                        user_agent=spec.user_agent,
                                        steps=steps_for(inp.job.url, spec.steps),
                                        dismiss_cookie_banners=spec.dismiss_cookie_banners,
-                                       policy=spec.net_policy())
+                                       policy=spec.net_policy(),
+                                       guard=DestructiveGuard(
+                                           allow=spec.allow_destructive,
+                                           extra_words=tuple(spec.destructive_words)))
         loaded.render_mode, loaded.render_reason = "browser", reason
         return loaded
 

@@ -16,6 +16,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from trawl.browser.capture import MAX_CONSOLE_ERRORS, MAX_ERROR_CHARS, MAX_PUSHED_URLS
+from trawl.browser.destructive import DestructiveGuard
 from trawl.browser.goto import SETTLE_PAUSE_MS, goto_settled
 from trawl.browser.pool import BrowserPool
 from trawl.browser.tab import DocumentResponse, Tab
@@ -170,7 +171,8 @@ def _navigated(exc: Exception) -> bool:
 
 
 async def _read(tab: Tab, url: str, steps: list[Step], dismiss: bool,
-                timeout_s: float) -> tuple[dict[str, Any], list[dict[str, Any]]]:
+                timeout_s: float, guard: DestructiveGuard | None = None
+                ) -> tuple[dict[str, Any], list[dict[str, Any]]]:
     """Run ``steps`` (if any), then read the page: (snapshot, step records).
 
     When a step (a link clicked, a form sent) or the page itself (a reload after its
@@ -184,7 +186,7 @@ async def _read(tab: Tab, url: str, steps: list[Step], dismiss: bool,
         if steps:
             origin, banner = await page.evaluate(PREPARE_JS, dismiss)
             log += [banner] if banner else []
-            log += await run_steps(page, steps, timeout_s)
+            log += await run_steps(page, steps, timeout_s, guard)
         snap = await page.evaluate(SNAPSHOT_JS, dismiss)
     except Exception as exc:
         if not (_navigated(exc) or origin is not None):
@@ -223,10 +225,12 @@ async def load_in_browser(pool: BrowserPool, url: str, *, max_bytes: int,
                           check: WallCheck | None = None, steps: list[Step] | None = None,
                           dismiss_cookie_banners: bool = True,
                           user_agent: str | None = None,
-                          policy: NetPolicy | None = None) -> Loaded:
+                          policy: NetPolicy | None = None,
+                          guard: DestructiveGuard | None = None) -> Loaded:
     """Load ``url`` in a pooled tab of ``profile``; FetchError when no usable response
     arrived. ``check`` runs before the tab is released; a page it flags is screenshotted.
-    ``steps`` run after the load event (within another ``timeout_s``), before the read."""
+    ``steps`` run after the load event (within another ``timeout_s``), before the read;
+    ``guard`` judges the controls they press (default: destructive ones are refused)."""
     budget = timeout_s * (2 if steps else 1) + READ_BUDGET_S
     async with pool.tab(profile, storage_state, user_agent) as tab:
         try:
@@ -234,7 +238,7 @@ async def load_in_browser(pool: BrowserPool, url: str, *, max_bytes: int,
                 loaded = await _load(tab, url, max_bytes=max_bytes, timeout_s=timeout_s,
                                      check=check, steps=steps or [],
                                      dismiss_cookie_banners=dismiss_cookie_banners,
-                                     policy=policy)
+                                     policy=policy, guard=guard)
                 loaded.blocked_requests = tab.blocked_requests
                 return loaded
         except TimeoutError as exc:  # the tab is torn down by the pool (it raised)
@@ -244,7 +248,8 @@ async def load_in_browser(pool: BrowserPool, url: str, *, max_bytes: int,
 
 async def _load(tab: Tab, url: str, *, max_bytes: int, timeout_s: float,
                 check: WallCheck | None, steps: list[Step],
-                dismiss_cookie_banners: bool, policy: NetPolicy | None) -> Loaded:
+                dismiss_cookie_banners: bool, policy: NetPolicy | None,
+                guard: DestructiveGuard | None = None) -> Loaded:
     started = time.monotonic()
     tab.expect(lambda doc: _wanted(doc, max_bytes), max_bytes, policy)
     try:
@@ -274,7 +279,7 @@ async def _load(tab: Tab, url: str, *, max_bytes: int, timeout_s: float,
     # what Chromium reported with the response, without another round trip to it (only
     # cookie headers are missing, and none of those is read here)
     headers = response.headers
-    snap, log = await _read(tab, url, steps, dismiss_cookie_banners, timeout_s)
+    snap, log = await _read(tab, url, steps, dismiss_cookie_banners, timeout_s, guard)
     if "client_redirect" in snap:
         moved = Loaded(snap["client_redirect"], response.status, "text/html", None, None,
                        int((loaded_at - started) * 1000))

@@ -135,6 +135,15 @@ class CrawlSpec:
     dismiss_cookie_banners: bool = True
     """Browser mode: click a cookie banner's accept button before reading a page."""
 
+    allow_destructive: bool = False
+    """Let steps press destructive controls (delete, buy, pay, log out, unsubscribe, a
+    form that POSTs...; ``--allow-destructive``). Off: such a control is not pressed and
+    the step records why (see :mod:`trawl.browser.destructive`)."""
+
+    destructive_words: list[str] = field(default_factory=list)
+    """Words or phrases that also make a control destructive, besides the built-in list
+    (``--destructive-word``, repeatable), e.g. ``archive`` or ``mark as read``."""
+
     delay_s: float = DEFAULT_DELAY_S
     """Seconds between requests to one site, across all workers. robots.txt's Crawl-delay
     wins when larger (and robots.txt is obeyed); see :mod:`trawl.crawl.politeness`."""
@@ -211,12 +220,17 @@ class CrawlSpec:
             if not entry.strip() or (any(c in entry for c in " /\\:") and not _is_network(entry)):
                 raise ConfigError(f"--allow-host/--deny-host takes a host name or a CIDR, "
                                   f"not {entry!r}")
+        for word in self.destructive_words:
+            if not isinstance(word, str) or not word.strip() or any(c in word for c in "\r\n"):
+                raise ConfigError(f"--destructive-word takes a word or phrase, not {word!r}")
         steps = parse_rules(self.steps)
         if steps and self.render == "http":
             raise ConfigError("steps need a browser: use --render browser or auto")
         copy = CrawlSpec(**asdict(self))
         copy.seeds = seeds
         copy.steps = steps  # asdict() turned the rules into plain dicts
+        copy.destructive_words = list(dict.fromkeys(
+            " ".join(w.lower().split()) for w in self.destructive_words))
         return copy
 
     def explore_timeout_s(self, in_flight: int) -> float:

@@ -9,6 +9,14 @@ A step that fails (no such element, a timeout, a script error) is recorded with
 ``ok: false`` and the next step runs: a bad step never loses the page. All steps of a page
 share one time budget (the spec's page timeout); steps left when it runs out are recorded
 as not run.
+
+Every control a step would press (a click, each "load more" click, an Enter or Space key,
+each toggle and tab of expand_all) is first judged by the crawl's
+:class:`~trawl.browser.destructive.DestructiveGuard`: a destructive one (delete, buy, log
+out, a form that POSTs...) is not pressed. A step whose target is refused is recorded as
+failed, ``"detail": "refused: destructive control 'Delete account' (...)"``; click ``each``
+and expand_all skip the refused ones and go on. Either way the record counts them in
+``refused``.
 """
 
 from __future__ import annotations
@@ -18,8 +26,9 @@ import contextlib
 import time
 from typing import Any, cast
 
-from playwright.async_api import Locator, Page
+from playwright.async_api import ElementHandle, Locator, Page
 
+from trawl.browser.destructive import DestructiveGuard, Verdict, key_activates, key_submits
 from trawl.crawl.steps import (
     DEFAULT_ACTION_TIMEOUT_MS,
     DEFAULT_CLICK_MAX,
@@ -148,11 +157,26 @@ SCROLL_GROW_JS = """async ([selector, wait, quiet]) => {
 # Open every <details>, click every aria-expanded=false toggle and every tab of every
 # tablist; a panel hidden again (single-open accordions, tabs) is shown again at the end,
 # and one whose content was replaced is kept as a copy, so all of it is in the snapshot.
-EXPAND_JS = """async ([max, settle]) => {
+# ``refused``: null when the guard allows everything, else the indices (in the candidate
+# list CANDIDATES_JS left on the page) of the destructive ones; those are skipped, and so
+# is a toggle or tab that appeared since (nobody judged it).
+EXPAND_JS = """async ([max, settle, refused]) => {
   const sleep = (ms) => new Promise(r => setTimeout(r, ms));
   const shown = (e) => e.getClientRects().length > 0
     && getComputedStyle(e).visibility !== 'hidden';
-  const counts = {details: 0, toggles: 0, tabs: 0, restored: 0, failed: 0};
+  const counts = {details: 0, toggles: 0, tabs: 0, restored: 0, failed: 0, unjudged: 0};
+  const key = Symbol.for('trawl.expand');
+  const judged = refused === null ? null : (window[key] || []);
+  delete window[key];
+  const refusedSet = new Set((refused || []).map(i => judged[i]));
+  const judgedSet = new Set(judged || []);
+  const skipped = new Set();  // indices of refused controls passed over
+  const allowed = (e) => {
+    if (judged === null) return true;
+    if (refusedSet.has(e)) { skipped.add(judged.indexOf(e)); return false; }
+    if (!judgedSet.has(e)) { counts.unjudged++; return false; }
+    return true;
+  };
   for (const d of document.querySelectorAll('details:not([open])')) {
     d.open = true; counts.details++;
   }
@@ -184,7 +208,7 @@ EXPAND_JS = """async ([max, settle]) => {
     !e.matches('[role=combobox], select, input, [role=tab]') && harmless(e));
   for (const t of toggles) {
     if (clicks >= max) break;
-    if (t.getAttribute('aria-expanded') !== 'false' || !shown(t)) continue;
+    if (t.getAttribute('aria-expanded') !== 'false' || !shown(t) || !allowed(t)) continue;
     clicks++; counts.toggles++;
     await activate(t, false);
   }
@@ -195,7 +219,7 @@ EXPAND_JS = """async ([max, settle]) => {
     for (const tab of tabs) {
       if (clicks >= max) break;
       if (tab === selected || tab.getAttribute('aria-disabled') === 'true'
-          || !harmless(tab)) continue;
+          || !harmless(tab) || !allowed(tab)) continue;
       clicks++; counts.tabs++;
       await activate(tab, true);
     }
@@ -216,7 +240,7 @@ EXPAND_JS = """async ([max, settle]) => {
       counts.restored++;
     }
   }
-  return [counts, clicks >= max];
+  return [counts, clicks >= max, Array.from(skipped)];
 }"""
 
 
@@ -244,13 +268,26 @@ def _locator(page: Page, step: Step) -> Locator:
 class _Failed(Exception):
     """A step did not do what it says; the message is the record's detail."""
 
+    def __init__(self, detail: str, refused: int = 0) -> None:
+        super().__init__(detail)
+        self.refused = refused
+        """Destructive controls not pressed (recorded with the step when any)."""
+
+
+def _refused(verdict: Verdict, more: str = "") -> _Failed:
+    return _Failed(verdict.refusal() + more, refused=1)
+
 
 class StepRunner:
     """Runs one page's steps, in order, within a shared time budget."""
 
-    def __init__(self, page: Page, budget_s: float) -> None:
+    def __init__(self, page: Page, budget_s: float,
+                 guard: DestructiveGuard | None = None) -> None:
         self.page = page
         self.deadline = time.monotonic() + budget_s
+        self.guard = guard if guard is not None else DestructiveGuard()
+        """Judges every control a step presses (the default refuses destructive ones)."""
+        self._refusals = 0  # of the step running
 
     def _left_ms(self) -> float:
         return max(0.0, (self.deadline - time.monotonic()) * 1000)
@@ -271,16 +308,20 @@ class StepRunner:
         if left <= 0:
             record.update(ok=False, detail="not run: the page's time budget was spent")
             return record
+        self._refusals = 0
         try:
             # a step never outlives the page's budget (a hung script, an endless wait)
             count, detail = await asyncio.wait_for(self._do(step), left / 1000 + 1)
             record.update(count=count, detail=detail)
         except _Failed as exc:
             record.update(ok=False, detail=str(exc)[:MAX_DETAIL_CHARS])
+            self._refusals = max(self._refusals, exc.refused)
         except TimeoutError:
             record.update(ok=False, detail="the page's time budget ran out during the step")
         except Exception as exc:  # Playwright errors: timeouts, detached elements, scripts
             record.update(ok=False, detail=await self._explain(step, exc))
+        if self._refusals:
+            record["refused"] = self._refusals
         record["ms"] = int((time.monotonic() - started) * 1000)
         if record.get("count") is None:
             record.pop("count", None)
@@ -298,6 +339,11 @@ class StepRunner:
             return "no element matches"
         return f"{found} element(s) match but none became visible and usable in time"
 
+    async def _target(self, step: Step) -> ElementHandle:
+        """The first visible match of the step's target (waiting for one)."""
+        return await _locator(self.page, step).filter(visible=True).first.element_handle(
+            timeout=self._timeout(step, DEFAULT_ACTION_TIMEOUT_MS))
+
     async def _settle(self, first_ms: float) -> int:
         return int(await self.page.evaluate(SETTLE_JS, [first_ms, QUIET_MS, SETTLE_CAP_MS]))
 
@@ -306,9 +352,14 @@ class StepRunner:
         if kind == "click" and step.each:
             return await self._click_each(step)
         if kind == "click":
+            # the element judged is the element clicked: a handle, not a locator that
+            # could resolve to another one in between
+            target = await self._target(step)
+            verdict = await self.guard.check(target)
+            if verdict is not None:
+                raise _refused(verdict)
             await self.page.evaluate(ARM_JS)
-            await _locator(self.page, step).filter(visible=True).first.click(
-                timeout=self._timeout(step, DEFAULT_ACTION_TIMEOUT_MS))
+            await target.click(timeout=self._timeout(step, DEFAULT_ACTION_TIMEOUT_MS))
             await self._settle(min(CLICK_SETTLE_MS, self._left_ms()))
             return None, "clicked"
         if kind == "input":
@@ -319,10 +370,17 @@ class StepRunner:
         if kind == "press":
             assert step.key is not None
             if step.target() is None:
+                verdict = await self.guard.check_key(self.page, step.key)
+                if verdict is not None:
+                    raise _refused(verdict, f" (focused when {step.key} was to be pressed)")
                 await self.page.keyboard.press(step.key)
-            else:
-                await _locator(self.page, step).filter(visible=True).first.press(
-                    step.key, timeout=self._timeout(step, DEFAULT_ACTION_TIMEOUT_MS))
+                return None, f"pressed {step.key}"
+            target = await self._target(step)
+            if key_activates(step.key):  # Enter/Space press a button; Enter sends a form
+                verdict = await self.guard.check(target, enter=key_submits(step.key))
+                if verdict is not None:
+                    raise _refused(verdict)
+            await target.press(step.key, timeout=self._timeout(step, DEFAULT_ACTION_TIMEOUT_MS))
             return None, f"pressed {step.key}"
         if kind == "wait":
             if step.ms is not None:
@@ -354,20 +412,34 @@ class StepRunner:
         if not handles:
             raise _Failed("no visible element matches")
         clicked = failed = 0
+        refused: list[Verdict] = []
         for handle in handles[:cap]:
             try:
+                verdict = await self.guard.check(handle)
+                if verdict is not None:
+                    refused.append(verdict)
+                    self._refusals = len(refused)
+                    continue
                 await self.page.evaluate(ARM_JS)
                 await handle.click(timeout=min(timeout, self._left_ms()) or 1)
                 clicked += 1
                 await self._settle(min(CLICK_SETTLE_MS, self._left_ms()))
             except Exception:  # detached by an earlier click, covered...: try the rest
                 failed += 1
+        if clicked == 0 and refused and not failed:
+            others = f"; so were {len(refused) - 1} other matches" if len(refused) > 1 else ""
+            raise _Failed(refused[0].refusal() + others, refused=len(refused))
         if clicked == 0:
-            raise _Failed(f"none of {len(handles)} matches could be clicked")
+            raise _Failed(f"none of {len(handles)} matches could be clicked"
+                          + (f" ({len(refused)} refused as destructive)" if refused else ""),
+                          refused=len(refused))
         more = f"; {len(handles) - cap} more not clicked (max {cap})" \
             if len(handles) > cap else ""
+        skipped = (f"; {len(refused)} refused: destructive control "
+                   + ", ".join(repr(v.label) for v in refused[:3])
+                   + (", ..." if len(refused) > 3 else "")) if refused else ""
         return clicked, (f"clicked {clicked} of {len(handles[:cap])}"
-                         + (f" ({failed} failed)" if failed else "") + more)
+                         + (f" ({failed} failed)" if failed else "") + skipped + more)
 
     async def _click_until_gone(self, step: Step) -> tuple[int | None, str]:
         cap = step.max or DEFAULT_CLICK_MAX
@@ -394,6 +466,11 @@ class StepRunner:
                 raise _Failed(f"the page's time budget ran out after {clicks} clicks")
             button = await locator.nth(index).element_handle(
                 timeout=self._timeout(step, DEFAULT_ACTION_TIMEOUT_MS))
+            # judged before every click: a button may change what it says ("Load more"
+            # until the last page, then "Remove filters")
+            verdict = await self.guard.check(button)
+            if verdict is not None:
+                raise _refused(verdict, f" after {clicks} clicks" if clicks else "")
             await button.scroll_into_view_if_needed(
                 timeout=self._timeout(step, DEFAULT_ACTION_TIMEOUT_MS))
             changed = await self.page.evaluate(
@@ -420,11 +497,22 @@ class StepRunner:
         return grew, f"stopped at max {cap} scrolls (still growing: {height} px)"
 
     async def _expand_all(self, step: Step) -> tuple[int | None, str]:
-        counts, capped = await self.page.evaluate(
-            EXPAND_JS, [step.max or DEFAULT_EXPAND_MAX, EXPAND_SETTLE_MS])
+        refused = await self.guard.expand_candidates(self.page)
+        verdicts = dict(refused or [])
+        counts, capped, skipped = await self.page.evaluate(
+            EXPAND_JS, [step.max or DEFAULT_EXPAND_MAX, EXPAND_SETTLE_MS,
+                        None if refused is None else list(verdicts)])
         total = counts["details"] + counts["toggles"] + counts["tabs"]
         detail = (f"{counts['details']} details, {counts['toggles']} toggles, "
                   f"{counts['tabs']} tabs opened; {counts['restored']} panels kept")
+        if skipped:  # not a failure: the rest of the page was expanded
+            self._refusals = len(skipped)
+            labels = [verdicts[i].label for i in skipped if i in verdicts]
+            detail += (f"; {len(skipped)} destructive skipped: "
+                       + ", ".join(repr(label) for label in labels[:3])
+                       + (", ..." if len(labels) > 3 else ""))
+        if counts["unjudged"]:
+            detail += f"; {counts['unjudged']} that appeared meanwhile left closed"
         if counts["failed"]:
             detail += f"; {counts['failed']} clicks failed"
         if capped:
@@ -432,12 +520,14 @@ class StepRunner:
         return total, detail
 
 
-async def run_steps(page: Page, steps: list[Step], budget_s: float) -> list[dict[str, Any]]:
-    """Run ``steps`` on ``page`` in order; one record per step (see the module docstring)."""
+async def run_steps(page: Page, steps: list[Step], budget_s: float,
+                    guard: DestructiveGuard | None = None) -> list[dict[str, Any]]:
+    """Run ``steps`` on ``page`` in order; one record per step (see the module docstring).
+    ``guard`` judges the controls they press (default: destructive ones are refused)."""
     # Chromium draws only the front tab at full rate (the others at a frame or two per
     # second), and IntersectionObservers, lazy loaders and animations run on frames: a
     # page being worked on comes to the front. Reading a page needs no frames, so the hot
     # path never does this.
     with contextlib.suppress(Exception):
         await page.bring_to_front()
-    return await StepRunner(page, budget_s).run(steps)
+    return await StepRunner(page, budget_s, guard).run(steps)
