@@ -4,6 +4,10 @@ A canonical URL is the frontier's key: two URLs with the same key are one page. 
 lowercase scheme and host, drop default ports and fragments, give an empty path a ``/``,
 and treat ``/dir/index.html`` (and ``index.htm``) as ``/dir/``.
 
+A fragment that is a route (``#/guide``, ``#!/page``: hash-routed apps show a different
+document for each) is kept; an ordinary ``#section`` anchor is dropped, and so is the root
+route ``#/``, which is the page itself.
+
 The query loses tracking and session parameters (:data:`TRACKING_PARAMS`, ``utm_*``:
 they name who sent the visitor, not what the page is) and keeps the rest sorted by name,
 so ``?b=2&a=1`` and ``?a=1&b=2`` are one page. The sort is stable, so repeated names
@@ -32,6 +36,20 @@ TRACKING_PARAMS = frozenset({
 })
 """Query parameters (lowercased) that never change what a page is; ``utm_*`` too."""
 _PATH_SESSION = (";jsessionid=", ";phpsessid=")
+ROUTE_FRAGMENT_PREFIXES = ("/", "!/")
+"""Fragments starting so are client-side routes (docsify, AngularJS, hash routers)."""
+
+
+def route_fragment(fragment: str) -> str:
+    """``fragment`` if it names a hash route other than the root one, else ''."""
+    fragment = fragment.strip()
+    if fragment.startswith(ROUTE_FRAGMENT_PREFIXES) and fragment.rstrip("/!") != "":
+        return fragment
+    return ""
+
+
+def has_route_fragment(url: str) -> bool:
+    return bool(route_fragment(url.partition("#")[2]))
 
 
 def _is_tracking(name: str) -> bool:
@@ -83,7 +101,8 @@ def canonicalize(url: str) -> str:
     head, _, last = path.rpartition("/")
     if last.lower() in INDEX_FILES:
         path = head + "/"
-    return urlunsplit((scheme, netloc, path, canonical_query(parts.query), ""))
+    return urlunsplit((scheme, netloc, path, canonical_query(parts.query),
+                       route_fragment(parts.fragment)))
 
 
 def validate_seed(url: str) -> str:

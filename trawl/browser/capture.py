@@ -6,7 +6,10 @@ the page's own scripts in each new document and keeps, on a hidden ``window.__tr
 - ``pushed``: absolute http(s) URLs passed to ``history.pushState``/``replaceState``, the
   links of client-side routers that exist only as script (no ``<a href>``);
 - ``errors``: ``console.error`` messages, uncaught exceptions and unhandled promise
-  rejections.
+  rejections;
+- ``pending``: fetch and XMLHttpRequest calls, and script elements, still loading, and
+  ``changed``: when the document's content (nodes, text) last changed — what settling
+  before the read waits on (:data:`SETTLE_JS`).
 
 Kept in the page rather than through Playwright's ``console``/``pageerror`` events: it
 costs no protocol traffic per message, it is per document (so per load, on tabs reused
@@ -25,7 +28,7 @@ MAX_ERROR_CHARS = 500
 
 _CAPTURE = """(MAX_URLS, MAX_ERRORS, MAX_CHARS) => {
   if (Object.prototype.hasOwnProperty.call(window, '__trawl')) return;
-  const state = {pushed: [], errors: []};
+  const state = {pushed: [], errors: [], pending: 0, changed: 0};
   Object.defineProperty(window, '__trawl', {value: state, enumerable: false});
   const URL_ = URL, JSON_ = JSON, String_ = String;
   const note = (url) => {
@@ -68,5 +71,85 @@ _CAPTURE = """(MAX_URLS, MAX_ERRORS, MAX_CHARS) => {
   window.addEventListener('unhandledrejection', (e) => {
     add('Unhandled rejection: ' + text(e.reason));
   });
+  // what the page is still doing: requests its scripts made, scripts being loaded
+  const done = () => { state.pending = Math.max(0, state.pending - 1); };
+  const fetch_ = window.fetch;
+  if (fetch_) {
+    window.fetch = function () {
+      state.pending++;
+      let result;
+      try { result = fetch_.apply(this, arguments); } catch (e) { done(); throw e; }
+      result.then(done, done);
+      return result;
+    };
+  }
+  const send = XMLHttpRequest.prototype.send;
+  XMLHttpRequest.prototype.send = function () {
+    state.pending++;
+    this.addEventListener('loadend', done, {once: true});
+    try { return send.apply(this, arguments); } catch (e) { done(); throw e; }
+  };
+  const watchScript = (node) => {
+    if (node.tagName !== 'SCRIPT' || !node.src || node.__trawlWatched) return;
+    node.__trawlWatched = true;
+    state.pending++;
+    node.addEventListener('load', done, {once: true});
+    node.addEventListener('error', done, {once: true});
+  };
+  new MutationObserver((records) => {
+    for (const r of records) {
+      if (r.type === 'characterData' || r.addedNodes.length || r.removedNodes.length) {
+        state.changed = performance.now();
+      }
+      // scripts the page adds itself (code-split chunks); parser-made ones delay load
+      if (document.readyState === 'complete') r.addedNodes.forEach(watchScript);
+    }
+  }).observe(document, {childList: true, subtree: true, characterData: true});
 }"""
 CAPTURE_JS = f"({_CAPTURE})({MAX_PUSHED_URLS}, {MAX_CONSOLE_ERRORS}, {MAX_ERROR_CHARS});"
+
+QUIET_MS = 300
+"""The page counts as settled when nothing is loading and its content has not changed for
+this long."""
+SETTLE_POLL_MS = 25
+APP_SHELL_SELECTOR = ("#root, #app, #__next, #__nuxt, #svelte, #main-app, [ng-app], "
+                      "[data-reactroot], [ng-version], app-root")
+"""Mount points of client-side apps (as trawl.crawl.auto recognises app shells)."""
+MIN_STATIC_TEXT_CHARS = 200
+"""A body with less text than this at its load event may be an app still starting."""
+SETTLE_BUDGET_MS = 5_000
+"""The longest a page is waited for after its load event (a page that never stops polling
+or animating text is read as it is then, and says so: ``settle_timed_out``)."""
+
+# Wait until the page has settled; returns how long it waited. A page that loaded nothing
+# and changed nothing after its load event (every static page) answers at once; an app,
+# or a page after an action (afterAction), is waited at least one quiet period.
+SETTLE_JS = """async ([quietMs, pollMs, budgetMs, afterAction]) => {
+  const APP_SHELLS = '""" + APP_SHELL_SELECTOR + """';
+  const MIN_TEXT = """ + str(MIN_STATIC_TEXT_CHARS) + """;
+  const s = window.__trawl;
+  if (!s) return {ms: 0, timedOut: false};
+  const start = performance.now();
+  const nav = performance.getEntriesByType('navigation')[0];
+  const loaded = nav && nav.loadEventEnd ? nav.loadEventEnd : start;
+  // An app (a mount point, or a body with little text) may start its work after the load
+  // event (a router resolving its first route): it is watched for one quiet period. Any
+  // other page that loads nothing and has not changed since its load event is done
+  // (every static page: it costs nothing).
+  const body = document.body;
+  const app = !body || body.querySelector(APP_SHELLS) !== null
+    || (body.textContent || '').trim().length < MIN_TEXT;
+  if (!afterAction && !app && s.pending === 0 && s.changed <= loaded) {
+    return {ms: 0, timedOut: false};
+  }
+  // after an action (clicks) its effects may not have begun: quiet counts from now on
+  const from = afterAction ? start : 0;
+  while (performance.now() - start < budgetMs) {
+    const now = performance.now();
+    if (s.pending === 0 && now - Math.max(s.changed, from) >= quietMs) {
+      return {ms: Math.round(now - start), timedOut: false};
+    }
+    await new Promise((r) => setTimeout(r, pollMs));
+  }
+  return {ms: Math.round(performance.now() - start), timedOut: true, pending: s.pending};
+}"""

@@ -4,6 +4,7 @@ Pure and cheap: it reads the parsed page extraction then reads too, and on most 
 its first thousand characters of text. A page goes to the browser when:
 
 - a spec rule says so (``render_browser`` URL globs), or spec steps apply to the URL;
+- the URL is a hash route (``#/guide``): over HTTP it is the app's shell, whatever route;
 - its body has almost no text but loads scripts (a client-rendered app);
 - it is a known app shell: an empty mount point (``#root``, ``#app``, ``#__next``,
   ``app-root``, ``[ng-app]``...) and little text;
@@ -25,6 +26,7 @@ from lxml import etree
 
 from trawl.crawl.steps import matching_glob
 from trawl.extract import parse_html
+from trawl.urls import has_route_fragment
 
 MIN_TEXT_CHARS = 200
 """Visible text below this (with scripts present) means the content comes from script."""
@@ -100,6 +102,8 @@ def decide(html: str | etree._Element, url: str,
     step_glob = matching_glob(url, step_globs)
     if step_glob is not None:  # steps need a page to act in
         return RenderDecision(True, f"spec steps {step_glob}")
+    if has_route_fragment(url):  # only the app's script shows a hash route's document
+        return RenderDecision(True, "hash route")
     root = html if isinstance(html, etree._Element) else parse_html(html)
     body = root.find("body")
     text_chars = 0 if body is None else visible_chars(body, THIN_TEXT_CHARS)

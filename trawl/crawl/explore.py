@@ -12,6 +12,7 @@ import socket
 from collections.abc import Callable
 from concurrent.futures import Executor
 from dataclasses import dataclass, field
+from typing import Any
 
 import httpx
 from sqlalchemy.ext.asyncio import AsyncEngine
@@ -38,6 +39,7 @@ from trawl.crawl.screening import (
     with_user_agent,
 )
 from trawl.crawl.steps import step_globs, steps_for
+from trawl.crawl.thin import thin_reason
 from trawl.crawl.types import ExploreInput, ExploreOutput
 from trawl.crawl.walls import Wall, detect
 from trawl.errors import ConfigError, FetchError, SiteStopped
@@ -280,7 +282,8 @@ async def _explore(deps: ExploreDeps, inp: ExploreInput,
     rec.steps, rec.console_errors = loaded.steps, loaded.console_errors
 
     heartbeat("extracting")
-    reading = loaded.reading or await _read(deps, loaded.html, loaded.final_url, scope)
+    reading = loaded.reading or await _read(deps, loaded.html, loaded.final_url, scope,
+                                            shell_check=loaded.render_mode == "http")
     extraction = reading.extraction
     assert extraction is not None
     rec.title = extraction.title
@@ -291,8 +294,7 @@ async def _explore(deps: ExploreDeps, inp: ExploreInput,
     rec.text = extraction.full_text
     rec.word_count = extraction.word_count
     rec.meta = extraction.metadata
-    if loaded.blocked_requests:  # the page's own requests to refused addresses, counted
-        rec.meta = {**(rec.meta or {}), "blocked_requests": loaded.blocked_requests}
+    rec.meta = {**(rec.meta or {}), **_render_notes(loaded, reading, extraction.word_count)}
     rec.content_hash = reading.content_hash
     rec.links = reading.links
     rec.links += pushed_links(loaded.pushed_urls, rec.links, scope, job.url)
@@ -304,13 +306,34 @@ async def _explore(deps: ExploreDeps, inp: ExploreInput,
     return await _store(deps, rec)
 
 
+def _render_notes(loaded: Loaded, reading: Reading, stored_words: int) -> dict[str, Any]:
+    """What the browser did to the page and whether it came out thin, for its metadata
+    (only what happened: a static page read over HTTP gets nothing)."""
+    notes: dict[str, Any] = {}
+    if loaded.blocked_requests:  # the page's own requests to refused addresses, counted
+        notes["blocked_requests"] = loaded.blocked_requests
+    if loaded.settle_ms:
+        notes["settle_ms"] = loaded.settle_ms
+    if loaded.settle_timed_out:
+        notes["settle_timed_out"] = True
+    if loaded.expanded:
+        notes["expanded"] = loaded.expanded
+    shell = reading.decision.reason if reading.decision is not None and \
+        reading.decision.browser and loaded.render_mode == "http" else None
+    thin = thin_reason(stored_words=stored_words, seen_words=loaded.seen_words,
+                       settle_timed_out=loaded.settle_timed_out, shell=shell)
+    if thin is not None:
+        notes["thin_content"] = thin
+    return notes
+
+
 async def _read(deps: ExploreDeps, html: str, url: str, scope: Scope,
-                auto: AutoRules | None = None) -> Reading:
+                auto: AutoRules | None = None, shell_check: bool = False) -> Reading:
     """:func:`trawl.crawl.reading.read_page` in the extraction processes (a thread without)."""
     if deps.extractor is None:
-        return await asyncio.to_thread(read_page, html, url, scope, auto)
+        return await asyncio.to_thread(read_page, html, url, scope, auto, shell_check)
     return await asyncio.get_running_loop().run_in_executor(
-        deps.extractor, read_page, html, url, scope, auto)
+        deps.extractor, read_page, html, url, scope, auto, shell_check)
 
 
 async def _follow(deps: ExploreDeps, inp: ExploreInput, rec: PageRecord) -> None:

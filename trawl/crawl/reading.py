@@ -85,14 +85,19 @@ def found_links(extraction: Extraction, scope: Scope) -> list[FoundLink]:
     return links
 
 
-def read_page(html: str, url: str, scope: Scope, auto: AutoRules | None = None) -> Reading:
-    """Decide (when ``auto`` is given) and, unless the page needs the browser, extract."""
+def read_page(html: str, url: str, scope: Scope, auto: AutoRules | None = None,
+              shell_check: bool = False) -> Reading:
+    """Decide (when ``auto`` is given) and, unless the page needs the browser, extract.
+    ``shell_check`` (http mode): decide too, but extract whatever it says (a page that
+    needed a browser is then flagged thin, see :mod:`trawl.crawl.thin`)."""
     decision = None
     document = parse_html(html)  # one parse for both
     if auto is not None:
         decision = decide(document, url, auto.browser_globs, auto.step_globs)
         if decision.browser:
             return Reading(decision)
+    elif shell_check:
+        decision = decide(document, url)
     extraction = extract(document, url)
     markdown = extraction.markdown
     digest = hashlib.sha256(markdown.encode()).hexdigest() if markdown.strip() else None

@@ -15,7 +15,15 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from trawl.browser.capture import MAX_CONSOLE_ERRORS, MAX_ERROR_CHARS, MAX_PUSHED_URLS
+from trawl.browser.capture import (
+    MAX_CONSOLE_ERRORS,
+    MAX_ERROR_CHARS,
+    MAX_PUSHED_URLS,
+    QUIET_MS,
+    SETTLE_BUDGET_MS,
+    SETTLE_JS,
+    SETTLE_POLL_MS,
+)
 from trawl.browser.destructive import DestructiveGuard
 from trawl.browser.goto import SETTLE_PAUSE_MS, goto_settled
 from trawl.browser.pool import BrowserPool
@@ -90,18 +98,70 @@ class Loaded:
     """Auto mode, read over HTTP: the page already read while deciding (not read again)."""
     blocked_requests: int = 0
     """Browser mode: the page's requests refused by the address guard (trawl.net)."""
+    settle_ms: int = 0
+    """Browser mode: how long the page was waited for after its load event (its fetches
+    rendered, its content quiet; 0 for a page that was done at load)."""
+    settle_timed_out: bool = False
+    """Browser mode: the page was still loading or changing when the settle budget ran out
+    (read as it was then)."""
+    expanded: int = 0
+    """Browser mode: collapsed sections (details, accordions) opened before the read."""
+    seen_words: int | None = None
+    """Browser mode: words of the rendered page's visible text (the thin-content check
+    compares what was stored with it)."""
 
 
 WallCheck = Callable[[Loaded], Wall | None]
 
+MAX_EXPAND = 60
+"""Collapsed sections opened per page by default (an endless tree is not walked)."""
+# Open what a reader opens by clicking: closed <details>, and accordion toggles
+# (aria-expanded=false buttons) in the page's content. Navigation, menus, tabs and forms
+# are left alone, and so is a toggle whose words say it deletes, buys or logs out.
+EXPAND_JS = """() => {
+  let opened = 0;
+  for (const d of document.querySelectorAll('details:not([open])')) {
+    if (opened >= """ + str(MAX_EXPAND) + """) break;
+    d.open = true; opened++;
+  }
+  const chrome = 'nav, header, footer, aside, form, [role=navigation], [role=banner], ' +
+    '[role=menu], [role=menubar], [role=tablist], [role=dialog], [role=search]';
+  const risky = new RegExp('\\\\b(delete|remove|destroy|buy|purchase|pay|checkout|order|' +
+                           'log ?out|sign ?out|unsubscribe|cancel)\\\\b', 'i');
+  for (const el of document.querySelectorAll('[aria-expanded=false]')) {
+    if (opened >= """ + str(MAX_EXPAND) + """) break;
+    const tag = el.tagName, role = el.getAttribute('role');
+    if (!(tag === 'BUTTON' || role === 'button' || tag === 'SUMMARY')) continue;
+    if (el.hasAttribute('aria-haspopup') || el.closest(chrome) || el.disabled) continue;
+    if (risky.test(el.innerText || '')) continue;
+    const r = el.getBoundingClientRect();
+    if (r.width === 0 || r.height === 0) continue;
+    try { el.click(); opened++; } catch (e) { /* a toggle that throws: left closed */ }
+  }
+  return opened;
+}"""
+
 # a banner script that trips over an odd page must never cost the page itself
 _DISMISS_SAFELY = "async () => { try { return await (" + DISMISS_JS + ")(); } " \
                   "catch (e) { return null; } }"
-# Read the page in one CDP round trip: dismiss a cookie banner when asked (a few
-# querySelector calls when there is none), then the DOM as page.content() serialises it,
-# whether a password field is visible, and what the capture script noted (pushState URLs,
-# errors; see trawl.browser.capture). timeOrigin tells whether steps left the document.
-SNAPSHOT_JS = """async (dismiss) => {
+# Read the page in one CDP round trip: let it settle (what it fetches after its load event
+# rendered, see trawl.browser.capture.SETTLE_JS; at once on a static page), open what a
+# reader's click opens (closed <details>, collapsed accordions outside navigation, then
+# settle again), dismiss a cookie banner when asked (a few querySelector calls when there
+# is none), then the DOM as page.content() serialises it, whether a password field is
+# visible, how many words a reader sees, and what the capture script noted (pushState
+# URLs, errors; see trawl.browser.capture). timeOrigin tells whether steps left the document.
+SNAPSHOT_JS = """async ([dismiss, expand, settleArgs]) => {
+  const settle = """ + SETTLE_JS + """;
+  const settled = await settle(settleArgs);
+  let expanded = 0;
+  if (expand) {
+    expanded = (""" + EXPAND_JS + """)();
+    if (expanded) {
+      const again = await settle([...settleArgs.slice(0, 3), true]);
+      settled.ms += again.ms; settled.timedOut = settled.timedOut || again.timedOut;
+    }
+  }
   const banner = dismiss ? await (""" + _DISMISS_SAFELY + """)() : null;
   let html = document.doctype ? new XMLSerializer().serializeToString(document.doctype) : '';
   if (document.documentElement) html += document.documentElement.outerHTML;
@@ -109,13 +169,17 @@ SNAPSHOT_JS = """async (dismiss) => {
     const r = e.getBoundingClientRect(), s = getComputedStyle(e);
     return r.width > 0 && r.height > 0 && s.visibility !== 'hidden' && s.display !== 'none';
   });
+  const seen = document.body ? (document.body.innerText.match(/\\w+/gu) || []).length : 0;
   const noted = window.__trawl || {pushed: [], errors: []};
   return {html, password: visible, banner, pushed: noted.pushed.slice(),
-          errors: noted.errors.slice(), origin: performance.timeOrigin};
+          errors: noted.errors.slice(), origin: performance.timeOrigin, settled, expanded,
+          seen};
 }"""
-# Before spec steps: the document's identity, and the cookie banner out of the way.
-PREPARE_JS = ("async (dismiss) => [performance.timeOrigin, dismiss ? await ("
-              + _DISMISS_SAFELY + ")() : null]")
+# Before spec steps: the document's identity, the page settled, and the cookie banner out
+# of the way.
+PREPARE_JS = ("async ([dismiss, settleArgs]) => { await (" + SETTLE_JS + ")(settleArgs); "
+              "return [performance.timeOrigin, dismiss ? await (" + _DISMISS_SAFELY
+              + ")() : null]; }")
 NAVIGATION_SIGNS = ("Execution context was destroyed", "because of a navigation")
 """Playwright's words for an evaluate cut short by the page going to another document."""
 SCREENSHOT_TIMEOUT_MS = 10_000
@@ -170,9 +234,15 @@ def _navigated(exc: Exception) -> bool:
     return any(sign in str(exc) for sign in NAVIGATION_SIGNS)
 
 
+def settle_args(timeout_s: float) -> list[float | bool]:
+    """SETTLE_JS's arguments: quiet time, poll interval, budget (at most half the page's
+    load timeout), whether it follows an action."""
+    return [QUIET_MS, SETTLE_POLL_MS, min(SETTLE_BUDGET_MS, timeout_s * 500), False]
+
+
 async def _read(tab: Tab, url: str, steps: list[Step], dismiss: bool,
-                timeout_s: float, guard: DestructiveGuard | None = None
-                ) -> tuple[dict[str, Any], list[dict[str, Any]]]:
+                timeout_s: float, guard: DestructiveGuard | None = None,
+                expand: bool = True) -> tuple[dict[str, Any], list[dict[str, Any]]]:
     """Run ``steps`` (if any), then read the page: (snapshot, step records).
 
     When a step (a link clicked, a form sent) or the page itself (a reload after its
@@ -184,10 +254,11 @@ async def _read(tab: Tab, url: str, steps: list[Step], dismiss: bool,
     snap: dict[str, Any] | None = None
     try:
         if steps:
-            origin, banner = await page.evaluate(PREPARE_JS, dismiss)
+            origin, banner = await page.evaluate(PREPARE_JS,
+                                                 [dismiss, settle_args(timeout_s)])
             log += [banner] if banner else []
             log += await run_steps(page, steps, timeout_s, guard)
-        snap = await page.evaluate(SNAPSHOT_JS, dismiss)
+        snap = await page.evaluate(SNAPSHOT_JS, [dismiss, expand, settle_args(timeout_s)])
     except Exception as exc:
         if not (_navigated(exc) or origin is not None):
             raise _error(exc, timeout_s, tab) from exc
@@ -211,7 +282,7 @@ async def _read(tab: Tab, url: str, steps: list[Step], dismiss: bool,
             # be in flight
             await goto_settled(page, url, timeout_ms=timeout_s * 1000,
                                settle_ms=timeout_s * 1000)
-            snap = await page.evaluate(SNAPSHOT_JS, dismiss)
+            snap = await page.evaluate(SNAPSHOT_JS, [dismiss, expand, settle_args(timeout_s)])
         except Exception as exc:
             raise _error(exc, timeout_s, tab) from exc
     if snap["banner"]:
@@ -251,6 +322,10 @@ async def _load(tab: Tab, url: str, *, max_bytes: int, timeout_s: float,
                 dismiss_cookie_banners: bool, policy: NetPolicy | None,
                 guard: DestructiveGuard | None = None) -> Loaded:
     started = time.monotonic()
+    if "#" in url and tab.page.url.split("#", 1)[0] == url.split("#", 1)[0]:
+        # another hash route of the document the tab still shows: a goto would only change
+        # the fragment (no load, no response); start from a fresh document instead
+        await tab.page.goto("about:blank")
     tab.expect(lambda doc: _wanted(doc, max_bytes), max_bytes, policy)
     try:
         response = await tab.page.goto(url, wait_until="load", timeout=timeout_s * 1000)
@@ -287,8 +362,14 @@ async def _load(tab: Tab, url: str, *, max_bytes: int, timeout_s: float,
         return moved
     html, password_visible = snap["html"], snap["password"]
     done = time.monotonic()
+    # the response's URL has no fragment: a hash route asked for is the document read (what
+    # the app does to the fragment later, e.g. deep links of sections it opened, is not)
+    requested, _, fragment = url.partition("#")
+    final_url = response.url
+    if fragment and response.url.split("#", 1)[0] == requested:
+        final_url = f"{requested}#{fragment}"
     loaded = Loaded(
-        final_url=response.url, status_code=response.status,
+        final_url=final_url, status_code=response.status,
         content_type=media_type(headers.get("content-type")) or "text/html",
         content_length=_length(headers) or len(html.encode()), html=html,
         fetch_ms=int((loaded_at - started) * 1000), render_ms=int((done - started) * 1000),
@@ -298,6 +379,10 @@ async def _load(tab: Tab, url: str, *, max_bytes: int, timeout_s: float,
     loaded.console_errors = [str(e)[:MAX_ERROR_CHARS]
                              for e in snap["errors"][:MAX_CONSOLE_ERRORS]] or None
     loaded.pushed_urls = [str(u) for u in snap["pushed"][:MAX_PUSHED_URLS]]
+    settled = snap.get("settled") or {}
+    loaded.settle_ms = int(settled.get("ms") or 0)
+    loaded.settle_timed_out = bool(settled.get("timedOut"))
+    loaded.expanded, loaded.seen_words = int(snap.get("expanded") or 0), snap.get("seen")
     if check is not None:
         loaded.wall = check(loaded)
         if loaded.wall is not None:

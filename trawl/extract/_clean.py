@@ -14,9 +14,15 @@ from ._urls import absolutizer
 # Tags whose whole subtree never holds main content.
 DROP_TAGS = words(
     """script style noscript template svg math iframe frame frameset object embed canvas input
-    button select textarea option optgroup datalist link meta base map area audio video source
+    select textarea option optgroup datalist link meta base map area audio video source
     track dialog head title"""
 )
+MIN_BUTTON_WORDS = 4
+"""A button with this many words is content, not a control: OpenAPI viewers put each
+operation's summary in one, FAQ accordions each question. Shorter ones ("Copy", "Menu",
+"Try it out", "Load more") are controls and dropped."""
+_BLOCK_INSIDE = etree.XPath("boolean(.//div|.//p|.//h1|.//h2|.//h3|.//h4|.//h5|.//h6"
+                            "|.//ul|.//ol|.//table|.//pre|.//section)")
 _HIDDEN_STYLE_RE = re.compile(r"display\s*:\s*none|visibility\s*:\s*hidden", re.I)
 # Copy-to-clipboard controls that scripts add to code blocks (Sphinx's copybutton, highlight.js
 # and Docusaurus plugins, GitHub's clipboard-copy): UI, not content. Left in, the rendered DOM's
@@ -88,6 +94,14 @@ def basic_clean(root: HtmlElement) -> None:
             continue
         if tag in DROP_TAGS:
             doomed.append(el)
+            continue
+        if tag == "button":
+            # words of each text node: a button's parts ("GET", "/pets", "List all pets")
+            # sit in adjacent elements without spaces between them
+            if sum(len(t.split()) for t in el.itertext()) >= MIN_BUTTON_WORDS:
+                el.tag = "div" if _BLOCK_INSIDE(el) else "span"  # its text, as content
+            else:
+                doomed.append(el)
             continue
         # is_hidden and the class test, inlined: this runs on every element, and most have
         # one attribute or none, so one keys() list answers most of the look-ups

@@ -70,6 +70,8 @@ _BOILER_TAGS = frozenset(("nav", "aside", "footer", "header"))
 _PARAGRAPH_TAGS = frozenset(("p", "pre", "td", "blockquote"))
 _NOT_PARAGRAPHS = words("li h1 h2 h3 h4 h5 h6 th dt figcaption")
 _HEADINGS = frozenset(("h1", "h2", "h3", "h4", "h5", "h6"))
+MIN_INTRODUCED_CHARS = 25
+"""A linked heading followed by at least this much text (mostly not links) is kept."""
 _FORM_TAGS = frozenset(("form", "fieldset"))
 # the tags prune judges by their text and links (headings and forms aside)
 _PRUNABLE_TAGS = words("div section ul ol table aside figure span p dl header footer nav")
@@ -513,6 +515,18 @@ def _is_ancestor(anc: HtmlElement, el: HtmlElement) -> bool:
     return False
 
 
+def _introduces_text(heading: HtmlElement, stats: dict[HtmlElement, _Stats]) -> bool:
+    """Whether the element after ``heading`` is text more than links (what a section
+    under a heading is)."""
+    after = heading.getnext()
+    while after is not None and not isinstance(after.tag, str):
+        after = after.getnext()
+    if after is None or after.tag in _HEADINGS:
+        return False
+    st = stats.get(after)
+    return st is not None and st.text >= MIN_INTRODUCED_CHARS and _link_density(st) < 0.5
+
+
 def prune(content: HtmlElement, stats: dict[HtmlElement, _Stats] | None = None) -> None:
     """Conditionally drop low-value blocks inside the chosen content.
 
@@ -532,7 +546,10 @@ def prune(content: HtmlElement, stats: dict[HtmlElement, _Stats] | None = None) 
             doomed.append(el)
             continue
         if tag in _HEADINGS:
-            if st.text and _link_density(st) > 0.5 and el.find(".//a") is not None:
+            # a linked heading introducing nothing, or only more links (a "related" list),
+            # is navigation; one followed by text is a title that happens to be a link
+            if st.text and _link_density(st) > 0.5 and el.find(".//a") is not None \
+                    and not _introduces_text(el, stats):
                 doomed.append(el)
             continue
         if tag not in _PRUNABLE_TAGS:

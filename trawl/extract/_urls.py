@@ -9,6 +9,8 @@ from urllib.parse import urljoin as _urljoin
 
 from lxml.html import HtmlElement
 
+from trawl.urls import route_fragment
+
 
 @lru_cache(maxsize=4096)
 def urljoin(base: str, href: str) -> str:
@@ -47,7 +49,8 @@ def absolutize(base: str, href: str | None) -> str | None:
 
 
 def http_url(base: str, href: str | None) -> str | None:
-    """Absolute http(s) URL without fragment, or None for anything else."""
+    """Absolute http(s) URL without fragment (a hash route's kept: see
+    :func:`trawl.urls.route_fragment`), or None for anything else."""
     absolute = absolutize(base, href)
     if absolute is None:
         return None
@@ -55,9 +58,11 @@ def http_url(base: str, href: str | None) -> str | None:
         scheme = urlsplit(absolute).scheme.lower()
         if scheme not in ("http", "https"):
             return None
-        return urldefrag(absolute)[0]
+        target, fragment = urldefrag(absolute)
     except ValueError:
         return None
+    route = route_fragment(fragment)
+    return f"{target}#{route}" if route else target
 
 
 # Resolving a reference never looks at its fragment (RFC 3986 5.2): urljoin, urlsplit and
@@ -112,7 +117,11 @@ def http_url_resolver(base: str) -> Callable[[str | None], str | None]:
             return resolved[href]
         except KeyError:
             pass
-        key, _ = _fragment_key(href.strip().translate(_WS))  # cleaned as absolutize does
+        cleaned = href.strip().translate(_WS)  # as absolutize cleans it
+        if route_fragment(cleaned.partition("#")[2]):  # a hash route: its own page
+            url = resolved[href] = http_url(base, cleaned)
+            return url
+        key, _ = _fragment_key(cleaned)
         url = resolved[key] if key in resolved else http_url(base, key)
         resolved[href] = resolved[key] = url
         return url

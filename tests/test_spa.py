@@ -1,0 +1,108 @@
+"""JavaScript-rendered sites, as a reader sees them: real open-source single-page apps
+(Swagger UI, docsify, Vue + vue-router; tests/spa) crawled in browser and auto modes.
+
+For each route, the text a reader sees (read from the rendered page in Chromium, after
+opening what a click opens) is compared with the text trawl stored: at least 95 % of its
+words must be there, every route is a page, and no page is stored thin."""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+
+import pytest
+from playwright.async_api import Page, async_playwright
+from sqlalchemy.ext.asyncio import AsyncEngine
+from temporalio.client import Client
+
+from tests.conftest import scalar_rows
+from tests.crawlkit import run_crawl
+from tests.spa.server import spa_site, vendor_installed
+from trawl.browser.launch import launch_chromium
+from trawl.crawl.spec import CrawlSpec
+
+pytestmark = pytest.mark.skipif(not vendor_installed(),
+                                reason="SPA fixtures not installed: bash scripts/setup --dev")
+
+# route -> the element holding what a reader reads there
+ROUTES = {
+    "/openapi/": "#swagger-ui",
+    "/docs/": ".markdown-section",
+    "/docs/#/guide": ".markdown-section",
+    "/docs/#/configuration": ".markdown-section",
+    "/docs/#/troubleshooting": ".markdown-section",
+    "/app/": "main",
+    "/app/guide": "main",
+    "/app/faq": "main",
+}
+MIN_RECALL = 0.95
+KNOWN_GAPS = {"/openapi/": 0.85}
+"""Routes not yet at MIN_RECALL, with the floor they must keep (issue 16 is open on them):
+Swagger UI's "Try it out" controls (three words each, dropped as controls) and the
+summaries of a few operations are not stored (0.865 measured)."""
+WORD = re.compile(r"\w+")
+
+OPEN_EVERYTHING = """() => {
+  document.querySelectorAll('details:not([open])').forEach(d => d.open = true);
+  document.querySelectorAll('main [aria-expanded=false]').forEach(b => b.click());
+}"""
+
+
+def words(text: str) -> Counter[str]:
+    return Counter(w.lower() for w in WORD.findall(text))
+
+
+def recall(seen: Counter[str], stored: Counter[str]) -> float:
+    total = sum(seen.values())
+    return sum(min(n, stored[w]) for w, n in seen.items()) / total if total else 1.0
+
+
+async def reader_view(page: Page, url: str, selector: str) -> str:
+    await page.goto(url, wait_until="load")
+    await page.wait_for_selector(selector, timeout=15_000)
+    await page.wait_for_load_state("networkidle")
+    await page.evaluate(OPEN_EVERYTHING)
+    await page.wait_for_timeout(500)
+    return await page.inner_text(selector)
+
+
+@pytest.fixture(scope="module")
+def site() -> str:
+    with spa_site() as base:
+        yield base
+
+
+@pytest.fixture(scope="module")
+async def seen(site: str) -> dict[str, Counter[str]]:
+    async with async_playwright() as pw:
+        browser = await launch_chromium(pw)
+        try:
+            page = await browser.new_page()
+            return {route: words(await reader_view(page, site + route, selector))
+                    for route, selector in ROUTES.items()}
+        finally:
+            await browser.close()
+
+
+@pytest.mark.parametrize("render", ["browser", "auto"])
+async def test_spa_text_is_stored(temporal_client: Client, temporal_address: str,
+                                  database_url: str, engine: AsyncEngine, task_queue: str,
+                                  site: str, seen: dict[str, Counter[str]], render: str) -> None:
+    crawl_id, result = await run_crawl(
+        temporal_client, temporal_address, database_url, task_queue,
+        CrawlSpec(seeds=[site + "/"], render=render, concurrency=3, max_pages=60))
+    assert result.status == "completed"
+    rows = await scalar_rows(engine, "select url, coalesce(text, ''), metadata ? 'thin_content', "
+                                     "render_mode from pages where crawl_id = :c and "
+                                     "error_class is null", c=crawl_id)
+    stored = {url.removeprefix(site): (text, thin, mode) for url, text, thin, mode in rows}
+    missing = set(ROUTES) - set(stored)
+    assert not missing, f"routes not stored as pages: {missing}; stored {sorted(stored)}"
+    scores = {route: recall(seen[route], words(stored[route][0])) for route in ROUTES}
+    low = {r: round(s, 3) for r, s in scores.items() if s < MIN_RECALL and r not in KNOWN_GAPS}
+    assert not low, f"stored less than {MIN_RECALL:.0%} of what a reader sees: {low}"
+    for route, floor in KNOWN_GAPS.items():  # measured; must not get worse
+        assert scores[route] >= floor, (route, scores[route])
+    assert not [r for r in ROUTES if stored[r][1]], "a full page flagged thin"
+    # auto renders the app shells in the browser, and records why
+    assert all(stored[r][2] == "browser" for r in ROUTES)
