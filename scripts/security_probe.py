@@ -125,6 +125,11 @@ def attacker_route(internal: str, other_port: int) -> Callable[[BaseHTTPRequestH
         elif path == "/login":
             send(handler, 200, "<form method=post><input name=u><input type=password "
                                "name=p><button>Sign in</button></form>")
+        elif path == "/account":
+            send(handler, 200, "<h1>Your account</h1><p>" + "settings " * 40 + "</p><form "
+                 'method="post" action="/account/delete"><button>Delete account</button></form>')
+        elif path == "/account/delete":
+            send(handler, 200, "<p>account deleted</p>")
         elif path == "/wall":
             send(handler, 200, '<p>start</p><a href="/private/">members</a>')
         elif path == "/long":
@@ -258,6 +263,47 @@ asyncio.run(main())
         answer = json.loads(done.stdout.strip().splitlines()[-1])
         return ("guard" in answer["text"] or "internal" in answer["text"]), answer["text"][:120]
     attempt("MCP start_crawl of an internal URL refused", check)
+
+
+def destructive_probes(t: Trawl, site: str, hits: Hits) -> None:
+    spec = t.data_dir.parent / "delete-steps.yaml"
+    spec.write_text("steps:\n  - match: /account\n    steps:\n"
+                    "      - click: {role: button, name: Delete account}\n")
+    crawl_id = t.crawl(site + "/account", "--render", "browser", "--max-pages", "1",
+                       "--spec", str(spec))
+    steps = t.sql(f"select steps::text as s from pages where crawl_id = '{crawl_id}'")
+    attempt("a crawl step on 'Delete account' is refused and recorded; the page is stored",
+            lambda: ("/account/delete" not in hits.paths and bool(steps)
+                     and "refused" in str(steps[0]["s"]), str(steps)[:120]))
+    env = {**t.env, "TRAWL_ALLOW_PRIVATE": "1"}  # the agent reaches the local site
+    script = [f"agent.go('{site}/account')", "agent.look({viewport: false})"]
+    proc = subprocess.Popen([str(ROOT / ".venv" / "bin" / "trawl"), "agent"], env=env,
+                            stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                            stderr=subprocess.DEVNULL, text=True, bufsize=1)
+    assert proc.stdin is not None and proc.stdout is not None
+
+    def ask(js: str) -> dict[str, object]:
+        proc.stdin.write(json.dumps({"command": "eval", "payload": js}) + "\n")  # type: ignore[union-attr]
+        proc.stdin.flush()  # type: ignore[union-attr]
+        return json.loads(proc.stdout.readline())  # type: ignore[union-attr,no-any-return]
+
+    try:
+        json.loads(proc.stdout.readline())  # ready
+        answers = [ask(js) for js in script]
+        tree = answers[-1]["payload"]["tree"]  # type: ignore[index]
+        ref = next(re.search(r"\[(e\d+)\]", line).group(1)  # type: ignore[union-attr]
+                   for line in tree if "Delete account" in line and re.search(r"\[e\d+\]", line))
+        refused = ask(f"agent.act('{ref}', 'click')")
+        attempt("the agent's act() on 'Delete account' without confirm is refused",
+                lambda: (refused["command"] == "error"
+                         and refused["payload"]["code"] == "CONFIRM_REQUIRED"  # type: ignore[index]
+                         and "/account/delete" not in hits.paths, str(refused)[:120]))
+    except Exception as exc:
+        probe("the agent's act() on 'Delete account' without confirm is refused", False,
+              f"{type(exc).__name__}: {exc}")
+    finally:
+        proc.stdin.close()
+        proc.wait(60)
 
 
 def sandbox_probe() -> None:
@@ -438,6 +484,7 @@ def main() -> int:
                 secrets_probes(t, site)
                 privilege_probes(t)
                 isolation_probe(t, site, hits)
+                destructive_probes(t, site, hits)
                 export_probes(t, site, work)
                 attempt("the internal service received nothing, from any probe",
                         lambda: (internal_hits.paths == [], str(internal_hits.paths[:5])))

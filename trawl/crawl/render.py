@@ -252,6 +252,7 @@ async def _read(tab: Tab, url: str, steps: list[Step], dismiss: bool,
     page, log = tab.page, []
     origin = None
     snap: dict[str, Any] | None = None
+    expand = expand and not steps  # a page's own steps decide what is opened
     try:
         if steps:
             origin, banner = await page.evaluate(PREPARE_JS,
