@@ -261,7 +261,7 @@ asyncio.run(main())
         if not done.stdout.strip():
             return False, done.stderr.strip()[-300:]
         answer = json.loads(done.stdout.strip().splitlines()[-1])
-        return ("guard" in answer["text"] or "internal" in answer["text"]), answer["text"][:120]
+        return ("refused" in answer["text"] and bool(answer["error"])), answer["text"][:120]
     attempt("MCP start_crawl of an internal URL refused", check)
 
 
