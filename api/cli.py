@@ -289,6 +289,10 @@ def _print_summary(status: CrawlStatus) -> None:
     out.print(f"crawl {status.crawl_id} {(status.workflow_status or status.db_status).lower()}: "
               f"{c.done} pages stored, {c.failed} failed, {c.redirected} redirects, "
               f"{c.queued} left in the queue")
+    if status.thin:
+        out.print(f"  {status.thin} page(s) stored with far less text than a reader sees "
+                  "(thin_content): `trawl sql \"select url, metadata->>'thin_content' from "
+                  f"pages where crawl_id = '{status.crawl_id}' and metadata ? 'thin_content'\"`")
     if status.recrawl_of:
         out.print(f"  against {status.recrawl_of}: " + ", ".join(
             f"{status.changes.get(kind, 0)} {kind}" for kind in CHANGE_KINDS))

@@ -77,6 +77,8 @@ class CrawlStatus:
     """What a running crawl is doing (see :data:`LIVE_STATES`); None once it closed."""
     note: str | None = None
     """What to do about ``state``, when something must be done."""
+    thin: int = 0
+    """Pages stored with far less text than a reader sees (``metadata ? 'thin_content'``)."""
 
     @property
     def finished(self) -> bool:
@@ -88,7 +90,7 @@ class CrawlStatus:
                 "status": self.state or self.workflow_status or self.db_status,
                 **({"note": self.note} if self.note else {}), "seeds": self.seeds,
                 "pages_done": c.done, "pages_failed": c.failed, "queued": c.queued,
-                "in_progress": c.claimed, "redirected": c.redirected,
+                "in_progress": c.claimed, "redirected": c.redirected, "thin": self.thin,
                 "created_at": self.created_at, "finished_at": self.finished_at,
                 "ui_url": self.ui_url,
                 **({"stopped_sites": [f"{site}: {why}" for site, why
@@ -218,6 +220,9 @@ class Trawl:
             stopped = {site: why for site, why in (await conn.execute(text(
                 "select site, stopped_reason from sites where crawl_id = :c and "
                 "stopped_reason is not null order by site"), {"c": crawl_id})).all()}
+            thin = (await conn.execute(text(
+                "select count(*) from pages where crawl_id = :c and metadata ? 'thin_content'"),
+                {"c": crawl_id})).scalar_one()
         counts = await frontier.crawl_counts(self.engine, crawl_id)
         wf_status = await self.workflow_status(workflow_id)
         state, note = (await self.live_state(crawl_id, workflow_id)
@@ -227,7 +232,7 @@ class Trawl:
             counts, row[2].isoformat(timespec="seconds"),
             row[3].isoformat(timespec="seconds") if row[3] else None,
             workflow_ui_url(self.settings, workflow_id), row[4], row[5], changes, stopped,
-            state, note)
+            state, note, int(thin))
 
     async def workers_polling(self) -> int:
         """Workers that polled the task queue (for workflows or activities) lately."""

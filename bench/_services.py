@@ -57,8 +57,12 @@ def settle(db_url: str | None = None) -> float:
     started = time.monotonic()
     if db_url is not None:
         import psycopg
+        from sqlalchemy import make_url
 
-        with psycopg.connect(db_url.replace("+psycopg", ""), autocommit=True) as conn:
+        # CHECKPOINT is the superuser's (workers connect as the owner role, no superuser)
+        admin = make_url(db_url).set(drivername="postgresql", username="postgres")
+        with psycopg.connect(admin.render_as_string(hide_password=False),
+                             autocommit=True) as conn:
             conn.execute("CHECKPOINT")
     while (psutil.cpu_percent(interval=1.0) >= SETTLE_IDLE_PCT
            and time.monotonic() - started < SETTLE_MAX_S):

@@ -106,3 +106,26 @@ async def test_spa_text_is_stored(temporal_client: Client, temporal_address: str
     assert not [r for r in ROUTES if stored[r][1]], "a full page flagged thin"
     # auto renders the app shells in the browser, and records why
     assert all(stored[r][2] == "browser" for r in ROUTES)
+
+
+async def test_app_shells_read_over_http_are_flagged_thin(
+        temporal_client: Client, temporal_address: str, database_url: str,
+        engine: AsyncEngine, task_queue: str, site: str) -> None:
+    """--render http stores what HTTP gives: for an app, its shell. It is stored, flagged
+    thin with the reason, and counted in the crawl's status, never passed off as content."""
+    from api.crawls import Trawl
+    from api.runtime import Runtime
+    from trawl.config import get_settings
+
+    crawl_id, result = await run_crawl(
+        temporal_client, temporal_address, database_url, task_queue,
+        CrawlSpec(seeds=[site + "/app/"], render="http", concurrency=2, max_pages=5))
+    assert result.status == "completed"
+    rows = dict(await scalar_rows(engine, "select url, metadata->>'thin_content' from pages "
+                                          "where crawl_id = :c and error_class is null",
+                                  c=crawl_id))
+    assert "app shell" in (rows[site + "/app/"] or ""), rows
+    trawl = Trawl(get_settings(), Runtime("", "", "", False, False), temporal_client, engine)
+    status = await trawl.status(crawl_id)
+    assert status.thin == sum(1 for why in rows.values() if why) >= 1
+    assert status.as_dict()["thin"] == status.thin
