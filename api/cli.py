@@ -78,7 +78,7 @@ _SPEC_OPTIONS: dict[str, tuple[str, Any]] = {
     "handoff_on": ("handoff_on", list), "render_browser": ("render_browser", list),
     "login_handoff": ("login_handoff", None),
     "delay": ("delay_s", None), "max_host_errors": ("max_host_errors", None),
-    "max_links_per_page": ("max_links_per_page", None),
+    "max_links_per_page": ("max_links_per_page", None), "content": ("content", None),
     "allow_private": ("allow_private", None), "allow_host": ("allow_hosts", list),
     "deny_host": ("deny_hosts", list),
     "allow_destructive": ("allow_destructive", None),
@@ -152,6 +152,9 @@ def crawl(
     max_links_per_page: Annotated[int, typer.Option(
         help="Links recorded and followed per page (the rest are counted, not stored).")
     ] = DEFAULT_MAX_LINKS_PER_PAGE,
+    content: Annotated[str, typer.Option(
+        help="What of each page is stored: main (its main content, default) or full (the "
+             "whole body without navigation chrome: long reference pages).")] = "main",
     allow_private: Annotated[bool, typer.Option(
         "--allow-private",
         help="Also fetch internal addresses (loopback, private networks, cloud metadata) "
@@ -195,6 +198,7 @@ def crawl(
             max_url_length=max_url_length, handoff_on=handoff_on,
             render_browser=render_browser, delay=delay, max_host_errors=max_host_errors,
             login_handoff=login_handoff, max_links_per_page=max_links_per_page,
+            content=content,
             allow_private=allow_private, allow_host=allow_host, deny_host=deny_host,
             allow_destructive=allow_destructive, destructive_word=destructive_word)
     try:

@@ -363,3 +363,32 @@ def test_python_docs_page(path, heading, snippet):
     assert any(link.url.startswith("https://docs.python.org/3/") for link in e.links)
     assert e.word_count > 1000
     assert "](https://docs.python.org/3/" in e.markdown  # links made absolute
+
+
+def test_content_full_keeps_every_section_and_drops_chrome() -> None:
+    """--content full: a long reference page whose sections are all content is stored
+    whole; the site's navigation, sidebar, header and footer are not."""
+    sections = "".join(
+        f"<section><h2>Function {i}</h2><p>{'Parameter explanation words. ' * (3 + 20 * (i == 0))}"
+        f"</p></section>" for i in range(6))
+    html = (f"<html><head><title>Ref</title></head><body><header><a href='/'>Site</a> "
+            f"<a href='/docs'>Docs</a></header><nav><a href='/a'>A</a> <a href='/b'>B</a></nav>"
+            f"<main><article><header><h1>Reference</h1></header>{sections}</article></main>"
+            f"<aside>Sponsored by nobody in particular</aside><footer>Copyright line</footer>"
+            f"</body></html>")
+    full = extract(html, "https://example.org/ref", content="full")
+    for i in range(6):
+        assert f"Function {i}" in full.markdown
+    assert "# Reference" in full.markdown  # an article's own header is content
+    for chrome in ("Sponsored", "Copyright", "[A]", "[Site]"):
+        assert chrome not in full.markdown, chrome
+    assert full.word_count >= extract(html, "https://example.org/ref").word_count
+
+
+def test_content_mode_is_validated() -> None:
+    from trawl.crawl.spec import CrawlSpec
+    from trawl.errors import ConfigError
+
+    assert CrawlSpec(seeds=["https://example.org/"], content="full").validated().content == "full"
+    with pytest.raises(ConfigError, match="--content must be one of main, full"):
+        CrawlSpec(seeds=["https://example.org/"], content="everything").validated()

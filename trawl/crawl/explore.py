@@ -198,7 +198,8 @@ async def _load(deps: ExploreDeps, inp: ExploreInput,
             and canonicalize(fetched.final_url) == inp.job.url:
         # decided where the page is read: if it stays on HTTP, it is read already
         reading = await _read(deps, html, fetched.final_url, spec.scope(),
-                              AutoRules(spec.render_browser, step_globs(spec.steps)))
+                              AutoRules(spec.render_browser, step_globs(spec.steps)),
+                              content=spec.content)
         assert reading.decision is not None
         if reading.decision.browser:
             return record_validators(await in_browser(reading.decision.reason), fetched)
@@ -283,7 +284,8 @@ async def _explore(deps: ExploreDeps, inp: ExploreInput,
 
     heartbeat("extracting")
     reading = loaded.reading or await _read(deps, loaded.html, loaded.final_url, scope,
-                                            shell_check=loaded.render_mode == "http")
+                                            shell_check=loaded.render_mode == "http",
+                                            content=spec.content)
     extraction = reading.extraction
     assert extraction is not None
     rec.title = extraction.title
@@ -328,12 +330,14 @@ def _render_notes(loaded: Loaded, reading: Reading, stored_words: int) -> dict[s
 
 
 async def _read(deps: ExploreDeps, html: str, url: str, scope: Scope,
-                auto: AutoRules | None = None, shell_check: bool = False) -> Reading:
+                auto: AutoRules | None = None, shell_check: bool = False,
+                content: str = "main") -> Reading:
     """:func:`trawl.crawl.reading.read_page` in the extraction processes (a thread without)."""
     if deps.extractor is None:
-        return await asyncio.to_thread(read_page, html, url, scope, auto, shell_check)
+        return await asyncio.to_thread(read_page, html, url, scope, auto, shell_check,
+                                       content)
     return await asyncio.get_running_loop().run_in_executor(
-        deps.extractor, read_page, html, url, scope, auto, shell_check)
+        deps.extractor, read_page, html, url, scope, auto, shell_check, content)
 
 
 async def _follow(deps: ExploreDeps, inp: ExploreInput, rec: PageRecord) -> None:

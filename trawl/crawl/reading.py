@@ -86,10 +86,11 @@ def found_links(extraction: Extraction, scope: Scope) -> list[FoundLink]:
 
 
 def read_page(html: str, url: str, scope: Scope, auto: AutoRules | None = None,
-              shell_check: bool = False) -> Reading:
+              shell_check: bool = False, content: str = "main") -> Reading:
     """Decide (when ``auto`` is given) and, unless the page needs the browser, extract.
     ``shell_check`` (http mode): decide too, but extract whatever it says (a page that
-    needed a browser is then flagged thin, see :mod:`trawl.crawl.thin`)."""
+    needed a browser is then flagged thin, see :mod:`trawl.crawl.thin`). ``content``: main
+    or full (see :data:`trawl.extract.CONTENT_MODES`)."""
     decision = None
     document = parse_html(html)  # one parse for both
     if auto is not None:
@@ -98,7 +99,7 @@ def read_page(html: str, url: str, scope: Scope, auto: AutoRules | None = None,
             return Reading(decision)
     elif shell_check:
         decision = decide(document, url)
-    extraction = extract(document, url)
+    extraction = extract(document, url, content)
     markdown = extraction.markdown
     digest = hashlib.sha256(markdown.encode()).hexdigest() if markdown.strip() else None
     links = found_links(extraction, scope)

@@ -27,6 +27,7 @@ from trawl.config import (
 )
 from trawl.crawl.steps import StepRule, parse_rules
 from trawl.errors import BlockedAddress, ConfigError
+from trawl.extract import CONTENT_MODES
 from trawl.net import NetPolicy, origin_of
 from trawl.policy import DEFAULT_MAX_URL_LENGTH, MAX_SITEMAP_URLS
 from trawl.urls import Scope, host_of, validate_seed
@@ -91,6 +92,10 @@ class CrawlSpec:
     max_links_per_page: int = DEFAULT_MAX_LINKS_PER_PAGE
     """Links recorded and followed per page, in page order; the rest are counted in the
     page's metadata as ``links_dropped``."""
+
+    content: str = "main"
+    """What of a page is stored: ``main`` (its main content) or ``full`` (the whole body
+    without navigation chrome, for reference pages whose every section is content)."""
 
     activities_per_run: int = DEFAULT_ACTIVITIES_PER_RUN
     """Continue-as-new after this many explore activities in one workflow run."""
@@ -204,6 +209,9 @@ class CrawlSpec:
             raise ConfigError(f"--delay must be between 0 and {MAX_DELAY_S:.0f} seconds")
         if self.max_links_per_page < 1:
             raise ConfigError("--max-links-per-page must be at least 1")
+        if self.content not in CONTENT_MODES:
+            raise ConfigError(f"--content must be one of {', '.join(CONTENT_MODES)}, "
+                              f"not {self.content!r}")
         if self.max_host_errors < 0:
             raise ConfigError("--max-host-errors must be 0 (no limit) or more")
         if not 0 <= self.max_retry_after_s <= MAX_DELAY_S:

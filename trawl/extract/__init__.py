@@ -7,6 +7,8 @@ No browser, no database, no Temporal. ``extract`` never raises on bad input.
   removed) as markdown and plain text, its metadata, and *all* its http(s) links.
   When a headline was lifted off the top of the content, the markdown starts with it as
   ``# headline`` (``text`` does not include it; it is also ``metadata["headings"][0]``).
+  ``extract(html, url, content="full")``: the whole body instead, navigation chrome (nav,
+  asides, page headers and footers, ARIA landmarks of those) removed.
 - ``full_markdown(html, url) -> str``: the whole page body as markdown.
 - ``parse_html(html) -> document``: the lxml document ``extract`` reads; pass it instead of
   the HTML when something else reads the page first (extraction then edits it).
@@ -21,8 +23,8 @@ Quality is measured by ``bench/extraction.py``.
 
 from __future__ import annotations
 
-from ._core import extract, full_markdown
+from ._core import CONTENT_MODES, extract, full_markdown
 from ._parse import parse as parse_html
 from ._types import Extraction, Link
 
-__all__ = ["Extraction", "Link", "extract", "full_markdown", "parse_html"]
+__all__ = ["CONTENT_MODES", "Extraction", "Link", "extract", "full_markdown", "parse_html"]

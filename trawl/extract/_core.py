@@ -35,8 +35,32 @@ def _fragment_html(el: HtmlElement) -> str:
     return lxml.html.tostring(el, encoding="unicode", method="html")
 
 
-def extract(html: str | etree._Element, url: str) -> Extraction:
-    """Extract main-content markdown/text, metadata and all links from one page. Never raises.
+CONTENT_MODES = ("main", "full")
+"""``main``: the main content (an article, a docs page's body) without the page's chrome;
+``full``: the whole body, navigation chrome removed (long reference pages whose sections
+are all content)."""
+_CHROME = etree.XPath(
+    "//nav | //aside | //*[@role='navigation' or @role='banner' or @role='contentinfo'"
+    " or @role='complementary' or @role='search']"
+    " | //header[not(ancestor::article or ancestor::main or ancestor::section)]"
+    " | //footer[not(ancestor::article or ancestor::main or ancestor::section)]")
+
+
+def _full_body(root: HtmlElement) -> HtmlElement:
+    """The body without navigation chrome (nav, asides, page headers and footers)."""
+    body = root.find("body")
+    if body is None:
+        return root
+    for el in _CHROME(body):
+        parent = el.getparent()
+        if parent is not None:
+            parent.remove(el)
+    return body
+
+
+def extract(html: str | etree._Element, url: str, content: str = "main") -> Extraction:
+    """Extract markdown/text (of the main content, or with ``content="full"`` of the whole
+    body without its chrome), metadata and all links from one page. Never raises.
 
     ``html`` may be a document from :func:`parse` (``parse_html``); it is edited in place.
     """
@@ -65,7 +89,10 @@ def extract(html: str | etree._Element, url: str) -> Extraction:
     headline = None
     try:
         basic_clean(root)
-        main, headline = find_main(root, metadata.get("title"))
+        if content == "full":
+            main, headline = _full_body(root), None
+        else:
+            main, headline = find_main(root, metadata.get("title"))
         absolutize_links(main, base)
         metadata["headings"] = _headings(main)
         if headline:
