@@ -129,3 +129,46 @@ async def test_app_shells_read_over_http_are_flagged_thin(
     status = await trawl.status(crawl_id)
     assert status.thin == sum(1 for why in rows.values() if why) >= 1
     assert status.as_dict()["thin"] == status.thin
+
+
+async def test_auto_renders_a_site_whose_text_comes_from_script(
+        temporal_client: Client, temporal_address: str, database_url: str,
+        engine: AsyncEngine, task_queue: str) -> None:
+    """Server-rendered chrome with plenty of text, the content itself fetched by a script:
+    the served HTML looks static, so auto renders a sample of the site's pages, sees the
+    text grow, and renders the site's pages from then on; none loses its content."""
+    from tests.sitesrv import HtmlHandler, serve_handler
+
+    chrome = "<nav>" + " ".join(f"<a href='/p{i}'>Chapter {i} of the guide</a>"
+                                for i in range(4)) + "</nav><p>" + "Site notice. " * 120 + "</p>"
+    script = ("<main id='content'></main><script>fetch('/data' + location.pathname)"
+              ".then(r => r.text()).then(t => { document.getElementById('content')"
+              ".innerHTML = t; });</script>")
+
+    class Handler(HtmlHandler):
+        def do_GET(self) -> None:
+            path = self.path.split("?")[0]
+            if path.startswith("/data/"):
+                page = path.removeprefix("/data/") or "home"
+                body = "".join(f"<p>{page} paragraph {n}: " + "lighthouse keepers log the "
+                               "fog and the tides " * 6 + "</p>" for n in range(8))
+                self.send_response(200)
+                self.send_header("Content-Type", "text/html")
+                self.send_header("Content-Length", str(len(body)))
+                self.end_headers()
+                self.wfile.write(body.encode())
+            else:
+                self._send(200, chrome + script)
+
+    with serve_handler(Handler) as base:
+        crawl_id, result = await run_crawl(
+            temporal_client, temporal_address, database_url, task_queue,
+            CrawlSpec(seeds=[base + "/"], render="auto", concurrency=1, max_pages=5))
+    assert result.status == "completed"
+    rows = await scalar_rows(engine, "select url, render_mode, render_reason, coalesce(text, '') "
+                                     "from pages where crawl_id = :c and error_class is null "
+                                     "and url not like '%/data/%'", c=crawl_id)
+    assert len(rows) == 5, rows
+    for url, mode, reason, text in rows:
+        assert mode == "browser" and "text changes when rendered" in reason, (url, reason)
+        assert "paragraph 7" in text, url

@@ -8,7 +8,9 @@ its first thousand characters of text. A page goes to the browser when:
 - its body has almost no text but loads scripts (a client-rendered app);
 - it is a known app shell: an empty mount point (``#root``, ``#app``, ``#__next``,
   ``app-root``, ``[ng-app]``...) and little text;
-- a ``<noscript>`` tells the reader to enable JavaScript and the visible text is thin.
+- a ``<noscript>`` tells the reader to enable JavaScript and the visible text is thin;
+- rendering a few of the site's pages showed much more text than was served
+  (:class:`RenderSampler`: server-rendered chrome around client-rendered content).
 
 Everything else is read as fetched: most of the web (docs, blogs, news, wikis) is server
 rendered, which is how auto mode is many times faster than rendering every page.
@@ -46,6 +48,51 @@ class RenderDecision:
     browser: bool
     reason: str
     """Why, in a few words (stored with the page as ``render_reason``)."""
+    scripts: bool = False
+    """The page loads scripts (its text may change when rendered: see RenderSampler)."""
+
+
+SAMPLE_PAGES = 2
+"""Pages of each site (per crawl and worker) that auto reads over HTTP but that load
+scripts, rendered too, to see whether the browser shows more text."""
+GROWTH_WORDS = 100
+GROWTH_RATIO = 1.5
+"""The rendered page has text the served one lacks when it has this many more words and
+this many times as many: then the site's pages are rendered from there on."""
+MAX_TRACKED_SITES = 10_000
+
+
+class RenderSampler:
+    """Auto mode's check of what the served HTML cannot tell: whether a site's pages gain
+    text when their scripts run (server-rendered chrome, client-rendered content). A few
+    pages of each site are rendered as well as fetched; a site whose text grows is rendered
+    from then on. Kept in each worker's memory: every worker samples for itself."""
+
+    def __init__(self) -> None:
+        self._sampled: dict[tuple[str, str], int] = {}
+        self._client_side: set[tuple[str, str]] = set()
+
+    def client_side(self, key: tuple[str, str]) -> bool:
+        return key in self._client_side
+
+    def take_sample(self, key: tuple[str, str], decision: RenderDecision) -> bool:
+        """Whether to render this page too (and count it as one of the site's samples)."""
+        if not decision.scripts or self._sampled.get(key, 0) >= SAMPLE_PAGES:
+            return False
+        if len(self._sampled) >= MAX_TRACKED_SITES:
+            self._sampled.clear()
+        self._sampled[key] = self._sampled.get(key, 0) + 1
+        return True
+
+    def record(self, key: tuple[str, str], served_words: int, rendered_words: int) -> bool:
+        """Note a sample's word counts; True when rendering showed text the HTML lacks."""
+        grew = (rendered_words - served_words >= GROWTH_WORDS
+                and rendered_words >= GROWTH_RATIO * served_words)
+        if grew:
+            if len(self._client_side) >= MAX_TRACKED_SITES:
+                self._client_side.clear()
+            self._client_side.add(key)
+        return grew
 
 
 _INVISIBLE = frozenset(("script", "style", "noscript", "template"))
@@ -107,9 +154,9 @@ def decide(html: str | etree._Element, url: str,
     root = html if isinstance(html, etree._Element) else parse_html(html)
     body = root.find("body")
     text_chars = 0 if body is None else visible_chars(body, THIN_TEXT_CHARS)
-    if text_chars >= THIN_TEXT_CHARS:
-        return RenderDecision(False, "static HTML")
     scripts = int(cast(float, _SCRIPTS(root)))
+    if text_chars >= THIN_TEXT_CHARS:
+        return RenderDecision(False, "static HTML", scripts=scripts > 0)
     if scripts and text_chars < MIN_TEXT_CHARS:
         return RenderDecision(True, f"script-only body ({text_chars} chars of text)")
     # thin: an empty mount point, or a noscript warning, says the content comes from script
@@ -119,4 +166,4 @@ def decide(html: str | etree._Element, url: str,
     noscript = " ".join("".join(n.itertext()) for n in cast(list[etree._Element], _NOSCRIPTS(root)))
     if NOSCRIPT_WARNING.search(noscript):
         return RenderDecision(True, "noscript asks for JavaScript")
-    return RenderDecision(False, "static HTML")
+    return RenderDecision(False, "static HTML", scripts=scripts > 0)

@@ -9,7 +9,7 @@ from __future__ import annotations
 import asyncio
 import os
 import socket
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from concurrent.futures import Executor
 from dataclasses import dataclass, field
 from typing import Any
@@ -20,6 +20,7 @@ from sqlalchemy.ext.asyncio import AsyncEngine
 from trawl.browser.destructive import DestructiveGuard
 from trawl.browser.pool import BrowserPool
 from trawl.config import QUEUE_MARGIN
+from trawl.crawl.auto import RenderSampler
 from trawl.crawl.fetch import CrawlCookies, decode_html, fetch, refresh_target
 from trawl.crawl.politeness import Politeness, polite_load, site_delay
 from trawl.crawl.profiles import ProfileCache, cookie_header, profile_key
@@ -83,6 +84,8 @@ class ExploreDeps:
     limiter: LoadLimiter = field(default_factory=LoadLimiter)
     profiles: ProfileCache = field(default_factory=ProfileCache)
     """Session profiles loaded by this worker, per site and version."""
+    render_sampler: RenderSampler = field(default_factory=RenderSampler)
+    """Auto mode: which sites' pages gain text when rendered (sampled per site)."""
     cookies: CrawlCookies = field(default_factory=CrawlCookies)
     """One HTTP cookie jar per crawl (the browser has one context per crawl likewise)."""
     robots: RobotsCache = field(default_factory=RobotsCache)
@@ -203,9 +206,38 @@ async def _load(deps: ExploreDeps, inp: ExploreInput,
         assert reading.decision is not None
         if reading.decision.browser:
             return record_validators(await in_browser(reading.decision.reason), fetched)
+        site_key = (inp.crawl_id, inp.site)
+        if deps.render_sampler.client_side(site_key):
+            return record_validators(await in_browser("text changes when rendered (site)"),
+                                     fetched)
+        if deps.pool is not None and deps.render_sampler.take_sample(site_key,
+                                                                     reading.decision):
+            rendered = await _sample_rendered(deps, inp, reading, in_browser)
+            if rendered is not None:
+                return record_validators(rendered, fetched)
         loaded.render_reason, loaded.reading = reading.decision.reason, reading
     loaded.wall = check(loaded)
     return loaded
+
+
+async def _sample_rendered(deps: ExploreDeps, inp: ExploreInput, served: Reading,
+                           in_browser: Callable[[str], Awaitable[Loaded]]) -> Loaded | None:
+    """Render a page auto read over HTTP, to learn whether its site's text comes from
+    script; the rendered page when it does (then it is what is stored), else None."""
+    try:
+        rendered = await in_browser("text changes when rendered")
+    except FetchError:
+        return None  # the served page stands
+    if rendered.html is None or rendered.wall is not None:
+        return None
+    reading = await _read(deps, rendered.html, rendered.final_url, inp.spec.scope(),
+                          content=inp.spec.content)
+    assert served.extraction is not None and reading.extraction is not None
+    if not deps.render_sampler.record((inp.crawl_id, inp.site), served.extraction.word_count,
+                                      reading.extraction.word_count):
+        return None
+    rendered.reading = reading
+    return rendered
 
 
 async def explore(deps: ExploreDeps, inp: ExploreInput,
