@@ -118,6 +118,11 @@ def pushed_links(urls: list[str], known: list[FoundLink], scope: Scope,
     return links
 
 
+MAX_HANDOFFS_PER_URL = 3
+"""A URL still blocked after this many handoffs (and resumes) is given up, not asked for
+again: a resume that cannot get past a wall must not hold the crawl forever."""
+
+
 def _redacted(detail: str | None) -> str | None:
     return None if detail is None else redact_secrets(detail)
 
@@ -289,7 +294,9 @@ async def _explore(deps: ExploreDeps, inp: ExploreInput,
     rec.etag, rec.last_modified = loaded.etag, loaded.last_modified
     rec.body_hash = loaded.body_hash
     if loaded.wall is not None:
-        return await _block(deps, inp, rec, loaded)
+        blocked = await _handoff_or_not(deps, inp, rec, loaded)
+        if blocked is not None:
+            return blocked
 
     final_key = canonicalize(loaded.final_url)
     if final_key != job.url:
@@ -410,6 +417,29 @@ async def _unchanged(deps: ExploreDeps, inp: ExploreInput, rec: PageRecord,
     rec.change = "unchanged"
     await _follow(deps, inp, rec)
     return await _store(deps, rec)
+
+
+async def _handoff_or_not(deps: ExploreDeps, inp: ExploreInput, rec: PageRecord,
+                          loaded: Loaded) -> ExploreOutput | None:
+    """A wall: hand the URL to a person, or, when people were asked already, move on.
+
+    A resume must move the crawl forward. A ``--handoff-on`` rule asks once: after the
+    resume the page is read (None: go on reading it). Any other wall that is still there
+    after a resume asks again, saying so, and after MAX_HANDOFFS_PER_URL the URL is given
+    up: recorded failed (``handoff_exhausted``) with the reason, and the crawl goes on.
+    """
+    wall, asked = loaded.wall, inp.job.handoffs
+    assert wall is not None
+    if wall.reason == "rule" and asked >= 1:
+        loaded.wall = None
+        return None
+    if asked >= MAX_HANDOFFS_PER_URL:
+        return await _store(deps, _error_record(
+            rec, "handoff_exhausted", f"still blocked after {asked} handoffs "
+            f"({wall.reason}: {wall.detail}); given up"))
+    if asked:
+        loaded.wall = Wall(wall.reason, f"still blocked after {asked} resume(s): {wall.detail}")
+    return await _block(deps, inp, rec, loaded)
 
 
 async def _block(deps: ExploreDeps, inp: ExploreInput, rec: PageRecord,

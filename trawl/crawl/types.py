@@ -30,6 +30,8 @@ class UrlJob:
     """Canonical URL."""
     depth: int
     """Link depth."""
+    handoffs: int = 0
+    """Times it was handed to a person already (a resume sent it back)."""
 
 
 @dataclass

@@ -106,7 +106,9 @@ def detect(*, url: str, final_url: str, status: int, html: str | None,
     kind = captcha_kind(html, lowered)
     if kind is not None:
         return Wall("captcha", f"{kind} on the page")
-    if not login_forms:
+    if not login_forms or is_login_url(url):
+        # a site's own login page, reached by a link: a page like any other (a person is
+        # needed where a login form stands in for content, or a page redirects to it)
         return None
     visible = (visible_password_in_html(html, lowered) if password_visible is None
                else password_visible)

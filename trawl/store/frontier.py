@@ -182,7 +182,7 @@ async def claim(engine: AsyncEngine, req: ClaimInput) -> ClaimOutput:
         if pages_claimed is None:
             raise CrawlNotFound(f"no crawl {req.crawl_id}")
         repeat = (await conn.execute(
-            select(CrawlUrl.url, CrawlUrl.depth, CrawlUrl.seq)
+            select(CrawlUrl.url, CrawlUrl.depth, CrawlUrl.seq, CrawlUrl.handoffs)
             .where(CrawlUrl.crawl_id == req.crawl_id, CrawlUrl.claim_token == req.token,
                    CrawlUrl.status == "claimed")
         )).all()
@@ -203,7 +203,7 @@ async def claim(engine: AsyncEngine, req: ClaimInput) -> ClaimOutput:
                 update(CrawlUrl)
                 .where(tuple_(CrawlUrl.crawl_id, CrawlUrl.url).in_(candidates))
                 .values(status="claimed", claim_token=req.token, updated_at=func.now())
-                .returning(CrawlUrl.url, CrawlUrl.depth, CrawlUrl.seq)
+                .returning(CrawlUrl.url, CrawlUrl.depth, CrawlUrl.seq, CrawlUrl.handoffs)
             )).all()
             pages_claimed += len(rows)
             await conn.execute(update(Crawl).where(Crawl.id == req.crawl_id)
@@ -215,7 +215,8 @@ async def claim(engine: AsyncEngine, req: ClaimInput) -> ClaimOutput:
             select(CrawlUrl.url).where(CrawlUrl.crawl_id == req.crawl_id,
                                        CrawlUrl.site == req.site, CrawlUrl.status == "queued")
             .limit(QUEUED_COUNT_CAP).subquery()))).scalar_one()
-    jobs = [UrlJob(url=r.url, depth=r.depth) for r in sorted(rows, key=lambda r: (r.depth, r.seq))]
+    jobs = [UrlJob(url=r.url, depth=r.depth, handoffs=r.handoffs)
+            for r in sorted(rows, key=lambda r: (r.depth, r.seq))]
     return ClaimOutput(jobs, max(0, req.max_pages - pages_claimed),
                        profile_version=int(profile_version or 0), queued=int(queued))
 

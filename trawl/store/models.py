@@ -157,6 +157,9 @@ class CrawlUrl(Base):
     attempts: Mapped[int] = mapped_column(Integer, server_default="0")
     """How many explore attempts recorded an outcome for it."""
 
+    handoffs: Mapped[int] = mapped_column(Integer, server_default="0")
+    """How many times it was handed to a person (a wall, a --handoff-on rule)."""
+
     redirect_to: Mapped[str | None] = mapped_column(Text)
     """Where it redirected to (status redirected)."""
 

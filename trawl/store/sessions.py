@@ -66,7 +66,8 @@ async def block_url(engine: AsyncEngine, page: BlockedPage) -> bool:
             update(CrawlUrl)
             .where(CrawlUrl.crawl_id == page.crawl_id, CrawlUrl.url == page.url,
                    CrawlUrl.status == "claimed")
-            .values(status="blocked", reason=f"handoff: {page.reason}", updated_at=func.now()))
+            .values(status="blocked", reason=f"handoff: {page.reason}",
+                    handoffs=CrawlUrl.handoffs + 1, updated_at=func.now()))
         if moved.rowcount == 0:
             return False
         await conn.execute(

@@ -1,0 +1,103 @@
+"""Handoffs that always move forward (real Temporal, Postgres, Chromium): a public login
+page is a page; a --handoff-on rule asks once and then reads the page; a wall that is
+still there after resumes asks again with the reason and is given up after a bound."""
+
+from __future__ import annotations
+
+import asyncio
+
+from sqlalchemy.ext.asyncio import AsyncEngine
+from temporalio.client import Client
+
+from tests.conftest import scalar_rows
+from tests.crawlkit import new_crawl_id, worker_config
+from tests.test_handoff import WAIT_S, open_handoffs, start, stored, wait_for, wall_site
+from trawl.crawl.explore import MAX_HANDOFFS_PER_URL
+from trawl.crawl.spec import CrawlSpec
+from worker.main import crawl_worker
+from workflows.types import ResumeRequest
+
+
+async def test_public_login_page_is_stored_not_handed_off(
+        temporal_client: Client, temporal_address: str, database_url: str,
+        engine: AsyncEngine, task_queue: str) -> None:
+    crawl_id = new_crawl_id()
+    with wall_site() as (base, _):
+        spec = CrawlSpec(seeds=[base + "/login"], render="browser", concurrency=2,
+                         max_pages=3)
+        async with crawl_worker(temporal_client,
+                                worker_config(temporal_address, database_url, task_queue)) \
+                as worker, worker:
+            handle = await start(temporal_client, task_queue, spec, crawl_id)
+            outcome = await asyncio.wait_for(handle.result(), WAIT_S)
+    assert outcome.status == "completed"
+    assert base + "/login" in await stored(engine, crawl_id)
+    assert await scalar_rows(engine, "select count(*) from handoffs where crawl_id = :c",
+                             c=crawl_id) == [(0,)]
+
+
+async def test_rule_handoff_asks_once_then_reads_the_page(
+        temporal_client: Client, temporal_address: str, database_url: str,
+        engine: AsyncEngine, task_queue: str) -> None:
+    crawl_id = new_crawl_id()
+    with wall_site() as (base, _):
+        spec = CrawlSpec(seeds=[base + "/public.html"], render="browser", max_pages=3,
+                         handoff_on=["/public.html"])
+        async with crawl_worker(temporal_client,
+                                worker_config(temporal_address, database_url, task_queue)) \
+                as worker, worker:
+            handle = await start(temporal_client, task_queue, spec, crawl_id)
+            rows = await wait_for(lambda: open_handoffs(engine, crawl_id), "the rule's handoff")
+            assert rows[0][1] == "rule"
+            await temporal_client.get_workflow_handle(rows[0][2]).signal(
+                "resume", ResumeRequest(note="looked at it"))
+            outcome = await asyncio.wait_for(handle.result(), WAIT_S)
+    assert outcome.status == "completed"
+    assert "Public page for everyone" in (await stored(engine, crawl_id))[base + "/public.html"]
+    assert await scalar_rows(engine, "select count(*) from handoffs where crawl_id = :c",
+                             c=crawl_id) == [(1,)]
+
+
+async def test_a_wall_that_stays_is_asked_again_then_given_up(
+        temporal_client: Client, temporal_address: str, database_url: str,
+        engine: AsyncEngine, task_queue: str) -> None:
+    """/private/ redirects to the login page; each resume comes without a working session.
+    The crawl asks again, saying it is still blocked, and after MAX_HANDOFFS_PER_URL gives
+    the URL up (failed, handoff_exhausted) and completes."""
+    crawl_id = new_crawl_id()
+    with wall_site() as (base, _):
+        spec = CrawlSpec(seeds=[base + "/private/"], render="browser", max_pages=5)
+        async with crawl_worker(temporal_client,
+                                worker_config(temporal_address, database_url, task_queue)) \
+                as worker, worker:
+            handle = await start(temporal_client, task_queue, spec, crawl_id)
+            details = []
+            for _ in range(MAX_HANDOFFS_PER_URL):
+                rows = await wait_for(lambda: _open_detail(engine, crawl_id), "a handoff")
+                details.append(rows[0][1])
+                await temporal_client.get_workflow_handle(rows[0][0]).signal(
+                    "resume", ResumeRequest(note="tried, no luck"))
+                await wait_for(lambda: _all_closed(engine, crawl_id), "the resume")
+            outcome = await asyncio.wait_for(handle.result(), WAIT_S)
+    assert "still blocked" not in details[0]
+    assert all("still blocked after" in d for d in details[1:]), details
+    failed = await scalar_rows(engine, "select url, error_class, error_message from pages "
+                                       "where crawl_id = :c and error_class is not null",
+                               c=crawl_id)
+    assert [(u, e) for u, e, _ in failed] == [(base + "/private/", "handoff_exhausted")]
+    assert "login_redirect" in failed[0][2]
+    assert outcome.pages_failed == 1
+    assert await scalar_rows(engine, "select status from crawl_urls where crawl_id = :c and "
+                                     "url = :u", c=crawl_id, u=base + "/private/") \
+        == [("failed",)]
+
+
+async def _open_detail(engine: AsyncEngine, crawl_id: str) -> list[tuple]:
+    return await scalar_rows(engine, "select workflow_id, coalesce(detail, '') from handoffs "
+                                     "where crawl_id = :c and resolved_at is null", c=crawl_id)
+
+
+async def _all_closed(engine: AsyncEngine, crawl_id: str) -> bool:
+    rows = await scalar_rows(engine, "select count(*) from handoffs where crawl_id = :c and "
+                                     "resolved_at is null", c=crawl_id)
+    return rows == [(0,)]
