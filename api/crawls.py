@@ -20,7 +20,13 @@ from temporalio.api.workflowservice.v1 import DescribeTaskQueueRequest
 from temporalio.client import Client, WorkflowHandle, WorkflowQueryFailedError
 from temporalio.service import RPCError
 
-from api.runtime import Runtime, ensure_background_worker, ensure_runtime, workflow_ui_url
+from api.runtime import (
+    Runtime,
+    codec_endpoint,
+    ensure_background_worker,
+    ensure_runtime,
+    workflow_ui_url,
+)
 from trawl.config import Settings, get_settings
 from trawl.crawl.spec import CrawlSpec
 from trawl.crawl.types import CrawlCounts
@@ -29,7 +35,7 @@ from trawl.store import frontier
 from trawl.store.db import create_engine_async, upgrade_schema
 from worker.codec import connect
 from workflows.crawl import CrawlWorkflow
-from workflows.types import CrawlInput
+from workflows.types import CrawlInput, OpsHints
 
 REACHABILITY_TIMEOUT_S = 5.0
 QUERY_TIMEOUT_S = 5.0
@@ -137,6 +143,13 @@ class Trawl:
 
     # -- crawls -----------------------------------------------------------------------
 
+    def ops_hints(self) -> OpsHints:
+        """How an operator reaches this Temporal: the address, namespace and (for the
+        embedded server, which has one) the codec server, for the commands trawl prints."""
+        return OpsHints(self.runtime.temporal_address, self.settings.temporal_namespace,
+                        codec_endpoint(self.settings) if self.runtime.embedded_temporal
+                        else None)
+
     async def start(self, spec: CrawlSpec, *, check_reachable: bool = True) -> Started:
         spec = spec.validated()
         if spec.recrawl_of:
@@ -150,7 +163,7 @@ class Trawl:
         if self.runtime.embedded:
             await asyncio.to_thread(ensure_background_worker, self.settings, self.runtime)
         await self.client.start_workflow(
-            CrawlWorkflow.run, CrawlInput(crawl_id, spec), id=workflow_id,
+            CrawlWorkflow.run, CrawlInput(crawl_id, spec, self.ops_hints()), id=workflow_id,
             task_queue=self.settings.task_queue,
             static_summary=(f"recrawl of {spec.recrawl_of}" if spec.recrawl_of
                             else f"crawl of {', '.join(spec.seeds)}"),

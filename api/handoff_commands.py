@@ -29,13 +29,15 @@ def register(app: typer.Typer, run: Callable[[Coroutine[Any, Any, Any]], Any],
         async def go() -> None:
             async with await Trawl.connect(temporal=False) as trawl:
                 rows = await handoffs.open_handoffs(trawl, crawl_id)
+                ops = trawl.ops_hints()
             if not rows:
                 out.print("no open handoffs")
                 return
             for h in rows:
                 out.print(f"crawl {h.crawl_id} · site {h.site}")
-                for line in handoffs.describe(h):
-                    out.print(f"  {line}")
+                for line in handoffs.describe(h, ops):
+                    # printed whole (never wrapped or cut): the command is pasted as is
+                    out.print(f"  {line}", soft_wrap=True, overflow="ignore", crop=False)
         run(go())
 
     @app.command()

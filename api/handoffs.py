@@ -23,7 +23,7 @@ from trawl.store import sessions
 from trawl.store.sessions import OpenHandoff
 from workflows.monitor import signal_command
 from workflows.site import DB_HOLD_STATUS
-from workflows.types import CrawlProgress, ResumeRequest
+from workflows.types import CrawlProgress, OpsHints, ResumeRequest
 
 LOGIN_POLL_S = 1.0
 
@@ -124,14 +124,14 @@ async def pause(trawl: Trawl, crawl_ref: str) -> str:
     return crawl_id
 
 
-def describe(h: OpenHandoff) -> list[str]:
+def describe(h: OpenHandoff, ops: OpsHints | None = None) -> list[str]:
     return [f"{h.url}  [{h.reason}] since {h.created_at.isoformat(timespec='seconds')}",
             f"  what:    {h.detail or h.reason}",
             f"  desktop: trawl login {h.crawl_id}",
             f"  session: trawl resume {h.crawl_id} --storage-state state.json "
             "(or --cookies cookies.json)",
             f"  as is:   trawl resume {h.crawl_id} --note 'fixed on the server'",
-            f"  stock:   {signal_command(h.workflow_id)}",
+            f"  stock:   {signal_command(h.workflow_id, ops)}",
             f"  workflow id: {h.workflow_id}"]
 
 

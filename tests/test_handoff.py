@@ -7,6 +7,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import json
+import shlex
 import subprocess
 from collections.abc import Iterator
 from dataclasses import dataclass, field
@@ -29,7 +30,7 @@ from trawl.services._process import free_port, port_open, wait_until
 from trawl.services.temporal import temporal_cli
 from worker.main import crawl_worker
 from workflows.crawl import CrawlWorkflow, site_workflow_id
-from workflows.types import CrawlInput, CrawlProgress, ResumeRequest, SiteProgress
+from workflows.types import CrawlInput, CrawlProgress, OpsHints, ResumeRequest, SiteProgress
 
 SECRET = "s3cr3t-session-token"
 WAIT_S = 90
@@ -103,10 +104,11 @@ async def open_handoffs(engine: AsyncEngine, crawl_id: str) -> list[tuple]:
 
 
 async def start(client: Client, task_queue: str, spec: CrawlSpec,
-                crawl_id: str) -> WorkflowHandle[Any, Any]:
+                crawl_id: str, ops: OpsHints | None = None) -> WorkflowHandle[Any, Any]:
     return await client.start_workflow(
-        CrawlWorkflow.run, CrawlInput(crawl_id, spec.validated()), id=f"crawl-test-{crawl_id}",
-        task_queue=task_queue, execution_timeout=timedelta(minutes=5))
+        CrawlWorkflow.run, CrawlInput(crawl_id, spec.validated(), ops),
+        id=f"crawl-test-{crawl_id}", task_queue=task_queue,
+        execution_timeout=timedelta(minutes=5))
 
 
 async def site_details(client: Client, workflow_id: str) -> str:
@@ -126,11 +128,12 @@ async def test_login_wall_resumed_with_storage_state(
         temporal_client: Client, temporal_address: str, database_url: str,
         engine: AsyncEngine, task_queue: str, tmp_path: Path, via: str) -> None:
     crawl_id = new_crawl_id()
-    with wall_site() as (base, _):
+    with wall_site() as (base, _), codec_server() as endpoint:
         spec = CrawlSpec(seeds=[base + "/"], render="browser", concurrency=2)
         cfg = worker_config(temporal_address, database_url, task_queue)
+        ops = OpsHints(temporal_address, "default", endpoint)
         async with crawl_worker(temporal_client, cfg) as worker, worker:
-            handle = await start(temporal_client, task_queue, spec, crawl_id)
+            handle = await start(temporal_client, task_queue, spec, crawl_id, ops)
             rows = await wait_for(lambda: open_handoffs(engine, crawl_id), "a handoff")
             url, reason, site_wf, has_shot = rows[0]
             assert (url, reason, has_shot) == (base + "/private/", "login_redirect", True)
@@ -147,8 +150,10 @@ async def test_login_wall_resumed_with_storage_state(
                 return text if "login_redirect" in text else None
 
             details = await wait_for(handoff_details, "site details naming the handoff")
-            assert f"temporal workflow signal --workflow-id '{site_wf}' --name resume" \
-                in details
+            command = _printed_command(details)
+            assert f"--address {temporal_address}" in command
+            assert f"--codec-endpoint {endpoint}" in command
+            assert f"--workflow-id {site_wf}" in command
             progress: CrawlProgress = await wait_for(
                 lambda: _handoff_progress(handle), "the crawl to report the handoff")
             assert progress.sites[0].handoff is not None
@@ -160,21 +165,24 @@ async def test_login_wall_resumed_with_storage_state(
             assert handle.id in found and site_wf in found
 
             if via == "temporal-cli":
-                # the stock CLI seals what it sends through trawl's codec server
-                payload = {"note": "logged in by hand", "storage_state": logged_in_state()}
-                with codec_server() as endpoint:
-                    subprocess.run([temporal_cli(), "workflow", "signal", "--address",
-                                    temporal_address, "--codec-endpoint", endpoint,
-                                    "--workflow-id", site_wf, "--name", "resume",
-                                    "--input", json.dumps(payload)], check=True, timeout=60,
-                                   capture_output=True)
+                # the command the UI details print, as a person pastes it with the session
+                # filled in; the stock CLI seals it through trawl's codec server
+                args = shlex.split(command)
+                sent = json.loads(args[args.index("--input") + 1])
+                assert set(sent) == {"note", "cookies", "storage_state"}
+                args[args.index("--input") + 1] = json.dumps(
+                    {**sent, "note": "logged in by hand", "storage_state": logged_in_state()})
+                done = subprocess.run([temporal_cli(), *args[1:]], timeout=60,
+                                      capture_output=True, text=True)
+                assert done.returncode == 0, done.stderr
             else:
                 env = subprocess_env(temporal_address, database_url,
                                      TRAWL_TASK_QUEUE=task_queue, COLUMNS="200")
                 listing = _trawl(env, "handoffs", crawl_id)
                 assert listing.returncode == 0, listing.stderr
                 assert base + "/private/" in listing.stdout
-                assert f"--workflow-id '{site_wf}'" in listing.stdout
+                assert f"--address {temporal_address}" in listing.stdout
+                assert f"--workflow-id {shlex.quote(site_wf)}" in listing.stdout
                 bad = _trawl(env, "resume", crawl_id, "--cookies", str(tmp_path / "none.json"))
                 assert bad.returncode != 0 and "Traceback" not in bad.stderr
                 assert "cannot read the cookies file" in bad.stderr
@@ -226,6 +234,13 @@ async def _listed(client: Client, crawl_wf: str) -> set[str]:
             f"CrawlStatus = 'handoff' AND WorkflowId STARTS_WITH '{crawl_wf}'"):
         ids.add(wf.id)
     return ids if len(ids) >= 2 else set()
+
+
+def _printed_command(details: str) -> str:
+    """The `temporal workflow signal` command in a handoff's markdown (its sh block)."""
+    block = details.split("```sh\n", 1)[1].split("\n```", 1)[0]
+    assert block.startswith("temporal workflow signal "), block
+    return block
 
 
 @contextlib.contextmanager

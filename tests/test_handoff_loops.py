@@ -101,3 +101,24 @@ async def _all_closed(engine: AsyncEngine, crawl_id: str) -> bool:
     rows = await scalar_rows(engine, "select count(*) from handoffs where crawl_id = :c and "
                                      "resolved_at is null", c=crawl_id)
     return rows == [(0,)]
+
+
+def test_printed_signal_command_survives_a_shell() -> None:
+    """The command the details print parses back, in a shell, to exactly its arguments:
+    odd workflow ids, another namespace, the codec endpoint, the resume payload's fields."""
+    import json
+    import shlex
+
+    from workflows.monitor import signal_command
+    from workflows.types import OpsHints
+
+    wf = "crawl-it's-x/https://host:8443 sp ace"
+    args = shlex.split(signal_command(wf, OpsHints("10.0.0.5:7233", "crawls",
+                                                   "http://127.0.0.1:8234")))
+    assert args[:3] == ["temporal", "workflow", "signal"]
+    flags = dict(zip(args[3::2], args[4::2], strict=True))
+    assert flags["--address"] == "10.0.0.5:7233" and flags["--namespace"] == "crawls"
+    assert flags["--codec-endpoint"] == "http://127.0.0.1:8234"
+    assert flags["--workflow-id"] == wf and flags["--name"] == "resume"
+    assert set(json.loads(flags["--input"])) == {"note", "cookies", "storage_state"}
+    assert "--namespace" not in signal_command(wf, OpsHints("h:1"))

@@ -21,6 +21,7 @@ from workflows.types import (
     CrawlInput,
     CrawlProgress,
     CrawlResult,
+    OpsHints,
     ResumeRequest,
     SiteInput,
     SiteResult,
@@ -50,12 +51,14 @@ class CrawlWorkflow:
         self._paused = False
         self._sites: dict[str, SiteUpdate] = {}
         self._crawl_id = ""
+        self._ops: OpsHints | None = None
         self._reported: tuple[str, int] | None = None
 
     @workflow.run
     async def run(self, inp: CrawlInput) -> CrawlResult:
         wf_id = workflow.info().workflow_id
         self._crawl_id = inp.crawl_id
+        self._ops = inp.ops
         self._publish()
         try:
             sites: list[str] = await workflow.execute_activity(
@@ -97,7 +100,7 @@ class CrawlWorkflow:
         # needs a second pass gets the same readable id
         return await workflow.execute_child_workflow(
             SiteWorkflow.run,
-            SiteInput(inp.crawl_id, site, inp.spec, SiteState(paused=self._paused)),
+            SiteInput(inp.crawl_id, site, inp.spec, SiteState(paused=self._paused), inp.ops),
             id=site_workflow_id(workflow.info().workflow_id, site),
             parent_close_policy=ParentClosePolicy.REQUEST_CANCEL,
             static_summary=f"site {site}",
@@ -151,7 +154,7 @@ class CrawlWorkflow:
         seconds = (workflow.now() - started).total_seconds()
         workflow.set_current_details(crawl_markdown(
             self._crawl_id, p.status, p.pages_done, p.pages_failed, p.queued, seconds,
-            p.sites))
+            p.sites, self._ops))
         if self._reported != (p.status, p.pages_done):
             self._reported = (p.status, p.pages_done)
             workflow.upsert_search_attributes([CRAWL_STATUS.value_set(p.status),

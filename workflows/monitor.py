@@ -6,10 +6,11 @@ Deterministic helpers only (no I/O): the workflows call them from their own code
 from __future__ import annotations
 
 import json
+import shlex
 
 from temporalio.common import SearchAttributeKey
 
-from workflows.types import SiteHandoff, SiteUpdate
+from workflows.types import OpsHints, SiteHandoff, SiteUpdate
 
 CRAWL_STATUS = SearchAttributeKey.for_keyword("CrawlStatus")
 PAGES_DONE = SearchAttributeKey.for_int("PagesDone")
@@ -32,14 +33,27 @@ def report_interval_s(running_s: float) -> float:
     """Seconds between two progress reports of a site that has run ``running_s`` seconds."""
     return max(REPORT_MIN_INTERVAL_S, running_s * REPORT_INTERVAL_FRACTION)
 UI_RESUME_JSON = {"note": "logged in", "storage_state": {"cookies": ["..."], "origins": []}}
+RESUME_INPUT = {"note": "fixed it", "cookies": None, "storage_state": None}
+"""The resume signal's fields as the printed command sends them: a note, and optionally
+Playwright cookies (a list) or a storage state ({"cookies": [...], "origins": [...]})."""
 
 
-def signal_command(workflow_id: str) -> str:
-    return (f"temporal workflow signal --workflow-id '{workflow_id}' --name resume "
-            """--input '{"note": "fixed it"}'""")
+def signal_command(workflow_id: str, ops: OpsHints | None = None) -> str:
+    """A `temporal workflow signal` that resumes ``workflow_id`` as pasted into a shell."""
+    parts = ["temporal", "workflow", "signal"]
+    if ops is not None:
+        parts += ["--address", ops.address]
+        if ops.namespace != "default":
+            parts += ["--namespace", ops.namespace]
+        if ops.codec_endpoint:  # session data in --input is sealed before it is sent
+            parts += ["--codec-endpoint", ops.codec_endpoint]
+    parts += ["--workflow-id", workflow_id, "--name", "resume",
+              "--input", json.dumps(RESUME_INPUT)]
+    return " ".join(shlex.quote(p) for p in parts)
 
 
-def handoff_markdown(workflow_id: str, crawl_id: str, h: SiteHandoff) -> str:
+def handoff_markdown(workflow_id: str, crawl_id: str, h: SiteHandoff,
+                     ops: OpsHints | None = None) -> str:
     more = f" (+{len(h.blocked) - 1} more URLs)" if len(h.blocked) > 1 else ""
     return (
         f"### ⚠ Waiting for a person: {h.reason}\n"
@@ -48,7 +62,8 @@ def handoff_markdown(workflow_id: str, crawl_id: str, h: SiteHandoff) -> str:
         f"- **since**: {h.since}\n"
         f"- **fix it, then resume**: `trawl login {crawl_id}` (opens a browser, saves the "
         f"session, resumes) or `trawl resume {crawl_id} --storage-state state.json`\n"
-        f"- **or with the Temporal CLI**:\n\n```\n{signal_command(workflow_id)}\n```\n"
+        f"- **or with the Temporal CLI** (fill in cookies or storage_state to send a "
+        f"session):\n\n```sh\n{signal_command(workflow_id, ops)}\n```\n"
         f"- **or in this UI**: *Send a Signal* to workflow `{workflow_id}`, name `resume`, "
         f"input (every field optional; session data is saved to the site's profile):\n\n"
         f"```json\n{json.dumps(UI_RESUME_JSON)}\n```\n")
@@ -59,7 +74,8 @@ def rate(done: int, seconds: float) -> str:
 
 
 def crawl_markdown(crawl_id: str, status: str, done: int, failed: int, queued: int,
-                   seconds: float, sites: list[SiteUpdate]) -> str:
+                   seconds: float, sites: list[SiteUpdate],
+                   ops: OpsHints | None = None) -> str:
     lines = [f"## Crawl {crawl_id}: {status}",
              f"**pages done** {done} · **failed** {failed} · **queued** {queued} · "
              f"**rate** {rate(done, seconds)}", "",
@@ -67,5 +83,5 @@ def crawl_markdown(crawl_id: str, status: str, done: int, failed: int, queued: i
     lines += [f"| {u.site} | {u.status} | {u.done} | {u.failed} | {u.queued} |" for u in sites]
     for u in sites:
         if u.handoff is not None:
-            lines += ["", handoff_markdown(u.workflow_id, crawl_id, u.handoff)]
+            lines += ["", handoff_markdown(u.workflow_id, crawl_id, u.handoff, ops)]
     return "\n".join(lines)

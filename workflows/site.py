@@ -146,7 +146,8 @@ class SiteWorkflow:
                     continue
                 if self._should_roll_over(explored_this_run):
                     state.runs += 1
-                    workflow.continue_as_new(SiteInput(inp.crawl_id, inp.site, spec, state))
+                    workflow.continue_as_new(SiteInput(inp.crawl_id, inp.site, spec, state,
+                                                       inp.ops))
                 if not state.pending and not maybe_more:
                     break
                 continue
@@ -283,7 +284,7 @@ class SiteWorkflow:
                  f"{state.redirected} · **queued** {state.queued} · **in flight** "
                  f"{self._in_flight_pages} · **run** {state.runs}"]
         if state.handoff is not None:
-            lines += ["", handoff_markdown(wf_id, inp.crawl_id, state.handoff)]
+            lines += ["", handoff_markdown(wf_id, inp.crawl_id, state.handoff, inp.ops)]
         if state.database_unreachable is not None:
             lines += ["", f"### ⚠ Waiting: the database was unreachable\n"
                           f"{state.database_unreachable}\n- **then**: `trawl resume "

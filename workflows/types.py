@@ -18,6 +18,21 @@ class CrawlInput:
     """Short crawl id (also the key of the crawls row)."""
     spec: CrawlSpec
     """Validated crawl spec."""
+    ops: OpsHints | None = None
+    """Where operators reach this crawl's Temporal (for the commands its details print)."""
+
+
+@dataclass
+class OpsHints:
+    """How an operator reaches the Temporal server running a crawl: the printed `temporal`
+    commands carry these, so they work as pasted (workflow code cannot read settings)."""
+
+    address: str
+    """host:port of the Temporal frontend."""
+    namespace: str = "default"
+    codec_endpoint: str | None = None
+    """The codec server (worker/codec_server.py) the CLI seals session data through; None
+    when the starter knew of none."""
 
 
 @dataclass
@@ -105,6 +120,7 @@ class SiteInput:
     site: str
     spec: CrawlSpec
     state: SiteState = field(default_factory=SiteState)
+    ops: OpsHints | None = None
 
 
 @dataclass
