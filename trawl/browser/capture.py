@@ -7,7 +7,8 @@ the page's own scripts in each new document and keeps, on a hidden ``window.__tr
   links of client-side routers that exist only as script (no ``<a href>``);
 - ``errors``: ``console.error`` messages, uncaught exceptions and unhandled promise
   rejections;
-- ``pending``: fetch and XMLHttpRequest calls, and script elements, still loading, and
+- ``pending``: fetch and XMLHttpRequest calls (and the reading of fetched bodies), and
+  script elements, still loading, and
   ``changed``: when the document's content (nodes, text) last changed — what settling
   before the read waits on (:data:`SETTLE_JS`).
 
@@ -82,6 +83,20 @@ _CAPTURE = """(MAX_URLS, MAX_ERRORS, MAX_CHARS) => {
       result.then(done, done);
       return result;
     };
+  }
+  // a response's body is read after the fetch itself resolved: that is loading too
+  if (window.Response) {
+    for (const name of ['text', 'json', 'arrayBuffer', 'blob', 'formData']) {
+      const read = Response.prototype[name];
+      if (!read) continue;
+      Response.prototype[name] = function () {
+        state.pending++;
+        let result;
+        try { result = read.apply(this, arguments); } catch (e) { done(); throw e; }
+        result.then(done, done);
+        return result;
+      };
+    }
   }
   const send = XMLHttpRequest.prototype.send;
   XMLHttpRequest.prototype.send = function () {
