@@ -37,7 +37,8 @@ def register(app: typer.Typer, run: Callable[[Coroutine[Any, Any, Any]], Any],
                 out.print(f"crawl {h.crawl_id} · site {h.site}")
                 for line in handoffs.describe(h, ops):
                     # printed whole (never wrapped or cut): the command is pasted as is
-                    out.print(f"  {line}", soft_wrap=True, overflow="ignore", crop=False)
+                    out.print(f"  {line}", soft_wrap=True, overflow="ignore", crop=False,
+                              markup=False, highlight=False)
         run(go())
 
     @app.command()

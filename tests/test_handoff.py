@@ -182,6 +182,7 @@ async def test_login_wall_resumed_with_storage_state(
                 assert listing.returncode == 0, listing.stderr
                 assert base + "/private/" in listing.stdout
                 assert f"--address {temporal_address}" in listing.stdout
+                assert "[login_redirect]" in listing.stdout  # printed, not taken for markup
                 assert f"--workflow-id {shlex.quote(site_wf)}" in listing.stdout
                 bad = _trawl(env, "resume", crawl_id, "--cookies", str(tmp_path / "none.json"))
                 assert bad.returncode != 0 and "Traceback" not in bad.stderr
