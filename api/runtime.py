@@ -25,11 +25,10 @@ from trawl.services._process import (
     wait_until,
 )
 from trawl.services.postgres import READER_ROLE, ensure_embedded_postgres
-from trawl.services.temporal import ensure_dev_server
+from trawl.services.temporal import LOCALHOST, ensure_dev_server
 
 WORKER_PID_FILE = "worker.pid"
 CODEC_PID_FILE = "codec.pid"
-LOOPBACK = "127.0.0.1"
 log = logging.getLogger("trawl.runtime")
 WORKER_START_GRACE_S = 1.0
 
@@ -71,7 +70,7 @@ def resolve_temporal_address(settings: Settings) -> str:
 
 
 def codec_endpoint(settings: Settings) -> str:
-    return f"http://{LOOPBACK}:{settings.codec_port}"
+    return f"http://{LOCALHOST}:{settings.codec_port}"
 
 
 def ensure_codec_server(settings: Settings) -> int | None:
@@ -81,7 +80,7 @@ def ensure_codec_server(settings: Settings) -> int | None:
     pid = read_pid(pid_file)
     if pid is not None:
         return pid
-    if port_open(LOOPBACK, settings.codec_port):
+    if port_open(LOCALHOST, settings.codec_port):
         log.warning("port %d is taken: the web UI will show payloads sealed (set "
                     "TRAWL_CODEC_PORT to a free port)", settings.codec_port)
         return None
@@ -89,7 +88,7 @@ def ensure_codec_server(settings: Settings) -> int | None:
     log_file = settings.data_dir / "logs" / "codec.log"
     proc = spawn_detached([sys.executable, "-m", "worker.codec_server", "--port",
                            str(settings.codec_port)], log_file, pid_file)
-    wait_until(lambda: port_open(LOOPBACK, settings.codec_port), "codec server", proc=proc,
+    wait_until(lambda: port_open(LOCALHOST, settings.codec_port), "codec server", proc=proc,
                log_file=log_file)
     return proc.pid
 

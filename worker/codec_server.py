@@ -27,9 +27,9 @@ from temporalio.api.common.v1 import Payload, Payloads
 
 from trawl.config import get_settings
 from trawl.secrets import SealError
+from trawl.services.temporal import LOCALHOST
 from worker.codec import SealingCodec
 
-LOOPBACK = "127.0.0.1"
 log = logging.getLogger("trawl.codec")
 
 
@@ -68,7 +68,7 @@ def main(argv: list[str] | None = None) -> None:
                         help="the web UI's origin (repeatable); default: the embedded UI's")
     args = parser.parse_args(argv)
     origins = args.ui_origin or ui_origins_for(get_settings().temporal_ui_port)
-    uvicorn.run(codec_app(SealingCodec(), origins), host=LOOPBACK, port=args.port,
+    uvicorn.run(codec_app(SealingCodec(), origins), host=LOCALHOST, port=args.port,
                 log_level="warning")
 
 
