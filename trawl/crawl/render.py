@@ -21,7 +21,7 @@ from trawl.browser.pool import BrowserPool
 from trawl.browser.tab import DocumentResponse, Tab
 from trawl.config import DEFAULT_MAX_REDIRECTS
 from trawl.crawl.consent import DISMISS_JS
-from trawl.crawl.fetch import HTML_TYPES, media_type
+from trawl.crawl.fetch import HTML_TYPES, FetchResult, media_type
 from trawl.crawl.stepper import run_steps
 from trawl.crawl.steps import Step
 from trawl.crawl.walls import Wall
@@ -89,6 +89,9 @@ class Loaded:
     """Auto mode, read over HTTP: the page already read while deciding (not read again)."""
     blocked_requests: int = 0
     """Browser mode: the page's requests refused by the address guard (trawl.net)."""
+    document: FetchResult | None = None
+    """A JSON, YAML, markdown, text or PDF response, its body read over HTTP (in every
+    mode: the browser does not read those); explore reads it (see trawl.documents)."""
 
 
 WallCheck = Callable[[Loaded], Wall | None]
