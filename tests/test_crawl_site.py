@@ -36,7 +36,8 @@ async def test_basic_site_pages_and_links(temporal_client: Client, temporal_addr
     assert pages[b + "/"][3] == "Home"
     assert pages[b + "/"][4] == render
     assert pages[b + "/missing.html"][:2] == (404, "http_404")
-    assert pages[b + "/files/report.pdf"][2] == "application/pdf"
+    # not a real PDF: failed with the reason, never stored as an empty page
+    assert pages[b + "/files/report.pdf"][:3] == (200, "unreadable_document", "application/pdf")
     assert pages[b + "/files/report.pdf"][4] == "none"
     assert pages[b + "/loop"][1] == "redirect_loop"
     assert pages[b + "/new.html"][3] == "New home of old"
@@ -70,4 +71,4 @@ async def test_basic_site_pages_and_links(temporal_client: Client, temporal_addr
     dupes = await scalar_rows(engine, "select url, count(*) from pages where crawl_id = :c "
                                       "group by url having count(*) > 1", c=crawl_id)
     assert dupes == []
-    assert result.pages_done == 7 and result.pages_failed == 2
+    assert result.pages_done == 6 and result.pages_failed == 3

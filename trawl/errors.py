@@ -16,7 +16,9 @@
         ├── RedirectLoop       a redirect chain that comes back to a URL it passed
         ├── BodyTooLarge       more bytes than the limit (declared or received)
         ├── BlockedAddress     an internal address (or a refused scheme or host) not allowed
-        └── ConnectError
+        ├── ConnectError
+        └── UnreadableDocument a JSON, text or PDF document that arrived but cannot be read
+                               (an encrypted or damaged PDF, a binary body sent as text)
 
 Every error carries a message written for the person who must act on it.
 """
@@ -100,3 +102,10 @@ class BlockedAddress(FetchError):
 
 class ConnectError(FetchError):
     error_class = "connect_error"
+
+
+class UnreadableDocument(FetchError):
+    """The response arrived whole but its content cannot be read (see trawl.documents):
+    recorded as failed with the reason, never stored as an empty page."""
+
+    error_class = "unreadable_document"

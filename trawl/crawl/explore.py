@@ -21,7 +21,7 @@ from trawl.browser.destructive import DestructiveGuard
 from trawl.browser.pool import BrowserPool
 from trawl.config import QUEUE_MARGIN
 from trawl.crawl.auto import RenderSampler
-from trawl.crawl.fetch import CrawlCookies, decode_html, fetch, refresh_target
+from trawl.crawl.fetch import CrawlCookies, FetchResult, decode_html, fetch, refresh_target
 from trawl.crawl.politeness import Politeness, polite_load, site_delay
 from trawl.crawl.profiles import ProfileCache, cookie_header, profile_key
 from trawl.crawl.reading import AutoRules, Reading, read_page
@@ -43,7 +43,10 @@ from trawl.crawl.steps import step_globs, steps_for
 from trawl.crawl.thin import thin_reason
 from trawl.crawl.types import ExploreInput, ExploreOutput
 from trawl.crawl.walls import Wall, detect
-from trawl.errors import ConfigError, FetchError, SiteStopped
+from trawl.documents.formats import PDF, document_format, file_name, url_format
+from trawl.documents.pdf import PDF_PROCESSES, read_pdf
+from trawl.documents.text import Document, read_text
+from trawl.errors import ConfigError, FetchError, SiteStopped, UnreadableDocument
 from trawl.net import use_policy
 from trawl.policy import RobotsCache, parse_retry_after
 from trawl.redact import redact_secrets
@@ -51,6 +54,13 @@ from trawl.store.frontier import FoundLink, PageRecord, record_page
 from trawl.store.recrawl import PreviousPage, copy_previous, previous_page
 from trawl.store.sessions import BlockedPage, block_url
 from trawl.urls import Scope, canonicalize
+
+DOCUMENT_REASON = "{format} document, read over HTTP"
+"""render_reason of a document (JSON, YAML, markdown, text, PDF) in auto and browser modes:
+the browser does not read those, and auto mode has nothing to decide."""
+NOT_READ_REASON = "not read: {ctype} is not HTML nor a document format trawl reads"
+"""render_reason of a response whose body is not read (an image, an archive, a binary):
+its row holds the response's headers only."""
 
 
 class LoadLimiter:
@@ -94,6 +104,9 @@ class ExploreDeps:
     """This worker's view of each site's shared politeness state (slots, error budget)."""
     worker_id: str = field(default_factory=lambda: f"{socket.gethostname()}:{os.getpid()}")
     """Recorded with every page (``pages.worker``): which worker explored it."""
+    pdf_slots: asyncio.Semaphore = field(
+        default_factory=lambda: asyncio.Semaphore(PDF_PROCESSES))
+    """PDF reader processes this worker runs at once (see trawl.documents.pdf)."""
 
 
 def _noop(_: str) -> None:
@@ -171,26 +184,42 @@ async def _load(deps: ExploreDeps, inp: ExploreInput,
         loaded.render_mode, loaded.render_reason = "browser", reason
         return loaded
 
-    if spec.render == "browser" and not revalidates(prev):
-        return await in_browser("--render browser")
-    headers = with_user_agent(spec, cookie_header(state, inp.job.url))
-    if revalidates(prev):
-        headers = {**(headers or {}), **conditional_headers(prev)}
-    try:
-        fetched = await fetch(deps.http, inp.job.url, max_bytes=spec.max_body_bytes,
-                              timeout_s=spec.page_timeout_s, headers=headers,
-                              cookies=deps.cookies.jar(inp.crawl_id))
-    except FetchError:
-        if spec.render != "browser":
-            raise
-        # the conditional request was only a shortcut: the browser may still get through
-        return await in_browser("--render browser")
+    async def over_http(extra: dict[str, str] | None = None) -> FetchResult:
+        headers = with_user_agent(spec, cookie_header(state, inp.job.url))
+        if extra:
+            headers = {**(headers or {}), **extra}
+        return await fetch(deps.http, inp.job.url, max_bytes=spec.max_body_bytes,
+                           timeout_s=spec.page_timeout_s, headers=headers,
+                           cookies=deps.cookies.jar(inp.crawl_id))
+
+    fetched: FetchResult | None = None
+    if spec.render == "browser" and not revalidates(prev) and url_format(inp.job.url) is None:
+        loaded = await in_browser("--render browser")
+        if not _refused_document(loaded, inp.job.url):
+            return loaded
+        # JSON or a PDF at a URL that did not say so: the browser does not read documents,
+        # so it is asked for again over HTTP (a URL that says so is asked over HTTP first)
+        fetched = await over_http()
+    if fetched is None:
+        try:
+            fetched = await over_http(conditional_headers(prev) if revalidates(prev) else None)
+        except FetchError:
+            if spec.render != "browser" or not revalidates(prev):
+                raise  # (a document's URL in browser mode: the browser would not read it)
+            # the conditional request was only a shortcut: the browser may still get through
+            return await in_browser("--render browser")
     if is_unchanged(prev, fetched, inp.job.url):
         return unchanged_load(fetched)
-    if spec.render == "browser":  # changed since the crawl revisited: render as usual
+    if fetched.document is not None and fetched.status_code < 400:
+        return _document_load(fetched, spec.render, check)  # read as fetched, in any mode
+    if spec.render == "browser" and (revalidates(prev) or (fetched.is_html
+                                                           and fetched.status_code < 400)):
+        # changed since the crawl revisited, or a page at a URL named like a document
+        # (/notes.txt sent as HTML): rendered as usual (anything else at such a URL, an
+        # error status or a binary, is recorded from this response, as the browser would)
         return record_validators(await in_browser("--render browser"), fetched)
     html = None
-    if fetched.body is not None and fetched.status_code < 400:
+    if fetched.is_html and fetched.body is not None and fetched.status_code < 400:
         html = decode_html(fetched.body, fetched.headers)
         moved = refresh_target(html, fetched.headers, fetched.final_url)
         if moved is not None:  # a redirect made by the page (what the browser does too)
@@ -243,6 +272,28 @@ async def _sample_rendered(deps: ExploreDeps, inp: ExploreInput, served: Reading
         return None
     rendered.reading = reading
     return rendered
+
+
+def _refused_document(loaded: Loaded, url: str) -> bool:
+    """Whether the browser refused a document trawl reads (JSON, a PDF...) at ``url``."""
+    return (loaded.html is None and loaded.status_code < 400 and loaded.wall is None
+            and loaded.render_mode == "browser" and canonicalize(loaded.final_url) == url
+            and document_format(loaded.content_type, loaded.final_url) is not None)
+
+
+def _document_load(fetched: FetchResult, render: str,
+                   check: Callable[[Loaded], Wall | None]) -> Loaded:
+    """A document's response, its body to be read by explore (see trawl.documents)."""
+    reason = ("--render http" if render == "http"
+              else DOCUMENT_REASON.format(format=fetched.document))
+    loaded = Loaded(fetched.final_url, fetched.status_code, fetched.content_type,
+                    fetched.content_length, None, fetched.elapsed_ms, render_mode="http",
+                    render_reason=reason)
+    loaded.document = fetched
+    loaded.retry_after_s = parse_retry_after(fetched.headers.get("retry-after"))
+    record_validators(loaded, fetched)
+    loaded.wall = check(loaded)
+    return loaded
 
 
 async def explore(deps: ExploreDeps, inp: ExploreInput,
@@ -315,8 +366,12 @@ async def _explore(deps: ExploreDeps, inp: ExploreInput,
         if polite.note:  # a 429/503 not retried (further): why
             message += f": {polite.note}"
         return await _store(deps, _error_record(rec, f"http_{loaded.status_code}", message))
+    if loaded.document is not None:
+        return await _store_document(deps, rec, loaded, heartbeat)
     if loaded.html is None:
         rec.render_mode = "none"
+        rec.render_reason = NOT_READ_REASON.format(ctype=loaded.content_type
+                                                   or "a body without a media type")
         return await _store(deps, rec)
     rec.render_mode, rec.render_reason = loaded.render_mode, loaded.render_reason
     rec.steps, rec.console_errors = loaded.steps, loaded.console_errors
@@ -366,6 +421,40 @@ def _render_notes(loaded: Loaded, reading: Reading, stored_words: int) -> dict[s
     if thin is not None:
         notes["thin_content"] = thin
     return notes
+
+
+async def _store_document(deps: ExploreDeps, rec: PageRecord, loaded: Loaded,
+                          heartbeat: Callable[[str], None]) -> ExploreOutput:
+    """A JSON, YAML, markdown, text or PDF document stored as its page's content; one that
+    cannot be read is failed with the reason (never stored as an empty page)."""
+    fetched = loaded.document
+    assert fetched is not None
+    heartbeat("extracting")
+    try:
+        doc = await _read_document(deps, fetched)
+    except UnreadableDocument as exc:
+        _error_record(rec, exc.error_class, str(exc))
+        rec.meta = {"format": fetched.document}
+        return await _store(deps, rec)
+    rec.render_mode, rec.render_reason = loaded.render_mode, loaded.render_reason
+    rec.title = doc.title
+    rec.markdown, rec.text, rec.word_count = doc.markdown, doc.text, doc.word_count
+    rec.meta = doc.metadata
+    rec.content_hash = doc.content_hash
+    return await _store(deps, rec)  # no links: a document's are not followed
+
+
+async def _read_document(deps: ExploreDeps, fetched: FetchResult) -> Document:
+    """Text formats in the extraction processes (a 20 MB JSON is CPU work); a PDF in a
+    reader process of its own, at most ``PDF_PROCESSES`` at once (see trawl.documents.pdf)."""
+    assert fetched.body is not None and fetched.document is not None
+    if fetched.document == PDF:
+        async with deps.pdf_slots:
+            return await read_pdf(fetched.body, file_name(fetched.final_url, fetched.headers))
+    args = (fetched.body, fetched.document, fetched.headers, fetched.final_url)
+    if deps.extractor is None:
+        return await asyncio.to_thread(read_text, *args)
+    return await asyncio.get_running_loop().run_in_executor(deps.extractor, read_text, *args)
 
 
 async def _read(deps: ExploreDeps, html: str, url: str, scope: Scope,

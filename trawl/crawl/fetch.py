@@ -1,7 +1,8 @@
 """Fetching one URL over HTTP with hard limits (size, time, redirects).
 
-The body is read only when it is HTML and under the size limit: a 5 GB download costs
-one request's headers. Errors become :class:`trawl.errors.FetchError` subclasses whose
+The body is read only when it is HTML or a document trawl reads (JSON, YAML, markdown,
+text, PDF: see :mod:`trawl.documents.formats`) and under the size limit: a 5 GB download
+costs one request's headers. Errors become :class:`trawl.errors.FetchError` subclasses whose
 ``error_class`` is stored with the page.
 """
 
@@ -20,6 +21,7 @@ from urllib.parse import urljoin
 import httpx
 
 from trawl.config import DEFAULT_MAX_REDIRECTS, get_settings
+from trawl.documents.formats import FORMAT_TYPES, document_format
 from trawl.errors import (
     BodyTooLarge,
     ConnectError,
@@ -50,13 +52,16 @@ class FetchResult:
     """Media type without parameters, lowercased."""
     headers: dict[str, str]
     body: bytes | None
-    """The body, only for HTML responses (None otherwise)."""
+    """The body, only for HTML and document responses (None otherwise)."""
     content_length: int | None
     elapsed_ms: int
+    document: str | None = None
+    """The format the body is a document of (json, yaml, markdown, text, pdf); None for
+    HTML and for bodies not read."""
 
     @property
     def is_html(self) -> bool:
-        return self.body is not None
+        return self.body is not None and self.document is None
 
 
 def make_client(user_agent: str, timeout_s: float) -> httpx.AsyncClient:
@@ -175,19 +180,26 @@ async def _fetch(client: httpx.AsyncClient, url: str, max_bytes: int,
         ctype = media_type(response.headers.get("content-type"))
         declared = response.headers.get("content-length")
         length = int(declared) if declared and declared.isdigit() else None
+        answered = dict(response.headers)
+        final_url = str(response.url)
         body: bytes | None = None
-        if ctype in HTML_TYPES or ctype is None:
+        document = None if ctype in HTML_TYPES else document_format(ctype, final_url, answered)
+        if ctype in HTML_TYPES or ctype is None or document is not None:
             if length is not None and length > max_bytes:
                 raise BodyTooLarge(f"Content-Length {length} exceeds the {max_bytes}-byte limit")
             raw = await _read_limited(response, max_bytes)
             length = len(raw)
-            if ctype in HTML_TYPES or _looks_like_html(raw):
+            if ctype is None and _looks_like_html(raw):
+                document = None  # an HTML page named like a file (/notes.txt): HTML it is
+            elif ctype is None:
+                document = document_format(ctype, final_url, answered, raw[:SNIFF_BYTES])
+            if ctype in HTML_TYPES or document is not None or _looks_like_html(raw):
                 body = raw
-                ctype = ctype or "text/html"
+                ctype = ctype or FORMAT_TYPES.get(document or "", "text/html")
         return FetchResult(
-            url=url, final_url=str(response.url), status_code=response.status_code,
-            content_type=ctype, headers=dict(response.headers), body=body,
-            content_length=length, elapsed_ms=int((time.monotonic() - started) * 1000),
+            url=url, final_url=final_url, status_code=response.status_code,
+            content_type=ctype, headers=answered, body=body, content_length=length,
+            elapsed_ms=int((time.monotonic() - started) * 1000), document=document,
         )
 
 

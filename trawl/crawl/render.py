@@ -30,7 +30,7 @@ from trawl.browser.pool import BrowserPool
 from trawl.browser.tab import DocumentResponse, Tab
 from trawl.config import DEFAULT_MAX_REDIRECTS
 from trawl.crawl.consent import DISMISS_JS
-from trawl.crawl.fetch import HTML_TYPES, media_type
+from trawl.crawl.fetch import HTML_TYPES, FetchResult, media_type
 from trawl.crawl.stepper import run_steps
 from trawl.crawl.steps import Step
 from trawl.crawl.walls import Wall
@@ -109,6 +109,9 @@ class Loaded:
     seen_words: int | None = None
     """Browser mode: words of the rendered page's visible text (the thin-content check
     compares what was stored with it)."""
+    document: FetchResult | None = None
+    """A JSON, YAML, markdown, text or PDF response, its body read over HTTP (in every
+    mode: the browser does not read those); explore reads it (see trawl.documents)."""
 
 
 WallCheck = Callable[[Loaded], Wall | None]

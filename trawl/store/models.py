@@ -233,14 +233,17 @@ class Page(Base):
     """Words in ``text``."""
 
     meta: Mapped[dict[str, Any] | None] = mapped_column("metadata", JSONB)
-    """Other metadata: author, dates, Open Graph, headings outline."""
+    """Other metadata: author, dates, Open Graph, headings outline; a document's format
+    (json, yaml, markdown, text, pdf) and what its reading noted (trawl.documents)."""
 
     render_mode: Mapped[str | None] = mapped_column(String(16))
-    """How the page was obtained: browser | http | none (non-HTML or error)."""
+    """How the page was obtained: browser | http | none (a body not read, or an error)."""
 
     render_reason: Mapped[str | None] = mapped_column(Text)
     """Why: the render mode asked for it, or --render auto's decision (static HTML,
-    script-only body, app shell, noscript asks for JavaScript, spec rule ...)."""
+    script-only body, app shell, noscript asks for JavaScript, spec rule ...); for a
+    document "json document, read over HTTP" (auto, browser); for a body not read
+    "not read: TYPE is not HTML nor a document format trawl reads"."""
 
     fetch_ms: Mapped[int | None] = mapped_column(Integer)
     """Time to fetch the response, in ms."""
@@ -249,7 +252,8 @@ class Page(Base):
     """Time spent rendering in the browser, in ms."""
 
     error_class: Mapped[str | None] = mapped_column(String(64))
-    """NULL on success; else e.g. http_404, timeout, connect_error, redirect_loop, too_large."""
+    """NULL on success; else e.g. http_404, timeout, connect_error, redirect_loop, too_large,
+    unreadable_document (an encrypted or damaged PDF, a binary sent as text)."""
 
     error_message: Mapped[str | None] = mapped_column(Text)
     """Human-readable error detail."""
@@ -276,8 +280,8 @@ class Page(Base):
     """The response's Last-Modified header, for conditional requests on a recrawl."""
 
     body_hash: Mapped[str | None] = mapped_column(String(64))
-    """SHA-256 of the HTML as served (HTTP fetches): a recrawl that gets the same bytes
-    marks the page unchanged without extracting it again."""
+    """SHA-256 of the HTML or document as served (HTTP fetches): a recrawl that gets the
+    same bytes marks the page unchanged without extracting it again."""
 
     change: Mapped[str | None] = mapped_column(String(16))
     """Recrawls only: new | changed | unchanged, against the crawl revisited."""
