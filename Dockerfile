@@ -32,7 +32,7 @@ RUN pip install --require-hashes --only-binary :all: -r requirements.lock \
     && rm requirements.lock
 
 # Then the project itself (hatchling, from the lock: no build isolation, so nothing is
-# fetched unpinned; packages trawl, workflows, activities, worker, api, migrations; console
+# fetched unpinned; the package trawl with its subpackages; console
 # script `trawl`).
 COPY . .
 RUN pip install --no-deps --no-build-isolation . \

@@ -52,9 +52,9 @@ from trawl.services._process import free_port, wait_until  # noqa: E402
 from trawl.services.postgres import ensure_embedded_postgres, stop_embedded_postgres  # noqa: E402
 from trawl.services.temporal import dev_server_command, healthy  # noqa: E402
 from trawl.store.db import create_engine_async, upgrade_schema  # noqa: E402
-from worker.codec import connect  # noqa: E402
-from workflows.crawl import CrawlWorkflow  # noqa: E402
-from workflows.types import CrawlInput  # noqa: E402
+from trawl.worker.codec import connect  # noqa: E402
+from trawl.workflows.crawl import CrawlWorkflow  # noqa: E402
+from trawl.workflows.types import CrawlInput  # noqa: E402
 
 SCENARIOS = ("none", "worker-kill", "temporal-restart", "postgres-stop")
 INJECT_AT_FRACTION = 0.3

@@ -30,7 +30,7 @@ from bench._services import local_services, settle, site_process  # noqa: E402
 from bench.crawl_speed import PYDOCS, bare_loop, trawl_crawl_id  # noqa: E402
 from bench.scale import RssSampler, history_lengths  # noqa: E402
 from trawl.store.db import create_engine_async  # noqa: E402
-from worker.codec import connect  # noqa: E402
+from trawl.worker.codec import connect  # noqa: E402
 
 MAX_PAGES = 10_000
 

@@ -32,9 +32,9 @@ from temporalio.client import Client  # noqa: E402
 from bench._services import local_services  # noqa: E402
 from bench.synthetic_site import serve  # noqa: E402
 from trawl.crawl.spec import CrawlSpec  # noqa: E402
-from worker.codec import connect  # noqa: E402
-from workflows.crawl import CrawlWorkflow  # noqa: E402
-from workflows.types import CrawlInput  # noqa: E402
+from trawl.worker.codec import connect  # noqa: E402
+from trawl.workflows.crawl import CrawlWorkflow  # noqa: E402
+from trawl.workflows.types import CrawlInput  # noqa: E402
 
 SAMPLE_INTERVAL_S = 1.0
 EVENT_LIMIT = 10_000
@@ -91,7 +91,7 @@ async def main() -> None:
         env = dict(os.environ, TRAWL_TEMPORAL_ADDRESS=address, TRAWL_DATABASE_URL=db_url,
                    TRAWL_TASK_QUEUE=queue, PYTHONPATH=str(ROOT))
         log = open(tmp / "worker.log", "wb")  # noqa: SIM115
-        worker = subprocess.Popen([sys.executable, "-m", "worker"], cwd=ROOT, env=env,
+        worker = subprocess.Popen([sys.executable, "-m", "trawl.worker"], cwd=ROOT, env=env,
                                   stdout=log, stderr=subprocess.STDOUT, start_new_session=True)
         sampler = RssSampler(worker.pid)
         sampler.start()

@@ -22,7 +22,7 @@ from trawl.services._process import free_port, wait_until
 from trawl.services.postgres import READER_ROLE, ensure_embedded_postgres
 from trawl.services.temporal import dev_server_command, healthy
 from trawl.store.db import create_engine_async, upgrade_schema
-from worker.codec import connect
+from trawl.worker.codec import connect
 
 # One data key for the whole session: the test's clients, the workers and CLIs it starts
 # (whatever data dir they are given) must seal and open Temporal payloads alike.

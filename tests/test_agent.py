@@ -16,12 +16,12 @@ from typing import Any
 
 import pytest
 
-from api.agent import Call, ParseError, parse_call
 from tests.sitesrv import Site, serve
+from trawl.api.agent import Call, ParseError, parse_call
 
 ROOT = Path(__file__).resolve().parents[1]
 FIXTURES = Path(__file__).parent / "fixtures" / "agent"
-TRAWL = [sys.executable, "-c", "from api.cli import main; main()"]
+TRAWL = [sys.executable, "-c", "from trawl.api.cli import main; main()"]
 pytestmark = pytest.mark.timeout(120)
 
 

@@ -18,7 +18,7 @@ CLI_TIMEOUT_S = 180
 
 
 def trawl(env: dict[str, str], *args: str) -> subprocess.CompletedProcess[str]:
-    return subprocess.run([PYTHON, "-m", "api", *args], cwd=ROOT, env=env, text=True,
+    return subprocess.run([PYTHON, "-m", "trawl.api", *args], cwd=ROOT, env=env, text=True,
                           capture_output=True, timeout=CLI_TIMEOUT_S, check=False)
 
 

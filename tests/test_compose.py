@@ -906,12 +906,12 @@ def test_workflow_search_attributes_are_registered(compose: Compose) -> None:
         for kind, name in pattern.findall(path.read_text()):
             declared[name] = kinds.get(kind, kind)
     if not declared:
-        pytest.skip("workflows/ declares no SearchAttributeKey yet")
+        pytest.skip("trawl/workflows/ declares no SearchAttributeKey yet")
     registered: dict[str, str] = {}
     for name in services_with_image(compose, "temporalio/admin-tools"):
         registered.update(search_attributes_registered(services(compose)[name]))
     missing = {k: v for k, v in declared.items() if registered.get(k) != v}
-    assert not missing, f"declared in workflows/ but not registered: {missing}"
+    assert not missing, f"declared in trawl/workflows/ but not registered: {missing}"
 
 
 def test_images_pinned(compose: Compose) -> None:
@@ -1116,7 +1116,7 @@ def test_catches_bad_dockerfiles() -> None:
 
 
 def test_catches_dockerignore_excluding_a_package() -> None:
-    assert check_dockerignore([*dockerignore_patterns(), "migrations"])
+    assert check_dockerignore([*dockerignore_patterns(), "trawl"])
 
 
 def test_db_init_script_makes_least_privilege_roles(tmp_path: Path) -> None:

@@ -11,11 +11,11 @@ from sqlalchemy.ext.asyncio import AsyncEngine
 from temporalio import activity
 from temporalio.client import Client
 
-import activities.crawl
-from activities.crawl import CrawlActivities
+import trawl.activities.crawl
 from tests.conftest import SITES, scalar_rows
 from tests.crawlkit import run_crawl
 from tests.sitesrv import HtmlHandler, Rules, serve, serve_handler
+from trawl.activities.crawl import CrawlActivities
 from trawl.crawl.seeding import seed_from_sitemaps
 from trawl.crawl.spec import CrawlSpec
 from trawl.crawl.types import StartCrawlInput
@@ -74,9 +74,9 @@ def policy_rules() -> Rules:
 
 @pytest.fixture(autouse=True)
 def sitemap_seeding(monkeypatch: pytest.MonkeyPatch) -> None:
-    """The start_crawl activity with the sitemap-seeding hook, until activities/crawl.py
+    """The start_crawl activity with the sitemap-seeding hook, until trawl/activities/crawl.py
     has it (then this does nothing and the real activity is tested)."""
-    if "seed_from_sitemaps" in inspect.getsource(activities.crawl):
+    if "seed_from_sitemaps" in inspect.getsource(trawl.activities.crawl):
         return
 
     @activity.defn(name="start_crawl")

@@ -16,12 +16,12 @@ from typing import Any
 from sqlalchemy.ext.asyncio import AsyncEngine
 from temporalio.client import Client
 
-from api.crawls import Trawl
-from api.export import write_jsonl, write_markdown
-from api.runtime import Runtime
 from tests.conftest import scalar_rows
 from tests.crawlkit import new_crawl_id, run_crawl
 from tests.sitesrv import HtmlHandler, serve_handler
+from trawl.api.crawls import Trawl
+from trawl.api.export import write_jsonl, write_markdown
+from trawl.api.runtime import Runtime
 from trawl.config import get_settings
 from trawl.crawl.spec import CrawlSpec
 from trawl.crawl.types import ClaimInput

@@ -157,7 +157,7 @@ def test_spec_settings() -> None:
 
 
 def test_cli_options_reach_the_spec(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
-    from api import cli
+    from trawl.api import cli
 
     specs: list[CrawlSpec] = []
 
@@ -469,7 +469,7 @@ def test_stdio_protocol_confirm(site: str) -> None:
     env = {**os.environ, "PYTHONPATH": str(ROOT), "TRAWL_ALLOW_PRIVATE": "1"}
     env.pop("DISPLAY", None)
     proc = subprocess.Popen(
-        [PYTHON, "-c", "from api.cli import main; main()", "agent", "--headless"],
+        [PYTHON, "-c", "from trawl.api.cli import main; main()", "agent", "--headless"],
         stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True,
         bufsize=1, cwd=ROOT, env=env)
     assert proc.stdin is not None and proc.stdout is not None

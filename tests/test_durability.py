@@ -20,9 +20,9 @@ from tests.gensite import binary_tree_site
 from tests.sitesrv import Rules, serve
 from tests.workerkit import kill_group, start_worker, wait_for_activity_pollers
 from trawl.crawl.spec import CrawlSpec
-from workflows.crawl import CrawlWorkflow
-from workflows.site import BATCHES_IN_FLIGHT, EXPLORE_BATCH_MAX, PIPELINE_FACTOR
-from workflows.types import CrawlInput
+from trawl.workflows.crawl import CrawlWorkflow
+from trawl.workflows.site import BATCHES_IN_FLIGHT, EXPLORE_BATCH_MAX, PIPELINE_FACTOR
+from trawl.workflows.types import CrawlInput
 
 SITE_PAGES = 60
 KILL_AFTER_PAGES = 15
@@ -136,16 +136,17 @@ async def test_max_pages_is_a_hard_budget(temporal_client: Client, temporal_addr
 async def test_a_page_that_always_fails_is_recorded_and_the_crawl_goes_on(
         temporal_client: Client, temporal_address: str, database_url: str,
         engine: AsyncEngine, task_queue: str, monkeypatch: pytest.MonkeyPatch) -> None:
-    import activities.crawl
 
-    original = activities.crawl.explore
+    import trawl.activities.crawl
+
+    original = trawl.activities.crawl.explore
 
     async def broken_for_page_a(deps, inp, heartbeat):  # type: ignore[no-untyped-def]
         if inp.job.url.endswith("/a.html"):
             raise RuntimeError("simulated bug while exploring page A")
         return await original(deps, inp, heartbeat)
 
-    monkeypatch.setattr(activities.crawl, "explore", broken_for_page_a)
+    monkeypatch.setattr(trawl.activities.crawl, "explore", broken_for_page_a)
     from tests.conftest import SITES
     from tests.test_crawl_site import RULES
 

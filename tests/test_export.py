@@ -9,7 +9,7 @@ from typing import Any
 
 import pytest
 
-from api.export import MAX_SEGMENT_BYTES, markdown_path, write_markdown
+from trawl.api.export import MAX_SEGMENT_BYTES, markdown_path, write_markdown
 from trawl.errors import ConfigError
 
 HOSTILE = [

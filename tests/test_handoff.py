@@ -28,9 +28,9 @@ from tests.test_durability import kill_group, start_worker
 from trawl.crawl.spec import CrawlSpec
 from trawl.services._process import free_port, port_open, wait_until
 from trawl.services.temporal import temporal_cli
-from worker.main import crawl_worker
-from workflows.crawl import CrawlWorkflow, site_workflow_id
-from workflows.types import CrawlInput, CrawlProgress, OpsHints, ResumeRequest, SiteProgress
+from trawl.worker.main import crawl_worker
+from trawl.workflows.crawl import CrawlWorkflow, site_workflow_id
+from trawl.workflows.types import CrawlInput, CrawlProgress, OpsHints, ResumeRequest, SiteProgress
 
 SECRET = "s3cr3t-session-token"
 WAIT_S = 90
@@ -247,7 +247,7 @@ def _printed_command(details: str) -> str:
 @contextlib.contextmanager
 def codec_server() -> Iterator[str]:
     port = free_port()
-    proc = subprocess.Popen([PYTHON, "-m", "worker.codec_server", "--port", str(port)],
+    proc = subprocess.Popen([PYTHON, "-m", "trawl.worker.codec_server", "--port", str(port)],
                             cwd=ROOT, start_new_session=True)
     try:
         wait_until(lambda: port_open("127.0.0.1", port), "codec server", proc=proc)
@@ -258,7 +258,7 @@ def codec_server() -> Iterator[str]:
 
 
 def _trawl(env: dict[str, str], *args: str) -> subprocess.CompletedProcess[str]:
-    return subprocess.run([PYTHON, "-m", "api", *args], cwd=ROOT, env=env, text=True,
+    return subprocess.run([PYTHON, "-m", "trawl.api", *args], cwd=ROOT, env=env, text=True,
                           capture_output=True, timeout=120, check=False)
 
 

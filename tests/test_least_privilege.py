@@ -9,8 +9,8 @@ from pathlib import Path
 import pytest
 from sqlalchemy.ext.asyncio import AsyncEngine
 
-from api.sql import run_read_only
 from tests.conftest import scalar_rows
+from trawl.api.sql import run_read_only
 from trawl.errors import TrawlError
 
 PROBE = Path("/tmp/trawl-copy-to-program-probe")

@@ -18,16 +18,16 @@ import pytest
 from sqlalchemy.ext.asyncio import AsyncEngine
 from temporalio.client import Client
 
-from api.crawls import Trawl
-from api.handoffs import login
 from tests.conftest import scalar_rows
 from tests.crawlkit import new_crawl_id, worker_config
 from tests.sitesrv import HtmlHandler, serve_handler
 from tests.test_handoff import PAGES, SECRET, open_handoffs, start, stored, wait_for
+from trawl.api.crawls import Trawl
+from trawl.api.handoffs import login
 from trawl.config import Settings
 from trawl.crawl.spec import CrawlSpec
 from trawl.store.sessions import load_profile
-from worker.main import crawl_worker
+from trawl.worker.main import crawl_worker
 
 pytestmark = pytest.mark.skipif(not (shutil.which("Xvfb") and shutil.which("xdotool")),
                                 reason="needs Xvfb and xdotool (apt-get install xvfb xdotool)")

@@ -61,7 +61,7 @@ def error_text(result: Any) -> str:
 
 
 async def test_session_tools(site: Site) -> None:
-    async with mcp_client(["-m", "api.mcp_server"]) as client:
+    async with mcp_client(["-m", "trawl.api.mcp_server"]) as client:
         names = {t.name for t in (await client.list_tools()).tools}
         assert names >= SESSION_TOOLS | CRAWL_TOOLS
 
@@ -135,7 +135,8 @@ async def test_crawl_tools(temporal_address: str, database_url: str, tmp_path: P
            "TRAWL_DATA_DIR": str(tmp_path), "TRAWL_TASK_QUEUE": "mcp-test-no-worker"}
     with serve(FIXTURES) as site:
         # this one through the CLI, as `trawl mcp` runs
-        async with mcp_client(["-c", "from api.cli import main; main()", "mcp"], env) as client:
+        command = ["-c", "from trawl.api.cli import main; main()", "mcp"]
+        async with mcp_client(command, env) as client:
             started = data(await client.call_tool(
                 "start_crawl", {"urls": [site.url("/login.html")], "max_pages": 3}))
             assert started["crawl_id"] and started["workflow_id"]

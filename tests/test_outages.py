@@ -30,11 +30,11 @@ from trawl.services._process import free_port, wait_until
 from trawl.services.postgres import ensure_embedded_postgres, stop_embedded_postgres
 from trawl.services.temporal import dev_server_command, healthy
 from trawl.store.db import create_engine_async, upgrade_schema
-from worker.codec import connect
-from worker.main import crawl_worker
-from workflows.crawl import CrawlWorkflow
-from workflows.site import DB_HOLD_STATUS
-from workflows.types import CrawlInput, CrawlResult
+from trawl.worker.codec import connect
+from trawl.worker.main import crawl_worker
+from trawl.workflows.crawl import CrawlWorkflow
+from trawl.workflows.site import DB_HOLD_STATUS
+from trawl.workflows.types import CrawlInput, CrawlResult
 
 SITE_PAGES = 60
 STOP_AFTER_PAGES = 12

@@ -18,10 +18,10 @@ import pytest
 from sqlalchemy.ext.asyncio import AsyncEngine
 from temporalio.client import Client
 
-from api.crawls import Trawl
 from tests.conftest import scalar_rows
 from tests.crawlkit import run_crawl
 from tests.sitesrv import HtmlHandler, serve_handler
+from trawl.api.crawls import Trawl
 from trawl.config import Settings
 from trawl.crawl import politeness
 from trawl.crawl.politeness import Politeness, site_delay

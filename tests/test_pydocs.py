@@ -15,10 +15,10 @@ import pytest
 from sqlalchemy.ext.asyncio import AsyncEngine
 from temporalio.client import Client
 
-from api.crawls import Trawl
 from tests.conftest import PYDOCS, scalar_rows
 from tests.crawlkit import run_crawl
 from tests.sitesrv import serve
+from trawl.api.crawls import Trawl
 from trawl.config import Settings
 from trawl.crawl.spec import CrawlSpec
 

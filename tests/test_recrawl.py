@@ -21,12 +21,12 @@ from sqlalchemy.ext.asyncio import AsyncEngine
 from temporalio.client import Client
 
 import trawl.crawl.reading
-import worker.main
-from api.crawls import Trawl
-from api.runtime import Runtime
+import trawl.worker.main
 from tests.conftest import scalar_rows
 from tests.crawlkit import new_crawl_id, run_crawl
 from tests.sitesrv import HtmlHandler, serve_handler
+from trawl.api.crawls import Trawl
+from trawl.api.runtime import Runtime
 from trawl.config import get_settings
 from trawl.crawl.spec import CrawlSpec
 from trawl.errors import ConfigError, CrawlNotFound
@@ -143,8 +143,8 @@ def extracted(monkeypatch: pytest.MonkeyPatch) -> list[str]:
     async def no_processes(*_: Any) -> None:
         pass
 
-    monkeypatch.setattr(worker.main, "extraction_pool", ThreadPoolExecutor)
-    monkeypatch.setattr(worker.main, "start_processes", no_processes)
+    monkeypatch.setattr(trawl.worker.main, "extraction_pool", ThreadPoolExecutor)
+    monkeypatch.setattr(trawl.worker.main, "start_processes", no_processes)
     monkeypatch.setattr(trawl.crawl.reading, "extract", counting)
     return calls
 

@@ -20,16 +20,16 @@ from tests.crawlkit import run_crawl
 from tests.gensite import binary_tree_site
 from tests.sitesrv import serve
 from trawl.crawl.spec import CrawlSpec
-from worker.codec import SealingCodec, data_converter
-from workflows.crawl import CrawlWorkflow
-from workflows.site import BATCHES_IN_FLIGHT, EXPLORE_BATCH_MAX, PIPELINE_FACTOR, SiteWorkflow
+from trawl.worker.codec import SealingCodec, data_converter
+from trawl.workflows.crawl import CrawlWorkflow
+from trawl.workflows.site import BATCHES_IN_FLIGHT, EXPLORE_BATCH_MAX, PIPELINE_FACTOR, SiteWorkflow
 
 HISTORIES = Path(__file__).parent / "fixtures" / "histories"
 
 
 async def _batch_sizes(history: WorkflowHistory) -> list[int]:
     """URLs per explore activity scheduled in ``history`` (1 for a single explore); the
-    payloads are sealed (worker/codec.py)."""
+    payloads are sealed (trawl/worker/codec.py)."""
     codec = SealingCodec()
     sizes = []
     for event in history.events:

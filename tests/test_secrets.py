@@ -24,7 +24,7 @@ from trawl.errors import ConfigError
 from trawl.secrets import DataKey, SealError, _key_file, data_key
 from trawl.store.db import create_engine_async, normalize_url, upgrade_schema
 from trawl.store.sessions import delete_profile, list_profiles, load_profile, save_profile
-from worker.codec import SEALED_ENCODING, SealingCodec
+from trawl.worker.codec import SEALED_ENCODING, SealingCodec
 
 SECRET = "sekrit-cookie-9f2c"
 

@@ -113,8 +113,8 @@ async def test_app_shells_read_over_http_are_flagged_thin(
         engine: AsyncEngine, task_queue: str, site: str) -> None:
     """--render http stores what HTTP gives: for an app, its shell. It is stored, flagged
     thin with the reason, and counted in the crawl's status, never passed off as content."""
-    from api.crawls import Trawl
-    from api.runtime import Runtime
+    from trawl.api.crawls import Trawl
+    from trawl.api.runtime import Runtime
     from trawl.config import get_settings
 
     crawl_id, result = await run_crawl(

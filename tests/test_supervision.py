@@ -19,19 +19,19 @@ from temporalio.api.taskqueue.v1 import TaskQueue
 from temporalio.api.workflowservice.v1 import DescribeTaskQueueRequest
 from temporalio.client import Client
 
-from api.crawls import Trawl
-from api.handoffs import pause
 from tests.conftest import PYTHON, ROOT, scalar_rows, subprocess_env
 from tests.crawlkit import new_crawl_id
 from tests.gensite import binary_tree_site
 from tests.sitesrv import Rules, serve
 from tests.test_durability import page_set
 from tests.workerkit import busy_worker, kill_group, start_worker, wait_for_activity_pollers
+from trawl.api.crawls import Trawl
+from trawl.api.handoffs import pause
 from trawl.config import Settings
 from trawl.crawl.spec import CrawlSpec
 from trawl.store.db import create_engine_async
-from workflows.crawl import CrawlWorkflow, site_workflow_id
-from workflows.types import CrawlInput
+from trawl.workflows.crawl import CrawlWorkflow, site_workflow_id
+from trawl.workflows.types import CrawlInput
 
 EXTRACT_PROCESSES = 2
 CRAWL_WAIT_S = 300.0
@@ -204,7 +204,7 @@ async def test_a_killed_workers_pages_finish_on_the_other(
 
 def worker_children(supervisor: subprocess.Popen[bytes]) -> list[psutil.Process]:
     return [c for c in psutil.Process(supervisor.pid).children()
-            if c.cmdline()[-2:] == ["-m", "worker"]]
+            if c.cmdline()[-2:] == ["-m", "trawl.worker"]]
 
 
 async def test_supervisor_restarts_a_dead_worker(
@@ -214,7 +214,7 @@ async def test_supervisor_restarts_a_dead_worker(
     env = subprocess_env(temporal_address, database_url, TRAWL_TASK_QUEUE=task_queue,
                          TRAWL_EXTRACT_PROCESSES="1")
     with open(log, "ab") as out:
-        supervisor = subprocess.Popen([PYTHON, "-m", "worker.supervisor"], cwd=ROOT, env=env,
+        supervisor = subprocess.Popen([PYTHON, "-m", "trawl.worker.supervisor"], cwd=ROOT, env=env,
                                       stdout=out, stderr=subprocess.STDOUT,
                                       start_new_session=True)
     try:

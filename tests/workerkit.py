@@ -23,11 +23,11 @@ POLL_S = 0.05
 
 def start_worker(temporal_address: str, database_url: str, task_queue: str,
                  log: Path, **settings: str) -> subprocess.Popen[bytes]:
-    """`python -m worker` in a process group of its own, its output appended to ``log``."""
+    """`python -m trawl.worker` in a process group of its own, its output appended to ``log``."""
     env = subprocess_env(temporal_address, database_url, TRAWL_TASK_QUEUE=task_queue,
                          **settings)
     with open(log, "ab") as out:
-        return subprocess.Popen([PYTHON, "-m", "worker"], cwd=ROOT, env=env, stdout=out,
+        return subprocess.Popen([PYTHON, "-m", "trawl.worker"], cwd=ROOT, env=env, stdout=out,
                                 stderr=subprocess.STDOUT, start_new_session=True)
 
 

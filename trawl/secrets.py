@@ -1,7 +1,7 @@
 """The data key: sealing session data (cookies, storage state) so it is never kept in clear.
 
 One 256-bit key seals two things: the payloads trawl sends through Temporal (the payload
-codec in ``worker/codec.py``; they end up in workflow history) and the session profiles in
+codec in ``trawl/worker/codec.py``; they end up in workflow history) and the session profiles in
 Postgres (``session_profiles.sealed``). It comes from ``TRAWL_SECRET_KEY`` (base64, for
 deployments where workers and CLIs run on several machines: they must all hold the same
 key), else from ``<data dir>/secret.key``, created on first use with mode 0600.

@@ -66,7 +66,7 @@ def dev_server_command(db_file: Path, port: int, ui_port: int | None,
            "--ip", LOCALHOST, "--port", str(port), "--log-level", "warn"]
     cmd += ["--ui-port", str(ui_port)] if ui_port else ["--headless"]
     if ui_port and codec_endpoint:
-        # the UI opens trawl's sealed payloads through it (worker/codec_server.py)
+        # the UI opens trawl's sealed payloads through it (trawl/worker/codec_server.py)
         cmd += ["--ui-codec-endpoint", codec_endpoint]
     for name, kind in SEARCH_ATTRIBUTES.items():
         cmd += ["--search-attribute", f"{name}={kind}"]

@@ -18,7 +18,7 @@ from trawl.errors import DatabaseError
 # Any constant works; it only has to be the same for every process migrating this database.
 MIGRATION_LOCK_KEY = 0x7472_6177_6C00
 DEFAULT_POOL_SIZE = 10
-MIGRATIONS_DIR = Path(__file__).resolve().parents[2] / "migrations"
+MIGRATIONS_DIR = Path(__file__).resolve().parents[1] / "migrations"
 
 
 def normalize_url(url: str) -> str:

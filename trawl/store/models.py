@@ -1,6 +1,6 @@
 """SQLAlchemy 2 models: the schema analysts query with SQL.
 
-The schema itself is owned by the Alembic migrations in ``migrations/``; these models
+The schema itself is owned by the Alembic migrations in ``trawl/migrations/``; these models
 mirror it for the application's queries. See the README's "Schema" section.
 """
 

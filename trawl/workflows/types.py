@@ -31,7 +31,7 @@ class OpsHints:
     """host:port of the Temporal frontend."""
     namespace: str = "default"
     codec_endpoint: str | None = None
-    """The codec server (worker/codec_server.py) the CLI seals session data through; None
+    """The codec server (trawl/worker/codec_server.py) the CLI seals session data through; None
     when the starter knew of none."""
 
 

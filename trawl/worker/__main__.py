@@ -1,13 +1,14 @@
-"""`python -m worker`: a standalone worker using TRAWL_* settings (or the embedded services)."""
+"""`python -m trawl.worker`: a standalone worker using TRAWL_* settings (or the embedded
+services)."""
 
 from __future__ import annotations
 
 import asyncio
 
-from api.runtime import ensure_runtime
+from trawl.api.runtime import ensure_runtime
 from trawl.config import get_settings
 from trawl.redact import configure_logging
-from worker.main import WorkerConfig, run_worker
+from trawl.worker.main import WorkerConfig, run_worker
 
 
 def main() -> None:

@@ -10,7 +10,7 @@ import shlex
 
 from temporalio.common import SearchAttributeKey
 
-from workflows.types import OpsHints, SiteHandoff, SiteUpdate
+from trawl.workflows.types import OpsHints, SiteHandoff, SiteUpdate
 
 CRAWL_STATUS = SearchAttributeKey.for_keyword("CrawlStatus")
 PAGES_DONE = SearchAttributeKey.for_int("PagesDone")

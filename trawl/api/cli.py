@@ -20,8 +20,8 @@ from rich.console import Console
 from rich.progress import BarColumn, Progress, TextColumn, TimeElapsedColumn
 from rich.table import Table
 
-from api import agent_commands, handoff_commands
-from api.crawls import CHANGE_KINDS, CrawlStatus, Trawl
+from trawl.api import agent_commands, handoff_commands
+from trawl.api.crawls import CHANGE_KINDS, CrawlStatus, Trawl
 from trawl.config import (
     DEFAULT_CONCURRENCY,
     DEFAULT_DELAY_S,
@@ -381,7 +381,7 @@ def export(
         raise fail("--format must be jsonl or markdown")
 
     async def go() -> int:
-        from api.export import write_jsonl, write_markdown
+        from trawl.api.export import write_jsonl, write_markdown
 
         async with await Trawl.connect(temporal=False) as trawl:
             rows = trawl.export_rows(crawl_id)
@@ -400,8 +400,8 @@ def sql(
     """Run one read-only SQL statement against trawl's database (see the README for the
     schema): select works; writes, DDL and COPY to programs or files are refused."""
     async def go() -> None:
-        from api.runtime import resolve_reader_url
-        from api.sql import run_read_only
+        from trawl.api.runtime import resolve_reader_url
+        from trawl.api.sql import run_read_only
 
         async with await Trawl.connect(temporal=False) as trawl:
             reader = await asyncio.to_thread(resolve_reader_url, trawl.settings)
@@ -430,8 +430,8 @@ def worker(
         help="Explore activities this worker runs at once.")] = DEFAULT_MAX_CONCURRENT_ACTIVITIES,
 ) -> None:
     """Run a worker (for real deployments; `trawl crawl` starts one itself when embedded)."""
-    from api.runtime import ensure_runtime
-    from worker.main import WorkerConfig, run_worker
+    from trawl.api.runtime import ensure_runtime
+    from trawl.worker.main import WorkerConfig, run_worker
 
     settings = get_settings()
     configure_logging()
@@ -449,10 +449,10 @@ def worker(
 @app.command()
 def up() -> None:
     """Run the embedded services and a worker in the foreground; Ctrl-C stops them."""
-    from api.runtime import resolve_temporal_address, stop_background_worker
+    from trawl.api.runtime import resolve_temporal_address, stop_background_worker
     from trawl.services.postgres import ensure_embedded_postgres
     from trawl.store.db import libpq_url, upgrade_schema
-    from worker.main import WorkerConfig, run_worker
+    from trawl.worker.main import WorkerConfig, run_worker
 
     settings = get_settings()
     configure_logging()
@@ -483,7 +483,7 @@ def codec_server(
 ) -> None:
     """Serve the codec endpoint through which the Temporal web UI and CLI read trawl's sealed
     payloads (`trawl up` runs one for the embedded UI; see SECURITY.md)."""
-    from worker.codec_server import main as serve
+    from trawl.worker.codec_server import main as serve
 
     argv = ["--port", str(port or get_settings().codec_port)]
     for origin in ui_origin or []:
@@ -494,7 +494,7 @@ def codec_server(
 @app.command()
 def down() -> None:
     """Stop the embedded services and the background worker."""
-    from api.runtime import stop_background_worker, stop_codec_server
+    from trawl.api.runtime import stop_background_worker, stop_codec_server
     from trawl.services.postgres import stop_embedded_postgres
     from trawl.services.temporal import stop_dev_server
 
@@ -509,7 +509,7 @@ def down() -> None:
 @db_app.command("upgrade")
 def db_upgrade() -> None:
     """Bring the database schema up to date."""
-    from api.runtime import resolve_database_url
+    from trawl.api.runtime import resolve_database_url
     from trawl.store.db import redact, upgrade_schema
 
     async def go() -> None:

@@ -15,9 +15,9 @@ from temporalio import workflow
 from temporalio.common import RetryPolicy
 from temporalio.workflow import ParentClosePolicy
 
-from workflows.monitor import CRAWL_STATUS, PAGES_DONE, crawl_markdown
-from workflows.site import DB_HOLD_STATUS, SiteWorkflow
-from workflows.types import (
+from trawl.workflows.monitor import CRAWL_STATUS, PAGES_DONE, crawl_markdown
+from trawl.workflows.site import DB_HOLD_STATUS, SiteWorkflow
+from trawl.workflows.types import (
     CrawlInput,
     CrawlProgress,
     CrawlResult,

@@ -20,7 +20,7 @@ from temporalio.api.workflowservice.v1 import DescribeTaskQueueRequest
 from temporalio.client import Client, WorkflowHandle, WorkflowQueryFailedError
 from temporalio.service import RPCError
 
-from api.runtime import (
+from trawl.api.runtime import (
     Runtime,
     codec_endpoint,
     ensure_background_worker,
@@ -33,9 +33,9 @@ from trawl.crawl.types import CrawlCounts
 from trawl.errors import ConfigError, CrawlNotFound, TemporalError
 from trawl.store import frontier
 from trawl.store.db import create_engine_async, upgrade_schema
-from worker.codec import connect
-from workflows.crawl import CrawlWorkflow
-from workflows.types import CrawlInput, OpsHints
+from trawl.worker.codec import connect
+from trawl.workflows.crawl import CrawlWorkflow
+from trawl.workflows.types import CrawlInput, OpsHints
 
 REACHABILITY_TIMEOUT_S = 5.0
 QUERY_TIMEOUT_S = 5.0

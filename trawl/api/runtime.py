@@ -74,7 +74,7 @@ def codec_endpoint(settings: Settings) -> str:
 
 
 def ensure_codec_server(settings: Settings) -> int | None:
-    """Start the embedded UI's codec server (worker/codec_server.py) unless it runs; None
+    """Start the embedded UI's codec server (trawl/worker/codec_server.py) unless it runs; None
     when its port is held by something else (the UI then shows payloads sealed)."""
     pid_file = settings.data_dir / CODEC_PID_FILE
     pid = read_pid(pid_file)
@@ -86,7 +86,7 @@ def ensure_codec_server(settings: Settings) -> int | None:
         return None
     private_dir(settings.data_dir)
     log_file = settings.data_dir / "logs" / "codec.log"
-    proc = spawn_detached([sys.executable, "-m", "worker.codec_server", "--port",
+    proc = spawn_detached([sys.executable, "-m", "trawl.worker.codec_server", "--port",
                            str(settings.codec_port)], log_file, pid_file)
     wait_until(lambda: port_open(LOCALHOST, settings.codec_port), "codec server", proc=proc,
                log_file=log_file)
@@ -128,8 +128,8 @@ def ensure_background_worker(settings: Settings, runtime: Runtime) -> int:
     env = os.environ.copy()
     env["TRAWL_TEMPORAL_ADDRESS"] = runtime.temporal_address
     env["TRAWL_DATABASE_URL"] = runtime.database_url
-    proc = spawn_detached([sys.executable, "-m", "worker.supervisor"], settings.data_dir / "logs" /
-                          "worker.log", pid_file, env=env)
+    proc = spawn_detached([sys.executable, "-m", "trawl.worker.supervisor"],
+                          settings.data_dir / "logs" / "worker.log", pid_file, env=env)
     time.sleep(WORKER_START_GRACE_S)
     if not pid_alive(proc.pid):
         raise TemporalError("the background worker exited at start; see "

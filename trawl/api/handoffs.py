@@ -17,13 +17,13 @@ from typing import Any
 
 from temporalio.service import RPCError
 
-from api.crawls import Trawl
+from trawl.api.crawls import Trawl
 from trawl.errors import ConfigError, TrawlError
 from trawl.store import sessions
 from trawl.store.sessions import OpenHandoff
-from workflows.monitor import signal_command
-from workflows.site import DB_HOLD_STATUS
-from workflows.types import CrawlProgress, OpsHints, ResumeRequest
+from trawl.workflows.monitor import signal_command
+from trawl.workflows.site import DB_HOLD_STATUS
+from trawl.workflows.types import CrawlProgress, OpsHints, ResumeRequest
 
 LOGIN_POLL_S = 1.0
 

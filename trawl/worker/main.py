@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from temporalio.client import Client
 from temporalio.worker import Worker
 
-from activities.crawl import CrawlActivities
+from trawl.activities.crawl import CrawlActivities
 from trawl.browser.pool import BrowserPool
 from trawl.config import (
     DEFAULT_BROWSER_RECYCLE_PAGES,
@@ -31,9 +31,9 @@ from trawl.crawl.explore import ExploreDeps
 from trawl.crawl.fetch import make_client
 from trawl.crawl.reading import extraction_pool, start_processes
 from trawl.store.db import create_engine_async, upgrade_schema
-from worker.codec import connect
-from workflows.crawl import CrawlWorkflow
-from workflows.site import SiteWorkflow
+from trawl.worker.codec import connect
+from trawl.workflows.crawl import CrawlWorkflow
+from trawl.workflows.site import SiteWorkflow
 
 log = logging.getLogger("trawl.worker")
 

@@ -5,7 +5,7 @@ handoff. Crawl tools: start_crawl, crawl_status, search_pages, resume_handoff. T
 tools import the crawl machinery lazily, so the server starts (and the browser tools work)
 without Temporal or Postgres.
 
-Run it with ``trawl mcp`` or ``python -m api.mcp_server``. Errors come back as tool errors
+Run it with ``trawl mcp`` or ``python -m trawl.api.mcp_server``. Errors come back as tool errors
 whose text starts with the session error code (``STALE_REF: ref e5 is stale, ...``).
 """
 
@@ -22,7 +22,7 @@ from typing import Any
 from mcp.server.mcpserver import Image, MCPServer
 from mcp.server.mcpserver.exceptions import ToolError
 
-from api.agent import agent_policy
+from trawl.api.agent import agent_policy
 from trawl.browser.session import Session, SessionError
 from trawl.errors import BlockedAddress
 from trawl.redact import configure_logging
@@ -221,7 +221,7 @@ def build_server(headless: bool = True, sidebar: bool = False,
 
 def _crawls() -> Any:
     try:
-        from api import crawls
+        from trawl.api import crawls
     except ImportError as exc:
         raise ToolError(f"ACTION_FAILED: crawl tools are not available: {exc}") from exc
     return crawls

@@ -182,6 +182,6 @@ def upgrade() -> None:
 
 
 def downgrade() -> None:
-    previous = importlib.import_module("migrations.versions.0006_record_page_function")
+    previous = importlib.import_module("trawl.migrations.versions.0006_record_page_function")
     op.execute(previous.RECORD_PAGE)  # it reads follow rows by index: the extra one is ignored
     op.execute("ALTER TABLE crawls DROP COLUMN urls_queued")

@@ -28,7 +28,7 @@ from temporalio.api.common.v1 import Payload, Payloads
 from trawl.config import get_settings
 from trawl.secrets import SealError
 from trawl.services.temporal import LOCALHOST
-from worker.codec import SealingCodec
+from trawl.worker.codec import SealingCodec
 
 log = logging.getLogger("trawl.codec")
 

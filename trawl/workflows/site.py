@@ -18,7 +18,7 @@ from temporalio import workflow
 from temporalio.common import RetryPolicy
 from temporalio.exceptions import ActivityError, ApplicationError, CancelledError
 
-from workflows.monitor import (
+from trawl.workflows.monitor import (
     CRAWL_STATUS,
     PAGES_DONE,
     REPORT_EVERY_PAGES,
@@ -26,7 +26,7 @@ from workflows.monitor import (
     handoff_markdown,
     report_interval_s,
 )
-from workflows.types import (
+from trawl.workflows.types import (
     ResumeRequest,
     SiteHandoff,
     SiteInput,

@@ -32,7 +32,7 @@ def register(app: typer.Typer) -> None:
         Send {"command":"eval","payload":"agent.look()"}; read
         {"command":"result","payload":{...}}. Close stdin to quit.
         """
-        from api.agent import main
+        from trawl.api.agent import main
 
         if not headless and not _has_display():
             print("trawl agent: no display found; running headless (handoffs print a "
@@ -50,6 +50,6 @@ def register(app: typer.Typer) -> None:
                                     help="chromium (default), chrome, firefox or webkit."),
     ) -> None:
         """Serve the browser session and crawl tools over MCP (stdio transport)."""
-        from api.mcp_server import run
+        from trawl.api.mcp_server import run
 
         run(headless=not (headed or sidebar), sidebar=sidebar, browser=browser)

@@ -1,4 +1,4 @@
-"""`python -m worker.supervisor`: keeps one worker process running (the embedded mode's
+"""`python -m trawl.worker.supervisor`: keeps one worker process running (the embedded mode's
 background worker).
 
 A worker that dies (killed, out of memory, a crash) is started again after a backoff that
@@ -34,7 +34,7 @@ STOP_TIMEOUT_S = 25.0
 (within api.runtime's 30 s for stopping the supervisor)."""
 WAIT_POLL_S = 1.0
 PR_SET_PDEATHSIG = 1
-WORKER_COMMAND = (sys.executable, "-m", "worker")
+WORKER_COMMAND = (sys.executable, "-m", "trawl.worker")
 
 
 def why(returncode: int) -> str:

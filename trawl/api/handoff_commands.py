@@ -12,8 +12,8 @@ import typer
 from rich.console import Console
 from rich.table import Table
 
-from api import handoffs
-from api.crawls import Trawl
+from trawl.api import handoffs
+from trawl.api.crawls import Trawl
 
 
 def register(app: typer.Typer, run: Callable[[Coroutine[Any, Any, Any]], Any],

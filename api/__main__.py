@@ -1,5 +1,0 @@
-"""`python -m api` runs the `trawl` command line."""
-
-from api.cli import main
-
-main()

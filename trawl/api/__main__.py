@@ -1,0 +1,5 @@
+"""`python -m trawl.api` runs the `trawl` command line."""
+
+from trawl.api.cli import main
+
+main()
