@@ -21,10 +21,10 @@ from tests.crawlkit import new_crawl_id, run_crawl
 from tests.sitesrv import HtmlHandler, serve_handler
 from trawl.api.crawls import Trawl
 from trawl.api.export import write_jsonl, write_markdown
-from trawl.api.runtime import Runtime
 from trawl.config import get_settings
 from trawl.crawl.spec import CrawlSpec
 from trawl.crawl.types import ClaimInput
+from trawl.services.runtime import Runtime
 from trawl.store import frontier
 from trawl.store.frontier import PageRecord
 

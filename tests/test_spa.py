@@ -114,8 +114,8 @@ async def test_app_shells_read_over_http_are_flagged_thin(
     """--render http stores what HTTP gives: for an app, its shell. It is stored, flagged
     thin with the reason, and counted in the crawl's status, never passed off as content."""
     from trawl.api.crawls import Trawl
-    from trawl.api.runtime import Runtime
     from trawl.config import get_settings
+    from trawl.services.runtime import Runtime
 
     crawl_id, result = await run_crawl(
         temporal_client, temporal_address, database_url, task_queue,

@@ -400,8 +400,8 @@ def sql(
     """Run one read-only SQL statement against trawl's database (see the README for the
     schema): select works; writes, DDL and COPY to programs or files are refused."""
     async def go() -> None:
-        from trawl.api.runtime import resolve_reader_url
         from trawl.api.sql import run_read_only
+        from trawl.services.runtime import resolve_reader_url
 
         async with await Trawl.connect(temporal=False) as trawl:
             reader = await asyncio.to_thread(resolve_reader_url, trawl.settings)
@@ -430,7 +430,7 @@ def worker(
         help="Explore activities this worker runs at once.")] = DEFAULT_MAX_CONCURRENT_ACTIVITIES,
 ) -> None:
     """Run a worker (for real deployments; `trawl crawl` starts one itself when embedded)."""
-    from trawl.api.runtime import ensure_runtime
+    from trawl.services.runtime import ensure_runtime
     from trawl.worker.main import WorkerConfig, run_worker
 
     settings = get_settings()
@@ -449,8 +449,8 @@ def worker(
 @app.command()
 def up() -> None:
     """Run the embedded services and a worker in the foreground; Ctrl-C stops them."""
-    from trawl.api.runtime import resolve_temporal_address, stop_background_worker
     from trawl.services.postgres import ensure_embedded_postgres
+    from trawl.services.runtime import resolve_temporal_address, stop_background_worker
     from trawl.store.db import libpq_url, upgrade_schema
     from trawl.worker.main import WorkerConfig, run_worker
 
@@ -494,8 +494,8 @@ def codec_server(
 @app.command()
 def down() -> None:
     """Stop the embedded services and the background worker."""
-    from trawl.api.runtime import stop_background_worker, stop_codec_server
     from trawl.services.postgres import stop_embedded_postgres
+    from trawl.services.runtime import stop_background_worker, stop_codec_server
     from trawl.services.temporal import stop_dev_server
 
     settings = get_settings()
@@ -509,7 +509,7 @@ def down() -> None:
 @db_app.command("upgrade")
 def db_upgrade() -> None:
     """Bring the database schema up to date."""
-    from trawl.api.runtime import resolve_database_url
+    from trawl.services.runtime import resolve_database_url
     from trawl.store.db import redact, upgrade_schema
 
     async def go() -> None:

@@ -20,17 +20,17 @@ from temporalio.api.workflowservice.v1 import DescribeTaskQueueRequest
 from temporalio.client import Client, WorkflowHandle, WorkflowQueryFailedError
 from temporalio.service import RPCError
 
-from trawl.api.runtime import (
+from trawl.config import Settings, get_settings
+from trawl.crawl.spec import CrawlSpec
+from trawl.crawl.types import CrawlCounts
+from trawl.errors import ConfigError, CrawlNotFound, TemporalError
+from trawl.services.runtime import (
     Runtime,
     codec_endpoint,
     ensure_background_worker,
     ensure_runtime,
     workflow_ui_url,
 )
-from trawl.config import Settings, get_settings
-from trawl.crawl.spec import CrawlSpec
-from trawl.crawl.types import CrawlCounts
-from trawl.errors import ConfigError, CrawlNotFound, TemporalError
 from trawl.store import frontier
 from trawl.store.db import create_engine_async, upgrade_schema
 from trawl.worker.codec import connect

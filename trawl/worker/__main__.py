@@ -5,9 +5,9 @@ from __future__ import annotations
 
 import asyncio
 
-from trawl.api.runtime import ensure_runtime
 from trawl.config import get_settings
 from trawl.redact import configure_logging
+from trawl.services.runtime import ensure_runtime
 from trawl.worker.main import WorkerConfig, run_worker
 
 
