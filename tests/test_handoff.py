@@ -167,7 +167,7 @@ async def test_login_wall_resumed_with_storage_state(
             if via == "temporal-cli":
                 # the command the UI details print, as a person pastes it with the session
                 # filled in; the stock CLI seals it through trawl's codec server
-                args = shlex.split(command)
+                args = _as_pasted(command)
                 sent = json.loads(args[args.index("--input") + 1])
                 assert set(sent) == {"note", "cookies", "storage_state"}
                 args[args.index("--input") + 1] = json.dumps(
@@ -242,6 +242,13 @@ def _printed_command(details: str) -> str:
     block = details.split("```sh\n", 1)[1].split("\n```", 1)[0]
     assert block.startswith("temporal workflow signal "), block
     return block
+
+
+def _as_pasted(command: str) -> list[str]:
+    """The words bash makes of ``command`` pasted at its prompt (line continuations, quotes)."""
+    script = f"set -- {command}\nprintf '%s\\0' \"$@\""
+    done = subprocess.run(["bash", "-c", script], capture_output=True, text=True, check=True)
+    return done.stdout.split("\0")[:-1]
 
 
 @contextlib.contextmanager

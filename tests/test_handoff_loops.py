@@ -122,3 +122,28 @@ def test_printed_signal_command_survives_a_shell() -> None:
     assert flags["--workflow-id"] == wf and flags["--name"] == "resume"
     assert set(json.loads(flags["--input"])) == {"note", "cookies", "storage_state"}
     assert "--namespace" not in signal_command(wf, OpsHints("h:1"))
+
+
+def test_ui_details_show_whole_commands_and_labelled_sites() -> None:
+    """The UI details: the multiline command a person copies parses in bash to the same
+    words as the one-line form; sites are a labelled list (no table: its columns ran
+    together in the UI); the command sits in a fenced block, not in a list item."""
+    from tests.test_handoff import _as_pasted
+    from trawl.workflows.monitor import crawl_markdown, signal_command
+    from trawl.workflows.types import OpsHints, SiteHandoff, SiteUpdate
+
+    ops = OpsHints("127.0.0.1:7233", "default", "http://127.0.0.1:8234")
+    wf = "crawl-abc/site-http://127.0.0.1:8000"
+    multi = signal_command(wf, ops, multiline=True)
+    assert multi.count("\n") >= 3  # one option group per line
+    assert _as_pasted(multi) == _as_pasted(signal_command(wf, ops))
+    handoff = SiteHandoff(url="http://127.0.0.1:8000/login", reason="login", detail="a form",
+                          since="2026-11-25T10:00:00Z", blocked=["http://127.0.0.1:8000/login"])
+    sites = [SiteUpdate("http://127.0.0.1:8000", wf, "handoff", 7, 1, 0, 3, handoff)]
+    text = crawl_markdown("abc", "handoff", 7, 1, 3, 10.0, sites, ops)
+    assert "|" not in text.split("###")[0]  # no table before the handoff section
+    assert "- http://127.0.0.1:8000 — **handoff** · done 7 · failed 1 · queued 3" in text
+    block = text.split("```sh\n", 1)[1].split("\n```", 1)[0]
+    assert block == multi
+    before = text.split("```sh\n", 1)[0].rstrip().splitlines()[-1]
+    assert not before.startswith("- ")  # the fence is not inside a list item

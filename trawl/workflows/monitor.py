@@ -38,18 +38,22 @@ RESUME_INPUT = {"note": "fixed it", "cookies": None, "storage_state": None}
 Playwright cookies (a list) or a storage state ({"cookies": [...], "origins": [...]})."""
 
 
-def signal_command(workflow_id: str, ops: OpsHints | None = None) -> str:
-    """A `temporal workflow signal` that resumes ``workflow_id`` as pasted into a shell."""
-    parts = ["temporal", "workflow", "signal"]
+def signal_command(workflow_id: str, ops: OpsHints | None = None, *,
+                   multiline: bool = False) -> str:
+    """A `temporal workflow signal` that resumes ``workflow_id`` as pasted into a shell.
+    ``multiline``: one option group per line, joined by backslash-newline, for places that
+    show long lines cut (the web UI's details)."""
+    groups = [["temporal", "workflow", "signal"]]
     if ops is not None:
-        parts += ["--address", ops.address]
+        groups.append(["--address", ops.address])
         if ops.namespace != "default":
-            parts += ["--namespace", ops.namespace]
+            groups.append(["--namespace", ops.namespace])
         if ops.codec_endpoint:  # session data in --input is sealed before it is sent
-            parts += ["--codec-endpoint", ops.codec_endpoint]
-    parts += ["--workflow-id", workflow_id, "--name", "resume",
-              "--input", json.dumps(RESUME_INPUT)]
-    return " ".join(shlex.quote(p) for p in parts)
+            groups.append(["--codec-endpoint", ops.codec_endpoint])
+    groups += [["--workflow-id", workflow_id, "--name", "resume"],
+               ["--input", json.dumps(RESUME_INPUT)]]
+    lines = [" ".join(shlex.quote(arg) for arg in group) for group in groups]
+    return " \\\n  ".join(lines) if multiline else " ".join(lines)
 
 
 def handoff_markdown(workflow_id: str, crawl_id: str, h: SiteHandoff,
@@ -61,10 +65,13 @@ def handoff_markdown(workflow_id: str, crawl_id: str, h: SiteHandoff,
         f"- **what**: {h.detail or h.reason}\n"
         f"- **since**: {h.since}\n"
         f"- **fix it, then resume**: `trawl login {crawl_id}` (opens a browser, saves the "
-        f"session, resumes) or `trawl resume {crawl_id} --storage-state state.json`\n"
-        f"- **or with the Temporal CLI** (fill in cookies or storage_state to send a "
-        f"session):\n\n```sh\n{signal_command(workflow_id, ops)}\n```\n"
-        f"- **or in this UI**: *Send a Signal* to workflow `{workflow_id}`, name `resume`, "
+        f"session, resumes) or `trawl resume {crawl_id} --storage-state state.json`\n\n"
+        # the command in a fenced block of its own, never in a list item or a table cell,
+        # one option group per line: the UI shows it whole and it is copied as one command
+        f"**Or with the Temporal CLI** (works as pasted; fill in cookies or storage_state "
+        f"to send a session):\n\n```sh\n{signal_command(workflow_id, ops, multiline=True)}"
+        f"\n```\n\n"
+        f"**Or in this UI**: *Send a Signal* to workflow `{workflow_id}`, name `resume`, "
         f"input (every field optional; session data is saved to the site's profile):\n\n"
         f"```json\n{json.dumps(UI_RESUME_JSON)}\n```\n")
 
@@ -76,11 +83,15 @@ def rate(done: int, seconds: float) -> str:
 def crawl_markdown(crawl_id: str, status: str, done: int, failed: int, queued: int,
                    seconds: float, sites: list[SiteUpdate],
                    ops: OpsHints | None = None) -> str:
+    # one line per site, every number labelled: the UI's markdown has no tables (a table's
+    # columns ran together there)
     lines = [f"## Crawl {crawl_id}: {status}",
              f"**pages done** {done} · **failed** {failed} · **queued** {queued} · "
-             f"**rate** {rate(done, seconds)}", "",
-             "| site | status | done | failed | queued |", "|---|---|---|---|---|"]
-    lines += [f"| {u.site} | {u.status} | {u.done} | {u.failed} | {u.queued} |" for u in sites]
+             f"**rate** {rate(done, seconds)}"]
+    if sites:
+        lines += ["", "**Sites**", ""]
+        lines += [f"- {u.site} — **{u.status}** · done {u.done} · failed {u.failed} · "
+                  f"queued {u.queued}" for u in sites]
     for u in sites:
         if u.handoff is not None:
             lines += ["", handoff_markdown(u.workflow_id, crawl_id, u.handoff, ops)]
