@@ -22,8 +22,7 @@ from tests.sitesrv import HtmlHandler, serve_handler
 from trawl.api.crawls import Trawl
 from trawl.api.export import write_jsonl, write_markdown
 from trawl.config import get_settings
-from trawl.crawl.spec import CrawlSpec
-from trawl.crawl.types import ClaimInput
+from trawl.model import ClaimInput, CrawlSpec
 from trawl.services.runtime import Runtime
 from trawl.store import frontier
 from trawl.store.frontier import PageRecord

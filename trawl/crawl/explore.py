@@ -39,14 +39,13 @@ from trawl.crawl.screening import (
     screen_links,
     with_user_agent,
 )
-from trawl.crawl.steps import step_globs, steps_for
 from trawl.crawl.thin import thin_reason
-from trawl.crawl.types import ExploreInput, ExploreOutput
 from trawl.crawl.walls import Wall, detect
 from trawl.documents.formats import PDF, document_format, file_name, url_format
 from trawl.documents.pdf import PDF_PROCESSES, read_pdf
 from trawl.documents.text import Document, read_text
 from trawl.errors import ConfigError, FetchError, SiteStopped, UnreadableDocument
+from trawl.model import ExploreInput, ExploreOutput, PageOutcome, step_globs, steps_for
 from trawl.net import use_policy
 from trawl.policy import RobotsCache, parse_retry_after
 from trawl.redact import redact_secrets
@@ -539,12 +538,12 @@ async def _block(deps: ExploreDeps, inp: ExploreInput, rec: PageRecord,
     await block_url(deps.engine, BlockedPage(
         crawl_id=inp.crawl_id, site=inp.site, url=inp.job.url, workflow_id=inp.workflow_id,
         reason=loaded.wall.reason, detail=detail, screenshot=loaded.screenshot))
-    return ExploreOutput(url=rec.url, outcome="handoff", status_code=rec.status_code,
+    return ExploreOutput(url=rec.url, outcome=PageOutcome.HANDOFF, status_code=rec.status_code,
                          handoff_reason=loaded.wall.reason, handoff_detail=detail)
 
 
 async def _store(deps: ExploreDeps, rec: PageRecord) -> ExploreOutput:
     result = await record_page(deps.engine, rec)
-    return ExploreOutput(url=rec.url, outcome=rec.outcome, status_code=rec.status_code,
+    return ExploreOutput(url=rec.url, outcome=PageOutcome(rec.outcome), status_code=rec.status_code,
                          error_class=rec.error_class, links_found=len(rec.links),
                          new_urls=result.new_urls, new_sites=result.new_sites)

@@ -29,7 +29,7 @@ from typing import Any, cast
 from playwright.async_api import ElementHandle, Locator, Page
 
 from trawl.browser.destructive import DestructiveGuard, Verdict, key_activates, key_submits
-from trawl.crawl.steps import (
+from trawl.model import (
     DEFAULT_ACTION_TIMEOUT_MS,
     DEFAULT_CLICK_MAX,
     DEFAULT_EXPAND_MAX,

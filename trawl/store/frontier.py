@@ -18,9 +18,8 @@ from sqlalchemy.dialects.postgresql import insert
 from sqlalchemy.exc import DBAPIError
 from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine
 
-from trawl.crawl.spec import CrawlSpec
-from trawl.crawl.types import ClaimInput, ClaimOutput, CrawlCounts, UrlJob
 from trawl.errors import CrawlNotFound
+from trawl.model import ClaimInput, ClaimOutput, CrawlCounts, CrawlSpec, UrlJob
 from trawl.redact import redact_secrets
 from trawl.store.models import Crawl, CrawlUrl, SessionProfile, Site
 from trawl.urls import site_of

@@ -1,4 +1,4 @@
-"""Browser steps from a crawl spec: what to do on a page before it is read.
+"""Browser steps of a crawl spec: what to do on a page before it is read.
 
 A spec's ``steps`` is a list of rules; each rule applies its steps, in order, to the pages
 whose URL matches one of its globs (full URL or path, like ``render_browser``)::

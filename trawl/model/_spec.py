@@ -25,9 +25,9 @@ from trawl.config import (
     MAX_DELAY_S,
     get_settings,
 )
-from trawl.crawl.steps import StepRule, parse_rules
 from trawl.errors import BlockedAddress, ConfigError
 from trawl.extract import CONTENT_MODES
+from trawl.model._steps import StepRule, parse_rules
 from trawl.net import NetPolicy, origin_of
 from trawl.policy import DEFAULT_MAX_URL_LENGTH, MAX_SITEMAP_URLS
 from trawl.urls import Scope, host_of, validate_seed
@@ -44,7 +44,7 @@ matches browser mode on 529 of 530 pages (bench/render_modes.py) at a fraction o
 DEFAULT_ACTIVITIES_PER_RUN = 500
 """Explore activities a SiteWorkflow run executes before continuing as new."""
 DEFAULT_HEARTBEAT_TIMEOUT_S = 10.0
-"""An explore heartbeats every 2 s (activities.crawl.HEARTBEAT_INTERVAL_S): a worker killed
+"""An explore heartbeats every 2 s (trawl.workflows.policies.HEARTBEAT_INTERVAL_S): a worker killed
 mid-page is noticed after this long and its pages are retried elsewhere about a second
 later (at most ~15 s in all, instead of a minute)."""
 MAX_RETRIES_429 = 10
@@ -134,7 +134,7 @@ class CrawlSpec:
 
     steps: list[StepRule] = field(default_factory=list)
     """Browser steps (click, input, "load more", infinite scroll, expand all...) run on the
-    pages whose URL matches a rule, before they are read; see :mod:`trawl.crawl.steps`.
+    pages whose URL matches a rule, before they are read; see :mod:`trawl.model._steps`.
     Needs --render browser or auto (auto renders the matching pages in the browser)."""
 
     dismiss_cookie_banners: bool = True
