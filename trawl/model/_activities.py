@@ -4,8 +4,9 @@ Kept small on purpose: they are recorded in workflow history, so page content ne
 appears here, only URLs and counts.
 """
 
-from __future__ import annotations
-
+# No `from __future__ import annotations`: Temporal's converter resolves these fields' types
+# inside the workflow sandbox, where this module's globals are not at hand (the sandbox
+# imports trawl.model, not its private modules), so annotations must be real types.
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -86,6 +87,30 @@ class ExploreInput:
 
 
 @dataclass
+class ExploreOutput:
+    """What happened to one URL: a summary, never the content."""
+
+    url: str
+    """The URL explored (canonical)."""
+    outcome: PageOutcome
+    """done | failed | redirected | skipped | handoff (blocked: waits for a person)."""
+    status_code: int | None = None
+    """The HTTP status the page answered with (None: no answer)."""
+    error_class: str | None = None
+    """Why it failed (an ErrorClass, or ``http_<status>``); None unless failed."""
+    links_found: int = 0
+    """Links the page holds (recorded)."""
+    new_urls: int = 0
+    """URLs this page added to the frontier."""
+    new_sites: list[str] = field(default_factory=list)
+    """Sites that got their first frontier URL from this page."""
+    handoff_reason: str | None = None
+    """Set with outcome ``handoff``: login | login_redirect | captcha | auth_401 | ..."""
+    handoff_detail: str | None = None
+    """With outcome ``handoff``: what was seen, in a few words."""
+
+
+@dataclass
 class ExploreBatchInput:
     """Several URLs of one site explored by one activity, concurrently (http and auto
     modes): one Temporal round trip and one copy of the spec for them all."""
@@ -135,30 +160,6 @@ class RecordFailureInput:
     """The explore that exhausted its retries."""
     message: str
     """What the last attempt failed with."""
-
-
-@dataclass
-class ExploreOutput:
-    """What happened to one URL: a summary, never the content."""
-
-    url: str
-    """The URL explored (canonical)."""
-    outcome: PageOutcome
-    """done | failed | redirected | skipped | handoff (blocked: waits for a person)."""
-    status_code: int | None = None
-    """The HTTP status the page answered with (None: no answer)."""
-    error_class: str | None = None
-    """Why it failed (an ErrorClass, or ``http_<status>``); None unless failed."""
-    links_found: int = 0
-    """Links the page holds (recorded)."""
-    new_urls: int = 0
-    """URLs this page added to the frontier."""
-    new_sites: list[str] = field(default_factory=list)
-    """Sites that got their first frontier URL from this page."""
-    handoff_reason: str | None = None
-    """Set with outcome ``handoff``: login | login_redirect | captcha | auth_401 | ..."""
-    handoff_detail: str | None = None
-    """With outcome ``handoff``: what was seen, in a few words."""
 
 
 @dataclass

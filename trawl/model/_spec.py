@@ -4,8 +4,9 @@ A plain dataclass so it travels unchanged through Temporal's data converter and 
 ``crawls.spec`` JSON column.
 """
 
-from __future__ import annotations
-
+# No `from __future__ import annotations`: Temporal's converter resolves these fields' types
+# inside the workflow sandbox, where this module's globals are not at hand (the sandbox
+# imports trawl.model, not its private modules), so annotations must be real types.
 import ipaddress
 from dataclasses import asdict, dataclass, field
 from typing import Any
@@ -181,7 +182,7 @@ class CrawlSpec:
     """Set by ``trawl crawl --recrawl ID``: the finished crawl this one revisits. Its pages
     seed the frontier and are fetched conditionally (see :mod:`trawl.crawl.recrawl`)."""
 
-    def validated(self) -> CrawlSpec:
+    def validated(self) -> "CrawlSpec":
         """A copy with canonical seeds; ConfigError on anything invalid."""
         if not self.seeds:
             raise ConfigError("give at least one start URL")
@@ -268,7 +269,7 @@ class CrawlSpec:
         return asdict(self)
 
     @classmethod
-    def from_json(cls, data: dict[str, Any]) -> CrawlSpec:
+    def from_json(cls, data: dict[str, Any]) -> "CrawlSpec":
         known = {k: v for k, v in data.items() if k in cls.__dataclass_fields__}
         if "steps" in known:  # stored as plain dicts (asdict)
             known["steps"] = parse_rules(known["steps"])

@@ -6,7 +6,6 @@ written here: a ``StrEnum`` member *is* its string, so comparisons with stored t
 payloads written before these enums existed keep working. Never change a value; add one.
 """
 
-from __future__ import annotations
 
 from enum import StrEnum
 

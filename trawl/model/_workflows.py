@@ -1,25 +1,14 @@
 """Workflow inputs, outputs, signals, queries and carried state (one dataclass each)."""
 
-from __future__ import annotations
-
+# No `from __future__ import annotations`: Temporal's converter resolves these fields' types
+# inside the workflow sandbox, where this module's globals are not at hand (the sandbox
+# imports trawl.model, not its private modules), so annotations must be real types.
 from dataclasses import dataclass, field
 from typing import Any
 
 from trawl.model._activities import UrlJob
 from trawl.model._spec import CrawlSpec
 from trawl.model._status import CrawlStatus, LiveStatus
-
-
-@dataclass
-class CrawlInput:
-    """What a CrawlWorkflow is started with."""
-
-    crawl_id: str
-    """Short crawl id (also the key of the crawls row)."""
-    spec: CrawlSpec
-    """Validated crawl spec."""
-    ops: OpsHints | None = None
-    """Where operators reach this crawl's Temporal (for the commands its details print)."""
 
 
 @dataclass
@@ -34,6 +23,18 @@ class OpsHints:
     codec_endpoint: str | None = None
     """The codec server (trawl/worker/codec_server.py) the CLI seals session data through; None
     when the starter knew of none."""
+
+
+@dataclass
+class CrawlInput:
+    """What a CrawlWorkflow is started with."""
+
+    crawl_id: str
+    """Short crawl id (also the key of the crawls row)."""
+    spec: CrawlSpec
+    """Validated crawl spec."""
+    ops: OpsHints | None = None
+    """Where operators reach this crawl's Temporal (for the commands its details print)."""
 
 
 @dataclass
