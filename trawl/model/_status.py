@@ -33,9 +33,13 @@ class UrlStatus(StrEnum):
     CLAIMED = "claimed"
     """Claimed by a site workflow's batch; explored or released later."""
     DONE = "done"
+    """Explored and stored with content."""
     FAILED = "failed"
+    """Explored and recorded as failed."""
     REDIRECTED = "redirected"
+    """Answered with a redirect (its target queued)."""
     SKIPPED = "skipped"
+    """Not fetched on purpose, with the reason."""
     BLOCKED = "blocked"
     """Waiting on a handoff; ``resume`` queues it again."""
 
@@ -45,9 +49,13 @@ class CrawlStatus(StrEnum):
     ``CrawlResult.status``)."""
 
     RUNNING = "running"
+    """Started, not ended."""
     COMPLETED = "completed"
+    """Every URL it queued has an outcome."""
     CANCELLED = "cancelled"
+    """Cancelled (``trawl cancel``); claimed URLs went back to the queue."""
     FAILED = "failed"
+    """Ended by an error."""
 
 
 class LiveStatus(StrEnum):
@@ -55,6 +63,7 @@ class LiveStatus(StrEnum):
     ``site_update`` signal, the ``CrawlStatus`` search attribute)."""
 
     RUNNING = "running"
+    """Exploring."""
     PAUSED = "paused"
     """Paused by the ``pause`` signal until ``resume``."""
     HANDOFF = "handoff"
@@ -62,6 +71,7 @@ class LiveStatus(StrEnum):
     DATABASE_UNREACHABLE = "database_unreachable"
     """A database outage outlasted the budget: the site holds until ``resume``."""
     COMPLETED = "completed"
+    """Nothing left to explore."""
     CANCELLED = "cancelled"
     """Crawls only."""
 
@@ -73,14 +83,23 @@ class ErrorClass(StrEnum):
     INTERNAL_ERROR = "internal_error"
     """The explore itself kept failing (recorded after its retries)."""
     FETCH_ERROR = "fetch_error"
+    """Any other fetch failure (trawl.errors.FetchError)."""
     TIMEOUT = "timeout"
+    """The page did not answer, load or settle in time."""
     CRASHED = "crashed"
+    """The browser's renderer died on the page."""
     TOO_MANY_REDIRECTS = "too_many_redirects"
+    """A redirect chain longer than the limit."""
     REDIRECT_LOOP = "redirect_loop"
+    """A redirect chain that came back to a URL it passed."""
     TOO_LARGE = "too_large"
+    """More bytes than the limit (declared or received)."""
     BLOCKED_ADDRESS = "blocked_address"
+    """An internal address, or a refused scheme or host."""
     CONNECT_ERROR = "connect_error"
+    """No connection to the server."""
     UNREADABLE_DOCUMENT = "unreadable_document"
+    """A document that arrived but cannot be read."""
 
 
 def http_error_class(status_code: int) -> str:
