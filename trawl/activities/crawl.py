@@ -28,6 +28,7 @@ from trawl.model import (
     ExploreOutput,
     FinishCrawlInput,
     PageOutcome,
+    PageRecord,
     PendingSitesInput,
     RecordFailureInput,
     ResolveInput,
@@ -35,7 +36,6 @@ from trawl.model import (
     StartCrawlInput,
 )
 from trawl.store import frontier, recrawl, sessions
-from trawl.store.frontier import PageRecord
 from trawl.store.outage import DatabaseHealth
 from trawl.workflows.policies import (
     DATABASE_UNAVAILABLE,

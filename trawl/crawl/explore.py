@@ -45,13 +45,22 @@ from trawl.documents.formats import PDF, document_format, file_name, url_format
 from trawl.documents.pdf import PDF_PROCESSES, read_pdf
 from trawl.documents.text import Document, read_text
 from trawl.errors import ConfigError, FetchError, SiteStopped, UnreadableDocument
-from trawl.model import ExploreInput, ExploreOutput, PageOutcome, step_globs, steps_for
+from trawl.model import (
+    BlockedPage,
+    ExploreInput,
+    ExploreOutput,
+    FoundLink,
+    PageOutcome,
+    PageRecord,
+    step_globs,
+    steps_for,
+)
 from trawl.net import use_policy
 from trawl.policy import RobotsCache, parse_retry_after
 from trawl.redact import redact_secrets
-from trawl.store.frontier import FoundLink, PageRecord, record_page
+from trawl.store.frontier import record_page
 from trawl.store.recrawl import PreviousPage, copy_previous, previous_page
-from trawl.store.sessions import BlockedPage, block_url
+from trawl.store.sessions import block_url
 from trawl.urls import Scope, canonicalize
 
 DOCUMENT_REASON = "{format} document, read over HTTP"
@@ -140,7 +149,7 @@ def _redacted(detail: str | None) -> str | None:
 
 
 def _error_record(base: PageRecord, error_class: str, message: str) -> PageRecord:
-    base.outcome = "failed"
+    base.outcome = PageOutcome.FAILED
     base.error_class = error_class
     base.error_message = message
     base.render_mode = "none"
@@ -308,17 +317,17 @@ async def _explore(deps: ExploreDeps, inp: ExploreInput,
     spec, job = inp.spec, inp.job
     scope = spec.scope()
     rec = PageRecord(crawl_id=inp.crawl_id, url=job.url, site=inp.site, depth=job.depth,
-                     outcome="done")
+                     outcome=PageOutcome.DONE)
     rec.worker = deps.worker_id
     rec.queue_limit = spec.max_pages + QUEUE_MARGIN
     prev = await _previous(deps, inp, rec)
     stopped = await deps.politeness.stopped(deps.engine, inp.crawl_id, inp.site)
     if stopped is not None:  # the site's error budget ran out: skipped, never asked
-        rec.outcome, rec.error_message = "skipped", f"site stopped: {stopped}"
+        rec.outcome, rec.error_message = PageOutcome.SKIPPED, f"site stopped: {stopped}"
         return await _store(deps, rec)
     skip = await robots_skip(deps.robots, deps.http, spec, job.url)
     if skip is not None:  # stored as a skipped frontier URL with the reason, no page row
-        rec.outcome, rec.error_message = "skipped", skip
+        rec.outcome, rec.error_message = PageOutcome.SKIPPED, skip
         return await _store(deps, rec)
     delay = await site_delay(deps.robots, deps.http, spec, inp.site)
     heartbeat("loading")
@@ -329,7 +338,7 @@ async def _explore(deps: ExploreDeps, inp: ExploreInput,
             polite = await polite_load(deps.politeness, deps.engine, inp.crawl_id, inp.site,
                                        spec, delay, lambda: _load(deps, inp, prev), heartbeat)
     except SiteStopped as exc:
-        rec.outcome, rec.error_message = "skipped", str(exc)
+        rec.outcome, rec.error_message = PageOutcome.SKIPPED, str(exc)
         return await _store(deps, rec)
     except FetchError as exc:
         return await _store(deps, _error_record(rec, exc.error_class, str(exc)))
@@ -350,7 +359,7 @@ async def _explore(deps: ExploreDeps, inp: ExploreInput,
 
     final_key = canonicalize(loaded.final_url)
     if final_key != job.url:
-        rec.outcome = "redirected"
+        rec.outcome = PageOutcome.REDIRECTED
         rec.redirect_to = final_key
         if scope.contains(final_key):
             rec.follow = [final_key]
@@ -544,6 +553,6 @@ async def _block(deps: ExploreDeps, inp: ExploreInput, rec: PageRecord,
 
 async def _store(deps: ExploreDeps, rec: PageRecord) -> ExploreOutput:
     result = await record_page(deps.engine, rec)
-    return ExploreOutput(url=rec.url, outcome=PageOutcome(rec.outcome), status_code=rec.status_code,
+    return ExploreOutput(url=rec.url, outcome=rec.outcome, status_code=rec.status_code,
                          error_class=rec.error_class, links_found=len(rec.links),
                          new_urls=result.new_urls, new_sites=result.new_sites)

@@ -1,6 +1,7 @@
 """The crawl's vocabulary in one place: what a crawl is asked to do (CrawlSpec and its
-browser steps), the closed sets of strings it records (StrEnums), and the contracts
-between workflows and activities (one input and one output dataclass each).
+browser steps), the closed sets of strings it records (StrEnums), the contracts between
+workflows and activities (one input and one output dataclass each), and what an explore
+hands the store (a page record, its links, a page that waits for a person).
 
 Pure data and validation: trawl.crawl, trawl.store, trawl.workflows and the entry points
 import from here, and this package imports none of them (nor Temporal), so its types are
@@ -24,6 +25,7 @@ from trawl.model._activities import (
     StartCrawlInput,
     UrlJob,
 )
+from trawl.model._page import BlockedPage, FoundLink, PageRecord
 from trawl.model._spec import (
     DEFAULT_ACTIVITIES_PER_RUN,
     DEFAULT_HEARTBEAT_TIMEOUT_S,
@@ -98,6 +100,7 @@ __all__ = [
     "SITEMAP_MODES",
     "STEP_KINDS",
     "TARGET_FIELDS",
+    "BlockedPage",
     "ClaimInput",
     "ClaimOutput",
     "CrawlCounts",
@@ -112,9 +115,11 @@ __all__ = [
     "ExploreInput",
     "ExploreOutput",
     "FinishCrawlInput",
+    "FoundLink",
     "LiveStatus",
     "OpsHints",
     "PageOutcome",
+    "PageRecord",
     "PendingSitesInput",
     "RecordFailureInput",
     "ResolveInput",
