@@ -21,6 +21,7 @@ from trawl.errors import DatabaseUnreachable
 from trawl.model import (
     ClaimInput,
     ClaimOutput,
+    CrawlStatus,
     ErrorClass,
     ExploreBatchInput,
     ExploreBatchOutput,
@@ -100,7 +101,7 @@ class CrawlActivities:
         await self._db(lambda: self._finish_crawl(inp), give_up=False)
 
     async def _finish_crawl(self, inp: FinishCrawlInput) -> None:
-        if inp.status != "completed":
+        if inp.status != CrawlStatus.COMPLETED:
             await frontier.release_claims(self._deps.engine, inp.crawl_id)
             await sessions.close_crawl_handoffs(self._deps.engine, inp.crawl_id, inp.status)
         await frontier.finish_crawl(self._deps.engine, inp.crawl_id, inp.status)
