@@ -52,6 +52,7 @@ from trawl.model import (
     FoundLink,
     PageOutcome,
     PageRecord,
+    http_error_class,
     step_globs,
     steps_for,
 )
@@ -373,7 +374,7 @@ async def _explore(deps: ExploreDeps, inp: ExploreInput,
         message = f"HTTP {loaded.status_code}"
         if polite.note:  # a 429/503 not retried (further): why
             message += f": {polite.note}"
-        return await _store(deps, _error_record(rec, f"http_{loaded.status_code}", message))
+        return await _store(deps, _error_record(rec, http_error_class(loaded.status_code), message))
     if loaded.document is not None:
         return await _store_document(deps, rec, loaded, heartbeat)
     if loaded.html is None:
