@@ -10,6 +10,7 @@ from typing import Any
 from urllib.parse import urlsplit
 
 from temporalio import activity
+from temporalio.exceptions import ApplicationError
 
 from trawl.errors import CrawlNotFound
 from trawl.model import (
@@ -28,6 +29,7 @@ from trawl.model import (
     StartCrawlInput,
     UrlJob,
 )
+from trawl.workflows.policies import DATABASE_UNREACHABLE
 
 RAISE = "raise"
 """A scripted explore that raises (a page whose explore keeps failing)."""
@@ -51,6 +53,8 @@ class FakeCrawl:
     """Claims return at most this many URLs (None: the limit asked)."""
     crawl_exists: bool = True
     """False: claim_urls raises CrawlNotFound (the crawls row is gone)."""
+    outage_claims: int = 0
+    """The first this many claims fail as a database outage that outlasted its budget."""
     queued: dict[str, list[UrlJob]] = field(default_factory=lambda: defaultdict(list))
     seen: set[str] = field(default_factory=set)
     """Every URL ever queued."""
@@ -94,6 +98,9 @@ class FakeCrawl:
         self.claims.append(inp)
         if not self.crawl_exists:
             raise CrawlNotFound(f"no crawl {inp.crawl_id}")
+        if len(self.claims) <= self.outage_claims:
+            raise ApplicationError("the database was unreachable for 900 s",
+                                   type=DATABASE_UNREACHABLE, non_retryable=True)
         limit = inp.limit if self.claim_max is None else min(inp.limit, self.claim_max)
         queue = self.queued[inp.site]
         jobs, queue[:] = queue[:limit], queue[limit:]

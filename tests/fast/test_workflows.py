@@ -119,6 +119,22 @@ async def test_a_handoff_waits_for_resume_then_retries_the_page(
     assert (resolve.site, resolve.resumed_by, resolve.note) == (SITE, "ann", "logged in")
 
 
+async def test_a_database_outage_holds_the_site_until_resume(
+        env: WorkflowEnvironment, queue: str) -> None:
+    fake = FakeCrawl(outage_claims=1)
+    async with worker(env, queue, fake):
+        handle = await start_crawl(env, queue, spec("/"))
+        held = await wait_for(handle, LiveStatus.DATABASE_UNREACHABLE)
+        assert [s.status for s in held.sites] == [LiveStatus.DATABASE_UNREACHABLE]
+        assert len(fake.claims) == 1 and not fake.visits  # not retried, nothing failed
+        await handle.signal(CrawlWorkflow.resume, ResumeRequest(resumed_by="ann"))
+        result = await asyncio.wait_for(handle.result(), DEADLINE_S)
+    assert (result.status, result.pages_done, result.pages_failed) == (
+        CrawlStatus.COMPLETED, 1, 0)
+    # the claim after resume asked again with the same token (it may have gone through)
+    assert fake.claims[0].token == fake.claims[1].token
+
+
 async def test_cancel_ends_the_crawl_as_cancelled(env: WorkflowEnvironment, queue: str) -> None:
     fake = FakeCrawl(script={f"{SITE}/": [PageOutcome.HANDOFF]})
     async with worker(env, queue, fake):
