@@ -13,9 +13,8 @@ from tests.conftest import scalar_rows
 from tests.crawlkit import new_crawl_id, worker_config
 from tests.test_handoff import WAIT_S, open_handoffs, start, stored, wait_for, wall_site
 from trawl.crawl.explore import MAX_HANDOFFS_PER_URL
-from trawl.crawl.spec import CrawlSpec
+from trawl.model import CrawlSpec, ResumeRequest
 from trawl.worker.main import crawl_worker
-from trawl.workflows.types import ResumeRequest
 
 
 async def test_public_login_page_is_stored_not_handed_off(
@@ -109,8 +108,8 @@ def test_printed_signal_command_survives_a_shell() -> None:
     import json
     import shlex
 
+    from trawl.model import OpsHints
     from trawl.workflows.monitor import signal_command
-    from trawl.workflows.types import OpsHints
 
     wf = "crawl-it's-x/https://host:8443 sp ace"
     args = shlex.split(signal_command(wf, OpsHints("10.0.0.5:7233", "crawls",
@@ -129,8 +128,8 @@ def test_ui_details_show_whole_commands_and_labelled_sites() -> None:
     words as the one-line form; sites are a labelled list (no table: its columns ran
     together in the UI); the command sits in a fenced block, not in a list item."""
     from tests.test_handoff import _as_pasted
+    from trawl.model import OpsHints, SiteHandoff, SiteUpdate
     from trawl.workflows.monitor import crawl_markdown, signal_command
-    from trawl.workflows.types import OpsHints, SiteHandoff, SiteUpdate
 
     ops = OpsHints("127.0.0.1:7233", "default", "http://127.0.0.1:8234")
     wf = "crawl-abc/site-http://127.0.0.1:8000"

@@ -32,7 +32,7 @@ _PUBLIC = {
     "Trawl": "trawl.api.crawls",
     "Started": "trawl.api.crawls",
     "CrawlStatus": "trawl.api.crawls",
-    "CrawlSpec": "trawl.crawl.spec",
+    "CrawlSpec": "trawl.model",
     "Settings": "trawl.config",
     "get_settings": "trawl.config",
     # extraction, without a crawl
@@ -74,7 +74,6 @@ __all__ = [  # a literal, for linters and readers; the same names as _PUBLIC (te
 if TYPE_CHECKING:  # for type checkers and editors; at run time names load on first use
     from trawl.api.crawls import CrawlStatus, Started, Trawl
     from trawl.config import Settings, get_settings
-    from trawl.crawl.spec import CrawlSpec
     from trawl.errors import (
         BrowserError,
         ConfigError,
@@ -86,6 +85,7 @@ if TYPE_CHECKING:  # for type checkers and editors; at run time names load on fi
         TrawlError,
     )
     from trawl.extract import Extraction, Link, extract
+    from trawl.model import CrawlSpec
 
 
 def __getattr__(name: str) -> Any:

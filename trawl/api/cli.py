@@ -32,8 +32,8 @@ from trawl.config import (
     DEFAULT_MAX_PAGES,
     get_settings,
 )
-from trawl.crawl.spec import DEFAULT_RENDER_MODE, DEFAULT_SITEMAP_MODE, CrawlSpec
 from trawl.errors import ConfigError, TrawlError
+from trawl.model import DEFAULT_RENDER_MODE, DEFAULT_SITEMAP_MODE, CrawlSpec
 from trawl.policy import DEFAULT_MAX_URL_LENGTH
 from trawl.redact import configure_logging
 

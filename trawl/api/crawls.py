@@ -21,9 +21,8 @@ from temporalio.client import Client, WorkflowHandle, WorkflowQueryFailedError
 from temporalio.service import RPCError
 
 from trawl.config import Settings, get_settings
-from trawl.crawl.spec import CrawlSpec
-from trawl.crawl.types import CrawlCounts
 from trawl.errors import ConfigError, CrawlNotFound, TemporalError
+from trawl.model import CrawlCounts, CrawlInput, CrawlSpec, OpsHints
 from trawl.services.runtime import (
     Runtime,
     codec_endpoint,
@@ -35,7 +34,6 @@ from trawl.store import frontier
 from trawl.store.db import create_engine_async, upgrade_schema
 from trawl.worker.codec import connect
 from trawl.workflows.crawl import CrawlWorkflow
-from trawl.workflows.types import CrawlInput, OpsHints
 
 REACHABILITY_TIMEOUT_S = 5.0
 QUERY_TIMEOUT_S = 5.0

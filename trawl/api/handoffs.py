@@ -19,11 +19,11 @@ from temporalio.service import RPCError
 
 from trawl.api.crawls import Trawl
 from trawl.errors import ConfigError, TrawlError
+from trawl.model import CrawlProgress, OpsHints, ResumeRequest
 from trawl.store import sessions
 from trawl.store.sessions import OpenHandoff
 from trawl.workflows.monitor import signal_command
 from trawl.workflows.site import DB_HOLD_STATUS
-from trawl.workflows.types import CrawlProgress, OpsHints, ResumeRequest
 
 LOGIN_POLL_S = 1.0
 

@@ -8,9 +8,11 @@ from __future__ import annotations
 import json
 import shlex
 
+from temporalio import workflow
 from temporalio.common import SearchAttributeKey
 
-from trawl.workflows.types import OpsHints, SiteHandoff, SiteUpdate
+with workflow.unsafe.imports_passed_through():
+    from trawl.model import OpsHints, SiteHandoff, SiteUpdate
 
 CRAWL_STATUS = SearchAttributeKey.for_keyword("CrawlStatus")
 PAGES_DONE = SearchAttributeKey.for_int("PagesDone")

@@ -1,25 +1,14 @@
-"""Workflow inputs, outputs and carried state (one dataclass each)."""
+"""Workflow inputs, outputs, signals, queries and carried state (one dataclass each)."""
 
-from __future__ import annotations
-
+# No `from __future__ import annotations`: Temporal's converter resolves these fields' types
+# inside the workflow sandbox, where this module's globals are not at hand (the sandbox
+# imports trawl.model, not its private modules), so annotations must be real types.
 from dataclasses import dataclass, field
 from typing import Any
 
-from temporalio import workflow
-
-with workflow.unsafe.imports_passed_through():
-    from trawl.crawl.spec import CrawlSpec
-    from trawl.crawl.types import UrlJob
-
-
-@dataclass
-class CrawlInput:
-    crawl_id: str
-    """Short crawl id (also the key of the crawls row)."""
-    spec: CrawlSpec
-    """Validated crawl spec."""
-    ops: OpsHints | None = None
-    """Where operators reach this crawl's Temporal (for the commands its details print)."""
+from trawl.model._activities import UrlJob
+from trawl.model._spec import CrawlSpec
+from trawl.model._status import CrawlStatus, LiveStatus
 
 
 @dataclass
@@ -30,18 +19,38 @@ class OpsHints:
     address: str
     """host:port of the Temporal frontend."""
     namespace: str = "default"
+    """The Temporal namespace the crawl runs in."""
     codec_endpoint: str | None = None
     """The codec server (trawl/worker/codec_server.py) the CLI seals session data through; None
     when the starter knew of none."""
 
 
 @dataclass
-class CrawlResult:
+class CrawlInput:
+    """What a CrawlWorkflow is started with."""
+
     crawl_id: str
-    status: str
+    """Short crawl id (also the key of the crawls row)."""
+    spec: CrawlSpec
+    """Validated crawl spec."""
+    ops: OpsHints | None = None
+    """Where operators reach this crawl's Temporal (for the commands its details print)."""
+
+
+@dataclass
+class CrawlResult:
+    """What a CrawlWorkflow returns."""
+
+    crawl_id: str
+    """Short crawl id."""
+    status: CrawlStatus
+    """How the crawl ended (completed)."""
     pages_done: int
+    """Pages stored with content, over all sites."""
     pages_failed: int
+    """Pages recorded as failed, over all sites."""
     sites: int
+    """Sites crawled."""
 
 
 @dataclass
@@ -70,7 +79,9 @@ class SiteHandoff:
     url: str
     """The first URL that needed a person."""
     reason: str
+    """Why: login | login_redirect | captcha | auth_401 | ... (see trawl.crawl.walls)."""
     detail: str | None
+    """What was seen, in a few words (None: the reason says it all)."""
     since: str
     """Workflow time it opened (ISO 8601)."""
     blocked: list[str] = field(default_factory=list)
@@ -86,8 +97,11 @@ class SiteState:
     pending: list[UrlJob] = field(default_factory=list)
     """Claimed URLs not yet dispatched."""
     done: int = 0
+    """Pages stored with content so far (every run)."""
     failed: int = 0
+    """Pages recorded as failed so far."""
     redirected: int = 0
+    """URLs answered with a redirect so far."""
     skipped: int = 0
     """URLs skipped by policy (robots.txt) when their turn came."""
     runs: int = 1
@@ -116,36 +130,62 @@ class SiteState:
 
 @dataclass
 class SiteInput:
+    """What a SiteWorkflow is started (and continued as new) with."""
+
     crawl_id: str
+    """Short crawl id."""
     site: str
+    """scheme://host[:port] of the site."""
     spec: CrawlSpec
+    """The crawl's validated spec."""
     state: SiteState = field(default_factory=SiteState)
+    """State carried across continue-as-new (fresh on the first run)."""
     ops: OpsHints | None = None
+    """Where operators reach Temporal (for the commands the details print)."""
 
 
 @dataclass
 class SiteResult:
+    """What a SiteWorkflow returns."""
+
     site: str
+    """scheme://host[:port] of the site."""
     done: int
+    """Pages stored with content."""
     failed: int
+    """Pages recorded as failed."""
     redirected: int
+    """URLs answered with a redirect."""
     runs: int
+    """Workflow runs (1 + continue-as-new count)."""
 
 
 @dataclass
 class SiteProgress:
+    """Answer of the SiteWorkflow's ``progress`` query."""
+
     site: str
+    """scheme://host[:port] of the site."""
     done: int
+    """Pages stored with content."""
     failed: int
+    """Pages recorded as failed."""
     redirected: int
+    """URLs answered with a redirect."""
     in_flight: int
+    """URLs being explored now."""
     pending: int
+    """URLs claimed, not yet dispatched."""
     runs: int
-    status: str = "running"
-    """running | handoff | paused | completed."""
+    """Workflow runs (1 + continue-as-new count)."""
+    status: LiveStatus = LiveStatus.RUNNING
+    """running | handoff | paused | database_unreachable | completed."""
     queued: int = 0
+    """The site's queued URLs at the last claim (counted up to 10000)."""
     handoff: SiteHandoff | None = None
+    """The open handoff, if any."""
     last_event: str = ""
+    """Last resume/pause event."""
 
 
 @dataclass
@@ -154,13 +194,21 @@ class SiteUpdate:
     changes and every few pages."""
 
     site: str
+    """scheme://host[:port] of the site."""
     workflow_id: str
-    status: str
+    """The SiteWorkflow's id (where ``resume`` goes)."""
+    status: LiveStatus
+    """running | handoff | paused | database_unreachable | completed."""
     done: int
+    """Pages stored with content."""
     failed: int
+    """Pages recorded as failed."""
     redirected: int
+    """URLs answered with a redirect."""
     queued: int
+    """The site's queued URLs at its last claim."""
     handoff: SiteHandoff | None = None
+    """The open handoff, if any."""
 
 
 @dataclass
@@ -168,11 +216,18 @@ class CrawlProgress:
     """Answer of the CrawlWorkflow's ``progress`` query."""
 
     crawl_id: str
-    status: str
-    """running | handoff | paused | completed | cancelled."""
+    """Short crawl id."""
+    status: LiveStatus
+    """running | handoff | paused | database_unreachable | completed | cancelled."""
     paused: bool
+    """The crawl's ``pause`` signal holds it."""
     pages_done: int
+    """Pages stored with content, over the sites' last reports."""
     pages_failed: int
+    """Pages recorded as failed, over the sites' last reports."""
     redirected: int
+    """URLs answered with a redirect."""
     queued: int
+    """URLs queued, over the sites' last reports."""
     sites: list[SiteUpdate] = field(default_factory=list)
+    """Each site's last report, by site."""

@@ -4,8 +4,9 @@ A plain dataclass so it travels unchanged through Temporal's data converter and 
 ``crawls.spec`` JSON column.
 """
 
-from __future__ import annotations
-
+# No `from __future__ import annotations`: Temporal's converter resolves these fields' types
+# inside the workflow sandbox, where this module's globals are not at hand (the sandbox
+# imports trawl.model, not its private modules), so annotations must be real types.
 import ipaddress
 from dataclasses import asdict, dataclass, field
 from typing import Any
@@ -25,9 +26,9 @@ from trawl.config import (
     MAX_DELAY_S,
     get_settings,
 )
-from trawl.crawl.steps import StepRule, parse_rules
 from trawl.errors import BlockedAddress, ConfigError
 from trawl.extract import CONTENT_MODES
+from trawl.model._steps import StepRule, parse_rules
 from trawl.net import NetPolicy, origin_of
 from trawl.policy import DEFAULT_MAX_URL_LENGTH, MAX_SITEMAP_URLS
 from trawl.urls import Scope, host_of, validate_seed
@@ -44,7 +45,7 @@ matches browser mode on 529 of 530 pages (bench/render_modes.py) at a fraction o
 DEFAULT_ACTIVITIES_PER_RUN = 500
 """Explore activities a SiteWorkflow run executes before continuing as new."""
 DEFAULT_HEARTBEAT_TIMEOUT_S = 10.0
-"""An explore heartbeats every 2 s (activities.crawl.HEARTBEAT_INTERVAL_S): a worker killed
+"""An explore heartbeats every 2 s (trawl.activities.policies.HEARTBEAT_INTERVAL_S): a worker killed
 mid-page is noticed after this long and its pages are retried elsewhere about a second
 later (at most ~15 s in all, instead of a minute)."""
 MAX_RETRIES_429 = 10
@@ -134,7 +135,7 @@ class CrawlSpec:
 
     steps: list[StepRule] = field(default_factory=list)
     """Browser steps (click, input, "load more", infinite scroll, expand all...) run on the
-    pages whose URL matches a rule, before they are read; see :mod:`trawl.crawl.steps`.
+    pages whose URL matches a rule, before they are read; see :mod:`trawl.model._steps`.
     Needs --render browser or auto (auto renders the matching pages in the browser)."""
 
     dismiss_cookie_banners: bool = True
@@ -181,7 +182,7 @@ class CrawlSpec:
     """Set by ``trawl crawl --recrawl ID``: the finished crawl this one revisits. Its pages
     seed the frontier and are fetched conditionally (see :mod:`trawl.crawl.recrawl`)."""
 
-    def validated(self) -> CrawlSpec:
+    def validated(self) -> "CrawlSpec":
         """A copy with canonical seeds; ConfigError on anything invalid."""
         if not self.seeds:
             raise ConfigError("give at least one start URL")
@@ -268,7 +269,7 @@ class CrawlSpec:
         return asdict(self)
 
     @classmethod
-    def from_json(cls, data: dict[str, Any]) -> CrawlSpec:
+    def from_json(cls, data: dict[str, Any]) -> "CrawlSpec":
         known = {k: v for k, v in data.items() if k in cls.__dataclass_fields__}
         if "steps" in known:  # stored as plain dicts (asdict)
             known["steps"] = parse_rules(known["steps"])
