@@ -11,7 +11,15 @@ from temporalio.client import Client
 
 from tests.conftest import scalar_rows
 from tests.crawlkit import new_crawl_id, worker_config
-from tests.test_handoff import WAIT_S, open_handoffs, start, stored, wait_for, wall_site
+from tests.test_handoff import (
+    WAIT_S,
+    open_handoffs,
+    site_details,
+    start,
+    stored,
+    wait_for,
+    wall_site,
+)
 from trawl.crawl.explore import MAX_HANDOFFS_PER_URL
 from trawl.model import CrawlSpec, ResumeRequest
 from trawl.worker.main import crawl_worker
@@ -78,6 +86,7 @@ async def test_a_wall_that_stays_is_asked_again_then_given_up(
                     "resume", ResumeRequest(note="tried, no luck"))
                 await wait_for(lambda: _all_closed(engine, crawl_id), "the resume")
             outcome = await asyncio.wait_for(handle.result(), WAIT_S)
+            ui_details = await site_details(temporal_client, handle.id)
     assert "still blocked" not in details[0]
     assert all("still blocked after" in d for d in details[1:]), details
     failed = await scalar_rows(engine, "select url, error_class, error_message from pages "
@@ -85,7 +94,8 @@ async def test_a_wall_that_stays_is_asked_again_then_given_up(
                                c=crawl_id)
     assert [(u, e) for u, e, _ in failed] == [(base + "/private/", "handoff_exhausted")]
     assert "login_redirect" in failed[0][2]
-    assert outcome.pages_failed == 1
+    assert (outcome.pages_failed, outcome.given_up) == (1, 1)
+    assert "**given up after handoffs** 1" in ui_details  # the crawl's, in the web UI
     assert await scalar_rows(engine, "select status from crawl_urls where crawl_id = :c and "
                                      "url = :u", c=crawl_id, u=base + "/private/") \
         == [("failed",)]

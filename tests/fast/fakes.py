@@ -17,6 +17,7 @@ from trawl.errors import CrawlNotFound
 from trawl.model import (
     ClaimInput,
     ClaimOutput,
+    ErrorClass,
     ExploreBatchInput,
     ExploreBatchOutput,
     ExploreInput,
@@ -33,6 +34,10 @@ from trawl.model import (
 
 RAISE = "raise"
 """A scripted explore that raises (a page whose explore keeps failing)."""
+THIN = "thin"
+"""A scripted explore that stores the page with thin content."""
+GIVEN_UP = "given_up"
+"""A scripted explore that gives the URL up after its handoffs (handoff_exhausted)."""
 
 
 def site_of(url: str) -> str:
@@ -76,6 +81,11 @@ class FakeCrawl:
         what = steps[min(self.visits[job.url], len(steps)) - 1]
         if what == RAISE:
             raise RuntimeError(f"explore of {job.url} broke")
+        if what == THIN:  # stored, but far thinner than the page a reader sees
+            return ExploreOutput(job.url, PageOutcome.DONE, status_code=200, thin_content=True)
+        if what == GIVEN_UP:  # still behind its wall after the bounded handoffs
+            return ExploreOutput(job.url, PageOutcome.FAILED, status_code=200,
+                                 error_class=ErrorClass.HANDOFF_EXHAUSTED)
         outcome = PageOutcome(what)
         if outcome == PageOutcome.HANDOFF:
             self.blocked[site].append(job)

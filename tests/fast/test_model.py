@@ -56,7 +56,9 @@ def test_stored_strings_keep_their_values() -> None:
 def test_the_error_classes_are_those_of_trawl_errors() -> None:
     classes = {cls.error_class for cls in vars(trawl.errors).values()
                if isinstance(cls, type) and issubclass(cls, trawl.errors.FetchError)}
-    assert classes | {"internal_error"} == {e.value for e in ErrorClass}
+    # internal_error: the explore itself kept failing; handoff_exhausted: a wall that stayed
+    # after its handoffs (trawl.crawl.explore records both; neither is a fetch's error)
+    assert classes | {"internal_error", "handoff_exhausted"} == {e.value for e in ErrorClass}
 
 
 def test_the_contracts_are_dataclasses() -> None:

@@ -14,7 +14,7 @@ from temporalio.exceptions import ActivityError, CancelledError, ChildWorkflowEr
 from temporalio.testing import WorkflowEnvironment
 from temporalio.worker import Worker
 
-from tests.fast.fakes import RAISE, FakeCrawl
+from tests.fast.fakes import GIVEN_UP, RAISE, THIN, FakeCrawl
 from trawl.activities.policies import EXPLORE_MAX_ATTEMPTS
 from trawl.model import (
     CrawlInput,
@@ -96,6 +96,30 @@ async def test_a_page_that_keeps_failing_is_recorded_and_the_crawl_goes_on(
     [failure] = fake.failures
     assert failure.explore.job.url == bad
     assert f"explore of {bad} broke" in failure.message
+
+
+async def test_thin_pages_and_given_up_urls_are_counted_where_people_look(
+        env: WorkflowEnvironment, queue: str) -> None:
+    """A crawl whose pages came out thin, or were given up after handoffs, says so in its
+    progress (the UI details and `trawl status` read it), not only in the rows."""
+    from trawl.workflows.monitor import crawl_markdown
+
+    fake = FakeCrawl(script={f"{SITE}/shell": [THIN], f"{SITE}/shell2": [THIN],
+                             f"{SITE}/private": [GIVEN_UP]})
+    async with worker(env, queue, fake):
+        handle = await start_crawl(env, queue, spec("/", "/shell", "/shell2", "/private"))
+        result = await asyncio.wait_for(handle.result(), DEADLINE_S)
+        progress = await handle.query(CrawlWorkflow.progress)
+    assert (result.pages_done, result.pages_failed) == (3, 1)
+    assert (result.pages_thin, result.given_up) == (2, 1)
+    assert (progress.pages_thin, progress.given_up) == (2, 1)
+    [site] = progress.sites
+    assert (site.thin, site.given_up) == (2, 1)
+    details = crawl_markdown("c1", progress.status, progress.pages_done, progress.pages_failed,
+                             progress.queued, 1.0, progress.sites, thin=progress.pages_thin,
+                             given_up=progress.given_up)
+    assert "**thin content** 2" in details and "**given up after handoffs** 1" in details
+    assert "thin content 2 · given up after handoffs 1" in details  # the site's line
 
 
 async def test_a_handoff_waits_for_resume_then_retries_the_page(

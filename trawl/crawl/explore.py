@@ -47,6 +47,7 @@ from trawl.documents.text import Document, read_text
 from trawl.errors import ConfigError, FetchError, SiteStopped, UnreadableDocument
 from trawl.model import (
     BlockedPage,
+    ErrorClass,
     ExploreInput,
     ExploreOutput,
     FoundLink,
@@ -567,7 +568,7 @@ async def _handoff_or_not(deps: ExploreDeps, inp: ExploreInput, rec: PageRecord,
         return None
     if asked >= MAX_HANDOFFS_PER_URL:
         return await _store(deps, _error_record(
-            rec, "handoff_exhausted", f"still blocked after {asked} handoffs "
+            rec, ErrorClass.HANDOFF_EXHAUSTED, f"still blocked after {asked} handoffs "
             f"({wall.reason}: {wall.detail}); given up"))
     if asked:
         loaded.wall = Wall(wall.reason, f"still blocked after {asked} resume(s): {wall.detail}")
@@ -590,4 +591,5 @@ async def _store(deps: ExploreDeps, rec: PageRecord) -> ExploreOutput:
     result = await record_page(deps.engine, rec)
     return ExploreOutput(url=rec.url, outcome=rec.outcome, status_code=rec.status_code,
                          error_class=rec.error_class, links_found=len(rec.links),
-                         new_urls=result.new_urls, new_sites=result.new_sites)
+                         new_urls=result.new_urls, new_sites=result.new_sites,
+                         thin_content=bool(rec.meta and "thin_content" in rec.meta))

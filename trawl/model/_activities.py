@@ -108,6 +108,9 @@ class ExploreOutput:
     """Set with outcome ``handoff``: login | login_redirect | captcha | auth_401 | ..."""
     handoff_detail: str | None = None
     """With outcome ``handoff``: what was seen, in a few words."""
+    thin_content: bool = False
+    """Stored with far less text than a reader of the page sees, or only an app's shell
+    (``metadata.thin_content`` says why): counted, so a near-empty crawl is seen."""
 
 
 @dataclass

@@ -100,6 +100,9 @@ class ErrorClass(StrEnum):
     """No connection to the server."""
     UNREADABLE_DOCUMENT = "unreadable_document"
     """A document that arrived but cannot be read."""
+    HANDOFF_EXHAUSTED = "handoff_exhausted"
+    """Still behind a login wall or CAPTCHA after the bounded number of handoffs: given up
+    (recorded, the crawl goes on)."""
 
 
 def http_error_class(status_code: int) -> str:

@@ -51,6 +51,10 @@ class CrawlResult:
     """Pages recorded as failed, over all sites."""
     sites: int
     """Sites crawled."""
+    pages_thin: int = 0
+    """Pages stored with thin content (``metadata.thin_content``), over all sites."""
+    given_up: int = 0
+    """URLs given up after the bounded number of handoffs (in ``pages_failed`` too)."""
 
 
 @dataclass
@@ -104,6 +108,11 @@ class SiteState:
     """URLs answered with a redirect so far."""
     skipped: int = 0
     """URLs skipped by policy (robots.txt) when their turn came."""
+    thin: int = 0
+    """Pages stored with thin content (``metadata.thin_content``)."""
+    given_up: int = 0
+    """URLs given up after the bounded number of handoffs (``handoff_exhausted``, also
+    counted in ``failed``)."""
     runs: int = 1
     """Workflow runs so far (1 + continue-as-new count)."""
     handoff: SiteHandoff | None = None
@@ -158,6 +167,10 @@ class SiteResult:
     """URLs answered with a redirect."""
     runs: int
     """Workflow runs (1 + continue-as-new count)."""
+    thin: int = 0
+    """Pages stored with thin content."""
+    given_up: int = 0
+    """URLs given up after the bounded number of handoffs (in ``failed`` too)."""
 
 
 @dataclass
@@ -209,6 +222,10 @@ class SiteUpdate:
     """The site's queued URLs at its last claim."""
     handoff: SiteHandoff | None = None
     """The open handoff, if any."""
+    thin: int = 0
+    """Pages stored with thin content."""
+    given_up: int = 0
+    """URLs given up after the bounded number of handoffs (counted in ``failed`` too)."""
 
 
 @dataclass
@@ -231,3 +248,7 @@ class CrawlProgress:
     """URLs queued, over the sites' last reports."""
     sites: list[SiteUpdate] = field(default_factory=list)
     """Each site's last report, by site."""
+    pages_thin: int = 0
+    """Pages stored with thin content, over the sites' last reports."""
+    given_up: int = 0
+    """URLs given up after handoffs, over the sites' last reports."""

@@ -93,8 +93,10 @@ class CrawlWorkflow:
             start_to_close_timeout=STORE_ACTIVITY_TIMEOUT, retry_policy=STORE_RETRY)
         done = sum(r.done for r in self._finished.values())
         failed = sum(r.failed for r in self._finished.values())
+        finished = self._finished.values()
         return CrawlResult(inp.crawl_id, CrawlStatus.COMPLETED, done, failed,
-                           len(self._finished))
+                           len(self._finished), sum(r.thin for r in finished),
+                           sum(r.given_up for r in finished))
 
     async def _run_site(self, inp: CrawlInput, site: str) -> SiteResult:
         # a closed child's id may be reused (the default reuse policy), so a site that
@@ -156,7 +158,7 @@ class CrawlWorkflow:
         seconds = (workflow.now() - started).total_seconds()
         workflow.set_current_details(crawl_markdown(
             self._crawl_id, p.status, p.pages_done, p.pages_failed, p.queued, seconds,
-            p.sites, self._ops))
+            p.sites, self._ops, thin=p.pages_thin, given_up=p.given_up))
         if self._reported != (p.status, p.pages_done):
             self._reported = (p.status, p.pages_done)
             workflow.upsert_search_attributes([CRAWL_STATUS.value_set(p.status),
@@ -167,7 +169,7 @@ class CrawlWorkflow:
         return CrawlProgress(self._crawl_id, self._current_status(), self._paused,
                              sum(u.done for u in sites), sum(u.failed for u in sites),
                              sum(u.redirected for u in sites), sum(u.queued for u in sites),
-                             sites)
+                             sites, sum(u.thin for u in sites), sum(u.given_up for u in sites))
 
     @workflow.query
     def progress(self) -> CrawlProgress:

@@ -29,6 +29,7 @@ from trawl.workflows.monitor import (
     PAGES_DONE,
     REPORT_EVERY_PAGES,
     SITE_HOST,
+    flags,
     handoff_markdown,
     report_interval_s,
 )
@@ -38,6 +39,7 @@ with workflow.unsafe.imports_passed_through():
     from trawl.model import (
         ClaimInput,
         ClaimOutput,
+        ErrorClass,
         ExploreBatchInput,
         ExploreBatchOutput,
         ExploreInput,
@@ -165,7 +167,8 @@ class SiteWorkflow:
         self._publish()
         if self._reports:  # let the last report reach the crawl
             await workflow.wait(list(self._reports))
-        return SiteResult(inp.site, state.done, state.failed, state.redirected, state.runs)
+        return SiteResult(inp.site, state.done, state.failed, state.redirected, state.runs,
+                          state.thin, state.given_up)
 
     # -- handoff, pause, resume ----------------------------------------------------------
 
@@ -273,7 +276,8 @@ class SiteWorkflow:
         lines = [f"## {inp.site}: {status}",
                  f"**done** {state.done} · **failed** {state.failed} · **redirected** "
                  f"{state.redirected} · **queued** {state.queued} · **in flight** "
-                 f"{self._in_flight_pages} · **run** {state.runs}"]
+                 f"{self._in_flight_pages} · **run** {state.runs}" + flags(state.thin,
+                                                                          state.given_up)]
         if state.handoff is not None:
             lines += ["", handoff_markdown(wf_id, inp.crawl_id, state.handoff, inp.ops)]
         if state.database_unreachable is not None:
@@ -299,7 +303,8 @@ class SiteWorkflow:
         if parent is not None and (changed or due):
             state.last_report_at = now
             update = SiteUpdate(inp.site, wf_id, status, state.done, state.failed,
-                                state.redirected, state.queued, state.handoff)
+                                state.redirected, state.queued, state.handoff, state.thin,
+                                state.given_up)
             task = asyncio.ensure_future(_report(parent.workflow_id, update))
             self._reports.add(task)
             task.add_done_callback(self._reports.discard)
@@ -336,6 +341,10 @@ class SiteWorkflow:
             state.skipped += 1
         elif out.outcome != PageOutcome.HANDOFF:  # a blocked URL is retried after resume
             state.failed += 1
+            if out.error_class == ErrorClass.HANDOFF_EXHAUSTED:
+                state.given_up += 1
+        if out.thin_content:
+            state.thin += 1
 
     async def _claim(self, limit: int) -> ClaimOutput | None:
         """The next batch of URLs; None when the database stayed unreachable (held)."""
