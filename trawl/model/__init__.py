@@ -67,6 +67,7 @@ from trawl.model._steps import (
     steps_for,
 )
 from trawl.model._workflows import (
+    RESUME_SIGNAL,
     CrawlInput,
     CrawlProgress,
     CrawlResult,
@@ -96,6 +97,7 @@ __all__ = [
     "MAX_WAIT_MS",
     "MIN_URL_LENGTH",
     "RENDER_MODES",
+    "RESUME_SIGNAL",
     "SCROLL_TO",
     "SITEMAP_MODES",
     "STEP_KINDS",

@@ -57,6 +57,12 @@ class CrawlResult:
     """URLs given up after the bounded number of handoffs (in ``pages_failed`` too)."""
 
 
+RESUME_SIGNAL = "resume"
+"""The signal CrawlWorkflow (un-pause; forwarded to its sites) and SiteWorkflow (retry
+after a handoff) take: trawl's own resume (trawl.api.handoffs.send_resume) and the command
+printed for the Temporal CLI and the web UI (trawl.workflows.monitor) name it from here."""
+
+
 @dataclass
 class ResumeRequest:
     """Payload of the ``resume`` signal (every field optional; ``{}`` or nothing works).

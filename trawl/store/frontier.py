@@ -163,8 +163,11 @@ async def claim(engine: AsyncEngine, req: ClaimInput) -> ClaimOutput:
 async def record_page(engine: AsyncEngine, rec: PageRecord) -> RecordResult:
     """Write one explore outcome atomically; a no-op if this URL was already recorded.
 
-    One call of the database function trawl_record_page (migration 0006), which runs the
-    transaction's statements server-side in one round trip. Lock order matters with many
+    One call of the database function trawl_record_page, which runs the transaction's
+    statements server-side in one round trip (bench/record_page.py measures what that
+    saves). Its definition is the newest migration's that creates it (0007; 0006 first):
+    a change to it is a new migration with CREATE OR REPLACE FUNCTION, and
+    tests/test_record_page.py pins down its contract. Lock order matters with many
     workers: the content-hash lock first, new frontier URLs in sorted order, the page's own
     frontier row last, so no two transactions can wait on each other in a cycle. A
     deadlock reported anyway is retried a few times.
@@ -194,7 +197,7 @@ async def _record_page_once(engine: AsyncEngine, rec: PageRecord) -> RecordResul
 
 
 def _payload(rec: PageRecord) -> str:
-    """``rec`` as trawl_record_page's JSON document (see migrations 0006 and 0007)."""
+    """``rec`` as trawl_record_page's JSON document (read by migration 0007's definition)."""
     position = {url: index for index, url in reversed(list(enumerate(rec.follow)))}
     follow = sorted(position)
     skipped = dict(rec.skipped)

@@ -22,6 +22,7 @@ from trawl.workflows.site import SiteWorkflow
 with workflow.unsafe.imports_passed_through():
     from trawl.activities.crawl import CrawlActivities
     from trawl.model import (
+        RESUME_SIGNAL,
         CrawlInput,
         CrawlProgress,
         CrawlResult,
@@ -118,7 +119,7 @@ class CrawlWorkflow:
         self._publish()
         await self._forward(SiteWorkflow.pause)
 
-    @workflow.signal
+    @workflow.signal(name=RESUME_SIGNAL)
     async def resume(self, req: ResumeRequest | None = None) -> None:
         """Resume a paused crawl; sites waiting on a handoff retry their blocked URLs."""
         self._paused = False

@@ -12,7 +12,7 @@ from temporalio import workflow
 from temporalio.common import SearchAttributeKey
 
 with workflow.unsafe.imports_passed_through():
-    from trawl.model import OpsHints, SiteHandoff, SiteUpdate
+    from trawl.model import RESUME_SIGNAL, OpsHints, SiteHandoff, SiteUpdate
 
 CRAWL_STATUS = SearchAttributeKey.for_keyword("CrawlStatus")
 PAGES_DONE = SearchAttributeKey.for_int("PagesDone")
@@ -52,7 +52,7 @@ def signal_command(workflow_id: str, ops: OpsHints | None = None, *,
             groups.append(["--namespace", ops.namespace])
         if ops.codec_endpoint:  # session data in --input is sealed before it is sent
             groups.append(["--codec-endpoint", ops.codec_endpoint])
-    groups += [["--workflow-id", workflow_id, "--name", "resume"],
+    groups += [["--workflow-id", workflow_id, "--name", RESUME_SIGNAL],
                ["--input", json.dumps(RESUME_INPUT)]]
     lines = [" ".join(shlex.quote(arg) for arg in group) for group in groups]
     return " \\\n  ".join(lines) if multiline else " ".join(lines)

@@ -37,6 +37,7 @@ from trawl.workflows.monitor import (
 with workflow.unsafe.imports_passed_through():
     from trawl.activities.crawl import CrawlActivities
     from trawl.model import (
+        RESUME_SIGNAL,
         ClaimInput,
         ClaimOutput,
         ErrorClass,
@@ -243,7 +244,7 @@ class SiteWorkflow:
         self._publish()
         return requeued
 
-    @workflow.signal
+    @workflow.signal(name=RESUME_SIGNAL)
     def resume(self, req: ResumeRequest | None = None) -> None:
         """Resume after a handoff or a pause (optional session data; see ResumeRequest)."""
         self._resumes.append(req or ResumeRequest())
