@@ -96,6 +96,9 @@ async def test_a_wall_that_stays_is_asked_again_then_given_up(
     assert "login_redirect" in failed[0][2]
     assert (outcome.pages_failed, outcome.given_up) == (1, 1)
     assert "**given up after handoffs** 1" in ui_details  # the crawl's, in the web UI
+    from trawl.store.crawls import crawl_record  # what `trawl status` prints from
+    record = await crawl_record(engine, crawl_id)
+    assert (record.given_up, record.thin) == (1, 0)
     assert await scalar_rows(engine, "select status from crawl_urls where crawl_id = :c and "
                                      "url = :u", c=crawl_id, u=base + "/private/") \
         == [("failed",)]

@@ -86,6 +86,8 @@ class CrawlStatus:
     """What to do about ``state``, when something must be done."""
     thin: int = 0
     """Pages stored with far less text than a reader sees (``metadata ? 'thin_content'``)."""
+    given_up: int = 0
+    """URLs given up after the bounded number of handoffs (``handoff_exhausted``)."""
 
     @property
     def finished(self) -> bool:
@@ -98,6 +100,7 @@ class CrawlStatus:
                 **({"note": self.note} if self.note else {}), "seeds": self.seeds,
                 "pages_done": c.done, "pages_failed": c.failed, "queued": c.queued,
                 "in_progress": c.claimed, "redirected": c.redirected, "thin": self.thin,
+                "given_up": self.given_up,
                 "created_at": self.created_at, "finished_at": self.finished_at,
                 "ui_url": self.ui_url,
                 **({"stopped_sites": [f"{site}: {why}" for site, why
@@ -227,7 +230,7 @@ class Trawl:
             counts, row.created_at.isoformat(timespec="seconds"),
             row.finished_at.isoformat(timespec="seconds") if row.finished_at else None,
             workflow_ui_url(self.settings, workflow_id), row.spec, row.recrawl_of, row.changes,
-            row.stopped_sites, state, note, row.thin)
+            row.stopped_sites, state, note, row.thin, row.given_up)
 
     async def workers_polling(self) -> int:
         """Workers that polled the task queue (for workflows or activities) lately."""

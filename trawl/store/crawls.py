@@ -22,8 +22,10 @@ _CHANGES = text("select change, count(*) from pages where crawl_id = :c and chan
                 "group by change")
 _STOPPED_SITES = text("select site, stopped_reason from sites where crawl_id = :c and "
                       "stopped_reason is not null order by site")
-_THIN_PAGES = text("select count(*) from pages where crawl_id = :c and "
-                   "metadata ? 'thin_content'")
+_THIN_AND_GIVEN_UP = text(
+    "select count(*) filter (where metadata ? 'thin_content'), "
+    "  count(*) filter (where error_class = 'handoff_exhausted') "
+    "from pages where crawl_id = :c")
 _LIST = text(
     "select c.id, c.status, c.seeds, c.created_at, c.recrawl_of, "
     "  count(*) filter (where u.status = 'done') as done, "
@@ -56,6 +58,8 @@ class CrawlRecord:
     """Sites the crawl stopped asking (error budget spent) -> why, by site."""
     thin: int = 0
     """Pages stored with ``metadata ? 'thin_content'``."""
+    given_up: int = 0
+    """URLs given up after the bounded number of handoffs (``handoff_exhausted``)."""
 
 
 async def find_crawl(engine: AsyncEngine, crawl_ref: str) -> CrawlIds | None:
@@ -90,7 +94,8 @@ async def crawl_record(engine: AsyncEngine, crawl_id: str) -> CrawlRecord:
                               (await conn.execute(_CHANGES, {"c": crawl_id})).all()}
         record.stopped_sites = {site: why for site, why in
                                 (await conn.execute(_STOPPED_SITES, {"c": crawl_id})).all()}
-        record.thin = int((await conn.execute(_THIN_PAGES, {"c": crawl_id})).scalar_one())
+        thin, given_up = (await conn.execute(_THIN_AND_GIVEN_UP, {"c": crawl_id})).one()
+        record.thin, record.given_up = int(thin), int(given_up)
     return record
 
 
