@@ -150,9 +150,11 @@ class Trawl:
     def ops_hints(self) -> OpsHints:
         """How an operator reaches this Temporal: the address, namespace and (for the
         embedded server, which has one) the codec server, for the commands trawl prints."""
+        endpoint = self.settings.codec_endpoint
+        if endpoint is None and self.runtime.embedded_temporal:
+            endpoint = codec_endpoint(self.settings)
         return OpsHints(self.runtime.temporal_address, self.settings.temporal_namespace,
-                        codec_endpoint(self.settings) if self.runtime.embedded_temporal
-                        else None)
+                        endpoint)
 
     async def start(self, spec: CrawlSpec, *, check_reachable: bool = True) -> Started:
         spec = spec.validated()
