@@ -187,38 +187,59 @@ class CrawlSpec:
         if not self.seeds:
             raise ConfigError("give at least one start URL")
         seeds = list(dict.fromkeys(validate_seed(s) for s in self.seeds))
+        self._check_limits()
+        self._check_modes()
+        self._check_hosts(seeds)
+        steps = parse_rules(self.steps)
+        if steps and self.render == "http":
+            raise ConfigError("steps need a browser: use --render browser or auto")
+        copy = CrawlSpec(**asdict(self))
+        copy.seeds = seeds
+        copy.steps = steps  # asdict() turned the rules into plain dicts
+        copy.destructive_words = list(dict.fromkeys(
+            " ".join(w.lower().split()) for w in self.destructive_words))
+        return copy
+
+    def _check_limits(self) -> None:
+        """ConfigError on a number out of its range."""
         if self.max_pages < 1:
             raise ConfigError("--max-pages must be at least 1")
         if self.max_depth < 0:
             raise ConfigError("--max-depth must be 0 or more")
         if not 1 <= self.concurrency <= 64:
             raise ConfigError("--concurrency must be between 1 and 64")
-        if self.render not in RENDER_MODES:
-            raise ConfigError(f"--render must be one of {', '.join(RENDER_MODES)}")
         if self.activities_per_run < 1:
             raise ConfigError("activities_per_run must be at least 1")
-        if self.sitemap not in SITEMAP_MODES:
-            raise ConfigError(f"--sitemap must be one of {', '.join(SITEMAP_MODES)}")
         if self.max_sitemap_urls < 0:
             raise ConfigError("max_sitemap_urls must be 0 or more")
         if self.max_url_length < MIN_URL_LENGTH:
             raise ConfigError(f"max_url_length must be at least {MIN_URL_LENGTH}")
-        if self.user_agent is not None and (not self.user_agent.strip() or any(
-                c in self.user_agent for c in "\r\n")):
-            raise ConfigError("--user-agent must be one non-empty line")
         if not 0 <= self.delay_s <= MAX_DELAY_S:
             raise ConfigError(f"--delay must be between 0 and {MAX_DELAY_S:.0f} seconds")
         if self.max_links_per_page < 1:
             raise ConfigError("--max-links-per-page must be at least 1")
-        if self.content not in CONTENT_MODES:
-            raise ConfigError(f"--content must be one of {', '.join(CONTENT_MODES)}, "
-                              f"not {self.content!r}")
         if self.max_host_errors < 0:
             raise ConfigError("--max-host-errors must be 0 (no limit) or more")
         if not 0 <= self.max_retry_after_s <= MAX_DELAY_S:
             raise ConfigError(f"max_retry_after_s must be between 0 and {MAX_DELAY_S:.0f}")
         if not 0 <= self.retries_429 <= MAX_RETRIES_429:
             raise ConfigError(f"retries_429 must be between 0 and {MAX_RETRIES_429}")
+
+    def _check_modes(self) -> None:
+        """ConfigError on an unknown mode or a malformed user agent."""
+        if self.render not in RENDER_MODES:
+            raise ConfigError(f"--render must be one of {', '.join(RENDER_MODES)}")
+        if self.sitemap not in SITEMAP_MODES:
+            raise ConfigError(f"--sitemap must be one of {', '.join(SITEMAP_MODES)}")
+        if self.content not in CONTENT_MODES:
+            raise ConfigError(f"--content must be one of {', '.join(CONTENT_MODES)}, "
+                              f"not {self.content!r}")
+        if self.user_agent is not None and (not self.user_agent.strip() or any(
+                c in self.user_agent for c in "\r\n")):
+            raise ConfigError("--user-agent must be one non-empty line")
+
+    def _check_hosts(self, seeds: list[str]) -> None:
+        """ConfigError on a start URL the address guard refuses, or a bad host rule."""
         policy = self.net_policy()
         for seed in seeds:
             try:
@@ -232,15 +253,6 @@ class CrawlSpec:
         for word in self.destructive_words:
             if not isinstance(word, str) or not word.strip() or any(c in word for c in "\r\n"):
                 raise ConfigError(f"--destructive-word takes a word or phrase, not {word!r}")
-        steps = parse_rules(self.steps)
-        if steps and self.render == "http":
-            raise ConfigError("steps need a browser: use --render browser or auto")
-        copy = CrawlSpec(**asdict(self))
-        copy.seeds = seeds
-        copy.steps = steps  # asdict() turned the rules into plain dicts
-        copy.destructive_words = list(dict.fromkeys(
-            " ".join(w.lower().split()) for w in self.destructive_words))
-        return copy
 
     def explore_timeout_s(self, in_flight: int) -> float:
         """How long one page's explore may take at most: its loads (fetch, render, retry

@@ -11,6 +11,7 @@ the site.
 from __future__ import annotations
 
 import asyncio
+from collections.abc import Collection
 from datetime import timedelta
 from urllib.parse import urlsplit
 
@@ -127,14 +128,7 @@ class SiteWorkflow:
                     state.queued = claimed.queued
                     maybe_more = bool(claimed.jobs)
 
-                while (state.pending and self._in_flight_pages < self._window()
-                       and not self._should_roll_over(explored_this_run)):
-                    jobs = state.pending[:self._batch_size()]
-                    del state.pending[:len(jobs)]
-                    self._in_flight[jobs[0].url] = asyncio.ensure_future(
-                        self._explore_batch(jobs))
-                    self._batch_sizes[jobs[0].url] = len(jobs)
-                    explored_this_run += 1
+                explored_this_run = self._dispatch(explored_this_run)
 
             if not self._in_flight:
                 if self._held():
@@ -153,15 +147,8 @@ class SiteWorkflow:
 
             done, _ = await workflow.wait(list(self._in_flight.values()),
                                          return_when=asyncio.FIRST_COMPLETED)
-            for key in [k for k, t in self._in_flight.items() if t in done]:
-                outputs = self._in_flight.pop(key).result()
-                del self._batch_sizes[key]
-                for out in outputs:
-                    self._count(out)
-                    if out.outcome == PageOutcome.HANDOFF:
-                        self._open_handoff(out)
-                    if out.new_urls:
-                        maybe_more = True
+            if self._collect(done):
+                maybe_more = True
             self._publish()
 
         self._status = LiveStatus.COMPLETED
@@ -170,6 +157,33 @@ class SiteWorkflow:
             await workflow.wait(list(self._reports))
         return SiteResult(inp.site, state.done, state.failed, state.redirected, state.runs,
                           state.thin, state.given_up)
+
+    def _dispatch(self, explored_this_run: int) -> int:
+        """Start explore batches from ``pending`` while the window has room; the count of
+        explore activities this run after them."""
+        state = self._input.state
+        while (state.pending and self._in_flight_pages < self._window()
+               and not self._should_roll_over(explored_this_run)):
+            jobs = state.pending[:self._batch_size()]
+            del state.pending[:len(jobs)]
+            self._in_flight[jobs[0].url] = asyncio.ensure_future(self._explore_batch(jobs))
+            self._batch_sizes[jobs[0].url] = len(jobs)
+            explored_this_run += 1
+        return explored_this_run
+
+    def _collect(self, done: Collection[asyncio.Task[list[ExploreOutput]]]) -> bool:
+        """Count the finished batches' pages, open handoffs; whether any page added URLs."""
+        found_more = False
+        for key in [k for k, t in self._in_flight.items() if t in done]:
+            outputs = self._in_flight.pop(key).result()
+            del self._batch_sizes[key]
+            for out in outputs:
+                self._count(out)
+                if out.outcome == PageOutcome.HANDOFF:
+                    self._open_handoff(out)
+                if out.new_urls:
+                    found_more = True
+        return found_more
 
     # -- handoff, pause, resume ----------------------------------------------------------
 
