@@ -49,6 +49,11 @@ _AD_LABEL_RE = re.compile(
     r"article continues below|scroll to continue|related)\W*$",
     re.I,
 )
+# Note, warning and "See also" boxes (Sphinx, MkDocs, Docusaurus, GitHub, Bootstrap): content
+# even when they are short or all links.
+_ADMONITION_TOKENS = words(
+    "admonition note warning tip hint caution attention danger important seealso callout"
+)
 _CONTENT_TOKENS = words(
     "article content main body entry post story text blog hentry prose markdown"
 )
@@ -73,6 +78,9 @@ _HEADINGS = frozenset(("h1", "h2", "h3", "h4", "h5", "h6"))
 MIN_INTRODUCED_CHARS = 25
 """A linked heading followed by at least this much text (mostly not links) is kept."""
 _FORM_TAGS = frozenset(("form", "fieldset"))
+_SECTION_MAX_LINK_DENSITY = 0.5
+"""Past this share of link text under its heading a section is a link list, judged whole."""
+_CELL_TAGS = frozenset(("td", "th", "li", "dd", "dt"))
 # the tags prune judges by their text and links (headings and forms aside)
 _PRUNABLE_TAGS = words("div section ul ol table aside figure span p dl header footer nav")
 _TAG_BASE = {
@@ -93,16 +101,35 @@ class _Kinds(NamedTuple):
     boiler: bool  # _BOILER_TOKENS
     content: bool  # _CONTENT_TOKENS
     meta: bool  # _META_TOKENS
+    admonition: bool  # _ADMONITION_TOKENS
 
 
-_NO_KINDS = _Kinds(False, False, False, False, False, False)
+_NO_KINDS = _Kinds(False, False, False, False, False, False, False)
 
 
 def _kinds(el: HtmlElement) -> _Kinds:
     cls, ident = el.get("class"), el.get("id")
     if not cls and not ident:  # most elements: skip the concatenation and the cache
         return _NO_KINDS
+    if ident and ("." in ident or _is_heading_slug(el, ident)):
+        # an anchor, not a component's name: a qualified API name
+        # ("distutils.ccompiler.CCompiler.debug_print") or a section's slug
+        ident = None
     return _kinds_of((cls or "") + " " + (ident or ""))
+
+
+def _is_heading_slug(el: HtmlElement, ident: str) -> bool:
+    """Whether ``ident`` is the slug of the heading ``el`` starts with: a document section's
+    anchor ("recommended-third-party-tools") says what the section is about, not what
+    component it is, so its words are no boilerplate tokens."""
+    first = next((c for c in el if isinstance(c.tag, str)), None)
+    if first is None or first.tag not in _HEADINGS:
+        return False
+    slug = set(_SLUG_WORD_RE.findall(ident.lower()))
+    return bool(slug) and slug <= set(_SLUG_WORD_RE.findall(_collapsed_text(first).lower()))
+
+
+_SLUG_WORD_RE = re.compile(r"[^\W_]+")
 
 
 @lru_cache(maxsize=8192)
@@ -112,7 +139,7 @@ def _kinds_of(raw: str) -> _Kinds:
     tokens = _tokens_of(raw) if raw.strip() else frozenset()
     return _Kinds(bool(tokens), bool(tokens & _EMBED_TOKENS), bool(tokens & _STRONG_TOKENS),
                   bool(tokens & _BOILER_TOKENS), bool(tokens & _CONTENT_TOKENS),
-                  bool(tokens & _META_TOKENS))
+                  bool(tokens & _META_TOKENS), bool(tokens & _ADMONITION_TOKENS))
 
 
 @lru_cache(maxsize=8192)
@@ -538,61 +565,100 @@ def prune(content: HtmlElement, stats: dict[HtmlElement, _Stats] | None = None) 
     for el in content.iter():
         if el is content:
             continue
-        tag = el.tag
         st = stats.get(el)
-        if st is None:
-            continue
-        if tag in _FORM_TAGS:
-            doomed.append(el)
-            continue
-        if tag in _HEADINGS:
-            # a linked heading introducing nothing, or only more links (a "related" list),
-            # is navigation; one followed by text is a title that happens to be a link
-            if st.text and _link_density(st) > 0.5 and el.find(".//a") is not None \
-                    and not _introduces_text(el, stats):
-                doomed.append(el)
-            continue
-        if tag not in _PRUNABLE_TAGS:
-            continue
-        if not st.links and st.n_img <= 1 and st.n_li - 100 <= st.n_p:
-            continue  # every test below needs links, images or a hundred list items
-        if _kinds(el).embed:
-            continue
-        density = _link_density(st)
-        if tag == "p":
-            # a link alone in a table cell or list item is the cell's content (an API
-            # table's name column), not a stray link paragraph
-            parent = el.getparent()
-            in_cell = parent is not None and parent.tag in ("td", "th", "li", "dd", "dt")
-            if not in_cell and st.text and density > 0.9 and st.text < 200:
-                doomed.append(el)
-            continue
-        weight = _class_weight(el)
-        if weight < 0 and st.commas < 10 and density > 0.2:
-            doomed.append(el)
-            continue
-        if st.commas >= 10:
-            continue
-        n_p, n_img, n_li = st.n_p, st.n_img, st.n_li - 100
-        if tag in ("ul", "ol"):
-            if density > 0.5 and st.text < 2000:
-                doomed.append(el)
-            continue
-        if tag == "table":
-            if density > 0.5:
-                doomed.append(el)
-            continue
-        if tag == "figure" or _wraps_one(el):
-            continue  # a wrapper (e.g. a script's responsive-table div) is judged by its child
-        if (n_img > 1 and n_p / n_img < 0.5 and st.text < 200) or \
-                (n_li > n_p and tag not in ("ul", "ol")) or \
-                (weight < 25 and density > 0.35 and st.text < 500) or \
-                (weight >= 25 and density > 0.6):
+        if st is not None and _prunable(el, st, stats):
             doomed.append(el)
     # a pruning that would gut the content is wrong about this page: keep it whole
     if _removed_text(doomed, stats) > 0.6 * stats[content].text:
         doomed = [el for el in doomed if el.tag in _FORM_TAGS]
     _drop_all(doomed)
+
+
+def _prunable(el: HtmlElement, st: _Stats, stats: dict[HtmlElement, _Stats]) -> bool:
+    """Whether prune drops ``el`` (forms, navigation headings, link-heavy blocks)."""
+    tag = el.tag
+    if tag in _FORM_TAGS:
+        return True
+    if tag in _HEADINGS:
+        return _is_link_heading(el, st, stats)
+    if tag not in _PRUNABLE_TAGS:
+        return False
+    if not st.links and st.n_img <= 1 and st.n_li - 100 <= st.n_p:
+        return False  # every test below needs links, images or a hundred list items
+    if _kinds(el).embed or _admonition(el) or _is_headed_section(el, stats):
+        return False  # judged by their parts, if at all
+    if tag == "p":
+        return _is_link_paragraph(el, st)
+    return _is_link_block(el, st)
+
+
+def _is_link_heading(el: HtmlElement, st: _Stats, stats: dict[HtmlElement, _Stats]) -> bool:
+    # a linked heading introducing nothing, or only more links (a "related" list), is
+    # navigation; one followed by text is a title that happens to be a link
+    # (a link to an anchor of the page itself, like a FAQ's back-link to its questions,
+    # navigates nowhere)
+    return bool(st.text) and _link_density(st) > 0.5 and _leaves_page(el) \
+        and not _introduces_text(el, stats)
+
+
+def _leaves_page(el: HtmlElement) -> bool:
+    """Whether ``el`` holds a link to another page (not only to anchors of this one)."""
+    return any(not (a.get("href") or "").startswith("#") for a in el.iter("a"))
+
+
+def _is_link_paragraph(el: HtmlElement, st: _Stats) -> bool:
+    # a link alone in a table cell or list item is the cell's content (an API table's name
+    # column), not a stray link paragraph
+    parent = el.getparent()
+    in_cell = parent is not None and parent.tag in _CELL_TAGS
+    return not in_cell and bool(st.text) and _link_density(st) > 0.9 and st.text < 200
+
+
+def _is_link_block(el: HtmlElement, st: _Stats) -> bool:
+    """A list, table or container that is mostly links, images or list items."""
+    tag = el.tag
+    density = _link_density(st)
+    weight = _class_weight(el)
+    if weight < 0 and st.commas < 10 and density > 0.2:
+        return True
+    if st.commas >= 10:
+        return False
+    if tag in ("ul", "ol"):
+        return density > 0.5 and st.text < 2000
+    if tag == "table":
+        return density > 0.5
+    if tag == "figure" or _wraps_one(el):
+        return False  # a wrapper (e.g. a script's responsive-table div) is judged by its child
+    n_p, n_img, n_li = st.n_p, st.n_img, st.n_li - 100
+    return (n_img > 1 and n_p / n_img < 0.5 and st.text < 200) or \
+        (n_li > n_p and tag not in ("ul", "ol")) or \
+        (weight < 25 and density > 0.35 and st.text < 500) or \
+        (weight >= 25 and density > 0.6)
+
+
+def _first_element(el: HtmlElement) -> HtmlElement | None:
+    return next((c for c in el if isinstance(c.tag, str)), None)
+
+
+def _is_headed_section(el: HtmlElement, stats: dict[HtmlElement, _Stats]) -> bool:
+    """A section of a document: it starts with a heading, and what follows the heading is
+    text more than links (a "related" block's heading introduces links). Its parts are
+    judged, not the whole."""
+    first = _first_element(el)
+    if first is None or first.tag not in _HEADINGS:
+        return False
+    head, whole = stats.get(first), stats[el]
+    if head is None:
+        return False
+    body_text = whole.text - head.text
+    if body_text == 0:
+        return True  # a heading alone: a stub of the document, kept as its outline
+    return (whole.links - head.links) / body_text < _SECTION_MAX_LINK_DENSITY
+
+
+def _admonition(el: HtmlElement) -> bool:
+    """A note, warning or "See also" box: content even when it is all links."""
+    return _kinds(el).admonition
 
 
 def _wraps_one(el: HtmlElement) -> bool:
