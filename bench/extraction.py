@@ -78,9 +78,18 @@ def percentile(values: list[float], q: float) -> float:
     return ordered[k]
 
 
+def f1_of(scores: list[tuple[float, float]]) -> float:
+    """The benchmark's F1 of (precision, recall) per page: from mean P and mean R."""
+    precision = statistics.fmean(p for p, _ in scores)
+    recall = statistics.fmean(r for _, r in scores)
+    return 2 * precision * recall / (precision + recall) if precision + recall else 0.0
+
+
 def run(
     name: str, fn: Callable[[str, str], str], pages: list[tuple[str, str, str, str]], worst: int
 ) -> dict[str, float]:
+    """Score ``fn`` on ``pages`` (in id order) and print F1 on all of them and on each half
+    of them (a gap between the halves says the code fits some pages more than others)."""
     precisions, recalls, times = [], [], []
     per_page = []
     for page_id, html, url, truth in pages:
@@ -94,8 +103,12 @@ def run(
     precision = statistics.fmean(precisions)
     recall = statistics.fmean(recalls)
     f1 = 2 * precision * recall / (precision + recall) if precision + recall else 0.0
+    pairs = list(zip(precisions, recalls, strict=True))
+    half = len(pairs) // 2
+    first, second = f1_of(pairs[:half]), f1_of(pairs[half:])
     print(
         f"{name:14s} F1 {f1:.4f}  P {precision:.4f}  R {recall:.4f}  "
+        f"halves {first:.4f} / {second:.4f} (gap {abs(first - second):.4f})  "
         f"ms/page median {statistics.median(times):.1f}  mean {statistics.fmean(times):.1f}  "
         f"p95 {percentile(times, 0.95):.1f}  max {max(times):.1f}  ({len(pages)} pages)"
     )

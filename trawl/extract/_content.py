@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import re
 from functools import lru_cache
+from itertools import pairwise
 from typing import NamedTuple
 
 from lxml.html import HtmlElement
@@ -39,10 +40,15 @@ _BOILER_TOKENS = words(
     sponsor sponsored outbrain taboola disqus comment comments respond pagination pager
     skip skiplink toolbar masthead banner topbar modal popup overlay login signin
     print rss tags tagcloud taglist byline dateline author-bio bio timestamp
-    copyright legal breaking-news ticker caption figcaption credit credits"""
+    copyright legal breaking-news ticker caption figcaption credit credits
+    most-read mostread most-popular most-viewed mostpopular popular-posts
+    author-box authorbox about-author author-info author-card tag-list taglinks post-tags
+    share-buttons sharedaddy notification read-more readmore also-read"""
 )
 # An element with one of these tokens is never boilerplate by its tokens (embedded posts).
-_EMBED_TOKENS = words("embed embedded twitter-tweet instagram-media")
+# (the class names the platforms' embed snippets give them, and pull quotes)
+_EMBED_TOKENS = words("""embed embedded twitter-tweet instagram-media tiktok-embed
+    bluesky-embed fb-post reddit-embed pullquote pull-quote""")
 _AD_LABEL_RE = re.compile(
     r"^(advert|advertisement|advertising|ad|ads|sponsored|sponsored content|anzeige|"
     r"publicit[eé]|werbung|story continues below|continue reading below|"
@@ -58,7 +64,9 @@ _CONTENT_TOKENS = words(
     "article content main body entry post story text blog hentry prose markdown"
 )
 # Boilerplate even when the element also carries a content-looking token.
-_STRONG_TOKENS = words("cookie cookies consent gdpr newsletter subscribe outbrain taboola disqus")
+# ("robots-nocontent": the page's own statement that a block is not content)
+_STRONG_TOKENS = words("cookie cookies consent gdpr newsletter subscribe outbrain taboola disqus "
+                       "robots-nocontent nocontent")
 _NEG_WEIGHT_RE = re.compile(
     r"hidden|banner|combx|comment|contact|foot|footnote|masthead|media|meta|outbrain|promo|"
     r"related|scroll|share|shoutbox|sidebar|skyscraper|sponsor|shopping|tags|tool|widget|"
@@ -78,6 +86,12 @@ _HEADINGS = frozenset(("h1", "h2", "h3", "h4", "h5", "h6"))
 MIN_INTRODUCED_CHARS = 25
 """A linked heading followed by at least this much text (mostly not links) is kept."""
 _FORM_TAGS = frozenset(("form", "fieldset"))
+_SIBLING_MAX_LINK_DENSITY = 0.3
+"""A sibling of the content this much links is a column of teasers, however it scores."""
+_CONTINUATION_MIN_SCORE = 10.0
+_CONTINUATION_SHARE = 0.3
+"""An article's other half scores at least this share of the best container's score."""
+_CONTINUATION_MAX_LINK_DENSITY = 0.25
 _SECTION_MAX_LINK_DENSITY = 0.5
 """Past this share of link text under its heading a section is a link list, judged whole."""
 _CELL_TAGS = frozenset(("td", "th", "li", "dd", "dt"))
@@ -144,10 +158,15 @@ def _kinds_of(raw: str) -> _Kinds:
 
 @lru_cache(maxsize=8192)
 def _tokens_of(raw: str) -> frozenset[str]:
-    tokens = {t.lower() for t in _TOKEN_SPLIT.split(raw) if t}
-    # keep two-token compounds like "more-stories", "author-bio"
-    parts = [t.lower() for t in re.split(r"[\s_]+", raw) if t]
-    tokens.update(parts)
+    tokens: set[str] = set()
+    for part in raw.split():
+        words_ = [t.lower() for t in _TOKEN_SPLIT.split(part) if t]
+        tokens.update(words_)
+        # and the two-word compounds, however they are written: "more-stories" in
+        # "more-stories-list", "read-more" in "read-more-big__title", "author-bio" in
+        # "authorBio"
+        tokens.update(f"{a}-{b}" for a, b in pairwise(words_))
+        tokens.add(part.lower())
     return frozenset(tokens)
 
 
@@ -350,7 +369,8 @@ def remove_boilerplate(body: HtmlElement, stats: dict[HtmlElement, _Stats] | Non
             continue
         if tag in _BOILER_TAGS or role in _BOILER_ROLES:
             # a <header>/<footer> wrapping the whole article is layout, not boilerplate
-            if share < 0.5 or ((tag == "nav" or role == "navigation") and share < 0.8):
+            if (share < 0.5 or ((tag == "nav" or role == "navigation") and share < 0.8)) \
+                    and not _in_flow_quote(el, st):
                 doomed.append(el)
             continue
         if 1 < st.text < 40 and st.links == 0:
@@ -372,6 +392,18 @@ def remove_boilerplate(body: HtmlElement, stats: dict[HtmlElement, _Stats] | Non
             if share < 0.4:
                 doomed.append(el)
     _remeasure(stats, body, _drop_all(doomed))
+
+
+_QUOTE_MAX_CHARS = 400
+
+
+def _in_flow_quote(el: HtmlElement, st: _Stats) -> bool:
+    """An <aside> set between two paragraphs of prose, short and without links: a pull
+    quote (a sidebar sits beside the text, not inside its flow)."""
+    if el.tag != "aside" or st.links or not 0 < st.text <= _QUOTE_MAX_CHARS:
+        return False
+    before, after = el.getprevious(), el.getnext()
+    return before is not None and after is not None and before.tag == after.tag == "p"
 
 
 @lru_cache(maxsize=8192)
@@ -410,21 +442,49 @@ def _score(body: HtmlElement, stats: dict[HtmlElement, _Stats]) -> dict[HtmlElem
             continue
         if el.tag not in BLOCK_TAGS or el.tag in _NOT_PARAGRAPHS:
             continue
-        points = 1.0 + st.commas + min(st.inline // 100, 3)
-        parent = el.getparent()
-        level = 0
-        while parent is not None and level < 5 and parent in stats:
-            if parent not in scores:
-                scores[parent] = _TAG_BASE.get(str(parent.tag), 0.0) + _class_weight(parent)
-            divider = 1 if level == 0 else 2 if level == 1 else level * 3
-            scores[parent] += points / divider
-            if parent is body:
-                break
-            parent = parent.getparent()
-            level += 1
+        runs = _br_runs(el) if st.inline >= _BR_BLOCK_MIN_CHARS else 1
+        # text in <br>-separated runs is that many paragraphs, held by this element itself:
+        # scored as one paragraph it lost to any few <p> elsewhere
+        points = runs + st.commas + min(st.inline // 100, 3 * runs)
+        _spread(body, el if runs > 1 else el.getparent(), points, scores, stats)
     for el in scores:
         scores[el] *= 1.0 - _link_density(stats[el])
     return scores
+
+
+_BR_BLOCK_MIN_CHARS = 200
+"""Only inline text this long is looked at for <br>-separated paragraphs."""
+
+
+def _br_runs(el: HtmlElement) -> int:
+    """How many paragraphs <br><br> (or <br> between runs of text) split ``el``'s own text
+    into; 1 when it has no such breaks."""
+    breaks = 0
+    previous_br = False
+    for child in el:
+        if child.tag == "br":
+            if not previous_br:
+                breaks += 1
+            previous_br = not (child.tail or "").strip()
+        else:
+            previous_br = False
+    return breaks + 1
+
+
+def _spread(body: HtmlElement, start: HtmlElement | None, points: float,
+            scores: dict[HtmlElement, float], stats: dict[HtmlElement, _Stats]) -> None:
+    """Give ``points`` to ``start`` and, decaying, to four of its ancestors."""
+    node = start
+    level = 0
+    while node is not None and level < 5 and node in stats:
+        if node not in scores:
+            scores[node] = _TAG_BASE.get(str(node.tag), 0.0) + _class_weight(node)
+        divider = 1 if level == 0 else 2 if level == 1 else level * 3
+        scores[node] += points / divider
+        if node is body:
+            break
+        node = node.getparent()
+        level += 1
 
 
 def _keep_sibling(
@@ -438,11 +498,12 @@ def _keep_sibling(
     bonus = 0.0
     if sib.get("class") and sib.get("class") == top.get("class"):
         bonus = scores.get(top, 0.0) * 0.2
-    if scores.get(sib, -1e9) + bonus >= threshold:
-        return True
     st = stats.get(sib)
     if st is None:
-        return False
+        return scores.get(sib, -1e9) + bonus >= threshold
+    if scores.get(sib, -1e9) + bonus >= threshold and \
+            _link_density(st) < _SIBLING_MAX_LINK_DENSITY:
+        return True
     if sib.tag == "p" or (sib.tag in ("div", "section") and st.paragraphs <= 1):
         density = _link_density(st)
         if st.text > 80 and density < 0.25:
@@ -485,52 +546,96 @@ def _find_main(root: HtmlElement) -> HtmlElement:
     scores = _score(body, stats)
     if not scores:
         return body
-    top = max(scores, key=lambda el: scores[el])
+    best = max(scores, key=lambda el: scores[el])
+    top = _climb(_widen(best, scores), stats)
+    content = _with_siblings(body, top, scores.get(top, scores[best]), scores, stats)
+    content = _with_continuations(body, content, best, scores, stats)
+    prune(content, stats)
+    drop_trailing_bio(content)
+    return content
+
+
+def _widen(top: HtmlElement, scores: dict[HtmlElement, float]) -> HtmlElement:
+    """The parent of ``top`` when it holds two more of the best-scoring candidates (the
+    content is spread over children)."""
     top_score = scores[top]
-
-    # Widen: while the parent keeps most of the score spread over children, prefer it.
     ranked = sorted(scores, key=lambda el: scores[el], reverse=True)[:5]
-    parent = top.getparent()
     alternatives = [el for el in ranked[1:] if scores[el] >= top_score * 0.75]
+    parent = top.getparent()
     while parent is not None and parent.tag not in ("body", "html") and len(alternatives) >= 2:
-        contained = sum(1 for el in alternatives if _is_ancestor(parent, el))
-        if contained >= 2:
-            top = parent
-            break
+        if sum(1 for el in alternatives if _is_ancestor(parent, el)) >= 2:
+            return parent
         parent = parent.getparent()
+    return top
 
-    # Move up while the parent has only this child of substance.
+
+def _climb(top: HtmlElement, stats: dict[HtmlElement, _Stats]) -> HtmlElement:
+    """Move up while the parent has only this child of substance."""
     parent = top.getparent()
     while parent is not None and parent.tag not in ("body", "html"):
         if stats[parent].text > stats[top].text * 1.1 + 20:
             break
         top = parent
         parent = top.getparent()
+    return top
 
-    top_score = scores.get(top, top_score)
-    content = top
+
+def _with_siblings(body: HtmlElement, top: HtmlElement, top_score: float,
+                   scores: dict[HtmlElement, float],
+                   stats: dict[HtmlElement, _Stats]) -> HtmlElement:
+    """``top`` with its siblings that look like content: their parent when they are nearly
+    all of it, else a new <div> holding them."""
     parent = top.getparent()
-    if parent is not None:
-        threshold = max(10.0, top_score * 0.2)
-        siblings = list(parent)
-        flags = [_keep_sibling(s, top, scores, stats, threshold) for s in siblings]
-        # headings introducing kept siblings belong to the content too
-        for i in range(len(siblings) - 2, -1, -1):
-            if not flags[i] and siblings[i].tag in _HEADINGS and flags[i + 1]:
-                flags[i] = True
-        keep = [s for s, f in zip(siblings, flags, strict=True) if f]
-        kept_text = sum(stats[s].text for s in keep if s in stats)
-        if parent.tag not in ("body", "html") and kept_text >= 0.9 * stats[parent].text:
-            content = parent
-        elif len(keep) > 1:
-            content = body.makeelement("div", {})
-            for sib in keep:
-                tail = sib.tail
-                content.append(sib)  # moves it
-                sib.tail = tail
-            stats[content] = _stats_from_children(content, stats)
-    prune(content, stats)
+    if parent is None:
+        return top
+    threshold = max(10.0, top_score * 0.2)
+    siblings = list(parent)
+    flags = [_keep_sibling(s, top, scores, stats, threshold) for s in siblings]
+    # headings introducing kept siblings belong to the content too
+    for i in range(len(siblings) - 2, -1, -1):
+        if not flags[i] and siblings[i].tag in _HEADINGS and flags[i + 1]:
+            flags[i] = True
+    keep = [s for s, f in zip(siblings, flags, strict=True) if f]
+    kept_text = sum(stats[s].text for s in keep if s in stats)
+    if parent.tag not in ("body", "html") and kept_text >= 0.9 * stats[parent].text:
+        return parent
+    if len(keep) > 1:
+        return _gather(body, keep, stats)
+    return top
+
+
+def _gather(body: HtmlElement, parts: list[HtmlElement],
+            stats: dict[HtmlElement, _Stats]) -> HtmlElement:
+    """A new <div> holding ``parts`` (moved there, in the given order)."""
+    content = body.makeelement("div", {})
+    for part in parts:
+        tail = part.tail
+        content.append(part)  # moves it
+        part.tail = tail
+    stats[content] = _stats_from_children(content, stats)
     return content
+
+
+def _with_continuations(body: HtmlElement, content: HtmlElement, best: HtmlElement,
+                        scores: dict[HtmlElement, float],
+                        stats: dict[HtmlElement, _Stats]) -> HtmlElement:
+    """``content`` and the rest of an article split across containers that are not its
+    siblings (an ad or a video between the halves, each half in its own wrappers): other
+    prose containers of the same class as the best one, outside the content."""
+    cls = best.get("class")
+    if not cls:
+        return content
+    threshold = max(_CONTINUATION_MIN_SCORE, scores[best] * _CONTINUATION_SHARE)
+    extra = [el for el in scores
+             if el is not best and el.get("class") == cls and scores[el] >= threshold
+             and _link_density(stats[el]) < _CONTINUATION_MAX_LINK_DENSITY
+             and not _is_ancestor(content, el) and not _is_ancestor(el, content)
+             and el is not content]
+    if not extra:
+        return content
+    order = {el: i for i, el in enumerate(body.iter())}
+    parts = sorted([content, *extra], key=lambda el: order.get(el, -1))
+    return _gather(body, parts, stats)
 
 
 def _is_ancestor(anc: HtmlElement, el: HtmlElement) -> bool:
@@ -776,3 +881,53 @@ def strip_header(content: HtmlElement, title: str | None) -> str | None:
             doomed.append(el)
     _drop_all(doomed)
     return headline
+
+
+# -- a bio at the end: "About the author", a company's press-release boilerplate ----------
+
+_BIO_LEAD_RE = re.compile(
+    r"^\W*(?:about\s+(?:the\s+)?\S+|(?:[A-Z][\w.'’&-]*\s+){0,4}[A-Z][\w.'’&-]*,?\s+"
+    r"(?:is|was)\s+(?:a|an|the)\s)", re.U)
+"""How a bio starts: "About Ascom", "About the author", "Jane Doe is a reporter ...",
+"Example Corp. is the leading ..."."""
+_BIO_MAX_CHARS = 800
+_BIO_SCAN = 4
+"""Blocks looked at from the end of the content (a bio is one of its last)."""
+_BIO_BLOCKS = words("p div section aside footer")
+
+
+def drop_trailing_bio(content: HtmlElement) -> None:
+    """Drop an author's or a company's bio among the last blocks of the content: a block
+    that starts like one and is set apart like one (a photo, a bold name, a rule or an
+    "About ..." heading before it)."""
+    blocks = [el for el in content.iter(*_BIO_BLOCKS) if el is not content
+              and not any(isinstance(c.tag, str) and c.tag in _BIO_BLOCKS for c in el)]
+    for el in blocks[-_BIO_SCAN:]:
+        text = _short_text(el, _BIO_MAX_CHARS)
+        if text and _BIO_LEAD_RE.match(text) and _set_apart(el):
+            bio = el
+            # its wrapper goes with it when the wrapper holds nothing else (the photo)
+            parent = bio.getparent()
+            while parent is not None and parent is not content and \
+                    len(_collapsed_text(parent)) <= len(text) + 20:
+                bio, parent = parent, parent.getparent()
+            drop_tree(bio)
+            return
+
+
+def _set_apart(el: HtmlElement) -> bool:
+    first = _first_element(el)
+    if first is not None and first.tag in ("b", "strong") and not (el.text or "").strip():
+        return True  # a bold name leading it
+    node = el
+    while node is not None:
+        if node.find(".//img") is not None and len(_collapsed_text(node)) < _BIO_MAX_CHARS:
+            return True  # a photo beside it
+        prev = node.getprevious()
+        if prev is not None and (prev.tag == "hr" or (
+                prev.tag in _HEADINGS and _collapsed_text(prev).lower().startswith("about"))):
+            return True  # a rule or an "About ..." heading before it
+        if prev is not None or node.getparent() is None:
+            break
+        node = node.getparent()
+    return False

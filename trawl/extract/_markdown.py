@@ -57,6 +57,9 @@ OPTIONS = html_to_markdown.ConversionOptions(
     code_block_style="backticks",
     extract_metadata=False,  # trawl.extract._meta reads the metadata
     autolinks=False,
+    # "__del__" or "*args" in prose is emphasis to a renderer unless escaped
+    escape_underscores=True,
+    escape_asterisks=True,
     compact_tables=True,  # "| a | b |": no padding to re-align when a cell changes
     # the content is already chosen: the converter's own navigation and form removal
     # would second-guess it
@@ -140,6 +143,12 @@ def _prepare_admonition(box: HtmlElement, kind: str) -> None:
     first.append(strong)
     box.tag = "blockquote"
     box.attrib.clear()
+    # converters write two blockquotes in a row as one (and a paragraph after one is its
+    # lazy continuation): a marker paragraph each side becomes the blank line between
+    for add in (box.addprevious, box.addnext):
+        marker = box.makeelement("p", {})
+        marker.text = _BREAK_MARKER
+        add(marker)
 
 
 def _prepare_dt(dt: HtmlElement) -> None:
@@ -173,8 +182,14 @@ def _prepare(root: HtmlElement) -> None:
         _prepare_admonition(box, kind)
 
 
+_BREAK_MARKER = "TRAWLBLOCKBREAK7F3A"
+"""A paragraph of this text is a blank line in the markdown (see _prepare_admonition)."""
+
+
 def tidy_markdown(md: str) -> str:
-    """Strip trailing spaces and collapse blank-line runs, leaving fenced code untouched."""
+    """Strip trailing spaces, markers and blank-line runs, leaving fenced code untouched."""
+    if _BREAK_MARKER in md:
+        md = md.replace(_BREAK_MARKER, "")
     out: list[str] = []
     fence: str | None = None
     blank = False
