@@ -59,6 +59,7 @@ class PageRecord:
     content_type: str | None = None
     content_length: int | None = None
     title: str | None = None
+    headline: str | None = None
     description: str | None = None
     language: str | None = None
     canonical_url: str | None = None
@@ -125,7 +126,7 @@ _RECORD_PAGE = text(
 RECORDED_MEANWHILE = "TRW01"
 """SQLSTATE trawl_record_page raises when a concurrent attempt recorded the URL first."""
 _PAGE_FIELDS = ("crawl_id", "url", "final_url", "site", "depth", "status_code", "content_type",
-                "content_length", "title", "description", "language", "canonical_url",
+                "content_length", "title", "headline", "description", "language", "canonical_url",
                 "markdown", "text", "content_hash", "word_count", "metadata", "render_mode",
                 "render_reason", "fetch_ms", "render_ms", "error_class", "error_message",
                 "steps", "console_errors", "etag", "last_modified", "body_hash", "change",
