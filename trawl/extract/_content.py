@@ -19,6 +19,7 @@ A readability-style scorer on an lxml tree, with extras:
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
 from functools import lru_cache
 from itertools import pairwise
 from typing import NamedTuple
@@ -552,6 +553,8 @@ def _find_main(root: HtmlElement) -> HtmlElement:
     content = _with_continuations(body, content, best, scores, stats)
     prune(content, stats)
     drop_trailing_bio(content)
+    drop_dangling_heading(content)
+    drop_trailing_meta(content)
     return content
 
 
@@ -716,7 +719,16 @@ def _is_link_paragraph(el: HtmlElement, st: _Stats) -> bool:
     # column), not a stray link paragraph
     parent = el.getparent()
     in_cell = parent is not None and parent.tag in _CELL_TAGS
-    return not in_cell and bool(st.text) and _link_density(st) > 0.9 and st.text < 200
+    if in_cell or not st.text:
+        return False
+    density = _link_density(st)
+    if density > 0.9 and st.text < 200:
+        return True
+    # "Read more: <a>another story</a>" set between the paragraphs of the text
+    if density >= _PROMO_MIN_LINK_DENSITY and st.text < _PROMO_MAX_CHARS:
+        text = _short_text(el, _PROMO_MAX_CHARS)
+        return text is not None and _PROMO_LEAD_RE.match(text) is not None
+    return False
 
 
 def _is_link_block(el: HtmlElement, st: _Stats) -> bool:
@@ -853,7 +865,7 @@ def strip_header(content: HtmlElement, title: str | None) -> str | None:
                 tag == "h1" or (norm_title and _norm(heading) in norm_title)
             ):
                 headline = heading.rstrip("¶").strip()
-                doomed.append(el)
+                doomed.append(_header_block(el, content, len(heading)))
             continue
         # Past 120 characters, all that matters of the text is that it is long (>= 80): the
         # first elements are often wrappers of the whole content, too long to join whole.
@@ -883,6 +895,63 @@ def strip_header(content: HtmlElement, title: str | None) -> str | None:
     return headline
 
 
+_HEADER_BLOCK_EXTRA_CHARS = 300
+"""A wrapper of the headline with at most this much more text is the article's header (the
+headline with its standfirst, byline and date), not part of the body."""
+
+
+def _header_block(headline: HtmlElement, content: HtmlElement, size: int) -> HtmlElement:
+    """The largest wrapper of ``headline`` inside ``content`` that holds little more than
+    it: the header the body follows."""
+    block = headline
+    parent = headline.getparent()
+    while parent is not None and parent is not content:
+        text = _short_text(parent, size + _HEADER_BLOCK_EXTRA_CHARS)
+        if text is None or parent.find(".//pre") is not None:
+            break
+        block, parent = parent, parent.getparent()
+    return block
+
+
+# -- the end: date and source lines after the body --------------------------------------
+
+_TRAILING_META_RE = re.compile(
+    r"^(source|sources|first published|published|updated|last updated|posted|filed|tags|"
+    r"tagged|topics|reporting by|additional reporting|editing by|writing by)\b", re.I)
+_TRAILING_META_MAX_CHARS = 300
+_TRAILING_META_MAX_WORDS = 10
+
+
+def drop_trailing_meta(content: HtmlElement) -> None:
+    """Drop the short date and source lines the content ends with ("First Published on
+    Nov 20, 2019", "SOURCE: News agencies")."""
+    leaves = [el for el in content.iter(*_BIO_BLOCKS, "time", "span") if el is not content
+              and not any(isinstance(c.tag, str) and c.tag in BLOCK_TAGS for c in el)]
+    for el in reversed(leaves):
+        text = _short_text(el, _TRAILING_META_MAX_CHARS)
+        if text == "":
+            continue
+        if text is None or not _is_meta_line(text):
+            return
+        el.tail = None
+        drop_tree(el)
+
+
+def _is_meta_line(text: str) -> bool:
+    if _TRAILING_META_RE.match(text):
+        return True
+    return bool(_DATE_RE.search(text)) and len(text.split()) <= _TRAILING_META_MAX_WORDS \
+        and not _SENTENCE_END_RE.search(text)
+
+
+_PROMO_LEAD_RE = re.compile(
+    r"^\W*(read more|read also|also read|see more|see also|more on this|related|recommended|"
+    r"don.?t miss|also on|watch|listen|must read|trending)\b", re.I)
+"""How an in-text promotion of other stories starts ("Read more: ...", "DON'T MISS")."""
+_PROMO_MAX_CHARS = 300
+_PROMO_MIN_LINK_DENSITY = 0.5
+
+
 # -- a bio at the end: "About the author", a company's press-release boilerplate ----------
 
 _BIO_LEAD_RE = re.compile(
@@ -890,7 +959,7 @@ _BIO_LEAD_RE = re.compile(
     r"(?:is|was)\s+(?:a|an|the)\s)", re.U)
 """How a bio starts: "About Ascom", "About the author", "Jane Doe is a reporter ...",
 "Example Corp. is the leading ..."."""
-_BIO_MAX_CHARS = 800
+_BIO_MAX_CHARS = 1500
 _BIO_SCAN = 4
 """Blocks looked at from the end of the content (a bio is one of its last)."""
 _BIO_BLOCKS = words("p div section aside footer")
@@ -931,3 +1000,34 @@ def _set_apart(el: HtmlElement) -> bool:
             break
         node = node.getparent()
     return False
+
+
+def _reversed_iter(content: HtmlElement, tags: frozenset[str]) -> Iterator[HtmlElement]:
+    return reversed(list(content.iter(*tags)))
+
+
+# -- a heading left at the end: it introduces nothing (comments, a pruned "related" list) --
+
+_DANGLING_MAX_CHARS = 40
+"""Text after the content's last heading below this is no section: the heading goes."""
+
+
+def drop_dangling_heading(content: HtmlElement) -> None:
+    """Drop the content's last heading and what follows it when that is (almost) no text: a
+    "Comments" or "Related" heading whose block is gone, a comment count."""
+    last = next(_reversed_iter(content, _HEADINGS), None)
+    if last is None:
+        return
+    after: list[HtmlElement] = []
+    node = last
+    while node is not None and node is not content:
+        after.extend(s for s in node.itersiblings() if isinstance(s.tag, str))
+        node = node.getparent()
+    rest = (last.tail or "").strip()
+    size = len(rest) + sum(len(_collapsed_text(el)) + len((el.tail or "").strip())
+                           for el in after)
+    if size >= _DANGLING_MAX_CHARS:
+        return
+    for el in [last, *after]:
+        el.tail = None  # (counted above: it goes too)
+        drop_tree(el)
