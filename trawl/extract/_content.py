@@ -676,6 +676,10 @@ def prune(content: HtmlElement, stats: dict[HtmlElement, _Stats] | None = None) 
         st = stats.get(el)
         if st is not None and _prunable(el, st, stats):
             doomed.append(el)
+    # a note or "See also" box is content whatever it holds (often nothing but links)
+    boxes = [el for el in content.iter() if el.get("class") and _admonition(el)]
+    if boxes:
+        doomed = [el for el in doomed if not any(_is_ancestor(box, el) for box in boxes)]
     # a pruning that would gut the content is wrong about this page: keep it whole
     if _removed_text(doomed, stats) > 0.6 * stats[content].text:
         doomed = [el for el in doomed if el.tag in _FORM_TAGS]

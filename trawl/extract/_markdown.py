@@ -41,13 +41,15 @@ _NOT_LANGS = words("notranslate highlight hljs prettyprint linenums code sourcec
 _LANG_ANCESTORS = 3
 """How far above a <pre> its language may be named (Sphinx: two wrappers up)."""
 
-_ADMONITION_KINDS = words("""admonition note warning tip hint caution attention danger error
-    important seealso callout alert notice info""")
+_ADMONITION_KINDS = words("""admonition note warning tip hint caution attention danger
+    important seealso callout alert""")
 """Class tokens that make an element a note/warning box (Sphinx, MkDocs, Docusaurus, GitHub
-and Bootstrap name theirs with these)."""
+and Bootstrap name theirs with these; not "info" or "notice", which name a post's byline
+block or a cookie bar as often)."""
 _ADMONITION_TAGS = words("div aside section")
 _TITLE_CLASS_RE = re.compile(r"(?:^|[-_\s])(?:title|heading|label)(?:$|[-_\s])", re.I)
-_SPLIT_CLASS_RE = re.compile(r"[\s_]+")
+_SPLIT_CLASS_RE = re.compile(r"[\s_-]+")
+_GENERIC_KINDS = words("admonition callout alert")
 
 OPTIONS = html_to_markdown.ConversionOptions(
     heading_style="atx",
@@ -116,12 +118,12 @@ def _admonition_kind(el: HtmlElement) -> str | None:
     cls = el.get("class")
     if not cls or el.tag not in _ADMONITION_TAGS:
         return None
-    tokens = {t.lower() for t in _SPLIT_CLASS_RE.split(cls) if t}
-    for token in tokens:
-        kind = token.removeprefix("admonition-").removeprefix("alert-")
-        if token in _ADMONITION_KINDS or kind in _ADMONITION_KINDS:
-            return kind
-    return None
+    kinds = [t for t in _SPLIT_CLASS_RE.split(cls.lower()) if t in _ADMONITION_KINDS]
+    if not kinds:
+        return None
+    # the most telling one: "warning" in "admonition warning", "important" in
+    # "markdown-alert markdown-alert-important"
+    return next((k for k in kinds if k not in _GENERIC_KINDS), kinds[0])
 
 
 def _prepare_admonition(box: HtmlElement, kind: str) -> None:
@@ -163,13 +165,29 @@ def _prepare_dt(dt: HtmlElement) -> None:
     dt.append(strong)
 
 
+def _prepare_table(table: HtmlElement) -> None:
+    """A data table without a header row gets its first row as one: html-to-markdown turns a
+    headerless table whose cells are mostly links (an API index) into a list, and GFM
+    tables need a header row anyway."""
+    if table.find(".//th") is not None or table.find(".//table") is not None:
+        return
+    rows = [r for r in table.iter("tr")]
+    if len(rows) < 2 or any(sum(c.tag == "td" for c in r) < 2 for r in rows):
+        return
+    for cell in rows[0]:
+        if cell.tag == "td":
+            cell.tag = "th"
+
+
 def _prepare(root: HtmlElement) -> None:
     """Say, in markup every converter reads, what converters cannot know (module doc)."""
     boxes: list[tuple[HtmlElement, str]] = []
-    for el in root.iter("pre", "dt", "dd", "dl", *_ADMONITION_TAGS):
+    for el in root.iter("pre", "dt", "dd", "dl", "table", *_ADMONITION_TAGS):
         tag = el.tag
         if tag == "pre":
             _prepare_pre(el)
+        elif tag == "table":
+            _prepare_table(el)
         elif tag == "dt":
             _prepare_dt(el)
         elif tag in ("dd", "dl"):
