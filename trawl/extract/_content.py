@@ -923,13 +923,16 @@ _TRAILING_META_RE = re.compile(
     r"^(source|sources|first published|published|updated|last updated|posted|filed|tags|"
     r"tagged|topics|reporting by|additional reporting|editing by|writing by)\b", re.I)
 _TRAILING_META_MAX_CHARS = 300
-_TRAILING_META_MAX_WORDS = 10
+_TRAILING_LABEL_RE = re.compile(r"^[^\W\d]+(?: [^\W\d]+)?$")
+"""A word or two alone at the very end: the label of a share bar or comments block whose
+buttons are gone ("Share", "Comments")."""
+_TRAILING_META_MAX_WORDS = 6
 
 
 def drop_trailing_meta(content: HtmlElement) -> None:
     """Drop the short date and source lines the content ends with ("First Published on
     Nov 20, 2019", "SOURCE: News agencies")."""
-    leaves = [el for el in content.iter(*_BIO_BLOCKS, "time", "span") if el is not content
+    leaves = [el for el in content.iter(*_BIO_BLOCKS) if el is not content
               and not any(isinstance(c.tag, str) and c.tag in BLOCK_TAGS for c in el)]
     for el in reversed(leaves):
         text = _short_text(el, _TRAILING_META_MAX_CHARS)
@@ -942,7 +945,7 @@ def drop_trailing_meta(content: HtmlElement) -> None:
 
 
 def _is_meta_line(text: str) -> bool:
-    if _TRAILING_META_RE.match(text):
+    if _TRAILING_META_RE.match(text) or _TRAILING_LABEL_RE.match(text):
         return True
     return bool(_DATE_RE.search(text)) and len(text.split()) <= _TRAILING_META_MAX_WORDS \
         and not _SENTENCE_END_RE.search(text)
