@@ -133,3 +133,20 @@ def test_headline_is_its_own_field_not_the_start_of_the_text() -> None:
     assert not e.text.startswith("Harbour bridge"), e.text[:80]
     assert e.text.startswith(SENTENCES[0][:30])
     assert e.markdown.startswith("# Harbour bridge to be rebuilt\n")
+
+
+def test_in_text_promotions_trailing_meta_and_off_screen_links_are_dropped() -> None:
+    promo = ("<p>Read more: <a href='/other'>Ferry timetable changes announced for winter</a>"
+             "</p><p><strong>DON'T MISS</strong></p><p><a href='/a'>Storm closes coastal road"
+             "</a> [VIDEO]<br><a href='/b'>New school opens on the east bank</a> [INSIGHT]</p>")
+    html = page("<article><h1>Harbour bridge to be rebuilt</h1>" + body_paras(SENTENCES[:3])
+                + promo + body_paras(SENTENCES[3:])
+                + "<p>SOURCE: <span>News agencies</span></p><div>Tags: <a href='/t/x'>bridges"
+                "</a></div><p>20 Nov 2026 08:00 GMT</p>"
+                "<div style='position:absolute; left:-9999px'><a href='https://spam.example'>"
+                "Download free themes</a></div></article>")
+    e = extract(html, URL)
+    assert_article_whole(e.text)
+    for junk in ("Ferry timetable", "DON'T MISS", "Storm closes", "News agencies", "Tags",
+                 "08:00", "Download free themes"):
+        assert junk not in e.text, junk

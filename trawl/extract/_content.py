@@ -680,6 +680,7 @@ def prune(content: HtmlElement, stats: dict[HtmlElement, _Stats] | None = None) 
     boxes = [el for el in content.iter() if el.get("class") and _admonition(el)]
     if boxes:
         doomed = [el for el in doomed if not any(_is_ancestor(box, el) for box in boxes)]
+    doomed = _with_labels(doomed)
     # a pruning that would gut the content is wrong about this page: keep it whole
     if _removed_text(doomed, stats) > 0.6 * stats[content].text:
         doomed = [el for el in doomed if el.tag in _FORM_TAGS]
@@ -728,11 +729,32 @@ def _is_link_paragraph(el: HtmlElement, st: _Stats) -> bool:
     density = _link_density(st)
     if density > 0.9 and st.text < 200:
         return True
-    # "Read more: <a>another story</a>" set between the paragraphs of the text
+    # "Read more: <a>another story</a>" set between the paragraphs of the text, or the
+    # links under a "DON'T MISS" paragraph of its own
     if density >= _PROMO_MIN_LINK_DENSITY and st.text < _PROMO_MAX_CHARS:
         text = _short_text(el, _PROMO_MAX_CHARS)
-        return text is not None and _PROMO_LEAD_RE.match(text) is not None
+        if text is not None and _PROMO_LEAD_RE.match(text) is not None:
+            return True
+        return _promo_label(el.getprevious())
     return False
+
+
+_PROMO_LABEL_MAX_CHARS = 40
+
+
+def _promo_label(el: HtmlElement | None) -> bool:
+    """A paragraph that is only a promotion's label ("DON'T MISS", "Read more:")."""
+    if el is None or el.tag != "p":
+        return False
+    text = _short_text(el, _PROMO_LABEL_MAX_CHARS)
+    return bool(text) and _PROMO_LEAD_RE.match(text) is not None
+
+
+def _with_labels(doomed: list[HtmlElement]) -> list[HtmlElement]:
+    """``doomed`` and the promotion labels right before its paragraphs."""
+    labels = [prev for el in doomed if el.tag == "p"
+              for prev in [el.getprevious()] if _promo_label(prev)]
+    return doomed + labels if labels else doomed
 
 
 def _is_link_block(el: HtmlElement, st: _Stats) -> bool:
