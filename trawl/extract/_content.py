@@ -747,7 +747,7 @@ def _promo_label(el: HtmlElement | None) -> bool:
     if el is None or el.tag != "p":
         return False
     text = _short_text(el, _PROMO_LABEL_MAX_CHARS)
-    return bool(text) and _PROMO_LEAD_RE.match(text) is not None
+    return text is not None and bool(text) and _PROMO_LEAD_RE.match(text) is not None
 
 
 def _with_labels(doomed: list[HtmlElement]) -> list[HtmlElement]:
