@@ -150,3 +150,27 @@ def test_in_text_promotions_trailing_meta_and_off_screen_links_are_dropped() -> 
     for junk in ("Ferry timetable", "DON'T MISS", "Storm closes", "News agencies", "Tags",
                  "08:00", "Download free themes"):
         assert junk not in e.text, junk
+
+
+def test_a_short_page_is_not_taken_for_its_own_header() -> None:
+    """The headline's wrapper goes as the article's header only when the body follows it:
+    a short page whose one section holds the headline and the body keeps the body."""
+    html = page("<div class='doc'><div role='main'><section id='s'><h1>Uploading packages</h1>"
+                "<p>References to up to date documentation can be found in the packaging "
+                "guide.</p></section></div></div><div class='legal'><p>"
+                + "Copyright and licence notice of some length, for every page. " * 5
+                + "</p></div>")
+    e = extract(html, URL)
+    assert e.headline == "Uploading packages"
+    assert "References to up to date documentation" in e.text, e.text
+
+
+def test_standfirst_and_byline_in_the_headlines_header_go_with_it() -> None:
+    html = page("<div class='w'><div class='top-wrap'><div class='hd'><h1>Harbour bridge to "
+                "be rebuilt</h1><p class='d'>The council picks repair over a new crossing.</p>"
+                "<div class='au'>By Jane Doe</div></div></div><div class='main-wrap'><div>"
+                + body_paras() + "</div></div></div>")
+    e = extract(html, URL)
+    assert e.headline == "Harbour bridge to be rebuilt"
+    assert_article_whole(e.text)
+    assert "picks repair" not in e.text and "Jane Doe" not in e.text, e.text

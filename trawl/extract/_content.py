@@ -24,6 +24,7 @@ from functools import lru_cache
 from itertools import pairwise
 from typing import NamedTuple
 
+from lxml import etree
 from lxml.html import HtmlElement
 
 from ._clean import drop_tree
@@ -922,8 +923,21 @@ def strip_header(content: HtmlElement, title: str | None) -> str | None:
 
 
 _HEADER_BLOCK_EXTRA_CHARS = 300
+_HEADER_BODY_FACTOR = 2
+"""The content outside a header block holds at least this many times its text."""
 """A wrapper of the headline with at most this much more text is the article's header (the
 headline with its standfirst, byline and date), not part of the body."""
+
+
+_LANDMARK = etree.XPath("self::main or self::article or @role='main' "
+                        "or descendant::main or descendant::article "
+                        "or descendant::*[@role='main']")
+
+
+def _holds_landmark(el: HtmlElement) -> bool:
+    """Whether ``el`` is or holds the page's main or article landmark: the body is there,
+    so ``el`` is no header block."""
+    return bool(_LANDMARK(el))
 
 
 def _header_block(headline: HtmlElement, content: HtmlElement, size: int) -> HtmlElement:
@@ -931,9 +945,18 @@ def _header_block(headline: HtmlElement, content: HtmlElement, size: int) -> Htm
     it: the header the body follows."""
     block = headline
     parent = headline.getparent()
+    total = None
     while parent is not None and parent is not content:
         text = _short_text(parent, size + _HEADER_BLOCK_EXTRA_CHARS)
-        if text is None or parent.find(".//pre") is not None:
+        if text is None or parent.find(".//pre") is not None or _holds_landmark(parent):
+            break
+        if total is None:  # the text of the landmark it is in, else of the content
+            scope = next((a for a in headline.iterancestors() if a is content or
+                          a.tag in ("main", "article") or a.get("role") == "main"), content)
+            total = len(_collapsed_text(scope))
+        # the body follows the header: a wrapper holding (nearly) all the content is the
+        # article itself (a short page's only <section>), not its header
+        if total - len(text) < _HEADER_BODY_FACTOR * len(text):
             break
         block, parent = parent, parent.getparent()
     return block
