@@ -678,9 +678,7 @@ def prune(content: HtmlElement, stats: dict[HtmlElement, _Stats] | None = None) 
         if st is not None and _prunable(el, st, stats):
             doomed.append(el)
     # a note or "See also" box is content whatever it holds (often nothing but links)
-    boxes = [el for el in content.iter() if el.get("class") and _admonition(el)]
-    if boxes:
-        doomed = [el for el in doomed if not any(_is_ancestor(box, el) for box in boxes)]
+    doomed = [el for el in doomed if not _in_admonition(el, content)]
     doomed = _with_labels(doomed)
     # a pruning that would gut the content is wrong about this page: keep it whole
     if _removed_text(doomed, stats) > 0.6 * stats[content].text:
@@ -798,6 +796,15 @@ def _is_headed_section(el: HtmlElement, stats: dict[HtmlElement, _Stats]) -> boo
     if body_text == 0:
         return True  # a heading alone: a stub of the document, kept as its outline
     return (whole.links - head.links) / body_text < _SECTION_MAX_LINK_DENSITY
+
+
+def _in_admonition(el: HtmlElement, content: HtmlElement) -> bool:
+    for anc in el.iterancestors():
+        if anc is content:
+            return False
+        if _admonition(anc):
+            return True
+    return False
 
 
 def _admonition(el: HtmlElement) -> bool:

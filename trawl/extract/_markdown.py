@@ -18,6 +18,7 @@ replaces). What a converter cannot know is said to it first, on the lxml tree
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 
 import html_to_markdown
 import lxml.html
@@ -236,9 +237,27 @@ def tidy_markdown(md: str) -> str:
     return text + "\n" if text.strip() else ""
 
 
+def _options_once() -> Callable[[str], str]:
+    """html-to-markdown's conversion with OPTIONS built once: its convert() turns the
+    Python options into the extension's on every call, a millisecond of a page's time.
+    Falls back to convert() should a release rename what this reaches for."""
+    try:
+        from html_to_markdown import _html_to_markdown as rust
+        from html_to_markdown.api import _to_rust_conversion_options
+
+        built = _to_rust_conversion_options(OPTIONS)
+        rust.convert(html="<p>x</p>", options=built, visitor=None)
+    except (ImportError, AttributeError, TypeError):
+        return lambda html: html_to_markdown.convert(html, OPTIONS).content or ""
+    return lambda html: rust.convert(html=html, options=built, visitor=None).content or ""
+
+
+_convert = _options_once()
+
+
 def convert_html(html: str) -> str:
     """html-to-markdown's conversion of an HTML string, with trawl's options."""
-    return tidy_markdown(html_to_markdown.convert(html, OPTIONS).content or "")
+    return tidy_markdown(_convert(html))
 
 
 def element_to_markdown(el: HtmlElement) -> str:
