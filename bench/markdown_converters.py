@@ -32,7 +32,6 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-import html_to_markdown  # noqa: E402
 import lxml.html  # noqa: E402
 from lxml.html import HtmlElement  # noqa: E402
 
@@ -84,8 +83,7 @@ def _markdownify(html: str) -> str:
 
 
 def _h2m(html: str) -> str:
-    return _markdown.tidy_markdown(
-        html_to_markdown.convert(html, _markdown.OPTIONS).content or "")
+    return _markdown.convert_html(html)  # as trawl runs it: options built once
 
 
 def _prepared(convert: Converter) -> Converter:
