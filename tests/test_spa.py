@@ -92,9 +92,10 @@ async def test_spa_text_is_stored(temporal_client: Client, temporal_address: str
         temporal_client, temporal_address, database_url, task_queue,
         CrawlSpec(seeds=[site + "/"], render=render, concurrency=3, max_pages=60))
     assert result.status == "completed"
-    rows = await scalar_rows(engine, "select url, coalesce(text, ''), metadata ? 'thin_content', "
-                                     "render_mode from pages where crawl_id = :c and "
-                                     "error_class is null", c=crawl_id)
+    # what a reader sees is the headline and the body: pages keeps them apart (issue 19)
+    rows = await scalar_rows(engine, "select url, concat_ws(E'\\n\\n', headline, text), "
+                                     "metadata ? 'thin_content', render_mode from pages "
+                                     "where crawl_id = :c and error_class is null", c=crawl_id)
     stored = {url.removeprefix(site): (text, thin, mode) for url, text, thin, mode in rows}
     missing = set(ROUTES) - set(stored)
     assert not missing, f"routes not stored as pages: {missing}; stored {sorted(stored)}"
