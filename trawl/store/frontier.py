@@ -166,8 +166,8 @@ async def record_page(engine: AsyncEngine, rec: PageRecord) -> RecordResult:
     One call of the database function trawl_record_page, which runs the transaction's
     statements server-side in one round trip (bench/record_page.py measures what that
     saves). Its definition is the newest migration's that creates it (0011, which adds
-    the headline; 0006 first): a change to it is a new migration with CREATE OR REPLACE FUNCTION, and
-    tests/test_record_page.py pins down its contract. Lock order matters with many
+    the headline; 0006 first): a change to it is a new migration with CREATE OR REPLACE
+    FUNCTION, and tests/test_record_page.py pins down its contract. Lock order matters with many
     workers: the content-hash lock first, new frontier URLs in sorted order, the page's own
     frontier row last, so no two transactions can wait on each other in a cycle. A
     deadlock reported anyway is retried a few times.
