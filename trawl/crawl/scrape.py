@@ -29,6 +29,7 @@ usable Chromium :class:`~trawl.errors.BrowserError`.
 from __future__ import annotations
 
 import asyncio
+import base64
 import threading
 import time
 from collections.abc import Coroutine, Sequence
@@ -36,7 +37,14 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Literal, TypeVar
 
 import httpx
-from pydantic import BaseModel, ConfigDict, Field, ValidationError
+from pydantic import (
+    BaseModel,
+    ConfigDict,
+    Field,
+    ValidationError,
+    field_serializer,
+    field_validator,
+)
 
 from trawl.config import (
     DEFAULT_MAX_BODY_BYTES,
@@ -129,8 +137,6 @@ class ScrapedLink(BaseModel):
 class ScrapeResult(BaseModel):
     """One page, scraped. The content fields hold what ``formats`` asked for (else None)."""
 
-    model_config = ConfigDict(ser_json_bytes="base64", val_json_bytes="base64")
-
     url: str
     """The URL asked for (canonical form)."""
     final_url: str
@@ -164,6 +170,16 @@ class ScrapeResult(BaseModel):
     trawl does not read (``not_read``); the content fields are then empty."""
     error_message: str | None = None
     elapsed_ms: int = 0
+
+    @field_serializer("screenshot", when_used="json")
+    def _screenshot_base64(self, value: bytes | None) -> str | None:
+        """Standard base64 (RFC 4648, padded) in JSON, what every decoder reads."""
+        return None if value is None else base64.b64encode(value).decode("ascii")
+
+    @field_validator("screenshot", mode="before")
+    @classmethod
+    def _screenshot_bytes(cls, value: Any) -> Any:
+        return base64.b64decode(value, validate=True) if isinstance(value, str) else value
 
     @property
     def ok(self) -> bool:
