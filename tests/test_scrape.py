@@ -314,6 +314,10 @@ def test_cli_formats(site: Site, tmp_path: Path) -> None:
     assert png.read_bytes().startswith(PNG_MAGIC)
     # nothing was started or written under the data dir: no Temporal, no Postgres
     assert not (tmp_path / "data").exists()
+    # the full command line lists it too
+    listed = subprocess.run([PYTHON, "-m", "trawl.api", "--help"], cwd=ROOT, env=env,
+                            capture_output=True, timeout=CLI_TIMEOUT_S, check=True)
+    assert re.search(rb"scrape\s+Scrape one page without a crawl", listed.stdout)
 
 
 def test_cli_failures_are_one_line_and_non_zero(site: Site, tmp_path: Path,
