@@ -240,13 +240,15 @@ class _Page:
     wall: Wall | None = None
 
 
-def _read_html(html: str, url: str, content: str, decide_first: bool
+def _read_html(html: str, url: str, content: str, decide_first: bool,
+               stop_for_browser: bool = False
                ) -> tuple[RenderDecision | None, Extraction | None]:
     """One parse for auto's decision and the extraction (as read_page does in a crawl);
-    no extraction when the decision sends the page to the browser."""
+    with ``stop_for_browser`` (auto mode), no extraction when the decision sends the page
+    to the browser (it is read from there)."""
     document = parse_html(html)
     decision = decide(document, url) if decide_first else None
-    if decision is not None and decision.browser:
+    if stop_for_browser and decision is not None and decision.browser:
         return decision, None
     return decision, extract(document, url, content)
 
@@ -358,7 +360,7 @@ class Scraper:
         # auto: decide on the served HTML (and read it, when it stays over HTTP); http:
         # decide too, to flag an app shell read over HTTP as thin (as a crawl does)
         decision, extraction = await asyncio.to_thread(
-            _read_html, html, fetched.final_url, opts.content, True)
+            _read_html, html, fetched.final_url, opts.content, True, opts.render == "auto")
         page.decision = decision
         if opts.render == "auto":
             assert decision is not None
