@@ -108,6 +108,8 @@ async def test_each_format_over_http(site: Site) -> None:
     # only what was asked for
     only = await trawl.scrape(site.url("/"), render="http", formats="text", **LOOPBACK)
     assert only.text and only.markdown is None and only.html is None and only.links is None
+    full = await trawl.scrape(site.url("/"), render="http", content="full", **LOOPBACK)
+    assert full.ok and full.word_count >= page.word_count
 
 
 async def test_browser_render_and_screenshot(site: Site) -> None:
@@ -126,6 +128,12 @@ async def test_browser_render_and_screenshot(site: Site) -> None:
         assert base64.b64decode(data["screenshot"]).startswith(PNG_MAGIC)
         assert trawl.ScrapeResult.model_validate_json(auto.model_dump_json()).screenshot \
             == auto.screenshot
+        # pages at once share the scraper's one Chromium
+        many = await asyncio.gather(*(scraper.scrape(site.url(path), render="browser",
+                                                     **LOOPBACK)
+                                      for path in ("/", "/a.html", "/b/", "/new.html")))
+        assert [p.render_mode for p in many] == ["browser"] * 4
+        assert len({p.final_url for p in many}) == 4 and all(p.markdown for p in many)
         # no picture of a document: said so, not faked
         doc = await scraper.scrape(site.url("/data.json"), formats=["screenshot"], **LOOPBACK)
         assert doc.screenshot is None and doc.screenshot_missing is not None
