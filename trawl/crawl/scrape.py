@@ -600,6 +600,16 @@ def run_sync(coro: Coroutine[Any, Any, T]) -> T:
     return box["value"]  # type: ignore[no-any-return]
 
 
-def scrape_sync(url: str, **kwargs: Any) -> ScrapeResult:
-    """:func:`scrape` for synchronous code: the same arguments, the same result."""
-    return run_sync(scrape(url, **kwargs))
+def scrape_sync(url: str, *, formats: Sequence[Format] | Format | None = None,
+                render: RenderMode | None = None, content: ContentMode | None = None,
+                timeout_s: float | None = None, max_bytes: int | None = None,
+                allow_private: bool | None = None, allow_hosts: Sequence[str] | None = None,
+                user_agent: str | None = None, dismiss_cookie_banners: bool | None = None,
+                options: ScrapeOptions | None = None) -> ScrapeResult:
+    """:func:`scrape` for synchronous code: the same arguments, the same result (inside a
+    running event loop, it runs on a loop of its own in another thread)."""
+    return run_sync(scrape(url, formats=formats, render=render, content=content,
+                           timeout_s=timeout_s, max_bytes=max_bytes,
+                           allow_private=allow_private, allow_hosts=allow_hosts,
+                           user_agent=user_agent,
+                           dismiss_cookie_banners=dismiss_cookie_banners, options=options))
