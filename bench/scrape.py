@@ -11,7 +11,9 @@ that is missing), served on 127.0.0.1 by a process of its own. Measured:
   pipe), N runs one after another; and, for comparison, the start of a process that
   imports the full command line (``trawl.api.cli``, which loads the Temporal client).
 
-Prints the medians (and the 90th percentile) with the machine.
+Prints the medians (and the 90th percentile) of wall time, and of CPU time (user + system:
+on a machine shared with other work the wall time grows with the load, the CPU time much
+less), with the machine and its load average.
 """
 
 from __future__ import annotations
@@ -20,6 +22,7 @@ import argparse
 import asyncio
 import os
 import platform
+import resource
 import statistics
 import subprocess
 import sys
@@ -64,41 +67,61 @@ def _serve(directory: Path) -> tuple[subprocess.Popen[bytes], str]:
             time.sleep(0.05)
 
 
-def _summary(name: str, seconds: list[float]) -> str:
-    ordered = sorted(seconds)
-    p90 = ordered[min(len(ordered) - 1, round(0.9 * (len(ordered) - 1)))]
-    return (f"{name:<48} median {statistics.median(ordered) * 1000:8.1f} ms   "
-            f"p90 {p90 * 1000:8.1f} ms   ({len(ordered)} runs)")
+def _p90(values: list[float]) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, round(0.9 * (len(ordered) - 1)))]
 
 
-async def _in_process(url: str, runs: int) -> tuple[list[float], list[float], int, int]:
+def _summary(name: str, timed: tuple[list[float], list[float]]) -> str:
+    wall, cpu = timed
+    return (f"{name:<50} wall median {statistics.median(wall) * 1000:7.1f} ms "
+            f"(p90 {_p90(wall) * 1000:7.1f})   cpu median {statistics.median(cpu) * 1000:7.1f} "
+            f"ms (p90 {_p90(cpu) * 1000:7.1f})   {len(wall)} runs")
+
+
+def _children_cpu() -> float:
+    usage = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return usage.ru_utime + usage.ru_stime
+
+
+async def _in_process(url: str, runs: int
+                      ) -> tuple[tuple[list[float], list[float]],
+                                 tuple[list[float], list[float]], int, int]:
+    """(shared client: wall, cpu), (client per call: wall, cpu), words, markdown chars.
+    CPU time is the whole process's (extraction runs in a thread)."""
     options = ScrapeOptions(render="http", allow_private=True)
-    shared: list[float] = []
+    shared: tuple[list[float], list[float]] = ([], [])
     async with Scraper() as scraper:
         for _ in range(WARMUP):
             page = await scraper.scrape(url, options)
         assert page.ok and page.render_mode == "http", page
         for _ in range(runs):
-            started = time.perf_counter()
+            started, cpu = time.perf_counter(), time.process_time()
             await scraper.scrape(url, options)
-            shared.append(time.perf_counter() - started)
-    single: list[float] = []
+            shared[0].append(time.perf_counter() - started)
+            shared[1].append(time.process_time() - cpu)
+    single: tuple[list[float], list[float]] = ([], [])
     for _ in range(runs):
-        started = time.perf_counter()
+        started, cpu = time.perf_counter(), time.process_time()
         await trawl.scrape(url, options=options)
-        single.append(time.perf_counter() - started)
+        single[0].append(time.perf_counter() - started)
+        single[1].append(time.process_time() - cpu)
     return shared, single, page.word_count, len(page.markdown or "")
 
 
-def _command(argv: list[str], runs: int, env: dict[str, str]) -> list[float]:
-    times: list[float] = []
+def _command(argv: list[str], runs: int, env: dict[str, str]
+             ) -> tuple[list[float], list[float]]:
+    """Wall and CPU (user + system of the child) time of ``argv``, ``runs`` times."""
+    wall: list[float] = []
+    cpu: list[float] = []
     for _ in range(runs):
-        started = time.perf_counter()
+        started, before = time.perf_counter(), _children_cpu()
         done = subprocess.run(argv, env=env, capture_output=True, check=False)
-        times.append(time.perf_counter() - started)
+        wall.append(time.perf_counter() - started)
+        cpu.append(_children_cpu() - before)
         if done.returncode != 0:
             raise SystemExit(f"{' '.join(argv)} failed: {done.stderr.decode()[-500:]}")
-    return times
+    return wall, cpu
 
 
 def main() -> None:
@@ -110,6 +133,7 @@ def main() -> None:
     directory, path = (PYDOCS, args.page) if (PYDOCS / args.page).exists() \
         else (FALLBACK, "index.html")
     server, base = _serve(directory)
+    load_before = os.getloadavg()
     try:
         url = f"{base}/{path}"
         size = len(urllib.request.urlopen(url, timeout=5).read())
@@ -125,7 +149,7 @@ def main() -> None:
     load = os.getloadavg()
     print(f"machine: {platform.machine()}, {os.cpu_count()} cores, Python "
           f"{platform.python_version()}, {platform.system()} {platform.release()}; "
-          f"load average after the runs {load[0]:.2f} {load[1]:.2f} {load[2]:.2f}")
+          f"1-min load average {load_before[0]:.2f} before the runs, {load[0]:.2f} after")
     print(f"page: {url} ({size:,} bytes of HTML -> {words:,} words, {md_chars:,} chars of "
           f"markdown), served by a process of its own; render http")
     print(_summary("in-process, warm: Scraper.scrape (shared client)", shared))
