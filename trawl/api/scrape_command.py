@@ -155,8 +155,12 @@ def _emit(data: bytes, output: Path | None) -> None:
     if output is not None:
         _write(output, data)
         return
-    sys.stdout.buffer.write(data)
-    sys.stdout.flush()
+    try:
+        sys.stdout.buffer.write(data)
+        sys.stdout.flush()
+    except BrokenPipeError:  # `trawl scrape URL | head`: the reader has what it wanted
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
 
 
 def main(args: list[str]) -> None:
