@@ -273,6 +273,19 @@ def test_scrape_sync_outside_and_inside_an_event_loop(site: Site) -> None:
     assert trawl.scrape_sync(site.url("/"), options=options).links
 
 
+def test_an_http_scrape_loads_no_temporal_database_nor_browser(site: Site,
+                                                               tmp_path: Path) -> None:
+    probe = ("import sys, trawl\n"
+             f"page = trawl.scrape_sync({site.url('/')!r}, render='http', allow_private=True)\n"
+             "assert page.ok, page\n"
+             "print(sorted(m for m in ('temporalio', 'playwright', 'sqlalchemy', 'psycopg') "
+             "if m in sys.modules))")
+    ran = subprocess.run([PYTHON, "-c", probe], env=_env(tmp_path), capture_output=True,
+                         text=True, timeout=CLI_TIMEOUT_S, check=False)
+    assert ran.returncode == 0, ran.stderr
+    assert ran.stdout.strip() == "[]"
+
+
 # -- the command line ---------------------------------------------------------------------
 
 def _env(tmp_path: Path, **extra: str) -> dict[str, str]:
