@@ -21,6 +21,21 @@ from trawl.store.db import upgrade_schema
 
 
 @contextmanager
+def local_postgres() -> Iterator[str]:
+    """Yields the URL of a throwaway embedded Postgres with trawl's schema."""
+    tmp = Path(tempfile.mkdtemp(prefix="trawl-bench-"))
+    try:
+        db_url = ensure_embedded_postgres(tmp / "pg")
+        try:
+            upgrade_schema(db_url)
+            yield db_url
+        finally:
+            stop_embedded_postgres(tmp / "pg")
+    finally:
+        shutil.rmtree(tmp, ignore_errors=True)
+
+
+@contextmanager
 def local_services() -> Iterator[tuple[str, str, Path]]:
     """Yields (temporal address, database URL, scratch dir)."""
     tmp = Path(tempfile.mkdtemp(prefix="trawl-bench-"))

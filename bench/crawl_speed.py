@@ -37,14 +37,13 @@ from temporalio.client import Client  # noqa: E402
 
 from bench._services import local_services, site_process  # noqa: E402
 from trawl.browser.launch import launch_chromium  # noqa: E402
-from trawl.crawl.spec import CrawlSpec  # noqa: E402
 from trawl.extract import extract  # noqa: E402
+from trawl.model import CrawlInput, CrawlSpec  # noqa: E402
 from trawl.store.db import create_engine_async  # noqa: E402
 from trawl.urls import canonicalize  # noqa: E402
 from trawl.worker.codec import connect  # noqa: E402
 from trawl.worker.main import WorkerConfig, crawl_worker  # noqa: E402
 from trawl.workflows.crawl import CrawlWorkflow  # noqa: E402
-from trawl.workflows.types import CrawlInput  # noqa: E402
 
 PYDOCS = Path("/usr/share/doc/python3.11/html")
 

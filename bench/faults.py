@@ -47,14 +47,13 @@ from sqlalchemy import text  # noqa: E402
 
 from tests.hostile import HOSTILE_PATHS, HostileSite  # noqa: E402
 from tests.workerkit import kill_group, start_worker  # noqa: E402
-from trawl.crawl.spec import CrawlSpec  # noqa: E402
+from trawl.model import CrawlInput, CrawlSpec  # noqa: E402
 from trawl.services._process import free_port, wait_until  # noqa: E402
 from trawl.services.postgres import ensure_embedded_postgres, stop_embedded_postgres  # noqa: E402
 from trawl.services.temporal import dev_server_command, healthy  # noqa: E402
 from trawl.store.db import create_engine_async, upgrade_schema  # noqa: E402
 from trawl.worker.codec import connect  # noqa: E402
 from trawl.workflows.crawl import CrawlWorkflow  # noqa: E402
-from trawl.workflows.types import CrawlInput  # noqa: E402
 
 SCENARIOS = ("none", "worker-kill", "temporal-restart", "postgres-stop")
 INJECT_AT_FRACTION = 0.3

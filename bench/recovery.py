@@ -34,11 +34,10 @@ from tests.workerkit import (  # noqa: E402
     start_worker,
     wait_for_activity_pollers,
 )
-from trawl.crawl.spec import CrawlSpec  # noqa: E402
+from trawl.model import CrawlInput, CrawlSpec  # noqa: E402
 from trawl.store.db import create_engine_async  # noqa: E402
 from trawl.worker.codec import connect  # noqa: E402
 from trawl.workflows.crawl import CrawlWorkflow, site_workflow_id  # noqa: E402
-from trawl.workflows.types import CrawlInput  # noqa: E402
 
 WORKERS = 2
 KILL_AT_FRACTION = 0.3

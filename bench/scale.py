@@ -31,10 +31,9 @@ from temporalio.client import Client  # noqa: E402
 
 from bench._services import local_services  # noqa: E402
 from bench.synthetic_site import serve  # noqa: E402
-from trawl.crawl.spec import CrawlSpec  # noqa: E402
+from trawl.model import CrawlInput, CrawlSpec  # noqa: E402
 from trawl.worker.codec import connect  # noqa: E402
 from trawl.workflows.crawl import CrawlWorkflow  # noqa: E402
-from trawl.workflows.types import CrawlInput  # noqa: E402
 
 SAMPLE_INTERVAL_S = 1.0
 EVENT_LIMIT = 10_000

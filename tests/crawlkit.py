@@ -7,10 +7,9 @@ from datetime import timedelta
 
 from temporalio.client import Client
 
-from trawl.crawl.spec import CrawlSpec
+from trawl.model import CrawlInput, CrawlResult, CrawlSpec
 from trawl.worker.main import WorkerConfig, crawl_worker
 from trawl.workflows.crawl import CrawlWorkflow
-from trawl.workflows.types import CrawlInput, CrawlResult
 
 CRAWL_TIMEOUT = timedelta(minutes=10)
 

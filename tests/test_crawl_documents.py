@@ -29,7 +29,7 @@ from tests.documents import (
     print_pdfs,
     serve_documents,
 )
-from trawl.crawl.spec import CrawlSpec
+from trawl.model import CrawlSpec
 
 MAX_BYTES = 5 * 1024 * 1024
 PRETTY = json.dumps(OPENAPI, indent=2)

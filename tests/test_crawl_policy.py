@@ -17,8 +17,7 @@ from tests.crawlkit import run_crawl
 from tests.sitesrv import HtmlHandler, Rules, serve, serve_handler
 from trawl.activities.crawl import CrawlActivities
 from trawl.crawl.seeding import seed_from_sitemaps
-from trawl.crawl.spec import CrawlSpec
-from trawl.crawl.types import StartCrawlInput
+from trawl.model import CrawlSpec, StartCrawlInput
 from trawl.store import frontier as frontier_store
 
 ROBOTS = """User-agent: *

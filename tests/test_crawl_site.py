@@ -9,7 +9,7 @@ from temporalio.client import Client
 from tests.conftest import SITES, scalar_rows
 from tests.crawlkit import run_crawl
 from tests.sitesrv import Rules, serve
-from trawl.crawl.spec import CrawlSpec
+from trawl.model import CrawlSpec
 
 RULES = Rules(redirects={"/old": "/new.html", "/loop": "/loop2", "/loop2": "/loop"})
 

@@ -22,11 +22,9 @@ from tests.sitesrv import HtmlHandler, serve_handler
 from trawl.api.crawls import Trawl
 from trawl.api.export import write_jsonl, write_markdown
 from trawl.config import get_settings
-from trawl.crawl.spec import CrawlSpec
-from trawl.crawl.types import ClaimInput
+from trawl.model import ClaimInput, CrawlSpec, PageRecord
 from trawl.services.runtime import Runtime
 from trawl.store import frontier
-from trawl.store.frontier import PageRecord
 
 SAME = ("<main><h1>Shared article</h1><p>" + "Exactly the same words on every copy. " * 8
         + "</p></main>")

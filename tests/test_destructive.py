@@ -33,10 +33,9 @@ from trawl.browser.destructive import (
 )
 from trawl.browser.launch import launch_chromium
 from trawl.browser.session import ErrorCode, Session, SessionError
-from trawl.crawl.spec import CrawlSpec
 from trawl.crawl.stepper import run_steps
-from trawl.crawl.steps import parse_rules, parse_step
 from trawl.errors import ConfigError
+from trawl.model import CrawlSpec, parse_rules, parse_step
 
 pytestmark = pytest.mark.timeout(180)
 

@@ -19,10 +19,9 @@ from tests.crawlkit import new_crawl_id, run_crawl
 from tests.gensite import binary_tree_site
 from tests.sitesrv import Rules, serve
 from tests.workerkit import kill_group, start_worker, wait_for_activity_pollers
-from trawl.crawl.spec import CrawlSpec
+from trawl.model import CrawlInput, CrawlSpec
 from trawl.workflows.crawl import CrawlWorkflow
 from trawl.workflows.site import BATCHES_IN_FLIGHT, EXPLORE_BATCH_MAX, PIPELINE_FACTOR
-from trawl.workflows.types import CrawlInput
 
 SITE_PAGES = 60
 KILL_AFTER_PAGES = 15

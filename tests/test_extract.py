@@ -386,8 +386,8 @@ def test_content_full_keeps_every_section_and_drops_chrome() -> None:
 
 
 def test_content_mode_is_validated() -> None:
-    from trawl.crawl.spec import CrawlSpec
     from trawl.errors import ConfigError
+    from trawl.model import CrawlSpec
 
     assert CrawlSpec(seeds=["https://example.org/"], content="full").validated().content == "full"
     with pytest.raises(ConfigError, match="--content must be one of main, full"):

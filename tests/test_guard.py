@@ -17,8 +17,8 @@ from temporalio.client import Client
 import trawl.net._policy as policy_module
 from tests.crawlkit import run_crawl
 from tests.sitesrv import HtmlHandler, serve_handler
-from trawl.crawl.spec import CrawlSpec
 from trawl.errors import BlockedAddress, ConfigError
+from trawl.model import CrawlSpec
 from trawl.net import GuardedTransport, NetPolicy, address_class
 
 INTERNAL = {

@@ -25,12 +25,11 @@ from tests.crawlkit import new_crawl_id, run_crawl, worker_config
 from tests.gensite import binary_tree_site
 from tests.sitesrv import HtmlHandler, serve, serve_handler
 from tests.test_durability import kill_group, start_worker
-from trawl.crawl.spec import CrawlSpec
+from trawl.model import CrawlInput, CrawlProgress, CrawlSpec, OpsHints, ResumeRequest, SiteProgress
 from trawl.services._process import free_port, port_open, wait_until
 from trawl.services.temporal import temporal_cli
 from trawl.worker.main import crawl_worker
 from trawl.workflows.crawl import CrawlWorkflow, site_workflow_id
-from trawl.workflows.types import CrawlInput, CrawlProgress, OpsHints, ResumeRequest, SiteProgress
 
 SECRET = "s3cr3t-session-token"
 WAIT_S = 90

@@ -11,11 +11,18 @@ from temporalio.client import Client
 
 from tests.conftest import scalar_rows
 from tests.crawlkit import new_crawl_id, worker_config
-from tests.test_handoff import WAIT_S, open_handoffs, start, stored, wait_for, wall_site
+from tests.test_handoff import (
+    WAIT_S,
+    open_handoffs,
+    site_details,
+    start,
+    stored,
+    wait_for,
+    wall_site,
+)
 from trawl.crawl.explore import MAX_HANDOFFS_PER_URL
-from trawl.crawl.spec import CrawlSpec
+from trawl.model import CrawlSpec, ResumeRequest
 from trawl.worker.main import crawl_worker
-from trawl.workflows.types import ResumeRequest
 
 
 async def test_public_login_page_is_stored_not_handed_off(
@@ -79,6 +86,7 @@ async def test_a_wall_that_stays_is_asked_again_then_given_up(
                     "resume", ResumeRequest(note="tried, no luck"))
                 await wait_for(lambda: _all_closed(engine, crawl_id), "the resume")
             outcome = await asyncio.wait_for(handle.result(), WAIT_S)
+            ui_details = await site_details(temporal_client, handle.id)
     assert "still blocked" not in details[0]
     assert all("still blocked after" in d for d in details[1:]), details
     failed = await scalar_rows(engine, "select url, error_class, error_message from pages "
@@ -86,7 +94,11 @@ async def test_a_wall_that_stays_is_asked_again_then_given_up(
                                c=crawl_id)
     assert [(u, e) for u, e, _ in failed] == [(base + "/private/", "handoff_exhausted")]
     assert "login_redirect" in failed[0][2]
-    assert outcome.pages_failed == 1
+    assert (outcome.pages_failed, outcome.given_up) == (1, 1)
+    assert "**given up after handoffs** 1" in ui_details  # the crawl's, in the web UI
+    from trawl.store.crawls import crawl_record  # what `trawl status` prints from
+    record = await crawl_record(engine, crawl_id)
+    assert (record.given_up, record.thin) == (1, 0)
     assert await scalar_rows(engine, "select status from crawl_urls where crawl_id = :c and "
                                      "url = :u", c=crawl_id, u=base + "/private/") \
         == [("failed",)]
@@ -109,8 +121,8 @@ def test_printed_signal_command_survives_a_shell() -> None:
     import json
     import shlex
 
+    from trawl.model import OpsHints
     from trawl.workflows.monitor import signal_command
-    from trawl.workflows.types import OpsHints
 
     wf = "crawl-it's-x/https://host:8443 sp ace"
     args = shlex.split(signal_command(wf, OpsHints("10.0.0.5:7233", "crawls",
@@ -129,8 +141,8 @@ def test_ui_details_show_whole_commands_and_labelled_sites() -> None:
     words as the one-line form; sites are a labelled list (no table: its columns ran
     together in the UI); the command sits in a fenced block, not in a list item."""
     from tests.test_handoff import _as_pasted
+    from trawl.model import OpsHints, SiteHandoff, SiteUpdate
     from trawl.workflows.monitor import crawl_markdown, signal_command
-    from trawl.workflows.types import OpsHints, SiteHandoff, SiteUpdate
 
     ops = OpsHints("127.0.0.1:7233", "default", "http://127.0.0.1:8234")
     wf = "crawl-abc/site-http://127.0.0.1:8000"

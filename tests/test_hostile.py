@@ -19,9 +19,9 @@ from trawl.browser.pool import BrowserPool
 from trawl.config import QUEUE_MARGIN
 from trawl.crawl.fetch import refresh_target
 from trawl.crawl.render import load_in_browser
-from trawl.crawl.spec import CrawlSpec
 from trawl.errors import BodyTooLarge, FetchTimeout, PageCrashed
 from trawl.extract._parse import flatten_nesting, parse
+from trawl.model import CrawlSpec
 
 PAGE_TIMEOUT_S = 6.0
 MAX_BYTES = 5 * 1024 * 1024

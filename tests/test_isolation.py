@@ -12,10 +12,9 @@ from temporalio.client import Client
 
 from tests.crawlkit import new_crawl_id, worker_config
 from tests.sitesrv import HtmlHandler, serve_handler
-from trawl.crawl.spec import CrawlSpec
+from trawl.model import CrawlInput, CrawlSpec
 from trawl.worker.main import crawl_worker
 from trawl.workflows.crawl import CrawlWorkflow
-from trawl.workflows.types import CrawlInput
 
 PAGES = {"/": '<p>Home page text. </p><a href="/a">a</a>',
          "/a": '<p>Page a text. </p><a href="/b">b</a>',

@@ -25,7 +25,7 @@ from tests.test_handoff import PAGES, SECRET, open_handoffs, start, stored, wait
 from trawl.api.crawls import Trawl
 from trawl.api.handoffs import login
 from trawl.config import Settings
-from trawl.crawl.spec import CrawlSpec
+from trawl.model import CrawlSpec
 from trawl.store.sessions import load_profile
 from trawl.worker.main import crawl_worker
 

@@ -25,7 +25,7 @@ from tests.gensite import binary_tree_site
 from tests.sitesrv import Rules, serve
 from tests.test_handoff import site_details
 from tests.workerkit import kill_group, start_worker
-from trawl.crawl.spec import CrawlSpec
+from trawl.model import CrawlInput, CrawlResult, CrawlSpec
 from trawl.services._process import free_port, wait_until
 from trawl.services.postgres import ensure_embedded_postgres, stop_embedded_postgres
 from trawl.services.temporal import dev_server_command, healthy
@@ -34,7 +34,6 @@ from trawl.worker.codec import connect
 from trawl.worker.main import crawl_worker
 from trawl.workflows.crawl import CrawlWorkflow
 from trawl.workflows.site import DB_HOLD_STATUS
-from trawl.workflows.types import CrawlInput, CrawlResult
 
 SITE_PAGES = 60
 STOP_AFTER_PAGES = 12

@@ -10,9 +10,9 @@ from pathlib import Path
 import httpx
 import pytest
 
-from trawl.crawl.spec import CrawlSpec
 from trawl.crawl.specfile import build_spec, load_spec_file
 from trawl.errors import ConfigError
+from trawl.model import CrawlSpec
 from trawl.policy import (
     DEFAULT_MAX_URL_LENGTH,
     RobotsCache,

@@ -25,9 +25,9 @@ from trawl.api.crawls import Trawl
 from trawl.config import Settings
 from trawl.crawl import politeness
 from trawl.crawl.politeness import Politeness, site_delay
-from trawl.crawl.spec import CrawlSpec
 from trawl.crawl.specfile import spec_from_mapping
 from trawl.errors import ConfigError
+from trawl.model import CrawlSpec
 from trawl.policy import RobotsCache, backoff_s, parse_retry_after, parse_robots
 from trawl.store import frontier, hosts
 

@@ -20,7 +20,7 @@ from tests.crawlkit import run_crawl
 from tests.sitesrv import serve
 from trawl.api.crawls import Trawl
 from trawl.config import Settings
-from trawl.crawl.spec import CrawlSpec
+from trawl.model import CrawlSpec
 
 pytestmark = [pytest.mark.slow,
               pytest.mark.skipif(not PYDOCS.exists(), reason="apt-get install python3.11-doc")]

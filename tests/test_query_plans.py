@@ -15,7 +15,7 @@ import pytest
 from sqlalchemy import text
 from sqlalchemy.ext.asyncio import AsyncEngine
 
-from trawl.crawl.spec import CrawlSpec
+from trawl.model import CrawlSpec
 from trawl.store import frontier
 
 SITE = "http://plans.example"

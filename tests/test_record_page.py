@@ -16,10 +16,8 @@ from sqlalchemy.ext.asyncio import AsyncEngine
 
 from tests.conftest import scalar_rows
 from tests.crawlkit import new_crawl_id
-from trawl.crawl.spec import CrawlSpec
-from trawl.crawl.types import ClaimInput
+from trawl.model import ClaimInput, CrawlSpec, FoundLink, PageRecord
 from trawl.store import frontier
-from trawl.store.frontier import FoundLink, PageRecord
 
 SITE = "http://record.test"
 OTHER_SITE = "http://elsewhere.test"

@@ -27,9 +27,9 @@ from tests.crawlkit import new_crawl_id, run_crawl
 from tests.sitesrv import HtmlHandler, serve_handler
 from trawl.api.crawls import Trawl
 from trawl.config import get_settings
-from trawl.crawl.spec import CrawlSpec
 from trawl.errors import ConfigError, CrawlNotFound
 from trawl.extract import extract
+from trawl.model import CrawlSpec
 from trawl.services.runtime import Runtime
 
 OLD_DATE = "Wed, 21 Oct 2026 07:28:00 GMT"

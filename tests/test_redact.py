@@ -8,8 +8,9 @@ import logging
 
 import pytest
 
+from trawl.model import PageRecord
 from trawl.redact import MASK, install_log_redaction, redact_secrets
-from trawl.store.frontier import PageRecord, _payload
+from trawl.store.frontier import _payload
 
 SECRET = "Zq9-secret-Value"
 

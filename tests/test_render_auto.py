@@ -10,7 +10,7 @@ from tests.conftest import SITES, scalar_rows
 from tests.crawlkit import run_crawl
 from tests.sitesrv import serve
 from trawl.crawl.auto import decide
-from trawl.crawl.spec import CrawlSpec
+from trawl.model import CrawlSpec
 
 WORDS = "<p>" + "plain words of a server rendered article " * 10 + "</p>"
 

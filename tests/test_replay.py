@@ -19,7 +19,7 @@ from temporalio.worker import Replayer
 from tests.crawlkit import run_crawl
 from tests.gensite import binary_tree_site
 from tests.sitesrv import serve
-from trawl.crawl.spec import CrawlSpec
+from trawl.model import CrawlSpec
 from trawl.worker.codec import SealingCodec, data_converter
 from trawl.workflows.crawl import CrawlWorkflow
 from trawl.workflows.site import BATCHES_IN_FLIGHT, EXPLORE_BATCH_MAX, PIPELINE_FACTOR, SiteWorkflow

@@ -10,8 +10,8 @@ from tests.conftest import SITES, scalar_rows
 from tests.crawlkit import run_crawl
 from tests.sitesrv import serve
 from tests.test_crawl_site import RULES
-from trawl.crawl.spec import CrawlSpec
 from trawl.errors import ConfigError
+from trawl.model import CrawlSpec
 from trawl.urls import Scope, canonicalize, site_of, validate_seed
 
 

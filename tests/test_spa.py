@@ -19,7 +19,7 @@ from tests.conftest import scalar_rows
 from tests.crawlkit import run_crawl
 from tests.spa.server import spa_site, vendor_installed
 from trawl.browser.launch import launch_chromium
-from trawl.crawl.spec import CrawlSpec
+from trawl.model import CrawlSpec
 
 pytestmark = pytest.mark.skipif(not vendor_installed(),
                                 reason="SPA fixtures not installed: bash scripts/setup --dev")

@@ -16,10 +16,9 @@ from temporalio.converter import DataConverter
 from tests.conftest import scalar_rows
 from tests.crawlkit import run_crawl
 from tests.sitesrv import HtmlHandler, serve_handler
-from trawl.crawl.spec import CrawlSpec
 from trawl.crawl.specfile import build_spec, load_spec_file
-from trawl.crawl.steps import Step, StepRule, parse_rules, steps_for
 from trawl.errors import ConfigError
+from trawl.model import CrawlSpec, Step, StepRule, parse_rules, steps_for
 
 ARTICLE = "<p>" + "Gardening notes about soil, seeds, water and patience. " * 6 + "</p>"
 

@@ -28,10 +28,9 @@ from tests.workerkit import busy_worker, kill_group, start_worker, wait_for_acti
 from trawl.api.crawls import Trawl
 from trawl.api.handoffs import pause
 from trawl.config import Settings
-from trawl.crawl.spec import CrawlSpec
+from trawl.model import CrawlInput, CrawlSpec
 from trawl.store.db import create_engine_async
 from trawl.workflows.crawl import CrawlWorkflow, site_workflow_id
-from trawl.workflows.types import CrawlInput
 
 EXTRACT_PROCESSES = 2
 CRAWL_WAIT_S = 300.0

@@ -33,7 +33,7 @@ _PUBLIC = {
     "Trawl": "trawl.api.crawls",
     "Started": "trawl.api.crawls",
     "CrawlStatus": "trawl.api.crawls",
-    "CrawlSpec": "trawl.crawl.spec",
+    "CrawlSpec": "trawl.model",
     "Settings": "trawl.config",
     "get_settings": "trawl.config",
     # extraction, without a crawl
@@ -91,7 +91,6 @@ if TYPE_CHECKING:  # for type checkers and editors; at run time names load on fi
     from trawl.api.crawls import CrawlStatus, Started, Trawl
     from trawl.config import Settings, get_settings
     from trawl.crawl.scrape import ScrapeOptions, Scraper, ScrapeResult, scrape, scrape_sync
-    from trawl.crawl.spec import CrawlSpec
     from trawl.errors import (
         BlockedAddress,
         BrowserError,
@@ -105,6 +104,7 @@ if TYPE_CHECKING:  # for type checkers and editors; at run time names load on fi
         TrawlError,
     )
     from trawl.extract import Extraction, Link, extract
+    from trawl.model import CrawlSpec
 
 
 def __getattr__(name: str) -> Any:

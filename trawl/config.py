@@ -90,6 +90,12 @@ class Settings(BaseSettings):
     """Port of the codec server through which the embedded web UI reads sealed payloads
     (``TRAWL_CODEC_PORT``; see SECURITY.md)."""
 
+    codec_endpoint: str | None = None
+    """With a Temporal server of your own: the URL where operators' ``temporal`` CLI and web
+    UI reach a ``trawl codec-server`` (``TRAWL_CODEC_ENDPOINT``, e.g.
+    ``http://codec.internal:8234``); the printed resume commands name it. The embedded
+    server's is known without it."""
+
     temporal_ui_url: str | None = None
     """Base URL of the Temporal web UI, for links; derived from the UI port when unset."""
 

@@ -14,45 +14,39 @@ from temporalio import activity
 from temporalio.exceptions import ApplicationError
 from temporalio.exceptions import CancelledError as TemporalCancelledError
 
+from trawl.activities.policies import (
+    DATABASE_UNAVAILABLE,
+    DATABASE_UNREACHABLE,
+    DEADLINE_MARGIN_S,
+    HEARTBEAT_INTERVAL_S,
+)
 from trawl.config import DEFAULT_DB_OUTAGE_BUDGET_S
 from trawl.crawl.explore import ExploreDeps, explore
 from trawl.crawl.seeding import seed_from_sitemaps
-from trawl.crawl.types import (
+from trawl.errors import DatabaseUnreachable
+from trawl.model import (
     ClaimInput,
     ClaimOutput,
+    CrawlStatus,
+    ErrorClass,
     ExploreBatchInput,
     ExploreBatchOutput,
     ExploreInput,
     ExploreOutput,
     FinishCrawlInput,
+    PageOutcome,
+    PageRecord,
     PendingSitesInput,
     RecordFailureInput,
     ResolveInput,
     ResolveOutput,
     StartCrawlInput,
 )
-from trawl.errors import DatabaseUnreachable
 from trawl.store import frontier, recrawl, sessions
-from trawl.store.frontier import PageRecord
 from trawl.store.outage import DatabaseHealth
 
 T = TypeVar("T")
-
-HEARTBEAT_INTERVAL_S = 2.0
-"""Explores heartbeat this often whatever they are doing (a long render, a politeness
-wait, an outage): a worker killed with -9 is noticed within the heartbeat timeout
-(trawl.crawl.spec.DEFAULT_HEARTBEAT_TIMEOUT_S), and its pages run elsewhere."""
 ERROR_MESSAGE_CHARS = 2000
-DEADLINE_MARGIN_S = 15.0
-"""An activity waiting out an outage stops this long before its start-to-close timeout,
-so it fails as "database unavailable" (and is retried) rather than as a timeout."""
-DATABASE_UNAVAILABLE = "DatabaseUnavailable"
-"""ApplicationError type: the database is unreachable, the outage budget is not spent
-(retryable)."""
-DATABASE_UNREACHABLE = "DatabaseUnreachable"
-"""ApplicationError type: the outage outlasted the budget (non-retryable: the site holds
-until ``trawl resume``)."""
-
 
 class CrawlActivities:
     """Activities sharing one worker's database engine, HTTP client and browser pool."""
@@ -107,7 +101,7 @@ class CrawlActivities:
         await self._db(lambda: self._finish_crawl(inp), give_up=False)
 
     async def _finish_crawl(self, inp: FinishCrawlInput) -> None:
-        if inp.status != "completed":
+        if inp.status != CrawlStatus.COMPLETED:
             await frontier.release_claims(self._deps.engine, inp.crawl_id)
             await sessions.close_crawl_handoffs(self._deps.engine, inp.crawl_id, inp.status)
         await frontier.finish_crawl(self._deps.engine, inp.crawl_id, inp.status)
@@ -131,10 +125,12 @@ class CrawlActivities:
         """Record a URL whose explore kept failing, so the crawl can go on without it."""
         job = inp.explore.job
         rec = PageRecord(crawl_id=inp.explore.crawl_id, url=job.url, site=inp.explore.site,
-                         depth=job.depth, outcome="failed", error_class="internal_error",
+                         depth=job.depth, outcome=PageOutcome.FAILED,
+                         error_class=ErrorClass.INTERNAL_ERROR,
                          error_message=inp.message, render_mode="none")
         await self._db(lambda: frontier.record_page(self._deps.engine, rec))
-        return ExploreOutput(url=job.url, outcome="failed", error_class="internal_error")
+        return ExploreOutput(url=job.url, outcome=PageOutcome.FAILED,
+                             error_class=ErrorClass.INTERNAL_ERROR)
 
     @activity.defn(name="explore")
     async def explore(self, inp: ExploreInput) -> ExploreOutput:
@@ -153,7 +149,7 @@ class CrawlActivities:
         if activity.info().attempt > 1:
             recorded = await self._db(lambda: frontier.recorded_outcomes(
                 self._deps.engine, inp.crawl_id, [job.url for job in jobs]))
-            out.outputs += [ExploreOutput(url=url, outcome=outcome)
+            out.outputs += [ExploreOutput(url=url, outcome=PageOutcome(outcome))
                             for url, outcome in recorded.items()]
             jobs = [job for job in jobs if job.url not in recorded]
         async with _Beating() as beat:

@@ -33,8 +33,8 @@ from trawl.config import (
     DEFAULT_MAX_PAGES,
     get_settings,
 )
-from trawl.crawl.spec import DEFAULT_RENDER_MODE, DEFAULT_SITEMAP_MODE, CrawlSpec
 from trawl.errors import ConfigError, TrawlError
+from trawl.model import DEFAULT_RENDER_MODE, DEFAULT_SITEMAP_MODE, CrawlSpec
 from trawl.policy import DEFAULT_MAX_URL_LENGTH
 from trawl.redact import configure_logging
 
@@ -298,6 +298,11 @@ def _print_summary(status: CrawlStatus) -> None:
         out.print(f"  {status.thin} page(s) stored with far less text than a reader sees "
                   "(thin_content): `trawl sql \"select url, metadata->>'thin_content' from "
                   f"pages where crawl_id = '{status.crawl_id}' and metadata ? 'thin_content'\"`")
+    if status.given_up:
+        out.print(f"  {status.given_up} URL(s) given up, still blocked after their handoffs "
+                  "(handoff_exhausted): `trawl sql \"select url, error_message from pages where "
+                  f"crawl_id = '{status.crawl_id}' and error_class = 'handoff_exhausted'\"`",
+                  markup=False)
     if status.recrawl_of:
         out.print(f"  against {status.recrawl_of}: " + ", ".join(
             f"{status.changes.get(kind, 0)} {kind}" for kind in CHANGE_KINDS))

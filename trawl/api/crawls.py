@@ -1,5 +1,6 @@
 """Crawl operations shared by the CLI and the MCP server: start, status, list, cancel,
-search and export. Everything here talks to Temporal and Postgres; nothing prints.
+search and export. Everything here talks to Temporal and (through trawl.store) Postgres;
+nothing prints.
 """
 
 from __future__ import annotations
@@ -7,12 +8,12 @@ from __future__ import annotations
 import asyncio
 import socket
 import uuid
+from collections.abc import AsyncIterator
 from dataclasses import dataclass, field, replace
 from datetime import UTC, datetime
 from typing import Any
 from urllib.parse import urlsplit
 
-from sqlalchemy import text
 from sqlalchemy.ext.asyncio import AsyncEngine
 from temporalio.api.enums.v1 import TaskQueueType
 from temporalio.api.taskqueue.v1 import TaskQueue
@@ -21,9 +22,8 @@ from temporalio.client import Client, WorkflowHandle, WorkflowQueryFailedError
 from temporalio.service import RPCError
 
 from trawl.config import Settings, get_settings
-from trawl.crawl.spec import CrawlSpec
-from trawl.crawl.types import CrawlCounts
 from trawl.errors import ConfigError, CrawlNotFound, TemporalError
+from trawl.model import CrawlCounts, CrawlInput, CrawlSpec, OpsHints
 from trawl.services.runtime import (
     Runtime,
     codec_endpoint,
@@ -31,11 +31,12 @@ from trawl.services.runtime import (
     ensure_runtime,
     workflow_ui_url,
 )
+from trawl.store import crawls as crawl_rows
 from trawl.store import frontier
+from trawl.store import pages as page_rows
 from trawl.store.db import create_engine_async, upgrade_schema
 from trawl.worker.codec import connect
 from trawl.workflows.crawl import CrawlWorkflow
-from trawl.workflows.types import CrawlInput, OpsHints
 
 REACHABILITY_TIMEOUT_S = 5.0
 QUERY_TIMEOUT_S = 5.0
@@ -85,6 +86,8 @@ class CrawlStatus:
     """What to do about ``state``, when something must be done."""
     thin: int = 0
     """Pages stored with far less text than a reader sees (``metadata ? 'thin_content'``)."""
+    given_up: int = 0
+    """URLs given up after the bounded number of handoffs (``handoff_exhausted``)."""
 
     @property
     def finished(self) -> bool:
@@ -97,6 +100,7 @@ class CrawlStatus:
                 **({"note": self.note} if self.note else {}), "seeds": self.seeds,
                 "pages_done": c.done, "pages_failed": c.failed, "queued": c.queued,
                 "in_progress": c.claimed, "redirected": c.redirected, "thin": self.thin,
+                "given_up": self.given_up,
                 "created_at": self.created_at, "finished_at": self.finished_at,
                 "ui_url": self.ui_url,
                 **({"stopped_sites": [f"{site}: {why}" for site, why
@@ -146,9 +150,11 @@ class Trawl:
     def ops_hints(self) -> OpsHints:
         """How an operator reaches this Temporal: the address, namespace and (for the
         embedded server, which has one) the codec server, for the commands trawl prints."""
+        endpoint = self.settings.codec_endpoint
+        if endpoint is None and self.runtime.embedded_temporal:
+            endpoint = codec_endpoint(self.settings)
         return OpsHints(self.runtime.temporal_address, self.settings.temporal_namespace,
-                        codec_endpoint(self.settings) if self.runtime.embedded_temporal
-                        else None)
+                        endpoint)
 
     async def start(self, spec: CrawlSpec, *, check_reachable: bool = True) -> Started:
         spec = spec.validated()
@@ -182,9 +188,7 @@ class Trawl:
         if overrides.get("seeds"):
             raise ConfigError(f"a recrawl revisits the start URLs and pages of crawl "
                               f"{crawl_id}: give no start URLs")
-        async with self.engine.connect() as conn:
-            stored = (await conn.execute(text("select spec from crawls where id = :c"),
-                                         {"c": crawl_id})).scalar_one()
+        stored = await crawl_rows.crawl_spec(self.engine, crawl_id)
         fields = {k: v for k, v in overrides.items() if k not in ("seeds", "recrawl_of")}
         return replace(CrawlSpec.from_json(stored), **fields, recrawl_of=crawl_id)
 
@@ -194,9 +198,7 @@ class Trawl:
         if self._client is not None:  # Temporal knows best (a terminated crawl's row lags)
             running = await self.workflow_status(workflow_id) == "RUNNING"
         else:
-            async with self.engine.connect() as conn:
-                running = (await conn.execute(text("select status from crawls where id = :c"),
-                                              {"c": crawl_id})).scalar_one() == "running"
+            running = await crawl_rows.crawl_status(self.engine, crawl_id) == "running"
         if running:
             raise ConfigError(f"crawl {crawl_id} is still running; wait for it to finish or "
                               f"cancel it (`trawl cancel {crawl_id}`), then recrawl it")
@@ -204,13 +206,10 @@ class Trawl:
 
     async def resolve(self, crawl_ref: str) -> tuple[str, str]:
         """(crawl id, workflow id) for a crawl id or workflow id; CrawlNotFound otherwise."""
-        async with self.engine.connect() as conn:
-            row = (await conn.execute(
-                text("select id, workflow_id from crawls where id = :r or workflow_id = :r"),
-                {"r": crawl_ref.strip()})).first()
-        if row is None:
+        found = await crawl_rows.find_crawl(self.engine, crawl_ref)
+        if found is None:
             raise CrawlNotFound(f"no crawl with id {crawl_ref!r}; `trawl list` shows the crawls")
-        return row[0], row[1]
+        return found.crawl_id, found.workflow_id
 
     async def workflow_status(self, workflow_id: str) -> str | None:
         if self._client is None:
@@ -223,29 +222,17 @@ class Trawl:
 
     async def status(self, crawl_ref: str) -> CrawlStatus:
         crawl_id, workflow_id = await self.resolve(crawl_ref)
-        async with self.engine.connect() as conn:
-            row = (await conn.execute(text(
-                "select status, seeds, created_at, finished_at, spec, recrawl_of from crawls "
-                "where id = :c"), {"c": crawl_id})).one()
-            changes = {kind: n for kind, n in (await conn.execute(text(
-                "select change, count(*) from pages where crawl_id = :c and change is not null "
-                "group by change"), {"c": crawl_id})).all()} if row[5] else {}
-            stopped = {site: why for site, why in (await conn.execute(text(
-                "select site, stopped_reason from sites where crawl_id = :c and "
-                "stopped_reason is not null order by site"), {"c": crawl_id})).all()}
-            thin = (await conn.execute(text(
-                "select count(*) from pages where crawl_id = :c and metadata ? 'thin_content'"),
-                {"c": crawl_id})).scalar_one()
+        row = await crawl_rows.crawl_record(self.engine, crawl_id)
         counts = await frontier.crawl_counts(self.engine, crawl_id)
         wf_status = await self.workflow_status(workflow_id)
         state, note = (await self.live_state(crawl_id, workflow_id)
                        if wf_status == "RUNNING" else (None, None))
         return CrawlStatus(
-            crawl_id, workflow_id, row[0], wf_status, row[1],
-            counts, row[2].isoformat(timespec="seconds"),
-            row[3].isoformat(timespec="seconds") if row[3] else None,
-            workflow_ui_url(self.settings, workflow_id), row[4], row[5], changes, stopped,
-            state, note, int(thin))
+            crawl_id, workflow_id, row.status, wf_status, row.seeds,
+            counts, row.created_at.isoformat(timespec="seconds"),
+            row.finished_at.isoformat(timespec="seconds") if row.finished_at else None,
+            workflow_ui_url(self.settings, workflow_id), row.spec, row.recrawl_of, row.changes,
+            row.stopped_sites, state, note, row.thin, row.given_up)
 
     async def workers_polling(self) -> int:
         """Workers that polled the task queue (for workflows or activities) lately."""
@@ -289,15 +276,7 @@ class Trawl:
         return state, notes.get(state)
 
     async def list_crawls(self, limit: int = 50) -> list[dict[str, Any]]:
-        async with self.engine.connect() as conn:
-            rows = (await conn.execute(text(
-                "select c.id, c.status, c.seeds, c.created_at, c.recrawl_of, "
-                "  count(*) filter (where u.status = 'done') as done, "
-                "  count(*) filter (where u.status = 'failed') as failed, "
-                "  count(*) filter (where u.status in ('queued', 'claimed')) as waiting "
-                "from crawls c left join crawl_urls u on u.crawl_id = c.id "
-                "group by c.id order by c.created_at desc limit :n"), {"n": limit})).all()
-        return [dict(r._mapping) for r in rows]
+        return await crawl_rows.list_crawls(self.engine, limit)
 
     async def cancel(self, crawl_ref: str) -> str:
         _, workflow_id = await self.resolve(crawl_ref)
@@ -318,33 +297,13 @@ class Trawl:
     async def pages(self, crawl_ref: str | None, search: str | None = None,
                     limit: int = 50) -> list[dict[str, Any]]:
         crawl_id = (await self.resolve(crawl_ref))[0] if crawl_ref else None
-        where = ["(cast(:c as text) is null or crawl_id = :c)"]
-        params: dict[str, Any] = {"c": crawl_id, "n": limit}
-        if search:
-            where.append("search @@ websearch_to_tsquery('english', :q)")
-            params["q"] = search
-            rank = "ts_rank_cd(search, websearch_to_tsquery('english', :q), 32)"
-            order = f"{rank} desc, id"
-            cols = f", {rank} as rank"
-        else:
-            order, cols = "id", ""
-        async with self.engine.connect() as conn:
-            rows = (await conn.execute(text(
-                f"select crawl_id, url, status_code, title, word_count, error_class{cols} "
-                f"from pages where {' and '.join(where)} order by {order} limit :n"),
-                params)).all()
-        return [dict(r._mapping) for r in rows]
+        return await page_rows.list_pages(self.engine, crawl_id, search, limit)
 
-    async def export_rows(self, crawl_ref: str) -> Any:
+    async def export_rows(self, crawl_ref: str) -> AsyncIterator[dict[str, Any]]:
+        """The crawl's pages as `trawl export` writes them (:func:`page_rows.export_rows`)."""
         crawl_id, _ = await self.resolve(crawl_ref)
-        async with self.engine.connect() as conn:
-            result = await conn.stream(text(
-                "select url, final_url, status_code, content_type, title, description, "
-                "language, canonical_url, markdown, word_count, depth, metadata, error_class, "
-                "fetched_at, duplicate_of, change from pages where crawl_id = :c order by id"),
-                {"c": crawl_id})
-            async for row in result:
-                yield dict(row._mapping)
+        async for row in page_rows.export_rows(self.engine, crawl_id):
+            yield row
 
 
 async def connect_temporal(address: str, namespace: str) -> Client:

@@ -15,13 +15,21 @@ from rich.table import Table
 from trawl.api import handoffs
 from trawl.api.crawls import Trawl
 
+Run = Callable[[Coroutine[Any, Any, Any]], Any]
+"""The CLI's runner of a command's coroutine (trawl.api.cli.run)."""
 
-def register(app: typer.Typer, run: Callable[[Coroutine[Any, Any, Any]], Any],
-             out: Console, err: Console) -> None:
+
+def register(app: typer.Typer, run: Run, out: Console, err: Console) -> None:
+    """Add handoffs, resume, pause, login and profiles to ``app``."""
+    _register_handoffs(app, run, out)
+    _register_control(app, run, out, err)
     profiles_app = typer.Typer(no_args_is_help=True,
                                help="Per-site session profiles (they hold credentials).")
     app.add_typer(profiles_app, name="profiles")
+    _register_profiles(profiles_app, run, out, err)
 
+
+def _register_handoffs(app: typer.Typer, run: Run, out: Console) -> None:
     @app.command("handoffs")
     def list_handoffs(crawl_id: Annotated[str | None, typer.Argument(
             help="Crawl id or workflow id (default: all crawls).")] = None) -> None:
@@ -40,6 +48,10 @@ def register(app: typer.Typer, run: Callable[[Coroutine[Any, Any, Any]], Any],
                     out.print(f"  {line}", soft_wrap=True, overflow="ignore", crop=False,
                               markup=False, highlight=False)
         run(go())
+
+
+def _register_control(app: typer.Typer, run: Run, out: Console, err: Console) -> None:
+    """resume, pause and login: they signal the crawl's workflows."""
 
     @app.command()
     def resume(
@@ -97,6 +109,9 @@ def register(app: typer.Typer, run: Callable[[Coroutine[Any, Any, Any]], Any],
             out.print(f"crawl {done.crawl_id}: session saved, resumed {', '.join(done.sites)}")
         run(go())
 
+
+def _register_profiles(profiles_app: typer.Typer, run: Run, out: Console,
+                       err: Console) -> None:
     @profiles_app.command("list")
     def profiles_list() -> None:
         """Sites with a stored session (never the values)."""

@@ -19,11 +19,11 @@ from temporalio.service import RPCError
 
 from trawl.api.crawls import Trawl
 from trawl.errors import ConfigError, TrawlError
+from trawl.model import RESUME_SIGNAL, CrawlProgress, OpsHints, ResumeRequest
 from trawl.store import sessions
 from trawl.store.sessions import OpenHandoff
 from trawl.workflows.monitor import signal_command
 from trawl.workflows.site import DB_HOLD_STATUS
-from trawl.workflows.types import CrawlProgress, OpsHints, ResumeRequest
 
 LOGIN_POLL_S = 1.0
 
@@ -83,9 +83,22 @@ async def crawl_progress(trawl: Trawl, workflow_id: str) -> CrawlProgress | None
         return None
 
 
+async def send_resume(trawl: Trawl, workflow_id: str, *, note: str | None,
+                      resumed_by: str) -> None:
+    """Send ``resume`` to ``workflow_id`` (a crawl's or a site's workflow): every resume
+    trawl sends goes through here. Only a note and who: session data never rides in a
+    signal (its payload stays in the workflow's history); the caller saved it to the site's
+    profile first."""
+    await trawl.client.get_workflow_handle(workflow_id).signal(
+        RESUME_SIGNAL, ResumeRequest(note=note, resumed_by=resumed_by))
+
+
 async def resume(trawl: Trawl, crawl_ref: str, *, note: str | None = None,
                  cookies: Path | None = None, storage_state: Path | None = None,
                  site: str | None = None) -> Resumed:
+    """`trawl resume`: save the session files given (if any) to the profile of every site
+    of the crawl with an open handoff (or only ``site``'s) and resume those sites; with no
+    open handoff, resume a crawl that is paused or held by a database outage."""
     cookie_list, state = load_session_files(cookies, storage_state)
     crawl_id, workflow_id = await trawl.resolve(crawl_ref)
     handoffs = [h for h in await sessions.open_handoffs(trawl.engine, crawl_id)
@@ -100,8 +113,7 @@ async def resume(trawl: Trawl, crawl_ref: str, *, note: str | None = None,
         if progress is None or not (progress.paused or progress.status == DB_HOLD_STATUS):
             raise TrawlError(f"crawl {crawl_id} has no open handoff"
                              f"{' for ' + site if site else ''} and is not paused")
-        await trawl.client.get_workflow_handle(workflow_id).signal(
-            "resume", ResumeRequest(note=note, resumed_by=who))
+        await send_resume(trawl, workflow_id, note=note, resumed_by=who)
         return Resumed(crawl_id, [], False)
     saved = False
     by_site = {h.site: h.workflow_id for h in handoffs}
@@ -110,8 +122,7 @@ async def resume(trawl: Trawl, crawl_ref: str, *, note: str | None = None,
             await sessions.save_profile(trawl.engine, site_name, storage_state=state,
                                         cookies=cookie_list)
             saved = True
-        await trawl.client.get_workflow_handle(site_wf).signal(
-            "resume", ResumeRequest(note=note, resumed_by=who))
+        await send_resume(trawl, site_wf, note=note, resumed_by=who)
     return Resumed(crawl_id, sorted(by_site), saved)
 
 
@@ -177,6 +188,6 @@ async def login(trawl: Trawl, crawl_ref: str, *, note: str | None,
     who = user()
     for site_name, site_wf in sorted(by_site.items()):
         await sessions.save_profile(trawl.engine, site_name, storage_state=state)
-        await trawl.client.get_workflow_handle(site_wf).signal(
-            "resume", ResumeRequest(note=note or "logged in with trawl login", resumed_by=who))
+        await send_resume(trawl, site_wf, note=note or "logged in with trawl login",
+                          resumed_by=who)
     return Resumed(crawl_id, sorted(by_site), True)

@@ -1,7 +1,8 @@
 """`trawl mcp`: trawl's browser session and crawl tools as an MCP server (stdio transport).
 
 Session tools (one browser page, opened on first use): look, act, go, wait, eval, extract,
-handoff. Crawl tools: start_crawl, crawl_status, search_pages, resume_handoff. The crawl
+handoff, resume_handoff (of that page's handoff). Crawl tools: start_crawl, crawl_status,
+search_pages (a crawl waiting for a person is resumed with `trawl resume`). The crawl
 tools import the crawl machinery lazily, so the server starts (and the browser tools work)
 without Temporal or Postgres.
 
@@ -15,9 +16,9 @@ import asyncio
 import base64
 import logging
 import sys
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Awaitable, Callable
 from contextlib import AsyncExitStack, asynccontextmanager
-from typing import Any
+from typing import Any, TypeVar
 
 from mcp.server.mcpserver import Image, MCPServer
 from mcp.server.mcpserver.exceptions import ToolError
@@ -28,6 +29,7 @@ from trawl.errors import BlockedAddress
 from trawl.redact import configure_logging
 
 log = logging.getLogger("trawl.mcp")
+T = TypeVar("T")
 
 INSTRUCTIONS = """\
 You control a browser and trawl's crawler.
@@ -85,6 +87,15 @@ def build_server(headless: bool = True, sidebar: bool = False,
             await holder.close()
 
     server: MCPServer[Any] = MCPServer("trawl", instructions=INSTRUCTIONS, lifespan=lifespan)
+    _session_tools(server, holder)
+    _crawl_tools(server)
+    server.holder = holder  # type: ignore[attr-defined]
+    return server
+
+
+def _session_tools(server: MCPServer[Any], holder: BrowserHolder) -> None:
+    """The browser session API (look, act, go, wait, eval, extract, handoff) and
+    resume_handoff, on one browser page opened on first use."""
 
     async def call(method: str, *args: Any, **kwargs: Any) -> Any:
         try:
@@ -151,27 +162,30 @@ def build_server(headless: bool = True, sidebar: bool = False,
                 raise ToolError(str(exc)) from exc
 
     @server.tool()
-    async def resume_handoff(crawl_id: str | None = None,
-                             storage_state: dict[str, Any] | None = None) -> dict[str, Any]:
-        """Resume a handoff. Without crawl_id: the browser session's pending handoff().
-        With crawl_id: signal that crawl to resume (storage_state: cookies/origins to
-        store for the site first)."""
-        if crawl_id is None:
-            session = holder.session
-            if session is None or session.handoff_pending is None:
-                raise ToolError("INVALID_ARGS: no browser handoff is waiting; pass crawl_id "
-                                "to resume a crawl")
-            session.resume()
-            return {"resumed": True}
-        crawls = _crawls()
-        fn = getattr(crawls, "resume_handoff", None)
-        if fn is None:
-            raise ToolError("ACTION_FAILED: resuming a crawl's handoff is not available in "
-                            "this build yet; use `trawl resume <crawl_id>`")
-        try:
-            return await fn(crawl_id, storage_state=storage_state)  # type: ignore[no-any-return]
-        except Exception as exc:
-            raise ToolError(f"ACTION_FAILED: {exc}") from exc
+    async def resume_handoff() -> dict[str, Any]:
+        """Resume the browser session's pending handoff() (a crawl waiting for a person
+        is resumed with `trawl resume <crawl_id>`)."""
+        session = holder.session
+        if session is None or session.handoff_pending is None:
+            raise ToolError("INVALID_ARGS: no browser handoff is waiting (a crawl's handoff "
+                            "is resumed with `trawl resume <crawl_id>`)")
+        session.resume()
+        return {"resumed": True}
+
+
+async def _crawl_tool(run: Callable[[Any], Awaitable[T]], failed: str = "") -> T:
+    """``run(trawl.api.crawls)``; a failure comes back as an ACTION_FAILED tool error
+    (``failed`` says what failed)."""
+    try:
+        return await run(_crawls())
+    except ToolError:
+        raise
+    except Exception as exc:
+        raise ToolError(f"ACTION_FAILED: {failed}{exc}") from exc
+
+
+def _crawl_tools(server: MCPServer[Any]) -> None:
+    """start_crawl, crawl_status and search_pages (trawl.api.crawls, imported on first use)."""
 
     @server.tool()
     async def start_crawl(urls: list[str], max_pages: int | None = None,
@@ -185,38 +199,22 @@ def build_server(headless: bool = True, sidebar: bool = False,
                 await policy.resolve_checked(url)
             except BlockedAddress as exc:
                 raise ToolError(f"INVALID_ARGS: start URL refused: {exc}") from None
-        try:
-            return await _crawls().start_crawl(  # type: ignore[no-any-return]
-                urls, max_pages=max_pages, max_depth=max_depth)
-        except ToolError:
-            raise
-        except Exception as exc:
-            raise ToolError(f"ACTION_FAILED: could not start the crawl: {exc}") from exc
+        return await _crawl_tool(  # type: ignore[no-any-return]
+            lambda crawls: crawls.start_crawl(urls, max_pages=max_pages, max_depth=max_depth),
+            "could not start the crawl: ")
 
     @server.tool()
     async def crawl_status(crawl_id: str) -> dict[str, Any]:
         """Progress of a crawl: pages done/queued/failed, pending handoffs, state."""
-        try:
-            return await _crawls().crawl_status(crawl_id)  # type: ignore[no-any-return]
-        except ToolError:
-            raise
-        except Exception as exc:
-            raise ToolError(f"ACTION_FAILED: {exc}") from exc
+        return await _crawl_tool(  # type: ignore[no-any-return]
+            lambda crawls: crawls.crawl_status(crawl_id))
 
     @server.tool()
     async def search_pages(query: str, crawl_id: str | None = None,
                            limit: int = 10) -> list[dict[str, Any]]:
         """Full-text search over stored pages (websearch syntax); url, title, snippet."""
-        try:
-            return await _crawls().search_pages(  # type: ignore[no-any-return]
-                query, crawl_id=crawl_id, limit=limit)
-        except ToolError:
-            raise
-        except Exception as exc:
-            raise ToolError(f"ACTION_FAILED: {exc}") from exc
-
-    server.holder = holder  # type: ignore[attr-defined]
-    return server
+        return await _crawl_tool(  # type: ignore[no-any-return]
+            lambda crawls: crawls.search_pages(query, crawl_id=crawl_id, limit=limit))
 
 
 def _crawls() -> Any:

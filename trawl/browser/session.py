@@ -45,6 +45,7 @@ from trawl.browser.destructive import DestructiveGuard, Verdict, key_activates, 
 from trawl.browser.goto import goto_settled
 from trawl.browser.handoff import HandoffServer
 from trawl.errors import BlockedAddress, BrowserError, TrawlError
+from trawl.model import DEFAULT_ACTION_TIMEOUT_MS, DEFAULT_WAIT_TIMEOUT_MS
 from trawl.net import NetPolicy
 
 if TYPE_CHECKING:
@@ -52,9 +53,7 @@ if TYPE_CHECKING:
 
 log = logging.getLogger("trawl.browser.session")
 
-DEFAULT_ACTION_TIMEOUT_MS = 5_000
 DEFAULT_NAV_TIMEOUT_MS = 30_000
-DEFAULT_WAIT_TIMEOUT_MS = 10_000
 SETTLE_S = 0.1
 """How long act() waits for a navigation or DOM update to start after the action."""
 DEFAULT_VIEWPORT = {"width": 1280, "height": 800}

@@ -26,8 +26,8 @@ from urllib.parse import urlsplit
 
 from lxml import etree
 
-from trawl.crawl.steps import matching_glob
 from trawl.extract import parse_html
+from trawl.model import matching_glob
 from trawl.urls import has_route_fragment
 
 MIN_TEXT_CHARS = 200

@@ -39,20 +39,30 @@ from trawl.crawl.screening import (
     screen_links,
     with_user_agent,
 )
-from trawl.crawl.steps import step_globs, steps_for
 from trawl.crawl.thin import thin_reason
-from trawl.crawl.types import ExploreInput, ExploreOutput
 from trawl.crawl.walls import Wall, detect
 from trawl.documents.formats import PDF, document_format, file_name, url_format
 from trawl.documents.pdf import PDF_PROCESSES, read_pdf
 from trawl.documents.text import Document, read_text
 from trawl.errors import ConfigError, FetchError, SiteStopped, UnreadableDocument
+from trawl.model import (
+    BlockedPage,
+    ErrorClass,
+    ExploreInput,
+    ExploreOutput,
+    FoundLink,
+    PageOutcome,
+    PageRecord,
+    http_error_class,
+    step_globs,
+    steps_for,
+)
 from trawl.net import use_policy
 from trawl.policy import RobotsCache, parse_retry_after
 from trawl.redact import redact_secrets
-from trawl.store.frontier import FoundLink, PageRecord, record_page
+from trawl.store.frontier import record_page
 from trawl.store.recrawl import PreviousPage, copy_previous, previous_page
-from trawl.store.sessions import BlockedPage, block_url
+from trawl.store.sessions import block_url
 from trawl.urls import Scope, canonicalize
 
 DOCUMENT_REASON = "{format} document, read over HTTP"
@@ -141,7 +151,7 @@ def _redacted(detail: str | None) -> str | None:
 
 
 def _error_record(base: PageRecord, error_class: str, message: str) -> PageRecord:
-    base.outcome = "failed"
+    base.outcome = PageOutcome.FAILED
     base.error_class = error_class
     base.error_message = message
     base.render_mode = "none"
@@ -343,17 +353,17 @@ async def _explore(deps: ExploreDeps, inp: ExploreInput,
     spec, job = inp.spec, inp.job
     scope = spec.scope()
     rec = PageRecord(crawl_id=inp.crawl_id, url=job.url, site=inp.site, depth=job.depth,
-                     outcome="done")
+                     outcome=PageOutcome.DONE)
     rec.worker = deps.worker_id
     rec.queue_limit = spec.max_pages + QUEUE_MARGIN
     prev = await _previous(deps, inp, rec)
     stopped = await deps.politeness.stopped(deps.engine, inp.crawl_id, inp.site)
     if stopped is not None:  # the site's error budget ran out: skipped, never asked
-        rec.outcome, rec.error_message = "skipped", f"site stopped: {stopped}"
+        rec.outcome, rec.error_message = PageOutcome.SKIPPED, f"site stopped: {stopped}"
         return await _store(deps, rec)
     skip = await robots_skip(deps.robots, deps.http, spec, job.url)
     if skip is not None:  # stored as a skipped frontier URL with the reason, no page row
-        rec.outcome, rec.error_message = "skipped", skip
+        rec.outcome, rec.error_message = PageOutcome.SKIPPED, skip
         return await _store(deps, rec)
     delay = await site_delay(deps.robots, deps.http, spec, inp.site)
     heartbeat("loading")
@@ -364,7 +374,7 @@ async def _explore(deps: ExploreDeps, inp: ExploreInput,
             polite = await polite_load(deps.politeness, deps.engine, inp.crawl_id, inp.site,
                                        spec, delay, lambda: _load(deps, inp, prev), heartbeat)
     except SiteStopped as exc:
-        rec.outcome, rec.error_message = "skipped", str(exc)
+        rec.outcome, rec.error_message = PageOutcome.SKIPPED, str(exc)
         return await _store(deps, rec)
     except FetchError as exc:
         return await _store(deps, _error_record(rec, exc.error_class, str(exc)))
@@ -385,7 +395,7 @@ async def _explore(deps: ExploreDeps, inp: ExploreInput,
 
     final_key = canonicalize(loaded.final_url)
     if final_key != job.url:
-        rec.outcome = "redirected"
+        rec.outcome = PageOutcome.REDIRECTED
         rec.redirect_to = final_key
         if scope.contains(final_key):
             rec.follow = [final_key]
@@ -399,7 +409,7 @@ async def _explore(deps: ExploreDeps, inp: ExploreInput,
         message = f"HTTP {loaded.status_code}"
         if polite.note:  # a 429/503 not retried (further): why
             message += f": {polite.note}"
-        return await _store(deps, _error_record(rec, f"http_{loaded.status_code}", message))
+        return await _store(deps, _error_record(rec, http_error_class(loaded.status_code), message))
     if loaded.document is not None:
         return await _store_document(deps, rec, loaded, heartbeat)
     if loaded.html is None:
@@ -558,7 +568,7 @@ async def _handoff_or_not(deps: ExploreDeps, inp: ExploreInput, rec: PageRecord,
         return None
     if asked >= MAX_HANDOFFS_PER_URL:
         return await _store(deps, _error_record(
-            rec, "handoff_exhausted", f"still blocked after {asked} handoffs "
+            rec, ErrorClass.HANDOFF_EXHAUSTED, f"still blocked after {asked} handoffs "
             f"({wall.reason}: {wall.detail}); given up"))
     if asked:
         loaded.wall = Wall(wall.reason, f"still blocked after {asked} resume(s): {wall.detail}")
@@ -573,7 +583,7 @@ async def _block(deps: ExploreDeps, inp: ExploreInput, rec: PageRecord,
     await block_url(deps.engine, BlockedPage(
         crawl_id=inp.crawl_id, site=inp.site, url=inp.job.url, workflow_id=inp.workflow_id,
         reason=loaded.wall.reason, detail=detail, screenshot=loaded.screenshot))
-    return ExploreOutput(url=rec.url, outcome="handoff", status_code=rec.status_code,
+    return ExploreOutput(url=rec.url, outcome=PageOutcome.HANDOFF, status_code=rec.status_code,
                          handoff_reason=loaded.wall.reason, handoff_detail=detail)
 
 
@@ -581,4 +591,5 @@ async def _store(deps: ExploreDeps, rec: PageRecord) -> ExploreOutput:
     result = await record_page(deps.engine, rec)
     return ExploreOutput(url=rec.url, outcome=rec.outcome, status_code=rec.status_code,
                          error_class=rec.error_class, links_found=len(rec.links),
-                         new_urls=result.new_urls, new_sites=result.new_sites)
+                         new_urls=result.new_urls, new_sites=result.new_sites,
+                         thin_content=bool(rec.meta and "thin_content" in rec.meta))

@@ -32,8 +32,8 @@ from sqlalchemy.ext.asyncio import AsyncEngine
 from trawl.config import MAX_CRAWL_DELAY_S
 from trawl.crawl.render import Loaded
 from trawl.crawl.screening import user_agent
-from trawl.crawl.spec import CrawlSpec
 from trawl.errors import FetchError, SiteStopped
+from trawl.model import CrawlSpec
 from trawl.policy import RETRY_STATUSES, RobotsCache, backoff_s
 from trawl.store import hosts
 from trawl.store.hosts import HostState

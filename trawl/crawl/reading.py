@@ -25,7 +25,7 @@ from dataclasses import dataclass, field
 from trawl.crawl.auto import RenderDecision, decide
 from trawl.errors import ConfigError
 from trawl.extract import Extraction, extract, parse_html
-from trawl.store.frontier import FoundLink
+from trawl.model import FoundLink
 from trawl.urls import Scope, canonicalize
 
 POOL_START_TIMEOUT_S = 120.0

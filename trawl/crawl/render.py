@@ -32,7 +32,6 @@ from trawl.config import DEFAULT_MAX_REDIRECTS
 from trawl.crawl.consent import DISMISS_JS
 from trawl.crawl.fetch import HTML_TYPES, FetchResult, media_type
 from trawl.crawl.stepper import run_steps
-from trawl.crawl.steps import Step
 from trawl.crawl.walls import Wall
 from trawl.errors import (
     BlockedAddress,
@@ -44,6 +43,7 @@ from trawl.errors import (
     RedirectLoop,
     TooManyRedirects,
 )
+from trawl.model import Step
 from trawl.net import NetPolicy
 from trawl.policy import parse_retry_after
 

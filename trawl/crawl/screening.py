@@ -15,8 +15,8 @@ from __future__ import annotations
 
 import httpx
 
-from trawl.crawl.spec import CrawlSpec
 from trawl.errors import ConfigError
+from trawl.model import CrawlSpec
 from trawl.policy import RobotsCache, trap_reason
 from trawl.urls import Scope, canonicalize, site_of
 

@@ -19,8 +19,8 @@ import httpx
 from sqlalchemy.ext.asyncio import AsyncEngine
 
 from trawl.crawl.screening import user_agent as crawl_user_agent
-from trawl.crawl.spec import CrawlSpec
 from trawl.errors import ConfigError
+from trawl.model import CrawlSpec
 from trawl.net import use_policy
 from trawl.policy import RobotsCache, collect_sitemap_urls, trap_reason
 from trawl.store.frontier import add_skipped_urls, add_urls

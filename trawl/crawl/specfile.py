@@ -1,6 +1,6 @@
 """Crawl spec files: ``trawl crawl --spec crawl.yaml`` (YAML or JSON, same fields).
 
-The file holds :class:`trawl.crawl.spec.CrawlSpec` fields by name, e.g.::
+The file holds :class:`trawl.model.CrawlSpec` fields by name, e.g.::
 
     seeds: [https://docs.example.com/]
     max_pages: 2000
@@ -11,7 +11,7 @@ The file holds :class:`trawl.crawl.spec.CrawlSpec` fields by name, e.g.::
 Dashes work as well as underscores (``max-pages``), and ``urls`` is accepted for
 ``seeds``. Unknown fields and values of the wrong type are a :class:`ConfigError` naming
 the field; ranges are checked by :meth:`CrawlSpec.validated`. ``steps`` (browser steps per
-URL glob) are parsed and checked by :func:`trawl.crawl.steps.parse_rules`.
+URL glob) are parsed and checked by :func:`trawl.model.parse_rules`.
 """
 
 from __future__ import annotations
@@ -25,9 +25,8 @@ from typing import Any
 
 import yaml
 
-from trawl.crawl.spec import CrawlSpec
-from trawl.crawl.steps import StepRule, parse_rules
 from trawl.errors import ConfigError
+from trawl.model import CrawlSpec, StepRule, parse_rules
 
 ALIASES = {"urls": "seeds", "seed": "seeds", "url": "seeds", "delay": "delay_s"}
 

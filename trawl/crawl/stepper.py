@@ -1,4 +1,4 @@
-"""Running spec steps (:mod:`trawl.crawl.steps`) in a loaded page.
+"""Running spec steps (:mod:`trawl.model` Step rules) in a loaded page.
 
 Each step yields a record stored with the page (``pages.steps``)::
 
@@ -29,7 +29,7 @@ from typing import Any, cast
 from playwright.async_api import ElementHandle, Locator, Page
 
 from trawl.browser.destructive import DestructiveGuard, Verdict, key_activates, key_submits
-from trawl.crawl.steps import (
+from trawl.model import (
     DEFAULT_ACTION_TIMEOUT_MS,
     DEFAULT_CLICK_MAX,
     DEFAULT_EXPAND_MAX,

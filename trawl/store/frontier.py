@@ -11,16 +11,22 @@ from __future__ import annotations
 import json
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Any, NamedTuple
+from typing import Any
 
 from sqlalchemy import and_, func, select, text, tuple_, update
 from sqlalchemy.dialects.postgresql import insert
 from sqlalchemy.exc import DBAPIError
 from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine
 
-from trawl.crawl.spec import CrawlSpec
-from trawl.crawl.types import ClaimInput, ClaimOutput, CrawlCounts, UrlJob
 from trawl.errors import CrawlNotFound
+from trawl.model import (
+    ClaimInput,
+    ClaimOutput,
+    CrawlCounts,
+    CrawlSpec,
+    PageRecord,
+    UrlJob,
+)
 from trawl.redact import redact_secrets
 from trawl.store.models import Crawl, CrawlUrl, SessionProfile, Site
 from trawl.urls import site_of
@@ -30,73 +36,6 @@ DEADLOCK_RETRIES = 3
 RETRYABLE_SQLSTATES = frozenset({"40P01", "40001"})  # deadlock, serialization failure
 QUEUED_COUNT_CAP = 10_000
 """Claims report how many URLs a site still has queued, counted up to this."""
-
-
-class FoundLink(NamedTuple):
-    """A link on a page, canonicalised, with whether the crawl follows it.
-
-    A named tuple, not a dataclass: a page's links (hundreds on a docs page) come back from
-    the extraction processes pickled, and tuples unpickle about three times faster."""
-
-    url: str
-    anchor_text: str
-    internal: bool
-    rel: str | None = None
-
-
-@dataclass
-class PageRecord:
-    """Everything explore learned about one URL, written in one transaction."""
-
-    crawl_id: str
-    url: str
-    site: str
-    depth: int
-    outcome: str
-    """done | failed | redirected | skipped."""
-    final_url: str | None = None
-    status_code: int | None = None
-    content_type: str | None = None
-    content_length: int | None = None
-    title: str | None = None
-    description: str | None = None
-    language: str | None = None
-    canonical_url: str | None = None
-    markdown: str | None = None
-    text: str | None = None
-    content_hash: str | None = None
-    word_count: int | None = None
-    meta: dict[str, Any] | None = None
-    render_mode: str | None = None
-    render_reason: str | None = None
-    fetch_ms: int | None = None
-    render_ms: int | None = None
-    error_class: str | None = None
-    error_message: str | None = None
-    redirect_to: str | None = None
-    steps: list[dict[str, Any]] | None = None
-    """Browser steps run on the page and their outcomes."""
-    console_errors: list[str] | None = None
-    etag: str | None = None
-    last_modified: str | None = None
-    body_hash: str | None = None
-    """SHA-256 of the HTML as served (HTTP fetches only)."""
-    change: str | None = None
-    """Recrawls: new | changed | unchanged."""
-    previous_page_id: int | None = None
-    worker: str | None = None
-    links: list[FoundLink] = field(default_factory=list)
-    follow: list[str] = field(default_factory=list)
-    """Canonical in-scope URLs to add to the frontier at depth + 1, in page order."""
-    queue_limit: int | None = None
-    """The crawl's queue stops growing at this many URLs queued by pages (None: no limit;
-    a redirect's target is never cut)."""
-    skipped: list[tuple[str, str]] = field(default_factory=list)
-    """(canonical URL, reason) of links the crawl will not explore (traps, robots.txt)."""
-
-    @property
-    def stores_page(self) -> bool:
-        return self.outcome in ("done", "failed")
 
 
 @dataclass
@@ -224,8 +163,11 @@ async def claim(engine: AsyncEngine, req: ClaimInput) -> ClaimOutput:
 async def record_page(engine: AsyncEngine, rec: PageRecord) -> RecordResult:
     """Write one explore outcome atomically; a no-op if this URL was already recorded.
 
-    One call of the database function trawl_record_page (migration 0006), which runs the
-    transaction's statements server-side in one round trip. Lock order matters with many
+    One call of the database function trawl_record_page, which runs the transaction's
+    statements server-side in one round trip (bench/record_page.py measures what that
+    saves). Its definition is the newest migration's that creates it (0007; 0006 first):
+    a change to it is a new migration with CREATE OR REPLACE FUNCTION, and
+    tests/test_record_page.py pins down its contract. Lock order matters with many
     workers: the content-hash lock first, new frontier URLs in sorted order, the page's own
     frontier row last, so no two transactions can wait on each other in a cycle. A
     deadlock reported anyway is retried a few times.
@@ -255,7 +197,7 @@ async def _record_page_once(engine: AsyncEngine, rec: PageRecord) -> RecordResul
 
 
 def _payload(rec: PageRecord) -> str:
-    """``rec`` as trawl_record_page's JSON document (see migrations 0006 and 0007)."""
+    """``rec`` as trawl_record_page's JSON document (read by migration 0007's definition)."""
     position = {url: index for index, url in reversed(list(enumerate(rec.follow)))}
     follow = sorted(position)
     skipped = dict(rec.skipped)

@@ -21,6 +21,7 @@ from sqlalchemy import (
     LargeBinary,
     String,
     Text,
+    UniqueConstraint,
     func,
     text,
 )
@@ -175,6 +176,7 @@ class Page(Base):
 
     __tablename__ = "pages"
     __table_args__ = (
+        UniqueConstraint("crawl_id", "url", name="uq_pages_crawl_url"),
         Index("ix_pages_search", "search", postgresql_using="gin"),
         Index("ix_pages_crawl", "crawl_id", "id"),
         Index("ix_pages_content_hash", "crawl_id", "content_hash", unique=True,

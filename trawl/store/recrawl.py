@@ -16,9 +16,9 @@ from sqlalchemy import select
 from sqlalchemy.dialects.postgresql import insert
 from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine
 
-from trawl.crawl.spec import CrawlSpec
+from trawl.model import CrawlSpec, FoundLink, PageRecord
 from trawl.policy import trap_reason
-from trawl.store.frontier import INSERT_CHUNK_ROWS, FoundLink, PageRecord
+from trawl.store.frontier import INSERT_CHUNK_ROWS
 from trawl.store.models import CrawlUrl, Link, Page, Site
 
 

@@ -16,21 +16,9 @@ from sqlalchemy.dialects.postgresql import insert
 from sqlalchemy.ext.asyncio import AsyncEngine
 
 from trawl.errors import DatabaseError
+from trawl.model import BlockedPage
 from trawl.secrets import SealError, data_key
 from trawl.store.models import Crawl, CrawlUrl, Handoff, SessionProfile
-
-
-@dataclass
-class BlockedPage:
-    """A URL explore could not get past without a person."""
-
-    crawl_id: str
-    site: str
-    url: str
-    workflow_id: str
-    reason: str
-    detail: str | None = None
-    screenshot: bytes | None = None
 
 
 @dataclass

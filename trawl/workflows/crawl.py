@@ -8,34 +8,36 @@ are all done, so a site discovered late — even by a retried activity — is ne
 from __future__ import annotations
 
 import asyncio
-from datetime import timedelta
+from collections.abc import Callable
+from typing import Any
 from urllib.parse import urlsplit
 
 from temporalio import workflow
-from temporalio.common import RetryPolicy
 from temporalio.workflow import ParentClosePolicy
 
+from trawl.activities.policies import STORE_ACTIVITY_TIMEOUT, STORE_RETRY
 from trawl.workflows.monitor import CRAWL_STATUS, PAGES_DONE, crawl_markdown
-from trawl.workflows.site import DB_HOLD_STATUS, SiteWorkflow
-from trawl.workflows.types import (
-    CrawlInput,
-    CrawlProgress,
-    CrawlResult,
-    OpsHints,
-    ResumeRequest,
-    SiteInput,
-    SiteResult,
-    SiteState,
-    SiteUpdate,
-)
+from trawl.workflows.site import SiteWorkflow
 
 with workflow.unsafe.imports_passed_through():
-    from trawl.crawl.types import FinishCrawlInput, PendingSitesInput, StartCrawlInput
-
-ACTIVITY_TIMEOUT = timedelta(seconds=60)
-STORE_RETRY = RetryPolicy(initial_interval=timedelta(seconds=1),
-                          maximum_interval=timedelta(seconds=30))
-
+    from trawl.activities.crawl import CrawlActivities
+    from trawl.model import (
+        RESUME_SIGNAL,
+        CrawlInput,
+        CrawlProgress,
+        CrawlResult,
+        CrawlStatus,
+        FinishCrawlInput,
+        LiveStatus,
+        OpsHints,
+        PendingSitesInput,
+        ResumeRequest,
+        SiteInput,
+        SiteResult,
+        SiteState,
+        SiteUpdate,
+        StartCrawlInput,
+    )
 
 def site_workflow_id(crawl_workflow_id: str, site: str) -> str:
     parts = urlsplit(site)
@@ -44,27 +46,25 @@ def site_workflow_id(crawl_workflow_id: str, site: str) -> str:
 
 @workflow.defn
 class CrawlWorkflow:
-    def __init__(self) -> None:
+    @workflow.init
+    def __init__(self, inp: CrawlInput) -> None:
         self._running: dict[str, asyncio.Task[SiteResult]] = {}
         self._finished: dict[str, SiteResult] = {}
-        self._status = "running"
+        self._status = LiveStatus.RUNNING
         self._paused = False
         self._sites: dict[str, SiteUpdate] = {}
-        self._crawl_id = ""
-        self._ops: OpsHints | None = None
+        self._crawl_id = inp.crawl_id
+        self._ops: OpsHints | None = inp.ops
         self._reported: tuple[str, int] | None = None
 
     @workflow.run
     async def run(self, inp: CrawlInput) -> CrawlResult:
         wf_id = workflow.info().workflow_id
-        self._crawl_id = inp.crawl_id
-        self._ops = inp.ops
         self._publish()
         try:
-            sites: list[str] = await workflow.execute_activity(
-                "start_crawl", StartCrawlInput(inp.crawl_id, wf_id, inp.spec),
-                result_type=list[str], start_to_close_timeout=ACTIVITY_TIMEOUT,
-                retry_policy=STORE_RETRY)
+            sites = await workflow.execute_activity_method(
+                CrawlActivities.start_crawl, StartCrawlInput(inp.crawl_id, wf_id, inp.spec),
+                start_to_close_timeout=STORE_ACTIVITY_TIMEOUT, retry_policy=STORE_RETRY)
             while sites:
                 for site in sites:
                     if site not in self._running:
@@ -74,26 +74,30 @@ class CrawlWorkflow:
                     self._finished[site] = task.result()
                 # anything queued for a site whose workflow already ended? run it again
                 self._running.clear()
-                sites = await workflow.execute_activity(
-                    "pending_sites", PendingSitesInput(inp.crawl_id, inp.spec.max_pages),
-                    result_type=list[str], start_to_close_timeout=ACTIVITY_TIMEOUT,
-                    retry_policy=STORE_RETRY)
+                sites = await workflow.execute_activity_method(
+                    CrawlActivities.pending_sites,
+                    PendingSitesInput(inp.crawl_id, inp.spec.max_pages),
+                    start_to_close_timeout=STORE_ACTIVITY_TIMEOUT, retry_policy=STORE_RETRY)
         except asyncio.CancelledError:
-            self._status = "cancelled"
+            self._status = LiveStatus.CANCELLED
             self._publish()
-            await workflow.execute_activity(
-                "finish_crawl", FinishCrawlInput(inp.crawl_id, "cancelled"),
-                start_to_close_timeout=ACTIVITY_TIMEOUT, retry_policy=STORE_RETRY,
+            await workflow.execute_activity_method(
+                CrawlActivities.finish_crawl,
+                FinishCrawlInput(inp.crawl_id, CrawlStatus.CANCELLED),
+                start_to_close_timeout=STORE_ACTIVITY_TIMEOUT, retry_policy=STORE_RETRY,
                 cancellation_type=workflow.ActivityCancellationType.ABANDON)
             raise
-        self._status = "completed"
+        self._status = LiveStatus.COMPLETED
         self._publish()
-        await workflow.execute_activity(
-            "finish_crawl", FinishCrawlInput(inp.crawl_id, "completed"),
-            start_to_close_timeout=ACTIVITY_TIMEOUT, retry_policy=STORE_RETRY)
+        await workflow.execute_activity_method(
+            CrawlActivities.finish_crawl, FinishCrawlInput(inp.crawl_id, CrawlStatus.COMPLETED),
+            start_to_close_timeout=STORE_ACTIVITY_TIMEOUT, retry_policy=STORE_RETRY)
         done = sum(r.done for r in self._finished.values())
         failed = sum(r.failed for r in self._finished.values())
-        return CrawlResult(inp.crawl_id, "completed", done, failed, len(self._finished))
+        finished = self._finished.values()
+        return CrawlResult(inp.crawl_id, CrawlStatus.COMPLETED, done, failed,
+                           len(self._finished), sum(r.thin for r in finished),
+                           sum(r.given_up for r in finished))
 
     async def _run_site(self, inp: CrawlInput, site: str) -> SiteResult:
         # a closed child's id may be reused (the default reuse policy), so a site that
@@ -113,14 +117,14 @@ class CrawlWorkflow:
         """Pause every site (pages in flight finish); ``resume`` carries on."""
         self._paused = True
         self._publish()
-        await self._forward("pause")
+        await self._forward(SiteWorkflow.pause)
 
-    @workflow.signal
+    @workflow.signal(name=RESUME_SIGNAL)
     async def resume(self, req: ResumeRequest | None = None) -> None:
         """Resume a paused crawl; sites waiting on a handoff retry their blocked URLs."""
         self._paused = False
         self._publish()
-        await self._forward("resume", req or ResumeRequest())
+        await self._forward(SiteWorkflow.resume, req or ResumeRequest())
 
     @workflow.signal
     def site_update(self, update: SiteUpdate) -> None:
@@ -128,25 +132,26 @@ class CrawlWorkflow:
         self._sites[update.site] = update
         self._publish()
 
-    async def _forward(self, signal: str, *args: object) -> None:
+    async def _forward(self, signal: Callable[..., Any], *args: Any) -> None:
         wf_id = workflow.info().workflow_id
         for site in sorted(self._running):
-            handle = workflow.get_external_workflow_handle(site_workflow_id(wf_id, site))
+            handle = workflow.get_external_workflow_handle_for(
+                SiteWorkflow.run, site_workflow_id(wf_id, site))
             try:
                 await handle.signal(signal, *args)
             except Exception:  # the site finished meanwhile
-                workflow.logger.debug("could not signal %s to %s", signal, site)
+                workflow.logger.debug("could not signal %s to %s", signal.__name__, site)
 
     # -- monitoring --------------------------------------------------------------------
 
-    def _current_status(self) -> str:
-        if self._status != "running":
+    def _current_status(self) -> LiveStatus:
+        if self._status != LiveStatus.RUNNING:
             return self._status
-        if any(u.status == DB_HOLD_STATUS for u in self._sites.values()):
-            return DB_HOLD_STATUS
+        if any(u.status == LiveStatus.DATABASE_UNREACHABLE for u in self._sites.values()):
+            return LiveStatus.DATABASE_UNREACHABLE
         if any(u.handoff is not None for u in self._sites.values()):
-            return "handoff"
-        return "paused" if self._paused else "running"
+            return LiveStatus.HANDOFF
+        return LiveStatus.PAUSED if self._paused else LiveStatus.RUNNING
 
     def _publish(self) -> None:
         p = self._progress()
@@ -154,7 +159,7 @@ class CrawlWorkflow:
         seconds = (workflow.now() - started).total_seconds()
         workflow.set_current_details(crawl_markdown(
             self._crawl_id, p.status, p.pages_done, p.pages_failed, p.queued, seconds,
-            p.sites, self._ops))
+            p.sites, self._ops, thin=p.pages_thin, given_up=p.given_up))
         if self._reported != (p.status, p.pages_done):
             self._reported = (p.status, p.pages_done)
             workflow.upsert_search_attributes([CRAWL_STATUS.value_set(p.status),
@@ -165,7 +170,7 @@ class CrawlWorkflow:
         return CrawlProgress(self._crawl_id, self._current_status(), self._paused,
                              sum(u.done for u in sites), sum(u.failed for u in sites),
                              sum(u.redirected for u in sites), sum(u.queued for u in sites),
-                             sites)
+                             sites, sum(u.thin for u in sites), sum(u.given_up for u in sites))
 
     @workflow.query
     def progress(self) -> CrawlProgress:
@@ -173,7 +178,7 @@ class CrawlWorkflow:
 
     @workflow.query
     def status(self) -> str:
-        return self._status
+        return str(self._status)
 
     @workflow.query
     def sites(self) -> list[str]:

@@ -8,9 +8,11 @@ from __future__ import annotations
 import json
 import shlex
 
+from temporalio import workflow
 from temporalio.common import SearchAttributeKey
 
-from trawl.workflows.types import OpsHints, SiteHandoff, SiteUpdate
+with workflow.unsafe.imports_passed_through():
+    from trawl.model import RESUME_SIGNAL, OpsHints, SiteHandoff, SiteUpdate
 
 CRAWL_STATUS = SearchAttributeKey.for_keyword("CrawlStatus")
 PAGES_DONE = SearchAttributeKey.for_int("PagesDone")
@@ -50,7 +52,7 @@ def signal_command(workflow_id: str, ops: OpsHints | None = None, *,
             groups.append(["--namespace", ops.namespace])
         if ops.codec_endpoint:  # session data in --input is sealed before it is sent
             groups.append(["--codec-endpoint", ops.codec_endpoint])
-    groups += [["--workflow-id", workflow_id, "--name", "resume"],
+    groups += [["--workflow-id", workflow_id, "--name", RESUME_SIGNAL],
                ["--input", json.dumps(RESUME_INPUT)]]
     lines = [" ".join(shlex.quote(arg) for arg in group) for group in groups]
     return " \\\n  ".join(lines) if multiline else " ".join(lines)
@@ -80,18 +82,27 @@ def rate(done: int, seconds: float) -> str:
     return f"{done / seconds:.2f} pages/s" if seconds > 0 else "-"
 
 
+def flags(thin: int, given_up: int) -> str:
+    """What a reader must not miss in a count line: pages stored thin, URLs given up."""
+    text = f" · **thin content** {thin}" if thin else ""
+    if given_up:
+        text += f" · **given up after handoffs** {given_up}"
+    return text
+
+
 def crawl_markdown(crawl_id: str, status: str, done: int, failed: int, queued: int,
                    seconds: float, sites: list[SiteUpdate],
-                   ops: OpsHints | None = None) -> str:
+                   ops: OpsHints | None = None, *, thin: int = 0, given_up: int = 0) -> str:
     # one line per site, every number labelled: the UI's markdown has no tables (a table's
     # columns ran together there)
     lines = [f"## Crawl {crawl_id}: {status}",
              f"**pages done** {done} · **failed** {failed} · **queued** {queued} · "
-             f"**rate** {rate(done, seconds)}"]
+             f"**rate** {rate(done, seconds)}" + flags(thin, given_up)]
     if sites:
         lines += ["", "**Sites**", ""]
         lines += [f"- {u.site} — **{u.status}** · done {u.done} · failed {u.failed} · "
-                  f"queued {u.queued}" for u in sites]
+                  f"queued {u.queued}" + flags(u.thin, u.given_up).replace("**", "")
+                  for u in sites]
     for u in sites:
         if u.handoff is not None:
             lines += ["", handoff_markdown(u.workflow_id, crawl_id, u.handoff, ops)]

@@ -11,41 +11,51 @@ the site.
 from __future__ import annotations
 
 import asyncio
+from collections.abc import Collection
 from datetime import timedelta
 from urllib.parse import urlsplit
 
 from temporalio import workflow
-from temporalio.common import RetryPolicy
 from temporalio.exceptions import ActivityError, ApplicationError, CancelledError
 
+from trawl.activities.policies import (
+    BATCH_TIMEOUT_FACTOR,
+    DATABASE_ERRORS,
+    EXPLORE_RETRY,
+    STORE_ACTIVITY_TIMEOUT,
+    STORE_RETRY,
+)
 from trawl.workflows.monitor import (
     CRAWL_STATUS,
     PAGES_DONE,
     REPORT_EVERY_PAGES,
     SITE_HOST,
+    flags,
     handoff_markdown,
     report_interval_s,
 )
-from trawl.workflows.types import (
-    ResumeRequest,
-    SiteHandoff,
-    SiteInput,
-    SiteProgress,
-    SiteResult,
-    SiteUpdate,
-)
 
 with workflow.unsafe.imports_passed_through():
-    from trawl.crawl.types import (
+    from trawl.activities.crawl import CrawlActivities
+    from trawl.model import (
+        RESUME_SIGNAL,
         ClaimInput,
         ClaimOutput,
+        ErrorClass,
         ExploreBatchInput,
         ExploreBatchOutput,
         ExploreInput,
         ExploreOutput,
+        LiveStatus,
+        PageOutcome,
         RecordFailureInput,
         ResolveInput,
-        ResolveOutput,
+        ResumeRequest,
+        SiteHandoff,
+        SiteInput,
+        SiteProgress,
+        SiteResult,
+        SiteUpdate,
         UrlJob,
     )
 
@@ -73,33 +83,24 @@ BATCH_PATCH = "explore-batches"
 OLD_PIPELINE_FACTOR = 2
 OLD_EXPLORE_BATCH_MAX = 4
 """The window and batch limit of histories from before WIDE_PATCH."""
-BATCH_TIMEOUT_FACTOR = 2
-"""A batch may take this many single explores' time for each round of loads it needs (its
-pages wait for the site's ``concurrency`` load slots)."""
-SHORT_ACTIVITY_TIMEOUT = timedelta(seconds=60)
-EXPLORE_RETRY = RetryPolicy(initial_interval=timedelta(seconds=1), maximum_attempts=5,
-                            non_retryable_error_types=["CrawlNotFound"])
-STORE_RETRY = RetryPolicy(initial_interval=timedelta(seconds=1),
-                          maximum_interval=timedelta(seconds=30))
-DATABASE_ERRORS = ("DatabaseUnavailable", "DatabaseUnreachable")
-"""ApplicationError types an activity raises for a database outage (activities.crawl):
-never a page's failure. The site puts the URLs back and holds."""
 DB_HOLD_PATCH = "db-outage-hold"
 """workflow.patched id, asked only where a database outage holds the site (histories from
 before it never reach that branch)."""
-DB_HOLD_STATUS = "database_unreachable"
+DB_HOLD_STATUS = LiveStatus.DATABASE_UNREACHABLE
 
 
 @workflow.defn
 class SiteWorkflow:
-    def __init__(self) -> None:
-        self._input: SiteInput | None = None
+    @workflow.init
+    def __init__(self, inp: SiteInput) -> None:
+        self._input = inp
+        """The input, whose ``state`` is this site's carried state (changed in place)."""
         self._in_flight: dict[str, asyncio.Task[list[ExploreOutput]]] = {}
         """Explore activities running, by their first URL."""
         self._batch_sizes: dict[str, int] = {}
         """How many URLs each of them explores."""
         self._resumes: list[ResumeRequest] = []
-        self._status = "running"
+        self._status = LiveStatus.RUNNING
         self._reported: tuple[str, int] | None = None
         self._reports: set[asyncio.Task[None]] = set()
         self._wide = False
@@ -107,7 +108,6 @@ class SiteWorkflow:
 
     @workflow.run
     async def run(self, inp: SiteInput) -> SiteResult:
-        self._input = inp
         state, spec = inp.state, inp.spec
         explored_this_run = 0
         maybe_more = True  # the frontier may hold queued URLs for this site
@@ -128,14 +128,7 @@ class SiteWorkflow:
                     state.queued = claimed.queued
                     maybe_more = bool(claimed.jobs)
 
-                while (state.pending and self._in_flight_pages < self._window()
-                       and not self._should_roll_over(explored_this_run)):
-                    jobs = state.pending[:self._batch_size()]
-                    del state.pending[:len(jobs)]
-                    self._in_flight[jobs[0].url] = asyncio.ensure_future(
-                        self._explore_batch(jobs))
-                    self._batch_sizes[jobs[0].url] = len(jobs)
-                    explored_this_run += 1
+                explored_this_run = self._dispatch(explored_this_run)
 
             if not self._in_flight:
                 if self._held():
@@ -154,27 +147,47 @@ class SiteWorkflow:
 
             done, _ = await workflow.wait(list(self._in_flight.values()),
                                          return_when=asyncio.FIRST_COMPLETED)
-            for key in [k for k, t in self._in_flight.items() if t in done]:
-                outputs = self._in_flight.pop(key).result()
-                del self._batch_sizes[key]
-                for out in outputs:
-                    self._count(out)
-                    if out.outcome == "handoff":
-                        self._open_handoff(out)
-                    if out.new_urls:
-                        maybe_more = True
+            if self._collect(done):
+                maybe_more = True
             self._publish()
 
-        self._status = "completed"
+        self._status = LiveStatus.COMPLETED
         self._publish()
         if self._reports:  # let the last report reach the crawl
             await workflow.wait(list(self._reports))
-        return SiteResult(inp.site, state.done, state.failed, state.redirected, state.runs)
+        return SiteResult(inp.site, state.done, state.failed, state.redirected, state.runs,
+                          state.thin, state.given_up)
+
+    def _dispatch(self, explored_this_run: int) -> int:
+        """Start explore batches from ``pending`` while the window has room; the count of
+        explore activities this run after them."""
+        state = self._input.state
+        while (state.pending and self._in_flight_pages < self._window()
+               and not self._should_roll_over(explored_this_run)):
+            jobs = state.pending[:self._batch_size()]
+            del state.pending[:len(jobs)]
+            self._in_flight[jobs[0].url] = asyncio.ensure_future(self._explore_batch(jobs))
+            self._batch_sizes[jobs[0].url] = len(jobs)
+            explored_this_run += 1
+        return explored_this_run
+
+    def _collect(self, done: Collection[asyncio.Task[list[ExploreOutput]]]) -> bool:
+        """Count the finished batches' pages, open handoffs; whether any page added URLs."""
+        found_more = False
+        for key in [k for k, t in self._in_flight.items() if t in done]:
+            outputs = self._in_flight.pop(key).result()
+            del self._batch_sizes[key]
+            for out in outputs:
+                self._count(out)
+                if out.outcome == PageOutcome.HANDOFF:
+                    self._open_handoff(out)
+                if out.new_urls:
+                    found_more = True
+        return found_more
 
     # -- handoff, pause, resume ----------------------------------------------------------
 
     def _held(self) -> bool:
-        assert self._input is not None
         state = self._input.state
         return (state.handoff is not None or state.paused
                 or state.database_unreachable is not None)
@@ -182,7 +195,6 @@ class SiteWorkflow:
     def _hold_for_database(self, jobs: list[UrlJob], err: BaseException) -> None:
         """A database outage outlasted the budget: ``jobs`` go back to the front of the
         queue unexplored (not failed) and nothing runs until ``resume``."""
-        assert self._input is not None
         workflow.patched(DB_HOLD_PATCH)
         state = self._input.state
         known = {job.url for job in state.pending}
@@ -196,7 +208,6 @@ class SiteWorkflow:
         self._publish()
 
     def _open_handoff(self, out: ExploreOutput) -> None:
-        assert self._input is not None
         state = self._input.state
         if state.handoff is None:
             state.handoffs += 1
@@ -210,7 +221,6 @@ class SiteWorkflow:
 
     async def _apply_resumes(self) -> bool:
         """Handle queued ``resume`` signals; True when blocked URLs were queued again."""
-        assert self._input is not None
         inp, state = self._input, self._input.state
         requeued = False
         while self._resumes:
@@ -232,11 +242,11 @@ class SiteWorkflow:
             if state.handoff is None:
                 state.last_event = f"{when}: resumed by {who} (was paused)"
                 continue
-            out = await workflow.execute_activity(
-                "resolve_handoff",
+            out = await workflow.execute_activity_method(
+                CrawlActivities.resolve_handoff,
                 ResolveInput(inp.crawl_id, inp.site, who, req.note, req.cookies,
                              req.storage_state),
-                result_type=ResolveOutput, start_to_close_timeout=SHORT_ACTIVITY_TIMEOUT,
+                start_to_close_timeout=STORE_ACTIVITY_TIMEOUT,
                 retry_policy=STORE_RETRY, summary=f"resume {state.handoff.url}")
             state.profile_version = out.profile_version
             state.last_event = (f"{when}: handoff at {state.handoff.url} resumed by {who}"
@@ -248,7 +258,7 @@ class SiteWorkflow:
         self._publish()
         return requeued
 
-    @workflow.signal
+    @workflow.signal(name=RESUME_SIGNAL)
     def resume(self, req: ResumeRequest | None = None) -> None:
         """Resume after a handoff or a pause (optional session data; see ResumeRequest)."""
         self._resumes.append(req or ResumeRequest())
@@ -256,33 +266,33 @@ class SiteWorkflow:
     @workflow.signal
     def pause(self) -> None:
         """Stop dispatching pages (those in flight finish) until ``resume``."""
-        assert self._input is not None
         self._input.state.paused = True
         self._input.state.last_event = (f"{workflow.now().isoformat(timespec='seconds')}: "
                                         "paused")
 
     # -- monitoring --------------------------------------------------------------------
 
-    def _current_status(self) -> str:
-        assert self._input is not None
+    def _current_status(self) -> LiveStatus:
         state = self._input.state
-        if self._status == "completed":
-            return "completed"
+        if self._status == LiveStatus.COMPLETED:
+            return LiveStatus.COMPLETED
         if state.database_unreachable is not None:
-            return DB_HOLD_STATUS
-        return "handoff" if state.handoff else "paused" if state.paused else "running"
+            return LiveStatus.DATABASE_UNREACHABLE
+        if state.handoff:
+            return LiveStatus.HANDOFF
+        return LiveStatus.PAUSED if state.paused else LiveStatus.RUNNING
 
     def _publish(self) -> None:
         """Details for the web UI (always), and search attributes + a report to the
         crawl when the status changed or every REPORT_EVERY_PAGES pages."""
-        assert self._input is not None
         inp, state = self._input, self._input.state
         status = self._current_status()
         wf_id = workflow.info().workflow_id
         lines = [f"## {inp.site}: {status}",
                  f"**done** {state.done} · **failed** {state.failed} · **redirected** "
                  f"{state.redirected} · **queued** {state.queued} · **in flight** "
-                 f"{self._in_flight_pages} · **run** {state.runs}"]
+                 f"{self._in_flight_pages} · **run** {state.runs}" + flags(state.thin,
+                                                                          state.given_up)]
         if state.handoff is not None:
             lines += ["", handoff_markdown(wf_id, inp.crawl_id, state.handoff, inp.ops)]
         if state.database_unreachable is not None:
@@ -308,14 +318,14 @@ class SiteWorkflow:
         if parent is not None and (changed or due):
             state.last_report_at = now
             update = SiteUpdate(inp.site, wf_id, status, state.done, state.failed,
-                                state.redirected, state.queued, state.handoff)
+                                state.redirected, state.queued, state.handoff, state.thin,
+                                state.given_up)
             task = asyncio.ensure_future(_report(parent.workflow_id, update))
             self._reports.add(task)
             task.add_done_callback(self._reports.discard)
 
     def _window(self) -> int:
         """URLs in flight at most."""
-        assert self._input is not None
         factor = PIPELINE_FACTOR if self._wide else OLD_PIPELINE_FACTOR
         return self._input.spec.concurrency * factor
 
@@ -326,7 +336,6 @@ class SiteWorkflow:
     def _batch_size(self) -> int:
         """URLs per explore activity at most. Runs written before WIDE_PATCH (or before
         BATCH_PATCH) replay with the size they were written with."""
-        assert self._input is not None
         if self._wide:
             return max(1, min(EXPLORE_BATCH_MAX, self._window() // BATCHES_IN_FLIGHT))
         if not workflow.patched(BATCH_PATCH):  # asked where it always was: its marker's place
@@ -334,34 +343,34 @@ class SiteWorkflow:
         return max(1, min(OLD_EXPLORE_BATCH_MAX, self._input.spec.concurrency))
 
     def _should_roll_over(self, explored_this_run: int) -> bool:
-        assert self._input is not None
         return (explored_this_run >= self._input.spec.activities_per_run
                 or workflow.info().is_continue_as_new_suggested())
 
     def _count(self, out: ExploreOutput) -> None:
-        assert self._input is not None
         state = self._input.state
-        if out.outcome == "done":
+        if out.outcome == PageOutcome.DONE:
             state.done += 1
-        elif out.outcome == "redirected":
+        elif out.outcome == PageOutcome.REDIRECTED:
             state.redirected += 1
-        elif out.outcome == "skipped":
+        elif out.outcome == PageOutcome.SKIPPED:
             state.skipped += 1
-        elif out.outcome != "handoff":  # a blocked URL is retried after resume, not failed
+        elif out.outcome != PageOutcome.HANDOFF:  # a blocked URL is retried after resume
             state.failed += 1
+            if out.error_class == ErrorClass.HANDOFF_EXHAUSTED:
+                state.given_up += 1
+        if out.thin_content:
+            state.thin += 1
 
     async def _claim(self, limit: int) -> ClaimOutput | None:
         """The next batch of URLs; None when the database stayed unreachable (held)."""
-        assert self._input is not None
         inp = self._input
         inp.state.claim_seq += 1
         token = f"{workflow.info().workflow_id}:{inp.state.claim_seq}"
         try:
-            return await workflow.execute_activity(
-                "claim_urls",
+            return await workflow.execute_activity_method(
+                CrawlActivities.claim_urls,
                 ClaimInput(inp.crawl_id, inp.site, limit, token, inp.spec.max_pages),
-                result_type=ClaimOutput,
-                start_to_close_timeout=SHORT_ACTIVITY_TIMEOUT, retry_policy=STORE_RETRY,
+                start_to_close_timeout=STORE_ACTIVITY_TIMEOUT, retry_policy=STORE_RETRY,
             )
         except ActivityError as err:
             if not _database_outage(err):
@@ -375,7 +384,6 @@ class SiteWorkflow:
         """Explore ``jobs`` in one activity (one alone: a single explore). URLs the batch
         could not explore — or all of them, when the batch itself kept failing — are
         explored one by one, with the single explore's retries and failure record."""
-        assert self._input is not None
         inp = self._input
         if len(jobs) == 1:
             single = await self._explore(jobs[0])
@@ -383,8 +391,8 @@ class SiteWorkflow:
         batch = ExploreBatchInput(inp.crawl_id, inp.site, jobs, inp.spec,
                                   workflow.info().workflow_id, inp.state.profile_version)
         try:
-            out = await workflow.execute_activity(
-                "explore_batch", batch, result_type=ExploreBatchOutput,
+            out = await workflow.execute_activity_method(
+                CrawlActivities.explore_batch, batch,
                 start_to_close_timeout=timedelta(
                     seconds=inp.spec.explore_timeout_s(self._window()) * BATCH_TIMEOUT_FACTOR
                     * -(-len(jobs) // inp.spec.concurrency)),
@@ -411,14 +419,12 @@ class SiteWorkflow:
 
     async def _explore(self, job: UrlJob) -> ExploreOutput | None:
         """One URL's explore; None when a database outage held it (not explored)."""
-        assert self._input is not None
         inp = self._input
         explore_input = ExploreInput(inp.crawl_id, inp.site, job, inp.spec,
                                      workflow.info().workflow_id, inp.state.profile_version)
         try:
-            return await workflow.execute_activity(
-                "explore", explore_input,
-                result_type=ExploreOutput,
+            return await workflow.execute_activity_method(
+                CrawlActivities.explore, explore_input,
                 start_to_close_timeout=timedelta(
                     seconds=inp.spec.explore_timeout_s(self._window())),
                 heartbeat_timeout=timedelta(seconds=inp.spec.heartbeat_timeout_s),
@@ -435,9 +441,9 @@ class SiteWorkflow:
             message = str(err.cause or err)
             workflow.logger.warning("explore of %s failed for good: %s", job.url, message)
         try:
-            return await workflow.execute_activity(
-                "record_failure", RecordFailureInput(explore_input, message[:2000]),
-                result_type=ExploreOutput, start_to_close_timeout=SHORT_ACTIVITY_TIMEOUT,
+            return await workflow.execute_activity_method(
+                CrawlActivities.record_failure, RecordFailureInput(explore_input, message[:2000]),
+                start_to_close_timeout=STORE_ACTIVITY_TIMEOUT,
                 retry_policy=STORE_RETRY, summary=job.url)
         except ActivityError as err:
             if not _database_outage(err):
@@ -447,7 +453,6 @@ class SiteWorkflow:
 
     @workflow.query
     def progress(self) -> SiteProgress:
-        assert self._input is not None
         s = self._input.state
         return SiteProgress(self._input.site, s.done, s.failed, s.redirected,
                             self._in_flight_pages, len(s.pending), s.runs,

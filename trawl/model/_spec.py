@@ -4,8 +4,9 @@ A plain dataclass so it travels unchanged through Temporal's data converter and 
 ``crawls.spec`` JSON column.
 """
 
-from __future__ import annotations
-
+# No `from __future__ import annotations`: Temporal's converter resolves these fields' types
+# inside the workflow sandbox, where this module's globals are not at hand (the sandbox
+# imports trawl.model, not its private modules), so annotations must be real types.
 import ipaddress
 from dataclasses import asdict, dataclass, field
 from typing import Any
@@ -25,9 +26,9 @@ from trawl.config import (
     MAX_DELAY_S,
     get_settings,
 )
-from trawl.crawl.steps import StepRule, parse_rules
 from trawl.errors import BlockedAddress, ConfigError
 from trawl.extract import CONTENT_MODES
+from trawl.model._steps import StepRule, parse_rules
 from trawl.net import NetPolicy, origin_of
 from trawl.policy import DEFAULT_MAX_URL_LENGTH, MAX_SITEMAP_URLS
 from trawl.urls import Scope, host_of, validate_seed
@@ -44,7 +45,7 @@ matches browser mode on 529 of 530 pages (bench/render_modes.py) at a fraction o
 DEFAULT_ACTIVITIES_PER_RUN = 500
 """Explore activities a SiteWorkflow run executes before continuing as new."""
 DEFAULT_HEARTBEAT_TIMEOUT_S = 10.0
-"""An explore heartbeats every 2 s (activities.crawl.HEARTBEAT_INTERVAL_S): a worker killed
+"""An explore heartbeats every 2 s (trawl.activities.policies.HEARTBEAT_INTERVAL_S): a worker killed
 mid-page is noticed after this long and its pages are retried elsewhere about a second
 later (at most ~15 s in all, instead of a minute)."""
 MAX_RETRIES_429 = 10
@@ -134,7 +135,7 @@ class CrawlSpec:
 
     steps: list[StepRule] = field(default_factory=list)
     """Browser steps (click, input, "load more", infinite scroll, expand all...) run on the
-    pages whose URL matches a rule, before they are read; see :mod:`trawl.crawl.steps`.
+    pages whose URL matches a rule, before they are read; see :mod:`trawl.model._steps`.
     Needs --render browser or auto (auto renders the matching pages in the browser)."""
 
     dismiss_cookie_banners: bool = True
@@ -181,43 +182,64 @@ class CrawlSpec:
     """Set by ``trawl crawl --recrawl ID``: the finished crawl this one revisits. Its pages
     seed the frontier and are fetched conditionally (see :mod:`trawl.crawl.recrawl`)."""
 
-    def validated(self) -> CrawlSpec:
+    def validated(self) -> "CrawlSpec":
         """A copy with canonical seeds; ConfigError on anything invalid."""
         if not self.seeds:
             raise ConfigError("give at least one start URL")
         seeds = list(dict.fromkeys(validate_seed(s) for s in self.seeds))
+        self._check_limits()
+        self._check_modes()
+        self._check_hosts(seeds)
+        steps = parse_rules(self.steps)
+        if steps and self.render == "http":
+            raise ConfigError("steps need a browser: use --render browser or auto")
+        copy = CrawlSpec(**asdict(self))
+        copy.seeds = seeds
+        copy.steps = steps  # asdict() turned the rules into plain dicts
+        copy.destructive_words = list(dict.fromkeys(
+            " ".join(w.lower().split()) for w in self.destructive_words))
+        return copy
+
+    def _check_limits(self) -> None:
+        """ConfigError on a number out of its range."""
         if self.max_pages < 1:
             raise ConfigError("--max-pages must be at least 1")
         if self.max_depth < 0:
             raise ConfigError("--max-depth must be 0 or more")
         if not 1 <= self.concurrency <= 64:
             raise ConfigError("--concurrency must be between 1 and 64")
-        if self.render not in RENDER_MODES:
-            raise ConfigError(f"--render must be one of {', '.join(RENDER_MODES)}")
         if self.activities_per_run < 1:
             raise ConfigError("activities_per_run must be at least 1")
-        if self.sitemap not in SITEMAP_MODES:
-            raise ConfigError(f"--sitemap must be one of {', '.join(SITEMAP_MODES)}")
         if self.max_sitemap_urls < 0:
             raise ConfigError("max_sitemap_urls must be 0 or more")
         if self.max_url_length < MIN_URL_LENGTH:
             raise ConfigError(f"max_url_length must be at least {MIN_URL_LENGTH}")
-        if self.user_agent is not None and (not self.user_agent.strip() or any(
-                c in self.user_agent for c in "\r\n")):
-            raise ConfigError("--user-agent must be one non-empty line")
         if not 0 <= self.delay_s <= MAX_DELAY_S:
             raise ConfigError(f"--delay must be between 0 and {MAX_DELAY_S:.0f} seconds")
         if self.max_links_per_page < 1:
             raise ConfigError("--max-links-per-page must be at least 1")
-        if self.content not in CONTENT_MODES:
-            raise ConfigError(f"--content must be one of {', '.join(CONTENT_MODES)}, "
-                              f"not {self.content!r}")
         if self.max_host_errors < 0:
             raise ConfigError("--max-host-errors must be 0 (no limit) or more")
         if not 0 <= self.max_retry_after_s <= MAX_DELAY_S:
             raise ConfigError(f"max_retry_after_s must be between 0 and {MAX_DELAY_S:.0f}")
         if not 0 <= self.retries_429 <= MAX_RETRIES_429:
             raise ConfigError(f"retries_429 must be between 0 and {MAX_RETRIES_429}")
+
+    def _check_modes(self) -> None:
+        """ConfigError on an unknown mode or a malformed user agent."""
+        if self.render not in RENDER_MODES:
+            raise ConfigError(f"--render must be one of {', '.join(RENDER_MODES)}")
+        if self.sitemap not in SITEMAP_MODES:
+            raise ConfigError(f"--sitemap must be one of {', '.join(SITEMAP_MODES)}")
+        if self.content not in CONTENT_MODES:
+            raise ConfigError(f"--content must be one of {', '.join(CONTENT_MODES)}, "
+                              f"not {self.content!r}")
+        if self.user_agent is not None and (not self.user_agent.strip() or any(
+                c in self.user_agent for c in "\r\n")):
+            raise ConfigError("--user-agent must be one non-empty line")
+
+    def _check_hosts(self, seeds: list[str]) -> None:
+        """ConfigError on a start URL the address guard refuses, or a bad host rule."""
         policy = self.net_policy()
         for seed in seeds:
             try:
@@ -231,15 +253,6 @@ class CrawlSpec:
         for word in self.destructive_words:
             if not isinstance(word, str) or not word.strip() or any(c in word for c in "\r\n"):
                 raise ConfigError(f"--destructive-word takes a word or phrase, not {word!r}")
-        steps = parse_rules(self.steps)
-        if steps and self.render == "http":
-            raise ConfigError("steps need a browser: use --render browser or auto")
-        copy = CrawlSpec(**asdict(self))
-        copy.seeds = seeds
-        copy.steps = steps  # asdict() turned the rules into plain dicts
-        copy.destructive_words = list(dict.fromkeys(
-            " ".join(w.lower().split()) for w in self.destructive_words))
-        return copy
 
     def explore_timeout_s(self, in_flight: int) -> float:
         """How long one page's explore may take at most: its loads (fetch, render, retry
@@ -268,7 +281,7 @@ class CrawlSpec:
         return asdict(self)
 
     @classmethod
-    def from_json(cls, data: dict[str, Any]) -> CrawlSpec:
+    def from_json(cls, data: dict[str, Any]) -> "CrawlSpec":
         known = {k: v for k, v in data.items() if k in cls.__dataclass_fields__}
         if "steps" in known:  # stored as plain dicts (asdict)
             known["steps"] = parse_rules(known["steps"])

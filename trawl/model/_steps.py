@@ -1,4 +1,4 @@
-"""Browser steps from a crawl spec: what to do on a page before it is read.
+"""Browser steps of a crawl spec: what to do on a page before it is read.
 
 A spec's ``steps`` is a list of rules; each rule applies its steps, in order, to the pages
 whose URL matches one of its globs (full URL or path, like ``render_browser``)::
@@ -45,9 +45,10 @@ SCROLL_TO = ("bottom", "top", "down", "up")
 TARGET_FIELDS = ("role", "selector", "text")
 
 DEFAULT_ACTION_TIMEOUT_MS = 5_000
-"""How long a click/input/press waits for its element."""
+"""How long a click/input/press waits for its element (a step's, and the session API's
+``act``)."""
 DEFAULT_WAIT_TIMEOUT_MS = 10_000
-"""How long ``wait`` waits for its target to appear."""
+"""How long ``wait`` waits for its target to appear (a step's, and the session API's)."""
 DEFAULT_CLICK_MAX = 20
 """``click_until_gone`` (and ``click`` with ``each``) clicks at most this many times."""
 DEFAULT_SCROLL_MAX = 20

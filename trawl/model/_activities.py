@@ -1,19 +1,23 @@
-"""Inputs and outputs of the crawl's steps (the activities pass these through as-is).
+"""The contracts between workflows and activities: one input and one output per activity.
 
 Kept small on purpose: they are recorded in workflow history, so page content never
 appears here, only URLs and counts.
 """
 
-from __future__ import annotations
-
+# No `from __future__ import annotations`: Temporal's converter resolves these fields' types
+# inside the workflow sandbox, where this module's globals are not at hand (the sandbox
+# imports trawl.model, not its private modules), so annotations must be real types.
 from dataclasses import dataclass, field
 from typing import Any
 
-from trawl.crawl.spec import CrawlSpec
+from trawl.model._spec import CrawlSpec
+from trawl.model._status import CrawlStatus, PageOutcome
 
 
 @dataclass
 class StartCrawlInput:
+    """Input of ``start_crawl`` (its output: the sites to crawl, a list of str)."""
+
     crawl_id: str
     """Short crawl id."""
     workflow_id: str
@@ -36,8 +40,12 @@ class UrlJob:
 
 @dataclass
 class ClaimInput:
+    """Input of ``claim_urls``."""
+
     crawl_id: str
+    """Short crawl id."""
     site: str
+    """scheme://host[:port] of the site claiming."""
     limit: int
     """How many URLs to claim at most."""
     token: str
@@ -48,7 +56,10 @@ class ClaimInput:
 
 @dataclass
 class ClaimOutput:
+    """Output of ``claim_urls``."""
+
     jobs: list[UrlJob] = field(default_factory=list)
+    """The URLs claimed (empty: the site has nothing queued, or the budget is spent)."""
     budget_left: int = 0
     """Pages the crawl may still claim after this batch."""
     profile_version: int = 0
@@ -59,14 +70,47 @@ class ClaimOutput:
 
 @dataclass
 class ExploreInput:
+    """Input of ``explore`` (one URL)."""
+
     crawl_id: str
+    """Short crawl id."""
     site: str
+    """scheme://host[:port] of the URL's site."""
     job: UrlJob
+    """The URL to explore."""
     spec: CrawlSpec
+    """The crawl's validated spec."""
     workflow_id: str = ""
     """The SiteWorkflow's id (recorded with a handoff: where ``resume`` goes)."""
     profile_version: int = 0
     """Version of the site's session profile to use (0: none stored)."""
+
+
+@dataclass
+class ExploreOutput:
+    """What happened to one URL: a summary, never the content."""
+
+    url: str
+    """The URL explored (canonical)."""
+    outcome: PageOutcome
+    """done | failed | redirected | skipped | handoff (blocked: waits for a person)."""
+    status_code: int | None = None
+    """The HTTP status the page answered with (None: no answer)."""
+    error_class: str | None = None
+    """Why it failed (an ErrorClass, or ``http_<status>``); None unless failed."""
+    links_found: int = 0
+    """Links the page holds (recorded)."""
+    new_urls: int = 0
+    """URLs this page added to the frontier."""
+    new_sites: list[str] = field(default_factory=list)
+    """Sites that got their first frontier URL from this page."""
+    handoff_reason: str | None = None
+    """Set with outcome ``handoff``: login | login_redirect | captcha | auth_401 | ..."""
+    handoff_detail: str | None = None
+    """With outcome ``handoff``: what was seen, in a few words."""
+    thin_content: bool = False
+    """Stored with far less text than a reader of the page sees, or only an app's shell
+    (``metadata.thin_content`` says why): counted, so a near-empty crawl is seen."""
 
 
 @dataclass
@@ -75,11 +119,17 @@ class ExploreBatchInput:
     modes): one Temporal round trip and one copy of the spec for them all."""
 
     crawl_id: str
+    """Short crawl id."""
     site: str
+    """scheme://host[:port] of the URLs' site."""
     jobs: list[UrlJob]
+    """The URLs to explore."""
     spec: CrawlSpec
+    """The crawl's validated spec."""
     workflow_id: str = ""
+    """The SiteWorkflow's id (recorded with a handoff: where ``resume`` goes)."""
     profile_version: int = 0
+    """Version of the site's session profile to use (0: none stored)."""
 
     def single(self, job: UrlJob) -> ExploreInput:
         """The explore of one of the batch's URLs on its own."""
@@ -89,6 +139,8 @@ class ExploreBatchInput:
 
 @dataclass
 class ExploreBatchOutput:
+    """Output of ``explore_batch``."""
+
     outputs: list[ExploreOutput] = field(default_factory=list)
     """One per URL explored (or found recorded by an earlier attempt of the batch)."""
     unexplored: list[UrlJob] = field(default_factory=list)
@@ -105,6 +157,8 @@ class ExploreBatchOutput:
 
 @dataclass
 class RecordFailureInput:
+    """Input of ``record_failure`` (its output: an ExploreOutput, outcome ``failed``)."""
+
     explore: ExploreInput
     """The explore that exhausted its retries."""
     message: str
@@ -112,45 +166,42 @@ class RecordFailureInput:
 
 
 @dataclass
-class ExploreOutput:
-    """What happened to one URL: a summary, never the content."""
-
-    url: str
-    outcome: str
-    """done | failed | redirected | skipped | handoff (blocked: waits for a person)."""
-    status_code: int | None = None
-    error_class: str | None = None
-    links_found: int = 0
-    new_urls: int = 0
-    """URLs this page added to the frontier."""
-    new_sites: list[str] = field(default_factory=list)
-    """Sites that got their first frontier URL from this page."""
-    handoff_reason: str | None = None
-    """Set with outcome ``handoff``: login | login_redirect | captcha | auth_401 | ..."""
-    handoff_detail: str | None = None
-
-
-@dataclass
 class PendingSitesInput:
+    """Input of ``pending_sites`` (its output: sites with URLs still queued, a list of
+    str)."""
+
     crawl_id: str
+    """Short crawl id."""
     max_pages: int
+    """The crawl's page budget (no site is pending once it is spent)."""
 
 
 @dataclass
 class FinishCrawlInput:
+    """Input of ``finish_crawl`` (no output)."""
+
     crawl_id: str
-    status: str
+    """Short crawl id."""
+    status: CrawlStatus
     """completed | cancelled | failed."""
 
 
 @dataclass
 class CrawlCounts:
+    """A crawl's frontier URLs by status (``crawl_urls.status``)."""
+
     queued: int = 0
+    """Waiting to be claimed."""
     claimed: int = 0
+    """Being explored."""
     done: int = 0
+    """Stored with content."""
     failed: int = 0
+    """Recorded as failed."""
     redirected: int = 0
+    """Answered with a redirect."""
     skipped: int = 0
+    """Skipped by policy."""
 
     @property
     def total(self) -> int:
@@ -160,12 +211,16 @@ class CrawlCounts:
 
 @dataclass
 class ResolveInput:
-    """A person resumed a site that waited on a handoff."""
+    """Input of ``resolve_handoff``: a person resumed a site that waited on a handoff."""
 
     crawl_id: str
+    """Short crawl id."""
     site: str
+    """scheme://host[:port] of the site resumed."""
     resumed_by: str
+    """Who resumed (a user name, or ``signal``)."""
     note: str | None = None
+    """What the person did, kept with the handoff."""
     cookies: list[dict[str, Any]] | None = None
     """Cookies to merge into the site's session profile (Playwright cookie dicts)."""
     storage_state: dict[str, Any] | None = None
@@ -174,6 +229,8 @@ class ResolveInput:
 
 @dataclass
 class ResolveOutput:
+    """Output of ``resolve_handoff``."""
+
     requeued: int
     """Blocked URLs queued again."""
     closed: int

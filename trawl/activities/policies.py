@@ -1,0 +1,63 @@
+"""Every timeout and retry policy of the Temporal boundary, in one place.
+
+The workflows schedule activities with these; the activities heartbeat and budget their
+waits by them. (Per-crawl knobs — a page's timeout, the explore heartbeat timeout — are
+CrawlSpec fields: see trawl.model.)
+"""
+
+from __future__ import annotations
+
+from datetime import timedelta
+
+from temporalio.common import RetryPolicy
+
+STORE_ACTIVITY_TIMEOUT = timedelta(seconds=60)
+"""Start-to-close timeout of the activities that only talk to the database (start_crawl,
+claim_urls, pending_sites, finish_crawl, resolve_handoff, record_failure). An activity
+waiting out a database outage stops DEADLINE_MARGIN_S before it and is retried."""
+
+NON_RETRYABLE_ERROR_TYPES = ["CrawlNotFound"]
+"""Errors no retry can heal, by the type Temporal gives an exception an activity raises
+(its class name): CrawlNotFound, the crawls row is gone (deleted, or another database).
+The activity fails at once and the workflow with it, saying why, instead of retrying
+forever (claim_urls did, before). A database outage that outlasted its budget is the
+other: the activity raises it non-retryable itself (DATABASE_UNREACHABLE)."""
+
+STORE_RETRY = RetryPolicy(initial_interval=timedelta(seconds=1),
+                          maximum_interval=timedelta(seconds=30),
+                          non_retryable_error_types=NON_RETRYABLE_ERROR_TYPES)
+"""Database activities: retried without limit (an outage is waited out), backing off to
+30 s between attempts."""
+
+EXPLORE_MAX_ATTEMPTS = 5
+"""Attempts of one explore before the URL is recorded as failed (``internal_error``)."""
+
+EXPLORE_RETRY = RetryPolicy(initial_interval=timedelta(seconds=1),
+                            maximum_attempts=EXPLORE_MAX_ATTEMPTS,
+                            non_retryable_error_types=NON_RETRYABLE_ERROR_TYPES)
+"""explore and explore_batch."""
+
+BATCH_TIMEOUT_FACTOR = 2
+"""A batch may take this many single explores' time for each round of loads it needs (its
+pages wait for the site's ``concurrency`` load slots)."""
+
+HEARTBEAT_INTERVAL_S = 2.0
+"""Explores heartbeat this often whatever they are doing (a long render, a politeness
+wait, an outage): a worker killed with -9 is noticed within the heartbeat timeout
+(trawl.model.DEFAULT_HEARTBEAT_TIMEOUT_S), and its pages run elsewhere."""
+
+DEADLINE_MARGIN_S = 15.0
+"""An activity waiting out an outage stops this long before its start-to-close timeout,
+so it fails as "database unavailable" (and is retried) rather than as a timeout."""
+
+DATABASE_UNAVAILABLE = "DatabaseUnavailable"
+"""ApplicationError type: the database is unreachable, the outage budget is not spent
+(retryable)."""
+
+DATABASE_UNREACHABLE = "DatabaseUnreachable"
+"""ApplicationError type: the outage outlasted the budget (non-retryable: the site holds
+until ``trawl resume``)."""
+
+DATABASE_ERRORS = (DATABASE_UNAVAILABLE, DATABASE_UNREACHABLE)
+"""ApplicationError types an activity raises for a database outage: never a page's
+failure. The site puts the URLs back and holds."""

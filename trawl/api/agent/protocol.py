@@ -1,0 +1,185 @@
+"""The stdio side of `trawl agent`: request lines in, one response line each out (see
+:mod:`trawl.api.agent` for the protocol), the browser session opened and closed around
+them. Parsing a payload is :mod:`~trawl.api.agent.parsing`'s, running it
+:mod:`~trawl.api.agent.dispatch`'s.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import logging
+import os
+import sys
+import threading
+from collections import deque
+from contextlib import suppress
+from typing import IO, Any
+
+from trawl.api.agent.dispatch import dispatch
+from trawl.api.agent.parsing import ParseError, parse_call
+from trawl.browser.session import ErrorCode, Session, SessionError
+from trawl.config import get_settings
+from trawl.net import NetPolicy
+
+log = logging.getLogger("trawl.agent")
+
+
+async def handle_line(session: Session, line: str) -> dict[str, Any]:
+    """One request line -> one response object (never raises for bad input)."""
+    try:
+        request = json.loads(line)
+    except json.JSONDecodeError as exc:
+        return _error(ErrorCode.INVALID_ARGS,
+                      f"request is not JSON ({exc.msg}); send "
+                      '{"command":"eval","payload":"agent.look()"}')
+    if not isinstance(request, dict) or request.get("command") != "eval":
+        return _error(ErrorCode.INVALID_ARGS,
+                      'the only command is "eval": {"command":"eval","payload":"agent.look()"}')
+    payload = request.get("payload")
+    try:
+        call = parse_call(payload)  # type: ignore[arg-type]
+    except (ParseError, ValueError) as exc:
+        return _error(ErrorCode.INVALID_ARGS,
+                      f"cannot parse payload: {exc}. Send one call on agent, e.g. "
+                      "agent.act('e1', 'click'); use agent.eval('...') to run page JavaScript")
+    try:
+        result = await dispatch(session, call)
+    except SessionError as exc:
+        return {"command": "error", "payload": exc.to_dict()}
+    except Exception as exc:  # keep the session alive whatever happens
+        log.exception("unexpected failure in %s", call.method)
+        return _error(ErrorCode.ACTION_FAILED,
+                      f"{call.method}() failed unexpectedly: {exc}; call look() and retry")
+    return {"command": "result", "payload": result}
+
+
+def _error(code: ErrorCode, message: str) -> dict[str, Any]:
+    return {"command": "error", "payload": {"message": message, "code": code.value}}
+
+
+# ---------------------------------------------------------------------- the stdio loop
+class ProtocolOut:
+    """Writes protocol lines to the real stdout, which nothing else may touch."""
+
+    def __init__(self, stream: IO[str]) -> None:
+        self.stream = stream
+        self.lock = threading.Lock()
+
+    def send(self, message: dict[str, Any]) -> None:
+        line = json.dumps(message, ensure_ascii=False, separators=(",", ":"))
+        with self.lock:
+            self.stream.write(line + "\n")
+            self.stream.flush()
+
+
+def claim_stdout() -> ProtocolOut:
+    """Keep fd 1 for the protocol alone: dup it, then point fd 1 (and sys.stdout) at stderr."""
+    sys.stdout.flush()
+    proto_fd = os.dup(1)
+    os.dup2(2, 1)
+    sys.stdout = sys.stderr
+    stream = os.fdopen(proto_fd, "w", encoding="utf-8", buffering=1, newline="\n")
+    return ProtocolOut(stream)
+
+
+def setup_logging(log_file: str | None, verbose: bool = False) -> None:
+    handler: logging.Handler = (logging.FileHandler(log_file, encoding="utf-8") if log_file
+                                else logging.StreamHandler(sys.stderr))
+    handler.setFormatter(logging.Formatter("%(asctime)s %(levelname)s %(name)s: %(message)s"))
+    root = logging.getLogger()
+    root.handlers[:] = [handler]
+    root.setLevel(logging.DEBUG if verbose else logging.INFO)
+
+
+async def _read_lines(queue: asyncio.Queue[str | None]) -> None:
+    loop = asyncio.get_running_loop()
+    stdin = sys.stdin.buffer
+
+    def reader() -> None:
+        try:
+            for raw in stdin:
+                loop.call_soon_threadsafe(queue.put_nowait, raw.decode("utf-8", "replace"))
+        finally:
+            loop.call_soon_threadsafe(queue.put_nowait, None)
+
+    threading.Thread(target=reader, name="trawl-agent-stdin", daemon=True).start()
+
+
+async def serve_requests(session: Session, queue: asyncio.Queue[str | None],
+                         out: ProtocolOut) -> None:
+    """One response per request, in order, until EOF (``None``). EOF while a request is
+    running (say a handoff nobody resumes) cancels it: closing stdin always ends the agent."""
+    backlog: deque[str | None] = deque()
+    while True:
+        line = backlog.popleft() if backlog else await queue.get()
+        if line is None:
+            return
+        if not line.strip():
+            continue
+        task = asyncio.ensure_future(handle_line(session, line))
+        while not task.done():
+            getter = asyncio.ensure_future(queue.get())
+            done, _ = await asyncio.wait({task, getter}, return_when=asyncio.FIRST_COMPLETED)
+            if getter not in done:
+                getter.cancel()
+                continue
+            item = getter.result()
+            backlog.append(item)
+            if item is None and not task.done():
+                session.resume()
+                task.cancel()
+                with suppress(asyncio.CancelledError):
+                    await task
+                return
+        out.send(task.result())
+
+
+def agent_policy() -> NetPolicy:
+    """What an agent's go() may open: public addresses, internal ones only with
+    TRAWL_ALLOW_PRIVATE (an agent has no start URLs the user named)."""
+    return NetPolicy(allow_private=get_settings().allow_private)
+
+
+async def run_agent(*, headless: bool = True, sidebar: bool = False,
+                    browser: str = "chromium", out: ProtocolOut) -> int:
+    """Launch the browser, say ready, serve requests until stdin closes. Returns exit code."""
+    from trawl.errors import BrowserError
+
+    def notify(message: str, url: str) -> None:
+        print(f"trawl agent: HANDOFF: {message}\n  resume at {url} (or the sidebar's "
+              "Resume button)", file=sys.stderr, flush=True)
+
+    try:
+        opener = Session.open(headless=headless, sidebar=sidebar, browser=browser,
+                              handoff_notify=notify, policy=agent_policy())
+        session = await opener.__aenter__()
+    except BrowserError as exc:
+        out.send(_error(ErrorCode.ACTION_FAILED, f"browser did not start: {exc}"))
+        print(f"trawl agent: {exc}", file=sys.stderr, flush=True)
+        return 2
+    try:
+        queue: asyncio.Queue[str | None] = asyncio.Queue()
+        await _read_lines(queue)
+        out.send({"command": "ready", "payload": {}})
+        await serve_requests(session, queue, out)
+    finally:
+        try:
+            await asyncio.wait_for(opener.__aexit__(None, None, None), timeout=15)
+        except Exception as exc:
+            log.debug("closing the browser: %s", exc)
+    return 0
+
+
+def main(headless: bool = True, sidebar: bool = False, browser: str = "chromium",
+         log_file: str | None = None) -> int:
+    out = claim_stdout()
+    setup_logging(log_file)
+    if sidebar and headless:
+        log.info("--sidebar with --headless: the panel is drawn but nobody can see it; "
+                 "handoffs are resumable from the URL printed on stderr")
+    try:
+        return asyncio.run(run_agent(headless=headless, sidebar=sidebar, browser=browser,
+                                     out=out))
+    except KeyboardInterrupt:
+        return 0

@@ -1,0 +1,107 @@
+"""Reading crawls: finding one by id, its stored spec and status, and the list of crawls.
+
+The queries `trawl status`, `trawl list` and `trawl crawl --recrawl` run (writing a crawl's
+rows is the frontier's, :mod:`trawl.store.frontier`).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from datetime import datetime
+from typing import Any, NamedTuple
+
+from sqlalchemy import text
+from sqlalchemy.ext.asyncio import AsyncEngine
+
+_FIND = text("select id, workflow_id from crawls where id = :r or workflow_id = :r")
+_SPEC = text("select spec from crawls where id = :c")
+_STATUS = text("select status from crawls where id = :c")
+_ROW = text("select status, seeds, created_at, finished_at, spec, recrawl_of from crawls "
+            "where id = :c")
+_CHANGES = text("select change, count(*) from pages where crawl_id = :c and change is not null "
+                "group by change")
+_STOPPED_SITES = text("select site, stopped_reason from sites where crawl_id = :c and "
+                      "stopped_reason is not null order by site")
+_THIN_AND_GIVEN_UP = text(
+    "select count(*) filter (where metadata ? 'thin_content'), "
+    "  count(*) filter (where error_class = 'handoff_exhausted') "
+    "from pages where crawl_id = :c")
+_LIST = text(
+    "select c.id, c.status, c.seeds, c.created_at, c.recrawl_of, "
+    "  count(*) filter (where u.status = 'done') as done, "
+    "  count(*) filter (where u.status = 'failed') as failed, "
+    "  count(*) filter (where u.status in ('queued', 'claimed')) as waiting "
+    "from crawls c left join crawl_urls u on u.crawl_id = c.id "
+    "group by c.id order by c.created_at desc limit :n")
+
+
+class CrawlIds(NamedTuple):
+    crawl_id: str
+    workflow_id: str
+
+
+@dataclass
+class CrawlRecord:
+    """What the database holds about one crawl (its frontier counts aside:
+    :func:`trawl.store.frontier.crawl_counts`)."""
+
+    status: str
+    """crawls.status: running | completed | cancelled | failed."""
+    seeds: list[str]
+    created_at: datetime
+    finished_at: datetime | None
+    spec: dict[str, Any]
+    recrawl_of: str | None
+    changes: dict[str, int] = field(default_factory=dict)
+    """Recrawls only: stored pages per ``pages.change`` (unchanged, changed, new)."""
+    stopped_sites: dict[str, str] = field(default_factory=dict)
+    """Sites the crawl stopped asking (error budget spent) -> why, by site."""
+    thin: int = 0
+    """Pages stored with ``metadata ? 'thin_content'``."""
+    given_up: int = 0
+    """URLs given up after the bounded number of handoffs (``handoff_exhausted``)."""
+
+
+async def find_crawl(engine: AsyncEngine, crawl_ref: str) -> CrawlIds | None:
+    """The crawl whose id or workflow id is ``crawl_ref`` (surrounding blanks ignored)."""
+    async with engine.connect() as conn:
+        row = (await conn.execute(_FIND, {"r": crawl_ref.strip()})).first()
+    return None if row is None else CrawlIds(row[0], row[1])
+
+
+async def crawl_spec(engine: AsyncEngine, crawl_id: str) -> dict[str, Any]:
+    """The stored spec (``CrawlSpec.to_json()``) of an existing crawl."""
+    async with engine.connect() as conn:
+        spec: dict[str, Any] = (await conn.execute(_SPEC, {"c": crawl_id})).scalar_one()
+    return spec
+
+
+async def crawl_status(engine: AsyncEngine, crawl_id: str) -> str:
+    """``crawls.status`` of an existing crawl (it lags Temporal for a terminated crawl)."""
+    async with engine.connect() as conn:
+        status: str = (await conn.execute(_STATUS, {"c": crawl_id})).scalar_one()
+    return status
+
+
+async def crawl_record(engine: AsyncEngine, crawl_id: str) -> CrawlRecord:
+    """An existing crawl's row, with its recrawl changes, stopped sites and thin pages."""
+    async with engine.connect() as conn:
+        row = (await conn.execute(_ROW, {"c": crawl_id})).one()
+        record = CrawlRecord(row.status, row.seeds, row.created_at, row.finished_at, row.spec,
+                             row.recrawl_of)
+        if record.recrawl_of:
+            record.changes = {kind: n for kind, n in
+                              (await conn.execute(_CHANGES, {"c": crawl_id})).all()}
+        record.stopped_sites = {site: why for site, why in
+                                (await conn.execute(_STOPPED_SITES, {"c": crawl_id})).all()}
+        thin, given_up = (await conn.execute(_THIN_AND_GIVEN_UP, {"c": crawl_id})).one()
+        record.thin, record.given_up = int(thin), int(given_up)
+    return record
+
+
+async def list_crawls(engine: AsyncEngine, limit: int) -> list[dict[str, Any]]:
+    """The newest ``limit`` crawls: id, status, seeds, created_at, recrawl_of, and their
+    frontier's URLs done, failed and waiting (queued or claimed)."""
+    async with engine.connect() as conn:
+        rows = (await conn.execute(_LIST, {"n": limit})).all()
+    return [dict(r._mapping) for r in rows]

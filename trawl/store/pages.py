@@ -1,0 +1,50 @@
+"""Reading stored pages: listing, full-text search, and export.
+
+The queries `trawl pages`, `trawl export` and the MCP ``search_pages`` tool run (writing a
+page is the frontier's, :func:`trawl.store.frontier.record_page`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator
+from typing import Any
+
+from sqlalchemy import text
+from sqlalchemy.ext.asyncio import AsyncEngine
+
+_RANK = "ts_rank_cd(search, websearch_to_tsquery('english', :q), 32)"
+_LISTED = "crawl_id, url, status_code, title, word_count, error_class"
+_OF_CRAWL = "(cast(:c as text) is null or crawl_id = :c)"
+_LIST = text(f"select {_LISTED} from pages where {_OF_CRAWL} order by id limit :n")
+_SEARCH = text(
+    f"select {_LISTED}, {_RANK} as rank from pages "
+    f"where {_OF_CRAWL} and search @@ websearch_to_tsquery('english', :q) "
+    f"order by {_RANK} desc, id limit :n")
+EXPORTED_COLUMNS = ("url", "final_url", "status_code", "content_type", "title", "description",
+                    "language", "canonical_url", "markdown", "word_count", "depth", "metadata",
+                    "error_class", "fetched_at", "duplicate_of", "change")
+"""The pages columns `trawl export` writes, in this order."""
+_EXPORT = text(f"select {', '.join(EXPORTED_COLUMNS)} from pages where crawl_id = :c "
+               "order by id")
+
+
+async def list_pages(engine: AsyncEngine, crawl_id: str | None, search: str | None = None,
+                     limit: int = 50) -> list[dict[str, Any]]:
+    """Pages of ``crawl_id`` (None: of every crawl): crawl_id, url, status_code, title,
+    word_count and error_class, in the order stored. With ``search`` (websearch syntax),
+    only the matching pages, best first, each with its ``rank``."""
+    params: dict[str, Any] = {"c": crawl_id, "n": limit}
+    if search:
+        params["q"] = search
+    async with engine.connect() as conn:
+        rows = (await conn.execute(_SEARCH if search else _LIST, params)).all()
+    return [dict(r._mapping) for r in rows]
+
+
+async def export_rows(engine: AsyncEngine, crawl_id: str) -> AsyncIterator[dict[str, Any]]:
+    """A crawl's pages, :data:`EXPORTED_COLUMNS` of each, in the order stored; streamed
+    (a server-side cursor), so a crawl of any size exports in bounded memory."""
+    async with engine.connect() as conn:
+        result = await conn.stream(_EXPORT, {"c": crawl_id})
+        async for row in result:
+            yield dict(row._mapping)
