@@ -1,5 +1,5 @@
 """`python -m trawl.api` runs the `trawl` command line."""
 
-from trawl.api.cli import main
+from trawl.api.entry import main
 
 main()

@@ -22,6 +22,7 @@ from rich.table import Table
 
 from trawl.api import agent_commands, handoff_commands
 from trawl.api.crawls import CHANGE_KINDS, CrawlStatus, Trawl
+from trawl.api.scrape_command import register as register_scrape
 from trawl.config import (
     DEFAULT_CONCURRENCY,
     DEFAULT_DELAY_S,
@@ -526,6 +527,7 @@ def db_upgrade() -> None:
 
 
 handoff_commands.register(app, run, out, err)
+register_scrape(app)  # `trawl scrape URL`: one page, no services
 
 
 def main() -> None:
