@@ -18,6 +18,7 @@ A readability-style scorer on an lxml tree, with extras:
 
 from __future__ import annotations
 
+import itertools
 import re
 from collections.abc import Iterator
 from functools import lru_cache
@@ -772,10 +773,19 @@ def _is_link_block(el: HtmlElement, st: _Stats) -> bool:
     if tag == "figure" or _wraps_one(el):
         return False  # a wrapper (e.g. a script's responsive-table div) is judged by its child
     n_p, n_img, n_li = st.n_p, st.n_img, st.n_li - 100
-    return (n_img > 1 and n_p / n_img < 0.5 and st.text < 200) or \
-        (n_li > n_p and tag not in ("ul", "ol")) or \
-        (weight < 25 and density > 0.35 and st.text < 500) or \
-        (weight >= 25 and density > 0.6)
+    if (n_img > 1 and n_p / n_img < 0.5 and st.text < 200) or \
+            (n_li > n_p and tag not in ("ul", "ol")):
+        return True
+    if weight < 25 and density > 0.35 and st.text < 500:
+        # a single link among words of the block's own (an API operation's path between
+        # its method and its summary) is text with a link in it, not a block of links
+        return density > 0.5 or _has_links(el, 2)
+    return weight >= 25 and density > 0.6
+
+
+def _has_links(el: HtmlElement, n: int) -> bool:
+    """Whether ``el`` holds at least ``n`` links."""
+    return sum(1 for _ in itertools.islice(el.iter("a"), n)) >= n
 
 
 def _first_element(el: HtmlElement) -> HtmlElement | None:
