@@ -36,7 +36,11 @@ CAPTURE_JS = (f"({script('trawl.browser', 'capture.js')})"
 QUIET_MS = 300
 """The page counts as settled when nothing is loading and its content has not changed for
 this long."""
-SETTLE_POLL_MS = 25
+STATIC_QUIET_MS = 50
+"""A page that is no app and loads nothing after its load event, but whose own scripts
+changed it then (ready handlers adding copy buttons, a sidebar toggle), counts as settled
+once its content has not changed for this long (it starts loading: QUIET_MS)."""
+SETTLE_POLL_MS = 10
 APP_SHELL_SELECTOR = ("#root, #app, #__next, #__nuxt, #svelte, #main-app, [ng-app], "
                       "[data-reactroot], [ng-version], app-root")
 """Mount points of client-side apps (as trawl.crawl.auto recognises app shells)."""

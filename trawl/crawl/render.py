@@ -23,6 +23,7 @@ from trawl.browser.capture import (
     SETTLE_BUDGET_MS,
     SETTLE_JS,
     SETTLE_POLL_MS,
+    STATIC_QUIET_MS,
 )
 from trawl.browser.destructive import DestructiveGuard
 from trawl.browser.goto import SETTLE_PAUSE_MS, goto_settled
@@ -194,8 +195,10 @@ def _navigated(exc: Exception) -> bool:
 
 def settle_args(timeout_s: float) -> list[float | bool]:
     """SETTLE_JS's arguments: quiet time, poll interval, budget (at most half the page's
-    load timeout), whether it follows an action."""
-    return [QUIET_MS, SETTLE_POLL_MS, min(SETTLE_BUDGET_MS, timeout_s * 500), False]
+    load timeout), whether it follows an action, the quiet time of a page that is no app
+    and loads nothing."""
+    return [QUIET_MS, SETTLE_POLL_MS, min(SETTLE_BUDGET_MS, timeout_s * 500), False,
+            STATIC_QUIET_MS]
 
 
 async def _read(tab: Tab, url: str, steps: list[Step], dismiss: bool,
