@@ -85,7 +85,7 @@
     node.addEventListener('load', done, {once: true});
     node.addEventListener('error', done, {once: true});
   };
-  new MutationObserver((records) => {
+  const observer = new MutationObserver((records) => {
     for (const r of records) {
       if (r.type === 'characterData' || r.addedNodes.length || r.removedNodes.length) {
         state.changed = performance.now();
@@ -93,5 +93,17 @@
       // scripts the page adds itself (code-split chunks); parser-made ones delay load
       if (document.readyState === 'complete') r.addedNodes.forEach(watchScript);
     }
-  }).observe(document, {childList: true, subtree: true, characterData: true});
+  });
+  const observe = () => {
+    state.changed = performance.now();
+    observer.observe(document, {childList: true, subtree: true, characterData: true});
+  };
+  // Watched from the end of parsing on: the parser's own insertions (a record per node of
+  // a long page) cost its load time and say nothing the end of parsing does not; this
+  // listener, added before the page's scripts run, comes before theirs.
+  if (document.readyState === 'loading') {
+    document.addEventListener('DOMContentLoaded', observe, {once: true});
+  } else {
+    observe();
+  }
 }
