@@ -1,7 +1,7 @@
 """Settling before the read (trawl.browser.settle.js) against pages served on 127.0.0.1 in a
 real Chromium: a static page is read at once; a page whose own scripts touch it after its
 load event (nothing loading) only until those touches are STATIC_QUIET_MS old; a page that
-fetches after its load event until what it fetched is rendered; an app one quiet period."""
+fetches after its load event until what it fetched is rendered."""
 
 from __future__ import annotations
 
@@ -40,11 +40,6 @@ PAGES = {
             document.getElementById('late').textContent = await r.text();
           }}, 30);
         }});</script>""",
-    # an app: a mount point filled after the load event
-    "/app": """<div id=root></div><script>
-        addEventListener('load', () => setTimeout(() => {
-          document.getElementById('root').textContent = 'rendered by the app';
-        }, 100));</script>""",
 }
 
 
@@ -96,9 +91,3 @@ async def test_what_a_page_fetches_after_load_is_rendered_before_the_read(
     loaded = await _load(pool, base, path)
     assert loaded.html is not None and "fetched after load" in loaded.html
     assert not loaded.settle_timed_out
-
-
-async def test_an_app_is_waited_for(pool: BrowserPool, base: str) -> None:
-    loaded = await _load(pool, base, "/app")
-    assert loaded.html is not None and "rendered by the app" in loaded.html
-    assert loaded.settle_ms >= QUIET_MS
