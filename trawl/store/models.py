@@ -32,6 +32,7 @@ from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
 SEARCH_TEXT_LIMIT = 400_000
 SEARCH_EXPRESSION = (
     "setweight(to_tsvector('english'::regconfig, coalesce(title, '')), 'A') || "
+    "setweight(to_tsvector('english'::regconfig, coalesce(headline, '')), 'A') || "
     "setweight(to_tsvector('english'::regconfig, coalesce(description, '')), 'B') || "
     f"setweight(to_tsvector('english'::regconfig, left(coalesce(text, ''), {SEARCH_TEXT_LIMIT})),"
     " 'C')"
@@ -300,7 +301,8 @@ class Page(Base):
     """Identity of the worker that explored the page (``host:pid``)."""
 
     search: Mapped[Any] = mapped_column(TSVECTOR, Computed(SEARCH_EXPRESSION, persisted=True))
-    """Full-text search vector over title (A), description (B) and text (C)."""
+    """Full-text search vector over title and headline (A), description (B) and text (C)
+    (migration 0012)."""
 
 
 class Link(Base):
