@@ -684,7 +684,7 @@ def main() -> None:
     if threading.current_thread() is threading.main_thread():  # loaded: Python's own again
         signal.signal(signal.SIGINT, signal.default_int_handler)
     try:
-        app()
+        app(prog_name="trawl")  # also under `python -m trawl.api` (usage, completion)
     except KeyboardInterrupt:  # outside run(), e.g. while a command loads what it needs
         err.print("interrupted")
         code = EXIT_INTERRUPTED
