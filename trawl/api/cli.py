@@ -698,12 +698,13 @@ def main() -> None:
     # Skip interpreter teardown: the Temporal client's Rust threads can abort a finalizing
     # interpreter ("PyGILState_Release: thread state must be current", temporalio/sdk-python
     # issue 300), turning a clean exit into a crash. Every command has closed what it opened.
-    # What multiprocessing does at exit still runs (the worker's process pools' semaphores
-    # unlinked), or its resource tracker warns of "leaked semaphore objects".
+    # multiprocessing's exit finalizers still run (the worker's process pools' semaphores
+    # unlinked), or its resource tracker warns of "leaked semaphore objects"; its children
+    # are not waited for (extraction processes die with their parent).
     mp_util = sys.modules.get("multiprocessing.util")
     if mp_util is not None:
         with contextlib.suppress(Exception):
-            mp_util._exit_function()
+            mp_util._run_finalizers(0)
     sys.stdout.flush()
     sys.stderr.flush()
     os._exit(code)
