@@ -22,6 +22,7 @@ from typing import Annotated, Any, TypeVar
 
 import typer
 from rich.console import Console
+from rich.markup import escape
 from rich.progress import BarColumn, Progress, TextColumn, TimeElapsedColumn
 from rich.table import Table
 
@@ -63,7 +64,7 @@ JsonOption = Annotated[bool, typer.Option(
 
 
 def fail(message: str, code: int = EXIT_ERROR) -> typer.Exit:
-    err.print(f"[red]error:[/red] {message}", soft_wrap=True, markup=True, highlight=False)
+    err.print(f"[red]error:[/red] {escape(message)}", soft_wrap=True)  # [x] in it is text
     return typer.Exit(code)
 
 
@@ -689,7 +690,7 @@ def main() -> None:
         err.print("interrupted")
         code = EXIT_INTERRUPTED
     except TrawlError as exc:  # raised outside run(), e.g. while reading settings
-        err.print(f"[red]error:[/red] {exc}", soft_wrap=True)
+        err.print(f"[red]error:[/red] {escape(str(exc))}", soft_wrap=True)
         code = exit_code(exc)
     except SystemExit as exc:
         code = exc.code if isinstance(exc.code, int) else (0 if exc.code is None else 1)
