@@ -1,6 +1,17 @@
 """Render modes side by side on the Python 3.11 docs: a bare Playwright loop,
 trawl --render browser and trawl --render auto, in one run, rounds alternating.
 
+The comparison: all three start from the same URL of the same site (served from a process
+of its own) with the same concurrency (``--concurrency``: the bare loop's tabs, trawl's
+load slots per site) and the same Chromium (trawl's launcher, its flags). The bare loop
+(bench.crawl_speed.bare_loop) is the simplest correct crawler: load to the load event, take
+page.content(), follow <a href> within the site; no settle, no expansion, no address guard,
+no extraction, nothing stored. trawl does all of that, durably (Temporal, Postgres), in its
+real worker; browser mode renders every page. The figures: pages/s per round and their
+medians, and each mode's ratio to the bare loop of the same round and of the medians.
+The cost of settling shows in how many of browser mode's pages waited after their load
+event at all, and how long (pages.metadata settle_ms).
+
 Each timed run starts on a quiet machine (bench._services.settle: what the run before left
 to Postgres and Chromium is done first). Prints pages/s (medians), the ratios to the bare
 loop, whether browser and auto stored the same page set, on how many pages their extracted
@@ -44,6 +55,20 @@ async def markdown_of(db_url: str, crawl_id: str, base: str) -> dict[str, str | 
     return {url.removeprefix(base): md for url, md in rows}
 
 
+async def settle_costs(db_url: str, crawl_id: str) -> tuple[int, int, int, int]:
+    """Browser mode's waits after the load event: (pages stored, pages that waited at all,
+    total ms waited, pages whose settle budget ran out)."""
+    engine = create_engine_async(db_url)
+    async with engine.connect() as conn:
+        row = (await conn.execute(text(
+            "select count(*), count(*) filter (where (metadata->>'settle_ms')::int > 0), "
+            "coalesce(sum((metadata->>'settle_ms')::int), 0), "
+            "count(*) filter (where metadata ? 'settle_timed_out') "
+            "from pages where crawl_id = :c"), {"c": crawl_id})).one()
+    await engine.dispose()
+    return int(row[0]), int(row[1]), int(row[2]), int(row[3])
+
+
 async def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--rounds", type=int, default=3)
@@ -54,6 +79,7 @@ async def main() -> None:
     rates: dict[str, list[float]] = {"bare loop": [], "trawl browser": [], "trawl auto": []}
     same_set: list[bool] = []
     same_md: list[float] = []
+    settles: list[tuple[int, int, int, int]] = []
     peak_rss: dict[str, int] = {"trawl browser": 0, "trawl auto": 0}
     max_events: dict[str, int] = {"trawl browser": 0, "trawl auto": 0}
     with local_services() as (address, db_url, _):
@@ -82,12 +108,20 @@ async def main() -> None:
                     runs = await history_lengths(client, f"bench-{crawl_id}")
                     max_events[name] = max([max_events[name], *(n for _, n in runs)])
                     crawled[mode] = await markdown_of(db_url, crawl_id, base)
+                    if mode == "browser":
+                        settles.append(await settle_costs(db_url, crawl_id))
             browser, auto = crawled["browser"], crawled["auto"]
             same_set.append(set(browser) == set(auto))
             common = set(browser) & set(auto)
             same_md.append(sum(browser[u] == auto[u] for u in common) / max(len(common), 1))
+            stored, waited, waited_ms, timed_out = settles[-1]
             print(f"round {i + 1}: " + ", ".join(f"{k} {v[-1]:.2f} pages/s"
                                                 for k, v in rates.items())
+                  + "; ratios to the bare loop: " + ", ".join(
+                      f"{k.removeprefix('trawl ')} {v[-1] / rates['bare loop'][-1]:.2f}x"
+                      for k, v in rates.items() if k != "bare loop")
+                  + f"; browser settled {waited}/{stored} pages after load "
+                    f"({waited_ms / 1000:.1f} s in all, {timed_out} timed out)"
                   + f"; same page set {same_set[-1]} ({len(browser)} vs {len(auto)}); "
                     f"identical markdown on {same_md[-1]:.1%} of pages; quiet after "
                     + "/".join(f"{s:.0f}" for s in settled) + " s", flush=True)
@@ -97,7 +131,12 @@ async def main() -> None:
           f"{platform.python_version()}; concurrency {args.concurrency}; {args.rounds} rounds;"
           " medians")
     for name, value in med.items():
-        print(f"{name:14s} {value:6.2f} pages/s  ({value / med['bare loop']:.2f}x bare loop)")
+        rounds = ", ".join(f"{r:.2f}" for r in rates[name])
+        ratios = ", ".join(f"{r / b:.2f}x" for r, b in zip(rates[name], rates["bare loop"],
+                                                           strict=True))
+        print(f"{name:14s} {value:6.2f} pages/s  ({value / med['bare loop']:.2f}x bare loop; "
+              f"rounds {rounds} pages/s" + (f", {ratios}" if name != "bare loop" else "")
+              + ")")
     for name in peak_rss:
         print(f"{name}: peak RSS {peak_rss[name] / 2**20:.0f} MiB; most events in one workflow "
               f"run {max_events[name]}")

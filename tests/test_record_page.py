@@ -41,7 +41,8 @@ def _full_record(crawl_id: str, url: str) -> PageRecord:
     rec = PageRecord(
         crawl_id=crawl_id, url=url, site=SITE, depth=2, outcome="done",
         final_url=url + "?final", status_code=203, content_type="text/html",
-        content_length=12345, title="Title ü", description="Desc", language="de",
+        content_length=12345, title="Title ü", headline="Headline ü", description="Desc",
+        language="de",
         canonical_url=url + "#canon", markdown="# Title ü\n\nBody\n", text="Body 'quoted' \\ ",
         content_hash="f" * 64, word_count=7,
         meta={"headings": [{"level": 1, "text": "Title ü"}], "author": None, "n": 1.5},

@@ -6,6 +6,7 @@ cheap and imports neither Temporal nor a browser until a name that needs one is 
     import trawl
 
     result = trawl.extract(html, url)              # pure: markdown, text, metadata, links
+    page = await trawl.scrape(url, formats=["markdown", "links"])  # one page, no services
     async with await trawl.Trawl.connect() as t:   # crawls (starts embedded services)
         started = await t.start(trawl.CrawlSpec(start_urls=["https://example.com/"]))
         print(await t.status(started.crawl_id))
@@ -39,6 +40,12 @@ _PUBLIC = {
     "extract": "trawl.extract",
     "Extraction": "trawl.extract",
     "Link": "trawl.extract",
+    # one page, without a crawl (no Temporal, no database)
+    "scrape": "trawl.crawl.scrape",
+    "scrape_sync": "trawl.crawl.scrape",
+    "Scraper": "trawl.crawl.scrape",
+    "ScrapeOptions": "trawl.crawl.scrape",
+    "ScrapeResult": "trawl.crawl.scrape",
     # errors (see trawl.errors for the hierarchy)
     "TrawlError": "trawl.errors",
     "ConfigError": "trawl.errors",
@@ -48,9 +55,12 @@ _PUBLIC = {
     "BrowserError": "trawl.errors",
     "CrawlNotFound": "trawl.errors",
     "FetchError": "trawl.errors",
+    "FetchTimeout": "trawl.errors",
+    "BlockedAddress": "trawl.errors",
 }
 
 __all__ = [  # a literal, for linters and readers; the same names as _PUBLIC (tested)
+    "BlockedAddress",
     "BrowserError",
     "ConfigError",
     "CrawlNotFound",
@@ -59,7 +69,11 @@ __all__ = [  # a literal, for linters and readers; the same names as _PUBLIC (te
     "DatabaseError",
     "Extraction",
     "FetchError",
+    "FetchTimeout",
     "Link",
+    "ScrapeOptions",
+    "ScrapeResult",
+    "Scraper",
     "ServiceError",
     "Settings",
     "Started",
@@ -69,17 +83,22 @@ __all__ = [  # a literal, for linters and readers; the same names as _PUBLIC (te
     "__version__",
     "extract",
     "get_settings",
+    "scrape",
+    "scrape_sync",
 ]
 
 if TYPE_CHECKING:  # for type checkers and editors; at run time names load on first use
     from trawl.api.crawls import CrawlStatus, Started, Trawl
     from trawl.config import Settings, get_settings
+    from trawl.crawl.scrape import ScrapeOptions, Scraper, ScrapeResult, scrape, scrape_sync
     from trawl.errors import (
+        BlockedAddress,
         BrowserError,
         ConfigError,
         CrawlNotFound,
         DatabaseError,
         FetchError,
+        FetchTimeout,
         ServiceError,
         TemporalError,
         TrawlError,

@@ -22,8 +22,9 @@ def _interrupted_while_loading(signum: int, frame: object) -> None:
 
 
 def quiet_interrupts_while_loading() -> None:
-    """Until ``trawl.api.cli.main`` runs, Ctrl-C exits at once with one line."""
-    if (threading.current_thread() is threading.main_thread()
+    """Until ``trawl.api.cli.main`` runs, Ctrl-C exits at once with one line (not for
+    ``trawl scrape``, which never loads the rest of the command line)."""
+    if (sys.argv[1:2] != ["scrape"] and threading.current_thread() is threading.main_thread()
             and signal.getsignal(signal.SIGINT) is signal.default_int_handler):
         signal.signal(signal.SIGINT, _interrupted_while_loading)
 

@@ -4,6 +4,6 @@ from trawl.api import quiet_interrupts_while_loading
 
 quiet_interrupts_while_loading()
 
-from trawl.api.cli import main  # noqa: E402  (after the handler: loading takes seconds)
+from trawl.api.entry import main  # noqa: E402  (after the handler: loading takes seconds)
 
 main()

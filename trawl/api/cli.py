@@ -28,6 +28,7 @@ from rich.table import Table
 
 from trawl.api import agent_commands, handoff_commands
 from trawl.api.crawls import CHANGE_KINDS, CrawlStatus, Trawl
+from trawl.api.scrape_command import register as register_scrape
 from trawl.config import (
     DEFAULT_CONCURRENCY,
     DEFAULT_DELAY_S,
@@ -678,6 +679,7 @@ def db_upgrade() -> None:
 
 handoff_commands.register(app, run, out, err, print_table=print_table,
                           print_json_lines=print_json_lines)
+register_scrape(app)  # `trawl scrape URL`: one page, no services
 
 
 def main() -> None:

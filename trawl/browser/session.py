@@ -36,14 +36,13 @@ from collections.abc import AsyncIterator, Callable
 from contextlib import asynccontextmanager, suppress
 from dataclasses import dataclass, field
 from enum import StrEnum
-from functools import cache
-from importlib import resources
 from typing import TYPE_CHECKING, Any
 from urllib.parse import urljoin, urlsplit
 
 from trawl.browser.destructive import DestructiveGuard, Verdict, key_activates, key_submits
 from trawl.browser.goto import goto_settled
 from trawl.browser.handoff import HandoffServer
+from trawl.browser.scripts import script
 from trawl.errors import BlockedAddress, BrowserError, TrawlError
 from trawl.model import DEFAULT_ACTION_TIMEOUT_MS, DEFAULT_WAIT_TIMEOUT_MS
 from trawl.net import NetPolicy
@@ -93,18 +92,13 @@ class SessionError(TrawlError):
         return f"{self.code.value}: {self.message}"
 
 
-@cache
-def _asset(name: str) -> str:
-    return resources.files("trawl.browser").joinpath(name).read_text(encoding="utf-8")
-
-
 def look_script() -> str:
     """The page-side walker (look.js), as a function expression for ``page.evaluate``."""
-    return _asset("look.js")
+    return script("trawl.browser", "look.js")
 
 
 def sidebar_script() -> str:
-    return _asset("sidebar.js")
+    return script("trawl.browser", "sidebar.js")
 
 
 def _first_line(exc: BaseException) -> str:
@@ -384,6 +378,45 @@ class Session:
 
     async def _act(self, ref: str, op: str, value: Any, confirm: bool = False
                    ) -> dict[str, Any]:
+        element, role = await self._act_target(ref, op, value)
+        if op == "input":
+            with suppress(Exception):
+                self._secret = bool(await element.evaluate("e => e.type === 'password'"))
+        if not confirm:
+            await self._refuse_destructive(element, ref, role, op, value)
+        if self.sidebar:
+            await self._sync_sidebar(highlight=element)
+        page = self.page
+        url_before = page.url
+        watch = _ActWatch(page)
+        self._dialogs.clear()
+        try:
+            with suppress(Exception):
+                await page.evaluate(look_script(), {"op": "watch", "el": element})
+            await self._perform_reported(element, ref, role, op, value, watch)
+            await asyncio.sleep(SETTLE_S)
+            if watch.navigated:
+                await self._settle_navigation()
+        finally:
+            watch.stop()
+            with suppress(Exception):
+                await element.dispose()
+        changed = watch.navigated or page.url != url_before
+        if not changed:
+            try:
+                changed = bool(await page.evaluate(look_script(), {"op": "unwatch"}))
+            except Exception:
+                changed = True  # the document went away mid-call: it changed
+        result: dict[str, Any] = {"changed": changed}
+        if watch.popups:
+            await self._follow_popup(watch.popups[-1], result)
+        if self._dialogs:
+            result["dialog"] = self._dialogs[-1]
+        return result
+
+    async def _act_target(self, ref: str, op: str, value: Any) -> tuple[ElementHandle, str]:
+        """The element ``ref`` names and its role, once ``op`` and ``value`` are known to
+        apply to it (SessionError INVALID_ARGS otherwise)."""
         if not isinstance(op, str) or op not in ALL_OPS:
             raise SessionError(ErrorCode.INVALID_ARGS,
                                f"unknown op {op!r}; ops are {', '.join(ALL_OPS)}")
@@ -400,103 +433,60 @@ class Session:
                     "press": "a key such as 'Enter'"}[op]
             raise SessionError(ErrorCode.INVALID_ARGS,
                                f"act({ref!r}, {op!r}) needs a value: {what}")
-        if op == "input":
-            with suppress(Exception):
-                self._secret = bool(await element.evaluate("e => e.type === 'password'"))
-        if not confirm:
-            try:
-                verdict = await self._destructive(element, op, value)
-            except Exception as exc:  # not judged, not pressed
-                raise SessionError(ErrorCode.ACTION_FAILED,
-                                   f"could not inspect {ref} before the {op}: "
-                                   f"{_first_line(exc)}; call look() and retry") from exc
-            if verdict is not None:
-                with suppress(Exception):
-                    await element.dispose()
-                raise SessionError(
-                    ErrorCode.CONFIRM_REQUIRED,
-                    f"{role} {ref} {verdict.label!r} looks destructive ({verdict.reason}); "
-                    "nothing was done. Only if the user asked for exactly this, repeat it "
-                    f"with confirm true: act({ref!r}, {op!r}"
-                    + (f", {value!r}" if value is not None else "") + ", {confirm: true})")
-        if self.sidebar:
-            await self._sync_sidebar(highlight=element)
-        page = self.page
-        url_before = page.url
-        navigated = False
-        popups: list[Page] = []
+        return element, role
 
-        def on_nav(frame: Any) -> None:
-            nonlocal navigated
-            if frame == page.main_frame:
-                navigated = True
-
-        def on_request(request: Any) -> None:
-            nonlocal navigated
-            try:
-                if request.is_navigation_request() and request.frame == page.main_frame:
-                    navigated = True
-            except Exception:
-                pass
-
-        def on_popup(popup: Page) -> None:
-            popups.append(popup)
-
-        page.on("framenavigated", on_nav)
-        page.on("request", on_request)
-        page.on("popup", on_popup)
-        self._dialogs.clear()
+    async def _refuse_destructive(self, element: ElementHandle, ref: str, role: str,
+                                  op: str, value: Any) -> None:
+        """CONFIRM_REQUIRED when the action looks destructive (nothing is done)."""
         try:
-            with suppress(Exception):
-                await page.evaluate(look_script(), {"op": "watch", "el": element})
-            try:
-                await self._perform(element, role, op, value)
-            except SessionError:
-                raise
-            except Exception as exc:
-                if (navigated and "Target" in str(exc)) or "context was destroyed" in str(exc):
-                    pass  # the action navigated the page away under Playwright's feet
-                elif _is_timeout(exc):
-                    raise SessionError(
-                        ErrorCode.ACTION_FAILED,
-                        f"{op} on {ref} timed out after {self.action_timeout_ms} ms (the element "
-                        "may be covered, disabled or moving); call look() and try another "
-                        "element, or wait() first") from exc
-                else:
-                    raise SessionError(
-                        ErrorCode.ACTION_FAILED,
-                        f"{op} on {ref} failed: {_first_line(exc)}; call look() and retry"
-                    ) from exc
-            await asyncio.sleep(SETTLE_S)
-            if navigated:
-                await self._settle_navigation()
-        finally:
-            page.remove_listener("framenavigated", on_nav)
-            page.remove_listener("request", on_request)
-            page.remove_listener("popup", on_popup)
+            verdict = await self._destructive(element, op, value)
+        except Exception as exc:  # not judged, not pressed
+            raise SessionError(ErrorCode.ACTION_FAILED,
+                               f"could not inspect {ref} before the {op}: "
+                               f"{_first_line(exc)}; call look() and retry") from exc
+        if verdict is not None:
             with suppress(Exception):
                 await element.dispose()
-        changed = navigated or page.url != url_before
-        if not changed:
-            try:
-                changed = bool(await page.evaluate(look_script(), {"op": "unwatch"}))
-            except Exception:
-                changed = True  # the document went away mid-call: it changed
-        result: dict[str, Any] = {"changed": changed}
-        if popups:
-            new_page = popups[-1]
-            self._attach(new_page)
-            self._look = None
-            with suppress(Exception):
-                await new_page.wait_for_load_state("domcontentloaded",
-                                                   timeout=self.nav_timeout_ms)
-            result["changed"] = True
-            result["popup"] = new_page.url
-            if self.sidebar:
-                await self.enable_sidebar()
-        if self._dialogs:
-            result["dialog"] = self._dialogs[-1]
-        return result
+            raise SessionError(
+                ErrorCode.CONFIRM_REQUIRED,
+                f"{role} {ref} {verdict.label!r} looks destructive ({verdict.reason}); "
+                "nothing was done. Only if the user asked for exactly this, repeat it "
+                f"with confirm true: act({ref!r}, {op!r}"
+                + (f", {value!r}" if value is not None else "") + ", {confirm: true})")
+
+    async def _perform_reported(self, element: ElementHandle, ref: str, role: str, op: str,
+                                value: Any, watch: _ActWatch) -> None:
+        """_perform, its failures in words (SessionError ACTION_FAILED); an action that
+        navigated the page away under Playwright's feet is no failure."""
+        try:
+            await self._perform(element, role, op, value)
+        except SessionError:
+            raise
+        except Exception as exc:
+            if (watch.navigated and "Target" in str(exc)) or "context was destroyed" in str(exc):
+                return  # the action navigated the page away under Playwright's feet
+            if _is_timeout(exc):
+                raise SessionError(
+                    ErrorCode.ACTION_FAILED,
+                    f"{op} on {ref} timed out after {self.action_timeout_ms} ms (the element "
+                    "may be covered, disabled or moving); call look() and try another "
+                    "element, or wait() first") from exc
+            raise SessionError(
+                ErrorCode.ACTION_FAILED,
+                f"{op} on {ref} failed: {_first_line(exc)}; call look() and retry"
+            ) from exc
+
+    async def _follow_popup(self, new_page: Page, result: dict[str, Any]) -> None:
+        """An action opened a popup: the session continues there."""
+        self._attach(new_page)
+        self._look = None
+        with suppress(Exception):
+            await new_page.wait_for_load_state("domcontentloaded",
+                                               timeout=self.nav_timeout_ms)
+        result["changed"] = True
+        result["popup"] = new_page.url
+        if self.sidebar:
+            await self.enable_sidebar()
 
     async def _settle_navigation(self, timeout_ms: float | None = None) -> None:
         try:
@@ -871,3 +861,35 @@ async def launch_browser(playwright: Playwright, name: str = "chromium", *,
             f"could not launch {engine}: {_first_line(exc)}. Playwright's {engine} is not "
             f"installed here; run `playwright install {engine}`, or use --browser chromium"
         ) from exc
+
+
+class _ActWatch:
+    """What an action did to its page while it ran: navigated the main frame, opened
+    popups (listeners removed by ``stop``)."""
+
+    def __init__(self, page: Page) -> None:
+        self.page = page
+        self.navigated = False
+        self.popups: list[Page] = []
+        page.on("framenavigated", self._on_nav)
+        page.on("request", self._on_request)
+        page.on("popup", self._on_popup)
+
+    def _on_nav(self, frame: Any) -> None:
+        if frame == self.page.main_frame:
+            self.navigated = True
+
+    def _on_request(self, request: Any) -> None:
+        try:
+            if request.is_navigation_request() and request.frame == self.page.main_frame:
+                self.navigated = True
+        except Exception:
+            pass
+
+    def _on_popup(self, popup: Page) -> None:
+        self.popups.append(popup)
+
+    def stop(self) -> None:
+        self.page.remove_listener("framenavigated", self._on_nav)
+        self.page.remove_listener("request", self._on_request)
+        self.page.remove_listener("popup", self._on_popup)

@@ -431,7 +431,8 @@ async def _explore(deps: ExploreDeps, inp: ExploreInput,
     rec.language = extraction.language
     rec.canonical_url = extraction.canonical_url
     rec.markdown = extraction.markdown
-    rec.text = extraction.full_text
+    rec.headline = extraction.headline
+    rec.text = extraction.text
     rec.word_count = extraction.word_count
     rec.meta = extraction.metadata
     rec.meta = {**(rec.meta or {}), **_render_notes(loaded, reading, extraction.word_count)}

@@ -23,10 +23,12 @@ from trawl.browser.capture import (
     SETTLE_BUDGET_MS,
     SETTLE_JS,
     SETTLE_POLL_MS,
+    STATIC_QUIET_MS,
 )
 from trawl.browser.destructive import DestructiveGuard
 from trawl.browser.goto import SETTLE_PAUSE_MS, goto_settled
 from trawl.browser.pool import BrowserPool
+from trawl.browser.scripts import Js, script
 from trawl.browser.tab import DocumentResponse, Tab
 from trawl.config import DEFAULT_MAX_REDIRECTS
 from trawl.crawl.consent import DISMISS_JS
@@ -121,32 +123,9 @@ MAX_EXPAND = 60
 # Open what a reader opens by clicking: closed <details>, and accordion toggles
 # (aria-expanded=false buttons) in the page's content. Navigation, menus, tabs and forms
 # are left alone, and so is a toggle whose words say it deletes, buys or logs out.
-EXPAND_JS = """() => {
-  let opened = 0;
-  for (const d of document.querySelectorAll('details:not([open])')) {
-    if (opened >= """ + str(MAX_EXPAND) + """) break;
-    d.open = true; opened++;
-  }
-  const chrome = 'nav, header, footer, aside, form, [role=navigation], [role=banner], ' +
-    '[role=menu], [role=menubar], [role=tablist], [role=dialog], [role=search]';
-  const risky = new RegExp('\\\\b(delete|remove|destroy|buy|purchase|pay|checkout|order|' +
-                           'log ?out|sign ?out|unsubscribe|cancel)\\\\b', 'i');
-  for (const el of document.querySelectorAll('[aria-expanded=false]')) {
-    if (opened >= """ + str(MAX_EXPAND) + """) break;
-    const tag = el.tagName, role = el.getAttribute('role');
-    if (!(tag === 'BUTTON' || role === 'button' || tag === 'SUMMARY')) continue;
-    if (el.hasAttribute('aria-haspopup') || el.closest(chrome) || el.disabled) continue;
-    if (risky.test(el.innerText || '')) continue;
-    const r = el.getBoundingClientRect();
-    if (r.width === 0 || r.height === 0) continue;
-    try { el.click(); opened++; } catch (e) { /* a toggle that throws: left closed */ }
-  }
-  return opened;
-}"""
-
+EXPAND_JS = script("trawl.crawl", "render_expand.js", MAX_EXPAND=MAX_EXPAND)
 # a banner script that trips over an odd page must never cost the page itself
-_DISMISS_SAFELY = "async () => { try { return await (" + DISMISS_JS + ")(); } " \
-                  "catch (e) { return null; } }"
+_DISMISS_SAFELY = script("trawl.crawl", "render_dismiss.js", DISMISS=Js(DISMISS_JS))
 # Read the page in one CDP round trip: let it settle (what it fetches after its load event
 # rendered, see trawl.browser.capture.SETTLE_JS; at once on a static page), open what a
 # reader's click opens (closed <details>, collapsed accordions outside navigation, then
@@ -154,35 +133,12 @@ _DISMISS_SAFELY = "async () => { try { return await (" + DISMISS_JS + ")(); } " 
 # is none), then the DOM as page.content() serialises it, whether a password field is
 # visible, how many words a reader sees, and what the capture script noted (pushState
 # URLs, errors; see trawl.browser.capture). timeOrigin tells whether steps left the document.
-SNAPSHOT_JS = """async ([dismiss, expand, settleArgs]) => {
-  const settle = """ + SETTLE_JS + """;
-  const settled = await settle(settleArgs);
-  let expanded = 0;
-  if (expand) {
-    expanded = (""" + EXPAND_JS + """)();
-    if (expanded) {
-      const again = await settle([...settleArgs.slice(0, 3), true]);
-      settled.ms += again.ms; settled.timedOut = settled.timedOut || again.timedOut;
-    }
-  }
-  const banner = dismiss ? await (""" + _DISMISS_SAFELY + """)() : null;
-  let html = document.doctype ? new XMLSerializer().serializeToString(document.doctype) : '';
-  if (document.documentElement) html += document.documentElement.outerHTML;
-  const visible = Array.from(document.querySelectorAll('input[type=password]')).some(e => {
-    const r = e.getBoundingClientRect(), s = getComputedStyle(e);
-    return r.width > 0 && r.height > 0 && s.visibility !== 'hidden' && s.display !== 'none';
-  });
-  const seen = document.body ? (document.body.innerText.match(/\\w+/gu) || []).length : 0;
-  const noted = window.__trawl || {pushed: [], errors: []};
-  return {html, password: visible, banner, pushed: noted.pushed.slice(),
-          errors: noted.errors.slice(), origin: performance.timeOrigin, settled, expanded,
-          seen};
-}"""
+SNAPSHOT_JS = script("trawl.crawl", "render_snapshot.js", SETTLE=Js(SETTLE_JS),
+                     EXPAND=Js(EXPAND_JS), DISMISS_SAFELY=Js(_DISMISS_SAFELY))
 # Before spec steps: the document's identity, the page settled, and the cookie banner out
 # of the way.
-PREPARE_JS = ("async ([dismiss, settleArgs]) => { await (" + SETTLE_JS + ")(settleArgs); "
-              "return [performance.timeOrigin, dismiss ? await (" + _DISMISS_SAFELY
-              + ")() : null]; }")
+PREPARE_JS = script("trawl.crawl", "render_prepare.js", SETTLE=Js(SETTLE_JS),
+                    DISMISS_SAFELY=Js(_DISMISS_SAFELY))
 NAVIGATION_SIGNS = ("Execution context was destroyed", "because of a navigation")
 """Playwright's words for an evaluate cut short by the page going to another document."""
 SCREENSHOT_TIMEOUT_MS = 10_000
@@ -239,8 +195,10 @@ def _navigated(exc: Exception) -> bool:
 
 def settle_args(timeout_s: float) -> list[float | bool]:
     """SETTLE_JS's arguments: quiet time, poll interval, budget (at most half the page's
-    load timeout), whether it follows an action."""
-    return [QUIET_MS, SETTLE_POLL_MS, min(SETTLE_BUDGET_MS, timeout_s * 500), False]
+    load timeout), whether it follows an action, the quiet time of a page that is no app
+    and loads nothing."""
+    return [QUIET_MS, SETTLE_POLL_MS, min(SETTLE_BUDGET_MS, timeout_s * 500), False,
+            STATIC_QUIET_MS]
 
 
 async def _read(tab: Tab, url: str, steps: list[Step], dismiss: bool,

@@ -29,6 +29,7 @@ from typing import Any, cast
 from playwright.async_api import ElementHandle, Locator, Page
 
 from trawl.browser.destructive import DestructiveGuard, Verdict, key_activates, key_submits
+from trawl.browser.scripts import script
 from trawl.model import (
     DEFAULT_ACTION_TIMEOUT_MS,
     DEFAULT_CLICK_MAX,
@@ -57,191 +58,23 @@ MAX_DETAIL_CHARS = 300
 
 # Watch the DOM from before an action until it changed and went quiet; returns how many
 # mutations were seen. ARM_JS and SETTLE_JS bracket an action done through Playwright.
-ARM_JS = """() => {
-  const w = window;
-  if (w.__trawlObserver) w.__trawlObserver.disconnect();
-  w.__trawlMutations = 0;
-  w.__trawlObserver = new MutationObserver((records) => {
-    w.__trawlMutations += records.length; w.__trawlChanged = performance.now();
-  });
-  w.__trawlObserver.observe(document, {subtree: true, childList: true, attributes: true,
-                                       characterData: true});
-}"""
-SETTLE_JS = """async ([first, quiet, cap]) => {
-  const w = window, t0 = performance.now(), sleep = (ms) => new Promise(r => setTimeout(r, ms));
-  while (!w.__trawlMutations && performance.now() - t0 < first) await sleep(25);
-  const t1 = performance.now();
-  while (w.__trawlMutations && performance.now() - w.__trawlChanged < quiet
-         && performance.now() - t1 < cap) await sleep(25);
-  if (w.__trawlObserver) w.__trawlObserver.disconnect();
-  return w.__trawlMutations || 0;
-}"""
+ARM_JS = script("trawl.crawl", "stepper_arm.js")
+SETTLE_JS = script("trawl.crawl", "stepper_settle.js")
 # After a "load more" click: wait until nodes were added or removed and the button is no
 # longer busy (disabled/aria-busy while it loads), then until the DOM is quiet; returns
 # whether anything changed. Attribute changes alone (a spinner class) do not count.
-CLICK_WAIT_JS = """async ([button, wait, quiet, cap]) => {
-  const sleep = (ms) => new Promise(r => setTimeout(r, ms));
-  let added = 0, last = performance.now();
-  const observer = new MutationObserver((records) => {
-    for (const r of records) added += r.addedNodes.length + r.removedNodes.length;
-    last = performance.now();
-  });
-  observer.observe(document, {subtree: true, childList: true, characterData: true});
-  const busy = () => button.isConnected && (button.disabled
-    || ['true'].includes(button.getAttribute('aria-disabled'))
-    || button.getAttribute('aria-busy') === 'true');
-  button.click();
-  const t0 = performance.now();
-  while ((!added || busy()) && performance.now() - t0 < wait) await sleep(50);
-  const t1 = performance.now();
-  while (added && performance.now() - last < quiet && performance.now() - t1 < cap) {
-    await sleep(25);
-  }
-  observer.disconnect();
-  return added > 0;
-}"""
+CLICK_WAIT_JS = script("trawl.crawl", "stepper_click_wait.js")
 # Of a locator's matches: the index of the first visible one, and whether it is disabled.
-FIRST_SHOWN_JS = """(els) => {
-  for (let i = 0; i < els.length; i++) {
-    const e = els[i];
-    if (!e.getClientRects().length || getComputedStyle(e).visibility === 'hidden') continue;
-    return [i, !!(e.disabled || e.getAttribute('aria-disabled') === 'true')];
-  }
-  return [-1, false];
-}"""
-SCROLL_JS = """(to) => {
-  const box = document.scrollingElement || document.documentElement;
-  const d = {bottom: box.scrollHeight, top: -box.scrollHeight, down: 0.8 * innerHeight,
-             up: -0.8 * innerHeight}[to];
-  window.scrollBy(0, d);
-}"""
+FIRST_SHOWN_JS = script("trawl.crawl", "stepper_first_shown.js")
+SCROLL_JS = script("trawl.crawl", "stepper_scroll.js")
 # Scroll the page (or a scrolling box) to its end, then wait until it grows (height or
-# element count) and settles; returns [grew, height, elements]. Halfway through the wait
-# it scrolls up a little and back down: an IntersectionObserver whose sentinel never
-# left the viewport since the last batch (no frame in between) sees it enter again.
-SCROLL_GROW_JS = """async ([selector, wait, quiet]) => {
-  const sleep = (ms) => new Promise(r => setTimeout(r, ms));
-  const box = selector ? document.querySelector(selector)
-    : (document.scrollingElement || document.documentElement);
-  if (!box) throw new Error('no element matches ' + selector);
-  const size = () => [box.scrollHeight, document.getElementsByTagName('*').length];
-  const toEnd = () => {
-    box.scrollTop = box.scrollHeight;
-    if (!selector) window.scrollTo(0, document.documentElement.scrollHeight);
-  };
-  const before = size(), same = (a, b) => a[0] === b[0] && a[1] === b[1];
-  toEnd();
-  const t0 = performance.now();
-  let now = size(), nudged = false;
-  while (same(now, before) && performance.now() - t0 < wait) {
-    await sleep(50);
-    if (!nudged && performance.now() - t0 > wait / 2) {
-      nudged = true;
-      box.scrollTop = Math.max(0, box.scrollTop - box.clientHeight);
-      if (!selector) window.scrollBy(0, -innerHeight);
-      await Promise.race([sleep(1000), new Promise(
-        r => requestAnimationFrame(() => requestAnimationFrame(r)))]);  // observers ran
-      toEnd();
-    }
-    now = size();
-  }
-  if (same(now, before)) return [false, ...now];
-  for (let last = now, t1 = performance.now(); performance.now() - t1 < 2000;) {
-    await sleep(quiet);
-    now = size();
-    if (same(now, last)) break;
-    last = now;
-  }
-  return [true, ...now];
-}"""
+# element count) and settles; returns [grew, height, elements] (see the file).
+SCROLL_GROW_JS = script("trawl.crawl", "stepper_scroll_grow.js")
 # Open every <details>, click every aria-expanded=false toggle and every tab of every
-# tablist; a panel hidden again (single-open accordions, tabs) is shown again at the end,
-# and one whose content was replaced is kept as a copy, so all of it is in the snapshot.
-# ``refused``: null when the guard allows everything, else the indices (in the candidate
-# list CANDIDATES_JS left on the page) of the destructive ones; those are skipped, and so
-# is a toggle or tab that appeared since (nobody judged it).
-EXPAND_JS = """async ([max, settle, refused]) => {
-  const sleep = (ms) => new Promise(r => setTimeout(r, ms));
-  const shown = (e) => e.getClientRects().length > 0
-    && getComputedStyle(e).visibility !== 'hidden';
-  const counts = {details: 0, toggles: 0, tabs: 0, restored: 0, failed: 0, unjudged: 0};
-  const key = Symbol.for('trawl.expand');
-  const judged = refused === null ? null : (window[key] || []);
-  delete window[key];
-  const refusedSet = new Set((refused || []).map(i => judged[i]));
-  const judgedSet = new Set(judged || []);
-  const skipped = new Set();  // indices of refused controls passed over
-  const allowed = (e) => {
-    if (judged === null) return true;
-    if (refusedSet.has(e)) { skipped.add(judged.indexOf(e)); return false; }
-    if (!judgedSet.has(e)) { counts.unjudged++; return false; }
-    return true;
-  };
-  for (const d of document.querySelectorAll('details:not([open])')) {
-    d.open = true; counts.details++;
-  }
-  const seen = [];  // [panel, html] after each activation
-  const panelOf = (e, isTab) => {
-    const ids = (e.getAttribute('aria-controls') || '').split(/\\s+/).filter(Boolean);
-    const byId = ids.map(id => document.getElementById(id)).find(Boolean);
-    if (byId) return byId;
-    if (isTab) {
-      const list = e.closest('[role=tablist]');
-      const scope = (list && list.parentElement) || document;
-      return Array.from(scope.querySelectorAll('[role=tabpanel]')).find(shown) || null;
-    }
-    return e.nextElementSibling;
-  };
-  const activate = async (e, isTab) => {
-    try { e.click(); } catch (err) { counts.failed++; return; }
-    const t0 = performance.now();
-    const panel0 = panelOf(e, isTab);
-    while (performance.now() - t0 < settle && !(panel0 && shown(panel0))) await sleep(25);
-    const panel = panelOf(e, isTab);
-    if (panel) seen.push([panel, panel.innerHTML]);
-  };
-  let clicks = 0;
-  // never a toggle that would send a form or follow a link: the page would be gone
-  const harmless = (e) => !(e.form && e.type === 'submit') && !(e.tagName === 'A'
-    && e.getAttribute('href') && !/^(#|javascript:)/i.test(e.getAttribute('href')));
-  const toggles = Array.from(document.querySelectorAll('[aria-expanded=false]')).filter(e =>
-    !e.matches('[role=combobox], select, input, [role=tab]') && harmless(e));
-  for (const t of toggles) {
-    if (clicks >= max) break;
-    if (t.getAttribute('aria-expanded') !== 'false' || !shown(t) || !allowed(t)) continue;
-    clicks++; counts.toggles++;
-    await activate(t, false);
-  }
-  for (const list of document.querySelectorAll('[role=tablist]')) {
-    const tabs = Array.from(list.querySelectorAll('[role=tab]'));
-    const selected = tabs.find(t => t.getAttribute('aria-selected') === 'true');
-    if (selected) { const p = panelOf(selected, true); if (p) seen.push([p, p.innerHTML]); }
-    for (const tab of tabs) {
-      if (clicks >= max) break;
-      if (tab === selected || tab.getAttribute('aria-disabled') === 'true'
-          || !harmless(tab) || !allowed(tab)) continue;
-      clicks++; counts.tabs++;
-      await activate(tab, true);
-    }
-  }
-  for (const [panel, html] of seen) {
-    if (panel.isConnected && panel.innerHTML === html) {
-      if (!shown(panel)) {
-        panel.hidden = false; panel.removeAttribute('aria-hidden');
-        panel.style.display = 'block'; panel.style.visibility = 'visible';
-        counts.restored++;
-      }
-    } else if (html.trim()) {
-      const copy = document.createElement('div');
-      copy.setAttribute('data-trawl-expanded', '');
-      copy.innerHTML = html;
-      (panel.isConnected ? panel : document.body).insertAdjacentElement(
-        panel.isConnected ? 'afterend' : 'beforeend', copy);
-      counts.restored++;
-    }
-  }
-  return [counts, clicks >= max, Array.from(skipped)];
-}"""
+# tablist (a panel hidden again is shown again at the end); ``refused``: null when the
+# guard allows everything, else the indices (in the candidate list CANDIDATES_JS left on
+# the page) of the destructive ones, which are skipped (see the file).
+EXPAND_JS = script("trawl.crawl", "stepper_expand.js")
 
 
 def _first_line(exc: BaseException) -> str:
@@ -348,62 +181,66 @@ class StepRunner:
         return int(await self.page.evaluate(SETTLE_JS, [first_ms, QUIET_MS, SETTLE_CAP_MS]))
 
     async def _do(self, step: Step) -> tuple[int | None, str]:
-        kind = step.kind
-        if kind == "click" and step.each:
+        if step.kind == "click" and step.each:
             return await self._click_each(step)
-        if kind == "click":
-            # the element judged is the element clicked: a handle, not a locator that
-            # could resolve to another one in between
-            target = await self._target(step)
-            verdict = await self.guard.check(target)
+        handler = {"click": self._click, "input": self._input, "press": self._press,
+                   "wait": self._wait, "scroll": self._scroll,
+                   "click_until_gone": self._click_until_gone,
+                   "scroll_until_stable": self._scroll_until_stable,
+                   "expand_all": self._expand_all}.get(step.kind)
+        if handler is None:
+            raise _Failed(f"unknown step kind {step.kind!r}")  # parse_step lets none through
+        return await handler(step)
+
+    async def _click(self, step: Step) -> tuple[int | None, str]:
+        # the element judged is the element clicked: a handle, not a locator that could
+        # resolve to another one in between
+        target = await self._target(step)
+        verdict = await self.guard.check(target)
+        if verdict is not None:
+            raise _refused(verdict)
+        await self.page.evaluate(ARM_JS)
+        await target.click(timeout=self._timeout(step, DEFAULT_ACTION_TIMEOUT_MS))
+        await self._settle(min(CLICK_SETTLE_MS, self._left_ms()))
+        return None, "clicked"
+
+    async def _input(self, step: Step) -> tuple[int | None, str]:
+        assert step.value is not None
+        await _locator(self.page, step).filter(visible=True).first.fill(
+            step.value, timeout=self._timeout(step, DEFAULT_ACTION_TIMEOUT_MS))
+        return None, f"filled in {step.value!r}"
+
+    async def _press(self, step: Step) -> tuple[int | None, str]:
+        assert step.key is not None
+        if step.target() is None:
+            verdict = await self.guard.check_key(self.page, step.key)
+            if verdict is not None:
+                raise _refused(verdict, f" (focused when {step.key} was to be pressed)")
+            await self.page.keyboard.press(step.key)
+            return None, f"pressed {step.key}"
+        target = await self._target(step)
+        if key_activates(step.key):  # Enter/Space press a button; Enter sends a form
+            verdict = await self.guard.check(target, enter=key_submits(step.key))
             if verdict is not None:
                 raise _refused(verdict)
-            await self.page.evaluate(ARM_JS)
-            await target.click(timeout=self._timeout(step, DEFAULT_ACTION_TIMEOUT_MS))
-            await self._settle(min(CLICK_SETTLE_MS, self._left_ms()))
-            return None, "clicked"
-        if kind == "input":
-            assert step.value is not None
-            await _locator(self.page, step).filter(visible=True).first.fill(
-                step.value, timeout=self._timeout(step, DEFAULT_ACTION_TIMEOUT_MS))
-            return None, f"filled in {step.value!r}"
-        if kind == "press":
-            assert step.key is not None
-            if step.target() is None:
-                verdict = await self.guard.check_key(self.page, step.key)
-                if verdict is not None:
-                    raise _refused(verdict, f" (focused when {step.key} was to be pressed)")
-                await self.page.keyboard.press(step.key)
-                return None, f"pressed {step.key}"
-            target = await self._target(step)
-            if key_activates(step.key):  # Enter/Space press a button; Enter sends a form
-                verdict = await self.guard.check(target, enter=key_submits(step.key))
-                if verdict is not None:
-                    raise _refused(verdict)
-            await target.press(step.key, timeout=self._timeout(step, DEFAULT_ACTION_TIMEOUT_MS))
-            return None, f"pressed {step.key}"
-        if kind == "wait":
-            if step.ms is not None:
-                await asyncio.sleep(min(step.ms, self._left_ms()) / 1000)
-                return None, f"waited {step.ms} ms"
-            await _locator(self.page, step).filter(visible=True).first.wait_for(
-                state="visible", timeout=self._timeout(step, DEFAULT_WAIT_TIMEOUT_MS))
-            return None, "appeared"
-        if kind == "scroll":
-            if step.target() is not None:
-                await _locator(self.page, step).filter(visible=True).first \
-                    .scroll_into_view_if_needed(
-                        timeout=self._timeout(step, DEFAULT_ACTION_TIMEOUT_MS))
-                return None, "scrolled into view"
-            await self.page.evaluate(SCROLL_JS, step.to or "bottom")
-            return None, f"scrolled {step.to or 'bottom'}"
-        if kind == "click_until_gone":
-            return await self._click_until_gone(step)
-        if kind == "scroll_until_stable":
-            return await self._scroll_until_stable(step)
-        if kind == "expand_all":
-            return await self._expand_all(step)
-        raise _Failed(f"unknown step kind {kind!r}")  # parse_step lets none through
+        await target.press(step.key, timeout=self._timeout(step, DEFAULT_ACTION_TIMEOUT_MS))
+        return None, f"pressed {step.key}"
+
+    async def _wait(self, step: Step) -> tuple[int | None, str]:
+        if step.ms is not None:
+            await asyncio.sleep(min(step.ms, self._left_ms()) / 1000)
+            return None, f"waited {step.ms} ms"
+        await _locator(self.page, step).filter(visible=True).first.wait_for(
+            state="visible", timeout=self._timeout(step, DEFAULT_WAIT_TIMEOUT_MS))
+        return None, "appeared"
+
+    async def _scroll(self, step: Step) -> tuple[int | None, str]:
+        if step.target() is not None:
+            await _locator(self.page, step).filter(visible=True).first \
+                .scroll_into_view_if_needed(timeout=self._timeout(step, DEFAULT_ACTION_TIMEOUT_MS))
+            return None, "scrolled into view"
+        await self.page.evaluate(SCROLL_JS, step.to or "bottom")
+        return None, f"scrolled {step.to or 'bottom'}"
 
     async def _click_each(self, step: Step) -> tuple[int | None, str]:
         cap = step.max or DEFAULT_CLICK_MAX

@@ -14,10 +14,10 @@ No browser, no database, no Temporal. ``extract`` never raises on bad input.
   the HTML when something else reads the page first (extraction then edits it).
 
 Modules: ``_parse`` (robust lxml parsing), ``_clean`` (non-content tags, hidden elements,
-URLs), ``_content`` (main-content detection), ``_markdown`` (markdownify's conversion,
-ported to walk lxml directly for speed: fenced code with language, markdown tables,
-definition lists), ``_text`` (plain text), ``_meta`` (title, description, language,
-canonical, author, dates, Open Graph, JSON-LD), ``_links``.
+URLs), ``_content`` (main-content detection), ``_markdown`` (CommonMark/GFM on
+html-to-markdown: fenced code with its language, GFM tables, notes and warnings as
+blockquotes with their label, definition lists as bold terms), ``_text`` (plain text),
+``_meta`` (title, description, language, canonical, author, dates, Open Graph, JSON-LD), ``_links``.
 Quality is measured by ``bench/extraction.py``.
 """
 

@@ -23,7 +23,10 @@ operation's summary in one, FAQ accordions each question. Shorter ones ("Copy", 
 "Try it out", "Load more") are controls and dropped."""
 _BLOCK_INSIDE = etree.XPath("boolean(.//div|.//p|.//h1|.//h2|.//h3|.//h4|.//h5|.//h6"
                             "|.//ul|.//ol|.//table|.//pre|.//section)")
-_HIDDEN_STYLE_RE = re.compile(r"display\s*:\s*none|visibility\s*:\s*hidden", re.I)
+# (and moved off-screen: "left: -9999px", the way hidden link spam and skip links hide)
+_HIDDEN_STYLE_RE = re.compile(
+    r"display\s*:\s*none|visibility\s*:\s*hidden|(?:left|top|text-indent)\s*:\s*-\d{4,}px",
+    re.I)
 # Copy-to-clipboard controls that scripts add to code blocks (Sphinx's copybutton, highlight.js
 # and Docusaurus plugins, GitHub's clipboard-copy): UI, not content. Left in, the rendered DOM's
 # markdown differs from the served HTML's by a stray ">>>" or "Copy" per code block.

@@ -18,10 +18,14 @@ A readability-style scorer on an lxml tree, with extras:
 
 from __future__ import annotations
 
+import itertools
 import re
+from collections.abc import Iterator
 from functools import lru_cache
+from itertools import pairwise
 from typing import NamedTuple
 
+from lxml import etree
 from lxml.html import HtmlElement
 
 from ._clean import drop_tree
@@ -39,21 +43,33 @@ _BOILER_TOKENS = words(
     sponsor sponsored outbrain taboola disqus comment comments respond pagination pager
     skip skiplink toolbar masthead banner topbar modal popup overlay login signin
     print rss tags tagcloud taglist byline dateline author-bio bio timestamp
-    copyright legal breaking-news ticker caption figcaption credit credits"""
+    copyright legal breaking-news ticker caption figcaption credit credits
+    most-read mostread most-popular most-viewed mostpopular popular-posts
+    author-box authorbox about-author author-info author-card tag-list taglinks post-tags
+    share-buttons sharedaddy notification read-more readmore also-read"""
 )
 # An element with one of these tokens is never boilerplate by its tokens (embedded posts).
-_EMBED_TOKENS = words("embed embedded twitter-tweet instagram-media")
+# (the class names the platforms' embed snippets give them, and pull quotes)
+_EMBED_TOKENS = words("""embed embedded twitter-tweet instagram-media tiktok-embed
+    bluesky-embed fb-post reddit-embed pullquote pull-quote""")
 _AD_LABEL_RE = re.compile(
     r"^(advert|advertisement|advertising|ad|ads|sponsored|sponsored content|anzeige|"
     r"publicit[eé]|werbung|story continues below|continue reading below|"
     r"article continues below|scroll to continue|related)\W*$",
     re.I,
 )
+# Note, warning and "See also" boxes (Sphinx, MkDocs, Docusaurus, GitHub, Bootstrap): content
+# even when they are short or all links.
+_ADMONITION_TOKENS = words(
+    "admonition note warning tip hint caution attention danger important seealso callout"
+)
 _CONTENT_TOKENS = words(
     "article content main body entry post story text blog hentry prose markdown"
 )
 # Boilerplate even when the element also carries a content-looking token.
-_STRONG_TOKENS = words("cookie cookies consent gdpr newsletter subscribe outbrain taboola disqus")
+# ("robots-nocontent": the page's own statement that a block is not content)
+_STRONG_TOKENS = words("cookie cookies consent gdpr newsletter subscribe outbrain taboola disqus "
+                       "robots-nocontent nocontent")
 _NEG_WEIGHT_RE = re.compile(
     r"hidden|banner|combx|comment|contact|foot|footnote|masthead|media|meta|outbrain|promo|"
     r"related|scroll|share|shoutbox|sidebar|skyscraper|sponsor|shopping|tags|tool|widget|"
@@ -73,6 +89,15 @@ _HEADINGS = frozenset(("h1", "h2", "h3", "h4", "h5", "h6"))
 MIN_INTRODUCED_CHARS = 25
 """A linked heading followed by at least this much text (mostly not links) is kept."""
 _FORM_TAGS = frozenset(("form", "fieldset"))
+_SIBLING_MAX_LINK_DENSITY = 0.3
+"""A sibling of the content this much links is a column of teasers, however it scores."""
+_CONTINUATION_MIN_SCORE = 10.0
+_CONTINUATION_SHARE = 0.3
+"""An article's other half scores at least this share of the best container's score."""
+_CONTINUATION_MAX_LINK_DENSITY = 0.25
+_SECTION_MAX_LINK_DENSITY = 0.5
+"""Past this share of link text under its heading a section is a link list, judged whole."""
+_CELL_TAGS = frozenset(("td", "th", "li", "dd", "dt"))
 # the tags prune judges by their text and links (headings and forms aside)
 _PRUNABLE_TAGS = words("div section ul ol table aside figure span p dl header footer nav")
 _TAG_BASE = {
@@ -93,16 +118,35 @@ class _Kinds(NamedTuple):
     boiler: bool  # _BOILER_TOKENS
     content: bool  # _CONTENT_TOKENS
     meta: bool  # _META_TOKENS
+    admonition: bool  # _ADMONITION_TOKENS
 
 
-_NO_KINDS = _Kinds(False, False, False, False, False, False)
+_NO_KINDS = _Kinds(False, False, False, False, False, False, False)
 
 
 def _kinds(el: HtmlElement) -> _Kinds:
     cls, ident = el.get("class"), el.get("id")
     if not cls and not ident:  # most elements: skip the concatenation and the cache
         return _NO_KINDS
+    if ident and ("." in ident or _is_heading_slug(el, ident)):
+        # an anchor, not a component's name: a qualified API name
+        # ("distutils.ccompiler.CCompiler.debug_print") or a section's slug
+        ident = None
     return _kinds_of((cls or "") + " " + (ident or ""))
+
+
+def _is_heading_slug(el: HtmlElement, ident: str) -> bool:
+    """Whether ``ident`` is the slug of the heading ``el`` starts with: a document section's
+    anchor ("recommended-third-party-tools") says what the section is about, not what
+    component it is, so its words are no boilerplate tokens."""
+    first = next((c for c in el if isinstance(c.tag, str)), None)
+    if first is None or first.tag not in _HEADINGS:
+        return False
+    slug = set(_SLUG_WORD_RE.findall(ident.lower()))
+    return bool(slug) and slug <= set(_SLUG_WORD_RE.findall(_collapsed_text(first).lower()))
+
+
+_SLUG_WORD_RE = re.compile(r"[^\W_]+")
 
 
 @lru_cache(maxsize=8192)
@@ -112,15 +156,20 @@ def _kinds_of(raw: str) -> _Kinds:
     tokens = _tokens_of(raw) if raw.strip() else frozenset()
     return _Kinds(bool(tokens), bool(tokens & _EMBED_TOKENS), bool(tokens & _STRONG_TOKENS),
                   bool(tokens & _BOILER_TOKENS), bool(tokens & _CONTENT_TOKENS),
-                  bool(tokens & _META_TOKENS))
+                  bool(tokens & _META_TOKENS), bool(tokens & _ADMONITION_TOKENS))
 
 
 @lru_cache(maxsize=8192)
 def _tokens_of(raw: str) -> frozenset[str]:
-    tokens = {t.lower() for t in _TOKEN_SPLIT.split(raw) if t}
-    # keep two-token compounds like "more-stories", "author-bio"
-    parts = [t.lower() for t in re.split(r"[\s_]+", raw) if t]
-    tokens.update(parts)
+    tokens: set[str] = set()
+    for part in raw.split():
+        words_ = [t.lower() for t in _TOKEN_SPLIT.split(part) if t]
+        tokens.update(words_)
+        # and the two-word compounds, however they are written: "more-stories" in
+        # "more-stories-list", "read-more" in "read-more-big__title", "author-bio" in
+        # "authorBio"
+        tokens.update(f"{a}-{b}" for a, b in pairwise(words_))
+        tokens.add(part.lower())
     return frozenset(tokens)
 
 
@@ -323,7 +372,8 @@ def remove_boilerplate(body: HtmlElement, stats: dict[HtmlElement, _Stats] | Non
             continue
         if tag in _BOILER_TAGS or role in _BOILER_ROLES:
             # a <header>/<footer> wrapping the whole article is layout, not boilerplate
-            if share < 0.5 or ((tag == "nav" or role == "navigation") and share < 0.8):
+            if (share < 0.5 or ((tag == "nav" or role == "navigation") and share < 0.8)) \
+                    and not _in_flow_quote(el, st):
                 doomed.append(el)
             continue
         if 1 < st.text < 40 and st.links == 0:
@@ -345,6 +395,18 @@ def remove_boilerplate(body: HtmlElement, stats: dict[HtmlElement, _Stats] | Non
             if share < 0.4:
                 doomed.append(el)
     _remeasure(stats, body, _drop_all(doomed))
+
+
+_QUOTE_MAX_CHARS = 400
+
+
+def _in_flow_quote(el: HtmlElement, st: _Stats) -> bool:
+    """An <aside> set between two paragraphs of prose, short and without links: a pull
+    quote (a sidebar sits beside the text, not inside its flow)."""
+    if el.tag != "aside" or st.links or not 0 < st.text <= _QUOTE_MAX_CHARS:
+        return False
+    before, after = el.getprevious(), el.getnext()
+    return before is not None and after is not None and before.tag == after.tag == "p"
 
 
 @lru_cache(maxsize=8192)
@@ -383,21 +445,49 @@ def _score(body: HtmlElement, stats: dict[HtmlElement, _Stats]) -> dict[HtmlElem
             continue
         if el.tag not in BLOCK_TAGS or el.tag in _NOT_PARAGRAPHS:
             continue
-        points = 1.0 + st.commas + min(st.inline // 100, 3)
-        parent = el.getparent()
-        level = 0
-        while parent is not None and level < 5 and parent in stats:
-            if parent not in scores:
-                scores[parent] = _TAG_BASE.get(str(parent.tag), 0.0) + _class_weight(parent)
-            divider = 1 if level == 0 else 2 if level == 1 else level * 3
-            scores[parent] += points / divider
-            if parent is body:
-                break
-            parent = parent.getparent()
-            level += 1
+        runs = _br_runs(el) if st.inline >= _BR_BLOCK_MIN_CHARS else 1
+        # text in <br>-separated runs is that many paragraphs, held by this element itself:
+        # scored as one paragraph it lost to any few <p> elsewhere
+        points = runs + st.commas + min(st.inline // 100, 3 * runs)
+        _spread(body, el if runs > 1 else el.getparent(), points, scores, stats)
     for el in scores:
         scores[el] *= 1.0 - _link_density(stats[el])
     return scores
+
+
+_BR_BLOCK_MIN_CHARS = 200
+"""Only inline text this long is looked at for <br>-separated paragraphs."""
+
+
+def _br_runs(el: HtmlElement) -> int:
+    """How many paragraphs <br><br> (or <br> between runs of text) split ``el``'s own text
+    into; 1 when it has no such breaks."""
+    breaks = 0
+    previous_br = False
+    for child in el:
+        if child.tag == "br":
+            if not previous_br:
+                breaks += 1
+            previous_br = not (child.tail or "").strip()
+        else:
+            previous_br = False
+    return breaks + 1
+
+
+def _spread(body: HtmlElement, start: HtmlElement | None, points: float,
+            scores: dict[HtmlElement, float], stats: dict[HtmlElement, _Stats]) -> None:
+    """Give ``points`` to ``start`` and, decaying, to four of its ancestors."""
+    node = start
+    level = 0
+    while node is not None and level < 5 and node in stats:
+        if node not in scores:
+            scores[node] = _TAG_BASE.get(str(node.tag), 0.0) + _class_weight(node)
+        divider = 1 if level == 0 else 2 if level == 1 else level * 3
+        scores[node] += points / divider
+        if node is body:
+            break
+        node = node.getparent()
+        level += 1
 
 
 def _keep_sibling(
@@ -411,11 +501,12 @@ def _keep_sibling(
     bonus = 0.0
     if sib.get("class") and sib.get("class") == top.get("class"):
         bonus = scores.get(top, 0.0) * 0.2
-    if scores.get(sib, -1e9) + bonus >= threshold:
-        return True
     st = stats.get(sib)
     if st is None:
-        return False
+        return scores.get(sib, -1e9) + bonus >= threshold
+    if scores.get(sib, -1e9) + bonus >= threshold and \
+            _link_density(st) < _SIBLING_MAX_LINK_DENSITY:
+        return True
     if sib.tag == "p" or (sib.tag in ("div", "section") and st.paragraphs <= 1):
         density = _link_density(st)
         if st.text > 80 and density < 0.25:
@@ -458,52 +549,98 @@ def _find_main(root: HtmlElement) -> HtmlElement:
     scores = _score(body, stats)
     if not scores:
         return body
-    top = max(scores, key=lambda el: scores[el])
+    best = max(scores, key=lambda el: scores[el])
+    top = _climb(_widen(best, scores), stats)
+    content = _with_siblings(body, top, scores.get(top, scores[best]), scores, stats)
+    content = _with_continuations(body, content, best, scores, stats)
+    prune(content, stats)
+    drop_trailing_bio(content)
+    drop_dangling_heading(content)
+    drop_trailing_meta(content)
+    return content
+
+
+def _widen(top: HtmlElement, scores: dict[HtmlElement, float]) -> HtmlElement:
+    """The parent of ``top`` when it holds two more of the best-scoring candidates (the
+    content is spread over children)."""
     top_score = scores[top]
-
-    # Widen: while the parent keeps most of the score spread over children, prefer it.
     ranked = sorted(scores, key=lambda el: scores[el], reverse=True)[:5]
-    parent = top.getparent()
     alternatives = [el for el in ranked[1:] if scores[el] >= top_score * 0.75]
+    parent = top.getparent()
     while parent is not None and parent.tag not in ("body", "html") and len(alternatives) >= 2:
-        contained = sum(1 for el in alternatives if _is_ancestor(parent, el))
-        if contained >= 2:
-            top = parent
-            break
+        if sum(1 for el in alternatives if _is_ancestor(parent, el)) >= 2:
+            return parent
         parent = parent.getparent()
+    return top
 
-    # Move up while the parent has only this child of substance.
+
+def _climb(top: HtmlElement, stats: dict[HtmlElement, _Stats]) -> HtmlElement:
+    """Move up while the parent has only this child of substance."""
     parent = top.getparent()
     while parent is not None and parent.tag not in ("body", "html"):
         if stats[parent].text > stats[top].text * 1.1 + 20:
             break
         top = parent
         parent = top.getparent()
+    return top
 
-    top_score = scores.get(top, top_score)
-    content = top
+
+def _with_siblings(body: HtmlElement, top: HtmlElement, top_score: float,
+                   scores: dict[HtmlElement, float],
+                   stats: dict[HtmlElement, _Stats]) -> HtmlElement:
+    """``top`` with its siblings that look like content: their parent when they are nearly
+    all of it, else a new <div> holding them."""
     parent = top.getparent()
-    if parent is not None:
-        threshold = max(10.0, top_score * 0.2)
-        siblings = list(parent)
-        flags = [_keep_sibling(s, top, scores, stats, threshold) for s in siblings]
-        # headings introducing kept siblings belong to the content too
-        for i in range(len(siblings) - 2, -1, -1):
-            if not flags[i] and siblings[i].tag in _HEADINGS and flags[i + 1]:
-                flags[i] = True
-        keep = [s for s, f in zip(siblings, flags, strict=True) if f]
-        kept_text = sum(stats[s].text for s in keep if s in stats)
-        if parent.tag not in ("body", "html") and kept_text >= 0.9 * stats[parent].text:
-            content = parent
-        elif len(keep) > 1:
-            content = body.makeelement("div", {})
-            for sib in keep:
-                tail = sib.tail
-                content.append(sib)  # moves it
-                sib.tail = tail
-            stats[content] = _stats_from_children(content, stats)
-    prune(content, stats)
+    if parent is None:
+        return top
+    threshold = max(10.0, top_score * 0.2)
+    siblings = list(parent)
+    flags = [_keep_sibling(s, top, scores, stats, threshold) for s in siblings]
+    # headings introducing kept siblings belong to the content too
+    for i in range(len(siblings) - 2, -1, -1):
+        if not flags[i] and siblings[i].tag in _HEADINGS and flags[i + 1]:
+            flags[i] = True
+    keep = [s for s, f in zip(siblings, flags, strict=True) if f]
+    kept_text = sum(stats[s].text for s in keep if s in stats)
+    if parent.tag not in ("body", "html") and kept_text >= 0.9 * stats[parent].text:
+        return parent
+    if len(keep) > 1:
+        return _gather(body, keep, stats)
+    return top
+
+
+def _gather(body: HtmlElement, parts: list[HtmlElement],
+            stats: dict[HtmlElement, _Stats]) -> HtmlElement:
+    """A new <div> holding ``parts`` (moved there, in the given order)."""
+    content = body.makeelement("div", {})
+    for part in parts:
+        tail = part.tail
+        content.append(part)  # moves it
+        part.tail = tail
+    stats[content] = _stats_from_children(content, stats)
     return content
+
+
+def _with_continuations(body: HtmlElement, content: HtmlElement, best: HtmlElement,
+                        scores: dict[HtmlElement, float],
+                        stats: dict[HtmlElement, _Stats]) -> HtmlElement:
+    """``content`` and the rest of an article split across containers that are not its
+    siblings (an ad or a video between the halves, each half in its own wrappers): other
+    prose containers of the same class as the best one, outside the content."""
+    cls = best.get("class")
+    if not cls:
+        return content
+    threshold = max(_CONTINUATION_MIN_SCORE, scores[best] * _CONTINUATION_SHARE)
+    extra = [el for el in scores
+             if el is not best and el.get("class") == cls and scores[el] >= threshold
+             and _link_density(stats[el]) < _CONTINUATION_MAX_LINK_DENSITY
+             and not _is_ancestor(content, el) and not _is_ancestor(el, content)
+             and el is not content]
+    if not extra:
+        return content
+    order = {el: i for i, el in enumerate(body.iter())}
+    parts = sorted([content, *extra], key=lambda el: order.get(el, -1))
+    return _gather(body, parts, stats)
 
 
 def _is_ancestor(anc: HtmlElement, el: HtmlElement) -> bool:
@@ -538,61 +675,151 @@ def prune(content: HtmlElement, stats: dict[HtmlElement, _Stats] | None = None) 
     for el in content.iter():
         if el is content:
             continue
-        tag = el.tag
         st = stats.get(el)
-        if st is None:
-            continue
-        if tag in _FORM_TAGS:
+        if st is not None and _prunable(el, st, stats):
             doomed.append(el)
-            continue
-        if tag in _HEADINGS:
-            # a linked heading introducing nothing, or only more links (a "related" list),
-            # is navigation; one followed by text is a title that happens to be a link
-            if st.text and _link_density(st) > 0.5 and el.find(".//a") is not None \
-                    and not _introduces_text(el, stats):
-                doomed.append(el)
-            continue
-        if tag not in _PRUNABLE_TAGS:
-            continue
-        if not st.links and st.n_img <= 1 and st.n_li - 100 <= st.n_p:
-            continue  # every test below needs links, images or a hundred list items
-        if _kinds(el).embed:
-            continue
-        density = _link_density(st)
-        if tag == "p":
-            # a link alone in a table cell or list item is the cell's content (an API
-            # table's name column), not a stray link paragraph
-            parent = el.getparent()
-            in_cell = parent is not None and parent.tag in ("td", "th", "li", "dd", "dt")
-            if not in_cell and st.text and density > 0.9 and st.text < 200:
-                doomed.append(el)
-            continue
-        weight = _class_weight(el)
-        if weight < 0 and st.commas < 10 and density > 0.2:
-            doomed.append(el)
-            continue
-        if st.commas >= 10:
-            continue
-        n_p, n_img, n_li = st.n_p, st.n_img, st.n_li - 100
-        if tag in ("ul", "ol"):
-            if density > 0.5 and st.text < 2000:
-                doomed.append(el)
-            continue
-        if tag == "table":
-            if density > 0.5:
-                doomed.append(el)
-            continue
-        if tag == "figure" or _wraps_one(el):
-            continue  # a wrapper (e.g. a script's responsive-table div) is judged by its child
-        if (n_img > 1 and n_p / n_img < 0.5 and st.text < 200) or \
-                (n_li > n_p and tag not in ("ul", "ol")) or \
-                (weight < 25 and density > 0.35 and st.text < 500) or \
-                (weight >= 25 and density > 0.6):
-            doomed.append(el)
+    # a note or "See also" box is content whatever it holds (often nothing but links)
+    doomed = [el for el in doomed if not _in_admonition(el, content)]
+    doomed = _with_labels(doomed)
     # a pruning that would gut the content is wrong about this page: keep it whole
     if _removed_text(doomed, stats) > 0.6 * stats[content].text:
         doomed = [el for el in doomed if el.tag in _FORM_TAGS]
     _drop_all(doomed)
+
+
+def _prunable(el: HtmlElement, st: _Stats, stats: dict[HtmlElement, _Stats]) -> bool:
+    """Whether prune drops ``el`` (forms, navigation headings, link-heavy blocks)."""
+    tag = el.tag
+    if tag in _FORM_TAGS:
+        return True
+    if tag in _HEADINGS:
+        return _is_link_heading(el, st, stats)
+    if tag not in _PRUNABLE_TAGS:
+        return False
+    if not st.links and st.n_img <= 1 and st.n_li - 100 <= st.n_p:
+        return False  # every test below needs links, images or a hundred list items
+    if _kinds(el).embed or _admonition(el) or _is_headed_section(el, stats):
+        return False  # judged by their parts, if at all
+    if tag == "p":
+        return _is_link_paragraph(el, st)
+    return _is_link_block(el, st)
+
+
+def _is_link_heading(el: HtmlElement, st: _Stats, stats: dict[HtmlElement, _Stats]) -> bool:
+    # a linked heading introducing nothing, or only more links (a "related" list), is
+    # navigation; one followed by text is a title that happens to be a link
+    # (a link to an anchor of the page itself, like a FAQ's back-link to its questions,
+    # navigates nowhere)
+    return bool(st.text) and _link_density(st) > 0.5 and _leaves_page(el) \
+        and not _introduces_text(el, stats)
+
+
+def _leaves_page(el: HtmlElement) -> bool:
+    """Whether ``el`` holds a link to another page (not only to anchors of this one)."""
+    return any(not (a.get("href") or "").startswith("#") for a in el.iter("a"))
+
+
+def _is_link_paragraph(el: HtmlElement, st: _Stats) -> bool:
+    # a link alone in a table cell or list item is the cell's content (an API table's name
+    # column), not a stray link paragraph
+    parent = el.getparent()
+    in_cell = parent is not None and parent.tag in _CELL_TAGS
+    if in_cell or not st.text:
+        return False
+    density = _link_density(st)
+    if density > 0.9 and st.text < 200:
+        return True
+    # "Read more: <a>another story</a>" set between the paragraphs of the text, or the
+    # links under a "DON'T MISS" paragraph of its own
+    if density >= _PROMO_MIN_LINK_DENSITY and st.text < _PROMO_MAX_CHARS:
+        text = _short_text(el, _PROMO_MAX_CHARS)
+        if text is not None and _PROMO_LEAD_RE.match(text) is not None:
+            return True
+        return _promo_label(el.getprevious())
+    return False
+
+
+_PROMO_LABEL_MAX_CHARS = 40
+
+
+def _promo_label(el: HtmlElement | None) -> bool:
+    """A paragraph that is only a promotion's label ("DON'T MISS", "Read more:")."""
+    if el is None or el.tag != "p":
+        return False
+    text = _short_text(el, _PROMO_LABEL_MAX_CHARS)
+    return text is not None and bool(text) and _PROMO_LEAD_RE.match(text) is not None
+
+
+def _with_labels(doomed: list[HtmlElement]) -> list[HtmlElement]:
+    """``doomed`` and the promotion labels right before its paragraphs."""
+    labels = [prev for el in doomed if el.tag == "p"
+              for prev in [el.getprevious()] if _promo_label(prev)]
+    return doomed + labels if labels else doomed
+
+
+def _is_link_block(el: HtmlElement, st: _Stats) -> bool:
+    """A list, table or container that is mostly links, images or list items."""
+    tag = el.tag
+    density = _link_density(st)
+    weight = _class_weight(el)
+    if weight < 0 and st.commas < 10 and density > 0.2:
+        return True
+    if st.commas >= 10:
+        return False
+    if tag in ("ul", "ol"):
+        return density > 0.5 and st.text < 2000
+    if tag == "table":
+        return density > 0.5
+    if tag == "figure" or _wraps_one(el):
+        return False  # a wrapper (e.g. a script's responsive-table div) is judged by its child
+    n_p, n_img, n_li = st.n_p, st.n_img, st.n_li - 100
+    if (n_img > 1 and n_p / n_img < 0.5 and st.text < 200) or \
+            (n_li > n_p and tag not in ("ul", "ol")):
+        return True
+    if weight < 25 and density > 0.35 and st.text < 500:
+        # a single link among words of the block's own (an API operation's path between
+        # its method and its summary) is text with a link in it, not a block of links
+        return density > 0.5 or _has_links(el, 2)
+    return weight >= 25 and density > 0.6
+
+
+def _has_links(el: HtmlElement, n: int) -> bool:
+    """Whether ``el`` holds at least ``n`` links."""
+    return sum(1 for _ in itertools.islice(el.iter("a"), n)) >= n
+
+
+def _first_element(el: HtmlElement) -> HtmlElement | None:
+    return next((c for c in el if isinstance(c.tag, str)), None)
+
+
+def _is_headed_section(el: HtmlElement, stats: dict[HtmlElement, _Stats]) -> bool:
+    """A section of a document: it starts with a heading, and what follows the heading is
+    text more than links (a "related" block's heading introduces links). Its parts are
+    judged, not the whole."""
+    first = _first_element(el)
+    if first is None or first.tag not in _HEADINGS:
+        return False
+    head, whole = stats.get(first), stats[el]
+    if head is None:
+        return False
+    body_text = whole.text - head.text
+    if body_text == 0:
+        return True  # a heading alone: a stub of the document, kept as its outline
+    return (whole.links - head.links) / body_text < _SECTION_MAX_LINK_DENSITY
+
+
+def _in_admonition(el: HtmlElement, content: HtmlElement) -> bool:
+    for anc in el.iterancestors():
+        if anc is content:
+            return False
+        if _admonition(anc):
+            return True
+    return False
+
+
+def _admonition(el: HtmlElement) -> bool:
+    """A note, warning or "See also" box: content even when it is all links."""
+    return _kinds(el).admonition
 
 
 def _wraps_one(el: HtmlElement) -> bool:
@@ -682,7 +909,7 @@ def strip_header(content: HtmlElement, title: str | None) -> str | None:
                 tag == "h1" or (norm_title and _norm(heading) in norm_title)
             ):
                 headline = heading.rstrip("¶").strip()
-                doomed.append(el)
+                doomed.append(_header_block(el, content, len(heading)))
             continue
         # Past 120 characters, all that matters of the text is that it is long (>= 80): the
         # first elements are often wrappers of the whole content, too long to join whole.
@@ -710,3 +937,166 @@ def strip_header(content: HtmlElement, title: str | None) -> str | None:
             doomed.append(el)
     _drop_all(doomed)
     return headline
+
+
+_HEADER_BLOCK_EXTRA_CHARS = 300
+_HEADER_BODY_FACTOR = 2
+"""The content outside a header block holds at least this many times its text."""
+"""A wrapper of the headline with at most this much more text is the article's header (the
+headline with its standfirst, byline and date), not part of the body."""
+
+
+_LANDMARK = etree.XPath("self::main or self::article or @role='main' "
+                        "or descendant::main or descendant::article "
+                        "or descendant::*[@role='main']")
+
+
+def _holds_landmark(el: HtmlElement) -> bool:
+    """Whether ``el`` is or holds the page's main or article landmark: the body is there,
+    so ``el`` is no header block."""
+    return bool(_LANDMARK(el))
+
+
+def _header_block(headline: HtmlElement, content: HtmlElement, size: int) -> HtmlElement:
+    """The largest wrapper of ``headline`` inside ``content`` that holds little more than
+    it: the header the body follows."""
+    block = headline
+    parent = headline.getparent()
+    total = None
+    while parent is not None and parent is not content:
+        text = _short_text(parent, size + _HEADER_BLOCK_EXTRA_CHARS)
+        if text is None or parent.find(".//pre") is not None or _holds_landmark(parent):
+            break
+        if total is None:  # the text of the landmark it is in, else of the content
+            scope = next((a for a in headline.iterancestors() if a is content or
+                          a.tag in ("main", "article") or a.get("role") == "main"), content)
+            total = len(_collapsed_text(scope))
+        # the body follows the header: a wrapper holding (nearly) all the content is the
+        # article itself (a short page's only <section>), not its header
+        if total - len(text) < _HEADER_BODY_FACTOR * len(text):
+            break
+        block, parent = parent, parent.getparent()
+    return block
+
+
+# -- the end: date and source lines after the body --------------------------------------
+
+_TRAILING_META_RE = re.compile(
+    r"^(source|sources|first published|published|updated|last updated|posted|filed|tags|"
+    r"tagged|topics|reporting by|additional reporting|editing by|writing by)\b", re.I)
+_TRAILING_META_MAX_CHARS = 300
+_TRAILING_LABEL_RE = re.compile(r"^[^\W\d]+(?: [^\W\d]+)?$")
+"""A word or two alone at the very end: the label of a share bar or comments block whose
+buttons are gone ("Share", "Comments")."""
+_TRAILING_META_MAX_WORDS = 6
+
+
+def drop_trailing_meta(content: HtmlElement) -> None:
+    """Drop the short date and source lines the content ends with ("First Published on
+    Nov 20, 2019", "SOURCE: News agencies")."""
+    leaves = [el for el in content.iter(*_BIO_BLOCKS) if el is not content
+              and not any(isinstance(c.tag, str) and c.tag in BLOCK_TAGS for c in el)]
+    for el in reversed(leaves):
+        text = _short_text(el, _TRAILING_META_MAX_CHARS)
+        if text == "":
+            continue
+        if text is None or not _is_meta_line(text):
+            return
+        el.tail = None
+        drop_tree(el)
+
+
+def _is_meta_line(text: str) -> bool:
+    if _TRAILING_META_RE.match(text) or _TRAILING_LABEL_RE.match(text):
+        return True
+    return bool(_DATE_RE.search(text)) and len(text.split()) <= _TRAILING_META_MAX_WORDS \
+        and not _SENTENCE_END_RE.search(text)
+
+
+_PROMO_LEAD_RE = re.compile(
+    r"^\W*(read more|read also|also read|see more|see also|more on this|related|recommended|"
+    r"don.?t miss|also on|watch|listen|must read|trending)\b", re.I)
+"""How an in-text promotion of other stories starts ("Read more: ...", "DON'T MISS")."""
+_PROMO_MAX_CHARS = 300
+_PROMO_MIN_LINK_DENSITY = 0.5
+
+
+# -- a bio at the end: "About the author", a company's press-release boilerplate ----------
+
+_BIO_LEAD_RE = re.compile(
+    r"^\W*(?:about\s+(?:the\s+)?\S+|(?:[A-Z][\w.'’&-]*\s+){0,4}[A-Z][\w.'’&-]*,?\s+"
+    r"(?:is|was)\s+(?:a|an|the)\s)", re.U)
+"""How a bio starts: "About Ascom", "About the author", "Jane Doe is a reporter ...",
+"Example Corp. is the leading ..."."""
+_BIO_MAX_CHARS = 1500
+_BIO_SCAN = 4
+"""Blocks looked at from the end of the content (a bio is one of its last)."""
+_BIO_BLOCKS = words("p div section aside footer")
+
+
+def drop_trailing_bio(content: HtmlElement) -> None:
+    """Drop an author's or a company's bio among the last blocks of the content: a block
+    that starts like one and is set apart like one (a photo, a bold name, a rule or an
+    "About ..." heading before it)."""
+    blocks = [el for el in content.iter(*_BIO_BLOCKS) if el is not content
+              and not any(isinstance(c.tag, str) and c.tag in _BIO_BLOCKS for c in el)]
+    for el in blocks[-_BIO_SCAN:]:
+        text = _short_text(el, _BIO_MAX_CHARS)
+        if text and _BIO_LEAD_RE.match(text) and _set_apart(el):
+            bio = el
+            # its wrapper goes with it when the wrapper holds nothing else (the photo)
+            parent = bio.getparent()
+            while parent is not None and parent is not content and \
+                    len(_collapsed_text(parent)) <= len(text) + 20:
+                bio, parent = parent, parent.getparent()
+            drop_tree(bio)
+            return
+
+
+def _set_apart(el: HtmlElement) -> bool:
+    first = _first_element(el)
+    if first is not None and first.tag in ("b", "strong") and not (el.text or "").strip():
+        return True  # a bold name leading it
+    node = el
+    while node is not None:
+        if node.find(".//img") is not None and len(_collapsed_text(node)) < _BIO_MAX_CHARS:
+            return True  # a photo beside it
+        prev = node.getprevious()
+        if prev is not None and (prev.tag == "hr" or (
+                prev.tag in _HEADINGS and _collapsed_text(prev).lower().startswith("about"))):
+            return True  # a rule or an "About ..." heading before it
+        if prev is not None or node.getparent() is None:
+            break
+        node = node.getparent()
+    return False
+
+
+def _reversed_iter(content: HtmlElement, tags: frozenset[str]) -> Iterator[HtmlElement]:
+    return reversed(list(content.iter(*tags)))
+
+
+# -- a heading left at the end: it introduces nothing (comments, a pruned "related" list) --
+
+_DANGLING_MAX_CHARS = 40
+"""Text after the content's last heading below this is no section: the heading goes."""
+
+
+def drop_dangling_heading(content: HtmlElement) -> None:
+    """Drop the content's last heading and what follows it when that is (almost) no text: a
+    "Comments" or "Related" heading whose block is gone, a comment count."""
+    last = next(_reversed_iter(content, _HEADINGS), None)
+    if last is None:
+        return
+    after: list[HtmlElement] = []
+    node = last
+    while node is not None and node is not content:
+        after.extend(s for s in node.itersiblings() if isinstance(s.tag, str))
+        node = node.getparent()
+    rest = (last.tail or "").strip()
+    size = len(rest) + sum(len(_collapsed_text(el)) + len((el.tail or "").strip())
+                           for el in after)
+    if size >= _DANGLING_MAX_CHARS:
+        return
+    for el in [last, *after]:
+        el.tail = None  # (counted above: it goes too)
+        drop_tree(el)

@@ -32,5 +32,6 @@ class Extraction:
 
     @property
     def full_text(self) -> str:
-        """Headline plus text: what a reader of the page reads, for full-text search."""
+        """Headline plus text: what a reader of the page reads (pages store them apart:
+        ``pages.headline`` and ``pages.text``)."""
         return f"{self.headline}\n\n{self.text}" if self.headline else self.text

@@ -48,6 +48,9 @@ class PageRecord:
     """Bytes of the body."""
     title: str | None = None
     """The page's title."""
+    headline: str | None = None
+    """The article's headline, lifted off the top of its content (``pages.headline``;
+    ``text`` is the body without it)."""
     description: str | None = None
     """The page's meta description."""
     language: str | None = None

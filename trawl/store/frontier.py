@@ -64,7 +64,7 @@ _RECORD_PAGE = text(
 RECORDED_MEANWHILE = "TRW01"
 """SQLSTATE trawl_record_page raises when a concurrent attempt recorded the URL first."""
 _PAGE_FIELDS = ("crawl_id", "url", "final_url", "site", "depth", "status_code", "content_type",
-                "content_length", "title", "description", "language", "canonical_url",
+                "content_length", "title", "headline", "description", "language", "canonical_url",
                 "markdown", "text", "content_hash", "word_count", "metadata", "render_mode",
                 "render_reason", "fetch_ms", "render_ms", "error_class", "error_message",
                 "steps", "console_errors", "etag", "last_modified", "body_hash", "change",
@@ -165,9 +165,9 @@ async def record_page(engine: AsyncEngine, rec: PageRecord) -> RecordResult:
 
     One call of the database function trawl_record_page, which runs the transaction's
     statements server-side in one round trip (bench/record_page.py measures what that
-    saves). Its definition is the newest migration's that creates it (0007; 0006 first):
-    a change to it is a new migration with CREATE OR REPLACE FUNCTION, and
-    tests/test_record_page.py pins down its contract. Lock order matters with many
+    saves). Its definition is the newest migration's that creates it (0011, which adds
+    the headline; 0006 first): a change to it is a new migration with CREATE OR REPLACE
+    FUNCTION, and tests/test_record_page.py pins down its contract. Lock order matters with many
     workers: the content-hash lock first, new frontier URLs in sorted order, the page's own
     frontier row last, so no two transactions can wait on each other in a cycle. A
     deadlock reported anyway is retried a few times.
@@ -197,7 +197,8 @@ async def _record_page_once(engine: AsyncEngine, rec: PageRecord) -> RecordResul
 
 
 def _payload(rec: PageRecord) -> str:
-    """``rec`` as trawl_record_page's JSON document (read by migration 0007's definition)."""
+    """``rec`` as trawl_record_page's JSON document (read by its newest definition, in
+    migration 0011)."""
     position = {url: index for index, url in reversed(list(enumerate(rec.follow)))}
     follow = sorted(position)
     skipped = dict(rec.skipped)

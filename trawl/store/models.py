@@ -225,8 +225,12 @@ class Page(Base):
     markdown: Mapped[str | None] = mapped_column(Text)
     """Main content as markdown (boilerplate removed)."""
 
+    headline: Mapped[str | None] = mapped_column(Text)
+    """The article's headline, lifted off the top of the main content (not in ``text``;
+    ``markdown`` starts with it as ``# headline``)."""
+
     text: Mapped[str | None] = mapped_column(Text)
-    """Main content as plain text (feeds full-text search)."""
+    """Main content as plain text, without the headline (feeds full-text search)."""
 
     content_hash: Mapped[str | None] = mapped_column(String(64))
     """SHA-256 of the markdown, to spot identical pages."""

@@ -49,7 +49,7 @@ class PreviousPage:
 
 
 # content columns an unchanged page takes over from its previous version
-_COPIED = ("status_code", "content_type", "content_length", "title", "description",
+_COPIED = ("status_code", "content_type", "content_length", "title", "headline", "description",
            "language", "canonical_url", "markdown", "text", "content_hash", "word_count",
            "meta", "render_mode", "render_reason", "steps", "console_errors")
 
