@@ -60,6 +60,8 @@ DEFAULT_RETRIES_429 = 3
 
 DEFAULT_CODEC_PORT = 8234
 """The codec server's port, next to the embedded web UI's."""
+DEFAULT_API_PORT = 8235
+"""`trawl serve`'s port (the HTTP API), next to the codec server's."""
 
 
 def default_data_dir() -> Path:
@@ -124,6 +126,11 @@ class Settings(BaseSettings):
     """The data key sealing session data in Temporal payloads and in Postgres (base64 of 32
     bytes, ``TRAWL_SECRET_KEY``); unset means ``<data dir>/secret.key``, made on first use
     with mode 0600. Every worker and CLI of one deployment needs the same key."""
+
+    api_token: SecretStr | None = None
+    """The bearer token of the HTTP API (``trawl serve``; ``TRAWL_API_TOKEN``). Unset: a
+    token generated into ``<data dir>/api.token`` (mode 0600), and `trawl serve` listens on
+    loopback only."""
 
     browser_sandbox: Literal["auto", "on", "off"] = "auto"
     """Chromium's sandbox (``TRAWL_BROWSER_SANDBOX``): ``auto`` runs it whenever the OS
