@@ -10,13 +10,15 @@ each run started on a quiet machine (bench._services.settle):
 - python: ``Trawl.start(spec)`` in this process, then waiting on the workflow's result;
 - http:   ``POST /v1/crawls`` with the same spec, then ``GET /v1/crawls/{id}`` every 0.5 s
           until it says finished (each status asks Temporal for the pollers and queries the
-          workflow, as `trawl status` does).
+          workflow, as `trawl status` does);
+- python-polled (``--polled``): ``Trawl.start`` and ``Trawl.status`` every 0.5 s in this
+          process, as `trawl crawl`'s progress bar does: the polling without HTTP.
 
 A crawl's time is its row's finished_at - created_at (both written by trawl, so the polling
 interval does not round it); pages/s = pages stored / that time. Prints each round, the
 medians and their ratio, and the machine.
 
-    .venv/bin/python bench/http_api.py [--pages 600] [--rounds 3] [--render http]
+    .venv/bin/python bench/http_api.py [--pages 600] [--rounds 3] [--render http] [--polled]
 """
 
 from __future__ import annotations
@@ -71,6 +73,16 @@ async def via_python(trawl: Any, spec: Any) -> str:
     started = await trawl.start(spec)
     await trawl.client.get_workflow_handle(started.workflow_id).result()
     return started.crawl_id  # type: ignore[no-any-return]
+
+
+async def via_python_polled(trawl: Any, spec: Any) -> tuple[str, int]:
+    started = await trawl.start(spec)
+    polls = 0
+    while True:
+        polls += 1
+        if (await trawl.status(started.crawl_id)).finished:
+            return started.crawl_id, polls
+        await asyncio.sleep(POLL_S)
 
 
 async def via_http(base: str, spec: Any) -> tuple[str, int]:
@@ -143,7 +155,8 @@ async def measure(args: argparse.Namespace, base: str, site_dir: Path) -> None:
     from trawl.api.crawls import Trawl
     from trawl.model import CrawlSpec
 
-    results: dict[str, list[float]] = {"python": [], "http": []}
+    ways = ["python", "http", *(["python-polled"] if args.polled else [])]
+    results: dict[str, list[float]] = {way: [] for way in ways}
     with site_process(site_dir) as (site, _pid):
         spec = CrawlSpec(seeds=[site + "/"], max_pages=args.pages, render=args.render,
                          concurrency=args.concurrency)
@@ -152,13 +165,15 @@ async def measure(args: argparse.Namespace, base: str, site_dir: Path) -> None:
             await via_python(trawl, CrawlSpec(seeds=[site + "/"], max_pages=20,
                                               render=args.render))
             for i in range(args.rounds):
-                order = ["python", "http"] if i % 2 == 0 else ["http", "python"]
+                order = ways if i % 2 == 0 else ways[::-1]
                 line = [f"round {i + 1}:"]
                 for way in order:
                     await asyncio.to_thread(settle, trawl.runtime.database_url)
                     polls = 0
                     if way == "python":
                         crawl_id = await via_python(trawl, spec)
+                    elif way == "python-polled":
+                        crawl_id, polls = await via_python_polled(trawl, spec)
                     else:
                         crawl_id, polls = await via_http(base, spec)
                     pages, seconds = await crawl_time(trawl.engine, crawl_id)
@@ -174,6 +189,11 @@ async def measure(args: argparse.Namespace, base: str, site_dir: Path) -> None:
           f"status polled every {POLL_S} s {http:.1f} pages/s ({http / py:.3f}x)")
     ratios = [h / p for h, p in zip(results["http"], results["python"], strict=True)]
     print(f"per-round ratios (http/python): {', '.join(f'{r:.3f}x' for r in ratios)}")
+    if args.polled:
+        polled = statistics.median(results["python-polled"])
+        print(f"python API polling trawl.status every {POLL_S} s in process (as `trawl crawl` "
+              f"does): {polled:.1f} pages/s ({polled / py:.3f}x python, "
+              f"{http / polled:.3f}x of it over HTTP)")
     print(f"machine: {machine()}")
 
 
@@ -183,6 +203,9 @@ def main() -> None:
     parser.add_argument("--rounds", type=int, default=3)
     parser.add_argument("--render", default="http", choices=("http", "auto", "browser"))
     parser.add_argument("--concurrency", type=int, default=4)
+    parser.add_argument("--polled", action="store_true",
+                        help="also: the Python API with trawl.status polled every 0.5 s in "
+                             "process (tells the polling's cost from the HTTP layer's)")
     args = parser.parse_args()
     print(f"machine: {machine()}", flush=True)
     asyncio.run(run(args))
