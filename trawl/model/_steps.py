@@ -127,6 +127,7 @@ class StepRule:
 
     __pydantic_config__: ClassVar[dict[str, Any]] = {"extra": "forbid",
                                                      "use_attribute_docstrings": True}
+    """As :class:`trawl.model.CrawlSpec`'s (the HTTP API's request body)."""
 
     match: list[str]
     """URL globs, on the full URL or its path (``/products/*``, ``*://shop.*/list?*``)."""
