@@ -38,12 +38,14 @@ ENV_EXAMPLE = ROOT / ".env.example"
 GITIGNORE = ROOT / ".gitignore"
 LOOPBACK = "127.0.0.1"
 # Environment variables that carry a password, and the URL whose password part must too.
-PASSWORD_KEYS = {"POSTGRES_PASSWORD", "POSTGRES_PWD", "SQL_PASSWORD", "PGPASSWORD"}
+PASSWORD_KEYS = {"POSTGRES_PASSWORD", "POSTGRES_PWD", "SQL_PASSWORD", "PGPASSWORD",
+                 "TRAWL_API_TOKEN"}
 URL_KEYS = {"TRAWL_DATABASE_URL"}
 
 TEMPORAL_FRONTEND_PORT = 7233
 POSTGRES_PORT = 5432
 UI_CONTAINER_PORT = 8080
+API_CONTAINER_PORT = 8235
 SEARCH_ATTRIBUTES = {"CrawlStatus": "Keyword", "PagesDone": "Int", "SiteHost": "Keyword"}
 TEMPORAL_SQL_PLUGINS = {"postgres12", "postgres12_pgx"}
 WORKER_ENV = {
@@ -588,6 +590,42 @@ def check_tools_cli(compose: Compose) -> list[str]:
     return problems
 
 
+def check_api(compose: Compose) -> list[str]:
+    """The `api` service runs `trawl serve` on every interface of its container (allowed
+    only with a token set explicitly: TRAWL_API_TOKEN from .env), with the worker's
+    settings, published on loopback, health-checked on /healthz."""
+    problems = []
+    svcs = services(compose)
+    api = svcs.get("api")
+    if api is None:
+        return ["no `api` service"]
+    command = api.get("command")
+    if isinstance(command, str):
+        command = shlex.split(command)
+    if not command or command[:2] != ["trawl", "serve"]:
+        return [f"api command is {command!r}, want ['trawl', 'serve', ...]"]
+    options = dict(zip(command[2::2], command[3::2], strict=False))
+    if options.get("--host") != "0.0.0.0":
+        problems.append("api does not listen on 0.0.0.0 in its container: the published "
+                        "port would reach nothing")
+    port = int(options.get("--port", API_CONTAINER_PORT))
+    if [c for _ip, _h, c in port_bindings(api)] != [port]:
+        problems.append(f"api publishes {port_bindings(api)}, want its port {port}")
+    env = env_of(api)
+    if not env.get("TRAWL_API_TOKEN"):
+        problems.append("api has no TRAWL_API_TOKEN: `trawl serve --host 0.0.0.0` refuses "
+                        "to start without a token set explicitly")
+    worker_env = env_of(svcs.get("worker", {}))
+    if {k: v for k, v in env.items() if k != "TRAWL_API_TOKEN"} != worker_env:
+        problems.append("api environment differs from the worker's (besides the token)")
+    test = " ".join((api.get("healthcheck") or {}).get("test") or [])
+    if f"127.0.0.1:{port}/healthz" not in test:
+        problems.append("api's healthcheck does not ask its /healthz")
+    if "container_name" in api:
+        problems.append("api has container_name")
+    return problems
+
+
 def check_healthchecks(compose: Compose) -> list[str]:
     problems = []
     for name, service in services(compose).items():
@@ -777,7 +815,7 @@ def compose() -> Compose:
 
 def test_expected_services_exist(compose: Compose) -> None:
     svcs = services(compose)
-    for name in ("worker", "trawl"):
+    for name in ("worker", "trawl", "api"):
         assert name in svcs
     assert services_with_image(compose, "temporalio/server")
     assert services_with_image(compose, "temporalio/ui")
@@ -789,7 +827,7 @@ def test_worker_scales(compose: Compose) -> None:
     assert check_worker(compose) == []
 
 
-@pytest.mark.parametrize("service", ["worker", "trawl"])
+@pytest.mark.parametrize("service", ["worker", "trawl", "api"])
 def test_trawl_env_points_at_services(compose: Compose, service: str) -> None:
     assert check_trawl_env(compose, service) == []
 
@@ -808,7 +846,8 @@ def test_worker_env_exact_values(compose: Compose) -> None:
 def test_ports_bound_to_loopback(compose: Compose) -> None:
     assert check_ports_loopback(compose) == []
     published = {c for s in services(compose).values() for _ip, _h, c in port_bindings(s)}
-    assert published == {TEMPORAL_FRONTEND_PORT, UI_CONTAINER_PORT, POSTGRES_PORT}
+    assert published == {TEMPORAL_FRONTEND_PORT, UI_CONTAINER_PORT, POSTGRES_PORT,
+                         API_CONTAINER_PORT}
 
 
 def test_no_literal_passwords() -> None:
@@ -842,7 +881,7 @@ def test_passwords_follow_the_env_file() -> None:
 
 @pytest.mark.parametrize("unset", ["TEMPORAL_DB_PASSWORD", "TRAWL_DB_PASSWORD",
                                    "TRAWL_DB_ADMIN_PASSWORD", "TRAWL_READER_DB_PASSWORD",
-                                   "TRAWL_SECRET_KEY"])
+                                   "TRAWL_SECRET_KEY", "TRAWL_API_TOKEN"])
 def test_unset_password_is_refused_with_a_message(unset: str) -> None:
     env = {k: v for k, v in read_env_file(ENV_EXAMPLE).items() if k != unset}
     with pytest.raises(MissingVariable, match=rf"{unset} is missing a value: .*\.env"):
@@ -855,7 +894,7 @@ def test_depends_on_conditions(compose: Compose) -> None:
     assert check_depends_on(compose) == []
 
 
-@pytest.mark.parametrize("service", ["worker", "trawl"])
+@pytest.mark.parametrize("service", ["worker", "trawl", "api"])
 def test_worker_waits_for_dependencies(compose: Compose, service: str) -> None:
     assert check_worker_waits(compose, service) == []
 
@@ -924,6 +963,32 @@ def test_volumes(compose: Compose) -> None:
 
 def test_tools_cli(compose: Compose) -> None:
     assert check_tools_cli(compose) == []
+
+
+def test_api_service(compose: Compose) -> None:
+    assert check_api(compose) == []
+    assert env_of(services(compose)["api"])["TRAWL_API_TOKEN"] == read_env_file(
+        ENV_EXAMPLE)["TRAWL_API_TOKEN"]
+
+
+def test_catches_broken_api_service(compose: Compose) -> None:
+    def edit_env(c: Compose) -> None:
+        c["services"]["api"]["environment"] = dict(c["services"]["api"]["environment"])
+        del c["services"]["api"]["environment"]["TRAWL_API_TOKEN"]
+
+    for edit, want in (
+        (lambda c: c["services"]["api"].update(command=["trawl", "serve"]), "0.0.0.0"),
+        (lambda c: c["services"]["api"].update(ports=["127.0.0.1:8235:9000"]),
+         "want its port"),
+        (edit_env, "no TRAWL_API_TOKEN"),
+        (lambda c: c["services"]["api"].update(command="trawl worker"), "trawl', 'serve"),
+        (lambda c: c["services"]["api"]["healthcheck"].update(test=["CMD", "true"]),
+         "/healthz"),
+    ):
+        problems = check_api(broken(compose, edit))
+        assert any(want in p for p in problems), problems
+    wide = broken(compose, lambda c: c["services"]["api"].update(ports=["8235:8235"]))
+    assert any(p.startswith("api: port 8235") for p in check_ports_loopback(wide))
 
 
 def test_healthchecks(compose: Compose) -> None:

@@ -63,6 +63,8 @@ DEFAULT_RETRIES_429 = 3
 
 DEFAULT_CODEC_PORT = 8234
 """The codec server's port, next to the embedded web UI's."""
+DEFAULT_API_PORT = 8235
+"""`trawl serve`'s port (the HTTP API), next to the codec server's."""
 MAX_PORT = 65535
 _POSTGRES_URL = re.compile(r"^postgresql(\+[a-z0-9_]+)?://", re.I)
 _HOST_PORT = re.compile(r"^(\[[0-9a-f:.]+\]|[^\s:/\[\]]+):(\d{1,5})$", re.I)
@@ -131,6 +133,11 @@ class Settings(BaseSettings):
     """The data key sealing session data in Temporal payloads and in Postgres (base64 of 32
     bytes, ``TRAWL_SECRET_KEY``); unset means ``<data dir>/secret.key``, made on first use
     with mode 0600. Every worker and CLI of one deployment needs the same key."""
+
+    api_token: SecretStr | None = None
+    """The bearer token of the HTTP API (``trawl serve``; ``TRAWL_API_TOKEN``). Unset: a
+    token generated into ``<data dir>/api.token`` (mode 0600), and `trawl serve` listens on
+    loopback only."""
 
     browser_sandbox: Literal["auto", "on", "off"] = "auto"
     """Chromium's sandbox (``TRAWL_BROWSER_SANDBOX``): ``auto`` runs it whenever the OS

@@ -30,6 +30,7 @@ from trawl.api import agent_commands, handoff_commands
 from trawl.api.crawls import CHANGE_KINDS, CrawlStatus, Trawl
 from trawl.api.scrape_command import register as register_scrape
 from trawl.config import (
+    DEFAULT_API_PORT,
     DEFAULT_CONCURRENCY,
     DEFAULT_DELAY_S,
     DEFAULT_MAX_CONCURRENT_ACTIVITIES,
@@ -675,6 +676,27 @@ def db_upgrade() -> None:
         revision = await asyncio.to_thread(upgrade_schema, url)
         out.print(f"schema at revision {revision} ({redact(url)})")
     run(go())
+
+
+@app.command()
+def serve(
+    host: Annotated[str, typer.Option(
+        help="Address to listen on; beyond loopback only with TRAWL_API_TOKEN or "
+             "--token-file.")] = "127.0.0.1",
+    port: Annotated[int, typer.Option(help="Port to listen on.")] = DEFAULT_API_PORT,
+    token_file: Annotated[Path | None, typer.Option(
+        help="Read the bearer token from this file (instead of TRAWL_API_TOKEN or the "
+             "generated <data dir>/api.token).")] = None,
+    mcp: Annotated[bool, typer.Option(
+        help="Also serve the MCP tools over streamable HTTP at /mcp.")] = True,
+) -> None:
+    """Serve the HTTP API (FastAPI, OpenAPI docs at /docs) and the MCP tools at /mcp,
+    behind a bearer token; see the README's "HTTP API"."""
+    from trawl.api.http import serve as serve_api
+
+    configure_logging()
+    run(serve_api(get_settings(), host, port, token_file=token_file, mcp=mcp,
+                  announce=lambda line: err.print(line, markup=False, highlight=False)))
 
 
 handoff_commands.register(app, run, out, err, print_table=print_table,

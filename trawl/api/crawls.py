@@ -313,9 +313,13 @@ class Trawl:
     # -- pages ------------------------------------------------------------------------
 
     async def pages(self, crawl_ref: str | None, search: str | None = None,
-                    limit: int = 50) -> list[dict[str, Any]]:
+                    limit: int = 50, *, offset: int = 0,
+                    content: bool = False) -> list[dict[str, Any]]:
+        """Stored pages (:func:`page_rows.list_pages`): ``limit`` after the first ``offset``,
+        with their markdown when ``content``."""
         crawl_id = (await self.resolve(crawl_ref))[0] if crawl_ref else None
-        return await page_rows.list_pages(self.engine, crawl_id, search, limit)
+        return await page_rows.list_pages(self.engine, crawl_id, search, limit,
+                                          offset=offset, content=content)
 
     async def export_rows(self, crawl_ref: str) -> AsyncIterator[dict[str, Any]]:
         """The crawl's pages as `trawl export` writes them (:func:`page_rows.export_rows`)."""

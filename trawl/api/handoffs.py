@@ -47,21 +47,30 @@ def read_json_file(path: Path, what: str) -> Any:
 
 def load_session_files(cookies: Path | None,
                        storage_state: Path | None) -> tuple[list[Any] | None, Any]:
+    return check_session(
+        read_json_file(cookies, "cookies") if cookies is not None else None,
+        read_json_file(storage_state, "storage state") if storage_state is not None else None,
+        cookies_from=f"the cookies file {cookies}",
+        state_from=f"the storage state file {storage_state}")
+
+
+def check_session(cookies: Any, storage_state: Any, *, cookies_from: str = "cookies",
+                  state_from: str = "storage_state") -> tuple[list[Any] | None, Any]:
+    """Session data a person brings, checked: (the cookies as a list, the storage state);
+    ``cookies`` may be a list of cookies or a storage state holding them. ConfigError
+    naming ``cookies_from`` / ``state_from`` when either is malformed."""
     cookie_list = None
-    state = None
     if cookies is not None:
-        data = read_json_file(cookies, "cookies")
-        cookie_list = data.get("cookies") if isinstance(data, dict) else data
+        cookie_list = cookies.get("cookies") if isinstance(cookies, dict) else cookies
         if not isinstance(cookie_list, list) or not all(
                 isinstance(c, dict) and "name" in c and "value" in c for c in cookie_list):
-            raise ConfigError(f"the cookies file {cookies} must hold a JSON list of cookies "
+            raise ConfigError(f"{cookies_from} must hold a JSON list of cookies "
                               "with name and value (or a storage state)")
-    if storage_state is not None:
-        state = read_json_file(storage_state, "storage state")
-        if not isinstance(state, dict) or not isinstance(state.get("cookies", []), list):
-            raise ConfigError(f"the storage state file {storage_state} must be a JSON object "
-                              'like {"cookies": [...], "origins": [...]}')
-    return cookie_list, state
+    if storage_state is not None and (not isinstance(storage_state, dict) or not isinstance(
+            storage_state.get("cookies", []), list)):
+        raise ConfigError(f"{state_from} must be a JSON object "
+                          'like {"cookies": [...], "origins": [...]}')
+    return cookie_list, storage_state
 
 
 def user() -> str:
@@ -96,33 +105,41 @@ async def send_resume(trawl: Trawl, workflow_id: str, *, note: str | None,
 async def resume(trawl: Trawl, crawl_ref: str, *, note: str | None = None,
                  cookies: Path | None = None, storage_state: Path | None = None,
                  site: str | None = None) -> Resumed:
-    """`trawl resume`: save the session files given (if any) to the profile of every site
-    of the crawl with an open handoff (or only ``site``'s) and resume those sites; with no
-    open handoff, resume a crawl that is paused or held by a database outage."""
+    """`trawl resume`: :func:`resume_with` the session files given (if any)."""
     cookie_list, state = load_session_files(cookies, storage_state)
+    return await resume_with(trawl, crawl_ref, note=note, cookies=cookie_list,
+                             storage_state=state, site=site, resumed_by=user())
+
+
+async def resume_with(trawl: Trawl, crawl_ref: str, *, note: str | None,
+                      cookies: list[Any] | None, storage_state: Any, site: str | None,
+                      resumed_by: str) -> Resumed:
+    """Save the session given (if any; checked by :func:`check_session`) to the profile of
+    every site of the crawl with an open handoff (or only ``site``'s) and resume those
+    sites; with no open handoff, resume a crawl that is paused or held by a database
+    outage. TrawlError when the crawl is not running or has nothing to resume."""
     crawl_id, workflow_id = await trawl.resolve(crawl_ref)
     handoffs = [h for h in await sessions.open_handoffs(trawl.engine, crawl_id)
                 if site is None or h.site == site.rstrip("/")]
     status = await trawl.workflow_status(workflow_id)
     if status != "RUNNING":
         raise TrawlError(f"crawl {crawl_id} is not running ({(status or 'unknown').lower()})")
-    who = user()
     if not handoffs:
         progress = await crawl_progress(trawl, workflow_id)
         # a crawl held by a database outage resumes like a paused one
         if progress is None or not (progress.paused or progress.status == DB_HOLD_STATUS):
             raise TrawlError(f"crawl {crawl_id} has no open handoff"
                              f"{' for ' + site if site else ''} and is not paused")
-        await send_resume(trawl, workflow_id, note=note, resumed_by=who)
+        await send_resume(trawl, workflow_id, note=note, resumed_by=resumed_by)
         return Resumed(crawl_id, [], False)
     saved = False
     by_site = {h.site: h.workflow_id for h in handoffs}
     for site_name, site_wf in sorted(by_site.items()):
-        if state is not None or cookie_list:
-            await sessions.save_profile(trawl.engine, site_name, storage_state=state,
-                                        cookies=cookie_list)
+        if storage_state is not None or cookies:
+            await sessions.save_profile(trawl.engine, site_name, storage_state=storage_state,
+                                        cookies=cookies)
             saved = True
-        await send_resume(trawl, site_wf, note=note, resumed_by=who)
+        await send_resume(trawl, site_wf, note=note, resumed_by=resumed_by)
     return Resumed(crawl_id, sorted(by_site), saved)
 
 

@@ -9,7 +9,7 @@ A plain dataclass so it travels unchanged through Temporal's data converter and 
 # imports trawl.model, not its private modules), so annotations must be real types.
 import ipaddress
 from dataclasses import asdict, dataclass, field
-from typing import Any
+from typing import Any, ClassVar
 
 from trawl.config import (
     DEFAULT_CONCURRENCY,
@@ -54,6 +54,12 @@ MAX_RETRIES_429 = 10
 @dataclass
 class CrawlSpec:
     """A crawl request. Every CLI flag of `trawl crawl` maps to one field."""
+
+    __pydantic_config__: ClassVar[dict[str, Any]] = {"extra": "forbid",
+                                                     "use_attribute_docstrings": True}
+    """How pydantic validates it as the HTTP API's request body (trawl.api.http): an unknown
+    field is an error, and these docstrings describe the fields in the OpenAPI schema. A
+    plain dict (a pydantic ConfigDict), so the model imports no pydantic."""
 
     seeds: list[str]
     """Start URLs (canonicalised by :meth:`validated`)."""

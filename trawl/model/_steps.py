@@ -32,7 +32,7 @@ runs the steps in a page. Every problem is a :class:`ConfigError` naming the ste
 import dataclasses
 import fnmatch
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, ClassVar
 from urllib.parse import urlsplit
 
 from trawl.errors import ConfigError
@@ -79,6 +79,11 @@ _SHORTHAND = {"click": "selector", "click_until_gone": "selector", "press": "key
 class Step:
     """One browser step (see the module docstring for the kinds)."""
 
+    __pydantic_config__: ClassVar[dict[str, Any]] = {"extra": "forbid",
+                                                     "use_attribute_docstrings": True}
+    """As :class:`trawl.model.CrawlSpec`'s (the HTTP API validates steps in their flat,
+    stored form: ``{"kind": "click", "text": "More"}``)."""
+
     kind: str
     """click | input | press | wait | scroll | click_until_gone | scroll_until_stable |
     expand_all."""
@@ -119,6 +124,10 @@ class Step:
 @dataclass
 class StepRule:
     """Steps for the pages whose URL matches one of ``match``."""
+
+    __pydantic_config__: ClassVar[dict[str, Any]] = {"extra": "forbid",
+                                                     "use_attribute_docstrings": True}
+    """As :class:`trawl.model.CrawlSpec`'s (the HTTP API's request body)."""
 
     match: list[str]
     """URL globs, on the full URL or its path (``/products/*``, ``*://shop.*/list?*``)."""

@@ -13,13 +13,23 @@ from sqlalchemy import text
 from sqlalchemy.ext.asyncio import AsyncEngine
 
 _RANK = "ts_rank_cd(search, websearch_to_tsquery('english', :q), 32)"
-_LISTED = "crawl_id, url, status_code, title, word_count, error_class"
+_LISTED = "id, crawl_id, url, status_code, title, word_count, error_class"
+_CONTENT = ", markdown, duplicate_of"
 _OF_CRAWL = "(cast(:c as text) is null or crawl_id = :c)"
-_LIST = text(f"select {_LISTED} from pages where {_OF_CRAWL} order by id limit :n")
-_SEARCH = text(
-    f"select {_LISTED}, {_RANK} as rank from pages "
-    f"where {_OF_CRAWL} and search @@ websearch_to_tsquery('english', :q) "
-    f"order by {_RANK} desc, id limit :n")
+
+
+def _listing(search: bool, content: bool) -> Any:
+    columns = _LISTED + (_CONTENT if content else "")
+    if not search:
+        return text(f"select {columns} from pages where {_OF_CRAWL} order by id "
+                    "limit :n offset :o")
+    return text(f"select {columns}, {_RANK} as rank from pages "
+                f"where {_OF_CRAWL} and search @@ websearch_to_tsquery('english', :q) "
+                f"order by {_RANK} desc, id limit :n offset :o")
+
+
+_LISTINGS = {(search, content): _listing(search, content)
+             for search in (False, True) for content in (False, True)}
 EXPORTED_COLUMNS = ("url", "final_url", "status_code", "content_type", "title", "description",
                     "language", "canonical_url", "markdown", "word_count", "depth", "metadata",
                     "error_class", "fetched_at", "duplicate_of", "change")
@@ -29,15 +39,18 @@ _EXPORT = text(f"select {', '.join(EXPORTED_COLUMNS)} from pages where crawl_id 
 
 
 async def list_pages(engine: AsyncEngine, crawl_id: str | None, search: str | None = None,
-                     limit: int = 50) -> list[dict[str, Any]]:
-    """Pages of ``crawl_id`` (None: of every crawl): crawl_id, url, status_code, title,
-    word_count and error_class, in the order stored. With ``search`` (websearch syntax),
-    only the matching pages, best first, each with its ``rank``."""
-    params: dict[str, Any] = {"c": crawl_id, "n": limit}
+                     limit: int = 50, *, offset: int = 0,
+                     content: bool = False) -> list[dict[str, Any]]:
+    """Pages of ``crawl_id`` (None: of every crawl): id, crawl_id, url, status_code, title,
+    word_count and error_class, in the order stored, ``limit`` of them after the first
+    ``offset``. With ``search`` (websearch syntax), only the matching pages, best first, each
+    with its ``rank``. With ``content``, also each page's ``markdown`` and ``duplicate_of``
+    (a duplicate's markdown is its original's: NULL here)."""
+    params: dict[str, Any] = {"c": crawl_id, "n": limit, "o": offset}
     if search:
         params["q"] = search
     async with engine.connect() as conn:
-        rows = (await conn.execute(_SEARCH if search else _LIST, params)).all()
+        rows = (await conn.execute(_LISTINGS[bool(search), content], params)).all()
     return [dict(r._mapping) for r in rows]
 
 

@@ -1,0 +1,143 @@
+"""The HTTP API's bearer token, and where `trawl serve` may listen.
+
+The token is ``TRAWL_API_TOKEN`` (or a file given with ``--token-file``), else the one in
+``<data dir>/api.token``, generated on first use (mode 0600, written whole and linked into
+place, like the data key in :mod:`trawl.secrets`). Every request but the docs
+(``/openapi.json``, ``/docs``) and ``/healthz`` must carry it as ``Authorization: Bearer
+<token>``, compared in constant time.
+
+Binding: loopback always; any other address only with a token set *explicitly*
+(``TRAWL_API_TOKEN`` or ``--token-file``). A generated token sits in a file on the server's
+machine where nobody else reads it, so it protects loopback from other local users and web
+pages, but handing the API to a network should be a deliberate act with a token the
+operator chose and distributed.
+"""
+
+from __future__ import annotations
+
+import hmac
+import ipaddress
+import os
+import secrets
+import socket
+from dataclasses import dataclass
+from pathlib import Path
+
+from starlette.types import ASGIApp, Receive, Scope, Send
+
+from trawl.api.http.problems import problem_response
+from trawl.config import Settings
+from trawl.errors import ConfigError
+
+TOKEN_FILE_NAME = "api.token"
+"""The generated token's file in the data directory."""
+MIN_TOKEN_CHARS = 16
+PUBLIC_PATHS = frozenset({"/healthz", "/openapi.json", "/docs", "/docs/oauth2-redirect",
+                          "/redoc"})
+"""Served without the token: they say what the API is, never what it holds."""
+
+
+@dataclass(frozen=True)
+class ApiToken:
+    value: str
+    source: str
+    """Where it came from: TRAWL_API_TOKEN, the file given, or the generated file."""
+    explicit: bool
+    """Set by the operator (TRAWL_API_TOKEN or --token-file), not generated."""
+
+
+def resolve_token(settings: Settings, token_file: Path | None = None) -> ApiToken:
+    """The token `trawl serve` requires: ``token_file``'s, else ``TRAWL_API_TOKEN``, else the
+    data directory's (generated on first use)."""
+    if token_file is not None:
+        try:
+            value = token_file.read_text().strip()
+        except OSError as exc:
+            raise ConfigError(f"cannot read the token file {token_file}: "
+                              f"{exc.strerror or exc}") from None
+        return ApiToken(_checked(value, f"the token file {token_file}"), str(token_file), True)
+    if settings.api_token is not None:
+        value = settings.api_token.get_secret_value().strip()
+        return ApiToken(_checked(value, "TRAWL_API_TOKEN"), "TRAWL_API_TOKEN", True)
+    path = settings.data_dir / TOKEN_FILE_NAME
+    return ApiToken(_token_file(path), str(path), False)
+
+
+def _checked(value: str, source: str) -> str:
+    if len(value) < MIN_TOKEN_CHARS or any(c.isspace() for c in value):
+        raise ConfigError(f"{source} must be one word of at least {MIN_TOKEN_CHARS} "
+                          "characters (e.g. `openssl rand -hex 32`)")
+    return value
+
+
+def _token_file(path: Path) -> str:
+    try:
+        return _checked(path.read_text().strip(), str(path))
+    except FileNotFoundError:
+        pass
+    path.parent.mkdir(parents=True, exist_ok=True)
+    token = secrets.token_urlsafe(32)
+    # written whole under a private name, then linked into place: a process starting at the
+    # same moment either sees no file or the whole token, and the first link wins
+    draft = path.with_name(f".{path.name}.{os.getpid()}")
+    fd = os.open(draft, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
+    with os.fdopen(fd, "w") as out:
+        out.write(token + "\n")
+    try:
+        os.link(draft, path)
+    except FileExistsError:
+        return _checked(path.read_text().strip(), str(path))
+    finally:
+        draft.unlink(missing_ok=True)
+    return token
+
+
+def is_loopback(host: str) -> bool:
+    """True when every address ``host`` stands for is a loopback address."""
+    name = host.strip("[]")
+    if name == "localhost":
+        return True
+    try:
+        return ipaddress.ip_address(name).is_loopback
+    except ValueError:
+        pass
+    try:
+        infos = socket.getaddrinfo(name, None)
+    except OSError:
+        return False
+    return bool(infos) and all(ipaddress.ip_address(str(info[4][0]).split("%")[0]).is_loopback
+                               for info in infos)
+
+
+def check_bind(host: str, token: ApiToken) -> None:
+    """ConfigError unless `trawl serve` may listen on ``host`` with ``token``."""
+    if is_loopback(host) or token.explicit:
+        return
+    raise ConfigError(
+        f"refusing to listen on {host} (beyond loopback) without a token set explicitly: "
+        "set TRAWL_API_TOKEN (e.g. `openssl rand -hex 32`) or give --token-file, or listen "
+        "on 127.0.0.1")
+
+
+class BearerAuth:
+    """ASGI middleware: HTTP requests outside :data:`PUBLIC_PATHS` need the bearer token
+    (the MCP endpoint too); anything else gets a 401 problem."""
+
+    def __init__(self, app: ASGIApp, token: str) -> None:
+        self.app = app
+        self.token = token.encode()
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http" or scope["path"] in PUBLIC_PATHS:
+            await self.app(scope, receive, send)
+            return
+        given = next((v for k, v in scope["headers"] if k == b"authorization"), b"")
+        scheme, _, credentials = given.strip().partition(b" ")
+        if scheme.lower() == b"bearer" and hmac.compare_digest(credentials.strip(), self.token):
+            await self.app(scope, receive, send)
+            return
+        detail = ("missing bearer token: send 'Authorization: Bearer <token>' (TRAWL_API_TOKEN "
+                  "or the data directory's api.token)" if not given
+                  else "wrong bearer token")
+        response = problem_response(401, detail, headers={"WWW-Authenticate": "Bearer"})
+        await response(scope, receive, send)

@@ -1,0 +1,222 @@
+"""The HTTP API's routes (``/v1``): crawls, their pages and handoffs.
+
+Every route calls what the CLI calls (:class:`trawl.api.crawls.Trawl`,
+:mod:`trawl.api.handoffs`); the crawl options are :class:`trawl.model.CrawlSpec` itself, as
+the request body, checked by :meth:`CrawlSpec.validated` like every other way in.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import AsyncIterator
+from dataclasses import asdict
+from typing import Annotated, Any
+
+from fastapi import APIRouter, Depends, HTTPException, Query, Request, Response, Security
+from fastapi.responses import StreamingResponse
+from fastapi.security import HTTPBearer
+from pydantic import BaseModel, Field
+
+from trawl.api import handoffs
+from trawl.api.crawls import Trawl
+from trawl.errors import ConfigError
+from trawl.model import CrawlSpec
+from trawl.store import sessions
+from trawl.store.sessions import OpenHandoff
+
+MAX_PAGE_SIZE = 500
+DEFAULT_PAGE_SIZE = 50
+MAX_LIST = 1000
+
+# Documents the bearer scheme in the OpenAPI schema (the docs' "Authorize" button);
+# the token itself is checked for every path by trawl.api.http.auth.BearerAuth.
+bearer = HTTPBearer(auto_error=False, description="TRAWL_API_TOKEN, or the data directory's "
+                                                  "api.token")
+router = APIRouter(prefix="/v1", dependencies=[Security(bearer)])
+
+
+def get_trawl(request: Request) -> Trawl:
+    return request.app.state.trawl  # type: ignore[no-any-return]
+
+
+TrawlDep = Annotated[Trawl, Depends(get_trawl)]
+
+
+class Started(BaseModel):
+    crawl_id: str
+    workflow_id: str
+    ui_url: str
+    """The crawl in the Temporal web UI."""
+    sql_hint: str
+    """A `trawl sql` command reading the crawl's pages."""
+
+
+class ResumeBody(BaseModel):
+    """What a person brings to a handoff: a note, and optionally a session (cookies or a
+    Playwright storage state) saved to the site's profile before the crawl goes on."""
+
+    model_config = {"extra": "forbid", "use_attribute_docstrings": True}
+
+    note: str | None = None
+    """What you did (kept with the handoff)."""
+    cookies: list[dict[str, Any]] | dict[str, Any] | None = None
+    """Cookies (name, value, domain, path...) added to the site's session profile, or a
+    storage state holding them."""
+    storage_state: dict[str, Any] | None = None
+    """A Playwright storage state (``{"cookies": [...], "origins": [...]}``) to use as the
+    site's session profile."""
+
+
+class CrawlResumeBody(ResumeBody):
+    site: str | None = None
+    """Only this site's handoff (default: every open handoff of the crawl)."""
+
+
+class Resumed(BaseModel):
+    crawl_id: str
+    sites: list[str] = Field(description="Sites whose handoff was resumed (empty: the crawl "
+                                         "was un-paused or released from a database hold).")
+    session_saved: bool
+
+
+# -- crawls --------------------------------------------------------------------------------
+
+@router.post("/crawls", status_code=201, response_model=Started, tags=["crawls"])
+async def create_crawl(spec: CrawlSpec, trawl: TrawlDep) -> Started:
+    """Start a crawl. The body is a crawl spec (the fields of `trawl crawl` and of spec
+    files; only ``seeds`` is required); steps take their flat form, e.g.
+    ``{"match": ["/list*"], "steps": [{"kind": "click_until_gone", "text": "More"}]}``."""
+    if spec.recrawl_of:
+        raise ConfigError("recrawl_of: a recrawl is started with `trawl crawl --recrawl ID`, "
+                          "not over HTTP (yet)")
+    started = await trawl.start(spec)
+    return Started(**asdict(started))
+
+
+@router.get("/crawls", tags=["crawls"])
+async def list_crawls(trawl: TrawlDep, limit: Annotated[int, Query(ge=1, le=MAX_LIST)] = 50,
+                      ) -> list[dict[str, Any]]:
+    """Crawls, newest first: id, status, seeds, created_at, recrawl_of, and their URLs
+    done, failed and waiting."""
+    return await trawl.list_crawls(limit)
+
+
+@router.get("/crawls/{crawl_id}", tags=["crawls"])
+async def get_crawl(crawl_id: str, trawl: TrawlDep) -> dict[str, Any]:
+    """A crawl's state and counts, as `trawl status` shows them (``crawl_id``: its id or its
+    workflow id), with its spec."""
+    status = await trawl.status(crawl_id)
+    return {**status.as_dict(), "finished": status.finished, "spec": status.spec}
+
+
+@router.post("/crawls/{crawl_id}/cancel", tags=["crawls"])
+async def cancel_crawl(crawl_id: str, trawl: TrawlDep) -> dict[str, str]:
+    """Cancel a crawl: pages in flight finish, claimed ones go back to the queue. Answers
+    with the workflow's status once it closed (a closed crawl's as it is)."""
+    crawl_id = (await trawl.resolve(crawl_id))[0]
+    return {"crawl_id": crawl_id, "status": (await trawl.cancel(crawl_id)).lower()}
+
+
+@router.post("/crawls/{crawl_id}/pause", tags=["crawls"])
+async def pause_crawl(crawl_id: str, trawl: TrawlDep) -> dict[str, str]:
+    """Pause a running crawl (pages in flight finish); ``POST .../resume`` carries on."""
+    return {"crawl_id": await handoffs.pause(trawl, crawl_id), "status": "pausing"}
+
+
+@router.post("/crawls/{crawl_id}/resume", response_model=Resumed, tags=["crawls", "handoffs"])
+async def resume_crawl(crawl_id: str, trawl: TrawlDep, request: Request,
+                       body: CrawlResumeBody | None = None) -> Resumed:
+    """Resume a crawl: its open handoffs (every site's, or ``site``'s), after saving the
+    session given to each site's profile; with no open handoff, a paused crawl or one held
+    by a database outage."""
+    body = body or CrawlResumeBody()
+    return await _resume(trawl, crawl_id, body, body.site, request)
+
+
+# -- pages ---------------------------------------------------------------------------------
+
+@router.get("/crawls/{crawl_id}/pages", tags=["pages"])
+async def crawl_pages(
+    crawl_id: str, trawl: TrawlDep,
+    q: Annotated[str | None, Query(description="Full-text search (web search syntax: "
+                                               "words, \"a phrase\", -not, or).")] = None,
+    limit: Annotated[int, Query(ge=1, le=MAX_PAGE_SIZE)] = DEFAULT_PAGE_SIZE,
+    offset: Annotated[int, Query(ge=0)] = 0,
+    content: Annotated[bool, Query(description="Include each page's markdown.")] = False,
+) -> dict[str, Any]:
+    """A crawl's pages in the order stored, or those matching ``q``, best first; a page of
+    ``limit`` rows after ``offset``. ``next_offset`` is where the next page starts (null:
+    this was the last)."""
+    crawl_id = (await trawl.resolve(crawl_id))[0]
+    rows = await trawl.pages(crawl_id, search=q, limit=limit + 1, offset=offset,
+                             content=content)
+    more = len(rows) > limit
+    return {"crawl_id": crawl_id, "q": q, "offset": offset, "limit": limit,
+            "next_offset": offset + limit if more else None, "pages": rows[:limit]}
+
+
+@router.get("/crawls/{crawl_id}/export", tags=["pages"],
+            response_class=StreamingResponse,
+            responses={200: {"content": {"application/x-ndjson": {}},
+                             "description": "One JSON object per page (`trawl export`)."}})
+async def export_crawl(crawl_id: str, trawl: TrawlDep) -> StreamingResponse:
+    """Every page of a crawl as JSON lines, as `trawl export` writes them (streamed)."""
+    crawl_id = (await trawl.resolve(crawl_id))[0]
+
+    async def lines() -> AsyncIterator[bytes]:
+        async for row in trawl.export_rows(crawl_id):
+            yield (json.dumps(row, default=str, ensure_ascii=False) + "\n").encode()
+
+    return StreamingResponse(lines(), media_type="application/x-ndjson")
+
+
+# -- handoffs ------------------------------------------------------------------------------
+
+def _handoff(h: OpenHandoff) -> dict[str, Any]:
+    return {**asdict(h), "resume": f"POST /v1/handoffs/{h.id}/resume",
+            "screenshot": f"/v1/handoffs/{h.id}/screenshot" if h.has_screenshot else None}
+
+
+@router.get("/handoffs", tags=["handoffs"])
+async def list_handoffs(trawl: TrawlDep, crawl_id: str | None = None) -> list[dict[str, Any]]:
+    """Open handoffs (pages waiting for a person), of every crawl or of ``crawl_id``."""
+    return [_handoff(h) for h in await handoffs.open_handoffs(trawl, crawl_id)]
+
+
+@router.get("/crawls/{crawl_id}/handoffs", tags=["handoffs"])
+async def crawl_handoffs(crawl_id: str, trawl: TrawlDep) -> list[dict[str, Any]]:
+    """A crawl's open handoffs."""
+    return [_handoff(h) for h in await handoffs.open_handoffs(trawl, crawl_id)]
+
+
+@router.get("/handoffs/{handoff_id}/screenshot", tags=["handoffs"],
+            response_class=Response, responses={200: {"content": {"image/png": {}}}})
+async def handoff_screenshot(handoff_id: int, trawl: TrawlDep) -> Response:
+    """The page as the crawler saw it when it handed off (PNG)."""
+    shot = await sessions.screenshot(trawl.engine, handoff_id)
+    if not shot:
+        raise HTTPException(404, f"no screenshot for handoff {handoff_id}")
+    return Response(shot, media_type="image/png")
+
+
+@router.post("/handoffs/{handoff_id}/resume", response_model=Resumed, tags=["handoffs"])
+async def resume_handoff(handoff_id: int, trawl: TrawlDep, request: Request,
+                         body: ResumeBody | None = None) -> Resumed:
+    """Resume one open handoff: its site's session profile gets the session given (if
+    any), then the site's crawl goes on (every URL of that site waiting is retried)."""
+    found = next((h for h in await handoffs.open_handoffs(trawl, None) if h.id == handoff_id),
+                 None)
+    if found is None:
+        raise HTTPException(404, f"no open handoff with id {handoff_id}; "
+                                 "GET /v1/handoffs lists them")
+    return await _resume(trawl, found.crawl_id, body or ResumeBody(), found.site, request)
+
+
+async def _resume(trawl: Trawl, crawl_ref: str, body: ResumeBody, site: str | None,
+                  request: Request) -> Resumed:
+    cookies, state = handoffs.check_session(body.cookies, body.storage_state)
+    client = request.client.host if request.client else "unknown"
+    done = await handoffs.resume_with(trawl, crawl_ref, note=body.note, cookies=cookies,
+                                      storage_state=state, site=site,
+                                      resumed_by=f"HTTP API client {client}")
+    return Resumed(crawl_id=done.crawl_id, sites=done.sites, session_saved=done.session_saved)
