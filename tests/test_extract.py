@@ -394,3 +394,19 @@ def test_content_mode_is_validated() -> None:
     assert CrawlSpec(seeds=["https://example.org/"], content="full").validated().content == "full"
     with pytest.raises(ConfigError, match="--content must be one of main, full"):
         CrawlSpec(seeds=["https://example.org/"], content="everything").validated()
+
+
+def test_a_short_page_under_its_only_heading_is_kept() -> None:
+    """A page that is a heading and one short sentence is that sentence: the 'dangling
+    heading' rule (a "Comments" heading left at the end of an article) needs text before
+    the heading. The same short block after an article still goes."""
+    page = ('<html><head><title>Page 0</title></head><body><main><h1>Page 0</h1>'
+            '<p>This is synthetic page number 0.</p>'
+            '<p><a href="/p1.html">page 1</a> <a href="/">home</a></p></main></body></html>')
+    assert "This is synthetic page number 0." in extract(page, "http://h/").markdown
+    body = "".join(f"<p>Paragraph {i} of the article, long enough to be text.</p>"
+                   for i in range(8))
+    article = (f"<html><body><article><h1>Story</h1>{body}<h3>Comments</h3><p>3 comments"
+               "</p></article></body></html>")
+    text = extract(article, "http://h/story").markdown
+    assert "Paragraph 7" in text and "Comments" not in text

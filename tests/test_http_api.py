@@ -385,3 +385,25 @@ async def test_generated_token(api_env: dict[str, str], tmp_path: Path) -> None:
         assert token_file.read_text().strip() == token
         assert httpx.get(base + "/v1/crawls", headers={"Authorization": f"Bearer {token}"},
                          timeout=30).status_code == 200
+
+
+async def test_scrape_one_page(client: httpx.AsyncClient, tmp_path: Path) -> None:
+    """POST /v1/scrape reads one page as `trawl scrape` does, no crawl; failures are
+    problems with their cause."""
+    binary_tree_site(tmp_path / "site", 3)
+    with serve(tmp_path / "site") as site:
+        reply = await client.post("/v1/scrape", json={
+            "url": site.url("/"), "options": {"formats": ["markdown", "links"],
+                                              "render": "http", "allow_private": True}})
+        assert reply.status_code == 200, reply.text
+        page = reply.json()
+        assert page["status_code"] == 200 and page["render_mode"] == "http"
+        assert page["markdown"] and page["links"]
+        # the address guard holds unless the request allows private addresses
+        refused = problem(await client.post("/v1/scrape", json={
+            "url": site.url("/"), "options": {"render": "http"}}), 502)
+        assert "127.0.0.1" in refused["detail"]
+        assert "formats" in problem(await client.post("/v1/scrape", json={
+            "url": site.url("/"), "options": {"formats": ["bogus"]}}), 422)["detail"]
+    assert "http" in problem(await client.post(
+        "/v1/scrape", json={"url": "ftp://example.com/"}), 422)["detail"]

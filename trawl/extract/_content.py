@@ -1081,6 +1081,20 @@ _DANGLING_MAX_CHARS = 40
 """Text after the content's last heading below this is no section: the heading goes."""
 
 
+def _text_before(content: HtmlElement, target: HtmlElement) -> int:
+    """Characters of text in ``content`` before ``target`` (in document order)."""
+    size = len((content.text or "").strip())
+    above = set(target.iterancestors())  # their tails come after target
+    for el in content.iterdescendants():
+        if el is target:
+            return size
+        if isinstance(el.tag, str):
+            size += len((el.text or "").strip())
+        if el not in above:
+            size += len((el.tail or "").strip())
+    return size
+
+
 def drop_dangling_heading(content: HtmlElement) -> None:
     """Drop the content's last heading and what follows it when that is (almost) no text: a
     "Comments" or "Related" heading whose block is gone, a comment count."""
@@ -1095,8 +1109,8 @@ def drop_dangling_heading(content: HtmlElement) -> None:
     rest = (last.tail or "").strip()
     size = len(rest) + sum(len(_collapsed_text(el)) + len((el.tail or "").strip())
                            for el in after)
-    if size >= _DANGLING_MAX_CHARS:
-        return
+    if size >= _DANGLING_MAX_CHARS or _text_before(content, last) < _DANGLING_MAX_CHARS:
+        return  # (a heading with nothing before it heads the page: its short text is it)
     for el in [last, *after]:
         el.tail = None  # (counted above: it goes too)
         drop_tree(el)

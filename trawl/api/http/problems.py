@@ -13,13 +13,22 @@ from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse
 from starlette.exceptions import HTTPException
 
-from trawl.errors import ConfigError, CrawlNotFound, ServiceError, TrawlError
+from trawl.errors import (
+    BrowserError,
+    ConfigError,
+    CrawlNotFound,
+    FetchError,
+    ServiceError,
+    TrawlError,
+)
 
 PROBLEM_JSON = "application/problem+json"
 STATUS_OF: tuple[tuple[type[TrawlError], int], ...] = (
     (CrawlNotFound, 404),
     (ConfigError, 422),
     (ServiceError, 503),  # Temporal or Postgres unreachable
+    (BrowserError, 503),  # no browser on the server for a scrape that needs one
+    (FetchError, 502),  # the page a scrape asked for failed (timeout, refused address...)
     (TrawlError, 409),  # the crawl is not in a state to do that (not running, not paused...)
 )
 """trawl's errors -> HTTP status, first match wins."""

@@ -19,6 +19,7 @@ from pydantic import BaseModel, Field
 
 from trawl.api import handoffs
 from trawl.api.crawls import Trawl
+from trawl.crawl.scrape import ScrapeOptions, ScrapeResult, scrape
 from trawl.errors import ConfigError
 from trawl.model import CrawlSpec
 from trawl.store import sessions
@@ -220,3 +221,22 @@ async def _resume(trawl: Trawl, crawl_ref: str, body: ResumeBody, site: str | No
                                       storage_state=state, site=site,
                                       resumed_by=f"HTTP API client {client}")
     return Resumed(crawl_id=done.crawl_id, sites=done.sites, session_saved=done.session_saved)
+
+
+class ScrapeBody(BaseModel):
+    """One page to scrape without a crawl (``trawl.scrape``): no Temporal, no database."""
+
+    model_config = {"extra": "forbid", "use_attribute_docstrings": True}
+
+    url: str
+    """The page's URL (http or https)."""
+    options: ScrapeOptions = ScrapeOptions()
+    """How to scrape it: formats, render mode, content, timeout... (ScrapeOptions)."""
+
+
+@router.post("/scrape", response_model=ScrapeResult, tags=["scrape"])
+async def scrape_page(body: ScrapeBody) -> ScrapeResult:
+    """The page as ``trawl scrape`` reads it. A page that answered with an HTTP error is a
+    result with ``error_class`` (200); one that could not be read at all is a problem: 502
+    with the cause (timeout, refused address, too large), 422 for a bad URL or option."""
+    return await scrape(body.url, options=body.options)
