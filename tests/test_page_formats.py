@@ -1,0 +1,138 @@
+"""--store html,screenshot and --chunk in a real crawl of a local site (issue 18): the HTML
+read comes back out of pages.raw_html, the screenshot is a PNG of the page, the chunks are
+the page's markdown in order under their headings; a page read over HTTP says it has no
+screenshot. The write path's idempotency (a retried record never duplicates chunks) is
+pinned down in test_record_page.py."""
+
+from __future__ import annotations
+
+import gzip
+import json
+import struct
+from pathlib import Path
+
+import pytest
+from sqlalchemy.ext.asyncio import AsyncEngine
+from temporalio.client import Client
+
+from tests.conftest import scalar_rows
+from tests.crawlkit import run_crawl
+from tests.sitesrv import serve
+from trawl.api.export import write_jsonl
+from trawl.model import CrawlSpec
+from trawl.store.pages import export_rows
+
+PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
+CHUNK_CHARS = 300
+
+INDEX = """<!DOCTYPE html>
+<html lang="en"><head><meta charset="utf-8"><title>Formats home</title></head>
+<body><nav><a href="/">Home</a> <a href="/guide.html">Guide</a></nav>
+<main><article>
+<h1>Formats home</h1>
+<p>The marker sentence of the home page is here. It says nothing else of note.</p>
+<h2>Installing</h2>
+<p>{long}</p>
+<pre><code class="language-python">{code}</code></pre>
+<h3>On Linux</h3>
+<p>Use the package manager. Then run the program once to check it starts.</p>
+<table><thead><tr><th>Option</th><th>Meaning</th></tr></thead>
+<tbody>{rows}</tbody></table>
+<h2>Using</h2>
+<p>Read the <a href="/guide.html">guide</a> first. Ünïcödé survives.</p>
+</article></main></body></html>
+"""
+GUIDE = """<!DOCTYPE html>
+<html lang="en"><head><meta charset="utf-8"><title>Guide</title></head>
+<body><main><h1>Guide</h1><p>The guide's only paragraph, short. Back
+<a href="/">home</a>.</p></main></body></html>
+"""
+
+
+def _site(root: Path) -> Path:
+    root.mkdir()
+    long = " ".join(f"Sentence {i} of the long installing paragraph goes on a while."
+                    for i in range(40))
+    code = "\n".join(f"value_{i} = compute({i})  # keep. this line." for i in range(60))
+    rows = "".join(f"<tr><td>--opt-{i}</td><td>does thing {i}.</td></tr>" for i in range(30))
+    (root / "index.html").write_text(INDEX.format(long=long, code=code, rows=rows),
+                                     encoding="utf-8")
+    (root / "guide.html").write_text(GUIDE, encoding="utf-8")
+    return root
+
+
+def _squash(text: str) -> str:
+    return "".join(text.split())
+
+
+def _png_size(png: bytes) -> tuple[int, int]:
+    assert png[:8] == PNG_SIGNATURE and png[12:16] == b"IHDR"
+    width, height = struct.unpack(">II", png[16:24])
+    return width, height
+
+
+@pytest.mark.parametrize("render", ["browser", "http"])
+async def test_store_html_screenshot_and_chunks(temporal_client: Client, temporal_address: str,
+                                                database_url: str, engine: AsyncEngine,
+                                                task_queue: str, tmp_path: Path,
+                                                render: str) -> None:
+    root = _site(tmp_path / "site")
+    with serve(root) as site:
+        b = site.base
+        crawl_id, result = await run_crawl(
+            temporal_client, temporal_address, database_url, task_queue,
+            CrawlSpec(seeds=[b + "/"], render=render, store=["html", "screenshot"],
+                      chunk_chars=CHUNK_CHARS))
+    assert result.status == "completed" and result.pages_done == 2
+
+    rows = {r[0]: r[1:] for r in await scalar_rows(
+        engine, "select url, raw_html, screenshot, markdown, metadata, render_mode, id "
+                "from pages where crawl_id = :c", c=crawl_id)}
+    assert set(rows) == {b + "/", b + "/guide.html"}
+    for url, (raw, shot, markdown, meta, mode, page_id) in rows.items():
+        assert mode == render
+        html = gzip.decompress(raw).decode("utf-8")
+        served = (root / ("index.html" if url == b + "/" else "guide.html")).read_text("utf-8")
+        if render == "http":
+            assert html == served  # the body as served, decoded
+        else:  # the browser's DOM: the same document, serialised by Chromium
+            assert html.lstrip().lower().startswith(("<!doctype html>", "<html"))
+            assert "Ünïcödé survives" in html or url != b + "/"
+            assert "The guide's only paragraph" in html or url != b + "/guide.html"
+            assert "marker sentence" in html or url != b + "/"
+        if render == "browser":
+            width, height = _png_size(shot)
+            assert width > 100 and height > 100
+            assert "screenshot_missing" not in meta
+        else:
+            assert shot is None
+            assert meta["screenshot_missing"].startswith("not taken: the page was read over "
+                                                         "HTTP")
+
+        chunks = await scalar_rows(
+            engine, "select ordinal, heading_path, markdown, char_count from chunks "
+                    "where page_id = :p order by ordinal", p=page_id)
+        assert [c[0] for c in chunks] == list(range(len(chunks)))
+        assert _squash("".join(c[2] for c in chunks)) == _squash(markdown)  # all, in order
+        assert all(c[3] == len(c[2]) for c in chunks)
+        if url == b + "/":
+            assert len(chunks) > 5
+            code = [c for c in chunks if "value_0 = compute(0)" in c[2]]
+            assert len(code) == 1 and "value_59 = compute(59)" in code[0][2]  # never split
+            table = [c for c in chunks if "--opt-0" in c[2]]
+            assert len(table) == 1 and "--opt-29" in table[0][2]
+            assert table[0][1] == ["Formats home", "Installing", "On Linux"]
+            long = [c for c in chunks if "Sentence 20 of" in c[2]]
+            assert long[0][1] == ["Formats home", "Installing"]
+            assert all(c[3] <= CHUNK_CHARS for c in chunks if c not in code + table)
+        else:
+            assert [c[1] for c in chunks] == [["Guide"]]
+
+    # the JSON lines export: text, links and metadata of each page
+    out = tmp_path / "pages.jsonl"
+    assert await write_jsonl(export_rows(engine, crawl_id), out) == 2
+    lines = {d["url"]: d for d in map(json.loads, out.read_text("utf-8").splitlines())}
+    home = lines[b + "/"]
+    assert "marker sentence" in home["text"] and home["metadata"] is not None
+    assert {"url": b + "/guide.html", "text": "guide"} in home["links"]
+    assert lines[b + "/guide.html"]["links"] == [{"url": b + "/", "text": "home"}]
