@@ -579,6 +579,11 @@ async def _unchanged(deps: ExploreDeps, inp: ExploreInput, rec: PageRecord,
     rec.links = [FoundLink(url=link.url, anchor_text=link.anchor_text,
                            internal=scope.contains(link.url), rel=link.rel) for link in links]
     rec.change = "unchanged"
+    # what this crawl keeps (--store, --chunk) of the copy, not what the one revisited kept
+    rec.raw_html = rec.raw_html if "html" in inp.spec.store else None
+    rec.screenshot = rec.screenshot if "screenshot" in inp.spec.store else None
+    if inp.spec.chunk_chars is not None:
+        rec.chunks = chunk_markdown(rec.markdown, inp.spec.chunk_chars)
     await _follow(deps, inp, rec)
     return await _store(deps, rec)
 
