@@ -136,3 +136,33 @@ async def test_store_html_screenshot_and_chunks(temporal_client: Client, tempora
     assert "marker sentence" in home["text"] and home["metadata"] is not None
     assert {"url": b + "/guide.html", "text": "guide"} in home["links"]
     assert lines[b + "/guide.html"]["links"] == [{"url": b + "/", "text": "home"}]
+
+
+async def test_a_recrawls_unchanged_page_keeps_its_formats(
+        temporal_client: Client, temporal_address: str, database_url: str,
+        engine: AsyncEngine, task_queue: str, tmp_path: Path) -> None:
+    """A page a recrawl finds unchanged is copied, not read again: it keeps the HTML the
+    crawl revisited stored, and is chunked when the recrawl asks for chunks."""
+    root = _site(tmp_path / "site")
+    with serve(root) as site:
+        b = site.base
+        old_id, _ = await run_crawl(
+            temporal_client, temporal_address, database_url, task_queue,
+            CrawlSpec(seeds=[b + "/"], render="http", store=["html"]))
+        new_id, result = await run_crawl(
+            temporal_client, temporal_address, database_url, task_queue,
+            CrawlSpec(seeds=[b + "/"], render="http", store=["html"],
+                      chunk_chars=CHUNK_CHARS, recrawl_of=old_id))
+    assert result.status == "completed"
+    assert await scalar_rows(engine, "select count(*) from chunks where crawl_id = :c",
+                             c=old_id) == [(0,)]  # not asked for the first time
+    rows = await scalar_rows(engine, "select url, change, raw_html, markdown, id from pages "
+                                     "where crawl_id = :c order by url", c=new_id)
+    assert [(r[0], r[1]) for r in rows] == [(b + "/", "unchanged"),
+                                           (b + "/guide.html", "unchanged")]
+    for url, _, raw, markdown, page_id in rows:
+        name = "index.html" if url == b + "/" else "guide.html"
+        assert gzip.decompress(raw).decode() == (root / name).read_text("utf-8")
+        chunks = await scalar_rows(engine, "select markdown from chunks where page_id = :p "
+                                           "order by ordinal", p=page_id)
+        assert chunks and _squash("".join(c[0] for c in chunks)) == _squash(markdown)
