@@ -12,6 +12,7 @@ import struct
 from pathlib import Path
 
 import pytest
+from sqlalchemy import text
 from sqlalchemy.ext.asyncio import AsyncEngine
 from temporalio.client import Client
 
@@ -19,7 +20,9 @@ from tests.conftest import scalar_rows
 from tests.crawlkit import run_crawl
 from tests.sitesrv import serve
 from trawl.api.export import write_jsonl
-from trawl.model import CrawlSpec
+from trawl.crawl.explore import ExploreDeps, explore
+from trawl.crawl.fetch import make_client
+from trawl.model import CrawlSpec, ExploreInput, UrlJob
 from trawl.store.pages import export_rows
 
 PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
@@ -166,3 +169,44 @@ async def test_a_recrawls_unchanged_page_keeps_its_formats(
         chunks = await scalar_rows(engine, "select markdown from chunks where page_id = :p "
                                            "order by ordinal", p=page_id)
         assert chunks and _squash("".join(c[0] for c in chunks)) == _squash(markdown)
+
+
+async def test_a_retried_explore_writes_its_chunks_once(
+        temporal_client: Client, temporal_address: str, database_url: str,
+        engine: AsyncEngine, task_queue: str, tmp_path: Path) -> None:
+    """The explore of a page run again (its activity retried: the URL claimed again, or
+    an attempt that arrives after the page was recorded) leaves one set of chunks and one
+    page row, the same as the first."""
+    root = _site(tmp_path / "site")
+    spec = CrawlSpec(seeds=[], render="http", store=["html"], chunk_chars=CHUNK_CHARS)
+    with serve(root) as site:
+        b = site.base
+        spec.seeds = [b + "/"]
+        spec = spec.validated()
+        crawl_id, _ = await run_crawl(temporal_client, temporal_address, database_url,
+                                      task_queue, spec)
+        chunks_sql = ("select c.ordinal, c.heading_path, c.markdown from chunks c join pages p "
+                      "on p.id = c.page_id where p.crawl_id = :c and p.url = :u "
+                      "order by c.ordinal")
+        first = await scalar_rows(engine, chunks_sql, c=crawl_id, u=b + "/")
+        assert len(first) > 5
+        http = make_client("trawl-test", 10.0)
+        try:
+            deps = ExploreDeps(engine=engine, http=http, pool=None)
+            inp = ExploreInput(crawl_id=crawl_id, site=b, job=UrlJob(url=b + "/", depth=0),
+                               spec=spec)
+            late = await explore(deps, inp)  # recorded already: writes nothing
+            assert late.outcome == "done"
+            async with engine.begin() as conn:  # the activity retried with its claim
+                await conn.execute(text("update crawl_urls set status = 'claimed' "
+                                        "where crawl_id = :c and url = :u"),
+                                   {"c": crawl_id, "u": b + "/"})
+            again = await explore(deps, inp)
+            assert again.outcome == "done"
+        finally:
+            await http.aclose()
+    assert await scalar_rows(engine, chunks_sql, c=crawl_id, u=b + "/") == first
+    assert await scalar_rows(engine, "select count(*) from pages where crawl_id = :c",
+                             c=crawl_id) == [(2,)]
+    assert await scalar_rows(engine, "select attempts from crawl_urls where crawl_id = :c "
+                                     "and url = :u", c=crawl_id, u=b + "/") == [(2,)]
