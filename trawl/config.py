@@ -8,13 +8,16 @@ services" (a Temporal dev server and a Postgres started under ``TRAWL_DATA_DIR``
 from __future__ import annotations
 
 import os
+import re
 from functools import lru_cache
 from pathlib import Path
 from typing import Literal
 
 import platformdirs
-from pydantic import Field, SecretStr
+from pydantic import Field, SecretStr, ValidationError, field_validator
 from pydantic_settings import BaseSettings, SettingsConfigDict
+
+from trawl.errors import SettingsError
 
 DEFAULT_TASK_QUEUE = "trawl"
 DEFAULT_NAMESPACE = "default"
@@ -60,6 +63,10 @@ DEFAULT_RETRIES_429 = 3
 
 DEFAULT_CODEC_PORT = 8234
 """The codec server's port, next to the embedded web UI's."""
+MAX_PORT = 65535
+_POSTGRES_URL = re.compile(r"^postgresql(\+[a-z0-9_]+)?://", re.I)
+_HOST_PORT = re.compile(r"^(\[[0-9a-f:.]+\]|[^\s:/\[\]]+):(\d{1,5})$", re.I)
+_HTTP_URL = re.compile(r"^https?://[^\s/]+", re.I)
 
 
 def default_data_dir() -> Path:
@@ -80,13 +87,13 @@ class Settings(BaseSettings):
     temporal_namespace: str = DEFAULT_NAMESPACE
     """Temporal namespace for crawl workflows."""
 
-    temporal_port: int = DEFAULT_TEMPORAL_PORT
+    temporal_port: int = Field(default=DEFAULT_TEMPORAL_PORT, ge=1, le=MAX_PORT)
     """Port of the embedded Temporal dev server's frontend."""
 
-    temporal_ui_port: int = DEFAULT_TEMPORAL_UI_PORT
+    temporal_ui_port: int = Field(default=DEFAULT_TEMPORAL_UI_PORT, ge=1, le=MAX_PORT)
     """Port of the embedded Temporal web UI."""
 
-    codec_port: int = DEFAULT_CODEC_PORT
+    codec_port: int = Field(default=DEFAULT_CODEC_PORT, ge=1, le=MAX_PORT)
     """Port of the codec server through which the embedded web UI reads sealed payloads
     (``TRAWL_CODEC_PORT``; see SECURITY.md)."""
 
@@ -144,6 +151,31 @@ class Settings(BaseSettings):
     """Seconds a database outage is waited out (``TRAWL_DB_OUTAGE_BUDGET_S``); after it,
     the crawl holds with status ``database_unreachable`` until ``trawl resume``."""
 
+    @field_validator("database_url", "reader_database_url")
+    @classmethod
+    def _postgres_url(cls, value: str | None) -> str | None:
+        if value is not None and not _POSTGRES_URL.match(value):
+            raise ValueError("must be a PostgreSQL URL such as "
+                             "postgresql://user:password@host:5432/trawl")
+        return value
+
+    @field_validator("temporal_address")
+    @classmethod
+    def _host_port(cls, value: str | None) -> str | None:
+        if value is None:
+            return None
+        found = _HOST_PORT.match(value)
+        if not found or not 1 <= int(found.group(2)) <= MAX_PORT:
+            raise ValueError("must be host:port, such as localhost:7233")
+        return value
+
+    @field_validator("temporal_ui_url", "codec_endpoint")
+    @classmethod
+    def _http_url(cls, value: str | None) -> str | None:
+        if value is not None and not _HTTP_URL.match(value):
+            raise ValueError("must be an http(s) URL such as http://localhost:8233")
+        return value
+
     @property
     def ui_base_url(self) -> str:
         return self.temporal_ui_url or f"http://localhost:{self.temporal_ui_port}"
@@ -151,4 +183,23 @@ class Settings(BaseSettings):
 
 @lru_cache(maxsize=1)
 def get_settings() -> Settings:
-    return Settings()
+    """The settings; SettingsError (one line naming each bad variable) when the environment
+    holds a value that cannot be used."""
+    try:
+        return Settings()
+    except ValidationError as exc:
+        raise SettingsError(describe_invalid(exc)) from None
+
+
+def describe_invalid(exc: ValidationError) -> str:
+    """One line for a settings ValidationError: each variable, its value and what is wrong
+    (never a secret's value)."""
+    problems = []
+    for error in exc.errors():
+        field = str(error["loc"][0]) if error["loc"] else "?"
+        name = f"TRAWL_{field.upper()}"
+        value = os.environ.get(name, error.get("input"))
+        shown = "(hidden)" if field == "secret_key" else repr(value)
+        reason = str(error["msg"]).removeprefix("Value error, ")
+        problems.append(f"{name}={shown}: {reason}")
+    return "invalid setting " + "; ".join(problems)

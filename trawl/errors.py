@@ -2,6 +2,7 @@
 
     TrawlError
     ├── ConfigError            bad settings or arguments (a bad URL, an unknown option)
+    │   └── SettingsError      a TRAWL_* environment variable holds an unusable value
     ├── ServiceError           an embedded or remote service cannot be started or reached
     │   ├── DatabaseError      Postgres unreachable or failing
     │   │   └── DatabaseUnreachable  an outage outlasted the outage budget
@@ -32,6 +33,10 @@ class TrawlError(Exception):
 
 class ConfigError(TrawlError):
     """A setting or argument is invalid."""
+
+
+class SettingsError(ConfigError):
+    """A ``TRAWL_*`` environment variable holds a value that cannot be used."""
 
 
 class ServiceError(TrawlError):

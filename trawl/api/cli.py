@@ -7,16 +7,22 @@ exit status; tracebacks are for bugs, not for bad input.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
+import logging
 import os
+import signal
 import sys
+import threading
 import time
-from collections.abc import Coroutine
+from collections.abc import Coroutine, Iterable, Mapping
+from datetime import date, datetime
 from pathlib import Path
 from typing import Annotated, Any, TypeVar
 
 import typer
 from rich.console import Console
+from rich.markup import escape
 from rich.progress import BarColumn, Progress, TextColumn, TimeElapsedColumn
 from rich.table import Table
 
@@ -33,13 +39,13 @@ from trawl.config import (
     DEFAULT_MAX_PAGES,
     get_settings,
 )
-from trawl.errors import ConfigError, TrawlError
+from trawl.errors import ConfigError, SettingsError, TrawlError
 from trawl.extract import DEFAULT_CHUNK_CHARS
 from trawl.model import DEFAULT_RENDER_MODE, DEFAULT_SITEMAP_MODE, CrawlSpec
 from trawl.policy import DEFAULT_MAX_URL_LENGTH
 from trawl.redact import configure_logging
 
-app = typer.Typer(no_args_is_help=True, add_completion=False, pretty_exceptions_enable=False,
+app = typer.Typer(no_args_is_help=True, add_completion=True, pretty_exceptions_enable=False,
                   help="trawl: a durable knowledge-extraction crawler.")
 db_app = typer.Typer(no_args_is_help=True, help="Database schema commands.")
 app.add_typer(db_app, name="db")
@@ -50,11 +56,22 @@ err = Console(stderr=True, highlight=False)
 T = TypeVar("T")
 PROGRESS_POLL_S = 0.5
 EXIT_ERROR = 1
+EXIT_USAGE = 2
+"""Bad settings (TRAWL_*), like click's bad options."""
+EXIT_INTERRUPTED = 130
+_verbosity = 0
+"""-q: -1, default 0, -v: 1, -vv: 2 (see :func:`log_level`)."""
+JsonOption = Annotated[bool, typer.Option(
+    "--json", help="Machine-readable output: JSON (lists: one object per line).")]
 
 
-def fail(message: str) -> typer.Exit:
-    err.print(f"[red]error:[/red] {message}", soft_wrap=True)
-    return typer.Exit(EXIT_ERROR)
+def fail(message: str, code: int = EXIT_ERROR) -> typer.Exit:
+    err.print(f"[red]error:[/red] {escape(message)}", soft_wrap=True)  # [x] in it is text
+    return typer.Exit(code)
+
+
+def exit_code(exc: TrawlError) -> int:
+    return EXIT_USAGE if isinstance(exc, SettingsError) else EXIT_ERROR
 
 
 def run(coro: Coroutine[Any, Any, T]) -> T:
@@ -62,9 +79,83 @@ def run(coro: Coroutine[Any, Any, T]) -> T:
     try:
         return asyncio.run(coro)
     except TrawlError as exc:
-        raise fail(str(exc)) from None
+        raise fail(str(exc), exit_code(exc)) from None
     except KeyboardInterrupt:
-        raise typer.Exit(130) from None
+        raise typer.Exit(EXIT_INTERRUPTED) from None
+
+
+def log_level(default: int = logging.WARNING) -> int:
+    """The log level -v/-q ask for (``default`` without either)."""
+    if _verbosity < 0:
+        return logging.ERROR
+    return {0: default, 1: min(default, logging.INFO)}.get(_verbosity, logging.DEBUG)
+
+
+def _json_default(value: Any) -> Any:
+    if isinstance(value, datetime | date):
+        return value.isoformat()
+    return str(value)  # Decimal ranks, paths, UUIDs
+
+
+def print_json(value: Any) -> None:
+    """One JSON document on one line of stdout (plain: no colour, no wrapping)."""
+    sys.stdout.write(json.dumps(value, default=_json_default, ensure_ascii=False) + "\n")
+
+
+def print_json_lines(rows: Iterable[Mapping[str, Any]]) -> None:
+    for row in rows:
+        print_json(dict(row))
+
+
+def print_table(table: Table) -> None:
+    """A table on a terminal; piped or redirected, its rows as tab-separated lines (header
+    first when it has one), never cut to a width."""
+    if out.is_terminal:
+        out.print(table)
+        return
+    lines = []
+    if table.show_header:
+        lines.append([str(column.header) for column in table.columns])
+    cells = [[str(c) for c in column.cells] for column in table.columns]
+    lines += [list(row) for row in zip(*cells, strict=True)]
+    for line in lines:
+        sys.stdout.write("\t".join(" ".join(c.split()) for c in line) + "\n")
+
+
+def _version() -> str:
+    from importlib.metadata import PackageNotFoundError, version
+
+    try:
+        return version("trawl")
+    except PackageNotFoundError:
+        return "unknown (not installed)"
+
+
+def _show_version(value: bool) -> None:
+    if value:
+        sys.stdout.write(f"trawl {_version()}\n")
+        raise typer.Exit()
+
+
+@app.callback()
+def _main_options(
+    version: Annotated[bool, typer.Option(
+        "--version", callback=_show_version, is_eager=True,
+        help="Print trawl's version and exit.")] = False,
+    verbose: Annotated[int, typer.Option(
+        "--verbose", "-v", count=True, help="More log output (-vv: debug).")] = 0,
+    quiet: Annotated[bool, typer.Option(
+        "--quiet", "-q", help="Only errors on stderr (no progress bar, no logs).")] = False,
+) -> None:
+    """trawl: a durable knowledge-extraction crawler."""
+    global _verbosity
+    _verbosity = -1 if quiet else verbose
+    if _verbosity:
+        configure_logging(log_level())
+    try:  # bad TRAWL_* settings: one line before any command starts anything
+        get_settings()
+    except SettingsError as exc:
+        raise fail(str(exc), EXIT_USAGE) from None
 
 
 # -- crawling ---------------------------------------------------------------------------
@@ -198,6 +289,7 @@ def crawl(
              "login box on every page).")] = True,
     detach: Annotated[bool, typer.Option(
         help="Start the crawl and return at once with its id.")] = False,
+    as_json: JsonOption = False,
     recrawl: Annotated[str | None, typer.Option(
         "--recrawl", metavar="ID",
         help="Revisit a finished crawl (its start URLs and every page it stored, its "
@@ -218,12 +310,13 @@ def crawl(
             store=store, chunk=chunk, chunk_size=chunk_size)
     try:
         if recrawl is not None:
-            run(_recrawl(recrawl, _recrawl_overrides(ctx, spec_file, values), detach))
+            run(_recrawl(recrawl, _recrawl_overrides(ctx, spec_file, values), detach, as_json))
             return
-        spec = _crawl_spec(ctx, spec_file, values)
+        # every flag checked before any service starts (or is even looked for)
+        spec = _crawl_spec(ctx, spec_file, values).validated()
     except TrawlError as exc:
-        raise fail(str(exc)) from None
-    run(_crawl(spec, detach))
+        raise fail(str(exc), exit_code(exc)) from None
+    run(_crawl(spec, detach, as_json))
 
 
 def _recrawl_overrides(ctx: typer.Context, spec_file: Path | None,
@@ -246,19 +339,45 @@ def _recrawl_overrides(ctx: typer.Context, spec_file: Path | None,
     return overrides
 
 
-async def _recrawl(crawl_ref: str, overrides: dict[str, Any], detach: bool) -> None:
+async def _recrawl(crawl_ref: str, overrides: dict[str, Any], detach: bool,
+                   as_json: bool) -> None:
     async with await Trawl.connect() as trawl:
         spec = await trawl.recrawl_spec(crawl_ref, overrides)
-        await _start_and_follow(trawl, spec, detach)
+        await _check_browser(spec, trawl.runtime.embedded)
+        await _start_and_follow(trawl, spec, detach, as_json)
 
 
-async def _crawl(spec: CrawlSpec, detach: bool) -> None:
+async def _crawl(spec: CrawlSpec, detach: bool, as_json: bool) -> None:
+    from trawl.api.crawls import assert_reachable
+
+    # the start URLs answer and a browser is there, before any service starts
+    await asyncio.gather(*(assert_reachable(s) for s in spec.seeds))
+    await _check_browser(spec, get_settings().temporal_address is None)
     async with await Trawl.connect() as trawl:
-        await _start_and_follow(trawl, spec, detach)
+        await _start_and_follow(trawl, spec, detach, as_json, check_reachable=False)
 
 
-async def _start_and_follow(trawl: Trawl, spec: CrawlSpec, detach: bool) -> None:
-    started = await trawl.start(spec)
+async def _check_browser(spec: CrawlSpec, local_worker: bool) -> None:
+    """BrowserError (no browser: a crawl that renders every page could only fail) for
+    ``--render browser`` when this machine's browser is the one that counts: the worker runs
+    here (embedded services), or TRAWL_BROWSER_PATH names one."""
+    if spec.render != "browser" or not (local_worker or get_settings().browser_path):
+        return
+    from trawl.browser.launch import check_browser
+
+    await check_browser()
+
+
+async def _start_and_follow(trawl: Trawl, spec: CrawlSpec, detach: bool, as_json: bool,
+                            check_reachable: bool = True) -> None:
+    started = await trawl.start(spec, check_reachable=check_reachable)
+    if as_json:
+        if detach:
+            print_json(started.as_dict())
+            return
+        final = await _follow(trawl, started.crawl_id, show=False)
+        print_json(final.as_json())
+        return
     out.print(f"crawl [bold]{started.crawl_id}[/bold] started "
               f"(workflow {started.workflow_id})")
     if spec.recrawl_of:
@@ -273,13 +392,15 @@ async def _start_and_follow(trawl: Trawl, spec: CrawlSpec, detach: bool) -> None
     _print_summary(final)
 
 
-async def _follow(trawl: Trawl, crawl_id: str) -> CrawlStatus:
-    """A progress bar until the crawl's workflow closes (Ctrl-C detaches, crawl goes on)."""
+async def _follow(trawl: Trawl, crawl_id: str, show: bool = True) -> CrawlStatus:
+    """A progress bar until the crawl's workflow closes (Ctrl-C detaches, crawl goes on);
+    without ``show`` (--json, -q) the same wait without the bar."""
     columns = (TextColumn("[bold]{task.description}"), BarColumn(),
                TextColumn("{task.completed}/{task.total} pages"),
                TextColumn("{task.fields[detail]}"), TimeElapsedColumn())
     started = time.monotonic()
-    with Progress(*columns, console=err, transient=False) as progress:
+    with Progress(*columns, console=err, transient=False,
+                  disable=not show or _verbosity < 0) as progress:
         task = progress.add_task("crawling", total=None, detail="")
         try:
             while True:
@@ -323,24 +444,35 @@ def _print_summary(status: CrawlStatus) -> None:
 
 
 @app.command()
-def status(crawl_id: Annotated[str, typer.Argument(help="Crawl id or workflow id.")]) -> None:
+def status(crawl_id: Annotated[str, typer.Argument(help="Crawl id or workflow id.")],
+           as_json: JsonOption = False) -> None:
     """Show a crawl's state and counts."""
     async def go() -> None:
         async with await Trawl.connect() as trawl:
             s = await trawl.status(crawl_id)
+        if as_json:
+            print_json(s.as_json())
+            return
         table = Table(show_header=False, box=None)
         for key, value in s.as_dict().items():
             table.add_row(key, ", ".join(value) if isinstance(value, list) else str(value))
-        out.print(table)
+        print_table(table)
     run(go())
 
 
 @app.command("list")
-def list_crawls(limit: Annotated[int, typer.Option(help="How many, newest first.")] = 50) -> None:
+def list_crawls(limit: Annotated[int, typer.Option(help="How many, newest first.")] = 50,
+                as_json: JsonOption = False) -> None:
     """List crawls, newest first."""
     async def go() -> None:
         async with await Trawl.connect(temporal=False) as trawl:
             rows = await trawl.list_crawls(limit)
+        if as_json:
+            print_json_lines({"crawl_id": r["id"], "status": r["status"], "seeds": r["seeds"],
+                              "recrawl_of": r["recrawl_of"], "pages_done": r["done"],
+                              "pages_failed": r["failed"], "waiting": r["waiting"],
+                              "created_at": r["created_at"]} for r in rows)
+            return
         if not rows:
             out.print("no crawls yet: `trawl crawl URL` starts one")
             return
@@ -351,7 +483,7 @@ def list_crawls(limit: Annotated[int, typer.Option(help="How many, newest first.
             table.add_row(r["id"], r["status"], seeds, str(r["done"]),
                           str(r["failed"]), str(r["waiting"]),
                           r["created_at"].isoformat(timespec="seconds"))
-        out.print(table)
+        print_table(table)
     run(go())
 
 
@@ -373,17 +505,22 @@ def pages(
     search: Annotated[str | None, typer.Option(
         help="Full-text search (web search syntax).")] = None,
     limit: Annotated[int, typer.Option(help="At most this many rows.")] = 50,
+    as_json: JsonOption = False,
 ) -> None:
     """List a crawl's pages, or search them."""
     async def go() -> None:
         async with await Trawl.connect(temporal=False) as trawl:
             rows = await trawl.pages(crawl_id, search=search, limit=limit)
+        if as_json:
+            print_json_lines({**r, **({"rank": float(r["rank"])} if search else {})}
+                             for r in rows)
+            return
         table = Table("url", "status", "title", "words", *(["rank"] if search else []))
         for r in rows:
             table.add_row(r["url"], str(r["status_code"] or r["error_class"] or ""),
                           r["title"] or "", str(r["word_count"] or ""),
                           *([f"{r['rank']:.3f}"] if search else []))
-        out.print(table)
+        print_table(table)
         if not rows:
             err.print("no pages match" if search else "no pages stored yet")
     run(go())
@@ -437,7 +574,7 @@ def sql(
         table = Table(*keys)
         for row in rows:
             table.add_row(*("" if v is None else str(v) for v in row))
-        out.print(table)
+        print_table(table)
         err.print(f"{len(rows)} rows")
     run(go())
 
@@ -454,16 +591,16 @@ def worker(
     from trawl.worker.main import WorkerConfig, run_worker
 
     settings = get_settings()
-    configure_logging()
+    configure_logging(log_level(logging.INFO))
 
-    async def go() -> None:
+    async def go() -> int | None:
         runtime = await asyncio.to_thread(ensure_runtime, settings)
         cfg = WorkerConfig.from_settings(settings, runtime.temporal_address,
                                          runtime.database_url)
         cfg.max_concurrent_activities = max_concurrent_activities
         err.print(f"worker: Temporal {cfg.temporal_address}, task queue {cfg.task_queue}")
-        await run_worker(cfg)
-    run(go())
+        return await run_worker(cfg)
+    _run_foreground(go(), "the worker stopped")
 
 
 @app.command()
@@ -475,9 +612,9 @@ def up() -> None:
     from trawl.worker.main import WorkerConfig, run_worker
 
     settings = get_settings()
-    configure_logging()
+    configure_logging(log_level(logging.INFO))
 
-    async def go() -> None:
+    async def go() -> int | None:
         db_url = settings.database_url
         if db_url is None:
             db_url = await asyncio.to_thread(ensure_embedded_postgres, settings.data_dir)
@@ -489,8 +626,22 @@ def up() -> None:
         out.print(f"Postgres:  psql '{libpq_url(db_url)}'")
         out.print(f"data dir:  {settings.data_dir}")
         out.print("worker running; Ctrl-C stops it (`trawl down` stops the services)")
-        await run_worker(WorkerConfig.from_settings(settings, address, db_url), upgrade=False)
-    run(go())
+        return await run_worker(WorkerConfig.from_settings(settings, address, db_url),
+                                upgrade=False)
+    _run_foreground(go(), "the worker stopped; the services go on (`trawl down` stops them)")
+
+
+def _run_foreground(coro: Coroutine[Any, Any, int | None], stopped: str) -> None:
+    """`trawl worker` and `trawl up`: Ctrl-C (at start too) is one line and exit 130."""
+    try:
+        sig = run(coro)
+    except typer.Exit as exc:
+        if exc.exit_code != EXIT_INTERRUPTED:
+            raise
+        sig = signal.SIGINT
+    if sig == signal.SIGINT:
+        err.print(f"interrupted: {stopped}", soft_wrap=True)
+        raise typer.Exit(EXIT_INTERRUPTED)
 
 
 @app.command("codec-server")
@@ -540,17 +691,23 @@ def db_upgrade() -> None:
     run(go())
 
 
-handoff_commands.register(app, run, out, err)
+handoff_commands.register(app, run, out, err, print_table=print_table,
+                          print_json_lines=print_json_lines)
 register_scrape(app)  # `trawl scrape URL`: one page, no services
 
 
 def main() -> None:
     code: int = 0
+    if threading.current_thread() is threading.main_thread():  # loaded: Python's own again
+        signal.signal(signal.SIGINT, signal.default_int_handler)
     try:
-        app()
+        app(prog_name="trawl")  # also under `python -m trawl.api` (usage, completion)
+    except KeyboardInterrupt:  # outside run(), e.g. while a command loads what it needs
+        err.print("interrupted")
+        code = EXIT_INTERRUPTED
     except TrawlError as exc:  # raised outside run(), e.g. while reading settings
-        err.print(f"[red]error:[/red] {exc}")
-        code = EXIT_ERROR
+        err.print(f"[red]error:[/red] {escape(str(exc))}", soft_wrap=True)
+        code = exit_code(exc)
     except SystemExit as exc:
         code = exc.code if isinstance(exc.code, int) else (0 if exc.code is None else 1)
         if isinstance(exc.code, str):
@@ -558,6 +715,13 @@ def main() -> None:
     # Skip interpreter teardown: the Temporal client's Rust threads can abort a finalizing
     # interpreter ("PyGILState_Release: thread state must be current", temporalio/sdk-python
     # issue 300), turning a clean exit into a crash. Every command has closed what it opened.
+    # multiprocessing's exit finalizers still run (the worker's process pools' semaphores
+    # unlinked), or its resource tracker warns of "leaked semaphore objects"; its children
+    # are not waited for (extraction processes die with their parent).
+    mp_util = sys.modules.get("multiprocessing.util")
+    if mp_util is not None:
+        with contextlib.suppress(Exception):
+            mp_util._run_finalizers(0)
     sys.stdout.flush()
     sys.stderr.flush()
     os._exit(code)

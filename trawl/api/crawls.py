@@ -61,6 +61,11 @@ class Started:
     ui_url: str
     sql_hint: str
 
+    def as_dict(self) -> dict[str, Any]:
+        """`trawl crawl --detach --json`'s object."""
+        return {"crawl_id": self.crawl_id, "workflow_id": self.workflow_id,
+                "ui_url": self.ui_url, "sql": self.sql_hint}
+
 
 @dataclass
 class CrawlStatus:
@@ -109,6 +114,19 @@ class CrawlStatus:
                 **({"recrawl_of": self.recrawl_of,
                     **{c: self.changes.get(c, 0) for c in CHANGE_KINDS}}
                    if self.recrawl_of else {})}
+
+    def as_json(self) -> dict[str, Any]:
+        """`--json`'s object: :meth:`as_dict`'s keys, each always present (null or empty
+        when it does not apply), stopped sites as {site: why}, recrawl changes as
+        {unchanged, changed, new}, and whether the crawl's workflow has closed."""
+        base = self.as_dict()
+        for kind in CHANGE_KINDS:
+            base.pop(kind, None)
+        return {**base, "note": self.note, "finished": self.finished,
+                "workflow_status": self.workflow_status,
+                "stopped_sites": dict(self.stopped_sites), "recrawl_of": self.recrawl_of,
+                "changes": ({c: self.changes.get(c, 0) for c in CHANGE_KINDS}
+                            if self.recrawl_of else None)}
 
 
 class Trawl:

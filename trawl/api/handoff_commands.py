@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
+import json
 import os
 import sys
-from collections.abc import Callable, Coroutine
+from collections.abc import Callable, Coroutine, Iterable, Mapping
 from pathlib import Path
-from typing import Annotated, Any
+from typing import Annotated, Any, NamedTuple
 
 import typer
 from rich.console import Console
@@ -17,27 +18,50 @@ from trawl.api.crawls import Trawl
 
 Run = Callable[[Coroutine[Any, Any, Any]], Any]
 """The CLI's runner of a command's coroutine (trawl.api.cli.run)."""
+PrintTable = Callable[[Table], None]
+"""The CLI's table printer (trawl.api.cli.print_table: never cut when piped)."""
+PrintJsonLines = Callable[[Iterable[Mapping[str, Any]]], None]
+"""The CLI's JSON lines printer (trawl.api.cli.print_json_lines)."""
+JsonOption = Annotated[bool, typer.Option(
+    "--json", help="Machine-readable output: one JSON object per line.")]
 
 
-def register(app: typer.Typer, run: Run, out: Console, err: Console) -> None:
+def register(app: typer.Typer, run: Run, out: Console, err: Console, *,
+             print_table: PrintTable | None = None,
+             print_json_lines: PrintJsonLines | None = None) -> None:
     """Add handoffs, resume, pause, login and profiles to ``app``."""
-    _register_handoffs(app, run, out)
+    printers = _Printers(print_table or out.print, print_json_lines or _json_lines)
+    _register_handoffs(app, run, out, printers)
     _register_control(app, run, out, err)
     profiles_app = typer.Typer(no_args_is_help=True,
                                help="Per-site session profiles (they hold credentials).")
     app.add_typer(profiles_app, name="profiles")
-    _register_profiles(profiles_app, run, out, err)
+    _register_profiles(profiles_app, run, out, err, printers)
 
 
-def _register_handoffs(app: typer.Typer, run: Run, out: Console) -> None:
+class _Printers(NamedTuple):
+    table: PrintTable
+    json_lines: PrintJsonLines
+
+
+def _json_lines(rows: Iterable[Mapping[str, Any]]) -> None:
+    for row in rows:
+        print(json.dumps(dict(row), default=str))
+
+
+def _register_handoffs(app: typer.Typer, run: Run, out: Console, printers: _Printers) -> None:
     @app.command("handoffs")
     def list_handoffs(crawl_id: Annotated[str | None, typer.Argument(
-            help="Crawl id or workflow id (default: all crawls).")] = None) -> None:
+            help="Crawl id or workflow id (default: all crawls).")] = None,
+            as_json: JsonOption = False) -> None:
         """List open handoffs (pages waiting for a person) and how to resume each."""
         async def go() -> None:
             async with await Trawl.connect(temporal=False) as trawl:
                 rows = await handoffs.open_handoffs(trawl, crawl_id)
                 ops = trawl.ops_hints()
+            if as_json:
+                printers.json_lines(handoffs.as_json(h, ops) for h in rows)
+                return
             if not rows:
                 out.print("no open handoffs")
                 return
@@ -111,15 +135,18 @@ def _register_control(app: typer.Typer, run: Run, out: Console, err: Console) ->
 
 
 def _register_profiles(profiles_app: typer.Typer, run: Run, out: Console,
-                       err: Console) -> None:
+                       err: Console, printers: _Printers) -> None:
     @profiles_app.command("list")
-    def profiles_list() -> None:
+    def profiles_list(as_json: JsonOption = False) -> None:
         """Sites with a stored session (never the values)."""
         async def go() -> None:
             from trawl.store import sessions
 
             async with await Trawl.connect(temporal=False) as trawl:
                 rows = await sessions.list_profiles(trawl.engine)
+            if as_json:
+                printers.json_lines(rows)
+                return
             if not rows:
                 out.print("no session profiles")
                 return
@@ -127,7 +154,7 @@ def _register_profiles(profiles_app: typer.Typer, run: Run, out: Console,
             for r in rows:
                 table.add_row(r["site"], str(r["version"]), str(r["cookies"]),
                               r["updated_at"].isoformat(timespec="seconds"))
-            out.print(table)
+            printers.table(table)
         run(go())
 
     @profiles_app.command("delete")

@@ -146,6 +146,19 @@ def describe(h: OpenHandoff, ops: OpsHints | None = None) -> list[str]:
             f"  workflow id: {h.workflow_id}"]
 
 
+def as_json(h: OpenHandoff, ops: OpsHints | None = None) -> dict[str, Any]:
+    """`trawl handoffs --json`'s object for one open handoff, with the commands that
+    resume it."""
+    return {"handoff_id": h.id, "crawl_id": h.crawl_id, "site": h.site, "url": h.url,
+            "workflow_id": h.workflow_id, "reason": h.reason, "detail": h.detail,
+            "created_at": h.created_at.isoformat(), "has_screenshot": h.has_screenshot,
+            "commands": {"login": f"trawl login {h.crawl_id}",
+                         "resume_with_session": f"trawl resume {h.crawl_id} --storage-state "
+                                                "state.json",
+                         "resume": f"trawl resume {h.crawl_id}",
+                         "signal": signal_command(h.workflow_id, ops)}}
+
+
 async def login(trawl: Trawl, crawl_ref: str, *, note: str | None,
                 wait_for_enter: bool = True) -> Resumed:
     """Open a headed browser at the blocked URL with the site's profile; when the person

@@ -91,6 +91,24 @@ def find_browser_executable(browser_type: BrowserType | None = None) -> str | No
     return found
 
 
+async def check_browser() -> str:
+    """The browser a worker here would launch (its path), or BrowserError saying how to
+    install one: Playwright's Chromium is asked for its path without launching anything."""
+    own = None
+    if not get_settings().browser_path:  # a configured one wins (find_system_browser)
+        from playwright.async_api import async_playwright
+
+        try:
+            async with async_playwright() as pw:
+                own = _playwright_chromium_path(pw.chromium)
+        except Exception:  # no Playwright driver: only a system browser can do
+            own = None
+    found = own or find_system_browser()
+    if found is None:
+        raise BrowserError(INSTALL_HINT)
+    return found
+
+
 SANDBOX_FAILURE_MARKERS = ("sandbox", "namespace", "zygote")
 """Words in Chromium's launch error when its sandbox cannot start on this OS."""
 ROOT_WARNING = ("running as root: Chromium's sandbox cannot start, so pages run with "

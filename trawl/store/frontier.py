@@ -168,7 +168,7 @@ async def record_page(engine: AsyncEngine, rec: PageRecord) -> RecordResult:
 
     One call of the database function trawl_record_page, which runs the transaction's
     statements server-side in one round trip (bench/record_page.py measures what that
-    saves). Its definition is the newest migration's that creates it (0012, which adds
+    saves). Its definition is the newest migration's that creates it (0013, which adds
     raw_html, screenshot and chunks; 0006 first): a change to it is a new migration with
     CREATE OR REPLACE FUNCTION, and tests/test_record_page.py pins down its contract. Lock
     order matters with many workers: the content-hash lock first, new frontier URLs in
@@ -201,7 +201,7 @@ async def _record_page_once(engine: AsyncEngine, rec: PageRecord) -> RecordResul
 
 def _payload(rec: PageRecord) -> str:
     """``rec`` as trawl_record_page's JSON document (read by its newest definition, in
-    migration 0012)."""
+    migration 0013)."""
     position = {url: index for index, url in reversed(list(enumerate(rec.follow)))}
     follow = sorted(position)
     skipped = dict(rec.skipped)

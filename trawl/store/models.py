@@ -32,6 +32,7 @@ from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
 SEARCH_TEXT_LIMIT = 400_000
 SEARCH_EXPRESSION = (
     "setweight(to_tsvector('english'::regconfig, coalesce(title, '')), 'A') || "
+    "setweight(to_tsvector('english'::regconfig, coalesce(headline, '')), 'A') || "
     "setweight(to_tsvector('english'::regconfig, coalesce(description, '')), 'B') || "
     f"setweight(to_tsvector('english'::regconfig, left(coalesce(text, ''), {SEARCH_TEXT_LIMIT})),"
     " 'C')"
@@ -301,11 +302,12 @@ class Page(Base):
     """Identity of the worker that explored the page (``host:pid``)."""
 
     search: Mapped[Any] = mapped_column(TSVECTOR, Computed(SEARCH_EXPRESSION, persisted=True))
-    """Full-text search vector over title (A), description (B) and text (C)."""
+    """Full-text search vector over title and headline (A), description (B) and text (C)
+    (migration 0012)."""
 
     raw_html: Mapped[bytes | None] = mapped_column(LargeBinary)
     """``--store html``: the HTML read (as served, decoded; or the browser's DOM), UTF-8,
-    gzip-compressed (migration 0012)."""
+    gzip-compressed (migration 0013)."""
 
     screenshot: Mapped[bytes | None] = mapped_column(LargeBinary)
     """``--store screenshot``: a PNG of the rendered page's viewport (browser-rendered

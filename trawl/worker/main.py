@@ -89,16 +89,24 @@ async def crawl_worker(client: Client, cfg: WorkerConfig) -> AsyncIterator[Worke
         await engine.dispose()
 
 
-async def run_worker(cfg: WorkerConfig, *, upgrade: bool = True) -> None:
-    """Run until SIGINT/SIGTERM, then finish in-flight work and exit."""
+async def run_worker(cfg: WorkerConfig, *, upgrade: bool = True) -> int | None:
+    """Run until SIGINT/SIGTERM, then finish in-flight work and exit; returns the signal
+    that stopped it."""
     if upgrade:
         await asyncio.to_thread(upgrade_schema, cfg.database_url)
     client = await connect(cfg.temporal_address, namespace=cfg.namespace)
     stop = asyncio.Event()
+    stopped_by: list[int] = []
     loop = asyncio.get_running_loop()
+
+    def on_signal(sig: int) -> None:
+        stopped_by.append(sig)
+        stop.set()
+
     for sig in (signal.SIGINT, signal.SIGTERM):
         with contextlib.suppress(NotImplementedError):
-            loop.add_signal_handler(sig, stop.set)
+            loop.add_signal_handler(sig, on_signal, sig)
     async with crawl_worker(client, cfg) as worker, worker:
         log.info("worker polling %s on %s", cfg.task_queue, cfg.temporal_address)
         await stop.wait()
+    return stopped_by[0] if stopped_by else None

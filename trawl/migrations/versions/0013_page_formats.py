@@ -6,14 +6,15 @@
 - ``chunks``: each page's markdown in heading-aware chunks (``--chunk``), with their
   heading path, for retrieval; full-text indexed like ``pages``.
 
-trawl_record_page is 0011's, and writes these in the same statement: the payload carries
+(Numbered 0013: 0012, the headline in pages.search, came first; it left trawl_record_page
+alone.) trawl_record_page is 0011's, and writes these in the same statement: the payload carries
 the two blobs base64-encoded beside ``page`` (``raw_html``, ``screenshot``) and the page's
 ``chunks`` as ``[heading path, markdown]`` rows. A page's chunks are replaced whenever its
 row is written (only while its URL is claimed, as before), so a retried explore never
 duplicates one; a duplicate page (its content stored at another URL) has none.
 
-Revision ID: 0012
-Revises: 0011
+Revision ID: 0013
+Revises: 0012
 Create Date: 2026-11-25
 """
 
@@ -21,8 +22,8 @@ import importlib
 
 from alembic import op
 
-revision = "0012"
-down_revision = "0011"
+revision = "0013"
+down_revision = "0012"
 branch_labels = None
 depends_on = None
 
@@ -61,7 +62,7 @@ def _record_page() -> str:
     sql: str = _PREVIOUS.RECORD_PAGE
     for old, new in _EDITS:
         if sql.count(old) != 1:
-            raise RuntimeError(f"0012: {old!r} is not once in 0011's trawl_record_page")
+            raise RuntimeError(f"0013: {old!r} is not once in 0011's trawl_record_page")
         sql = sql.replace(old, new)
     return sql
 
