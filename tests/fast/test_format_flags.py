@@ -20,7 +20,7 @@ SEED = "http://127.0.0.1:9/"
 def _spec(*args: str) -> CrawlSpec:
     seen: dict[str, Any] = {}
 
-    async def fake(spec: CrawlSpec, detach: bool) -> None:
+    async def fake(spec: CrawlSpec, *_: Any) -> None:
         seen["spec"] = spec
 
     with mock.patch.object(cli, "_crawl", fake):
@@ -42,6 +42,18 @@ def test_flags_map_to_spec_fields(args: tuple[str, ...], store: list[str],
     spec = _spec(*args)
     assert (spec.store, spec.chunk_chars) == (store, chunk)
     assert spec.validated().store == store
+
+
+@pytest.mark.parametrize("args", [("--store", "html,pdf"), ("--chunk-size", "10")])
+def test_bad_flags_are_one_line_before_anything_starts(args: tuple[str, ...]) -> None:
+    async def never(*_: Any) -> None:
+        raise AssertionError("the crawl was started")
+
+    with mock.patch.object(cli, "_crawl", never):
+        result = CliRunner().invoke(cli.app, ["crawl", SEED, *args])
+    assert result.exit_code != 0
+    assert "error:" in result.output and ("--store" in result.output
+                                          or "--chunk-size" in result.output)
 
 
 @pytest.mark.parametrize(("fields", "message"), [
