@@ -3,14 +3,21 @@ directory, no over-long names, no overwrite, every page kept."""
 
 from __future__ import annotations
 
+import json
+import uuid
 from collections.abc import AsyncIterator
 from pathlib import Path
 from typing import Any
 
 import pytest
+from sqlalchemy.ext.asyncio import AsyncEngine
 
-from trawl.api.export import MAX_SEGMENT_BYTES, markdown_path, write_markdown
+from tests.crawlkit import new_crawl_id
+from trawl.api.export import MAX_SEGMENT_BYTES, markdown_path, write_jsonl, write_markdown
 from trawl.errors import ConfigError
+from trawl.model import ClaimInput, CrawlSpec, FoundLink, PageRecord
+from trawl.store import frontier
+from trawl.store.pages import export_rows
 
 HOSTILE = [
     "http://h.example/../../../../tmp/evil",
@@ -78,3 +85,35 @@ async def test_a_file_where_a_directory_would_go_is_a_clear_error(tmp_path: Path
     blocker.write_text("x")
     with pytest.raises(ConfigError, match="cannot write"):
         await write_markdown(rows(["http://h.example/a"]), blocker / "sub")
+
+
+async def test_jsonl_carries_text_links_and_metadata(engine: AsyncEngine,
+                                                      tmp_path: Path) -> None:
+    """Each exported line holds the page's text, markdown, metadata and its links in page
+    order as ``{"url", "text"}`` (a page without links: an empty list)."""
+    site = "http://export.test"
+    urls = [site + "/a", site + "/b"]
+    crawl_id = new_crawl_id()
+    await frontier.create_crawl(engine, crawl_id, f"wf-{crawl_id}",
+                                CrawlSpec(seeds=urls).validated())
+    await frontier.claim(engine, ClaimInput(crawl_id, site, 2, uuid.uuid4().hex, max_pages=9))
+    first = PageRecord(crawl_id=crawl_id, url=urls[0], site=site, depth=0, outcome="done",
+                       status_code=200, title="A", markdown="# A\n\nBody ü", text="Body ü",
+                       content_hash="a" * 64, meta={"author": "Ann", "headings": ["A"]})
+    first.links = [FoundLink(site + "/z", "Zed", True), FoundLink("http://o.test/", "", False),
+                   FoundLink(site + "/b", "Bee \"quoted\"", True)]
+    second = PageRecord(crawl_id=crawl_id, url=urls[1], site=site, depth=0, outcome="done",
+                        status_code=200, markdown="B", text="B", content_hash="b" * 64)
+    for rec in (first, second):
+        assert (await frontier.record_page(engine, rec)).recorded
+    out = tmp_path / "pages.jsonl"
+    assert await write_jsonl(export_rows(engine, crawl_id), out) == 2
+    lines = [json.loads(line) for line in out.read_text(encoding="utf-8").splitlines()]
+    assert [line["url"] for line in lines] == urls
+    a, b = lines
+    assert (a["text"], a["markdown"], a["title"]) == ("Body ü", "# A\n\nBody ü", "A")
+    assert a["metadata"] == {"author": "Ann", "headings": ["A"]}
+    assert a["links"] == [{"url": site + "/z", "text": "Zed"},
+                          {"url": "http://o.test/", "text": ""},
+                          {"url": site + "/b", "text": "Bee \"quoted\""}]
+    assert b["links"] == [] and b["text"] == "B"

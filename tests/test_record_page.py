@@ -16,6 +16,7 @@ from sqlalchemy.ext.asyncio import AsyncEngine
 
 from tests.conftest import scalar_rows
 from tests.crawlkit import new_crawl_id
+from trawl.extract import chunk_markdown
 from trawl.model import ClaimInput, CrawlSpec, FoundLink, PageRecord
 from trawl.store import frontier
 
@@ -66,7 +67,8 @@ async def test_every_page_column_is_written(engine: AsyncEngine) -> None:
             "SELECT column_name FROM information_schema.columns WHERE table_name = 'pages'"
         ))).scalars())
     # a column added to pages must be filled by PageRecord (and the function) or be listed
-    assert columns - DECIDED_BY_THE_STORE == set(frontier._PAGE_FIELDS)
+    assert columns - DECIDED_BY_THE_STORE == set(frontier._PAGE_FIELDS) | set(
+        frontier._BLOB_FIELDS)
 
     url = SITE + "/a"
     crawl_id = await _claimed(engine, [url])
@@ -148,3 +150,52 @@ async def test_an_attempt_that_loses_the_race_leaves_nothing(engine: AsyncEngine
                                  c=crawl_id) == [(0,)], table
     assert await scalar_rows(engine, "SELECT url, status, attempts FROM crawl_urls "
                                      "WHERE crawl_id = :c", c=crawl_id) == [(url, "done", 0)]
+
+
+async def test_blobs_and_chunks_are_written_once_however_often_retried(
+        engine: AsyncEngine) -> None:
+    """--store and --chunk: raw_html and screenshot bytes land as given (through base64 in
+    the payload), the chunks in order; the same page recorded again (a retried explore, the
+    URL claimed again) replaces them, never adds to them; a duplicate page has none."""
+    url, dup = SITE + "/formats", SITE + "/formats-copy"
+    crawl_id = await _claimed(engine, [url, dup])
+    blob = bytes(range(256)) * 40  # every byte value, NULs included
+    png = b"\x89PNG\r\n\x1a\n" + b"\x00\xff" * 100
+    rec = _full_record(crawl_id, url)
+    rec.markdown = "# A\n\nOne.\n\n## B\n\n" + "Two. " * 100 + "\n\n## C\n\nThree."
+    rec.raw_html, rec.screenshot = blob, png
+    rec.chunks = chunk_markdown(rec.markdown, 200)
+    assert len(rec.chunks) >= 3
+    expected = [(c.ordinal, list(c.headings), c.markdown, len(c.markdown))
+                for c in rec.chunks]
+    chunks_sql = ("SELECT c.ordinal, c.heading_path, c.markdown, c.char_count FROM chunks c "
+                  "JOIN pages p ON p.id = c.page_id WHERE c.crawl_id = :c AND p.url = :u "
+                  "ORDER BY c.ordinal")
+    for attempt in range(2):
+        if attempt:  # the activity retried: its URL claimed again, the page recorded again
+            async with engine.begin() as conn:
+                await conn.execute(text("UPDATE crawl_urls SET status = 'claimed' "
+                                        "WHERE crawl_id = :c AND url = :u"),
+                                   {"c": crawl_id, "u": url})
+        assert (await frontier.record_page(engine, rec)).recorded
+        assert await scalar_rows(engine, "SELECT raw_html, screenshot FROM pages "
+                                         "WHERE crawl_id = :c AND url = :u",
+                                 c=crawl_id, u=url) == [(blob, png)]
+        assert await scalar_rows(engine, chunks_sql, c=crawl_id, u=url) == expected
+    # recorded again while not claimed: nothing written, nothing doubled
+    assert not (await frontier.record_page(engine, rec)).recorded
+    assert len(await scalar_rows(engine, chunks_sql, c=crawl_id, u=url)) == len(expected)
+    # a page with the same content: a duplicate, its content (and chunks) stored once
+    copy = _full_record(crawl_id, dup)
+    copy.markdown, copy.chunks = rec.markdown, rec.chunks
+    assert (await frontier.record_page(engine, copy)).recorded
+    assert await scalar_rows(engine, "SELECT duplicate_of FROM pages WHERE url = :u "
+                                     "AND crawl_id = :c", c=crawl_id, u=dup) == [(url,)]
+    assert await scalar_rows(engine, chunks_sql, c=crawl_id, u=dup) == []
+    assert await scalar_rows(engine, "SELECT count(*) FROM chunks WHERE crawl_id = :c",
+                             c=crawl_id) == [(len(expected),)]
+    # deleting the page takes its chunks with it
+    async with engine.begin() as conn:
+        await conn.execute(text("DELETE FROM pages WHERE crawl_id = :c"), {"c": crawl_id})
+    assert await scalar_rows(engine, "SELECT count(*) FROM chunks WHERE crawl_id = :c",
+                             c=crawl_id) == [(0,)]

@@ -41,6 +41,7 @@ from trawl.config import (
     get_settings,
 )
 from trawl.errors import ConfigError, SettingsError, TrawlError
+from trawl.extract import DEFAULT_CHUNK_CHARS
 from trawl.model import DEFAULT_RENDER_MODE, DEFAULT_SITEMAP_MODE, CrawlSpec
 from trawl.policy import DEFAULT_MAX_URL_LENGTH
 from trawl.redact import configure_logging
@@ -176,6 +177,9 @@ _SPEC_OPTIONS: dict[str, tuple[str, Any]] = {
     "deny_host": ("deny_hosts", list),
     "allow_destructive": ("allow_destructive", None),
     "destructive_word": ("destructive_words", list),
+    "store": ("store", lambda v: [f.strip() for f in (v or "").split(",") if f.strip()]),
+    "chunk": ("chunk_chars", lambda v: DEFAULT_CHUNK_CHARS if v else None),
+    "chunk_size": ("chunk_chars", None),  # after --chunk: a size given wins (and implies it)
 }
 
 
@@ -194,7 +198,7 @@ def _crawl_spec(ctx: typer.Context, spec_file: Path | None, values: dict[str, An
             continue
         if value is None and convert is list:
             value = []
-        if option == "user_agent" and value is None:
+        if option in ("user_agent", "chunk_size") and value is None:
             continue
         overrides[name] = convert(value) if convert is not None else value
     if spec_file is not None and not overrides.get("seeds"):
@@ -265,6 +269,15 @@ def crawl(
     destructive_word: Annotated[list[str] | None, typer.Option(
         help="A word or phrase that also makes a control destructive (repeatable), "
              "e.g. 'archive'.")] = None,
+    store: Annotated[str | None, typer.Option(
+        help="Also keep, per page: html (the HTML read, gzip-compressed, pages.raw_html), "
+             "screenshot (a PNG of the rendered page, pages.screenshot; browser-rendered "
+             "pages only); comma-separated, e.g. html,screenshot.")] = None,
+    chunk: Annotated[bool, typer.Option(
+        "--chunk", help="Split each page's markdown into heading-aware chunks (the chunks "
+                        f"table), about {DEFAULT_CHUNK_CHARS} characters each.")] = False,
+    chunk_size: Annotated[int | None, typer.Option(
+        help="Chunk size in characters (implies --chunk).")] = None,
     spec_file: Annotated[Path | None, typer.Option(
         "--spec", help="A crawl spec file (YAML or JSON) with any of these settings; "
                        "options given here override it.")] = None,
@@ -294,7 +307,8 @@ def crawl(
             login_handoff=login_handoff, max_links_per_page=max_links_per_page,
             content=content,
             allow_private=allow_private, allow_host=allow_host, deny_host=deny_host,
-            allow_destructive=allow_destructive, destructive_word=destructive_word)
+            allow_destructive=allow_destructive, destructive_word=destructive_word,
+            store=store, chunk=chunk, chunk_size=chunk_size)
     try:
         if recrawl is not None:
             run(_recrawl(recrawl, _recrawl_overrides(ctx, spec_file, values), detach, as_json))

@@ -7,6 +7,7 @@ heartbeat callback.
 from __future__ import annotations
 
 import asyncio
+import gzip
 import os
 import socket
 from collections.abc import Awaitable, Callable
@@ -45,8 +46,10 @@ from trawl.documents.formats import PDF, document_format, file_name, url_format
 from trawl.documents.pdf import PDF_PROCESSES, read_pdf
 from trawl.documents.text import Document, read_text
 from trawl.errors import ConfigError, FetchError, SiteStopped, UnreadableDocument
+from trawl.extract import chunk_markdown
 from trawl.model import (
     BlockedPage,
+    CrawlSpec,
     ErrorClass,
     ExploreInput,
     ExploreOutput,
@@ -284,7 +287,8 @@ class _Loader:
                                        policy=spec.net_policy(),
                                        guard=DestructiveGuard(
                                            allow=spec.allow_destructive,
-                                           extra_words=tuple(spec.destructive_words)))
+                                           extra_words=tuple(spec.destructive_words)),
+                                       screenshot="screenshot" in spec.store)
         loaded.render_mode, loaded.render_reason = "browser", reason
         return loaded
 
@@ -411,7 +415,7 @@ async def _explore(deps: ExploreDeps, inp: ExploreInput,
             message += f": {polite.note}"
         return await _store(deps, _error_record(rec, http_error_class(loaded.status_code), message))
     if loaded.document is not None:
-        return await _store_document(deps, rec, loaded, heartbeat)
+        return await _store_document(deps, rec, loaded, heartbeat, spec)
     if loaded.html is None:
         rec.render_mode = "none"
         rec.render_reason = NOT_READ_REASON.format(ctype=loaded.content_type
@@ -443,8 +447,33 @@ async def _explore(deps: ExploreDeps, inp: ExploreInput,
         rec.meta = {**(rec.meta or {}),
                     "links_dropped": len(rec.links) - spec.max_links_per_page}
         rec.links = rec.links[:spec.max_links_per_page]
+    _keep_formats(rec, spec, loaded)
     await _follow(deps, inp, rec)
     return await _store(deps, rec)
+
+
+NO_SCREENSHOT = "not taken: the page was read over HTTP ({reason}), not rendered in a browser"
+"""metadata.screenshot_missing of a page read without the browser (``--store screenshot``)."""
+
+
+def _keep_formats(rec: PageRecord, spec: CrawlSpec, loaded: Loaded) -> None:
+    """``--store`` and ``--chunk``: the HTML read (compressed), a screenshot of the rendered
+    page (or, in its metadata, why there is none), the markdown's chunks.
+
+    gzip (the standard library's): any language and ``gunzip`` read it back, and HTML
+    shrinks to a fifth or so; zstd would be faster but is a dependency for a column most
+    crawls never fill."""
+    if "html" in spec.store and loaded.html is not None:
+        rec.raw_html = gzip.compress(loaded.html.encode("utf-8", "replace"), mtime=0)
+    if "screenshot" in spec.store:
+        if loaded.screenshot is not None:
+            rec.screenshot = loaded.screenshot
+        else:
+            missing = loaded.screenshot_missing or NO_SCREENSHOT.format(
+                reason=rec.render_reason or rec.render_mode or "no browser")
+            rec.meta = {**(rec.meta or {}), "screenshot_missing": missing}
+    if spec.chunk_chars is not None:
+        rec.chunks = chunk_markdown(rec.markdown, spec.chunk_chars)
 
 
 def _render_notes(loaded: Loaded, reading: Reading, stored_words: int) -> dict[str, Any]:
@@ -469,7 +498,7 @@ def _render_notes(loaded: Loaded, reading: Reading, stored_words: int) -> dict[s
 
 
 async def _store_document(deps: ExploreDeps, rec: PageRecord, loaded: Loaded,
-                          heartbeat: Callable[[str], None]) -> ExploreOutput:
+                          heartbeat: Callable[[str], None], spec: CrawlSpec) -> ExploreOutput:
     """A JSON, YAML, markdown, text or PDF document stored as its page's content; one that
     cannot be read is failed with the reason (never stored as an empty page)."""
     fetched = loaded.document
@@ -486,6 +515,7 @@ async def _store_document(deps: ExploreDeps, rec: PageRecord, loaded: Loaded,
     rec.markdown, rec.text, rec.word_count = doc.markdown, doc.text, doc.word_count
     rec.meta = doc.metadata
     rec.content_hash = doc.content_hash
+    _keep_formats(rec, spec, loaded)  # a document: no HTML, no screenshot (said so)
     return await _store(deps, rec)  # no links: a document's are not followed
 
 
@@ -549,6 +579,11 @@ async def _unchanged(deps: ExploreDeps, inp: ExploreInput, rec: PageRecord,
     rec.links = [FoundLink(url=link.url, anchor_text=link.anchor_text,
                            internal=scope.contains(link.url), rel=link.rel) for link in links]
     rec.change = "unchanged"
+    # what this crawl keeps (--store, --chunk) of the copy, not what the one revisited kept
+    rec.raw_html = rec.raw_html if "html" in inp.spec.store else None
+    rec.screenshot = rec.screenshot if "screenshot" in inp.spec.store else None
+    if inp.spec.chunk_chars is not None:
+        rec.chunks = chunk_markdown(rec.markdown, inp.spec.chunk_chars)
     await _follow(deps, inp, rec)
     return await _store(deps, rec)
 

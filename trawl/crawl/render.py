@@ -86,7 +86,10 @@ class Loaded:
     wall: Wall | None = None
     """Set when the page needs a person (see :mod:`trawl.crawl.walls`)."""
     screenshot: bytes | None = None
-    """PNG of the page, taken only when it needs a person."""
+    """PNG of the page, taken when it needs a person, or when asked (``--store
+    screenshot``)."""
+    screenshot_missing: str | None = None
+    """Why a screenshot asked for was not taken (it failed)."""
     retry_after_s: float | None = None
     """Seconds the site's Retry-After header asks for (429/503 answers), if it sent one."""
     steps: list[dict[str, Any]] | None = None
@@ -259,9 +262,11 @@ async def load_in_browser(pool: BrowserPool, url: str, *, max_bytes: int,
                           dismiss_cookie_banners: bool = True,
                           user_agent: str | None = None,
                           policy: NetPolicy | None = None,
-                          guard: DestructiveGuard | None = None) -> Loaded:
+                          guard: DestructiveGuard | None = None,
+                          screenshot: bool = False) -> Loaded:
     """Load ``url`` in a pooled tab of ``profile``; FetchError when no usable response
-    arrived. ``check`` runs before the tab is released; a page it flags is screenshotted.
+    arrived. ``check`` runs before the tab is released; a page it flags is screenshotted,
+    and so is every page read when ``screenshot``.
     ``steps`` run after the load event (within another ``timeout_s``), before the read;
     ``guard`` judges the controls they press (default: destructive ones are refused)."""
     budget = timeout_s * (2 if steps else 1) + READ_BUDGET_S
@@ -272,11 +277,23 @@ async def load_in_browser(pool: BrowserPool, url: str, *, max_bytes: int,
                                      check=check, steps=steps or [],
                                      dismiss_cookie_banners=dismiss_cookie_banners,
                                      policy=policy, guard=guard)
+                if screenshot and loaded.html is not None and loaded.screenshot is None:
+                    await _screenshot(tab, loaded)
                 loaded.blocked_requests = tab.blocked_requests
                 return loaded
         except TimeoutError as exc:  # the tab is torn down by the pool (it raised)
             raise FetchTimeout(f"the page was not loaded and read within {budget:.0f}s "
                                "(a script that never returns?)") from exc
+
+
+async def _screenshot(tab: Tab, loaded: Loaded) -> None:
+    """A PNG of the page's viewport as read, or why there is none."""
+    try:
+        loaded.screenshot = await tab.page.screenshot(type="png",
+                                                      timeout=SCREENSHOT_TIMEOUT_MS)
+    except Exception as exc:  # the page is stored all the same, saying so
+        message = str(exc).strip().splitlines()[0] if str(exc).strip() else repr(exc)
+        loaded.screenshot_missing = f"the screenshot failed: {message[:200]}"
 
 
 async def _load(tab: Tab, url: str, *, max_bytes: int, timeout_s: float,

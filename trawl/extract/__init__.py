@@ -10,6 +10,8 @@ No browser, no database, no Temporal. ``extract`` never raises on bad input.
   ``extract(html, url, content="full")``: the whole body instead, navigation chrome (nav,
   asides, page headers and footers, ARIA landmarks of those) removed.
 - ``full_markdown(html, url) -> str``: the whole page body as markdown.
+- ``chunk_markdown(markdown, size) -> list[Chunk]``: heading-aware chunks for retrieval
+  (``_chunk``).
 - ``parse_html(html) -> document``: the lxml document ``extract`` reads; pass it instead of
   the HTML when something else reads the page first (extraction then edits it).
 
@@ -23,8 +25,10 @@ Quality is measured by ``bench/extraction.py``.
 
 from __future__ import annotations
 
+from ._chunk import DEFAULT_CHUNK_CHARS, MAX_CHUNK_CHARS, MIN_CHUNK_CHARS, Chunk, chunk_markdown
 from ._core import CONTENT_MODES, extract, full_markdown
 from ._parse import parse as parse_html
 from ._types import Extraction, Link
 
-__all__ = ["CONTENT_MODES", "Extraction", "Link", "extract", "full_markdown", "parse_html"]
+__all__ = ["CONTENT_MODES", "DEFAULT_CHUNK_CHARS", "MAX_CHUNK_CHARS", "MIN_CHUNK_CHARS", "Chunk",
+           "Extraction", "Link", "chunk_markdown", "extract", "full_markdown", "parse_html"]

@@ -35,6 +35,7 @@ from trawl.model._spec import (
     MIN_URL_LENGTH,
     RENDER_MODES,
     SITEMAP_MODES,
+    STORE_FORMATS,
     CrawlSpec,
 )
 from trawl.model._status import (
@@ -101,6 +102,7 @@ __all__ = [
     "SCROLL_TO",
     "SITEMAP_MODES",
     "STEP_KINDS",
+    "STORE_FORMATS",
     "TARGET_FIELDS",
     "BlockedPage",
     "ClaimInput",

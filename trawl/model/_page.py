@@ -5,6 +5,7 @@ record, its links, and a page that waits for a person."""
 from dataclasses import dataclass, field
 from typing import Any, NamedTuple
 
+from trawl.extract import Chunk
 from trawl.model._status import PageOutcome
 
 
@@ -106,6 +107,12 @@ class PageRecord:
     a redirect's target is never cut)."""
     skipped: list[tuple[str, str]] = field(default_factory=list)
     """(canonical URL, reason) of links the crawl will not explore (traps, robots.txt)."""
+    raw_html: bytes | None = None
+    """``--store html``: the HTML read, UTF-8, gzip-compressed (``pages.raw_html``)."""
+    screenshot: bytes | None = None
+    """``--store screenshot``: a PNG of the rendered page (``pages.screenshot``)."""
+    chunks: list[Chunk] = field(default_factory=list)
+    """``--chunk``: the markdown's heading-aware chunks (``chunks`` rows), in order."""
 
     @property
     def stores_page(self) -> bool:

@@ -27,7 +27,7 @@ from trawl.config import (
     get_settings,
 )
 from trawl.errors import BlockedAddress, ConfigError
-from trawl.extract import CONTENT_MODES
+from trawl.extract import CONTENT_MODES, MAX_CHUNK_CHARS, MIN_CHUNK_CHARS
 from trawl.model._steps import StepRule, parse_rules
 from trawl.net import NetPolicy, origin_of
 from trawl.policy import DEFAULT_MAX_URL_LENGTH, MAX_SITEMAP_URLS
@@ -35,6 +35,10 @@ from trawl.urls import Scope, host_of, validate_seed
 
 RENDER_MODES = ("browser", "http", "auto")
 SITEMAP_MODES = ("include", "only", "skip")
+STORE_FORMATS = ("html", "screenshot")
+"""What ``--store`` keeps besides the markdown, text and links: ``html`` (the HTML read,
+gzip-compressed, ``pages.raw_html``), ``screenshot`` (a PNG of the rendered page,
+``pages.screenshot``; browser-rendered pages only)."""
 """include: sitemap URLs join the start URLs; only: crawl the sitemaps' URLs (and the start
 URLs) without following links; skip: ignore sitemaps."""
 DEFAULT_SITEMAP_MODE = "include"
@@ -184,6 +188,15 @@ class CrawlSpec:
     deny_hosts: list[str] = field(default_factory=list)
     """Host names (with their subdomains) never fetched (``--deny-host``, repeatable)."""
 
+    store: list[str] = field(default_factory=list)
+    """Extra formats kept per page (``--store html,screenshot``): any of
+    :data:`STORE_FORMATS`. A page read over HTTP has no screenshot: its metadata says so
+    (``screenshot_missing``)."""
+
+    chunk_chars: int | None = None
+    """Split each page's markdown into heading-aware chunks of about this many characters
+    (``chunks`` table; ``--chunk``, ``--chunk-size N``); None: no chunks."""
+
     recrawl_of: str | None = None
     """Set by ``trawl crawl --recrawl ID``: the finished crawl this one revisits. Its pages
     seed the frontier and are fetched conditionally (see :mod:`trawl.crawl.recrawl`)."""
@@ -201,6 +214,7 @@ class CrawlSpec:
             raise ConfigError("steps need a browser: use --render browser or auto")
         copy = CrawlSpec(**asdict(self))
         copy.seeds = seeds
+        copy.store = list(dict.fromkeys(self.store))
         copy.steps = steps  # asdict() turned the rules into plain dicts
         copy.destructive_words = list(dict.fromkeys(
             " ".join(w.lower().split()) for w in self.destructive_words))
@@ -230,6 +244,10 @@ class CrawlSpec:
             raise ConfigError(f"max_retry_after_s must be between 0 and {MAX_DELAY_S:.0f}")
         if not 0 <= self.retries_429 <= MAX_RETRIES_429:
             raise ConfigError(f"retries_429 must be between 0 and {MAX_RETRIES_429}")
+        if self.chunk_chars is not None and not (
+                MIN_CHUNK_CHARS <= self.chunk_chars <= MAX_CHUNK_CHARS):
+            raise ConfigError(f"--chunk-size must be between {MIN_CHUNK_CHARS} and "
+                              f"{MAX_CHUNK_CHARS} characters")
 
     def _check_modes(self) -> None:
         """ConfigError on an unknown mode or a malformed user agent."""
@@ -240,6 +258,10 @@ class CrawlSpec:
         if self.content not in CONTENT_MODES:
             raise ConfigError(f"--content must be one of {', '.join(CONTENT_MODES)}, "
                               f"not {self.content!r}")
+        unknown = [f for f in self.store if f not in STORE_FORMATS]
+        if unknown:
+            raise ConfigError(f"--store takes {' and/or '.join(STORE_FORMATS)} "
+                              f"(comma-separated), not {', '.join(map(repr, unknown))}")
         if self.user_agent is not None and (not self.user_agent.strip() or any(
                 c in self.user_agent for c in "\r\n")):
             raise ConfigError("--user-agent must be one non-empty line")

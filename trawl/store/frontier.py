@@ -8,6 +8,7 @@
 
 from __future__ import annotations
 
+import base64
 import json
 from collections.abc import Sequence
 from dataclasses import dataclass, field
@@ -71,6 +72,8 @@ _PAGE_FIELDS = ("crawl_id", "url", "final_url", "site", "depth", "status_code", 
                 "previous_page_id", "worker")
 """The pages columns a PageRecord fills (trawl_record_page decides duplicate_of and, for a
 recrawl's page compared by content, change)."""
+_BLOB_FIELDS = ("raw_html", "screenshot")
+"""pages columns of bytes: beside ``page`` in the payload, base64 (decoded by the function)."""
 _RECORD_ATTRS = {"metadata": "meta"}
 """PageRecord attributes named otherwise than their column (the others match)."""
 
@@ -165,12 +168,12 @@ async def record_page(engine: AsyncEngine, rec: PageRecord) -> RecordResult:
 
     One call of the database function trawl_record_page, which runs the transaction's
     statements server-side in one round trip (bench/record_page.py measures what that
-    saves). Its definition is the newest migration's that creates it (0011, which adds
-    the headline; 0006 first): a change to it is a new migration with CREATE OR REPLACE
-    FUNCTION, and tests/test_record_page.py pins down its contract. Lock order matters with many
-    workers: the content-hash lock first, new frontier URLs in sorted order, the page's own
-    frontier row last, so no two transactions can wait on each other in a cycle. A
-    deadlock reported anyway is retried a few times.
+    saves). Its definition is the newest migration's that creates it (0013, which adds
+    raw_html, screenshot and chunks; 0006 first): a change to it is a new migration with
+    CREATE OR REPLACE FUNCTION, and tests/test_record_page.py pins down its contract. Lock
+    order matters with many workers: the content-hash lock first, new frontier URLs in
+    sorted order, the page's own frontier row last, so no two transactions can wait on
+    each other in a cycle. A deadlock reported anyway is retried a few times.
     """
     for attempt in range(DEADLOCK_RETRIES + 1):
         try:
@@ -198,7 +201,7 @@ async def _record_page_once(engine: AsyncEngine, rec: PageRecord) -> RecordResul
 
 def _payload(rec: PageRecord) -> str:
     """``rec`` as trawl_record_page's JSON document (read by its newest definition, in
-    migration 0011)."""
+    migration 0013)."""
     position = {url: index for index, url in reversed(list(enumerate(rec.follow)))}
     follow = sorted(position)
     skipped = dict(rec.skipped)
@@ -216,6 +219,12 @@ def _payload(rec: PageRecord) -> str:
     if rec.stores_page:
         doc["page"] = {name: getattr(rec, _RECORD_ATTRS.get(name, name))
                        for name in _PAGE_FIELDS}
+        for name in _BLOB_FIELDS:
+            blob = getattr(rec, name)
+            if blob is not None:
+                doc[name] = base64.b64encode(blob).decode("ascii")
+        if rec.chunks:  # replaced with the row: a retried attempt writes them once
+            doc["chunks"] = [(list(c.headings), c.markdown) for c in rec.chunks]
     return json.dumps(doc)
 
 

@@ -25,7 +25,7 @@ from sqlalchemy import (
     func,
     text,
 )
-from sqlalchemy.dialects.postgresql import JSONB, TSVECTOR
+from sqlalchemy.dialects.postgresql import ARRAY, JSONB, TSVECTOR
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
 
 # Cap on how much text feeds the full-text index: Postgres refuses a tsvector over 1 MB.
@@ -37,6 +37,7 @@ SEARCH_EXPRESSION = (
     f"setweight(to_tsvector('english'::regconfig, left(coalesce(text, ''), {SEARCH_TEXT_LIMIT})),"
     " 'C')"
 )
+CHUNK_SEARCH_EXPRESSION = f"to_tsvector('english'::regconfig, left(markdown, {SEARCH_TEXT_LIMIT}))"
 
 
 class Base(DeclarativeBase):
@@ -303,6 +304,51 @@ class Page(Base):
     search: Mapped[Any] = mapped_column(TSVECTOR, Computed(SEARCH_EXPRESSION, persisted=True))
     """Full-text search vector over title and headline (A), description (B) and text (C)
     (migration 0012)."""
+
+    raw_html: Mapped[bytes | None] = mapped_column(LargeBinary)
+    """``--store html``: the HTML read (as served, decoded; or the browser's DOM), UTF-8,
+    gzip-compressed (migration 0013)."""
+
+    screenshot: Mapped[bytes | None] = mapped_column(LargeBinary)
+    """``--store screenshot``: a PNG of the rendered page's viewport (browser-rendered
+    pages; for others ``metadata.screenshot_missing`` says why there is none)."""
+
+
+class PageChunk(Base):
+    """A heading-aware chunk of a page's markdown (``--chunk``), for retrieval."""
+
+    __tablename__ = "chunks"
+    __table_args__ = (
+        UniqueConstraint("page_id", "ordinal", name="uq_chunks_page_ordinal"),
+        Index("ix_chunks_crawl", "crawl_id", "page_id", "ordinal"),
+        Index("ix_chunks_search", "search", postgresql_using="gin"),
+    )
+
+    id: Mapped[int] = mapped_column(BigInteger, primary_key=True, autoincrement=True)
+    """Row id."""
+
+    page_id: Mapped[int] = mapped_column(ForeignKey("pages.id", ondelete="CASCADE"))
+    """The page (``pages.id``); its chunks go with it."""
+
+    crawl_id: Mapped[str] = mapped_column(String(32),
+                                          ForeignKey("crawls.id", ondelete="CASCADE"))
+    """The crawl."""
+
+    ordinal: Mapped[int] = mapped_column(Integer)
+    """Its place in the page (0-based): the chunks in order are the page's markdown."""
+
+    heading_path: Mapped[list[str]] = mapped_column(ARRAY(Text))
+    """The headings it sits under, outermost first (empty before the first heading)."""
+
+    markdown: Mapped[str] = mapped_column(Text)
+    """The chunk's markdown."""
+
+    char_count: Mapped[int] = mapped_column(Integer)
+    """Characters of ``markdown``."""
+
+    search: Mapped[Any] = mapped_column(TSVECTOR,
+                                        Computed(CHUNK_SEARCH_EXPRESSION, persisted=True))
+    """Full-text search vector over the chunk's markdown."""
 
 
 class Link(Base):

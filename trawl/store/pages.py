@@ -30,12 +30,17 @@ def _listing(search: bool, content: bool) -> Any:
 
 _LISTINGS = {(search, content): _listing(search, content)
              for search in (False, True) for content in (False, True)}
-EXPORTED_COLUMNS = ("url", "final_url", "status_code", "content_type", "title", "description",
-                    "language", "canonical_url", "markdown", "word_count", "depth", "metadata",
-                    "error_class", "fetched_at", "duplicate_of", "change")
-"""The pages columns `trawl export` writes, in this order."""
-_EXPORT = text(f"select {', '.join(EXPORTED_COLUMNS)} from pages where crawl_id = :c "
-               "order by id")
+EXPORTED_COLUMNS = ("url", "final_url", "status_code", "content_type", "title", "headline",
+                    "description", "language", "canonical_url", "markdown", "text",
+                    "word_count", "depth", "metadata", "render_mode", "error_class",
+                    "error_message", "fetched_at", "duplicate_of", "change")
+"""The pages columns `trawl export` writes, in this order (then ``links``)."""
+_LINKS = ("(select coalesce(jsonb_agg(jsonb_build_object('url', l.to_url, 'text', "
+          "l.anchor_text) order by l.position), '[]'::jsonb) from links l "
+          "where l.crawl_id = p.crawl_id and l.from_url = p.url) as links")
+"""A page's links, in page order, as ``[{"url": ..., "text": ...}]``."""
+_EXPORT = text(f"select {', '.join('p.' + c for c in EXPORTED_COLUMNS)}, {_LINKS} "
+               "from pages p where p.crawl_id = :c order by p.id")
 
 
 async def list_pages(engine: AsyncEngine, crawl_id: str | None, search: str | None = None,
@@ -55,7 +60,8 @@ async def list_pages(engine: AsyncEngine, crawl_id: str | None, search: str | No
 
 
 async def export_rows(engine: AsyncEngine, crawl_id: str) -> AsyncIterator[dict[str, Any]]:
-    """A crawl's pages, :data:`EXPORTED_COLUMNS` of each, in the order stored; streamed
+    """A crawl's pages, :data:`EXPORTED_COLUMNS` of each and its ``links`` (a list of
+    ``{"url", "text"}`` in page order), in the order stored; streamed
     (a server-side cursor), so a crawl of any size exports in bounded memory."""
     async with engine.connect() as conn:
         result = await conn.stream(_EXPORT, {"c": crawl_id})

@@ -51,7 +51,8 @@ class PreviousPage:
 # content columns an unchanged page takes over from its previous version
 _COPIED = ("status_code", "content_type", "content_length", "title", "headline", "description",
            "language", "canonical_url", "markdown", "text", "content_hash", "word_count",
-           "meta", "render_mode", "render_reason", "steps", "console_errors")
+           "meta", "render_mode", "render_reason", "steps", "console_errors", "raw_html",
+           "screenshot")
 
 
 async def previous_page(engine: AsyncEngine, old_crawl_id: str, url: str) -> PreviousPage | None:

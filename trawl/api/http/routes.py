@@ -230,7 +230,7 @@ class ScrapeBody(BaseModel):
 
     url: str
     """The page's URL (http or https)."""
-    options: ScrapeOptions = ScrapeOptions()
+    options: ScrapeOptions = Field(default_factory=ScrapeOptions)
     """How to scrape it: formats, render mode, content, timeout... (ScrapeOptions)."""
 
 
