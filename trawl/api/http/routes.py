@@ -230,8 +230,9 @@ class ScrapeBody(BaseModel):
 
     url: str
     """The page's URL (http or https)."""
-    options: ScrapeOptions = Field(default_factory=ScrapeOptions)
-    """How to scrape it: formats, render mode, content, timeout... (ScrapeOptions)."""
+    options: ScrapeOptions | None = None
+    """How to scrape it: formats, render mode, content, timeout... (ScrapeOptions; none:
+    its defaults)."""
 
 
 @router.post("/scrape", response_model=ScrapeResult, tags=["scrape"])
