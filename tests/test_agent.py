@@ -254,3 +254,73 @@ def test_unknown_or_missing_browser_is_a_clear_error() -> None:
             if agent.proc.poll() is None:
                 agent.proc.kill()
                 agent.proc.wait()
+
+
+def test_breadth_over_stdio(agent: Agent, site: Site) -> None:
+    """Issue 18's calls through the protocol: each does its work, bad arguments are
+    INVALID_ARGS, pause and close answer with their codes until resume and start."""
+    assert agent.readline() == {"command": "ready", "payload": {}}
+
+    def ok(js: str) -> Any:
+        reply = agent.send(js)
+        assert reply["command"] == "result", (js, reply)
+        return reply["payload"]
+
+    def code(js: str) -> str:
+        reply = agent.send(js)
+        assert reply["command"] == "error", (js, reply)
+        return reply["payload"]["code"]  # type: ignore[no-any-return]
+
+    breadth = site.url("/breadth.html")
+    ok(f"agent.go('{breadth}')")
+    tree = ok("agent.look({viewport: false})")["tree"]
+    ref = {t.rsplit("[", 1)[0]: t.rsplit("[", 1)[1][:-1] for t in tree}
+    log = "agent.eval(\"document.getElementById('log').textContent\")"
+    ok(f"agent.act('{ref['button:Zoom']}', 'dblclick')")
+    ok(f"agent.act('{ref['button:Options']}', 'rightclick')")
+    assert ok(log) == {"value": "dbl;ctx;"}
+    assert code(f"agent.act('{ref['button:Delete account']}', 'dblclick')") \
+        == "CONFIRM_REQUIRED"
+    ok(f"agent.act('{ref['generic:Alpha']}', 'drag', '{ref['generic:Gamma']}')")
+    assert ok("agent.eval(\"Array.from(document.querySelectorAll('#list li'))"
+              ".map(l => l.textContent).join()\")") == {"value": "Beta,Gamma,Alpha"}
+    # uploads come from under the agent's working directory (the repository here)
+    ok(f"agent.act('{ref['button:Document']}', 'upload', 'tests/fixtures/agent/login.html')")
+    assert ok(log) == {"value": "dbl;ctx;files:login.html;"}
+    assert code(f"agent.act('{ref['button:Document']}', 'upload', '/etc/hostname')") \
+        == "INVALID_ARGS"
+    filled = ok(f"agent.fill({{{ref['textbox:Name']}: 'Ada', {ref['checkbox:Agree']}: true,"
+                f" {ref['listbox:Colors']}: ['Red', 'Blue']}})")
+    assert filled == {"ok": True, "filled": [ref["textbox:Name"], ref["checkbox:Agree"],
+                                             ref["listbox:Colors"]],
+                      "errors": {}, "changed": True}
+    assert ok("agent.eval(\"Array.from(document.querySelector('[name=colors]')"
+              ".selectedOptions).map(o => o.value).join()\")") == {"value": "r,b"}
+    assert ok(f"agent.attribute('{ref['link:Docs']}', 'href')")["value"] == "/login.html"
+    for bad in ("agent.fill('x')", "agent.attribute('e1')", "agent.switchTab(3)",
+                "agent.events('x')", "agent.back(1)", "agent.fill({e1: 'x'}, {force: 1})"):
+        assert code(bad) == "INVALID_ARGS", bad
+    # history
+    ok(f"agent.go('{site.url('/login.html')}')")
+    assert ok("agent.back()")["url"] == breadth
+    assert ok("agent.forward()")["url"] == site.url("/login.html")
+    assert ok("agent.reload()")["title"] == "Login"
+    # tabs
+    first = ok("agent.tabs()")["active"]
+    second = ok(f"agent.newTab('{site.url('/dashboard.html')}')")["id"]
+    assert ok(f"agent.switchTab('{first}')")["url"] == site.url("/login.html")
+    assert ok(f"agent.closeTab('{first}')") == {"closed": first, "active": second,
+                                                "url": site.url("/dashboard.html")}
+    assert code("agent.closeTab()") == "INVALID_ARGS"
+    # lifecycle
+    assert ok("agent.pause()")["state"] == "paused"
+    assert code(f"agent.go('{breadth}')") == "PAUSED"
+    assert ok("agent.look()")["title"] == "Dashboard"
+    assert ok("agent.resume()")["state"] == "running"
+    assert ok("agent.close()") == {"state": "closed", "url": ""}
+    assert code("agent.look()") == "SESSION_CLOSED"
+    assert ok("agent.start()")["state"] == "running"
+    assert ok(f"agent.go('{breadth}')")["title"] == "Breadth"
+    events = ok("agent.events(0, {types: ['action_error']})")["events"]
+    assert events and all(e["type"] == "action_error" for e in events)
+    assert agent.close() == 0

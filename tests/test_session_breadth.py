@@ -288,9 +288,9 @@ async def test_pause_resume_close_start(site: Site) -> None:
         assert (await s.look())["title"] == "Login"  # reading still works
         assert (await s.resume_session())["state"] == "running"
         assert await value_of_field(s) == ""  # nothing was typed
-        await s.look()
+        email = ref_of((await s.look())["tree"], "textbox:Email")
         assert (await _error(s.resume_session())).code is ErrorCode.INVALID_ARGS
-        await s.act("e1", "input", "x")
+        await s.act(email, "input", "x")
         assert await value_of_field(s) == "x"
         browser = s.page.context.browser
         assert browser is not None and browser.is_connected()

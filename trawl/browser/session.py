@@ -939,13 +939,13 @@ class Session:
     def _check_state(self, call: str, reading: bool = False) -> None:
         if self.state is State.CLOSED:
             raise SessionError(ErrorCode.SESSION_CLOSED,
-                               f"{call}: the session is closed; call start() to open a new "
-                               "browser")
+                               f"{call}: the session is closed; start it to open a new "
+                               "browser (agent.start(), MCP session_start)")
         if self.state is State.PAUSED and not reading:
             raise SessionError(ErrorCode.PAUSED,
-                               f"{call}: the session is paused and did nothing; call "
-                               "resume() first (look, extract, attribute, tabs and events "
-                               "still work)")
+                               f"{call}: the session is paused and did nothing; resume it "
+                               "first (agent.resume(), MCP session_resume); look, extract, "
+                               "attribute, tabs and events still work")
 
     def status(self) -> dict[str, Any]:
         return {"state": self.state.value, "url": "" if self.state is State.CLOSED
