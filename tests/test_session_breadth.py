@@ -332,3 +332,17 @@ async def test_events(session: Session, site: Site) -> None:
     await session.reload()
     newer = session.event_list(last, ["page_load_complete"])["events"]
     assert [e["type"] for e in newer] == ["page_load_complete"]
+
+
+async def test_browser_error_event_when_the_browser_goes_away(site: Site) -> None:
+    async with Session.open(headless=True) as s:
+        await s.go(site.url("/login.html"))
+        browser = s.page.context.browser
+        assert browser is not None
+        assert not [e for e in s.event_list()["events"] if e["type"] == "browser_error"]
+        await browser.close()  # not through close_browser(): an error, not the lifecycle
+        errors = [e for e in s.event_list()["events"] if e["type"] == "browser_error"]
+        assert [e["detail"] for e in errors] == ["the browser disconnected"]
+    async with Session.open(headless=True) as s:
+        await s.close_browser()  # asked for: no error event
+        assert not [e for e in s.event_list()["events"] if e["type"] == "browser_error"]

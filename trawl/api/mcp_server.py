@@ -1,6 +1,8 @@
 """`trawl mcp`: trawl's browser session and crawl tools as an MCP server (stdio transport).
 
 Session tools (one browser page, opened on first use): look, act, go, wait, eval, extract,
+back, forward, reload, fill_form, get_attribute, tabs, tab_open, tab_switch, tab_close,
+session_start, session_pause, session_resume, session_close, events,
 handoff, resume_handoff (of that page's handoff). Crawl tools: start_crawl, crawl_status,
 search_pages (a crawl waiting for a person is resumed with `trawl resume`). The crawl
 tools import the crawl machinery lazily, so the server starts (and the browser tools work)

@@ -14,12 +14,19 @@ Refs (``e1``, ``e2``, ...) are handed out by look(): numbering starts at ``e1`` 
 document and continues across looks within it, so only the last look's refs are live and an
 older ref is a STALE_REF instead of silently reaching another element.
 
-Every failure is a :class:`SessionError` with one of six codes (STALE_REF, INVALID_ARGS,
-ACTION_FAILED, TIMEOUT, EVAL_FAILED, CONFIRM_REQUIRED) and a message that tells the caller
-what to do next; the session stays usable after any of them.
+Every failure is a :class:`SessionError` with one of eight codes (STALE_REF, INVALID_ARGS,
+ACTION_FAILED, TIMEOUT, EVAL_FAILED, CONFIRM_REQUIRED, PAUSED, SESSION_CLOSED) and a
+message that tells the caller what to do next; the session stays usable after any of them.
+
+Beyond look/act: act ops dblclick, rightclick, drag (value: the target ref) and upload
+(value: paths under ``upload_root``); fill() (several fields at once, errors per field),
+attribute(), back()/forward()/reload(), tabs (tab_list/tab_open/tab_switch/tab_close), the
+lifecycle (pause/resume_session/close_browser/start) and event_list() (issue 18).
 
 act() does not press a destructive control (delete, buy, pay, log out, unsubscribe, a form
-that POSTs...; see :mod:`trawl.browser.destructive`) unless called with ``confirm=True``:
+that POSTs...; see :mod:`trawl.browser.destructive`) -- by a click, a double-click, Enter
+or Space, a drop onto it, or an upload whose form submits on choosing the file -- unless
+called with ``confirm=True``:
 without it the call fails with CONFIRM_REQUIRED and nothing is done. A page an agent reads
 can tell it to do anything; the confirmation is the agent's (and its user's) decision.
 """
