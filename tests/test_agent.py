@@ -70,9 +70,10 @@ def site() -> Iterator[Site]:
 class Agent:
     """An orchestrator's view of `trawl agent`: write a line, read a line."""
 
-    def __init__(self, *args: str, stderr: Any = subprocess.PIPE) -> None:
+    def __init__(self, *args: str, stderr: Any = subprocess.PIPE,
+                 env: dict[str, str] | None = None) -> None:
         # the fixtures are served on 127.0.0.1: an agent opens them only when allowed
-        env = {**os.environ, "PYTHONPATH": str(ROOT), "TRAWL_ALLOW_PRIVATE": "1"}
+        env = {**os.environ, "PYTHONPATH": str(ROOT), "TRAWL_ALLOW_PRIVATE": "1", **(env or {})}
         env.pop("DISPLAY", None)
         self.proc = subprocess.Popen(
             [*TRAWL, "agent", *args], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
@@ -324,3 +325,27 @@ def test_breadth_over_stdio(agent: Agent, site: Site) -> None:
     events = ok("agent.events(0, {types: ['action_error']})")["events"]
     assert events and all(e["type"] == "action_error" for e in events)
     assert agent.close() == 0
+
+
+def test_upload_dir_setting(site: Site, tmp_path: Path) -> None:
+    """TRAWL_AGENT_UPLOAD_DIR bounds uploads: a file in it goes, the working directory's
+    files no longer do."""
+    (tmp_path / "cv.txt").write_text("cv")
+    agent = Agent("--headless", env={"TRAWL_AGENT_UPLOAD_DIR": str(tmp_path)})
+    try:
+        assert agent.readline() == {"command": "ready", "payload": {}}
+        agent.send(f"agent.go('{site.url('/breadth.html')}')")
+        tree = agent.send("agent.look({viewport: false})")["payload"]["tree"]
+        doc = next(t for t in tree if t.startswith("button:Document[")).rsplit("[", 1)[1][:-1]
+        outside = ROOT / "tests" / "fixtures" / "agent" / "login.html"
+        refused = agent.send(f"agent.act('{doc}', 'upload', '{outside}')")
+        assert refused["payload"]["code"] == "INVALID_ARGS"
+        assert "outside the upload directory" in refused["payload"]["message"]
+        assert agent.send(f"agent.act('{doc}', 'upload', 'cv.txt')")["command"] == "result"
+        assert agent.send("agent.eval(\"document.getElementById('doc').files[0].name\")")[
+            "payload"] == {"value": "cv.txt"}
+        assert agent.close() == 0
+    finally:
+        if agent.proc.poll() is None:
+            agent.proc.kill()
+            agent.proc.wait()

@@ -27,6 +27,7 @@ from mcp.server.mcpserver.exceptions import ToolError
 
 from trawl.api.agent import agent_policy
 from trawl.browser.session import Session, SessionError
+from trawl.config import get_settings
 from trawl.errors import BlockedAddress
 from trawl.redact import configure_logging
 
@@ -73,7 +74,8 @@ class BrowserHolder:
 
                 self.session = await self.stack.enter_async_context(Session.open(
                     headless=self.headless, sidebar=self.sidebar, browser=self.browser,
-                    handoff_notify=notify, policy=agent_policy()))
+                    handoff_notify=notify, policy=agent_policy(),
+                    upload_root=get_settings().agent_upload_dir))
             return self.session
 
     async def close(self) -> None:
@@ -139,7 +141,8 @@ def _session_tools(server: MCPServer[Any], holder: BrowserHolder) -> None:
         input (value = text), clear, focus, check, uncheck, select (value = option, or a
         list for a multi-select), press (value = key such as Enter), hover, scroll (value:
         up/down/top/bottom, or none to scroll into view), drag (value = the ref to drop it
-        on), upload (value = a file path or a list, under the server's working directory).
+        on), upload (value = a file path or a list, under TRAWL_AGENT_UPLOAD_DIR or the
+        server's working directory).
         Returns {changed}: did the URL or DOM change. Pressing a destructive control
         (delete, buy, pay, log out, unsubscribe, a form that POSTs) fails with
         CONFIRM_REQUIRED and does nothing unless confirm=true: set it only when the user
