@@ -70,9 +70,10 @@ def site() -> Iterator[Site]:
 class Agent:
     """An orchestrator's view of `trawl agent`: write a line, read a line."""
 
-    def __init__(self, *args: str, stderr: Any = subprocess.PIPE) -> None:
+    def __init__(self, *args: str, stderr: Any = subprocess.PIPE,
+                 env: dict[str, str] | None = None) -> None:
         # the fixtures are served on 127.0.0.1: an agent opens them only when allowed
-        env = {**os.environ, "PYTHONPATH": str(ROOT), "TRAWL_ALLOW_PRIVATE": "1"}
+        env = {**os.environ, "PYTHONPATH": str(ROOT), "TRAWL_ALLOW_PRIVATE": "1", **(env or {})}
         env.pop("DISPLAY", None)
         self.proc = subprocess.Popen(
             [*TRAWL, "agent", *args], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
@@ -254,3 +255,97 @@ def test_unknown_or_missing_browser_is_a_clear_error() -> None:
             if agent.proc.poll() is None:
                 agent.proc.kill()
                 agent.proc.wait()
+
+
+def test_breadth_over_stdio(agent: Agent, site: Site) -> None:
+    """Issue 18's calls through the protocol: each does its work, bad arguments are
+    INVALID_ARGS, pause and close answer with their codes until resume and start."""
+    assert agent.readline() == {"command": "ready", "payload": {}}
+
+    def ok(js: str) -> Any:
+        reply = agent.send(js)
+        assert reply["command"] == "result", (js, reply)
+        return reply["payload"]
+
+    def code(js: str) -> str:
+        reply = agent.send(js)
+        assert reply["command"] == "error", (js, reply)
+        return reply["payload"]["code"]  # type: ignore[no-any-return]
+
+    breadth = site.url("/breadth.html")
+    ok(f"agent.go('{breadth}')")
+    tree = ok("agent.look({viewport: false})")["tree"]
+    ref = {t.rsplit("[", 1)[0]: t.rsplit("[", 1)[1][:-1] for t in tree}
+    log = "agent.eval(\"document.getElementById('log').textContent\")"
+    ok(f"agent.act('{ref['button:Zoom']}', 'dblclick')")
+    ok(f"agent.act('{ref['button:Options']}', 'rightclick')")
+    assert ok(log) == {"value": "dbl;ctx;"}
+    assert code(f"agent.act('{ref['button:Delete account']}', 'dblclick')") \
+        == "CONFIRM_REQUIRED"
+    ok(f"agent.act('{ref['generic:Alpha']}', 'drag', '{ref['generic:Gamma']}')")
+    assert ok("agent.eval(\"Array.from(document.querySelectorAll('#list li'))"
+              ".map(l => l.textContent).join()\")") == {"value": "Beta,Gamma,Alpha"}
+    # uploads come from under the agent's working directory (the repository here)
+    ok(f"agent.act('{ref['button:Document']}', 'upload', 'tests/fixtures/agent/login.html')")
+    assert ok(log) == {"value": "dbl;ctx;files:login.html;"}
+    assert code(f"agent.act('{ref['button:Document']}', 'upload', '/etc/hostname')") \
+        == "INVALID_ARGS"
+    filled = ok(f"agent.fill({{{ref['textbox:Name']}: 'Ada', {ref['checkbox:Agree']}: true,"
+                f" {ref['listbox:Colors']}: ['Red', 'Blue']}})")
+    assert filled == {"ok": True, "filled": [ref["textbox:Name"], ref["checkbox:Agree"],
+                                             ref["listbox:Colors"]],
+                      "errors": {}, "changed": True}
+    assert ok("agent.eval(\"Array.from(document.querySelector('[name=colors]')"
+              ".selectedOptions).map(o => o.value).join()\")") == {"value": "r,b"}
+    assert ok(f"agent.attribute('{ref['link:Docs']}', 'href')")["value"] == "/login.html"
+    for bad in ("agent.fill('x')", "agent.attribute('e1')", "agent.switchTab(3)",
+                "agent.events('x')", "agent.back(1)", "agent.fill({e1: 'x'}, {force: 1})"):
+        assert code(bad) == "INVALID_ARGS", bad
+    # history
+    ok(f"agent.go('{site.url('/login.html')}')")
+    assert ok("agent.back()")["url"] == breadth
+    assert ok("agent.forward()")["url"] == site.url("/login.html")
+    assert ok("agent.reload()")["title"] == "Login"
+    # tabs
+    first = ok("agent.tabs()")["active"]
+    second = ok(f"agent.newTab('{site.url('/dashboard.html')}')")["id"]
+    assert ok(f"agent.switchTab('{first}')")["url"] == site.url("/login.html")
+    assert ok(f"agent.closeTab('{first}')") == {"closed": first, "active": second,
+                                                "url": site.url("/dashboard.html")}
+    assert code("agent.closeTab()") == "INVALID_ARGS"
+    # lifecycle
+    assert ok("agent.pause()")["state"] == "paused"
+    assert code(f"agent.go('{breadth}')") == "PAUSED"
+    assert ok("agent.look()")["title"] == "Dashboard"
+    assert ok("agent.resume()")["state"] == "running"
+    assert ok("agent.close()") == {"state": "closed", "url": ""}
+    assert code("agent.look()") == "SESSION_CLOSED"
+    assert ok("agent.start()")["state"] == "running"
+    assert ok(f"agent.go('{breadth}')")["title"] == "Breadth"
+    events = ok("agent.events(0, {types: ['action_error']})")["events"]
+    assert events and all(e["type"] == "action_error" for e in events)
+    assert agent.close() == 0
+
+
+def test_upload_dir_setting(site: Site, tmp_path: Path) -> None:
+    """TRAWL_AGENT_UPLOAD_DIR bounds uploads: a file in it goes, the working directory's
+    files no longer do."""
+    (tmp_path / "cv.txt").write_text("cv")
+    agent = Agent("--headless", env={"TRAWL_AGENT_UPLOAD_DIR": str(tmp_path)})
+    try:
+        assert agent.readline() == {"command": "ready", "payload": {}}
+        agent.send(f"agent.go('{site.url('/breadth.html')}')")
+        tree = agent.send("agent.look({viewport: false})")["payload"]["tree"]
+        doc = next(t for t in tree if t.startswith("button:Document[")).rsplit("[", 1)[1][:-1]
+        outside = ROOT / "tests" / "fixtures" / "agent" / "login.html"
+        refused = agent.send(f"agent.act('{doc}', 'upload', '{outside}')")
+        assert refused["payload"]["code"] == "INVALID_ARGS"
+        assert "outside the upload directory" in refused["payload"]["message"]
+        assert agent.send(f"agent.act('{doc}', 'upload', 'cv.txt')")["command"] == "result"
+        assert agent.send("agent.eval(\"document.getElementById('doc').files[0].name\")")[
+            "payload"] == {"value": "cv.txt"}
+        assert agent.close() == 0
+    finally:
+        if agent.proc.poll() is None:
+            agent.proc.kill()
+            agent.proc.wait()

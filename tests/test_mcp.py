@@ -129,6 +129,53 @@ async def test_session_tools(site: Site) -> None:
         assert data(await client.call_tool("look", {}))["title"] == "Login"
 
 
+BREADTH_TOOLS = {"back", "forward", "reload", "fill_form", "get_attribute", "tabs",
+                 "tab_open", "tab_switch", "tab_close", "session_start", "session_pause",
+                 "session_resume", "session_close", "events"}
+
+
+async def test_breadth_tools(site: Site) -> None:
+    """Issue 18's tools are listed; fill_form, history, tabs, pause and close end to end."""
+    async with mcp_client(["-m", "trawl.api.mcp_server"]) as client:
+        names = {t.name for t in (await client.list_tools()).tools}
+        assert names >= BREADTH_TOOLS
+        data(await client.call_tool("go", {"url": site.url("/breadth.html")}))
+        tree = data(await client.call_tool("look", {"viewport": False}))["tree"]
+        ref = {t.rsplit("[", 1)[0]: t.rsplit("[", 1)[1][:-1] for t in tree}
+        filled = data(await client.call_tool("fill_form", {"fields": {
+            ref["textbox:Name"]: "Ada", ref["checkbox:Agree"]: True,
+            ref["combobox:Size"]: "Large", "e999": "x"}}))
+        assert filled["ok"] is False and filled["errors"]["e999"]["code"] == "STALE_REF"
+        assert filled["filled"] == [ref["textbox:Name"], ref["checkbox:Agree"],
+                                    ref["combobox:Size"]]
+        assert data(await client.call_tool("eval", {"js": "(() => { const f = "
+            "document.getElementById('f'); return [f.name.value, f.agree.checked, "
+            "f.size.value]; })()"})) == {"value": ["Ada", True, "Large"]}
+        assert data(await client.call_tool("get_attribute", {
+            "ref": ref["link:Docs"], "name": "data-id"}))["value"] == "42"
+        assert "CONFIRM_REQUIRED" in error_text(await client.call_tool(
+            "act", {"ref": ref["button:Delete account"], "op": "dblclick"}))
+        data(await client.call_tool("go", {"url": site.url("/login.html")}))
+        assert data(await client.call_tool("back", {}))["url"] == site.url("/breadth.html")
+        opened = data(await client.call_tool("tab_open", {"url": site.url("/login.html")}))
+        assert [t["active"] for t in data(await client.call_tool("tabs", {}))["tabs"]] == [
+            False, True]
+        data(await client.call_tool("tab_close", {"tab_id": opened["id"]}))
+        assert data(await client.call_tool("session_pause", {}))["state"] == "paused"
+        assert error_text(await client.call_tool("go", {"url": site.url("/login.html")})) \
+            .endswith("the session is paused and did nothing; resume it first (agent.resume(), "
+                      "MCP session_resume); look, extract, attribute, tabs and events still work")
+        data(await client.call_tool("session_resume", {}))
+        assert data(await client.call_tool("session_close", {}))["state"] == "closed"
+        assert ": SESSION_CLOSED: look()" in error_text(await client.call_tool("look", {}))
+        assert data(await client.call_tool("session_start", {}))["state"] == "running"
+        assert data(await client.call_tool("go", {"url": site.url("/login.html")}))[
+            "title"] == "Login"
+        types = {e["type"] for e in data(await client.call_tool("events", {}))["events"]}
+        assert {"page_navigation", "page_load_complete", "action_completed",
+                "action_error"} <= types
+
+
 async def test_crawl_tools(temporal_address: str, database_url: str, tmp_path: Path) -> None:
     """Crawl tools against the test Temporal and Postgres (no worker: the crawl stays queued)."""
     env = {"TRAWL_TEMPORAL_ADDRESS": temporal_address, "TRAWL_DATABASE_URL": database_url,

@@ -124,6 +124,11 @@ class Settings(BaseSettings):
     user_agent: str = DEFAULT_USER_AGENT
     """User-Agent header for HTTP fetches (the browser keeps its own unless overridden)."""
 
+    agent_upload_dir: Path | None = None
+    """The directory an agent's uploads (``act(ref, 'upload', path)``) may come from
+    (``TRAWL_AGENT_UPLOAD_DIR``; default: the working directory of ``trawl agent`` /
+    ``trawl mcp``). A page can ask an agent for any file; this bounds what it can get."""
+
     allow_private: bool = False
     """Let every crawl and agent reach internal addresses (loopback, private networks, cloud
     metadata): off by default; a crawl's own start URLs are always allowed

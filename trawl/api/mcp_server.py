@@ -1,6 +1,8 @@
 """`trawl mcp`: trawl's browser session and crawl tools as an MCP server (stdio transport).
 
 Session tools (one browser page, opened on first use): look, act, go, wait, eval, extract,
+back, forward, reload, fill_form, get_attribute, tabs, tab_open, tab_switch, tab_close,
+session_start, session_pause, session_resume, session_close, events,
 handoff, resume_handoff (of that page's handoff). Crawl tools: start_crawl, crawl_status,
 search_pages (a crawl waiting for a person is resumed with `trawl resume`). The crawl
 tools import the crawl machinery lazily, so the server starts (and the browser tools work)
@@ -25,6 +27,7 @@ from mcp.server.mcpserver.exceptions import ToolError
 
 from trawl.api.agent import agent_policy
 from trawl.browser.session import Session, SessionError
+from trawl.config import get_settings
 from trawl.errors import BlockedAddress
 from trawl.redact import configure_logging
 
@@ -34,12 +37,18 @@ T = TypeVar("T")
 INSTRUCTIONS = """\
 You control a browser and trawl's crawler.
 look() - page state: tree of "role:name[ref]" strings and the ops each ref allows
-act(ref, op, value) - click, input, clear, focus, check, uncheck, select, press, hover, scroll
+act(ref, op, value) - click, dblclick, rightclick, input, clear, focus, check, uncheck,
+  select, press, hover, scroll, drag (value: target ref), upload (value: file path)
+fill_form({ref: value}) - several fields at once; get_attribute(ref, name)
+back(), forward(), reload(); tabs(), tab_open(url), tab_switch(id), tab_close(id)
+session_pause/session_resume/session_close/session_start; events(since)
 A destructive control (delete, buy, pay, log out, unsubscribe, a form that POSTs) gives
 CONFIRM_REQUIRED and is not pressed: repeat with confirm=true only if the user asked for it.
 go(url), wait(condition: ref or JS expression), eval(js), extract(format)
 handoff(message) - ask a person to intervene; blocks until they resume
-If a ref is stale (STALE_REF), call look() again. Crawl a site with start_crawl, follow it
+If a ref is stale (STALE_REF), call look() again. PAUSED: the session is paused;
+SESSION_CLOSED: the browser was closed (session_start opens one).
+Crawl a site with start_crawl, follow it
 with crawl_status, and query stored pages with search_pages."""
 
 
@@ -65,7 +74,8 @@ class BrowserHolder:
 
                 self.session = await self.stack.enter_async_context(Session.open(
                     headless=self.headless, sidebar=self.sidebar, browser=self.browser,
-                    handoff_notify=notify, policy=agent_policy()))
+                    handoff_notify=notify, policy=agent_policy(),
+                    upload_root=get_settings().agent_upload_dir))
             return self.session
 
     async def close(self) -> None:
@@ -88,9 +98,26 @@ def build_server(headless: bool = True, sidebar: bool = False,
 
     server: MCPServer[Any] = MCPServer("trawl", instructions=INSTRUCTIONS, lifespan=lifespan)
     _session_tools(server, holder)
+    _breadth_tools(server, holder)
+    _lifecycle_tools(server, holder)
     _crawl_tools(server)
     server.holder = holder  # type: ignore[attr-defined]
     return server
+
+
+async def _call(holder: BrowserHolder, method: str, *args: Any, **kwargs: Any) -> Any:
+    """``session.method(...)``, one at a time; a SessionError is a tool error whose text
+    starts with its code."""
+    try:
+        session = await holder.get()
+    except Exception as exc:
+        raise ToolError(f"ACTION_FAILED: the browser did not start: {exc}") from exc
+    async with holder.lock:
+        try:
+            result = getattr(session, method)(*args, **kwargs)
+            return await result if asyncio.iscoroutine(result) else result
+        except SessionError as exc:
+            raise ToolError(str(exc)) from exc
 
 
 def _session_tools(server: MCPServer[Any], holder: BrowserHolder) -> None:
@@ -98,15 +125,7 @@ def _session_tools(server: MCPServer[Any], holder: BrowserHolder) -> None:
     resume_handoff, on one browser page opened on first use."""
 
     async def call(method: str, *args: Any, **kwargs: Any) -> Any:
-        try:
-            session = await holder.get()
-        except Exception as exc:
-            raise ToolError(f"ACTION_FAILED: the browser did not start: {exc}") from exc
-        async with holder.lock:
-            try:
-                return await getattr(session, method)(*args, **kwargs)
-            except SessionError as exc:
-                raise ToolError(str(exc)) from exc
+        return await _call(holder, method, *args, **kwargs)
 
     @server.tool()
     async def look(scope: str | None = None, viewport: bool = True) -> dict[str, Any]:
@@ -118,9 +137,12 @@ def _session_tools(server: MCPServer[Any], holder: BrowserHolder) -> None:
     @server.tool()
     async def act(ref: str, op: str, value: str | list[str] | None = None,
                   confirm: bool = False) -> dict[str, Any]:
-        """Do op on the element ref from the last look(): click, input (value = text),
-        clear, focus, check, uncheck, select (value = option), press (value = key such as
-        Enter), hover, scroll (value: up/down/top/bottom, or none to scroll into view).
+        """Do op on the element ref from the last look(): click, dblclick, rightclick,
+        input (value = text), clear, focus, check, uncheck, select (value = option, or a
+        list for a multi-select), press (value = key such as Enter), hover, scroll (value:
+        up/down/top/bottom, or none to scroll into view), drag (value = the ref to drop it
+        on), upload (value = a file path or a list, under TRAWL_AGENT_UPLOAD_DIR or the
+        server's working directory).
         Returns {changed}: did the URL or DOM change. Pressing a destructive control
         (delete, buy, pay, log out, unsubscribe, a form that POSTs) fails with
         CONFIRM_REQUIRED and does nothing unless confirm=true: set it only when the user
@@ -171,6 +193,96 @@ def _session_tools(server: MCPServer[Any], holder: BrowserHolder) -> None:
                             "is resumed with `trawl resume <crawl_id>`)")
         session.resume()
         return {"resumed": True}
+
+
+def _breadth_tools(server: MCPServer[Any], holder: BrowserHolder) -> None:
+    """History, fill_form, get_attribute and tabs."""
+
+    async def call(method: str, *args: Any, **kwargs: Any) -> Any:
+        return await _call(holder, method, *args, **kwargs)
+
+    @server.tool()
+    async def back() -> dict[str, Any]:
+        """Go back in the tab's history; returns url and title."""
+        return await call("back")  # type: ignore[no-any-return]
+
+    @server.tool()
+    async def forward() -> dict[str, Any]:
+        """Go forward in the tab's history; returns url and title."""
+        return await call("forward")  # type: ignore[no-any-return]
+
+    @server.tool()
+    async def reload() -> dict[str, Any]:
+        """Reload the page; returns url and title. Refs need a new look()."""
+        return await call("reload")  # type: ignore[no-any-return]
+
+    @server.tool()
+    async def fill_form(fields: dict[str, Any], confirm: bool = False) -> dict[str, Any]:
+        """Fill several fields from the last look() at once: fields = {ref: value} (text;
+        true/false for a checkbox; an option or a list for a select; a file path for a
+        file input). Nothing is submitted. Returns {ok, filled, errors: {ref: {code,
+        message}}}: the other fields are filled even when one fails."""
+        return await call("fill", fields, confirm=confirm)  # type: ignore[no-any-return]
+
+    @server.tool()
+    async def get_attribute(ref: str, name: str) -> dict[str, Any]:
+        """The attribute name of element ref (href, value, aria-expanded...): {value}, null
+        when absent."""
+        return await call("attribute", ref, name)  # type: ignore[no-any-return]
+
+    @server.tool()
+    async def tabs() -> dict[str, Any]:
+        """The open tabs: {tabs: [{id, url, title, active}], active}."""
+        return await call("tab_list")  # type: ignore[no-any-return]
+
+    @server.tool()
+    async def tab_open(url: str | None = None) -> dict[str, Any]:
+        """Open a new tab (on url) and continue in it; returns its id."""
+        return await call("tab_open", url)  # type: ignore[no-any-return]
+
+    @server.tool()
+    async def tab_switch(tab_id: str) -> dict[str, Any]:
+        """Continue in the tab tab_id (from tabs)."""
+        return await call("tab_switch", tab_id)  # type: ignore[no-any-return]
+
+    @server.tool()
+    async def tab_close(tab_id: str | None = None) -> dict[str, Any]:
+        """Close tab_id (default: the active tab); not the last one."""
+        return await call("tab_close", tab_id)  # type: ignore[no-any-return]
+
+
+
+def _lifecycle_tools(server: MCPServer[Any], holder: BrowserHolder) -> None:
+    """session_start / session_pause / session_resume / session_close and events."""
+
+    async def call(method: str, *args: Any, **kwargs: Any) -> Any:
+        return await _call(holder, method, *args, **kwargs)
+
+    @server.tool()
+    async def session_start() -> dict[str, Any]:
+        """Open the browser again after session_close (a running session is left as is)."""
+        return await call("start")  # type: ignore[no-any-return]
+
+    @server.tool()
+    async def session_pause() -> dict[str, Any]:
+        """Pause: actions fail with PAUSED until session_resume; reading still works."""
+        return await call("pause")  # type: ignore[no-any-return]
+
+    @server.tool()
+    async def session_resume() -> dict[str, Any]:
+        """Resume a paused session."""
+        return await call("resume_session")  # type: ignore[no-any-return]
+
+    @server.tool()
+    async def session_close() -> dict[str, Any]:
+        """Close the browser (frees it); calls fail with SESSION_CLOSED until session_start."""
+        return await call("close_browser")  # type: ignore[no-any-return]
+
+    @server.tool()
+    async def events(since: int = 0, types: list[str] | None = None) -> dict[str, Any]:
+        """The session's events after seq since: page_navigation, page_load_complete,
+        action_completed, action_error, browser_error. Returns {events, last}."""
+        return await call("event_list", since, types)  # type: ignore[no-any-return]
 
 
 async def _crawl_tool(run: Callable[[Any], Awaitable[T]], failed: str = "") -> T:

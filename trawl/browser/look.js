@@ -365,7 +365,7 @@
         const ref = "e" + (++n);
         refs.set(ref, el);
         tree.push(`${role}:${clip(accName(el, role))}[${ref}]`);
-        actions[ref] = OPS[role];
+        actions[ref] = tag === "input" && el.type === "file" ? [...OPS[role], "upload"] : OPS[role];
       }
       // a control's inner parts are not separate targets, except composite widgets
       return !(role === "listbox" || role === "combobox" || role === "generic"

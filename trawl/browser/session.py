@@ -14,12 +14,19 @@ Refs (``e1``, ``e2``, ...) are handed out by look(): numbering starts at ``e1`` 
 document and continues across looks within it, so only the last look's refs are live and an
 older ref is a STALE_REF instead of silently reaching another element.
 
-Every failure is a :class:`SessionError` with one of six codes (STALE_REF, INVALID_ARGS,
-ACTION_FAILED, TIMEOUT, EVAL_FAILED, CONFIRM_REQUIRED) and a message that tells the caller
-what to do next; the session stays usable after any of them.
+Every failure is a :class:`SessionError` with one of eight codes (STALE_REF, INVALID_ARGS,
+ACTION_FAILED, TIMEOUT, EVAL_FAILED, CONFIRM_REQUIRED, PAUSED, SESSION_CLOSED) and a
+message that tells the caller what to do next; the session stays usable after any of them.
+
+Beyond look/act: act ops dblclick, rightclick, drag (value: the target ref) and upload
+(value: paths under ``upload_root``); fill() (several fields at once, errors per field),
+attribute(), back()/forward()/reload(), tabs (tab_list/tab_open/tab_switch/tab_close), the
+lifecycle (pause/resume_session/close_browser/start) and event_list() (issue 18).
 
 act() does not press a destructive control (delete, buy, pay, log out, unsubscribe, a form
-that POSTs...; see :mod:`trawl.browser.destructive`) unless called with ``confirm=True``:
+that POSTs...; see :mod:`trawl.browser.destructive`) -- by a click, a double-click, Enter
+or Space, a drop onto it, or an upload whose form submits on choosing the file -- unless
+called with ``confirm=True``:
 without it the call fails with CONFIRM_REQUIRED and nothing is done. A page an agent reads
 can tell it to do anything; the confirmation is the agent's (and its user's) decision.
 """
@@ -32,17 +39,35 @@ import logging
 import math
 import re
 import time
-from collections.abc import AsyncIterator, Callable
+from collections.abc import AsyncIterator, Awaitable, Callable
 from contextlib import asynccontextmanager, suppress
 from dataclasses import dataclass, field
 from enum import StrEnum
+from pathlib import Path
 from typing import TYPE_CHECKING, Any
 from urllib.parse import urljoin, urlsplit
 
-from trawl.browser.destructive import DestructiveGuard, Verdict, key_activates, key_submits
+from trawl.browser.destructive import (
+    ControlFacts,
+    DestructiveGuard,
+    FormFacts,
+    Verdict,
+    key_activates,
+    key_submits,
+)
 from trawl.browser.goto import goto_settled
 from trawl.browser.handoff import HandoffServer
 from trawl.browser.scripts import script
+from trawl.browser.session_ops import (
+    ATTRIBUTE_JS,
+    AUTO_SUBMIT_JS,
+    FILE_INPUT_JS,
+    EventLog,
+    State,
+    Tabs,
+    drag,
+    upload_paths,
+)
 from trawl.errors import BlockedAddress, BrowserError, TrawlError
 from trawl.model import DEFAULT_ACTION_TIMEOUT_MS, DEFAULT_WAIT_TIMEOUT_MS
 from trawl.net import NetPolicy
@@ -59,9 +84,11 @@ DEFAULT_VIEWPORT = {"width": 1280, "height": 800}
 MAX_LOG_ENTRIES = 200
 
 REF_RE = re.compile(r"^e[1-9][0-9]*$")
-UNIVERSAL_OPS = ("press", "hover", "scroll", "focus")
+UNIVERSAL_OPS = ("press", "hover", "scroll", "focus", "dblclick", "rightclick", "drag")
 ALL_OPS = ("click", "input", "clear", "focus", "check", "uncheck", "select", "press", "hover",
-           "scroll")
+           "scroll", "dblclick", "rightclick", "drag", "upload")
+PRESSING_OPS = ("click", "dblclick")
+"""Ops that press the element as a click does: the destructive guard judges them alike."""
 EXTRACT_FORMATS = ("markdown", "html", "text", "links", "screenshot")
 BROWSERS = {"chromium": "chromium", "chrome": "chromium", "firefox": "firefox",
             "webkit": "webkit"}
@@ -75,6 +102,10 @@ class ErrorCode(StrEnum):
     EVAL_FAILED = "EVAL_FAILED"
     CONFIRM_REQUIRED = "CONFIRM_REQUIRED"
     """act() on a destructive control without ``confirm``; nothing was done."""
+    PAUSED = "PAUSED"
+    """The session is paused (pause()): actions wait for resume_session(); nothing was done."""
+    SESSION_CLOSED = "SESSION_CLOSED"
+    """The session's browser was closed (close_browser()); start() opens a new one."""
 
 
 class SessionError(TrawlError):
@@ -162,7 +193,8 @@ class Session:
                  nav_timeout_ms: int = DEFAULT_NAV_TIMEOUT_MS,
                  handoff_notify: Callable[[str, str], None] | None = None,
                  handoff_server: bool = True, policy: NetPolicy | None = None,
-                 guard: DestructiveGuard | None = None) -> None:
+                 guard: DestructiveGuard | None = None,
+                 upload_root: Path | str | None = None) -> None:
         self.page = page
         self.guard = guard if guard is not None else DestructiveGuard()
         """Judges what act() presses; a destructive control needs ``confirm=True``."""
@@ -181,6 +213,14 @@ class Session:
         self._dialogs: list[str] = []
         self._sidebar_ready = False
         self._secret = False
+        self.upload_root = Path(upload_root) if upload_root is not None else Path.cwd()
+        """upload sends only files under this directory (default: the working directory)."""
+        self.events = EventLog()
+        self.tabs = Tabs()
+        self.state = State.RUNNING
+        self._relaunch: Callable[[], Awaitable[Page]] | None = None
+        """Set by open(): launches a new browser for start() after close_browser()."""
+        self._watched: list[Page] = []
         self._attach(page)
 
     # ------------------------------------------------------------------ lifecycle
@@ -189,25 +229,33 @@ class Session:
     async def open(cls, *, headless: bool = True, browser: str = "chromium",
                    sidebar: bool = False, viewport: dict[str, int] | None = None,
                    **session_kwargs: Any) -> AsyncIterator[Session]:
-        """Launch a browser with one page and yield a Session on it; closes all on exit."""
+        """Launch a browser with one page and yield a Session on it; closes all on exit.
+        The session owns that browser: close_browser() frees it and start() launches
+        another."""
         from playwright.async_api import async_playwright
 
         async with async_playwright() as pw:
-            brow = await launch_browser(pw, browser, headless=headless)
+            async def launch() -> Page:
+                brow = await launch_browser(pw, browser, headless=headless)
+                try:
+                    context = await brow.new_context(
+                        viewport=viewport or DEFAULT_VIEWPORT)  # type: ignore[arg-type]
+                    return await context.new_page()
+                except BaseException:
+                    with suppress(Exception):
+                        await brow.close()
+                    raise
+
+            session = cls(await launch(), sidebar=sidebar, **session_kwargs)
+            session._relaunch = launch
             try:
-                context = await brow.new_context(
-                    viewport=viewport or DEFAULT_VIEWPORT)  # type: ignore[arg-type]
-                page = await context.new_page()
-                session = cls(page, sidebar=sidebar, **session_kwargs)
                 if sidebar:
                     await session.enable_sidebar()
-                try:
-                    yield session
-                finally:
-                    await session.close()
+                yield session
             finally:
+                await session.close()
                 with suppress(Exception):  # the browser may already be gone
-                    await brow.close()
+                    await session._close_owned_browser()
 
     async def close(self) -> None:
         if self._handoff is not None:
@@ -218,7 +266,26 @@ class Session:
 
     def _attach(self, page: Page) -> None:
         self.page = page
+        if any(p is page for p in self._watched):
+            return
+        self._watched.append(page)
         page.on("dialog", self._on_dialog)
+        page.on("framenavigated", lambda frame: self._on_navigated(page, frame))
+        page.on("load", lambda p: self.events.add("page_load_complete", url=p.url,
+                                                  tab=self.tabs.id_of(p)))
+        page.on("crash", lambda p: self.events.add("browser_error", url=p.url,
+                                                   detail="the page crashed"))
+        page.on("close", lambda p: self._watched.remove(p) if p in self._watched else None)
+        self.tabs.id_of(page)
+        browser = page.context.browser
+        if browser is not None and len(self._watched) == 1:
+            browser.on("disconnected", lambda _b: self.events.add(
+                "browser_error", detail="the browser disconnected")
+                if self.state is not State.CLOSED else None)
+
+    def _on_navigated(self, page: Page, frame: Any) -> None:
+        if frame == page.main_frame:
+            self.events.add("page_navigation", url=frame.url, tab=self.tabs.id_of(page))
 
     async def _on_dialog(self, dialog: Any) -> None:
         self._dialogs.append(f"{dialog.type}: {dialog.message}")
@@ -258,6 +325,8 @@ class Session:
     def _record(self, command: str, ok: bool = True, detail: str = "") -> None:
         self._log.append(LogEntry(time.time(), command, ok, detail))
         del self._log[:-MAX_LOG_ENTRIES]
+        self.events.add("action_completed" if ok else "action_error", command=command,
+                        detail=detail)
 
     @property
     def command_log(self) -> list[LogEntry]:
@@ -266,6 +335,7 @@ class Session:
     # ------------------------------------------------------------------ look
     async def look(self, scope: str | None = None, viewport: bool = True) -> dict[str, Any]:
         """Interactable elements as ``role:name[ref]`` strings plus the ops each allows."""
+        self._check_state("look()", reading=True)
         if scope is not None and not isinstance(scope, str):
             raise SessionError(ErrorCode.INVALID_ARGS, "scope must be a CSS selector string")
         args = {"op": "look", "scope": scope, "viewport": bool(viewport)}
@@ -346,6 +416,7 @@ class Session:
         Pressing a destructive control (a click, or Enter/Space on it) needs
         ``confirm=True``; without it: CONFIRM_REQUIRED, and nothing is done."""
         self._secret = False
+        self._check_state(f"act({ref!r}, {op!r})")
         if not isinstance(confirm, bool):
             raise SessionError(ErrorCode.INVALID_ARGS, "confirm must be true or false")
         try:
@@ -369,12 +440,45 @@ class Session:
         return f"act({', '.join(args)})"
 
     async def _destructive(self, element: ElementHandle, op: str, value: Any) -> Verdict | None:
-        """The guard's verdict when ``op`` presses the element (a click, Enter, Space)."""
-        if op == "click":
+        """The guard's verdict when ``op`` presses the element (a click or double-click,
+        Enter, Space), drops something on a control, or uploads into a form that
+        submits as soon as a file is chosen."""
+        if op in PRESSING_OPS:
             return await self.guard.check(element)
         if op == "press" and isinstance(value, str) and key_activates(value):
             return await self.guard.check(element, enter=key_submits(value))
+        if op == "drag":  # dropping on a control ("Delete", a trash can) is judged as a click
+            target, _role = await self._resolve(value)
+            try:
+                return await self.guard.check(target)
+            finally:
+                await target.dispose()
+        if op == "upload":
+            return await self._upload_verdict(element)
         return None
+
+    async def _upload_verdict(self, element: ElementHandle) -> Verdict | None:
+        """An upload is judged by the file input's own label and, when choosing the files
+        submits its form (an inline onchange that submits), as that submission."""
+        verdict = await self.guard.check(element)
+        if verdict is not None:
+            return verdict
+        handle = await element.evaluate_handle(FILE_INPUT_JS)
+        file_input = handle.as_element()
+        if file_input is None:
+            return None
+        try:
+            auto = await file_input.evaluate(AUTO_SUBMIT_JS)
+        finally:
+            await file_input.dispose()
+        if not auto:
+            return None
+        facts = ControlFacts(tag="input", role="button", name=auto["name"], submits=True,
+                             form=FormFacts(method=auto["method"]))
+        verdict = self.guard.judge(facts)
+        if verdict is None:
+            return None
+        return Verdict(verdict.label, f"choosing a file submits its form: {verdict.reason}")
 
     async def _act(self, ref: str, op: str, value: Any, confirm: bool = False
                    ) -> dict[str, Any]:
@@ -424,22 +528,42 @@ class Session:
         assert self._look is not None
         allowed = list(self._look.actions.get(ref, [])) + [
             o for o in UNIVERSAL_OPS if o not in self._look.actions.get(ref, [])]
+        if op == "upload":
+            file_input = await self._file_input_of(element)
+            if file_input is not None:
+                allowed.append("upload")
+                await file_input.dispose()
         if op not in allowed:
             raise SessionError(ErrorCode.INVALID_ARGS,
                                f"op {op!r} does not apply to {role} {ref}; "
                                f"use one of {', '.join(allowed)}")
-        if op in ("input", "select", "press") and value is None:
+        if op in ("input", "select", "press", "drag", "upload") and value is None:
             what = {"input": "the text to type", "select": "the option's value or label",
-                    "press": "a key such as 'Enter'"}[op]
+                    "press": "a key such as 'Enter'", "drag": "the ref to drop it on",
+                    "upload": "a file path or a list of paths"}[op]
             raise SessionError(ErrorCode.INVALID_ARGS,
                                f"act({ref!r}, {op!r}) needs a value: {what}")
+        if op == "drag" and (not isinstance(value, str) or value == ref):
+            raise SessionError(ErrorCode.INVALID_ARGS,
+                               "drag needs the ref of another element to drop it on: "
+                               "act('e1', 'drag', 'e4')")
+        if op == "upload":
+            self._check_upload(value)
         return element, role
+
+    def _check_upload(self, value: Any) -> list[str]:
+        try:
+            return upload_paths(value, self.upload_root)
+        except ValueError as exc:
+            raise SessionError(ErrorCode.INVALID_ARGS, str(exc)) from None
 
     async def _refuse_destructive(self, element: ElementHandle, ref: str, role: str,
                                   op: str, value: Any) -> None:
         """CONFIRM_REQUIRED when the action looks destructive (nothing is done)."""
         try:
             verdict = await self._destructive(element, op, value)
+        except SessionError:
+            raise
         except Exception as exc:  # not judged, not pressed
             raise SessionError(ErrorCode.ACTION_FAILED,
                                f"could not inspect {ref} before the {op}: "
@@ -495,9 +619,41 @@ class Session:
         except Exception as exc:
             log.debug("load state not reached: %s", exc)
 
+    async def _file_input_of(self, el: ElementHandle) -> ElementHandle | None:
+        handle = await el.evaluate_handle(FILE_INPUT_JS)
+        found = handle.as_element()
+        if found is None:
+            await handle.dispose()
+        return found
+
+    async def _perform_pointer(self, el: ElementHandle, op: str, value: Any) -> None:
+        """dblclick, rightclick, drag and upload."""
+        t = self.action_timeout_ms
+        if op == "dblclick":
+            await el.dblclick(timeout=t)
+        elif op == "rightclick":
+            await el.click(button="right", timeout=t)
+        elif op == "drag":
+            target, _role = await self._resolve(value)
+            try:
+                await drag(self.page, el, target, t)
+            finally:
+                await target.dispose()
+        elif op == "upload":
+            file_input = await self._file_input_of(el)
+            if file_input is None:
+                raise SessionError(ErrorCode.INVALID_ARGS, "upload needs a file input "
+                                   "(or its label)")
+            try:
+                await file_input.set_input_files(self._check_upload(value), timeout=t)
+            finally:
+                await file_input.dispose()
+
     async def _perform(self, el: ElementHandle, role: str, op: str, value: Any) -> None:
         t = self.action_timeout_ms
-        if op == "click":
+        if op in ("dblclick", "rightclick", "drag", "upload"):
+            await self._perform_pointer(el, op, value)
+        elif op == "click":
             await el.click(timeout=t)
         elif op == "input":
             text = value if isinstance(value, str) else _scalar_text(value, "input")
@@ -601,9 +757,276 @@ class Session:
                 box.scrollBy(d[0], d[1]);
             }""", value)
 
+    # ------------------------------------------------------------------ fill
+    async def fill(self, fields: dict[str, Any], *, confirm: bool = False) -> dict[str, Any]:
+        """Fill several fields of the last look() in one call: ``{ref: value}``. Text
+        fields take text, checkboxes and switches true/false, selects an option (or a
+        list), file inputs a path (or a list). Nothing is submitted. Each field's failure
+        is reported under ``errors`` (its code and message) and the others are still
+        filled; ``ok`` is true only when every field was."""
+        self._check_state("fill()")
+        if not isinstance(fields, dict) or not fields:
+            raise SessionError(ErrorCode.INVALID_ARGS,
+                               "fill() needs an object of ref: value, e.g. "
+                               "fill({e1: 'Ada', e2: true, e3: 'Blue'})")
+        filled: list[str] = []
+        errors: dict[str, dict[str, str]] = {}
+        changed = False
+        for ref, value in fields.items():
+            try:
+                op, value = await self._fill_op(ref, value)
+                result = await self.act(ref, op, value, confirm=confirm)
+            except SessionError as exc:
+                errors[ref] = exc.to_dict()
+                continue
+            filled.append(ref)
+            changed = changed or bool(result["changed"])
+        return {"ok": not errors, "filled": filled, "errors": errors, "changed": changed}
+
+    async def _fill_op(self, ref: str, value: Any) -> tuple[str, Any]:
+        """The op that puts ``value`` in the field ``ref`` names."""
+        if self._look is None or ref not in self._look.roles:
+            await self._resolve(ref)  # the same STALE_REF / INVALID_ARGS as act()
+        assert self._look is not None
+        ops = self._look.actions.get(ref, [])
+        if isinstance(value, bool):
+            return ("check" if value else "uncheck"), None
+        if "select" in ops:
+            return "select", value
+        element, _role = await self._resolve(ref)
+        try:
+            file_input = await self._file_input_of(element)
+        finally:
+            await element.dispose()
+        if file_input is not None:
+            await file_input.dispose()
+            return "upload", value
+        return "input", value
+
+    # ------------------------------------------------------------------ attribute
+    async def attribute(self, ref: str, name: str) -> dict[str, Any]:
+        """The attribute ``name`` of the element ``ref``: ``{value}`` (null when absent)."""
+        self._check_state("attribute()", reading=True)
+        if not isinstance(name, str) or not name.strip():
+            raise SessionError(ErrorCode.INVALID_ARGS,
+                               "attribute() needs an attribute name: attribute('e1', 'href')")
+        element, _role = await self._resolve(ref)
+        try:
+            value = await element.evaluate(ATTRIBUTE_JS, name.strip())
+        except Exception as exc:
+            raise SessionError(ErrorCode.STALE_REF,
+                               f"ref {ref} could not be read ({_first_line(exc)}); call look() "
+                               "to refresh") from exc
+        finally:
+            with suppress(Exception):
+                await element.dispose()
+        self._record(f"attribute({ref!r}, {name!r})")
+        return {"ref": ref, "name": name.strip(), "value": value}
+
+    # ------------------------------------------------------------------ history
+    async def back(self) -> dict[str, Any]:
+        """The previous page of this tab's history; ACTION_FAILED when there is none."""
+        return await self._history("back")
+
+    async def forward(self) -> dict[str, Any]:
+        """The next page of this tab's history (after back()); ACTION_FAILED when none."""
+        return await self._history("forward")
+
+    async def reload(self) -> dict[str, Any]:
+        """Load the current page again."""
+        return await self._history("reload")
+
+    async def _history(self, which: str) -> dict[str, Any]:
+        self._check_state(f"{which}()")
+        page = self.page
+        step = {"back": page.go_back, "forward": page.go_forward, "reload": page.reload}[which]
+        url_before = page.url
+        try:
+            response = await step(wait_until="load", timeout=self.nav_timeout_ms)
+        except Exception as exc:
+            self._record(f"{which}()", ok=False)
+            self._look = None
+            code = ErrorCode.TIMEOUT if _is_timeout(exc) else ErrorCode.ACTION_FAILED
+            raise SessionError(code, f"{which}() failed: {_first_line(exc)}; call look() to "
+                               "see where the page is") from exc
+        self._look = None
+        if response is None and which != "reload" and page.url == url_before:
+            # Playwright answers None both for "no such history entry" and for a
+            # same-document step, which changes the URL
+            self._record(f"{which}()", ok=False)
+            raise SessionError(ErrorCode.ACTION_FAILED,
+                               f"there is no page to go {which} to in this tab's history")
+        self._record(f"{which}()", detail=page.url)
+        await self._sync_sidebar()
+        return {"url": page.url, "title": await self._title()}
+
+    # ------------------------------------------------------------------ tabs
+    async def tab_list(self) -> dict[str, Any]:
+        """The open tabs: ``{tabs: [{id, url, title, active}], active}``."""
+        self._check_state("tabs()", reading=True)
+        tabs = []
+        for tab_id, page in self.tabs.live(self.page):
+            try:
+                title = await page.title()
+            except Exception:
+                title = ""
+            tabs.append({"id": tab_id, "url": page.url, "title": title,
+                         "active": page is self.page})
+        return {"tabs": tabs, "active": self.tabs.id_of(self.page)}
+
+    async def tab_open(self, url: str | None = None) -> dict[str, Any]:
+        """Open a new tab (on ``url``, which go() checks) and continue there."""
+        self._check_state("tab_open()")
+        if url is not None and (not isinstance(url, str) or not url.strip()):
+            raise SessionError(ErrorCode.INVALID_ARGS, "tab_open() takes an optional URL")
+        try:
+            page = await self.page.context.new_page()
+        except Exception as exc:
+            raise SessionError(ErrorCode.ACTION_FAILED,
+                               f"could not open a tab: {_first_line(exc)}") from exc
+        previous = self.page
+        self._attach(page)
+        self._look = None
+        self._record("tab_open()", detail=self.tabs.id_of(page))
+        if url is not None:
+            try:
+                await self.go(url)
+            except SessionError:
+                with suppress(Exception):
+                    await page.close()
+                self._attach(previous)
+                raise
+        return {"id": self.tabs.id_of(page), "url": page.url, "title": await self._title()}
+
+    async def tab_switch(self, tab_id: str) -> dict[str, Any]:
+        """Continue in the tab ``tab_id`` (from tabs())."""
+        self._check_state("tab_switch()")
+        page = self._tab(tab_id)
+        self._attach(page)
+        self._look = None
+        with suppress(Exception):
+            await page.bring_to_front()
+        self._record(f"tab_switch({tab_id!r})", detail=page.url)
+        return {"id": tab_id, "url": page.url, "title": await self._title()}
+
+    async def tab_close(self, tab_id: str | None = None) -> dict[str, Any]:
+        """Close the tab ``tab_id`` (default: the active one); the session continues in
+        the most recently opened remaining tab. The last tab cannot be closed (use
+        close_browser())."""
+        self._check_state("tab_close()")
+        page = self.page if tab_id is None else self._tab(tab_id)
+        closing = self.tabs.id_of(page)
+        remaining = [(i, p) for i, p in self.tabs.live(self.page) if p is not page]
+        if not remaining:
+            raise SessionError(ErrorCode.INVALID_ARGS,
+                               f"{closing} is the last tab; close the session instead")
+        try:
+            await page.close()
+        except Exception as exc:
+            raise SessionError(ErrorCode.ACTION_FAILED,
+                               f"could not close {closing}: {_first_line(exc)}") from exc
+        if page is self.page:
+            self._attach(remaining[-1][1])
+            self._look = None
+        self._record(f"tab_close({closing!r})")
+        return {"closed": closing, "active": self.tabs.id_of(self.page), "url": self.page.url}
+
+    def _tab(self, tab_id: Any) -> Page:
+        if not isinstance(tab_id, str):
+            raise SessionError(ErrorCode.INVALID_ARGS, "a tab id is a string like 't2' "
+                               "(from tabs())")
+        page = self.tabs.find(self.page, tab_id)
+        if page is None:
+            ids = ", ".join(i for i, _ in self.tabs.live(self.page))
+            raise SessionError(ErrorCode.INVALID_ARGS,
+                               f"no tab {tab_id!r}; open tabs are {ids} (call tabs())")
+        return page
+
+    # ------------------------------------------------------------------ lifecycle
+    def _check_state(self, call: str, reading: bool = False) -> None:
+        if self.state is State.CLOSED:
+            raise SessionError(ErrorCode.SESSION_CLOSED,
+                               f"{call}: the session is closed; start it to open a new "
+                               "browser (agent.start(), MCP session_start)")
+        if self.state is State.PAUSED and not reading:
+            raise SessionError(ErrorCode.PAUSED,
+                               f"{call}: the session is paused and did nothing; resume it "
+                               "first (agent.resume(), MCP session_resume); look, extract, "
+                               "attribute, tabs and events still work")
+
+    def status(self) -> dict[str, Any]:
+        return {"state": self.state.value, "url": "" if self.state is State.CLOSED
+                else self.page.url}
+
+    async def pause(self) -> dict[str, Any]:
+        """Stop acting until resume_session(): actions fail with PAUSED, reading works."""
+        self._check_state("pause()", reading=True)
+        self.state = State.PAUSED
+        self._record("pause()")
+        return self.status()
+
+    async def resume_session(self) -> dict[str, Any]:
+        """Undo pause(); INVALID_ARGS when the session is not paused."""
+        self._check_state("resume()", reading=True)
+        if self.state is not State.PAUSED:
+            raise SessionError(ErrorCode.INVALID_ARGS, "the session is not paused")
+        self.state = State.RUNNING
+        self._record("resume()")
+        return self.status()
+
+    async def close_browser(self) -> dict[str, Any]:
+        """Close the session's own browser (opened by open()); calls then fail with
+        SESSION_CLOSED until start()."""
+        if self._relaunch is None:
+            raise SessionError(ErrorCode.INVALID_ARGS,
+                               "this session runs on a page it does not own; its owner "
+                               "closes the browser")
+        if self.state is State.CLOSED:
+            return self.status()
+        self.state = State.CLOSED
+        await self.close()
+        await self._close_owned_browser()
+        self._look = None
+        self._record("close()")
+        return self.status()
+
+    async def _close_owned_browser(self) -> None:
+        browser = self.page.context.browser
+        if browser is not None:
+            await browser.close()
+
+    async def start(self) -> dict[str, Any]:
+        """Launch a new browser after close_browser() (a running session is left as is)."""
+        if self.state is not State.CLOSED:
+            return self.status()
+        if self._relaunch is None:
+            raise SessionError(ErrorCode.INVALID_ARGS, "this session cannot start a browser")
+        try:
+            page = await self._relaunch()
+        except Exception as exc:
+            raise SessionError(ErrorCode.ACTION_FAILED,
+                               f"the browser did not start: {_first_line(exc)}") from exc
+        self._watched = []
+        self.tabs = Tabs()
+        self._sidebar_ready = False
+        self._attach(page)
+        self.state = State.RUNNING
+        self._record("start()")
+        if self.sidebar:
+            await self.enable_sidebar()
+        return self.status()
+
+    def event_list(self, since: int = 0, types: list[str] | None = None) -> dict[str, Any]:
+        """The session's events after ``since`` (a ``seq``): page_navigation,
+        page_load_complete, action_completed, action_error, browser_error."""
+        if isinstance(since, bool) or not isinstance(since, int) or since < 0:
+            raise SessionError(ErrorCode.INVALID_ARGS, "since must be an event seq (an int)")
+        return self.events.since(since, types)
+
     # ------------------------------------------------------------------ go / wait / eval
     async def go(self, url: str) -> dict[str, Any]:
         """Navigate to ``url`` (relative URLs resolve against the current page)."""
+        self._check_state("go()")
         if not isinstance(url, str) or not url.strip():
             raise SessionError(ErrorCode.INVALID_ARGS, "go() needs a URL string")
         target = url.strip()
@@ -659,6 +1082,7 @@ class Session:
 
     async def wait(self, condition: str, timeout: float | None = None) -> dict[str, Any]:
         """Wait until ref ``condition`` is visible or JS expression ``condition`` is truthy."""
+        self._check_state("wait()")
         if not isinstance(condition, str) or not condition.strip():
             raise SessionError(ErrorCode.INVALID_ARGS,
                                "wait() needs a ref like 'e3' or a JS expression string")
@@ -693,6 +1117,7 @@ class Session:
 
     async def eval(self, js: str) -> dict[str, Any]:
         """Run ``js`` in the page; ``{value}`` is its (JSON-safe) result."""
+        self._check_state("eval()")
         if not isinstance(js, str) or not js.strip():
             raise SessionError(ErrorCode.INVALID_ARGS, "eval() needs a JavaScript string")
         self._record(f"eval({js[:60]!r})")
@@ -708,6 +1133,7 @@ class Session:
     # ------------------------------------------------------------------ extract
     async def extract(self, format: str = "markdown", full_page: bool = False) -> dict[str, Any]:
         """The page as markdown | html | text | links | screenshot (base64 PNG)."""
+        self._check_state("extract()", reading=True)
         if format not in EXTRACT_FORMATS:
             raise SessionError(ErrorCode.INVALID_ARGS,
                                f"unknown format {format!r}; use one of "
@@ -772,6 +1198,7 @@ class Session:
         The Resume button is in the sidebar (when shown) and on a local page whose URL is
         logged (and passed to ``handoff_notify``). ``timeout`` (ms) bounds the wait.
         """
+        self._check_state("handoff()")
         if not isinstance(message, str):
             raise SessionError(ErrorCode.INVALID_ARGS, "handoff() needs a message string")
         if self._handoff is not None:

@@ -13,6 +13,10 @@ The payload is one call on ``agent`` written in JavaScript syntax -- ``agent.act
 {confirm: true})``; without it the answer is a CONFIRM_REQUIRED error. It is parsed (strings,
 numbers, booleans, null, arrays, object literals with bare or quoted keys), never executed
 as Python; anything else is INVALID_ARGS. ``agent.eval(js)`` runs ``js`` in the page.
+Also: ``fill({ref: value})``, ``attribute(ref, name)``, ``back()``, ``forward()``,
+``reload()``, ``tabs()``, ``newTab(url?)``, ``switchTab(id)``, ``closeTab(id?)``,
+``pause()``, ``resume()``, ``close()``, ``start()`` and ``events(since?, {types})``
+(:data:`~trawl.api.agent.dispatch.METHODS`).
 
 Modules: :mod:`~trawl.api.agent.parsing` (payload -> :class:`Call`),
 :mod:`~trawl.api.agent.dispatch` (a call -> the session's method, arguments checked),

@@ -107,8 +107,69 @@ async def handoff(session: Session, a: list[Any]) -> dict[str, Any]:
     return await session.handoff(*a)
 
 
-METHODS: dict[str, Method] = {"look": look, "act": act, "go": go, "wait": wait,
-                              "eval": eval_js, "extract": extract, "handoff": handoff}
+async def fill(session: Session, a: list[Any]) -> dict[str, Any]:
+    _arity("fill", a, 1, 2, "an object of ref: value and options: fill({e1: 'Ada', "
+           "e2: true, e3: 'Large'}) or fill({...}, {confirm: true})")
+    if not isinstance(a[0], dict):
+        raise _invalid("fill: the fields are an object of ref: value, e.g. "
+                       "fill({e1: 'Ada', e2: true})")
+    o = _opts(a, 1, "fill")
+    _only("fill", o, {"confirm"}, "the only option is confirm")
+    if not isinstance(o.get("confirm", False), bool):
+        raise _invalid("fill: confirm must be true or false")
+    return await session.fill(a[0], confirm=o.get("confirm", False))
+
+
+async def attribute(session: Session, a: list[Any]) -> dict[str, Any]:
+    _arity("attribute", a, 2, 2, "(ref, name): attribute('e3', 'href')")
+    return await session.attribute(a[0], a[1])
+
+
+def _none(name: str, call: Callable[[Session], Awaitable[dict[str, Any]]]) -> Method:
+    async def method(session: Session, a: list[Any]) -> dict[str, Any]:
+        _arity(name, a, 0, 0, f"no arguments: {name}()")
+        return await call(session)
+    return method
+
+
+async def new_tab(session: Session, a: list[Any]) -> dict[str, Any]:
+    _arity("newTab", a, 0, 1, "an optional URL: newTab('https://example.com')")
+    return await session.tab_open(a[0] if a else None)
+
+
+async def switch_tab(session: Session, a: list[Any]) -> dict[str, Any]:
+    _arity("switchTab", a, 1, 1, "a tab id from tabs(): switchTab('t2')")
+    return await session.tab_switch(a[0])
+
+
+async def close_tab(session: Session, a: list[Any]) -> dict[str, Any]:
+    _arity("closeTab", a, 0, 1, "an optional tab id (default: the active tab): "
+           "closeTab('t2')")
+    return await session.tab_close(a[0] if a else None)
+
+
+async def events(session: Session, a: list[Any]) -> dict[str, Any]:
+    _arity("events", a, 0, 2, "(since?, {types}?): events(), events(12) or "
+           "events(0, {types: ['page_navigation']})")
+    since = a[0] if a and not isinstance(a[0], dict) else 0
+    o = a[-1] if a and isinstance(a[-1], dict) else {}
+    _only("events", o, {"types"}, "the only option is types")
+    types = o.get("types")
+    if types is not None and (not isinstance(types, list)
+                              or not all(isinstance(t, str) for t in types)):
+        raise _invalid("events: types is a list of event types")
+    return session.event_list(since if since is not None else 0, types)
+
+
+METHODS: dict[str, Method] = {
+    "look": look, "act": act, "go": go, "wait": wait, "eval": eval_js, "extract": extract,
+    "handoff": handoff, "fill": fill, "attribute": attribute,
+    "back": _none("back", Session.back), "forward": _none("forward", Session.forward),
+    "reload": _none("reload", Session.reload), "tabs": _none("tabs", Session.tab_list),
+    "newTab": new_tab, "switchTab": switch_tab, "closeTab": close_tab,
+    "start": _none("start", Session.start), "pause": _none("pause", Session.pause),
+    "resume": _none("resume", Session.resume_session),
+    "close": _none("close", Session.close_browser), "events": events}
 """agent.<name>() -> what runs it."""
 
 

@@ -152,7 +152,8 @@ async def run_agent(*, headless: bool = True, sidebar: bool = False,
 
     try:
         opener = Session.open(headless=headless, sidebar=sidebar, browser=browser,
-                              handoff_notify=notify, policy=agent_policy())
+                              handoff_notify=notify, policy=agent_policy(),
+                              upload_root=get_settings().agent_upload_dir)
         session = await opener.__aenter__()
     except BrowserError as exc:
         out.send(_error(ErrorCode.ACTION_FAILED, f"browser did not start: {exc}"))
