@@ -34,7 +34,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 import trawl  # noqa: E402
-from trawl.crawl.scrape import ScrapeOptions, Scraper  # noqa: E402
+from trawl.crawler.scrape import ScrapeOptions, Scraper  # noqa: E402
 
 PYDOCS = Path("/usr/share/doc/python3.11/html")
 FALLBACK = ROOT / "tests" / "sites" / "basic"

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import base64
 import os
 import shutil
 import subprocess
@@ -27,6 +28,9 @@ from trawl.worker.codec import connect
 # One data key for the whole session: the test's clients, the workers and CLIs it starts
 # (whatever data dir they are given) must seal and open Temporal payloads alike.
 os.environ.setdefault("TRAWL_SECRET_KEY", DataKey.generate().text())
+# Likewise one webhook secret: whichever worker delivers an event signs it with this one.
+os.environ.setdefault("TRAWL_WEBHOOK_SECRET",
+                      "whsec_" + base64.b64encode(os.urandom(32)).decode())
 
 ROOT = Path(__file__).resolve().parents[1]
 SITES = Path(__file__).parent / "sites"

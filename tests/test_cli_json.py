@@ -29,7 +29,7 @@ from trawl.store import sessions
 STATUS_KEYS = {"crawl_id", "workflow_id", "status", "note", "seeds", "pages_done",
                "pages_failed", "queued", "in_progress", "redirected", "thin", "given_up",
                "created_at", "finished_at", "ui_url", "finished", "workflow_status",
-               "stopped_sites", "recrawl_of", "changes"}
+               "stopped_sites", "recrawl_of", "changes", "webhook"}
 
 
 @pytest.fixture
@@ -111,6 +111,8 @@ def test_bad_settings_stop_every_command_before_it_starts(embedded_env: dict[str
     (["--render", "magic"], r"--render must be one of"),
     (["--sitemap", "never"], r"--sitemap"),
     (["--concurrency", "0"], r"--concurrency"),
+    (["--webhook", "ftp://127.0.0.1/hook"], r"--webhook must be an http\(s\) URL"),
+    (["--webhook-event", "crawl_finished"], r"--webhook-event needs --webhook URL"),
 ])
 def test_bad_flags_are_refused_before_any_service_starts(embedded_env: dict[str, str],
                                                         args: list[str], pattern: str) -> None:
@@ -212,7 +214,20 @@ async def test_json_outputs_and_piped_tables(cli_env: dict[str, str], temporal_a
 
     page_rows = json_lines(trawl(cli_env, "pages", crawl_id, "--json").stdout)
     assert len(page_rows) == 4
-    assert set(page_rows[0]) == {"crawl_id", "url", "status_code", "title", "word_count",
+
+    # its events: what a webhook would have received, one JSON object per line
+    events = json_lines(trawl(cli_env, "events", crawl_id, "--json").stdout)
+    assert [e["type"] for e in events][-1] == "crawl_finished"
+    assert sorted(e["data"]["url"] for e in events if e["type"].startswith("page_")) == \
+        sorted(r["url"] for r in page_rows)
+    assert len({e["id"] for e in events}) == len(events)
+    finished_line = trawl(cli_env, "events", crawl_id, "--type", "crawl_finished").stdout
+    assert finished_line.split("\t")[2:] == ["crawl_finished", "completed\n"]
+    assert trawl(cli_env, "events", crawl_id, "--after", str(events[-1]["seq"])).stdout == ""
+    assert_one_line_error(trawl(cli_env, "events", crawl_id, "--type", "page_seen"),
+                          r"--type takes page_stored")
+    assert trawl(cli_env, "webhook-secret").stdout.strip() == cli_env["TRAWL_WEBHOOK_SECRET"]
+    assert set(page_rows[0]) == {"id", "crawl_id", "url", "status_code", "title", "word_count",
                                  "error_class"}
     assert all(r["crawl_id"] == crawl_id and r["url"].startswith(site.base) for r in page_rows)
     found = json_lines(trawl(cli_env, "pages", crawl_id, "--search", "looping link",

@@ -16,7 +16,7 @@ from tests.conftest import SITES, scalar_rows
 from tests.crawlkit import run_crawl
 from tests.sitesrv import HtmlHandler, Rules, serve, serve_handler
 from trawl.activities.crawl import CrawlActivities
-from trawl.crawl.seeding import seed_from_sitemaps
+from trawl.crawler.seeding import seed_from_sitemaps
 from trawl.model import CrawlSpec, StartCrawlInput
 from trawl.store import frontier as frontier_store
 

@@ -33,7 +33,7 @@ from trawl.browser.destructive import (
 )
 from trawl.browser.launch import launch_chromium
 from trawl.browser.session import ErrorCode, Session, SessionError
-from trawl.crawl.stepper import run_steps
+from trawl.crawler.stepper import run_steps
 from trawl.errors import ConfigError
 from trawl.model import CrawlSpec, parse_rules, parse_step
 

@@ -24,7 +24,7 @@ from tests.documents import (
     print_pdfs,
     serve_documents,
 )
-from trawl.crawl.fetch import fetch, make_client
+from trawl.crawler.fetch import fetch, make_client
 from trawl.documents.formats import document_format
 from trawl.documents.text import fenced, markdown_text, markdown_title, read_text, yaml_title
 from trawl.errors import BodyTooLarge, UnreadableDocument

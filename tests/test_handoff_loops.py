@@ -20,7 +20,7 @@ from tests.test_handoff import (
     wait_for,
     wall_site,
 )
-from trawl.crawl.explore import MAX_HANDOFFS_PER_URL
+from trawl.crawler.explore import MAX_HANDOFFS_PER_URL
 from trawl.model import CrawlSpec, ResumeRequest
 from trawl.worker.main import crawl_worker
 

@@ -17,8 +17,8 @@ from tests.crawlkit import run_crawl
 from tests.hostile import MANY_LINKS, HostileSite
 from trawl.browser.pool import BrowserPool
 from trawl.config import QUEUE_MARGIN
-from trawl.crawl.fetch import refresh_target
-from trawl.crawl.render import load_in_browser
+from trawl.crawler.fetch import refresh_target
+from trawl.crawler.render import load_in_browser
 from trawl.errors import BodyTooLarge, FetchTimeout, PageCrashed
 from trawl.extract._parse import flatten_nesting, parse
 from trawl.model import CrawlSpec

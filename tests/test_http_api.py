@@ -155,7 +155,8 @@ async def test_token_is_required(api: str) -> None:
     assert {"/v1/crawls", "/v1/crawls/{crawl_id}", "/v1/crawls/{crawl_id}/cancel",
             "/v1/crawls/{crawl_id}/pause", "/v1/crawls/{crawl_id}/resume",
             "/v1/crawls/{crawl_id}/pages", "/v1/handoffs",
-            "/v1/handoffs/{handoff_id}/resume"} <= set(schema["paths"])
+            "/v1/handoffs/{handoff_id}/resume", "/v1/crawls/{crawl_id}/events"
+            } <= set(schema["paths"])
     spec = schema["components"]["schemas"]["CrawlSpec"]
     from dataclasses import fields
 
@@ -271,12 +272,36 @@ async def test_pause_resume_cancel(client: httpx.AsyncClient, worker: None,
     assert final["pages_done"] < 300
 
 
+async def sse_events(client: httpx.AsyncClient, path: str, **params: Any
+                     ) -> list[dict[str, Any]]:
+    """A server-sent event stream read to its end: each event's id, event and data (JSON)."""
+    got: list[dict[str, Any]] = []
+    headers = {k: str(v) for k, v in params.pop("headers", {}).items()}
+    async with client.stream("GET", path, params=params, headers=headers,
+                             timeout=WAIT_S) as reply:
+        assert reply.status_code == 200, await reply.aread()
+        assert reply.headers["content-type"].startswith("text/event-stream")
+        event: dict[str, Any] = {}
+        async for line in reply.aiter_lines():
+            if not line:
+                if "data" in event:
+                    got.append(event)
+                event = {}
+            elif not line.startswith(":"):  # ":" lines are keep-alive comments
+                name, _, value = line.partition(":")
+                value = value.removeprefix(" ")
+                event[name] = json.loads(value) if name == "data" else value
+    return got
+
+
 async def test_handoff_listed_and_resumed(client: httpx.AsyncClient, worker: None) -> None:
     with wall_site() as (base, _):
         reply = await client.post("/v1/crawls", json={"seeds": [base + "/"],
                                                       "render": "browser", "concurrency": 2})
         assert reply.status_code == 201, reply.text
         crawl_id = reply.json()["crawl_id"]
+        # the crawl's event stream, followed live from its start to its end
+        live = asyncio.ensure_future(sse_events(client, f"/v1/crawls/{crawl_id}/events"))
         await poll(client, crawl_id, lambda s: s["status"] == "waiting_for_person",
                              "the login wall's handoff")
         handoffs = (await client.get("/v1/handoffs", params={"crawl_id": crawl_id})).json()
@@ -311,6 +336,37 @@ async def test_handoff_listed_and_resumed(client: httpx.AsyncClient, worker: Non
     found = (await client.get(f"/v1/crawls/{crawl_id}/pages",
                               params={"q": "secret recipe"})).json()["pages"]
     assert [p["url"] for p in found] == [base + "/private/a.html"]
+
+    # the stream ended by itself at crawl_finished, and told the story in order
+    events = await asyncio.wait_for(live, WAIT_S)
+    kinds = [e["event"] for e in events]
+    assert kinds[-1] == "crawl_finished" and kinds.count("crawl_finished") == 1
+    assert len({e["id"] for e in events}) == len(events)
+    assert all(e["data"]["type"] == e["event"] and e["data"]["crawl_id"] == crawl_id
+               and str(e["data"]["seq"]) == e["id"] for e in events)
+    opened = kinds.index("handoff_opened")
+    resumed = kinds.index("handoff_resumed")
+    assert opened < resumed
+    assert events[opened]["data"]["data"]["url"] == base + "/private/"
+    assert events[resumed]["data"]["data"]["resumed_by"].startswith("HTTP API client")
+    assert events[opened]["data"]["data"]["handoff_id"] == handoff["id"]
+    private = [e for e in events if e["event"] == "page_stored"
+               and e["data"]["data"]["url"] == base + "/private/a.html"]
+    assert len(private) == 1 and events.index(private[0]) > resumed
+    assert events[-1]["data"]["data"]["status"] == "completed"
+
+    # a reconnecting client continues after its Last-Event-ID; a type filter narrows it
+    rest = await sse_events(client, f"/v1/crawls/{crawl_id}/events",
+                            headers={"Last-Event-ID": events[resumed]["id"]})
+    assert rest == events[resumed + 1:]
+    only = await sse_events(client, f"/v1/crawls/{crawl_id}/events",
+                            type=["handoff_opened", "handoff_resumed"], follow=False)
+    assert [e["event"] for e in only] == ["handoff_opened", "handoff_resumed",
+                                          "crawl_finished"]
+    assert "page_seen" in problem(await client.get(f"/v1/crawls/{crawl_id}/events",
+                                                   params={"type": "page_seen"}), 422)["detail"]
+    assert "no crawl with id" in problem(await client.get("/v1/crawls/nosuch/events"),
+                                         404)["detail"]
 
 
 # -- MCP over streamable HTTP ----------------------------------------------------------------

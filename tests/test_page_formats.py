@@ -20,8 +20,8 @@ from tests.conftest import scalar_rows
 from tests.crawlkit import run_crawl
 from tests.sitesrv import serve
 from trawl.api.export import write_jsonl
-from trawl.crawl.explore import ExploreDeps, explore
-from trawl.crawl.fetch import make_client
+from trawl.crawler.explore import ExploreDeps, explore
+from trawl.crawler.fetch import make_client
 from trawl.model import CrawlSpec, ExploreInput, UrlJob
 from trawl.store.pages import export_rows
 

@@ -10,7 +10,7 @@ from pathlib import Path
 import httpx
 import pytest
 
-from trawl.crawl.specfile import build_spec, load_spec_file
+from trawl.crawler.specfile import build_spec, load_spec_file
 from trawl.errors import ConfigError
 from trawl.model import CrawlSpec
 from trawl.policy import (
@@ -330,7 +330,7 @@ LOGIN_BOX = ('<html><body><p>Forum post.</p><form><input name="u">'
 
 @pytest.mark.parametrize("login_forms, expected", [(True, "login"), (False, None)])
 def test_login_form_handoff_can_be_turned_off(login_forms: bool, expected: str | None) -> None:
-    from trawl.crawl.walls import detect
+    from trawl.crawler.walls import detect
 
     wall = detect(url="http://a.test/post", final_url="http://a.test/post", status=200,
                   html=LOGIN_BOX, password_visible=None, has_session=False, rules=[],

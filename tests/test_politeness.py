@@ -23,9 +23,9 @@ from tests.crawlkit import run_crawl
 from tests.sitesrv import HtmlHandler, serve_handler
 from trawl.api.crawls import Trawl
 from trawl.config import Settings
-from trawl.crawl import politeness
-from trawl.crawl.politeness import Politeness, site_delay
-from trawl.crawl.specfile import spec_from_mapping
+from trawl.crawler import politeness
+from trawl.crawler.politeness import Politeness, site_delay
+from trawl.crawler.specfile import spec_from_mapping
 from trawl.errors import ConfigError
 from trawl.model import CrawlSpec
 from trawl.policy import RobotsCache, backoff_s, parse_retry_after, parse_robots

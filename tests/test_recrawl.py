@@ -20,7 +20,7 @@ from sqlalchemy import text
 from sqlalchemy.ext.asyncio import AsyncEngine
 from temporalio.client import Client
 
-import trawl.crawl.reading
+import trawl.crawler.reading
 import trawl.worker.main
 from tests.conftest import scalar_rows
 from tests.crawlkit import new_crawl_id, run_crawl
@@ -145,7 +145,7 @@ def extracted(monkeypatch: pytest.MonkeyPatch) -> list[str]:
 
     monkeypatch.setattr(trawl.worker.main, "extraction_pool", ThreadPoolExecutor)
     monkeypatch.setattr(trawl.worker.main, "start_processes", no_processes)
-    monkeypatch.setattr(trawl.crawl.reading, "extract", counting)
+    monkeypatch.setattr(trawl.crawler.reading, "extract", counting)
     return calls
 
 

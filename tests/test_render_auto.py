@@ -9,7 +9,7 @@ from temporalio.client import Client
 from tests.conftest import SITES, scalar_rows
 from tests.crawlkit import run_crawl
 from tests.sitesrv import serve
-from trawl.crawl.auto import decide
+from trawl.crawler.auto import decide
 from trawl.model import CrawlSpec
 
 WORDS = "<p>" + "plain words of a server rendered article " * 10 + "</p>"

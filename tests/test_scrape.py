@@ -22,7 +22,7 @@ from pydantic import ValidationError
 import trawl
 from tests.conftest import PYTHON, ROOT, SITES
 from tests.sitesrv import Rules, Site, serve, serve_handler
-from trawl.crawl.scrape import ScrapeOptions, Scraper
+from trawl.crawler.scrape import ScrapeOptions, Scraper
 from trawl.errors import (
     BlockedAddress,
     BodyTooLarge,

@@ -13,7 +13,7 @@ import pytest
 from tests.sitesrv import HtmlHandler, serve_handler
 from trawl.browser.capture import QUIET_MS
 from trawl.browser.pool import BrowserPool
-from trawl.crawl.render import Loaded, load_in_browser
+from trawl.crawler.render import Loaded, load_in_browser
 from trawl.net import NetPolicy, origin_of
 
 TEXT = "<p>" + "Plain words a reader reads on a page that is served as it is. " * 8 + "</p>"

@@ -16,7 +16,7 @@ from temporalio.converter import DataConverter
 from tests.conftest import scalar_rows
 from tests.crawlkit import run_crawl
 from tests.sitesrv import HtmlHandler, serve_handler
-from trawl.crawl.specfile import build_spec, load_spec_file
+from trawl.crawler.specfile import build_spec, load_spec_file
 from trawl.errors import ConfigError
 from trawl.model import CrawlSpec, Step, StepRule, parse_rules, steps_for
 

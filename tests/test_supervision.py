@@ -78,7 +78,7 @@ def test_children_watch_their_parent_without_prctl(tmp_path: Path) -> None:
         "    print(child.pid, flush=True)\n"
         "    time.sleep(60)\n"
         "else:\n"
-        "    import trawl.crawl.reading as r\n"
+        "    import trawl.crawler.reading as r\n"
         "    r.PR_SET_PDEATHSIG = 0  # prctl(0) is refused: only the watchdog is left\n"
         "    r.die_with_parent()\n"
         "    time.sleep(60)\n")

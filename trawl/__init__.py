@@ -7,13 +7,14 @@ cheap and imports neither Temporal nor a browser until a name that needs one is 
 
     result = trawl.extract(html, url)              # pure: markdown, text, metadata, links
     page = await trawl.scrape(url, formats=["markdown", "links"])  # one page, no services
-    async with await trawl.Trawl.connect() as t:   # crawls (starts embedded services)
-        started = await t.start(trawl.CrawlSpec(start_urls=["https://example.com/"]))
-        print(await t.status(started.crawl_id))
+    async with await trawl.crawl("https://example.com/", max_pages=50) as c:  # a crawl
+        async for page in c.pages():               # each page as it is stored
+            print(page["url"], page["title"])
+        print(await c.wait())                      # its final status
 
 The package's layers, lowest first (ARCHITECTURE.md; checked by ``lint-imports``):
 ``config``/``errors`` → ``urls``, ``net``, ``policy``, ``services``, ``secrets`` → ``extract``,
-``documents``, ``store`` → ``browser`` → ``crawl`` → ``activities`` → ``workflows`` →
+``documents``, ``store`` → ``browser`` → ``crawler`` → ``activities`` → ``workflows`` →
 ``worker`` → ``api`` (the CLI, the agent protocol, MCP). Only the last four know Temporal.
 """
 
@@ -29,7 +30,14 @@ except PackageNotFoundError:  # a checkout on sys.path, not installed
     __version__ = "0+unknown"
 
 _PUBLIC = {
-    # crawls
+    # crawls: start one and follow it (trawl.api.handle), or the lower-level connection
+    "crawl": "trawl.api.handle",
+    "crawl_sync": "trawl.api.handle",
+    "open_crawl": "trawl.api.handle",
+    "open_crawl_sync": "trawl.api.handle",
+    "CrawlHandle": "trawl.api.handle",
+    "SyncCrawlHandle": "trawl.api.handle",
+    "EventType": "trawl.model",
     "Trawl": "trawl.api.crawls",
     "Started": "trawl.api.crawls",
     "CrawlStatus": "trawl.api.crawls",
@@ -41,11 +49,11 @@ _PUBLIC = {
     "Extraction": "trawl.extract",
     "Link": "trawl.extract",
     # one page, without a crawl (no Temporal, no database)
-    "scrape": "trawl.crawl.scrape",
-    "scrape_sync": "trawl.crawl.scrape",
-    "Scraper": "trawl.crawl.scrape",
-    "ScrapeOptions": "trawl.crawl.scrape",
-    "ScrapeResult": "trawl.crawl.scrape",
+    "scrape": "trawl.crawler.scrape",
+    "scrape_sync": "trawl.crawler.scrape",
+    "Scraper": "trawl.crawler.scrape",
+    "ScrapeOptions": "trawl.crawler.scrape",
+    "ScrapeResult": "trawl.crawler.scrape",
     # errors (see trawl.errors for the hierarchy)
     "TrawlError": "trawl.errors",
     "ConfigError": "trawl.errors",
@@ -58,16 +66,19 @@ _PUBLIC = {
     "FetchError": "trawl.errors",
     "FetchTimeout": "trawl.errors",
     "BlockedAddress": "trawl.errors",
+    "WebhookError": "trawl.errors",
 }
 
 __all__ = [  # a literal, for linters and readers; the same names as _PUBLIC (tested)
     "BlockedAddress",
     "BrowserError",
     "ConfigError",
+    "CrawlHandle",
     "CrawlNotFound",
     "CrawlSpec",
     "CrawlStatus",
     "DatabaseError",
+    "EventType",
     "Extraction",
     "FetchError",
     "FetchTimeout",
@@ -79,20 +90,34 @@ __all__ = [  # a literal, for linters and readers; the same names as _PUBLIC (te
     "Settings",
     "SettingsError",
     "Started",
+    "SyncCrawlHandle",
     "TemporalError",
     "Trawl",
     "TrawlError",
+    "WebhookError",
     "__version__",
+    "crawl",
+    "crawl_sync",
     "extract",
     "get_settings",
+    "open_crawl",
+    "open_crawl_sync",
     "scrape",
     "scrape_sync",
 ]
 
 if TYPE_CHECKING:  # for type checkers and editors; at run time names load on first use
     from trawl.api.crawls import CrawlStatus, Started, Trawl
+    from trawl.api.handle import (
+        CrawlHandle,
+        SyncCrawlHandle,
+        crawl,
+        crawl_sync,
+        open_crawl,
+        open_crawl_sync,
+    )
     from trawl.config import Settings, get_settings
-    from trawl.crawl.scrape import ScrapeOptions, Scraper, ScrapeResult, scrape, scrape_sync
+    from trawl.crawler.scrape import ScrapeOptions, Scraper, ScrapeResult, scrape, scrape_sync
     from trawl.errors import (
         BlockedAddress,
         BrowserError,
@@ -105,9 +130,10 @@ if TYPE_CHECKING:  # for type checkers and editors; at run time names load on fi
         SettingsError,
         TemporalError,
         TrawlError,
+        WebhookError,
     )
     from trawl.extract import Extraction, Link, extract
-    from trawl.model import CrawlSpec
+    from trawl.model import CrawlSpec, EventType
 
 
 def __getattr__(name: str) -> Any:

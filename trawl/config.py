@@ -46,7 +46,7 @@ step when pages are fetched over HTTP; the processes start only as pages need th
 DEFAULT_DB_OUTAGE_BUDGET_S = 15 * 60.0
 """How long a worker waits out an unreachable database before the crawl holds (a page is
 never recorded as failed because of an outage)."""
-# politeness per site (see trawl.crawl.politeness)
+# politeness per site (see trawl.crawler.politeness)
 DEFAULT_DELAY_S = 0.0
 """Seconds between requests to one site (robots.txt's Crawl-delay wins when larger)."""
 MAX_DELAY_S = 600.0
@@ -143,6 +143,12 @@ class Settings(BaseSettings):
     """The bearer token of the HTTP API (``trawl serve``; ``TRAWL_API_TOKEN``). Unset: a
     token generated into ``<data dir>/api.token`` (mode 0600), and `trawl serve` listens on
     loopback only."""
+
+    webhook_secret: SecretStr | None = None
+    """The secret crawl webhooks are signed with (Standard Webhooks: ``whsec_`` and base64;
+    ``TRAWL_WEBHOOK_SECRET``). Unset: one generated into ``<data dir>/webhook.secret``
+    (mode 0600; `trawl webhook-secret` prints it). Workers on several machines need the
+    same one."""
 
     browser_sandbox: Literal["auto", "on", "off"] = "auto"
     """Chromium's sandbox (``TRAWL_BROWSER_SANDBOX``): ``auto`` runs it whenever the OS

@@ -10,6 +10,7 @@
     ├── BrowserError           no browser found, or it cannot be launched
     ├── CrawlNotFound          no crawl with that id
     ├── SiteStopped            a site's error budget ran out: its URLs are skipped
+    ├── WebhookError           a webhook did not take an event (no 2xx answer in time)
     └── FetchError             one page could not be fetched (recorded, crawl goes on)
         ├── FetchTimeout       the page did not answer, load or settle in time
         ├── PageCrashed        the browser's renderer died on the page (memory, a crash)
@@ -71,6 +72,11 @@ class CrawlNotFound(TrawlError):
 
 class SiteStopped(TrawlError):
     """The crawl stopped asking a site (too many errors in a row); the page is skipped."""
+
+
+class WebhookError(TrawlError):
+    """A webhook did not take an event: an answer other than 2xx, no answer in time, or an
+    address the guard refuses. Delivery retries it with backoff."""
 
 
 class FetchError(TrawlError):

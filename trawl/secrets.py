@@ -22,6 +22,7 @@ import binascii
 import hashlib
 import os
 import threading
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -121,22 +122,60 @@ def data_key() -> DataKey:
 
 
 def _key_file(path: Path) -> DataKey:
+    text = private_file(path, lambda: DataKey.generate().text())
+    return DataKey.from_text(text, source=str(path))
+
+
+def private_file(path: Path, make: Callable[[], str]) -> str:
+    """The text of ``path`` (stripped); when it does not exist, ``make()``'s, written there
+    first with mode 0600.
+
+    Written whole under a private name, then linked into place: a process starting at the
+    same moment either sees no file or the whole text, and the first link wins.
+    """
     try:
-        return DataKey.from_text(path.read_text(), source=str(path))
+        return path.read_text().strip()
     except FileNotFoundError:
         pass
     path.parent.mkdir(parents=True, exist_ok=True)
-    key = DataKey.generate()
-    # Written whole under a private name, then linked into place: a process starting at the
-    # same moment either sees no file or the whole key, and the first link wins.
+    value = make()
     draft = path.with_name(f".{path.name}.{os.getpid()}")
     fd = os.open(draft, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
     with os.fdopen(fd, "w") as out:
-        out.write(key.text() + "\n")
+        out.write(value + "\n")
     try:
         os.link(draft, path)
     except FileExistsError:
-        return DataKey.from_text(path.read_text(), source=str(path))
+        return path.read_text().strip()
     finally:
         draft.unlink(missing_ok=True)
-    return key
+    return value
+
+
+WEBHOOK_SECRET_FILE_NAME = "webhook.secret"
+"""The generated webhook secret's file in the data directory."""
+WEBHOOK_SECRET_PREFIX = "whsec_"
+"""Standard Webhooks' secret format: ``whsec_`` and base64 of the key bytes."""
+
+
+def webhook_secret() -> str:
+    """The secret webhooks are signed with: ``TRAWL_WEBHOOK_SECRET``, else the data
+    directory's ``webhook.secret`` (made on first use, readable by its owner only).
+    Receivers verify with it (``trawl webhook-secret`` prints it)."""
+    settings = get_settings()
+    if settings.webhook_secret is not None:
+        value, source = settings.webhook_secret.get_secret_value().strip(), "TRAWL_WEBHOOK_SECRET"
+    else:
+        path = settings.data_dir / WEBHOOK_SECRET_FILE_NAME
+        value = private_file(path, lambda: WEBHOOK_SECRET_PREFIX + base64.b64encode(
+            os.urandom(KEY_BYTES)).decode())
+        source = str(path)
+    try:
+        raw = base64.b64decode(value.removeprefix(WEBHOOK_SECRET_PREFIX), validate=True)
+    except (binascii.Error, ValueError):
+        raw = b""
+    if len(raw) < 24:
+        raise ConfigError(f"{source} is not a webhook secret (whsec_ and base64 of at least "
+                          "24 bytes; e.g. `python -c \"import base64, os; print('whsec_' + "
+                          "base64.b64encode(os.urandom(32)).decode())\"`)")
+    return value

@@ -22,7 +22,7 @@ from trawl.model import (
     UrlStatus,
 )
 
-FORBIDDEN = ("trawl.crawl", "trawl.store", "trawl.workflows", "trawl.activities",
+FORBIDDEN = ("trawl.crawler", "trawl.store", "trawl.workflows", "trawl.activities",
              "trawl.worker", "trawl.api", "temporalio", "sqlalchemy", "playwright")
 
 
@@ -57,7 +57,7 @@ def test_the_error_classes_are_those_of_trawl_errors() -> None:
     classes = {cls.error_class for cls in vars(trawl.errors).values()
                if isinstance(cls, type) and issubclass(cls, trawl.errors.FetchError)}
     # internal_error: the explore itself kept failing; handoff_exhausted: a wall that stayed
-    # after its handoffs (trawl.crawl.explore records both; neither is a fetch's error)
+    # after its handoffs (trawl.crawler.explore records both; neither is a fetch's error)
     assert classes | {"internal_error", "handoff_exhausted"} == {e.value for e in ErrorClass}
 
 

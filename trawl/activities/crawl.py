@@ -1,4 +1,4 @@
-"""Crawl activities: thin Temporal wrappers around trawl.crawl and trawl.store."""
+"""Crawl activities: thin Temporal wrappers around trawl.crawler and trawl.store."""
 
 from __future__ import annotations
 
@@ -21,8 +21,8 @@ from trawl.activities.policies import (
     HEARTBEAT_INTERVAL_S,
 )
 from trawl.config import DEFAULT_DB_OUTAGE_BUDGET_S
-from trawl.crawl.explore import ExploreDeps, explore
-from trawl.crawl.seeding import seed_from_sitemaps
+from trawl.crawler.explore import ExploreDeps, explore
+from trawl.crawler.seeding import seed_from_sitemaps
 from trawl.errors import DatabaseUnreachable
 from trawl.model import (
     ClaimInput,

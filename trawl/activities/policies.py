@@ -61,3 +61,27 @@ until ``trawl resume``)."""
 DATABASE_ERRORS = (DATABASE_UNAVAILABLE, DATABASE_UNREACHABLE)
 """ApplicationError types an activity raises for a database outage: never a page's
 failure. The site puts the URLs back and holds."""
+
+WEBHOOK_WAIT_S = 20.0
+"""deliver_events waits this long for a new event before it returns with none (a long poll:
+an idle crawl's webhook costs a few history events a minute)."""
+
+WEBHOOK_ACTIVITY_TIMEOUT = timedelta(seconds=WEBHOOK_WAIT_S + 120 + 60)
+"""Start-to-close timeout of deliver_events: its wait, its delivery budget
+(trawl.crawler.webhooks.DEFAULT_DELIVERY_BUDGET_S) and one slow POST's margin."""
+
+WEBHOOK_HEARTBEAT_TIMEOUT = timedelta(seconds=30)
+"""deliver_events heartbeats after every event (and while it waits): a dead worker's
+delivery resumes elsewhere after this long, from the last event it delivered. Longer than
+one POST may take (trawl.crawler.webhooks.DEFAULT_WEBHOOK_TIMEOUT_S)."""
+
+WEBHOOK_MAX_ATTEMPTS = 16
+"""Attempts at an event the webhook does not take, 1 s apart and doubling to 5 minutes
+(about 45 minutes in all); then delivery stops and every undelivered event's row says
+why (``events.last_error``, shown by ``trawl status``)."""
+
+WEBHOOK_RETRY = RetryPolicy(initial_interval=timedelta(seconds=1), backoff_coefficient=2.0,
+                            maximum_interval=timedelta(minutes=5),
+                            maximum_attempts=WEBHOOK_MAX_ATTEMPTS,
+                            non_retryable_error_types=NON_RETRYABLE_ERROR_TYPES)
+"""deliver_events."""

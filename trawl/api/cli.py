@@ -42,7 +42,7 @@ from trawl.config import (
 )
 from trawl.errors import ConfigError, SettingsError, TrawlError
 from trawl.extract import DEFAULT_CHUNK_CHARS
-from trawl.model import DEFAULT_RENDER_MODE, DEFAULT_SITEMAP_MODE, CrawlSpec
+from trawl.model import CRAWL_EVENT_TYPES, DEFAULT_RENDER_MODE, DEFAULT_SITEMAP_MODE, CrawlSpec
 from trawl.policy import DEFAULT_MAX_URL_LENGTH
 from trawl.redact import configure_logging
 
@@ -180,13 +180,14 @@ _SPEC_OPTIONS: dict[str, tuple[str, Any]] = {
     "store": ("store", lambda v: [f.strip() for f in (v or "").split(",") if f.strip()]),
     "chunk": ("chunk_chars", lambda v: DEFAULT_CHUNK_CHARS if v else None),
     "chunk_size": ("chunk_chars", None),  # after --chunk: a size given wins (and implies it)
+    "webhook": ("webhook", None), "webhook_event": ("webhook_events", list),
 }
 
 
 def _crawl_spec(ctx: typer.Context, spec_file: Path | None, values: dict[str, Any]) -> CrawlSpec:
     """The spec file's fields, overridden by the options given explicitly on the command line
     (without a file, every option counts, defaults included)."""
-    from trawl.crawl.specfile import build_spec, load_spec_file
+    from trawl.crawler.specfile import build_spec, load_spec_file
 
     file_fields = load_spec_file(spec_file) if spec_file is not None else {}
     overrides: dict[str, Any] = {}
@@ -198,7 +199,7 @@ def _crawl_spec(ctx: typer.Context, spec_file: Path | None, values: dict[str, An
             continue
         if value is None and convert is list:
             value = []
-        if option in ("user_agent", "chunk_size") and value is None:
+        if option in ("user_agent", "chunk_size", "webhook") and value is None:
             continue
         overrides[name] = convert(value) if convert is not None else value
     if spec_file is not None and not overrides.get("seeds"):
@@ -278,6 +279,13 @@ def crawl(
                         f"table), about {DEFAULT_CHUNK_CHARS} characters each.")] = False,
     chunk_size: Annotated[int | None, typer.Option(
         help="Chunk size in characters (implies --chunk).")] = None,
+    webhook: Annotated[str | None, typer.Option(
+        metavar="URL",
+        help="POST the crawl's events here as they happen (page_stored, page_failed, "
+             "handoff_opened, handoff_resumed, crawl_finished), signed with the webhook "
+             "secret (`trawl webhook-secret`), at least once each.")] = None,
+    webhook_event: Annotated[list[str] | None, typer.Option(
+        metavar="TYPE", help="Only this event type goes to the webhook (repeatable).")] = None,
     spec_file: Annotated[Path | None, typer.Option(
         "--spec", help="A crawl spec file (YAML or JSON) with any of these settings; "
                        "options given here override it.")] = None,
@@ -308,7 +316,8 @@ def crawl(
             content=content,
             allow_private=allow_private, allow_host=allow_host, deny_host=deny_host,
             allow_destructive=allow_destructive, destructive_word=destructive_word,
-            store=store, chunk=chunk, chunk_size=chunk_size)
+            store=store, chunk=chunk, chunk_size=chunk_size, webhook=webhook,
+            webhook_event=webhook_event)
     try:
         if recrawl is not None:
             run(_recrawl(recrawl, _recrawl_overrides(ctx, spec_file, values), detach, as_json))
@@ -324,7 +333,7 @@ def _recrawl_overrides(ctx: typer.Context, spec_file: Path | None,
                        values: dict[str, Any]) -> dict[str, Any]:
     """What a recrawl changes in the spec of the crawl it revisits: the spec file's fields,
     then the options given explicitly (defaults never override the stored spec)."""
-    from trawl.crawl.specfile import load_spec_file
+    from trawl.crawler.specfile import load_spec_file
 
     overrides = load_spec_file(spec_file) if spec_file is not None else {}
     for option, (name, convert) in _SPEC_OPTIONS.items():
@@ -439,6 +448,8 @@ def _print_summary(status: CrawlStatus) -> None:
                   "(handoff_exhausted): `trawl sql \"select url, error_message from pages where "
                   f"crawl_id = '{status.crawl_id}' and error_class = 'handoff_exhausted'\"`",
                   markup=False)
+    if status.webhook is not None and (status.webhook.pending or status.webhook.abandoned):
+        out.print(f"  webhook {status.webhook_line()}", markup=False)
     if status.recrawl_of:
         out.print(f"  against {status.recrawl_of}: " + ", ".join(
             f"{status.changes.get(kind, 0)} {kind}" for kind in CHANGE_KINDS))
@@ -525,6 +536,52 @@ def pages(
         if not rows:
             err.print("no pages match" if search else "no pages stored yet")
     run(go())
+
+
+@app.command()
+def events(
+    crawl_id: Annotated[str, typer.Argument(help="Crawl id or workflow id.")],
+    follow: Annotated[bool, typer.Option(
+        "--follow", "-f", help="Keep printing new events until the crawl finishes.")] = False,
+    event_type: Annotated[list[str] | None, typer.Option(
+        "--type", metavar="TYPE", help="Only this event type (repeatable): "
+                                       f"{', '.join(CRAWL_EVENT_TYPES)}.")] = None,
+    after: Annotated[int, typer.Option(help="Only events after this seq.")] = 0,
+    as_json: JsonOption = False,
+) -> None:
+    """A crawl's events (pages stored or failed, handoffs, its end), oldest first: what its
+    webhook receives."""
+    unknown = [t for t in event_type or () if t not in CRAWL_EVENT_TYPES]
+    if unknown:
+        raise fail(f"--type takes {', '.join(CRAWL_EVENT_TYPES)}, not {', '.join(unknown)}")
+
+    async def go() -> None:
+        async with await Trawl.connect(temporal=follow) as trawl:
+            async for event in trawl.events(crawl_id, after=after, types=event_type or (),
+                                            follow=follow):
+                if as_json:
+                    print_json(event.envelope())
+                else:
+                    data = event.data
+                    what = data.get("url") or data.get("status") or ""
+                    extra = data.get("error_class") or data.get("reason") or ""
+                    sys.stdout.write("\t".join(str(v) for v in (
+                        event.seq, event.created_at.isoformat(timespec="seconds"),
+                        event.type, what, extra)).rstrip("\t") + "\n")
+                    sys.stdout.flush()
+    run(go())
+
+
+@app.command("webhook-secret")
+def webhook_secret_command() -> None:
+    """Print the secret crawl webhooks are signed with (Standard Webhooks; give it to the
+    receiver to verify deliveries)."""
+    from trawl.secrets import webhook_secret
+
+    try:
+        sys.stdout.write(webhook_secret() + "\n")
+    except TrawlError as exc:
+        raise fail(str(exc), exit_code(exc)) from None
 
 
 @app.command()

@@ -8,7 +8,7 @@ from __future__ import annotations
 import asyncio
 import socket
 import uuid
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Sequence
 from dataclasses import dataclass, field, replace
 from datetime import UTC, datetime
 from typing import Any
@@ -23,7 +23,7 @@ from temporalio.service import RPCError
 
 from trawl.config import Settings, get_settings
 from trawl.errors import ConfigError, CrawlNotFound, TemporalError
-from trawl.model import CrawlCounts, CrawlInput, CrawlSpec, OpsHints
+from trawl.model import CrawlCounts, CrawlInput, CrawlSpec, EventType, OpsHints
 from trawl.services.runtime import (
     Runtime,
     codec_endpoint,
@@ -32,9 +32,11 @@ from trawl.services.runtime import (
     workflow_ui_url,
 )
 from trawl.store import crawls as crawl_rows
+from trawl.store import events as event_rows
 from trawl.store import frontier
 from trawl.store import pages as page_rows
 from trawl.store.db import create_engine_async, upgrade_schema
+from trawl.store.events import DeliveryState, StoredEvent
 from trawl.worker.codec import connect
 from trawl.workflows.crawl import CrawlWorkflow
 
@@ -50,6 +52,15 @@ LIVE_STATES = {"running": "running", "paused": "paused", "handoff": "waiting_for
 NO_WORKER = "no_worker_polling"
 CRAWL_ID_HEX = 10
 DEFAULT_SEARCH_LIMIT = 10
+EVENT_POLL_S = 0.5
+"""How often a followed event stream looks for new events."""
+EVENTS_PAGE = 200
+"""Events read at a time."""
+CLOSED_CHECK_POLLS = 10
+"""A followed stream with nothing new checks every this many polls whether the crawl's
+workflow closed without its ``crawl_finished`` event (it was terminated)."""
+CRAWL_FINISHED = str(EventType.CRAWL_FINISHED)
+PAGE_EVENTS = (str(EventType.PAGE_STORED), str(EventType.PAGE_FAILED))
 CHANGE_KINDS = ("unchanged", "changed", "new")
 """``pages.change`` of a recrawl's pages, in the order status shows them."""
 
@@ -93,6 +104,8 @@ class CrawlStatus:
     """Pages stored with far less text than a reader sees (``metadata ? 'thin_content'``)."""
     given_up: int = 0
     """URLs given up after the bounded number of handoffs (``handoff_exhausted``)."""
+    webhook: DeliveryState | None = None
+    """How delivery to the crawl's webhook stands (None: it has none)."""
 
     @property
     def finished(self) -> bool:
@@ -108,12 +121,32 @@ class CrawlStatus:
                 "given_up": self.given_up,
                 "created_at": self.created_at, "finished_at": self.finished_at,
                 "ui_url": self.ui_url,
+                **({"webhook": self.webhook_line()} if self.webhook else {}),
                 **({"stopped_sites": [f"{site}: {why}" for site, why
                                       in self.stopped_sites.items()]}
                    if self.stopped_sites else {}),
                 **({"recrawl_of": self.recrawl_of,
                     **{c: self.changes.get(c, 0) for c in CHANGE_KINDS}}
                    if self.recrawl_of else {})}
+
+    def webhook_line(self) -> str:
+        """The webhook's delivery in a few words (`trawl status`)."""
+        w = self.webhook
+        if w is None:
+            return "none"
+        line = f"{self.spec.get('webhook')}: {w.delivered} delivered, {w.pending} pending"
+        if w.abandoned:
+            line += f", {w.abandoned} undelivered (delivery stopped)"
+        if w.last_error:
+            line += f"; last error: {w.last_error}"
+        return line
+
+    def webhook_dict(self) -> dict[str, Any] | None:
+        if self.webhook is None:
+            return None
+        w = self.webhook
+        return {"url": self.spec.get("webhook"), "delivered": w.delivered,
+                "pending": w.pending, "abandoned": w.abandoned, "last_error": w.last_error}
 
     def as_json(self) -> dict[str, Any]:
         """`--json`'s object: :meth:`as_dict`'s keys, each always present (null or empty
@@ -123,6 +156,7 @@ class CrawlStatus:
         for kind in CHANGE_KINDS:
             base.pop(kind, None)
         return {**base, "note": self.note, "finished": self.finished,
+                "webhook": self.webhook_dict(),
                 "workflow_status": self.workflow_status,
                 "stopped_sites": dict(self.stopped_sites), "recrawl_of": self.recrawl_of,
                 "changes": ({c: self.changes.get(c, 0) for c in CHANGE_KINDS}
@@ -245,12 +279,15 @@ class Trawl:
         wf_status = await self.workflow_status(workflow_id)
         state, note = (await self.live_state(crawl_id, workflow_id)
                        if wf_status == "RUNNING" else (None, None))
+        webhook = (await event_rows.delivery_state(self.engine, crawl_id,
+                                                   row.spec.get("webhook_events") or ())
+                   if row.spec.get("webhook") else None)
         return CrawlStatus(
             crawl_id, workflow_id, row.status, wf_status, row.seeds,
             counts, row.created_at.isoformat(timespec="seconds"),
             row.finished_at.isoformat(timespec="seconds") if row.finished_at else None,
             workflow_ui_url(self.settings, workflow_id), row.spec, row.recrawl_of, row.changes,
-            row.stopped_sites, state, note, row.thin, row.given_up)
+            row.stopped_sites, state, note, row.thin, row.given_up, webhook)
 
     async def workers_polling(self) -> int:
         """Workers that polled the task queue (for workflows or activities) lately."""
@@ -320,6 +357,62 @@ class Trawl:
         crawl_id = (await self.resolve(crawl_ref))[0] if crawl_ref else None
         return await page_rows.list_pages(self.engine, crawl_id, search, limit,
                                           offset=offset, content=content)
+
+    # -- events -----------------------------------------------------------------------
+
+    async def events(self, crawl_ref: str, *, after: int = 0, types: Sequence[str] = (),
+                     follow: bool = False, poll_s: float = EVENT_POLL_S
+                     ) -> AsyncIterator[StoredEvent]:
+        """The crawl's events after ``after`` (a ``seq``), oldest first; only of ``types``
+        when given. With ``follow``, new ones as they are written, until ``crawl_finished``
+        (sent even when not among ``types``: it ends the stream) or until the crawl's
+        workflow closed without one (terminated)."""
+        crawl_id, workflow_id = await self.resolve(crawl_ref)
+        wanted = set(types)
+        idle_polls = 0
+        while True:
+            batch = await event_rows.events_after(self.engine, crawl_id, after, EVENTS_PAGE)
+            for event in batch:
+                after = event.seq
+                if not wanted or event.type in wanted or event.type == CRAWL_FINISHED:
+                    yield event
+                if event.type == CRAWL_FINISHED:
+                    return
+            if len(batch) == EVENTS_PAGE:
+                continue
+            if not follow:
+                return
+            idle_polls = 0 if batch else idle_polls + 1
+            if idle_polls and idle_polls % CLOSED_CHECK_POLLS == 0 and await self._closed(
+                    crawl_id, workflow_id):
+                return
+            await asyncio.sleep(poll_s)
+
+    async def followed_pages(self, crawl_ref: str, *, content: bool = True,
+                             follow: bool = True) -> AsyncIterator[dict[str, Any]]:
+        """The crawl's pages as they are recorded (stored or failed; :func:`page_rows.
+        pages_by_id`'s rows), each once; with ``follow``, until the crawl finishes."""
+        batch: list[int] = []
+        async for event in self.events(crawl_ref, types=PAGE_EVENTS, follow=follow):
+            if event.type != CRAWL_FINISHED:
+                batch.append(int(event.data["page_id"]))
+            # hand out what arrived so far, a few rows per query
+            if len(batch) >= EVENTS_PAGE or event.type == CRAWL_FINISHED or follow:
+                rows = await page_rows.pages_by_id(self.engine, batch, content=content)
+                for page_id in batch:
+                    if page_id in rows:
+                        yield rows[page_id]
+                batch = []
+        rows = await page_rows.pages_by_id(self.engine, batch, content=content)
+        for page_id in batch:
+            if page_id in rows:
+                yield rows[page_id]
+
+    async def _closed(self, crawl_id: str, workflow_id: str) -> bool:
+        """The crawl's workflow no longer runs (Temporal's word; the row's without it)."""
+        if self._client is not None:
+            return await self.workflow_status(workflow_id) not in ("RUNNING", None)
+        return await crawl_rows.crawl_status(self.engine, crawl_id) != "running"
 
     async def export_rows(self, crawl_ref: str) -> AsyncIterator[dict[str, Any]]:
         """The crawl's pages as `trawl export` writes them (:func:`page_rows.export_rows`)."""

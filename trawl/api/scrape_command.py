@@ -1,6 +1,6 @@
 """`trawl scrape URL`: one page to stdout or a file, without a crawl.
 
-Starts no service (no Temporal, no Postgres, no worker): see :mod:`trawl.crawl.scrape`.
+Starts no service (no Temporal, no Postgres, no worker): see :mod:`trawl.crawler.scrape`.
 Flags are checked before anything is fetched; a failure is one line on stderr
 (``error: ...``) and exit status 1, an HTTP error status included.
 """
@@ -20,7 +20,7 @@ import typer
 from rich.console import Console
 
 if TYPE_CHECKING:
-    from trawl.crawl.scrape import ScrapeOptions, ScrapeResult
+    from trawl.crawler.scrape import ScrapeOptions, ScrapeResult
 
 OUTPUTS = ("markdown", "html", "text", "json", "links", "metadata", "screenshot")
 """What ``--format`` writes: one field of the result, or ``json`` (the whole result)."""
@@ -105,7 +105,7 @@ def register(app: typer.Typer) -> None:
     ) -> None:
         """Scrape one page without a crawl: its markdown (or html, text, links, metadata,
         JSON, a screenshot) to stdout or a file. Starts no service."""
-        from trawl.crawl.scrape import options_from
+        from trawl.crawler.scrape import options_from
         from trawl.errors import TrawlError
 
         if fmt not in OUTPUTS:
@@ -145,7 +145,7 @@ def register(app: typer.Typer) -> None:
 
 
 async def _scrape(url: str, opts: ScrapeOptions) -> ScrapeResult:
-    from trawl.crawl.scrape import Scraper
+    from trawl.crawler.scrape import Scraper
 
     async with Scraper() as scraper:
         return await scraper.scrape(url, opts)

@@ -15,7 +15,7 @@ the page's own scripts in each new document and keeps, on a hidden ``window.__tr
 Kept in the page rather than through Playwright's ``console``/``pageerror`` events: it
 costs no protocol traffic per message, it is per document (so per load, on tabs reused
 across URLs) by construction, and the crawler reads it in the same ``evaluate`` that
-serialises the DOM (see :data:`trawl.crawl.render.SNAPSHOT_JS`).
+serialises the DOM (see :data:`trawl.crawler.render.SNAPSHOT_JS`).
 """
 
 from __future__ import annotations
@@ -43,7 +43,7 @@ once its content has not changed for this long (it starts loading: QUIET_MS)."""
 SETTLE_POLL_MS = 10
 APP_SHELL_SELECTOR = ("#root, #app, #__next, #__nuxt, #svelte, #main-app, [ng-app], "
                       "[data-reactroot], [ng-version], app-root")
-"""Mount points of client-side apps (as trawl.crawl.auto recognises app shells)."""
+"""Mount points of client-side apps (as trawl.crawler.auto recognises app shells)."""
 MIN_STATIC_TEXT_CHARS = 200
 """A body with less text than this at its load event may be an app still starting."""
 SETTLE_BUDGET_MS = 5_000

@@ -28,7 +28,7 @@ IDLE_BLANK_DELAY_S = 0.1
 """A read page's tab still idle after this goes to about:blank (its scripts stop)."""
 ANONYMOUS = ""
 CRAWL_SEPARATOR = "\t"
-"""Between a crawl's id and the profile in a context key (``trawl.crawl.profiles``)."""
+"""Between a crawl's id and the profile in a context key (``trawl.crawler.profiles``)."""
 
 
 @dataclass

@@ -191,7 +191,7 @@ class Tab:
                                                        "errorReason": "BlockedByClient"})
 
     def _redirect(self, url: str, location: str) -> bool:
-        """Whether to follow one redirect hop (the same rule as trawl.crawl.fetch)."""
+        """Whether to follow one redirect hop (the same rule as trawl.crawler.fetch)."""
         if not self.chain:
             self.chain.append(url)
         target = urljoin(url, location)

@@ -3,7 +3,7 @@ browser steps), the closed sets of strings it records (StrEnums), the contracts 
 workflows and activities (one input and one output dataclass each), and what an explore
 hands the store (a page record, its links, a page that waits for a person).
 
-Pure data and validation: trawl.crawl, trawl.store, trawl.workflows and the entry points
+Pure data and validation: trawl.crawler, trawl.store, trawl.workflows and the entry points
 import from here, and this package imports none of them (nor Temporal), so its types are
 safe in workflow code and travel unchanged through Temporal's JSON data converter.
 Import from ``trawl.model``; the ``_`` modules behind it are private.
@@ -24,6 +24,14 @@ from trawl.model._activities import (
     ResolveOutput,
     StartCrawlInput,
     UrlJob,
+)
+from trawl.model._events import (
+    CRAWL_EVENT_TYPES,
+    AbandonInput,
+    DeliverInput,
+    DeliverOutput,
+    EventsInput,
+    EventType,
 )
 from trawl.model._page import BlockedPage, FoundLink, PageRecord
 from trawl.model._spec import (
@@ -83,6 +91,7 @@ from trawl.model._workflows import (
 )
 
 __all__ = [
+    "CRAWL_EVENT_TYPES",
     "DEFAULT_ACTION_TIMEOUT_MS",
     "DEFAULT_ACTIVITIES_PER_RUN",
     "DEFAULT_CLICK_MAX",
@@ -104,6 +113,7 @@ __all__ = [
     "STEP_KINDS",
     "STORE_FORMATS",
     "TARGET_FIELDS",
+    "AbandonInput",
     "BlockedPage",
     "ClaimInput",
     "ClaimOutput",
@@ -113,7 +123,11 @@ __all__ = [
     "CrawlResult",
     "CrawlSpec",
     "CrawlStatus",
+    "DeliverInput",
+    "DeliverOutput",
     "ErrorClass",
+    "EventType",
+    "EventsInput",
     "ExploreBatchInput",
     "ExploreBatchOutput",
     "ExploreInput",

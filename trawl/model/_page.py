@@ -1,4 +1,4 @@
-"""What an explore learned about one URL, as trawl.crawl hands it to trawl.store: the page
+"""What an explore learned about one URL, as trawl.crawler hands it to trawl.store: the page
 record, its links, and a page that waits for a person."""
 
 # No `from __future__ import annotations` (see trawl.model._activities).
@@ -133,7 +133,7 @@ class BlockedPage:
     workflow_id: str
     """The SiteWorkflow's id (where ``resume`` goes)."""
     reason: str
-    """login | login_redirect | captcha | auth_401 | ... (see trawl.crawl.walls)."""
+    """login | login_redirect | captcha | auth_401 | ... (see trawl.crawler.walls)."""
     detail: str | None = None
     """What was seen, in a few words."""
     screenshot: bytes | None = None

@@ -10,6 +10,7 @@ A plain dataclass so it travels unchanged through Temporal's data converter and 
 import ipaddress
 from dataclasses import asdict, dataclass, field
 from typing import Any, ClassVar
+from urllib.parse import urlsplit
 
 from trawl.config import (
     DEFAULT_CONCURRENCY,
@@ -28,6 +29,7 @@ from trawl.config import (
 )
 from trawl.errors import BlockedAddress, ConfigError
 from trawl.extract import CONTENT_MODES, MAX_CHUNK_CHARS, MIN_CHUNK_CHARS
+from trawl.model._events import CRAWL_EVENT_TYPES
 from trawl.model._steps import StepRule, parse_rules
 from trawl.net import NetPolicy, origin_of
 from trawl.policy import DEFAULT_MAX_URL_LENGTH, MAX_SITEMAP_URLS
@@ -88,7 +90,7 @@ class CrawlSpec:
 
     render: str = DEFAULT_RENDER_MODE
     """browser (Chromium renders every HTML page) | http (no browser) | auto (fetch over
-    HTTP, render in Chromium only the pages that need it; see trawl.crawl.auto)."""
+    HTTP, render in Chromium only the pages that need it; see trawl.crawler.auto)."""
 
     render_browser: list[str] = field(default_factory=list)
     """auto mode: URL path globs that always go to the browser."""
@@ -135,7 +137,7 @@ class CrawlSpec:
 
     handoff_on: list[str] = field(default_factory=list)
     """Extra handoff rules: a URL glob (full URL or path), or ``text:SUBSTRING`` of the
-    page. A matching page waits for a person (see :mod:`trawl.crawl.walls`)."""
+    page. A matching page waits for a person (see :mod:`trawl.crawler.walls`)."""
 
     login_handoff: bool = True
     """Wait for a person at a login form (a visible password field) when the site has no
@@ -162,7 +164,7 @@ class CrawlSpec:
 
     delay_s: float = DEFAULT_DELAY_S
     """Seconds between requests to one site, across all workers. robots.txt's Crawl-delay
-    wins when larger (and robots.txt is obeyed); see :mod:`trawl.crawl.politeness`."""
+    wins when larger (and robots.txt is obeyed); see :mod:`trawl.crawler.politeness`."""
 
     max_host_errors: int = DEFAULT_MAX_HOST_ERRORS
     """Stop asking a site after this many errors in a row (connection errors, timeouts,
@@ -197,9 +199,19 @@ class CrawlSpec:
     """Split each page's markdown into heading-aware chunks of about this many characters
     (``chunks`` table; ``--chunk``, ``--chunk-size N``); None: no chunks."""
 
+    webhook: str | None = None
+    """POST the crawl's events to this URL (``--webhook URL``): page_stored, page_failed,
+    handoff_opened, handoff_resumed, crawl_finished, in order, at least once, signed per
+    Standard Webhooks with the webhook secret (``TRAWL_WEBHOOK_SECRET``, else
+    ``<data dir>/webhook.secret``); see README "Events and webhooks"."""
+
+    webhook_events: list[str] = field(default_factory=list)
+    """Only these event types go to the webhook (``--webhook-event``, repeatable); empty:
+    all of them."""
+
     recrawl_of: str | None = None
     """Set by ``trawl crawl --recrawl ID``: the finished crawl this one revisits. Its pages
-    seed the frontier and are fetched conditionally (see :mod:`trawl.crawl.recrawl`)."""
+    seed the frontier and are fetched conditionally (see :mod:`trawl.crawler.recrawl`)."""
 
     def validated(self) -> "CrawlSpec":
         """A copy with canonical seeds; ConfigError on anything invalid."""
@@ -209,12 +221,14 @@ class CrawlSpec:
         self._check_limits()
         self._check_modes()
         self._check_hosts(seeds)
+        self._check_webhook()
         steps = parse_rules(self.steps)
         if steps and self.render == "http":
             raise ConfigError("steps need a browser: use --render browser or auto")
         copy = CrawlSpec(**asdict(self))
         copy.seeds = seeds
         copy.store = list(dict.fromkeys(self.store))
+        copy.webhook_events = list(dict.fromkeys(self.webhook_events))
         copy.steps = steps  # asdict() turned the rules into plain dicts
         copy.destructive_words = list(dict.fromkeys(
             " ".join(w.lower().split()) for w in self.destructive_words))
@@ -282,6 +296,25 @@ class CrawlSpec:
             if not isinstance(word, str) or not word.strip() or any(c in word for c in "\r\n"):
                 raise ConfigError(f"--destructive-word takes a word or phrase, not {word!r}")
 
+    def _check_webhook(self) -> None:
+        """ConfigError on a webhook URL that is not http(s), that the address guard refuses,
+        or an unknown event type."""
+        unknown = [t for t in self.webhook_events if t not in CRAWL_EVENT_TYPES]
+        if unknown:
+            raise ConfigError(f"--webhook-event takes {', '.join(CRAWL_EVENT_TYPES)}, not "
+                              f"{', '.join(map(repr, unknown))}")
+        if self.webhook is None:
+            if self.webhook_events:
+                raise ConfigError("--webhook-event needs --webhook URL")
+            return
+        parts = urlsplit(self.webhook)
+        if parts.scheme not in ("http", "https") or not parts.hostname:
+            raise ConfigError(f"--webhook must be an http(s) URL, not {self.webhook!r}")
+        try:
+            self.webhook_policy().check_url(self.webhook)
+        except BlockedAddress as exc:
+            raise ConfigError(f"--webhook refused: {exc}") from None
+
     def explore_timeout_s(self, in_flight: int) -> float:
         """How long one page's explore may take at most: its loads (fetch, render, retry
         of a conditional request), plus politeness waits — a slot behind the ``in_flight``
@@ -297,6 +330,14 @@ class CrawlSpec:
         """What this crawl may fetch: see trawl.net. Its start URLs' origins are allowed
         whatever their address (the user named them)."""
         return NetPolicy(allowed_origins=frozenset(origin_of(seed) for seed in self.seeds),
+                         allow_private=self.allow_private or get_settings().allow_private,
+                         allow_hosts=tuple(self.allow_hosts), deny_hosts=tuple(self.deny_hosts))
+
+    def webhook_policy(self) -> NetPolicy:
+        """Where webhook deliveries may go: the webhook's own origin whatever its address
+        (the user named it); redirects are not followed."""
+        origins = frozenset({origin_of(self.webhook)} if self.webhook else ())
+        return NetPolicy(allowed_origins=origins,
                          allow_private=self.allow_private or get_settings().allow_private,
                          allow_hosts=tuple(self.allow_hosts), deny_hosts=tuple(self.deny_hosts))
 

@@ -22,7 +22,7 @@ The step kinds use the session API's vocabulary (:mod:`trawl.browser.session`):
 - ``expand_all``: open ``<details>``, click ``aria-expanded=false`` toggles and every tab
   of each ``role=tablist``, keeping all the panels' content in the page.
 
-This module is the schema only (pure, safe in workflow code); :mod:`trawl.crawl.stepper`
+This module is the schema only (pure, safe in workflow code); :mod:`trawl.crawler.stepper`
 runs the steps in a page. Every problem is a :class:`ConfigError` naming the step.
 """
 

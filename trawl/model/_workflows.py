@@ -89,7 +89,7 @@ class SiteHandoff:
     url: str
     """The first URL that needed a person."""
     reason: str
-    """Why: login | login_redirect | captcha | auth_401 | ... (see trawl.crawl.walls)."""
+    """Why: login | login_redirect | captcha | auth_401 | ... (see trawl.crawler.walls)."""
     detail: str | None
     """What was seen, in a few words (None: the reason says it all)."""
     since: str

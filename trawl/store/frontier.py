@@ -25,10 +25,12 @@ from trawl.model import (
     ClaimOutput,
     CrawlCounts,
     CrawlSpec,
+    EventType,
     PageRecord,
     UrlJob,
 )
 from trawl.redact import redact_secrets
+from trawl.store.events import add_event
 from trawl.store.models import Crawl, CrawlUrl, SessionProfile, Site
 from trawl.urls import site_of
 
@@ -271,9 +273,32 @@ async def pending_sites(engine: AsyncEngine, crawl_id: str, max_pages: int) -> l
 
 
 async def finish_crawl(engine: AsyncEngine, crawl_id: str, status: str) -> None:
+    """Record the crawl's end and its ``crawl_finished`` event (with its counts), together:
+    a retry changes nothing more."""
     async with engine.begin() as conn:
-        await conn.execute(update(Crawl).where(Crawl.id == crawl_id)
-                           .values(status=status, finished_at=func.now()))
+        finished_at = (await conn.execute(
+            update(Crawl).where(Crawl.id == crawl_id)
+            .values(status=status, finished_at=func.coalesce(Crawl.finished_at, func.now()))
+            .returning(Crawl.finished_at))).scalar_one_or_none()
+        if finished_at is None:
+            return
+        counts = dict((await conn.execute(_FINISH_COUNTS, {"c": crawl_id})).one()._mapping)
+        await add_event(conn, crawl_id, EventType.CRAWL_FINISHED, "", {
+            "status": status, "finished_at": finished_at.isoformat(), **counts})
+
+
+_FINISH_COUNTS = text(
+    "select count(*) filter (where status = 'done') as pages_done, "
+    "count(*) filter (where status = 'failed') as pages_failed, "
+    "count(*) filter (where status = 'redirected') as redirected, "
+    "count(*) filter (where status = 'skipped') as skipped, "
+    "count(*) filter (where status in ('queued', 'claimed', 'blocked')) as not_explored, "
+    "(select count(*) from pages p where p.crawl_id = :c and p.metadata ? 'thin_content') "
+    "  as pages_thin, "
+    "(select count(*) from pages p where p.crawl_id = :c "
+    "  and p.error_class = 'handoff_exhausted') as given_up "
+    "from crawl_urls where crawl_id = :c")
+"""A finished crawl's counts, for its ``crawl_finished`` event."""
 
 
 async def crawl_counts(engine: AsyncEngine, crawl_id: str) -> CrawlCounts:

@@ -6,6 +6,7 @@ mirror it for the application's queries. See the README's "Schema" section.
 
 from __future__ import annotations
 
+import uuid
 from datetime import datetime
 from typing import Any
 
@@ -22,6 +23,7 @@ from sqlalchemy import (
     String,
     Text,
     UniqueConstraint,
+    Uuid,
     func,
     text,
 )
@@ -459,3 +461,54 @@ class SessionProfile(Base):
 
     updated_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), server_default=func.now())
     """Last change."""
+
+
+class Event(Base):
+    """Something a crawl tells the outside world (see :mod:`trawl.model._events`), written
+    in the same transaction as what it reports; delivered to the crawl's webhook in ``id``
+    order and streamed by the HTTP API (``GET /v1/crawls/{id}/events``)."""
+
+    __tablename__ = "events"
+    __table_args__ = (
+        UniqueConstraint("crawl_id", "type", "subject", name="uq_events_subject"),
+        Index("ix_events_crawl", "crawl_id", "xid", "id"),
+    )
+
+    id: Mapped[int] = mapped_column(BigInteger, primary_key=True, autoincrement=True)
+    """The event's ``seq`` (the server-sent events' ``id``; ``Last-Event-ID`` resumes after
+    it)."""
+
+    xid: Mapped[int] = mapped_column(BigInteger,
+                                     server_default=text("(pg_current_xact_id())::text::bigint"))
+    """The writing transaction's id: events are read in (xid, id) order, only from
+    transactions that ended (see trawl.store.events), so none is passed over."""
+
+    event_id: Mapped[uuid.UUID] = mapped_column(
+        Uuid, unique=True, server_default=text("gen_random_uuid()"))
+    """The event's identity for receivers: the same in every delivery of it (de-duplicate
+    by it; the webhook's ``webhook-id`` header)."""
+
+    crawl_id: Mapped[str] = mapped_column(ForeignKey("crawls.id", ondelete="CASCADE"))
+    """The crawl."""
+
+    type: Mapped[str] = mapped_column(String(32))
+    """page_stored | page_failed | handoff_opened | handoff_resumed | crawl_finished."""
+
+    subject: Mapped[str] = mapped_column(Text)
+    """What it is about: the page's URL, the handoff's id, or '' (the crawl): one event per
+    (crawl, type, subject), so a retried write adds none."""
+
+    data: Mapped[dict[str, Any]] = mapped_column(JSONB)
+    """The payload's ``data`` (see README "Events and webhooks")."""
+
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), server_default=func.now())
+    """When it happened."""
+
+    delivered_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))
+    """When the crawl's webhook answered 2xx to it (NULL: not delivered, or no webhook)."""
+
+    attempts: Mapped[int] = mapped_column(Integer, server_default="0")
+    """Webhook deliveries tried."""
+
+    last_error: Mapped[str | None] = mapped_column(Text)
+    """What the last failed delivery met (status or connection error)."""

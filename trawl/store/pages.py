@@ -67,3 +67,25 @@ async def export_rows(engine: AsyncEngine, crawl_id: str) -> AsyncIterator[dict[
         result = await conn.stream(_EXPORT, {"c": crawl_id})
         async for row in result:
             yield dict(row._mapping)
+
+
+_BY_ID = text(f"select p.id, p.crawl_id, {', '.join('p.' + c for c in EXPORTED_COLUMNS)}, "
+              f"{_LINKS} from pages p where p.id = any(cast(:ids as bigint[])) order by p.id")
+
+
+async def pages_by_id(engine: AsyncEngine, ids: list[int], *,
+                      content: bool = True) -> dict[int, dict[str, Any]]:
+    """Pages by row id: ``id``, ``crawl_id``, :data:`EXPORTED_COLUMNS` and ``links``
+    (without ``markdown`` and ``text`` unless ``content``)."""
+    if not ids:
+        return {}
+    async with engine.connect() as conn:
+        rows = (await conn.execute(_BY_ID, {"ids": ids})).all()
+    found = {}
+    for row in rows:
+        page = dict(row._mapping)
+        if not content:
+            page.pop("markdown", None)
+            page.pop("text", None)
+        found[int(page["id"])] = page
+    return found

@@ -16,8 +16,9 @@ from sqlalchemy.dialects.postgresql import insert
 from sqlalchemy.ext.asyncio import AsyncEngine
 
 from trawl.errors import DatabaseError
-from trawl.model import BlockedPage
+from trawl.model import BlockedPage, EventType
 from trawl.secrets import SealError, data_key
+from trawl.store.events import add_event
 from trawl.store.models import Crawl, CrawlUrl, Handoff, SessionProfile
 
 
@@ -58,13 +59,20 @@ async def block_url(engine: AsyncEngine, page: BlockedPage) -> bool:
                     handoffs=CrawlUrl.handoffs + 1, updated_at=func.now()))
         if moved.rowcount == 0:
             return False
-        await conn.execute(
+        handoff_id = (await conn.execute(
             insert(Handoff).values(
                 crawl_id=page.crawl_id, site=page.site, url=page.url,
                 workflow_id=page.workflow_id, reason=page.reason, detail=page.detail,
                 screenshot=page.screenshot)
             .on_conflict_do_nothing(index_elements=["crawl_id", "url"],
-                                    index_where=text("resolved_at IS NULL")))
+                                    index_where=text("resolved_at IS NULL"))
+            .returning(Handoff.id))).scalar_one_or_none()
+        if handoff_id is not None:
+            await add_event(conn, page.crawl_id, EventType.HANDOFF_OPENED, str(handoff_id), {
+                "handoff_id": handoff_id, "url": page.url, "site": page.site,
+                "reason": page.reason, "detail": page.detail,
+                "has_screenshot": page.screenshot is not None,
+                "resume_command": f"trawl resume {page.crawl_id}"})
     return True
 
 
@@ -165,11 +173,12 @@ async def resolve_site(engine: AsyncEngine, crawl_id: str, site: str, *, resumed
                        note: str | None) -> Resolved:
     """Close a site's open handoffs and queue its blocked URLs again (budget given back)."""
     async with engine.begin() as conn:
-        closed = await conn.execute(
+        closed = (await conn.execute(
             update(Handoff)
             .where(Handoff.crawl_id == crawl_id, Handoff.site == site,
                    Handoff.resolved_at.is_(None))
-            .values(resolved_at=func.now(), resolved_by=resumed_by[:255], note=note))
+            .values(resolved_at=func.now(), resolved_by=resumed_by[:255], note=note)
+            .returning(Handoff.id, Handoff.url))).all()
         requeued = await conn.execute(
             update(CrawlUrl)
             .where(CrawlUrl.crawl_id == crawl_id, CrawlUrl.site == site,
@@ -181,7 +190,12 @@ async def resolve_site(engine: AsyncEngine, crawl_id: str, site: str, *, resumed
                                .values(pages_claimed=Crawl.pages_claimed - requeued.rowcount))
         version = (await conn.execute(select(SessionProfile.version)
                                       .where(SessionProfile.site == site))).scalar_one_or_none()
-    return Resolved(requeued.rowcount, closed.rowcount, int(version or 0))
+        for handoff_id, url in closed:
+            await add_event(conn, crawl_id, EventType.HANDOFF_RESUMED, str(handoff_id), {
+                "handoff_id": handoff_id, "url": url, "site": site,
+                "resumed_by": resumed_by[:255], "note": note,
+                "requeued": requeued.rowcount})
+    return Resolved(requeued.rowcount, len(closed), int(version or 0))
 
 
 async def close_crawl_handoffs(engine: AsyncEngine, crawl_id: str, by: str) -> int:

@@ -17,6 +17,7 @@ from temporalio.client import Client
 from temporalio.worker import Worker
 
 from trawl.activities.crawl import CrawlActivities
+from trawl.activities.events import EventActivities
 from trawl.browser.pool import BrowserPool
 from trawl.config import (
     DEFAULT_BROWSER_RECYCLE_PAGES,
@@ -27,17 +28,18 @@ from trawl.config import (
     DEFAULT_USER_AGENT,
     Settings,
 )
-from trawl.crawl.explore import ExploreDeps
-from trawl.crawl.fetch import make_client
-from trawl.crawl.reading import extraction_pool, start_processes
+from trawl.crawler.explore import ExploreDeps
+from trawl.crawler.fetch import make_client
+from trawl.crawler.reading import extraction_pool, start_processes
 from trawl.store.db import create_engine_async, upgrade_schema
 from trawl.worker.codec import connect
 from trawl.workflows.crawl import CrawlWorkflow
+from trawl.workflows.events import EventsWorkflow
 from trawl.workflows.site import SiteWorkflow
 
 log = logging.getLogger("trawl.worker")
 
-WORKFLOWS = [CrawlWorkflow, SiteWorkflow]
+WORKFLOWS = [CrawlWorkflow, SiteWorkflow, EventsWorkflow]
 
 
 @dataclass
@@ -75,7 +77,7 @@ async def crawl_worker(client: Client, cfg: WorkerConfig) -> AsyncIterator[Worke
     try:
         await start_processes(extractor, cfg.extract_processes)
         yield Worker(client, task_queue=cfg.task_queue, workflows=WORKFLOWS,
-                     activities=activities.all(),
+                     activities=[*activities.all(), *EventActivities(engine).all()],
                      max_concurrent_activities=cfg.max_concurrent_activities,
                      # an activity scheduled by a workflow task goes back through the task
                      # queue to whichever worker has a free slot. Eager execution hands it to

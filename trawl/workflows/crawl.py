@@ -16,6 +16,7 @@ from temporalio import workflow
 from temporalio.workflow import ParentClosePolicy
 
 from trawl.activities.policies import STORE_ACTIVITY_TIMEOUT, STORE_RETRY
+from trawl.workflows.events import EventsWorkflow, events_workflow_id
 from trawl.workflows.monitor import CRAWL_STATUS, PAGES_DONE, crawl_markdown
 from trawl.workflows.site import SiteWorkflow
 
@@ -27,6 +28,7 @@ with workflow.unsafe.imports_passed_through():
         CrawlProgress,
         CrawlResult,
         CrawlStatus,
+        EventsInput,
         FinishCrawlInput,
         LiveStatus,
         OpsHints,
@@ -65,6 +67,8 @@ class CrawlWorkflow:
             sites = await workflow.execute_activity_method(
                 CrawlActivities.start_crawl, StartCrawlInput(inp.crawl_id, wf_id, inp.spec),
                 start_to_close_timeout=STORE_ACTIVITY_TIMEOUT, retry_policy=STORE_RETRY)
+            if inp.spec.webhook:
+                await self._start_webhook(inp)
             while sites:
                 for site in sites:
                     if site not in self._running:
@@ -98,6 +102,17 @@ class CrawlWorkflow:
         return CrawlResult(inp.crawl_id, CrawlStatus.COMPLETED, done, failed,
                            len(self._finished), sum(r.thin for r in finished),
                            sum(r.given_up for r in finished))
+
+    async def _start_webhook(self, inp: CrawlInput) -> None:
+        """Deliver the crawl's events to its webhook from a workflow of their own, which
+        outlives this one until the ``crawl_finished`` event is delivered."""
+        assert inp.spec.webhook is not None
+        await workflow.start_child_workflow(
+            EventsWorkflow.run,
+            EventsInput(inp.crawl_id, inp.spec.webhook, list(inp.spec.webhook_events)),
+            id=events_workflow_id(workflow.info().workflow_id),
+            parent_close_policy=ParentClosePolicy.ABANDON,
+            static_summary=f"webhook {inp.spec.webhook}")
 
     async def _run_site(self, inp: CrawlInput, site: str) -> SiteResult:
         # a closed child's id may be reused (the default reuse policy), so a site that

@@ -17,7 +17,6 @@ from __future__ import annotations
 
 import hmac
 import ipaddress
-import os
 import secrets
 import socket
 from dataclasses import dataclass
@@ -28,6 +27,7 @@ from starlette.types import ASGIApp, Receive, Scope, Send
 from trawl.api.http.problems import problem_response
 from trawl.config import Settings
 from trawl.errors import ConfigError
+from trawl.secrets import private_file
 
 TOKEN_FILE_NAME = "api.token"
 """The generated token's file in the data directory."""
@@ -71,25 +71,7 @@ def _checked(value: str, source: str) -> str:
 
 
 def _token_file(path: Path) -> str:
-    try:
-        return _checked(path.read_text().strip(), str(path))
-    except FileNotFoundError:
-        pass
-    path.parent.mkdir(parents=True, exist_ok=True)
-    token = secrets.token_urlsafe(32)
-    # written whole under a private name, then linked into place: a process starting at the
-    # same moment either sees no file or the whole token, and the first link wins
-    draft = path.with_name(f".{path.name}.{os.getpid()}")
-    fd = os.open(draft, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
-    with os.fdopen(fd, "w") as out:
-        out.write(token + "\n")
-    try:
-        os.link(draft, path)
-    except FileExistsError:
-        return _checked(path.read_text().strip(), str(path))
-    finally:
-        draft.unlink(missing_ok=True)
-    return token
+    return _checked(private_file(path, lambda: secrets.token_urlsafe(32)), str(path))
 
 
 def is_loopback(host: str) -> bool:

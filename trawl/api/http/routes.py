@@ -16,18 +16,21 @@ from fastapi import APIRouter, Depends, HTTPException, Query, Request, Response,
 from fastapi.responses import StreamingResponse
 from fastapi.security import HTTPBearer
 from pydantic import BaseModel, Field
+from sse_starlette import EventSourceResponse, ServerSentEvent
 
 from trawl.api import handoffs
 from trawl.api.crawls import Trawl
-from trawl.crawl.scrape import ScrapeOptions, ScrapeResult, scrape
+from trawl.crawler.scrape import ScrapeOptions, ScrapeResult, scrape
 from trawl.errors import ConfigError
-from trawl.model import CrawlSpec
+from trawl.model import CRAWL_EVENT_TYPES, CrawlSpec
 from trawl.store import sessions
 from trawl.store.sessions import OpenHandoff
 
 MAX_PAGE_SIZE = 500
 DEFAULT_PAGE_SIZE = 50
 MAX_LIST = 1000
+SSE_PING_S = 15
+"""An idle event stream sends a comment this often, so proxies keep it open."""
 
 # Documents the bearer scheme in the OpenAPI schema (the docs' "Authorize" button);
 # the token itself is checked for every path by trawl.api.http.auth.BearerAuth.
@@ -169,6 +172,44 @@ async def export_crawl(crawl_id: str, trawl: TrawlDep) -> StreamingResponse:
             yield (json.dumps(row, default=str, ensure_ascii=False) + "\n").encode()
 
     return StreamingResponse(lines(), media_type="application/x-ndjson")
+
+
+# -- events --------------------------------------------------------------------------------
+
+@router.get("/crawls/{crawl_id}/events", tags=["events"],
+            response_class=EventSourceResponse,
+            responses={200: {"content": {"text/event-stream": {}},
+                             "description": "Server-sent events: `id` the event's seq, "
+                                            "`event` its type, `data` its JSON envelope."}})
+async def crawl_events(
+    crawl_id: str, trawl: TrawlDep, request: Request,
+    after: Annotated[int | None, Query(ge=0, description="Only events after this seq (a "
+                                                         "reconnecting client's "
+                                                         "Last-Event-ID wins).")] = None,
+    types: Annotated[list[str] | None, Query(alias="type", description=(
+        "Only these event types (repeatable); crawl_finished always ends the stream."))]
+    = None,
+    follow: Annotated[bool, Query(description="Keep the stream open for new events until "
+                                              "the crawl finishes.")] = True,
+) -> EventSourceResponse:
+    """A crawl's events as a server-sent event stream, oldest first, then new ones as they
+    happen until ``crawl_finished``: the same envelopes its webhook receives. A client that
+    reconnects with ``Last-Event-ID`` continues after that event."""
+    unknown = [t for t in types or () if t not in CRAWL_EVENT_TYPES]
+    if unknown:
+        raise ConfigError(f"type takes {', '.join(CRAWL_EVENT_TYPES)}, not "
+                          f"{', '.join(unknown)}")
+    crawl_id = (await trawl.resolve(crawl_id))[0]
+    last = request.headers.get("last-event-id", "")
+    start = int(last) if last.isdigit() else (after or 0)
+
+    async def stream() -> AsyncIterator[ServerSentEvent]:
+        async for event in trawl.events(crawl_id, after=start, types=types or (),
+                                        follow=follow):
+            yield ServerSentEvent(data=json.dumps(event.envelope(), ensure_ascii=False),
+                                  event=event.type, id=str(event.seq))
+
+    return EventSourceResponse(stream(), ping=SSE_PING_S)
 
 
 # -- handoffs ------------------------------------------------------------------------------

@@ -3,7 +3,7 @@
 One page with 100,000 links queued 100,000 URLs under ``--max-pages 1``. ``crawls`` now
 counts the URLs that pages queued (``urls_queued``), and trawl_record_page queues a page's
 new links only while that count is under the payload's ``queue_limit`` (the crawl's
-max_pages plus a margin, see trawl.crawl.explore): the first links in page order get the
+max_pages plus a margin, see trawl.crawler.explore): the first links in page order get the
 room left. URLs given back to the budget (redirected, skipped) give their place back too.
 A redirect's target is never cut (it stands in for its source). Links recorded per page
 are capped before this, in the worker (``max_links_per_page``).

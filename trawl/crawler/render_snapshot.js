@@ -1,4 +1,4 @@
-// Read the page in one CDP round trip (see trawl.crawl.render): let it settle, open what a
+// Read the page in one CDP round trip (see trawl.crawler.render): let it settle, open what a
 // reader's click opens (then settle again), dismiss a cookie banner when asked, then the DOM
 // as page.content() serialises it, whether a password field is visible, how many words a
 // reader sees, and what the capture script noted (pushState URLs, errors). timeOrigin tells

@@ -5,14 +5,14 @@ of its pages and returns what was read as a :class:`ScrapeResult`. The machinery
 crawl's own, not a copy of it:
 
 - the HTTP fetch with its limits (bytes, time, redirects hop by hop, a loop told from a long
-  chain) of :func:`trawl.crawl.fetch.fetch`, every hop through the address guard of
+  chain) of :func:`trawl.crawler.fetch.fetch`, every hop through the address guard of
   :mod:`trawl.net` (internal addresses refused unless allowed);
-- the browser load of :func:`trawl.crawl.render.load_in_browser` (pooled Chromium, the
+- the browser load of :func:`trawl.crawler.render.load_in_browser` (pooled Chromium, the
   response gated before its body is read, settle, expand, cookie banner), imported only
   when a page needs the browser, so an HTTP scrape never loads Playwright;
-- auto mode's decision :func:`trawl.crawl.auto.decide` on the fetched HTML (the same call
-  :func:`trawl.crawl.reading.read_page` makes in a crawl), the thin-content check of
-  :mod:`trawl.crawl.thin`, the wall detection of :mod:`trawl.crawl.walls`;
+- auto mode's decision :func:`trawl.crawler.auto.decide` on the fetched HTML (the same call
+  :func:`trawl.crawler.reading.read_page` makes in a crawl), the thin-content check of
+  :mod:`trawl.crawler.thin`, the wall detection of :mod:`trawl.crawler.walls`;
 - extraction by :func:`trawl.extract.extract`, documents (JSON, YAML, markdown, text, PDF)
   by :mod:`trawl.documents`.
 
@@ -53,10 +53,10 @@ from trawl.config import (
     DEFAULT_PAGE_TIMEOUT_S,
     get_settings,
 )
-from trawl.crawl.auto import RenderDecision, decide
-from trawl.crawl.fetch import FetchResult, decode_html, fetch, make_client, refresh_target
-from trawl.crawl.thin import thin_reason
-from trawl.crawl.walls import Wall, detect
+from trawl.crawler.auto import RenderDecision, decide
+from trawl.crawler.fetch import FetchResult, decode_html, fetch, make_client, refresh_target
+from trawl.crawler.thin import thin_reason
+from trawl.crawler.walls import Wall, detect
 from trawl.documents.formats import PDF, document_format, file_name, url_format
 from trawl.documents.pdf import read_pdf
 from trawl.documents.text import Document, read_text
@@ -74,7 +74,7 @@ from trawl.urls import canonicalize, host_of, validate_seed
 
 if TYPE_CHECKING:
     from trawl.browser.pool import BrowserPool
-    from trawl.crawl.render import Loaded
+    from trawl.crawler.render import Loaded
 
 Format = Literal["markdown", "html", "text", "links", "metadata", "screenshot"]
 FORMATS: tuple[str, ...] = ("markdown", "html", "text", "links", "metadata", "screenshot")
@@ -320,7 +320,7 @@ class Scraper:
                                f"(stopped at {current})")
 
     async def _load(self, url: str, opts: ScrapeOptions, policy: NetPolicy) -> _Page:
-        """One URL, as a crawl's loader does it (trawl.crawl.explore._Loader), minus the
+        """One URL, as a crawl's loader does it (trawl.crawler.explore._Loader), minus the
         recrawl, session and sampling parts a single page has no use for."""
         screenshot = _SCREENSHOT in opts.formats
         browser_first = opts.render == "browser" or (opts.render == "auto" and screenshot)
@@ -373,7 +373,7 @@ class Scraper:
 
     async def _in_browser(self, url: str, opts: ScrapeOptions, policy: NetPolicy,
                           reason: str) -> _Page:
-        from trawl.crawl.render import load_in_browser  # Playwright, only when rendering
+        from trawl.crawler.render import load_in_browser  # Playwright, only when rendering
 
         screenshot = _SCREENSHOT in opts.formats
 

@@ -1,6 +1,6 @@
 """Crawl policy at explore time: robots.txt before a load, traps and robots.txt on links.
 
-Small async helpers :mod:`trawl.crawl.explore` calls, keeping the policy decisions in
+Small async helpers :mod:`trawl.crawler.explore` calls, keeping the policy decisions in
 :mod:`trawl.policy` and out of the explore flow.
 
 ``<link rel=canonical>``: a page is always stored under the URL that was fetched (its

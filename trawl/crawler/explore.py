@@ -21,27 +21,27 @@ from sqlalchemy.ext.asyncio import AsyncEngine
 from trawl.browser.destructive import DestructiveGuard
 from trawl.browser.pool import BrowserPool
 from trawl.config import QUEUE_MARGIN
-from trawl.crawl.auto import RenderSampler
-from trawl.crawl.fetch import CrawlCookies, FetchResult, decode_html, fetch, refresh_target
-from trawl.crawl.politeness import Politeness, polite_load, site_delay
-from trawl.crawl.profiles import ProfileCache, cookie_header, profile_key
-from trawl.crawl.reading import AutoRules, Reading, read_page
-from trawl.crawl.recrawl import (
+from trawl.crawler.auto import RenderSampler
+from trawl.crawler.fetch import CrawlCookies, FetchResult, decode_html, fetch, refresh_target
+from trawl.crawler.politeness import Politeness, polite_load, site_delay
+from trawl.crawler.profiles import ProfileCache, cookie_header, profile_key
+from trawl.crawler.reading import AutoRules, Reading, read_page
+from trawl.crawler.recrawl import (
     conditional_headers,
     is_unchanged,
     record_validators,
     revalidates,
     unchanged_load,
 )
-from trawl.crawl.render import Loaded, WallCheck, load_in_browser
-from trawl.crawl.screening import (
+from trawl.crawler.render import Loaded, WallCheck, load_in_browser
+from trawl.crawler.screening import (
     canonical_follow,
     robots_skip,
     screen_links,
     with_user_agent,
 )
-from trawl.crawl.thin import thin_reason
-from trawl.crawl.walls import Wall, detect
+from trawl.crawler.thin import thin_reason
+from trawl.crawler.walls import Wall, detect
 from trawl.documents.formats import PDF, document_format, file_name, url_format
 from trawl.documents.pdf import PDF_PROCESSES, read_pdf
 from trawl.documents.text import Document, read_text
@@ -535,7 +535,7 @@ async def _read_document(deps: ExploreDeps, fetched: FetchResult) -> Document:
 async def _read(deps: ExploreDeps, html: str, url: str, scope: Scope,
                 auto: AutoRules | None = None, shell_check: bool = False,
                 content: str = "main") -> Reading:
-    """:func:`trawl.crawl.reading.read_page` in the extraction processes (a thread without)."""
+    """:func:`trawl.crawler.reading.read_page` in the extraction processes (a thread without)."""
     if deps.extractor is None:
         return await asyncio.to_thread(read_page, html, url, scope, auto, shell_check,
                                        content)

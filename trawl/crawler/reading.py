@@ -22,7 +22,7 @@ import time
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 
-from trawl.crawl.auto import RenderDecision, decide
+from trawl.crawler.auto import RenderDecision, decide
 from trawl.errors import ConfigError
 from trawl.extract import Extraction, extract, parse_html
 from trawl.model import FoundLink
@@ -39,7 +39,7 @@ ORPHAN_EXIT_CODE = 70
 
 @dataclass
 class AutoRules:
-    """What auto mode's decision needs besides the page (see :func:`trawl.crawl.auto.decide`)."""
+    """What auto mode's decision needs besides the page (see :func:`trawl.crawler.auto.decide`)."""
 
     browser_globs: list[str] = field(default_factory=list)
     step_globs: list[str] = field(default_factory=list)
@@ -89,7 +89,7 @@ def read_page(html: str, url: str, scope: Scope, auto: AutoRules | None = None,
               shell_check: bool = False, content: str = "main") -> Reading:
     """Decide (when ``auto`` is given) and, unless the page needs the browser, extract.
     ``shell_check`` (http mode): decide too, but extract whatever it says (a page that
-    needed a browser is then flagged thin, see :mod:`trawl.crawl.thin`). ``content``: main
+    needed a browser is then flagged thin, see :mod:`trawl.crawler.thin`). ``content``: main
     or full (see :data:`trawl.extract.CONTENT_MODES`)."""
     decision = None
     document = parse_html(html)  # one parse for both

@@ -18,7 +18,7 @@ from dataclasses import dataclass, field
 import httpx
 from sqlalchemy.ext.asyncio import AsyncEngine
 
-from trawl.crawl.screening import user_agent as crawl_user_agent
+from trawl.crawler.screening import user_agent as crawl_user_agent
 from trawl.errors import ConfigError
 from trawl.model import CrawlSpec
 from trawl.net import use_policy

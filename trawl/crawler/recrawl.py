@@ -13,8 +13,8 @@ from __future__ import annotations
 
 import hashlib
 
-from trawl.crawl.fetch import FetchResult
-from trawl.crawl.render import Loaded
+from trawl.crawler.fetch import FetchResult
+from trawl.crawler.render import Loaded
 from trawl.store.recrawl import PreviousPage
 from trawl.urls import canonicalize
 

@@ -1,7 +1,7 @@
 """Cookie consent banners: click "Accept" before the page is read.
 
 :data:`DISMISS_JS` is a JavaScript function expression run inside the page (by the
-snapshot, :data:`trawl.crawl.render.SNAPSHOT_JS`, and before spec steps). It looks for:
+snapshot, :data:`trawl.crawler.render.SNAPSHOT_JS`, and before spec steps). It looks for:
 
 1. the accept button of a well-known consent platform (OneTrust, Cookiebot, Didomi,
    Cookie Consent, Quantcast, TrustArc, Usercentrics...);

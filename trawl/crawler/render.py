@@ -31,10 +31,10 @@ from trawl.browser.pool import BrowserPool
 from trawl.browser.scripts import Js, script
 from trawl.browser.tab import DocumentResponse, Tab
 from trawl.config import DEFAULT_MAX_REDIRECTS
-from trawl.crawl.consent import DISMISS_JS
-from trawl.crawl.fetch import HTML_TYPES, FetchResult, media_type
-from trawl.crawl.stepper import run_steps
-from trawl.crawl.walls import Wall
+from trawl.crawler.consent import DISMISS_JS
+from trawl.crawler.fetch import HTML_TYPES, FetchResult, media_type
+from trawl.crawler.stepper import run_steps
+from trawl.crawler.walls import Wall
 from trawl.errors import (
     BlockedAddress,
     BodyTooLarge,
@@ -50,7 +50,7 @@ from trawl.net import NetPolicy
 from trawl.policy import parse_retry_after
 
 if TYPE_CHECKING:
-    from trawl.crawl.reading import Reading
+    from trawl.crawler.reading import Reading
 
 # net:: error codes that mean the server could not be reached at all
 CONNECT_ERRORS = ("ERR_CONNECTION_REFUSED", "ERR_NAME_NOT_RESOLVED", "ERR_CONNECTION_RESET",
@@ -84,7 +84,7 @@ class Loaded:
     password_visible: bool | None = None
     """Browser mode: whether a password field is visible (None: not known)."""
     wall: Wall | None = None
-    """Set when the page needs a person (see :mod:`trawl.crawl.walls`)."""
+    """Set when the page needs a person (see :mod:`trawl.crawler.walls`)."""
     screenshot: bytes | None = None
     """PNG of the page, taken when it needs a person, or when asked (``--store
     screenshot``)."""
@@ -94,7 +94,7 @@ class Loaded:
     """Seconds the site's Retry-After header asks for (429/503 answers), if it sent one."""
     steps: list[dict[str, Any]] | None = None
     """Browser mode: the steps run on the page (cookie banner, spec steps), each with its
-    outcome (see :mod:`trawl.crawl.stepper`); None when none ran."""
+    outcome (see :mod:`trawl.crawler.stepper`); None when none ran."""
     console_errors: list[str] | None = None
     """Browser mode: errors the page's scripts logged or threw; None when there were none."""
     pushed_urls: list[str] = field(default_factory=list)
@@ -126,9 +126,9 @@ MAX_EXPAND = 60
 # Open what a reader opens by clicking: closed <details>, and accordion toggles
 # (aria-expanded=false buttons) in the page's content. Navigation, menus, tabs and forms
 # are left alone, and so is a toggle whose words say it deletes, buys or logs out.
-EXPAND_JS = script("trawl.crawl", "render_expand.js", MAX_EXPAND=MAX_EXPAND)
+EXPAND_JS = script("trawl.crawler", "render_expand.js", MAX_EXPAND=MAX_EXPAND)
 # a banner script that trips over an odd page must never cost the page itself
-_DISMISS_SAFELY = script("trawl.crawl", "render_dismiss.js", DISMISS=Js(DISMISS_JS))
+_DISMISS_SAFELY = script("trawl.crawler", "render_dismiss.js", DISMISS=Js(DISMISS_JS))
 # Read the page in one CDP round trip: let it settle (what it fetches after its load event
 # rendered, see trawl.browser.capture.SETTLE_JS; at once on a static page), open what a
 # reader's click opens (closed <details>, collapsed accordions outside navigation, then
@@ -136,11 +136,11 @@ _DISMISS_SAFELY = script("trawl.crawl", "render_dismiss.js", DISMISS=Js(DISMISS_
 # is none), then the DOM as page.content() serialises it, whether a password field is
 # visible, how many words a reader sees, and what the capture script noted (pushState
 # URLs, errors; see trawl.browser.capture). timeOrigin tells whether steps left the document.
-SNAPSHOT_JS = script("trawl.crawl", "render_snapshot.js", SETTLE=Js(SETTLE_JS),
+SNAPSHOT_JS = script("trawl.crawler", "render_snapshot.js", SETTLE=Js(SETTLE_JS),
                      EXPAND=Js(EXPAND_JS), DISMISS_SAFELY=Js(_DISMISS_SAFELY))
 # Before spec steps: the document's identity, the page settled, and the cookie banner out
 # of the way.
-PREPARE_JS = script("trawl.crawl", "render_prepare.js", SETTLE=Js(SETTLE_JS),
+PREPARE_JS = script("trawl.crawler", "render_prepare.js", SETTLE=Js(SETTLE_JS),
                     DISMISS_SAFELY=Js(_DISMISS_SAFELY))
 NAVIGATION_SIGNS = ("Execution context was destroyed", "because of a navigation")
 """Playwright's words for an evaluate cut short by the page going to another document."""
@@ -229,7 +229,7 @@ async def _read(tab: Tab, url: str, steps: list[Step], dismiss: bool,
             raise _error(exc, timeout_s, tab) from exc
     if snap is None and not steps:
         # the page went to another document by itself (a meta refresh, location.replace):
-        # a redirect made by the page, recorded like one (as trawl.crawl.fetch.refresh_target
+        # a redirect made by the page, recorded like one (as trawl.crawler.fetch.refresh_target
         # does over HTTP), not read
         for attempt in range(CLIENT_REDIRECT_CHECKS):  # until the new document commits
             with contextlib.suppress(Exception):

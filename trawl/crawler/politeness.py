@@ -30,8 +30,8 @@ import httpx
 from sqlalchemy.ext.asyncio import AsyncEngine
 
 from trawl.config import MAX_CRAWL_DELAY_S
-from trawl.crawl.render import Loaded
-from trawl.crawl.screening import user_agent
+from trawl.crawler.render import Loaded
+from trawl.crawler.screening import user_agent
 from trawl.errors import FetchError, SiteStopped
 from trawl.model import CrawlSpec
 from trawl.policy import RETRY_STATUSES, RobotsCache, backoff_s

@@ -58,23 +58,23 @@ MAX_DETAIL_CHARS = 300
 
 # Watch the DOM from before an action until it changed and went quiet; returns how many
 # mutations were seen. ARM_JS and SETTLE_JS bracket an action done through Playwright.
-ARM_JS = script("trawl.crawl", "stepper_arm.js")
-SETTLE_JS = script("trawl.crawl", "stepper_settle.js")
+ARM_JS = script("trawl.crawler", "stepper_arm.js")
+SETTLE_JS = script("trawl.crawler", "stepper_settle.js")
 # After a "load more" click: wait until nodes were added or removed and the button is no
 # longer busy (disabled/aria-busy while it loads), then until the DOM is quiet; returns
 # whether anything changed. Attribute changes alone (a spinner class) do not count.
-CLICK_WAIT_JS = script("trawl.crawl", "stepper_click_wait.js")
+CLICK_WAIT_JS = script("trawl.crawler", "stepper_click_wait.js")
 # Of a locator's matches: the index of the first visible one, and whether it is disabled.
-FIRST_SHOWN_JS = script("trawl.crawl", "stepper_first_shown.js")
-SCROLL_JS = script("trawl.crawl", "stepper_scroll.js")
+FIRST_SHOWN_JS = script("trawl.crawler", "stepper_first_shown.js")
+SCROLL_JS = script("trawl.crawler", "stepper_scroll.js")
 # Scroll the page (or a scrolling box) to its end, then wait until it grows (height or
 # element count) and settles; returns [grew, height, elements] (see the file).
-SCROLL_GROW_JS = script("trawl.crawl", "stepper_scroll_grow.js")
+SCROLL_GROW_JS = script("trawl.crawler", "stepper_scroll_grow.js")
 # Open every <details>, click every aria-expanded=false toggle and every tab of every
 # tablist (a panel hidden again is shown again at the end); ``refused``: null when the
 # guard allows everything, else the indices (in the candidate list CANDIDATES_JS left on
 # the page) of the destructive ones, which are skipped (see the file).
-EXPAND_JS = script("trawl.crawl", "stepper_expand.js")
+EXPAND_JS = script("trawl.crawler", "stepper_expand.js")
 
 
 def _first_line(exc: BaseException) -> str:

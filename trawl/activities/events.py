@@ -1,0 +1,50 @@
+"""Webhook delivery activities: thin Temporal wrappers around trawl.crawler.webhooks.
+
+``deliver_events`` heartbeats the last event it delivered, so a retry — after a webhook
+failure, or on another worker after this one died — starts right after it: an event is
+delivered at least once, and seldom twice.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Callable
+from typing import Any
+
+from sqlalchemy.ext.asyncio import AsyncEngine
+from temporalio import activity
+
+from trawl.crawler.webhooks import WebhookSender, deliver
+from trawl.model import AbandonInput, CrawlSpec, DeliverInput, DeliverOutput
+from trawl.secrets import webhook_secret
+from trawl.store import crawls, events
+
+log = logging.getLogger("trawl.webhooks")
+
+
+class EventActivities:
+    """Activities delivering crawls' events, sharing one worker's database engine."""
+
+    def __init__(self, engine: AsyncEngine) -> None:
+        self._engine = engine
+
+    @activity.defn(name="deliver_events")
+    async def deliver_events(self, inp: DeliverInput) -> DeliverOutput:
+        details = activity.info().heartbeat_details
+        after = max(inp.after, int(details[0])) if details else inp.after
+        # the crawl's own address rules apply to its webhook too
+        spec = CrawlSpec.from_json(await crawls.crawl_spec(self._engine, inp.crawl_id))
+        spec.webhook = inp.webhook
+        async with WebhookSender(inp.webhook, webhook_secret(), spec.webhook_policy()) as sender:
+            return await deliver(self._engine, sender, inp.crawl_id, after, inp.types,
+                                 inp.wait_s, progress=activity.heartbeat)
+
+    @activity.defn(name="abandon_events")
+    async def abandon_events(self, inp: AbandonInput) -> int:
+        count = await events.abandon(self._engine, inp.crawl_id, inp.error)
+        log.warning("crawl %s: webhook delivery stopped (%s); %d event(s) undelivered",
+                    inp.crawl_id, inp.error, count)
+        return count
+
+    def all(self) -> list[Callable[..., Any]]:
+        return [self.deliver_events, self.abandon_events]

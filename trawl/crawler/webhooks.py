@@ -1,0 +1,130 @@
+"""Delivering a crawl's events to its webhook: one POST of JSON per event, in order,
+signed per Standard Webhooks (https://www.standardwebhooks.com).
+
+Each POST's body is the event's envelope (:meth:`trawl.store.events.StoredEvent.envelope`),
+with the headers ``webhook-id`` (the event's UUID, the same on every retry: de-duplicate by
+it), ``webhook-timestamp`` and ``webhook-signature`` (``v1,`` and the base64 HMAC-SHA256 of
+``id.timestamp.body`` under the webhook secret, :func:`trawl.secrets.webhook_secret`).
+Receivers verify with any Standard Webhooks library, e.g. in Python
+``standardwebhooks.Webhook(secret).verify(body, headers)``.
+
+A 2xx answer delivers an event. Anything else — another status, no answer within
+DEFAULT_WEBHOOK_TIMEOUT_S, a refused address — is a :class:`WebhookError`: the event's row
+records it and the caller (the ``deliver_events`` activity) retries with backoff, from that
+event on. Redirects are not followed (point the webhook at its final URL). The request
+passes the address guard: the webhook's own origin is allowed (the user named it), nothing
+else internal unless the crawl allows it.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import time
+from collections.abc import Callable, Sequence
+from datetime import UTC, datetime
+from types import TracebackType
+
+import httpx
+from sqlalchemy.ext.asyncio import AsyncEngine
+from standardwebhooks import Webhook
+
+from trawl.config import get_settings
+from trawl.errors import BlockedAddress, WebhookError
+from trawl.model import DeliverOutput, EventType
+from trawl.net import GuardedTransport, NetPolicy
+from trawl.store.events import StoredEvent, events_after, mark_delivered, note_failure
+
+DEFAULT_WEBHOOK_TIMEOUT_S = 10.0
+"""How long one POST may take (connect to last byte of the answer)."""
+POLL_INTERVAL_S = 0.5
+"""How often delivery looks for new events while it waits."""
+EVENTS_PER_READ = 100
+"""Events read from the database at a time."""
+DEFAULT_DELIVERY_BUDGET_S = 120.0
+"""One delivery call returns after this long at most (its activity's history stays small
+and its timeout bounded however many events wait)."""
+
+
+class WebhookSender:
+    """POSTs signed events to one URL (an async context manager: it holds a connection
+    pool)."""
+
+    def __init__(self, url: str, secret: str, policy: NetPolicy,
+                 timeout_s: float = DEFAULT_WEBHOOK_TIMEOUT_S) -> None:
+        self.url = url
+        self._signer = Webhook(secret)
+        self._client = httpx.AsyncClient(
+            transport=GuardedTransport(default_policy=policy), follow_redirects=False,
+            timeout=timeout_s, headers={"user-agent": get_settings().user_agent})
+
+    async def __aenter__(self) -> WebhookSender:
+        return self
+
+    async def __aexit__(self, exc_type: type[BaseException] | None,
+                        exc: BaseException | None, tb: TracebackType | None) -> None:
+        await self._client.aclose()
+
+    async def send(self, event: StoredEvent) -> None:
+        """POST ``event``; WebhookError unless it was answered 2xx."""
+        body = json.dumps(event.envelope(), separators=(",", ":"))
+        msg_id = str(event.event_id)
+        now = datetime.now(UTC)
+        headers = {"content-type": "application/json", "webhook-id": msg_id,
+                   "webhook-timestamp": str(int(now.timestamp())),
+                   "webhook-signature": self._signer.sign(msg_id, now, body)}
+        try:
+            response = await self._client.post(self.url, content=body.encode(),
+                                               headers=headers)
+        except BlockedAddress as exc:
+            raise WebhookError(f"webhook refused by the address guard: {exc}") from None
+        except httpx.TimeoutException:
+            raise WebhookError(f"no answer from {self.url} within "
+                               f"{self._client.timeout.read}s") from None
+        except httpx.HTTPError as exc:
+            raise WebhookError(f"cannot reach {self.url}: {exc!r}") from None
+        if not 200 <= response.status_code < 300:
+            raise WebhookError(f"{self.url} answered {response.status_code} "
+                               f"{response.reason_phrase}")
+
+
+async def deliver(engine: AsyncEngine, sender: WebhookSender, crawl_id: str, after: int,
+                  types: Sequence[str], wait_s: float,
+                  budget_s: float = DEFAULT_DELIVERY_BUDGET_S,
+                  progress: Callable[[int], None] = lambda _seq: None) -> DeliverOutput:
+    """Send the crawl's events after ``after`` (only ``types``, when given; the others are
+    passed over), in order, until none is pending — waiting up to ``wait_s`` for one when
+    there is none at first —, the ``crawl_finished`` event is sent, or ``budget_s`` is
+    spent.
+
+    ``progress(seq)`` is called after each event is delivered or passed over (the activity
+    heartbeats it, so a retry starts after it). An event the webhook does not take gets the
+    error in its row; when it was the first this call tried, WebhookError, else the call
+    returns what it delivered before it (the next call starts with that event).
+    """
+    started = time.monotonic()
+    delivered = 0
+    while time.monotonic() - started < budget_s:
+        events = await events_after(engine, crawl_id, after, EVENTS_PER_READ)
+        if not events:
+            if delivered or time.monotonic() - started >= wait_s:
+                break
+            progress(after)
+            await asyncio.sleep(POLL_INTERVAL_S)
+            continue
+        for event in events:
+            if not types or event.type in types:
+                try:
+                    await sender.send(event)
+                except WebhookError as exc:
+                    await note_failure(engine, event.seq, str(exc))
+                    if not delivered:
+                        raise
+                    return DeliverOutput(after, delivered)
+                await mark_delivered(engine, [event.seq])
+                delivered += 1
+            after = event.seq
+            progress(after)
+            if event.type == EventType.CRAWL_FINISHED:
+                return DeliverOutput(after, delivered, finished=True)
+    return DeliverOutput(after, delivered)
