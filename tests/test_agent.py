@@ -349,3 +349,31 @@ def test_upload_dir_setting(site: Site, tmp_path: Path) -> None:
         if agent.proc.poll() is None:
             agent.proc.kill()
             agent.proc.wait()
+
+
+def test_webhook_gets_the_sessions_events(site: Site) -> None:
+    """`trawl agent --webhook URL` posts the session's browser events (issue 18); they are
+    all out when the agent exits. A webhook that is not a URL stops it before a browser
+    starts."""
+    from tests.test_webhooks import Receiver, receiver
+
+    state = Receiver()
+    with receiver(state) as url:
+        a = Agent("--headless", "--webhook", url)
+        try:
+            assert a.readline()["command"] == "ready"
+            assert a.send(f"agent.go({site.url('/login.html')!r})")["command"] == "result"
+            assert a.send("agent.act('e99', 'click')")["command"] == "error"
+        finally:
+            assert a.close() == 0
+    got = state.envelopes()
+    kinds = [g["type"] for g in got]
+    assert "page_navigation" in kinds and "page_load_complete" in kinds, kinds
+    assert kinds[-1] == "action_error" and got[-1]["data"]["detail"] == "STALE_REF"
+    assert [g["seq"] for g in got] == sorted(g["seq"] for g in got)
+
+    bad = subprocess.run([*TRAWL, "agent", "--headless", "--webhook", "nope"], cwd=ROOT,
+                         capture_output=True, text=True, timeout=60, check=False,
+                         env={**os.environ, "PYTHONPATH": str(ROOT)})
+    assert bad.returncode == 2
+    assert bad.stderr.strip() == "error: --webhook must be an http(s) URL, not 'nope'"

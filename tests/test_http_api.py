@@ -381,7 +381,17 @@ async def test_mcp_over_http_has_the_stdio_tools(api: str) -> None:
         http_tools = {t.name for t in (await session.list_tools()).tools}
         found = await session.call_tool("search_pages", {"query": "zzyzx-nothing"})
         status = await session.call_tool("crawl_status", {"crawl_id": "nosuchcrawl"})
+        went = await session.call_tool("go", {"url": "http://127.0.0.1:9/refused"})
+        # the agent session's browser events, as a stream
+        async with httpx.AsyncClient(base_url=api, headers=AUTH, timeout=60) as client:
+            events = await sse_events(client, "/v1/agent/events", follow=False)
+            assert "page_seen" in problem(await client.get(
+                "/v1/agent/events", params={"type": "page_seen"}), 422)["detail"]
     assert http_tools == stdio_tools
+    assert went.is_error  # loopback is refused to an agent without TRAWL_ALLOW_PRIVATE
+    assert events and events[-1]["event"] == "action_error"
+    assert events[-1]["data"]["command"].startswith("go(")
+    assert [int(e["id"]) for e in events] == sorted(int(e["id"]) for e in events)
     assert {"look", "act", "go", "start_crawl", "crawl_status", "search_pages"} <= http_tools
     assert not found.is_error
     assert status.is_error and "nosuchcrawl" in status.content[0].text  # type: ignore[union-attr]

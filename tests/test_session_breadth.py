@@ -346,3 +346,36 @@ async def test_browser_error_event_when_the_browser_goes_away(site: Site) -> Non
     async with Session.open(headless=True) as s:
         await s.close_browser()  # asked for: no error event
         assert not [e for e in s.event_list()["events"] if e["type"] == "browser_error"]
+
+
+async def test_events_reach_a_webhook_signed_in_order(session: Session, site: Site) -> None:
+    """An agent session's browser events POSTed as they happen (issue 18), through the
+    webhook sender a crawl uses: signed, in seq order, each once; a receiver that fails at
+    first gets them again; closing sends what is queued."""
+    from standardwebhooks import Webhook
+
+    from tests.test_webhooks import Receiver, receiver
+    from trawl.api.agent.protocol import agent_policy
+    from trawl.crawler.webhooks import session_webhook
+    from trawl.secrets import webhook_secret
+
+    state = Receiver(fail_first=1)
+    with receiver(state) as url:
+        hook = session_webhook(url, agent_policy(), webhook_secret())
+        session.events.listeners.append(hook)
+        await session.go(site.url("/login.html"))
+        await session.look()
+        with pytest.raises(SessionError):
+            await session.act("e99", "click")
+        await hook.aclose()
+    signer = Webhook(webhook_secret())
+    for headers, body in state.posts:
+        signer.verify(body, headers)
+    got = state.envelopes()
+    assert state.answered[0] == 503 and hook.delivered == len(got) and hook.dropped == 0
+    assert [g["seq"] for g in got] == [e["seq"] for e in session.event_list()["events"]]
+    assert {g["session_id"] for g in got} == {hook.session_id}
+    nav = next(g for g in got if g["type"] == "page_navigation")
+    assert nav["data"]["url"] == site.url("/login.html")
+    error = next(g for g in got if g["type"] == "action_error")
+    assert error["data"]["detail"] == "STALE_REF"

@@ -150,6 +150,11 @@ class Settings(BaseSettings):
     (mode 0600; `trawl webhook-secret` prints it). Workers on several machines need the
     same one."""
 
+    agent_webhook: str | None = None
+    """POST every agent session's browser events (page_navigation, page_load_complete,
+    action_completed, action_error, browser_error) here (``TRAWL_AGENT_WEBHOOK``; `trawl
+    agent`/`trawl mcp` take ``--webhook``), signed like a crawl's webhook."""
+
     browser_sandbox: Literal["auto", "on", "off"] = "auto"
     """Chromium's sandbox (``TRAWL_BROWSER_SANDBOX``): ``auto`` runs it whenever the OS
     allows (not as root), ``on`` requires it, ``off`` never runs it (not recommended)."""

@@ -14,6 +14,17 @@ def _has_display() -> bool:
     return bool(os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY"))
 
 
+def _check_webhook(url: str | None) -> None:
+    """One line and exit 2 for a webhook URL that is not http(s), before a browser starts."""
+    from urllib.parse import urlsplit
+
+    if url is not None:
+        parts = urlsplit(url)
+        if parts.scheme not in ("http", "https") or not parts.hostname:
+            print(f"error: --webhook must be an http(s) URL, not {url!r}", file=sys.stderr)
+            raise typer.Exit(2)
+
+
 def register(app: typer.Typer) -> None:
     """Add the agent-facing commands to ``app``."""
 
@@ -26,6 +37,11 @@ def register(app: typer.Typer) -> None:
         browser: str = typer.Option("chromium", "--browser",
                                     help="chromium (default), chrome, firefox or webkit."),
         log: str | None = typer.Option(None, "--log", help="Write debug logs to this file."),
+        webhook: str | None = typer.Option(
+            None, "--webhook", metavar="URL",
+            help="POST the session's browser events here (page_navigation, "
+                 "page_load_complete, action_completed, action_error, browser_error), "
+                 "signed like crawl webhooks (default: TRAWL_AGENT_WEBHOOK)."),
     ) -> None:
         """Drive a browser over stdio: one JSON request per line (the agent protocol).
 
@@ -38,8 +54,9 @@ def register(app: typer.Typer) -> None:
             print("trawl agent: no display found; running headless (handoffs print a "
                   "Resume URL on stderr)", file=sys.stderr)
             headless = True
+        _check_webhook(webhook)
         raise typer.Exit(main(headless=headless, sidebar=sidebar, browser=browser,
-                              log_file=log))
+                              log_file=log, webhook=webhook))
 
     @app.command("mcp")
     def mcp(
@@ -48,8 +65,13 @@ def register(app: typer.Typer) -> None:
                                      help="Show the command panel (implies --headed)."),
         browser: str = typer.Option("chromium", "--browser",
                                     help="chromium (default), chrome, firefox or webkit."),
+        webhook: str | None = typer.Option(
+            None, "--webhook", metavar="URL",
+            help="POST the session's browser events here (default: TRAWL_AGENT_WEBHOOK)."),
     ) -> None:
         """Serve the browser session and crawl tools over MCP (stdio transport)."""
         from trawl.api.mcp_server import run
 
-        run(headless=not (headed or sidebar), sidebar=sidebar, browser=browser)
+        _check_webhook(webhook)
+        run(headless=not (headed or sidebar), sidebar=sidebar, browser=browser,
+            webhook=webhook)

@@ -26,6 +26,7 @@ from mcp.server.mcpserver import Image, MCPServer
 from mcp.server.mcpserver.exceptions import ToolError
 
 from trawl.api.agent import agent_policy
+from trawl.api.agent.protocol import attach_webhook
 from trawl.browser.session import Session, SessionError
 from trawl.config import get_settings
 from trawl.errors import BlockedAddress
@@ -56,10 +57,12 @@ class BrowserHolder:
     """Opens the browser Session on first use; one command at a time on it."""
 
     def __init__(self, headless: bool = True, sidebar: bool = False,
-                 browser: str = "chromium") -> None:
+                 browser: str = "chromium", webhook: str | None = None) -> None:
         self.headless = headless
         self.sidebar = sidebar
         self.browser = browser
+        self.webhook = webhook
+        """Where the session's events are POSTed (else TRAWL_AGENT_WEBHOOK)."""
         self.stack = AsyncExitStack()
         self.session: Session | None = None
         self.lock = asyncio.Lock()
@@ -76,6 +79,9 @@ class BrowserHolder:
                     headless=self.headless, sidebar=self.sidebar, browser=self.browser,
                     handoff_notify=notify, policy=agent_policy(),
                     upload_root=get_settings().agent_upload_dir))
+                hook = attach_webhook(self.session, self.webhook)
+                if hook is not None:
+                    self.stack.push_async_callback(hook.aclose)
             return self.session
 
     async def close(self) -> None:
@@ -86,8 +92,9 @@ class BrowserHolder:
 
 
 def build_server(headless: bool = True, sidebar: bool = False,
-                 browser: str = "chromium") -> MCPServer[Any]:
-    holder = BrowserHolder(headless=headless, sidebar=sidebar, browser=browser)
+                 browser: str = "chromium", webhook: str | None = None) -> MCPServer[Any]:
+    holder = BrowserHolder(headless=headless, sidebar=sidebar, browser=browser,
+                           webhook=webhook)
 
     @asynccontextmanager
     async def lifespan(_server: MCPServer[Any]) -> AsyncIterator[None]:
@@ -337,9 +344,11 @@ def _crawls() -> Any:
     return crawls
 
 
-def run(headless: bool = True, sidebar: bool = False, browser: str = "chromium") -> None:
+def run(headless: bool = True, sidebar: bool = False, browser: str = "chromium",
+        webhook: str | None = None) -> None:
     configure_logging(stream=sys.stderr)
-    build_server(headless=headless, sidebar=sidebar, browser=browser).run("stdio")
+    build_server(headless=headless, sidebar=sidebar, browser=browser,
+                 webhook=webhook).run("stdio")
 
 
 if __name__ == "__main__":

@@ -10,6 +10,7 @@ only for the types.
 from __future__ import annotations
 
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from enum import StrEnum
 from pathlib import Path
@@ -39,12 +40,17 @@ class EventLog:
 
     events: list[dict[str, Any]] = field(default_factory=list)
     seq: int = 0
+    listeners: list[Callable[[dict[str, Any]], None]] = field(default_factory=list)
+    """Called with each event as it is added (e.g. a webhook's queue); must not block."""
 
     def add(self, type_: str, **detail: Any) -> None:
         self.seq += 1
-        self.events.append({"seq": self.seq, "type": type_, "at": round(time.time(), 3),
-                            **{k: v for k, v in detail.items() if v not in (None, "")}})
+        event = {"seq": self.seq, "type": type_, "at": round(time.time(), 3),
+                 **{k: v for k, v in detail.items() if v not in (None, "")}}
+        self.events.append(event)
         del self.events[:-MAX_EVENTS]
+        for listener in self.listeners:
+            listener(event)
 
     def since(self, seq: int = 0, types: list[str] | None = None) -> dict[str, Any]:
         out = [e for e in self.events if e["seq"] > seq and (not types or e["type"] in types)]

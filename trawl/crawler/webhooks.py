@@ -19,21 +19,28 @@ else internal unless the crawl allows it.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
+import logging
 import time
+import uuid
 from collections.abc import Callable, Sequence
 from datetime import UTC, datetime
 from types import TracebackType
+from typing import Any
+from urllib.parse import urlsplit
 
 import httpx
 from sqlalchemy.ext.asyncio import AsyncEngine
 from standardwebhooks import Webhook
 
 from trawl.config import get_settings
-from trawl.errors import BlockedAddress, WebhookError
+from trawl.errors import BlockedAddress, ConfigError, WebhookError
 from trawl.model import DeliverOutput, EventType
-from trawl.net import GuardedTransport, NetPolicy
+from trawl.net import GuardedTransport, NetPolicy, origin_of
 from trawl.store.events import StoredEvent, events_after, mark_delivered, note_failure
+
+log = logging.getLogger("trawl.webhooks")
 
 DEFAULT_WEBHOOK_TIMEOUT_S = 10.0
 """How long one POST may take (connect to last byte of the answer)."""
@@ -67,8 +74,11 @@ class WebhookSender:
 
     async def send(self, event: StoredEvent) -> None:
         """POST ``event``; WebhookError unless it was answered 2xx."""
-        body = json.dumps(event.envelope(), separators=(",", ":"))
-        msg_id = str(event.event_id)
+        await self.send_envelope(str(event.event_id), event.envelope())
+
+    async def send_envelope(self, msg_id: str, envelope: dict[str, Any]) -> None:
+        """POST ``envelope`` as the message ``msg_id``; WebhookError unless answered 2xx."""
+        body = json.dumps(envelope, separators=(",", ":"), default=str)
         now = datetime.now(UTC)
         headers = {"content-type": "application/json", "webhook-id": msg_id,
                    "webhook-timestamp": str(int(now.timestamp())),
@@ -128,3 +138,88 @@ async def deliver(engine: AsyncEngine, sender: WebhookSender, crawl_id: str, aft
             if event.type == EventType.CRAWL_FINISHED:
                 return DeliverOutput(after, delivered, finished=True)
     return DeliverOutput(after, delivered)
+
+
+SESSION_RETRY_DELAYS_S = (1.0, 2.0, 4.0, 8.0, 16.0, 30.0, 30.0, 30.0)
+"""Waits between attempts at one agent-session event; after the last it is dropped (logged
+and counted): a session is not durable, and a dead receiver must not hold it up."""
+SESSION_DRAIN_S = 5.0
+"""At close, how long queued events may still take to go out."""
+
+
+class SessionWebhook:
+    """Posts one agent session's browser events (page_navigation, page_load_complete,
+    action_completed, action_error, browser_error) to a webhook, in order, from a task of
+    its own, each retried with backoff (SESSION_RETRY_DELAYS_S).
+
+    Add it to the session's ``events.listeners``. Unlike a crawl's events, a session's live
+    in its process only: those still queued when it exits (after SESSION_DRAIN_S) are lost,
+    and the log says how many. The envelope: ``{"id", "type", "session_id", "seq",
+    "created_at", "data"}``, signed like a crawl's.
+    """
+
+    def __init__(self, sender: WebhookSender, session_id: str) -> None:
+        self.sender = sender
+        self.session_id = session_id
+        self.delivered = 0
+        self.dropped = 0
+        self._queue: asyncio.Queue[dict[str, Any]] = asyncio.Queue()
+        self._task: asyncio.Task[None] | None = None
+
+    def __call__(self, event: dict[str, Any]) -> None:
+        self._queue.put_nowait(event)
+        if self._task is None:
+            self._task = asyncio.get_running_loop().create_task(self._run())
+
+    def envelope(self, event: dict[str, Any]) -> dict[str, Any]:
+        data = {k: v for k, v in event.items() if k not in ("seq", "type", "at")}
+        return {"id": str(uuid.uuid4()), "type": event["type"], "session_id": self.session_id,
+                "seq": event["seq"],
+                "created_at": datetime.fromtimestamp(event["at"], UTC).isoformat(),
+                "data": data}
+
+    async def _run(self) -> None:
+        while True:
+            event = await self._queue.get()
+            envelope = self.envelope(event)
+            for delay in (*SESSION_RETRY_DELAYS_S, None):
+                try:
+                    await self.sender.send_envelope(envelope["id"], envelope)
+                    self.delivered += 1
+                    break
+                except WebhookError as exc:
+                    if delay is None:
+                        self.dropped += 1
+                        log.warning("agent session %s: event %s (%s) dropped after %d "
+                                    "attempts: %s", self.session_id, event["seq"],
+                                    event["type"], len(SESSION_RETRY_DELAYS_S) + 1, exc)
+                        break
+                    await asyncio.sleep(delay)
+            self._queue.task_done()
+
+    async def aclose(self, drain_s: float = SESSION_DRAIN_S) -> None:
+        """Send what is queued (for up to ``drain_s``), then stop and close the sender."""
+        try:
+            if self._task is not None:
+                try:
+                    await asyncio.wait_for(self._queue.join(), drain_s)
+                except TimeoutError:
+                    log.warning("agent session %s: %d event(s) not delivered at close",
+                                self.session_id, self._queue.qsize() + 1)
+                self._task.cancel()
+                with contextlib.suppress(asyncio.CancelledError):
+                    await self._task
+        finally:
+            await self.sender.__aexit__(None, None, None)
+
+
+def session_webhook(url: str, policy: NetPolicy, secret: str) -> SessionWebhook:
+    """A SessionWebhook posting to ``url`` (its own origin allowed besides ``policy``'s);
+    ConfigError when ``url`` is not an http(s) URL."""
+    parts = urlsplit(url)
+    if parts.scheme not in ("http", "https") or not parts.hostname:
+        raise ConfigError(f"--webhook must be an http(s) URL, not {url!r}")
+    allowed = NetPolicy(allowed_origins=policy.allowed_origins | {origin_of(url)},
+                        allow_private=policy.allow_private, allow_hosts=policy.allow_hosts,
+                        deny_hosts=policy.deny_hosts)
+    return SessionWebhook(WebhookSender(url, secret, allowed), uuid.uuid4().hex[:12])

@@ -14,13 +14,16 @@ import sys
 import threading
 from collections import deque
 from contextlib import suppress
-from typing import IO, Any
+from typing import IO, TYPE_CHECKING, Any
 
 from trawl.api.agent.dispatch import dispatch
 from trawl.api.agent.parsing import ParseError, parse_call
 from trawl.browser.session import ErrorCode, Session, SessionError
 from trawl.config import get_settings
 from trawl.net import NetPolicy
+
+if TYPE_CHECKING:
+    from trawl.crawler.webhooks import SessionWebhook
 
 log = logging.getLogger("trawl.agent")
 
@@ -141,8 +144,22 @@ def agent_policy() -> NetPolicy:
     return NetPolicy(allow_private=get_settings().allow_private)
 
 
+def attach_webhook(session: Session, url: str | None) -> SessionWebhook | None:
+    """Post ``session``'s events to ``url`` (else TRAWL_AGENT_WEBHOOK; none: None)."""
+    url = url or get_settings().agent_webhook
+    if not url:
+        return None
+    from trawl.crawler.webhooks import session_webhook
+    from trawl.secrets import webhook_secret
+
+    hook = session_webhook(url, agent_policy(), webhook_secret())
+    session.events.listeners.append(hook)
+    return hook
+
+
 async def run_agent(*, headless: bool = True, sidebar: bool = False,
-                    browser: str = "chromium", out: ProtocolOut) -> int:
+                    browser: str = "chromium", out: ProtocolOut,
+                    webhook: str | None = None) -> int:
     """Launch the browser, say ready, serve requests until stdin closes. Returns exit code."""
     from trawl.errors import BrowserError
 
@@ -159,12 +176,16 @@ async def run_agent(*, headless: bool = True, sidebar: bool = False,
         out.send(_error(ErrorCode.ACTION_FAILED, f"browser did not start: {exc}"))
         print(f"trawl agent: {exc}", file=sys.stderr, flush=True)
         return 2
+    hook = None
     try:
+        hook = attach_webhook(session, webhook)
         queue: asyncio.Queue[str | None] = asyncio.Queue()
         await _read_lines(queue)
         out.send({"command": "ready", "payload": {}})
         await serve_requests(session, queue, out)
     finally:
+        if hook is not None:
+            await hook.aclose()
         try:
             await asyncio.wait_for(opener.__aexit__(None, None, None), timeout=15)
         except Exception as exc:
@@ -173,7 +194,7 @@ async def run_agent(*, headless: bool = True, sidebar: bool = False,
 
 
 def main(headless: bool = True, sidebar: bool = False, browser: str = "chromium",
-         log_file: str | None = None) -> int:
+         log_file: str | None = None, webhook: str | None = None) -> int:
     out = claim_stdout()
     setup_logging(log_file)
     if sidebar and headless:
@@ -181,6 +202,6 @@ def main(headless: bool = True, sidebar: bool = False, browser: str = "chromium"
                  "handoffs are resumable from the URL printed on stderr")
     try:
         return asyncio.run(run_agent(headless=headless, sidebar=sidebar, browser=browser,
-                                     out=out))
+                                     out=out, webhook=webhook))
     except KeyboardInterrupt:
         return 0

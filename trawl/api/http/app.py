@@ -48,6 +48,7 @@ def create_app(trawl: Trawl, token: str, *, mcp: bool = True,
     app = FastAPI(title="trawl", version=__version__, description=DESCRIPTION,
                   lifespan=lifespan)
     app.state.trawl = trawl
+    app.state.agent_holder = getattr(mcp_server, "holder", None)
     problems.install(app)
     app.include_router(router)
 

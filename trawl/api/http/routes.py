@@ -7,6 +7,7 @@ the request body, checked by :meth:`CrawlSpec.validated` like every other way in
 
 from __future__ import annotations
 
+import asyncio
 import json
 from collections.abc import AsyncIterator
 from dataclasses import asdict
@@ -20,6 +21,7 @@ from sse_starlette import EventSourceResponse, ServerSentEvent
 
 from trawl.api import handoffs
 from trawl.api.crawls import Trawl
+from trawl.browser.session_ops import EVENT_TYPES as AGENT_EVENT_TYPES
 from trawl.crawler.scrape import ScrapeOptions, ScrapeResult, scrape
 from trawl.errors import ConfigError
 from trawl.model import CRAWL_EVENT_TYPES, CrawlSpec
@@ -29,6 +31,8 @@ from trawl.store.sessions import OpenHandoff
 MAX_PAGE_SIZE = 500
 DEFAULT_PAGE_SIZE = 50
 MAX_LIST = 1000
+AGENT_EVENT_POLL_S = 0.25
+"""How often the agent event stream looks for new events."""
 SSE_PING_S = 15
 """An idle event stream sends a comment this often, so proxies keep it open."""
 
@@ -208,6 +212,49 @@ async def crawl_events(
                                         follow=follow):
             yield ServerSentEvent(data=json.dumps(event.envelope(), ensure_ascii=False),
                                   event=event.type, id=str(event.seq))
+
+    return EventSourceResponse(stream(), ping=SSE_PING_S)
+
+
+@router.get("/agent/events", tags=["events"], response_class=EventSourceResponse,
+            responses={200: {"content": {"text/event-stream": {}},
+                             "description": "Server-sent events: `id` the event's seq, "
+                                            "`event` its type, `data` the event."}})
+async def agent_events(
+    request: Request,
+    after: Annotated[int | None, Query(ge=0, description="Only events after this seq (a "
+                                                         "reconnecting client's "
+                                                         "Last-Event-ID wins).")] = None,
+    types: Annotated[list[str] | None, Query(alias="type", description=(
+        "Only these event types (repeatable)."))] = None,
+    follow: Annotated[bool, Query(description="Keep the stream open for new events.")] = True,
+) -> EventSourceResponse:
+    """The browser events of the agent session the MCP tools at ``/mcp`` drive
+    (page_navigation, page_load_complete, action_completed, action_error, browser_error):
+    those it still holds (the last 500), then new ones as they happen. Empty until a tool
+    opened the browser."""
+    holder = request.app.state.agent_holder
+    if holder is None:
+        raise HTTPException(404, "no agent session here: `trawl serve` runs without MCP")
+    unknown = [t for t in types or () if t not in AGENT_EVENT_TYPES]
+    if unknown:
+        raise ConfigError(f"type takes {', '.join(AGENT_EVENT_TYPES)}, not "
+                          f"{', '.join(unknown)}")
+    last = request.headers.get("last-event-id", "")
+    start = int(last) if last.isdigit() else (after or 0)
+
+    async def stream() -> AsyncIterator[ServerSentEvent]:
+        seq = start
+        while True:
+            session = holder.session
+            events = session.events.since(seq, types or None)["events"] if session else []
+            for event in events:
+                seq = event["seq"]
+                yield ServerSentEvent(data=json.dumps(event, ensure_ascii=False, default=str),
+                                      event=event["type"], id=str(seq))
+            if not follow:
+                return
+            await asyncio.sleep(AGENT_EVENT_POLL_S)
 
     return EventSourceResponse(stream(), ping=SSE_PING_S)
 
