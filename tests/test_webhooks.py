@@ -332,3 +332,36 @@ async def test_an_event_whose_transaction_commits_late_is_not_passed_over(
     assert sorted(got) == sorted(all_ids.values())  # and yet both are read, once each
     async with engine.begin() as conn:
         await conn.execute(text("delete from crawls where id = :c"), {"c": crawl_id})
+
+
+async def test_delivery_of_a_terminated_crawl_ends_when_nothing_is_pending(
+        temporal_client: Client, temporal_address: str, database_url: str,
+        engine: AsyncEngine, task_queue: str, tmp_path: Path) -> None:
+    """A crawl terminated by an operator writes no crawl_finished: its delivery must not
+    wait for one forever. It sends what was written and ends."""
+    from tests.sitesrv import Rules
+
+    paths = binary_tree_site(tmp_path / "site", 30)
+    slow = Rules(slow={p if p != "/" else "/index.html": 0.5 for p in paths})
+    state = Receiver()
+    crawl_id = new_crawl_id()
+    workflow_id = f"crawl-term-{crawl_id}"
+    with serve(tmp_path / "site", slow) as site, receiver(state) as hook:
+        spec = CrawlSpec(seeds=[site.base + "/"], render="http", concurrency=1,
+                         webhook=hook).validated()
+        async with crawl_worker(temporal_client, worker_config(
+                temporal_address, database_url, task_queue)) as worker, worker:
+            handle = await temporal_client.start_workflow(
+                CrawlWorkflow.run, CrawlInput(crawl_id, spec), id=workflow_id,
+                task_queue=task_queue, execution_timeout=timedelta(minutes=5))
+            for _ in range(200):
+                if len(state.envelopes()) >= 2:
+                    break
+                await asyncio.sleep(0.1)
+            await handle.terminate("an operator stopped it")
+            started = time.monotonic()
+            await wait_delivered(temporal_client, workflow_id)
+            ended_s = time.monotonic() - started
+    kinds = [g["type"] for g in state.envelopes()]
+    assert kinds and "crawl_finished" not in kinds
+    assert ended_s < DELIVERY_DEADLINE_S

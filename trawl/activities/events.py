@@ -13,6 +13,7 @@ from typing import Any
 
 from sqlalchemy.ext.asyncio import AsyncEngine
 from temporalio import activity
+from temporalio.client import WorkflowExecutionStatus
 
 from trawl.crawler.webhooks import WebhookSender, deliver
 from trawl.model import AbandonInput, CrawlSpec, DeliverInput, DeliverOutput
@@ -36,8 +37,22 @@ class EventActivities:
         spec = CrawlSpec.from_json(await crawls.crawl_spec(self._engine, inp.crawl_id))
         spec.webhook = inp.webhook
         async with WebhookSender(inp.webhook, webhook_secret(), spec.webhook_policy()) as sender:
-            return await deliver(self._engine, sender, inp.crawl_id, after, inp.types,
-                                 inp.wait_s, progress=activity.heartbeat)
+            out = await deliver(self._engine, sender, inp.crawl_id, after, inp.types,
+                                inp.wait_s, progress=activity.heartbeat)
+            if out.delivered or out.finished or not await self._crawl_closed(inp):
+                return out
+            # the crawl closed without crawl_finished (terminated): what it wrote before is
+            # all there will be; deliver the last of it, then delivery is done
+            last = await deliver(self._engine, sender, inp.crawl_id, out.after, inp.types,
+                                 0.0, progress=activity.heartbeat)
+            return DeliverOutput(last.after, last.delivered, finished=True)
+
+    async def _crawl_closed(self, inp: DeliverInput) -> bool:
+        if not inp.crawl_workflow_id:
+            return False
+        handle = activity.client().get_workflow_handle(inp.crawl_workflow_id)
+        status = (await handle.describe()).status
+        return status is not None and status != WorkflowExecutionStatus.RUNNING
 
     @activity.defn(name="abandon_events")
     async def abandon_events(self, inp: AbandonInput) -> int:

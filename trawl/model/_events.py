@@ -48,6 +48,9 @@ class EventsInput:
     order (0: none yet); carried across continue-as-new."""
     delivered: int = 0
     """Events delivered so far (for the web UI)."""
+    crawl_workflow_id: str = ""
+    """The crawl's workflow: once it closed without a ``crawl_finished`` event (terminated),
+    delivery ends when nothing is pending."""
 
 
 @dataclass
@@ -65,6 +68,8 @@ class DeliverInput:
     """The seq of the last event delivered or passed over (0: none yet)."""
     wait_s: float
     """How long to wait for a new event when none is pending."""
+    crawl_workflow_id: str = ""
+    """The crawl's workflow (see EventsInput.crawl_workflow_id)."""
 
 
 @dataclass
@@ -76,7 +81,8 @@ class DeliverOutput:
     delivered: int = 0
     """Events POSTed (and answered 2xx) by this call."""
     finished: bool = False
-    """The crawl's ``crawl_finished`` event is delivered: nothing more will come."""
+    """Nothing more will come: the crawl's ``crawl_finished`` event is delivered, or its
+    workflow closed without one (terminated) and every event is delivered."""
 
 
 @dataclass

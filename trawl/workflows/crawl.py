@@ -109,7 +109,8 @@ class CrawlWorkflow:
         assert inp.spec.webhook is not None
         await workflow.start_child_workflow(
             EventsWorkflow.run,
-            EventsInput(inp.crawl_id, inp.spec.webhook, list(inp.spec.webhook_events)),
+            EventsInput(inp.crawl_id, inp.spec.webhook, list(inp.spec.webhook_events),
+                        crawl_workflow_id=workflow.info().workflow_id),
             id=events_workflow_id(workflow.info().workflow_id),
             parent_close_policy=ParentClosePolicy.ABANDON,
             static_summary=f"webhook {inp.spec.webhook}")

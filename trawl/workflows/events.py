@@ -52,7 +52,7 @@ class EventsWorkflow:
                 out = await workflow.execute_activity_method(
                     EventActivities.deliver_events,
                     DeliverInput(inp.crawl_id, inp.webhook, inp.types, inp.after,
-                                 WEBHOOK_WAIT_S),
+                                 WEBHOOK_WAIT_S, inp.crawl_workflow_id),
                     start_to_close_timeout=WEBHOOK_ACTIVITY_TIMEOUT,
                     heartbeat_timeout=WEBHOOK_HEARTBEAT_TIMEOUT, retry_policy=WEBHOOK_RETRY,
                     summary=f"after event {inp.after}")
