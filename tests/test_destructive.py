@@ -160,7 +160,7 @@ def test_cli_options_reach_the_spec(monkeypatch: pytest.MonkeyPatch, tmp_path: P
 
     specs: list[CrawlSpec] = []
 
-    async def fake_crawl(spec: CrawlSpec, detach: bool) -> None:
+    async def fake_crawl(spec: CrawlSpec, detach: bool, as_json: bool = False) -> None:
         specs.append(spec)
 
     monkeypatch.setattr(cli, "_crawl", fake_crawl)
