@@ -77,8 +77,8 @@ one POST may take (trawl.crawler.webhooks.DEFAULT_WEBHOOK_TIMEOUT_S)."""
 
 WEBHOOK_MAX_ATTEMPTS = 16
 """Attempts at an event the webhook does not take, 1 s apart and doubling to 5 minutes
-(about 45 minutes in all); then delivery stops and every undelivered event's row says
-why (``events.last_error``, shown by ``trawl status``)."""
+(15 waits, about 40 minutes in all); then delivery stops and every undelivered event's row
+says why (``events.last_error``, shown by ``trawl status``)."""
 
 WEBHOOK_RETRY = RetryPolicy(initial_interval=timedelta(seconds=1), backoff_coefficient=2.0,
                             maximum_interval=timedelta(minutes=5),
