@@ -365,3 +365,28 @@ async def test_delivery_of_a_terminated_crawl_ends_when_nothing_is_pending(
     kinds = [g["type"] for g in state.envelopes()]
     assert kinds and "crawl_finished" not in kinds
     assert ended_s < DELIVERY_DEADLINE_S
+
+
+async def test_an_unreachable_database_is_not_the_webhooks_fault() -> None:
+    """deliver_events says "database unavailable" (the workflow then waits, attempts afresh)
+    rather than failing like a webhook that refused: a dead database must not use up the
+    webhook's attempts and abandon its events."""
+    from temporalio.exceptions import ApplicationError
+    from temporalio.testing import ActivityEnvironment
+
+    from trawl.activities.events import EventActivities
+    from trawl.activities.policies import DATABASE_UNAVAILABLE
+    from trawl.model import DeliverInput
+    from trawl.services._process import free_port
+    from trawl.store.db import create_engine_async
+
+    dead = create_engine_async(f"postgresql+psycopg://trawl@127.0.0.1:{free_port()}/trawl")
+    try:
+        with pytest.raises(ApplicationError) as raised:
+            await ActivityEnvironment().run(
+                EventActivities(dead).deliver_events,
+                DeliverInput("c1", "http://127.0.0.1:9/hook", [], 0, 0.0))
+    finally:
+        await dead.dispose()
+    assert raised.value.type == DATABASE_UNAVAILABLE
+    assert "database is unreachable" in str(raised.value)

@@ -17,7 +17,7 @@ from temporalio.testing import WorkflowEnvironment
 from temporalio.worker import Worker
 
 from tests.fast.fakes import FakeCrawl
-from trawl.activities.policies import WEBHOOK_MAX_ATTEMPTS
+from trawl.activities.policies import DATABASE_UNAVAILABLE, WEBHOOK_MAX_ATTEMPTS
 from trawl.model import (
     AbandonInput,
     CrawlInput,
@@ -42,12 +42,18 @@ class FakeDelivery:
     total: int = 5
     per_round: int = 2
     failing: int = 0
+    database_down: int = 0
+    """Rounds that fail first because the database is unreachable (before ``failing``)."""
     calls: list[DeliverInput] = field(default_factory=list)
     abandoned: list[AbandonInput] = field(default_factory=list)
 
     @activity.defn(name="deliver_events")
     async def deliver_events(self, inp: DeliverInput) -> DeliverOutput:
         self.calls.append(inp)
+        if self.database_down:
+            self.database_down -= 1
+            raise ApplicationError("the database is unreachable: connection refused",
+                                   type=DATABASE_UNAVAILABLE)
         if self.failing:
             self.failing -= 1
             raise ApplicationError(f"{inp.webhook} answered 503 Service Unavailable",
@@ -98,6 +104,16 @@ async def test_a_webhook_that_never_takes_an_event_stops_delivery_with_the_reaso
     [abandon] = fake.abandoned
     assert abandon.crawl_id == "c1" and abandon.after == 0
     assert "answered 503" in abandon.error
+
+
+async def test_a_database_outage_is_waited_out_not_blamed_on_the_webhook(
+        env: WorkflowEnvironment, queue: str) -> None:
+    """Longer than the webhook's attempts: delivery waits for the database and goes on;
+    nothing is abandoned (the webhook never refused anything)."""
+    fake = FakeDelivery(total=4, per_round=4, database_down=WEBHOOK_MAX_ATTEMPTS * 2 + 3)
+    assert await run_events(env, queue, fake) == 4
+    assert fake.abandoned == []
+    assert len(fake.calls) == WEBHOOK_MAX_ATTEMPTS * 2 + 4
 
 
 async def test_the_cursor_survives_continue_as_new(env: WorkflowEnvironment,

@@ -14,11 +14,14 @@ from typing import Any
 from sqlalchemy.ext.asyncio import AsyncEngine
 from temporalio import activity
 from temporalio.client import WorkflowExecutionStatus
+from temporalio.exceptions import ApplicationError
 
+from trawl.activities.policies import DATABASE_UNAVAILABLE
 from trawl.crawler.webhooks import WebhookSender, deliver
 from trawl.model import AbandonInput, CrawlSpec, DeliverInput, DeliverOutput
 from trawl.secrets import webhook_secret
 from trawl.store import crawls, events
+from trawl.store.outage import is_database_unavailable
 
 log = logging.getLogger("trawl.webhooks")
 
@@ -31,6 +34,17 @@ class EventActivities:
 
     @activity.defn(name="deliver_events")
     async def deliver_events(self, inp: DeliverInput) -> DeliverOutput:
+        try:
+            return await self._deliver_events(inp)
+        except Exception as exc:
+            if is_database_unavailable(exc):
+                # not the webhook's fault: the workflow waits for the database instead of
+                # counting this against the webhook's attempts
+                raise ApplicationError(f"the database is unreachable: {exc}",
+                                       type=DATABASE_UNAVAILABLE) from exc
+            raise
+
+    async def _deliver_events(self, inp: DeliverInput) -> DeliverOutput:
         details = activity.info().heartbeat_details
         after = max(inp.after, int(details[0])) if details else inp.after
         # the crawl's own address rules apply to its webhook too
