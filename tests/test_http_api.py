@@ -359,6 +359,13 @@ async def test_handoff_listed_and_resumed(client: httpx.AsyncClient, worker: Non
     rest = await sse_events(client, f"/v1/crawls/{crawl_id}/events",
                             headers={"Last-Event-ID": events[resumed]["id"]})
     assert rest == events[resumed + 1:]
+    # after crawl_finished: 204, so an EventSource stops reconnecting; a cursor that is no
+    # event of this crawl is refused, not a stream that waits for nothing
+    done = await client.get(f"/v1/crawls/{crawl_id}/events",
+                            headers={"Last-Event-ID": events[-1]["id"]})
+    assert done.status_code == 204
+    assert "has no event 999999999" in problem(await client.get(
+        f"/v1/crawls/{crawl_id}/events", params={"after": 999999999}), 422)["detail"]
     only = await sse_events(client, f"/v1/crawls/{crawl_id}/events",
                             type=["handoff_opened", "handoff_resumed"], follow=False)
     assert [e["event"] for e in only] == ["handoff_opened", "handoff_resumed",

@@ -151,3 +151,34 @@ def test_readme_examples_run(temporal_address: str, database_url: str, task_queu
     assert len(sync_lines) == len(paths) + 1
     assert all(int(line.split()[1]) > 0 for line in sync_lines[:-1])  # markdown stored
     assert sync_lines[-1] == f"{len(paths)} pages stored"
+
+
+def test_sync_handle_left_half_way_and_closed_twice(temporal_address: str, database_url: str,
+                                                    task_queue: str, tmp_path: Path,
+                                                    monkeypatch: pytest.MonkeyPatch) -> None:
+    """A script that stops reading pages half-way and closes the handle twice (``close()``
+    inside ``with``) ends cleanly: the loop thread winds down, nothing raises."""
+    import threading
+
+    import trawl
+    from trawl.config import get_settings
+
+    for name, value in (("TRAWL_TEMPORAL_ADDRESS", temporal_address),
+                        ("TRAWL_DATABASE_URL", database_url), ("TRAWL_TASK_QUEUE", task_queue),
+                        ("TRAWL_DATA_DIR", str(tmp_path / "data"))):
+        monkeypatch.setenv(name, value)
+    get_settings.cache_clear()
+    paths = binary_tree_site(tmp_path / "site", 8)
+    worker = start_worker(temporal_address, database_url, task_queue, tmp_path / "w.log")
+    try:
+        with serve(tmp_path / "site") as site, \
+                trawl.crawl_sync(site.url("/"), render="http") as crawl:
+            first = next(iter(crawl.pages(content=False)))  # then stop reading
+            final = crawl.wait(WAIT_S)
+            crawl.close()
+    finally:
+        kill_group(worker)
+        get_settings.cache_clear()
+    assert first["url"].startswith(site.base)
+    assert final.workflow_status == "COMPLETED" and final.counts.done == len(paths)
+    assert not [t for t in threading.enumerate() if t.name == "trawl-sync"]

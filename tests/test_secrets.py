@@ -221,3 +221,37 @@ def test_codec_server_encodes_decodes_with_cors() -> None:
         assert "access-control-allow-origin" not in other.headers
         bad = httpx.post(endpoint + "/decode", content=b"not json")
         assert bad.status_code == 400
+
+
+def test_webhook_secret_is_shared_by_a_deployment(monkeypatch: pytest.MonkeyPatch,
+                                                  tmp_path: Path) -> None:
+    """Workers holding the same data key sign webhooks alike (a compose deployment sets
+    TRAWL_SECRET_KEY for all of them), without a secret of their own; TRAWL_WEBHOOK_SECRET
+    wins; with neither, one generated into the data directory."""
+    from standardwebhooks import Webhook
+
+    from trawl.config import get_settings
+    from trawl.secrets import webhook_secret
+
+    def secret(**env: str) -> str:
+        for name in ("TRAWL_WEBHOOK_SECRET", "TRAWL_SECRET_KEY"):
+            monkeypatch.delenv(name, raising=False)
+        for name, value in env.items():
+            monkeypatch.setenv(name, value)
+        monkeypatch.setenv("TRAWL_DATA_DIR", str(tmp_path / "data"))
+        get_settings.cache_clear()
+        try:
+            return webhook_secret()
+        finally:
+            get_settings.cache_clear()
+
+    key, other = DataKey.generate().text(), DataKey.generate().text()
+    derived = secret(TRAWL_SECRET_KEY=key)
+    assert derived == secret(TRAWL_SECRET_KEY=key) != secret(TRAWL_SECRET_KEY=other)
+    assert derived.startswith("whsec_") and Webhook(derived)
+    assert not (tmp_path / "data").exists()  # nothing written for a derived secret
+    assert secret(TRAWL_SECRET_KEY=key, TRAWL_WEBHOOK_SECRET="whsec_" + "A" * 44) == \
+        "whsec_" + "A" * 44
+    generated = secret()
+    assert generated == secret() != derived
+    assert (tmp_path / "data" / "webhook.secret").stat().st_mode & 0o777 == 0o600

@@ -388,5 +388,40 @@ async def test_an_unreachable_database_is_not_the_webhooks_fault() -> None:
                 DeliverInput("c1", "http://127.0.0.1:9/hook", [], 0, 0.0))
     finally:
         await dead.dispose()
-    assert raised.value.type == DATABASE_UNAVAILABLE
+    assert raised.value.type == DATABASE_UNAVAILABLE and raised.value.non_retryable
     assert "database is unreachable" in str(raised.value)
+
+
+async def test_a_transaction_left_open_elsewhere_delays_events_but_loses_none(
+        temporal_client: Client, temporal_address: str, database_url: str,
+        engine: AsyncEngine, task_queue: str) -> None:
+    """Events are read only once every older transaction has ended. A transaction left open
+    elsewhere while a crawl runs to its end holds them back; delivery must wait for it (the
+    crawl wrote crawl_finished), not take the silence for the end and stop."""
+    from sqlalchemy import text
+
+    state = Receiver()
+    crawl_id = new_crawl_id()
+    workflow_id = f"crawl-held-{crawl_id}"
+    async with engine.connect() as held:
+        open_tx = await held.begin()
+        await held.execute(text("select pg_current_xact_id()"))  # it holds an xid now
+        with serve(SITES / "basic") as site, receiver(state) as hook:
+            spec = CrawlSpec(seeds=[site.base + "/"], render="http", webhook=hook).validated()
+            async with crawl_worker(temporal_client, worker_config(
+                    temporal_address, database_url, task_queue)) as worker, worker:
+                await temporal_client.execute_workflow(
+                    CrawlWorkflow.run, CrawlInput(crawl_id, spec), id=workflow_id,
+                    task_queue=task_queue, execution_timeout=timedelta(minutes=5))
+                events = temporal_client.get_workflow_handle(events_workflow_id(workflow_id))
+                # a long poll (20 s) and the closed-crawl check, with nothing readable
+                await asyncio.sleep(25)
+                assert (await events.describe()).status.name == "RUNNING"
+                assert state.posts == []
+                await open_tx.commit()
+                delivered = await wait_delivered(temporal_client, workflow_id)
+    kinds = [g["type"] for g in state.envelopes()]
+    assert kinds[-1] == "crawl_finished" and "page_stored" in kinds
+    rows = await scalar_rows(engine, "select count(*) from events where crawl_id = :c",
+                             c=crawl_id)
+    assert delivered == rows[0][0] == len(kinds)

@@ -146,9 +146,9 @@ class Settings(BaseSettings):
 
     webhook_secret: SecretStr | None = None
     """The secret crawl webhooks are signed with (Standard Webhooks: ``whsec_`` and base64;
-    ``TRAWL_WEBHOOK_SECRET``). Unset: one generated into ``<data dir>/webhook.secret``
-    (mode 0600; `trawl webhook-secret` prints it). Workers on several machines need the
-    same one."""
+    ``TRAWL_WEBHOOK_SECRET``). Unset: derived from ``TRAWL_SECRET_KEY`` when that is set
+    (so a deployment's workers sign alike), else generated into
+    ``<data dir>/webhook.secret`` (mode 0600). `trawl webhook-secret` prints it."""
 
     agent_webhook: str | None = None
     """POST every agent session's browser events (page_navigation, page_load_complete,

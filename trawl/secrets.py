@@ -27,7 +27,9 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from cryptography.exceptions import InvalidTag
+from cryptography.hazmat.primitives import hashes
 from cryptography.hazmat.primitives.ciphers.aead import AESGCM
+from cryptography.hazmat.primitives.kdf.hkdf import HKDF
 
 from trawl.config import get_settings
 from trawl.errors import ConfigError, TrawlError
@@ -154,17 +156,28 @@ def private_file(path: Path, make: Callable[[], str]) -> str:
 
 WEBHOOK_SECRET_FILE_NAME = "webhook.secret"
 """The generated webhook secret's file in the data directory."""
+WEBHOOK_SECRET_INFO = b"trawl webhook secret v1"
+"""HKDF info of the webhook secret derived from the data key (TRAWL_SECRET_KEY)."""
 WEBHOOK_SECRET_PREFIX = "whsec_"
 """Standard Webhooks' secret format: ``whsec_`` and base64 of the key bytes."""
 
 
 def webhook_secret() -> str:
-    """The secret webhooks are signed with: ``TRAWL_WEBHOOK_SECRET``, else the data
-    directory's ``webhook.secret`` (made on first use, readable by its owner only).
-    Receivers verify with it (``trawl webhook-secret`` prints it)."""
+    """The secret webhooks are signed with: ``TRAWL_WEBHOOK_SECRET``; else derived from
+    ``TRAWL_SECRET_KEY`` (HKDF-SHA256), so every worker of a deployment signs alike; else
+    the data directory's ``webhook.secret`` (made on first use, readable by its owner
+    only). Receivers verify with it (``trawl webhook-secret`` prints it)."""
     settings = get_settings()
     if settings.webhook_secret is not None:
         value, source = settings.webhook_secret.get_secret_value().strip(), "TRAWL_WEBHOOK_SECRET"
+    elif settings.secret_key is not None:
+        # every worker of a deployment holds the same data key: derived from it, they all
+        # sign alike, and `trawl webhook-secret` anywhere prints the secret they use
+        key = DataKey.from_text(settings.secret_key.get_secret_value(),
+                                source="TRAWL_SECRET_KEY")
+        derived = HKDF(algorithm=hashes.SHA256(), length=KEY_BYTES, salt=None,
+                       info=WEBHOOK_SECRET_INFO).derive(key.secret)
+        return WEBHOOK_SECRET_PREFIX + base64.b64encode(derived).decode()
     else:
         path = settings.data_dir / WEBHOOK_SECRET_FILE_NAME
         value = private_file(path, lambda: WEBHOOK_SECRET_PREFIX + base64.b64encode(

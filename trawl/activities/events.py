@@ -7,7 +7,9 @@ delivered at least once, and seldom twice.
 
 from __future__ import annotations
 
+import asyncio
 import logging
+import time
 from collections.abc import Callable
 from typing import Any
 
@@ -17,13 +19,17 @@ from temporalio.client import WorkflowExecutionStatus
 from temporalio.exceptions import ApplicationError
 
 from trawl.activities.policies import DATABASE_UNAVAILABLE
-from trawl.crawler.webhooks import WebhookSender, deliver
+from trawl.crawler.webhooks import DEFAULT_DELIVERY_BUDGET_S, WebhookSender, deliver
 from trawl.model import AbandonInput, CrawlSpec, DeliverInput, DeliverOutput
 from trawl.secrets import webhook_secret
 from trawl.store import crawls, events
 from trawl.store.outage import is_database_unavailable
 
 log = logging.getLogger("trawl.webhooks")
+
+TAIL_WAIT_S = 60.0
+"""How long one call waits for the transactions older than a closed crawl to end."""
+TAIL_POLL_S = 0.5
 
 
 class EventActivities:
@@ -38,35 +44,59 @@ class EventActivities:
             return await self._deliver_events(inp)
         except Exception as exc:
             if is_database_unavailable(exc):
-                # not the webhook's fault: the workflow waits for the database instead of
-                # counting this against the webhook's attempts
+                # not the webhook's fault: non-retryable here, so the workflow waits for the
+                # database (and then starts afresh) instead of spending the webhook's attempts
                 raise ApplicationError(f"the database is unreachable: {exc}",
-                                       type=DATABASE_UNAVAILABLE) from exc
+                                       type=DATABASE_UNAVAILABLE, non_retryable=True) from exc
             raise
 
     async def _deliver_events(self, inp: DeliverInput) -> DeliverOutput:
         details = activity.info().heartbeat_details
-        after = max(inp.after, int(details[0])) if details else inp.after
+        # where the last attempt got to (events go in (xid, seq) order: seqs do not compare)
+        after = int(details[0]) if details else inp.after
         # the crawl's own address rules apply to its webhook too
         spec = CrawlSpec.from_json(await crawls.crawl_spec(self._engine, inp.crawl_id))
         spec.webhook = inp.webhook
         async with WebhookSender(inp.webhook, webhook_secret(), spec.webhook_policy()) as sender:
             out = await deliver(self._engine, sender, inp.crawl_id, after, inp.types,
                                 inp.wait_s, progress=activity.heartbeat)
-            if out.delivered or out.finished or not await self._crawl_closed(inp):
+            if out.delivered or out.finished or not await self._closed_without_end(inp):
                 return out
-            # the crawl closed without crawl_finished (terminated): what it wrote before is
-            # all there will be; deliver the last of it, then delivery is done
-            last = await deliver(self._engine, sender, inp.crawl_id, out.after, inp.types,
-                                 0.0, progress=activity.heartbeat)
-            return DeliverOutput(last.after, last.delivered, finished=True)
+            return await self._deliver_the_rest(sender, inp, out.after)
 
-    async def _crawl_closed(self, inp: DeliverInput) -> bool:
+    async def _closed_without_end(self, inp: DeliverInput) -> bool:
+        """The crawl's workflow closed in a way that writes no crawl_finished (terminated,
+        failed, timed out). A completed or cancelled crawl wrote it before closing: delivery
+        waits for it, however long a transaction elsewhere keeps it from being read."""
         if not inp.crawl_workflow_id:
             return False
         handle = activity.client().get_workflow_handle(inp.crawl_workflow_id)
         status = (await handle.describe()).status
-        return status is not None and status != WorkflowExecutionStatus.RUNNING
+        return status not in (None, WorkflowExecutionStatus.RUNNING,
+                              WorkflowExecutionStatus.COMPLETED,
+                              WorkflowExecutionStatus.CANCELED,
+                              WorkflowExecutionStatus.CONTINUED_AS_NEW)
+
+    async def _deliver_the_rest(self, sender: WebhookSender, inp: DeliverInput,
+                                after: int) -> DeliverOutput:
+        """A crawl that ended without crawl_finished: once every transaction that could have
+        written its events has ended, deliver what is left; then delivery is done. Not done
+        (the next round tries again) while one is still running or the budget runs out."""
+        started = time.monotonic()
+        horizon = await events.snapshot_horizon(self._engine)
+        while not await events.ended_before(self._engine, horizon):
+            if time.monotonic() - started > TAIL_WAIT_S:
+                return DeliverOutput(after, 0)
+            activity.heartbeat(after)
+            await asyncio.sleep(TAIL_POLL_S)
+        delivered = 0
+        while time.monotonic() - started < DEFAULT_DELIVERY_BUDGET_S:
+            out = await deliver(self._engine, sender, inp.crawl_id, after, inp.types, 0.0,
+                                progress=activity.heartbeat)
+            after, delivered = out.after, delivered + out.delivered
+            if not out.delivered:
+                return DeliverOutput(after, delivered, finished=True)
+        return DeliverOutput(after, delivered)
 
     @activity.defn(name="abandon_events")
     async def abandon_events(self, inp: AbandonInput) -> int:

@@ -58,7 +58,7 @@ EVENTS_PAGE = 200
 """Events read at a time."""
 CLOSED_CHECK_POLLS = 10
 """A followed stream with nothing new checks every this many polls whether the crawl's
-workflow closed without its ``crawl_finished`` event (it was terminated)."""
+workflow closed without writing ``crawl_finished`` (it was terminated)."""
 CRAWL_FINISHED = str(EventType.CRAWL_FINISHED)
 PAGE_EVENTS = (str(EventType.PAGE_STORED), str(EventType.PAGE_FAILED))
 CHANGE_KINDS = ("unchanged", "changed", "new")
@@ -363,13 +363,20 @@ class Trawl:
     async def events(self, crawl_ref: str, *, after: int = 0, types: Sequence[str] = (),
                      follow: bool = False, poll_s: float = EVENT_POLL_S
                      ) -> AsyncIterator[StoredEvent]:
-        """The crawl's events after ``after`` (a ``seq``), oldest first; only of ``types``
-        when given. With ``follow``, new ones as they are written, until ``crawl_finished``
-        (sent even when not among ``types``: it ends the stream) or until the crawl's
-        workflow closed without one (terminated)."""
+        """The crawl's events after the one with seq ``after`` (0: from the first), in order;
+        only of ``types`` when given. With ``follow``, new ones as they are written, until
+        ``crawl_finished`` (sent even when not among ``types``: it ends the stream) or, for a
+        crawl that ended without one (terminated), until what it wrote is all read.
+        ConfigError when ``after`` is no event of the crawl."""
         crawl_id, workflow_id = await self.resolve(crawl_ref)
+        if after and not await event_rows.has_event(self.engine, crawl_id, after):
+            raise ConfigError(f"crawl {crawl_id} has no event {after}: give a seq of one of "
+                              "its events (`trawl events` prints them)")
+        if after and after == await event_rows.finished_seq(self.engine, crawl_id):
+            return  # nothing comes after crawl_finished
         wanted = set(types)
         idle_polls = 0
+        last_read = False
         while True:
             batch = await event_rows.events_after(self.engine, crawl_id, after, EVENTS_PAGE)
             for event in batch:
@@ -380,13 +387,28 @@ class Trawl:
                     return
             if len(batch) == EVENTS_PAGE:
                 continue
-            if not follow:
+            if not follow or last_read:
                 return
             idle_polls = 0 if batch else idle_polls + 1
-            if idle_polls and idle_polls % CLOSED_CHECK_POLLS == 0 and await self._closed(
-                    crawl_id, workflow_id):
-                return
+            if idle_polls and idle_polls % CLOSED_CHECK_POLLS == 0 and \
+                    await self._ended_without_finish(crawl_id, workflow_id):
+                # what its transactions wrote becomes readable once they all ended
+                horizon = await event_rows.snapshot_horizon(self.engine)
+                while not await event_rows.ended_before(self.engine, horizon):
+                    await asyncio.sleep(poll_s)
+                last_read = True
+                continue
             await asyncio.sleep(poll_s)
+
+    async def _ended_without_finish(self, crawl_id: str, workflow_id: str) -> bool:
+        """The crawl's workflow closed in a way that writes no ``crawl_finished``
+        (terminated, failed, timed out, or gone from Temporal while its row says running).
+        A completed or cancelled crawl wrote it before closing: it is waited for."""
+        status = await self.workflow_status(workflow_id)
+        if status is None:
+            return await crawl_rows.crawl_status(self.engine, crawl_id) == "running" \
+                and self._client is not None
+        return status not in ("RUNNING", "COMPLETED", "CANCELED", "CONTINUED_AS_NEW")
 
     async def followed_pages(self, crawl_ref: str, *, content: bool = True,
                              follow: bool = True) -> AsyncIterator[dict[str, Any]]:
@@ -407,12 +429,6 @@ class Trawl:
         for page_id in batch:
             if page_id in rows:
                 yield rows[page_id]
-
-    async def _closed(self, crawl_id: str, workflow_id: str) -> bool:
-        """The crawl's workflow no longer runs (Temporal's word; the row's without it)."""
-        if self._client is not None:
-            return await self.workflow_status(workflow_id) not in ("RUNNING", None)
-        return await crawl_rows.crawl_status(self.engine, crawl_id) != "running"
 
     async def export_rows(self, crawl_ref: str) -> AsyncIterator[dict[str, Any]]:
         """The crawl's pages as `trawl export` writes them (:func:`page_rows.export_rows`)."""

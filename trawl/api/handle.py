@@ -1,4 +1,4 @@
-"""Crawls from Python: ``await trawl.crawler(url, **options)`` returns a :class:`CrawlHandle`.
+"""Crawls from Python: ``await trawl.crawl(url, **options)`` returns a :class:`CrawlHandle`.
 
 The options are :class:`trawl.model.CrawlSpec`'s fields — the same ones `trawl crawl`'s
 flags, spec files and the HTTP API's body set — checked by :meth:`CrawlSpec.validated`
@@ -6,7 +6,7 @@ before anything starts::
 
     import trawl
 
-    async with await trawl.crawler("https://example.com/", max_pages=50, render="auto") as c:
+    async with await trawl.crawl("https://example.com/", max_pages=50, render="auto") as c:
         async for page in c.pages():          # each page as it is stored, until the end
             print(page["url"], page["title"], page["word_count"])
         status = await c.wait()               # the final CrawlStatus
@@ -36,6 +36,8 @@ from trawl.errors import ConfigError
 from trawl.model import CrawlSpec
 
 T = TypeVar("T")
+STOP_TIMEOUT_S = 10.0
+"""How long a sync handle's close waits for what still runs on its loop to wind down."""
 _SPEC_FIELDS = frozenset(f.name for f in fields(CrawlSpec))
 
 
@@ -80,11 +82,11 @@ async def open_crawl(crawl_ref: str, *, connection: Trawl | None = None) -> Craw
     trawl = connection or await Trawl.connect()
     try:
         crawl_id, workflow_id = await trawl.resolve(crawl_ref)
+        status = await trawl.status(crawl_id)
     except BaseException:
         if connection is None:
             await trawl.close()
         raise
-    status = await trawl.status(crawl_id)
     return CrawlHandle(trawl, Started(crawl_id, workflow_id, status.ui_url, ""),
                        owns_connection=connection is None)
 
@@ -196,6 +198,20 @@ class _LoopThread:
                 return
 
     def stop(self) -> None:
+        """Cancel what still runs on the loop (an iterator left half-way), close the async
+        generators, stop the loop and its thread. Idempotent."""
+        if self.loop.is_closed():
+            return
+
+        async def wind_down() -> None:
+            tasks = [t for t in asyncio.all_tasks() if t is not asyncio.current_task()]
+            for task in tasks:
+                task.cancel()
+            await asyncio.gather(*tasks, return_exceptions=True)
+            await self.loop.shutdown_asyncgens()
+
+        with contextlib.suppress(Exception):
+            asyncio.run_coroutine_threadsafe(wind_down(), self.loop).result(STOP_TIMEOUT_S)
         self.loop.call_soon_threadsafe(self.loop.stop)
         self._thread.join()
         self.loop.close()
@@ -242,6 +258,10 @@ class SyncCrawlHandle:
                                                    storage_state=storage_state))
 
     def close(self) -> None:
+        """Close the connection the handle opened and its loop (a second call does
+        nothing)."""
+        if self._runner.loop.is_closed():
+            return
         try:
             self._runner.run(self.handle.close())
         finally:

@@ -75,13 +75,16 @@ class BrowserHolder:
                     print(f"trawl mcp: HANDOFF: {message} -- resume at {url} or with the "
                           "resume_handoff tool", file=sys.stderr, flush=True)
 
-                self.session = await self.stack.enter_async_context(Session.open(
+                session = await self.stack.enter_async_context(Session.open(
                     headless=self.headless, sidebar=self.sidebar, browser=self.browser,
                     handoff_notify=notify, policy=agent_policy(),
                     upload_root=get_settings().agent_upload_dir))
-                hook = attach_webhook(self.session, self.webhook)
+                # before the session is handed out: a webhook that cannot be set up (a bad
+                # TRAWL_WEBHOOK_SECRET) fails this call, not a session left without it
+                hook = attach_webhook(session, self.webhook)
                 if hook is not None:
                     self.stack.push_async_callback(hook.aclose)
+                self.session = session
             return self.session
 
     async def close(self) -> None:

@@ -137,6 +137,8 @@ async def deliver(engine: AsyncEngine, sender: WebhookSender, crawl_id: str, aft
             progress(after)
             if event.type == EventType.CRAWL_FINISHED:
                 return DeliverOutput(after, delivered, finished=True)
+            if time.monotonic() - started >= budget_s:  # a slow receiver: the rest next call
+                return DeliverOutput(after, delivered)
     return DeliverOutput(after, delivered)
 
 
@@ -165,8 +167,11 @@ class SessionWebhook:
         self.dropped = 0
         self._queue: asyncio.Queue[dict[str, Any]] = asyncio.Queue()
         self._task: asyncio.Task[None] | None = None
+        self._closed = False
 
     def __call__(self, event: dict[str, Any]) -> None:
+        if self._closed:  # the session's teardown: the sender is gone
+            return
         self._queue.put_nowait(event)
         if self._task is None:
             self._task = asyncio.get_running_loop().create_task(self._run())
@@ -187,7 +192,7 @@ class SessionWebhook:
                     await self.sender.send_envelope(envelope["id"], envelope)
                     self.delivered += 1
                     break
-                except WebhookError as exc:
+                except Exception as exc:  # anything: the task must live on for the next
                     if delay is None:
                         self.dropped += 1
                         log.warning("agent session %s: event %s (%s) dropped after %d "
@@ -199,6 +204,7 @@ class SessionWebhook:
 
     async def aclose(self, drain_s: float = SESSION_DRAIN_S) -> None:
         """Send what is queued (for up to ``drain_s``), then stop and close the sender."""
+        self._closed = True
         try:
             if self._task is not None:
                 try:

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
-from sqlalchemy import func, text, update
+from sqlalchemy import func, select, text, update
 from sqlalchemy.dialects.postgresql import insert
 from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine
 
@@ -129,3 +129,36 @@ async def delivery_state(engine: AsyncEngine, crawl_id: str,
             f"from events where crawl_id = :c {type_filter}"),
             {"c": crawl_id, "abandoned": ABANDONED + "%", "types": list(types)})).one()
     return DeliveryState(int(row[0]), int(row[1]), int(row[2]), row[3])
+
+
+async def snapshot_horizon(engine: AsyncEngine) -> int:
+    """The id the next transaction to write will get: every event written so far is by a
+    transaction below it (see :func:`ended_before`)."""
+    async with engine.connect() as conn:
+        return int((await conn.execute(text(
+            "select pg_snapshot_xmax(pg_current_snapshot())::text::bigint"))).scalar_one())
+
+
+async def ended_before(engine: AsyncEngine, horizon: int) -> bool:
+    """Every transaction below ``horizon`` has ended: what they wrote is all readable by
+    :func:`events_after`."""
+    async with engine.connect() as conn:
+        return bool((await conn.execute(text(
+            "select pg_snapshot_xmin(pg_current_snapshot())::text::bigint >= :h"),
+            {"h": horizon})).scalar_one())
+
+
+async def finished_seq(engine: AsyncEngine, crawl_id: str) -> int | None:
+    """The seq of the crawl's ``crawl_finished`` event (None: not written)."""
+    async with engine.connect() as conn:
+        seq = (await conn.execute(select(Event.id).where(
+            Event.crawl_id == crawl_id,
+            Event.type == str(EventType.CRAWL_FINISHED)))).scalar_one_or_none()
+    return None if seq is None else int(seq)
+
+
+async def has_event(engine: AsyncEngine, crawl_id: str, seq: int) -> bool:
+    """Event ``seq`` exists and is the crawl's (a cursor must be one of its events)."""
+    async with engine.connect() as conn:
+        return (await conn.execute(select(Event.id).where(
+            Event.crawl_id == crawl_id, Event.id == seq))).first() is not None

@@ -25,6 +25,7 @@ from trawl.browser.session_ops import EVENT_TYPES as AGENT_EVENT_TYPES
 from trawl.crawler.scrape import ScrapeOptions, ScrapeResult, scrape
 from trawl.errors import ConfigError
 from trawl.model import CRAWL_EVENT_TYPES, CrawlSpec
+from trawl.store import events as event_rows
 from trawl.store import sessions
 from trawl.store.sessions import OpenHandoff
 
@@ -195,10 +196,11 @@ async def crawl_events(
     = None,
     follow: Annotated[bool, Query(description="Keep the stream open for new events until "
                                               "the crawl finishes.")] = True,
-) -> EventSourceResponse:
+) -> Response:
     """A crawl's events as a server-sent event stream, oldest first, then new ones as they
     happen until ``crawl_finished``: the same envelopes its webhook receives. A client that
-    reconnects with ``Last-Event-ID`` continues after that event."""
+    reconnects with ``Last-Event-ID`` continues after that event; after ``crawl_finished``
+    the answer is 204 (an EventSource stops reconnecting)."""
     unknown = [t for t in types or () if t not in CRAWL_EVENT_TYPES]
     if unknown:
         raise ConfigError(f"type takes {', '.join(CRAWL_EVENT_TYPES)}, not "
@@ -206,6 +208,13 @@ async def crawl_events(
     crawl_id = (await trawl.resolve(crawl_id))[0]
     last = request.headers.get("last-event-id", "")
     start = int(last) if last.isdigit() else (after or 0)
+    if start:  # checked before the stream starts: errors are problems, not a cut stream
+        if not await event_rows.has_event(trawl.engine, crawl_id, start):
+            raise ConfigError(f"crawl {crawl_id} has no event {start} (after / "
+                              "Last-Event-ID must be one of its events' ids)")
+        if start == await event_rows.finished_seq(trawl.engine, crawl_id):
+            # nothing follows crawl_finished: 204 tells an EventSource to stop reconnecting
+            return Response(status_code=204)
 
     async def stream() -> AsyncIterator[ServerSentEvent]:
         async for event in trawl.events(crawl_id, after=start, types=types or (),
