@@ -11,9 +11,10 @@ from collections.abc import AsyncIterator
 from pathlib import Path
 
 import pytest
+from sqlalchemy.ext.asyncio import AsyncEngine
 from temporalio.client import Client
 
-from tests.conftest import PYTHON, ROOT, subprocess_env
+from tests.conftest import PYTHON, ROOT, scalar_rows, subprocess_env
 from tests.crawlkit import worker_config
 from tests.gensite import binary_tree_site
 from tests.sitesrv import Rules, serve
@@ -182,3 +183,37 @@ def test_sync_handle_left_half_way_and_closed_twice(temporal_address: str, datab
     assert first["url"].startswith(site.base)
     assert final.workflow_status == "COMPLETED" and final.counts.done == len(paths)
     assert not [t for t in threading.enumerate() if t.name == "trawl-sync"]
+
+
+async def test_a_cancelled_crawl_records_nothing_after_crawl_finished(
+        connection: Trawl, engine: AsyncEngine, tmp_path: Path) -> None:
+    """Cancelled while pages are being explored (four at a time, 1.5 s each): the crawl gives
+    its claimed URLs back before it writes crawl_finished, and a page is recorded only
+    while claimed, so the explores still running record nothing after it: crawl_finished
+    is the crawl's last event and its counts are the rows'."""
+    import trawl
+
+    paths = binary_tree_site(tmp_path / "site", 60)
+    slow = Rules(slow={p if p != "/" else "/index.html": 1.5 for p in paths})
+    with serve(tmp_path / "site", slow) as site:
+        async with await trawl.crawl(site.url("/"), connection=connection, render="http",
+                                     concurrency=4) as crawl:
+            for _ in range(int(WAIT_S / 0.2)):
+                if (await crawl.status()).counts.done >= 4:
+                    break
+                await asyncio.sleep(0.2)
+            assert await crawl.cancel() == "CANCELED"
+            await asyncio.sleep(6)  # explores that outlived their site would record by now
+    rows = await scalar_rows(engine, "select type, data from events where crawl_id = :c "
+                                     "order by xid, id", c=crawl.crawl_id)
+    kinds = [kind for kind, _ in rows]
+    assert kinds[-1] == "crawl_finished", kinds[-5:]
+    finished = rows[-1][1]
+    done = await scalar_rows(engine, "select count(*) from pages where crawl_id = :c and "
+                                     "error_class is null", c=crawl.crawl_id)
+    assert finished["status"] == "cancelled" and finished["pages_done"] == done[0][0]
+    assert 4 <= done[0][0] < len(paths)
+    late = await scalar_rows(engine, "select count(*) from pages p, crawls c where "
+                                     "p.crawl_id = c.id and c.id = :c and "
+                                     "p.fetched_at > c.finished_at", c=crawl.crawl_id)
+    assert late == [(0,)]
