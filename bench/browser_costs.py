@@ -1,7 +1,8 @@
 """What trawl's browser mode asks of Chromium, apart from the rest of trawl: a bare
 Playwright loop on the Python 3.11 docs in four variants, side by side in one run.
 
-- bare:     goto(load), page.content(), follow <a href> within the site (bench.crawl_speed);
+- bare:     bench.crawl_speed.bare_loop: goto(load), page.content(), follow <a href> within
+            the site;
 - guard:    + every request held at CDP's request stage and let go from Python, as the
             address guard does (trawl.browser.tab; here without the DNS check, whose verdict
             trawl caches per origin);
@@ -26,92 +27,56 @@ import os
 import platform
 import statistics
 import sys
-import time
 from pathlib import Path
 from typing import Any
-from urllib.parse import urljoin, urlsplit
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from lxml import html as lxml_html  # noqa: E402
-from playwright.async_api import async_playwright  # noqa: E402
+from playwright.async_api import BrowserContext, Page  # noqa: E402
 
 from bench._services import settle, site_process  # noqa: E402
-from bench.crawl_speed import PYDOCS  # noqa: E402
+from bench.crawl_speed import PYDOCS, bare_loop  # noqa: E402
 from trawl.browser.capture import CAPTURE_JS  # noqa: E402
-from trawl.browser.launch import launch_chromium  # noqa: E402
 from trawl.crawler.render import SNAPSHOT_JS, settle_args  # noqa: E402
-from trawl.urls import canonicalize  # noqa: E402
 
 VARIANTS = {"bare": (False, False), "guard": (True, False), "snapshot": (False, True),
             "both": (True, True)}
 PAGE_TIMEOUT_S = 30
+MAX_PAGES = 10_000
 
 
 async def crawl(start: str, concurrency: int, guard: bool, snapshot: bool) -> float:
-    """One crawl of the site from ``start``; pages/s."""
-    host = urlsplit(start).netloc
-    seen = {canonicalize(start)}
-    queue: asyncio.Queue[str] = asyncio.Queue()
-    queue.put_nowait(canonicalize(start))
-    pages = 0
-    async with async_playwright() as p:
-        browser = await launch_chromium(p)
-        context = await browser.new_context()
-        if snapshot:
-            await context.add_init_script(CAPTURE_JS)
-        started = time.monotonic()
+    """One crawl of the site from ``start`` by the bare loop with the pieces asked for;
+    pages/s."""
+    async def capture(context: BrowserContext) -> None:
+        await context.add_init_script(CAPTURE_JS)
 
-        async def worker() -> None:
-            nonlocal pages
-            page = await context.new_page()
-            if guard:
-                cdp = await context.new_cdp_session(page)
-                pending: set[asyncio.Future[Any]] = set()
+    async def intercept(context: BrowserContext, page: Page) -> None:
+        cdp = await context.new_cdp_session(page)
+        pending: set[asyncio.Future[Any]] = set()
 
-                def on_paused(event: dict[str, Any]) -> None:
-                    sent = asyncio.ensure_future(cdp.send("Fetch.continueRequest",
-                                                          {"requestId": event["requestId"]}))
-                    pending.add(sent)
-                    sent.add_done_callback(pending.discard)
+        def on_paused(event: dict[str, Any]) -> None:
+            sent = asyncio.ensure_future(cdp.send("Fetch.continueRequest",
+                                                  {"requestId": event["requestId"]}))
+            pending.add(sent)
+            sent.add_done_callback(pending.discard)
 
-                cdp.on("Fetch.requestPaused", on_paused)
-                await cdp.send("Fetch.enable", {"patterns": [{"urlPattern": "*",
-                                                              "requestStage": "Request"}]})
-            while True:
-                url = await queue.get()
-                try:
-                    try:
-                        await page.goto(url, wait_until="load", timeout=PAGE_TIMEOUT_S * 1000)
-                        if snapshot:
-                            read = await page.evaluate(SNAPSHOT_JS, [True, True,
-                                                                     settle_args(PAGE_TIMEOUT_S)])
-                            content = read["html"]
-                        else:
-                            content = await page.content()
-                    except Exception:  # a download or an error: counted as visited
-                        pages += 1
-                        continue
-                    pages += 1
-                    for href in lxml_html.fromstring(content or "<html/>").xpath("//a/@href"):
-                        try:
-                            link = canonicalize(urljoin(page.url, href))
-                        except Exception:
-                            continue
-                        if urlsplit(link).netloc == host and link not in seen:
-                            seen.add(link)
-                            queue.put_nowait(link)
-                finally:
-                    queue.task_done()
+        cdp.on("Fetch.requestPaused", on_paused)
+        await cdp.send("Fetch.enable", {"patterns": [{"urlPattern": "*",
+                                                      "requestStage": "Request"}]})
 
-        tasks = [asyncio.create_task(worker()) for _ in range(concurrency)]
-        await queue.join()
-        elapsed = time.monotonic() - started
-        for task in tasks:
-            task.cancel()
-        await browser.close()
-    return pages / elapsed
+    async def read_like_trawl(page: Page) -> str:
+        read = await page.evaluate(SNAPSHOT_JS, [True, True, settle_args(PAGE_TIMEOUT_S)])
+        return str(read["html"])
+
+    extras: dict[str, Any] = {}
+    if snapshot:
+        extras.update(prepare_context=capture, read=read_like_trawl)
+    if guard:
+        extras.update(prepare_page=intercept)
+    pages, seconds = await bare_loop(start, concurrency, MAX_PAGES, **extras)
+    return pages / seconds
 
 
 async def main() -> None:

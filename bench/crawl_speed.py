@@ -24,6 +24,7 @@ import statistics
 import sys
 import time
 import uuid
+from collections.abc import Awaitable, Callable
 from concurrent.futures import Executor, ProcessPoolExecutor
 from pathlib import Path
 from urllib.parse import urljoin, urlsplit
@@ -32,7 +33,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from lxml import html as lxml_html  # noqa: E402
-from playwright.async_api import async_playwright  # noqa: E402
+from playwright.async_api import BrowserContext, Page, async_playwright  # noqa: E402
 from temporalio.client import Client  # noqa: E402
 
 from bench._services import local_services, site_process  # noqa: E402
@@ -48,11 +49,21 @@ from trawl.workflows.crawl import CrawlWorkflow  # noqa: E402
 PYDOCS = Path("/usr/share/doc/python3.11/html")
 
 
+async def _content(page: Page) -> str:
+    return await page.content()
+
+
 async def bare_loop(start: str, concurrency: int, max_pages: int,
-                    extractor: Executor | None = None) -> tuple[int, float]:
+                    extractor: Executor | None = None, *,
+                    prepare_context: Callable[[BrowserContext], Awaitable[None]] | None = None,
+                    prepare_page: Callable[[BrowserContext, Page], Awaitable[None]] | None = None,
+                    read: Callable[[Page], Awaitable[str]] = _content) -> tuple[int, float]:
     """The simplest correct concurrent crawler with Playwright: returns (pages, seconds).
 
     With an ``extractor``, every page also goes through trawl.extract there.
+    ``prepare_context`` and ``prepare_page`` (each tab, once) and ``read`` (the page's HTML
+    after its load event; default ``page.content()``) let bench/browser_costs.py add
+    trawl's pieces to it one at a time.
     """
     host = urlsplit(start).netloc
     seen = {canonicalize(start)}
@@ -62,11 +73,15 @@ async def bare_loop(start: str, concurrency: int, max_pages: int,
     async with async_playwright() as p:
         browser = await launch_chromium(p)
         context = await browser.new_context()
+        if prepare_context is not None:
+            await prepare_context(context)
         started = time.monotonic()
 
         async def worker() -> None:
             nonlocal pages
             page = await context.new_page()
+            if prepare_page is not None:
+                await prepare_page(context, page)
             while True:
                 url = await queue.get()
                 try:
@@ -74,11 +89,13 @@ async def bare_loop(start: str, concurrency: int, max_pages: int,
                         continue
                     try:
                         await page.goto(url, wait_until="load", timeout=30_000)
-                        content = await page.content()
+                        content = await read(page)
                     except Exception:
                         # a download (non-HTML) or an error: counted as visited
                         pages += 1
                         page = await context.new_page()
+                        if prepare_page is not None:
+                            await prepare_page(context, page)
                         continue
                     pages += 1
                     if extractor is not None:

@@ -113,6 +113,15 @@ def validate_seed(url: str) -> str:
     return canonicalize(text)
 
 
+def check_webhook_url(url: str) -> str:
+    """``url`` if it can take webhooks (an absolute http(s) URL with a host), else
+    ConfigError naming the ``--webhook`` option."""
+    parts = urlsplit(url)
+    if parts.scheme not in ("http", "https") or not parts.hostname:
+        raise ConfigError(f"--webhook must be an http(s) URL, not {url!r}")
+    return url
+
+
 @lru_cache(maxsize=4096)
 def site_of(url: str) -> str:
     """The site a URL belongs to: scheme://host[:port] of its canonical form."""

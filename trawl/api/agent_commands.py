@@ -16,13 +16,15 @@ def _has_display() -> bool:
 
 def _check_webhook(url: str | None) -> None:
     """One line and exit 2 for a webhook URL that is not http(s), before a browser starts."""
-    from urllib.parse import urlsplit
+    from trawl.errors import ConfigError
+    from trawl.urls import check_webhook_url
 
     if url is not None:
-        parts = urlsplit(url)
-        if parts.scheme not in ("http", "https") or not parts.hostname:
-            print(f"error: --webhook must be an http(s) URL, not {url!r}", file=sys.stderr)
-            raise typer.Exit(2)
+        try:
+            check_webhook_url(url)
+        except ConfigError as exc:
+            print(f"error: {exc}", file=sys.stderr)
+            raise typer.Exit(2) from None
 
 
 def register(app: typer.Typer) -> None:

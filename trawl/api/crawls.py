@@ -413,20 +413,23 @@ class Trawl:
     async def followed_pages(self, crawl_ref: str, *, content: bool = True,
                              follow: bool = True) -> AsyncIterator[dict[str, Any]]:
         """The crawl's pages as they are recorded (stored or failed; :func:`page_rows.
-        pages_by_id`'s rows), each once; with ``follow``, until the crawl finishes."""
+        pages_by_id`'s rows), each once; with ``follow``, until the crawl finishes. Followed,
+        each page as soon as its event arrives; else a few hundred rows per query."""
         batch: list[int] = []
         async for event in self.events(crawl_ref, types=PAGE_EVENTS, follow=follow):
             if event.type != CRAWL_FINISHED:
                 batch.append(int(event.data["page_id"]))
-            # hand out what arrived so far, a few rows per query
-            if len(batch) >= EVENTS_PAGE or event.type == CRAWL_FINISHED or follow:
-                rows = await page_rows.pages_by_id(self.engine, batch, content=content)
-                for page_id in batch:
-                    if page_id in rows:
-                        yield rows[page_id]
+            if follow or len(batch) >= EVENTS_PAGE:
+                async for page in self._pages_of(batch, content):
+                    yield page
                 batch = []
-        rows = await page_rows.pages_by_id(self.engine, batch, content=content)
-        for page_id in batch:
+        async for page in self._pages_of(batch, content):
+            yield page
+
+    async def _pages_of(self, page_ids: list[int], content: bool
+                        ) -> AsyncIterator[dict[str, Any]]:
+        rows = await page_rows.pages_by_id(self.engine, page_ids, content=content)
+        for page_id in page_ids:
             if page_id in rows:
                 yield rows[page_id]
 

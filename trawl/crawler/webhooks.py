@@ -25,20 +25,21 @@ import logging
 import time
 import uuid
 from collections.abc import Callable, Sequence
+from dataclasses import replace
 from datetime import UTC, datetime
 from types import TracebackType
 from typing import Any
-from urllib.parse import urlsplit
 
 import httpx
 from sqlalchemy.ext.asyncio import AsyncEngine
 from standardwebhooks import Webhook
 
 from trawl.config import get_settings
-from trawl.errors import BlockedAddress, ConfigError, WebhookError
+from trawl.errors import BlockedAddress, WebhookError
 from trawl.model import DeliverOutput, EventType
 from trawl.net import GuardedTransport, NetPolicy, origin_of
 from trawl.store.events import StoredEvent, events_after, mark_delivered, note_failure
+from trawl.urls import check_webhook_url
 
 log = logging.getLogger("trawl.webhooks")
 
@@ -222,10 +223,6 @@ class SessionWebhook:
 def session_webhook(url: str, policy: NetPolicy, secret: str) -> SessionWebhook:
     """A SessionWebhook posting to ``url`` (its own origin allowed besides ``policy``'s);
     ConfigError when ``url`` is not an http(s) URL."""
-    parts = urlsplit(url)
-    if parts.scheme not in ("http", "https") or not parts.hostname:
-        raise ConfigError(f"--webhook must be an http(s) URL, not {url!r}")
-    allowed = NetPolicy(allowed_origins=policy.allowed_origins | {origin_of(url)},
-                        allow_private=policy.allow_private, allow_hosts=policy.allow_hosts,
-                        deny_hosts=policy.deny_hosts)
+    check_webhook_url(url)
+    allowed = replace(policy, allowed_origins=policy.allowed_origins | {origin_of(url)})
     return SessionWebhook(WebhookSender(url, secret, allowed), uuid.uuid4().hex[:12])

@@ -8,9 +8,8 @@ A plain dataclass so it travels unchanged through Temporal's data converter and 
 # inside the workflow sandbox, where this module's globals are not at hand (the sandbox
 # imports trawl.model, not its private modules), so annotations must be real types.
 import ipaddress
-from dataclasses import asdict, dataclass, field
+from dataclasses import asdict, dataclass, field, replace
 from typing import Any, ClassVar
-from urllib.parse import urlsplit
 
 from trawl.config import (
     DEFAULT_CONCURRENCY,
@@ -33,7 +32,7 @@ from trawl.model._events import CRAWL_EVENT_TYPES
 from trawl.model._steps import StepRule, parse_rules
 from trawl.net import NetPolicy, origin_of
 from trawl.policy import DEFAULT_MAX_URL_LENGTH, MAX_SITEMAP_URLS
-from trawl.urls import Scope, host_of, validate_seed
+from trawl.urls import Scope, check_webhook_url, host_of, validate_seed
 
 RENDER_MODES = ("browser", "http", "auto")
 SITEMAP_MODES = ("include", "only", "skip")
@@ -307,9 +306,7 @@ class CrawlSpec:
             if self.webhook_events:
                 raise ConfigError("--webhook-event needs --webhook URL")
             return
-        parts = urlsplit(self.webhook)
-        if parts.scheme not in ("http", "https") or not parts.hostname:
-            raise ConfigError(f"--webhook must be an http(s) URL, not {self.webhook!r}")
+        check_webhook_url(self.webhook)
         try:
             self.webhook_policy().check_url(self.webhook)
         except BlockedAddress as exc:
@@ -337,9 +334,7 @@ class CrawlSpec:
         """Where webhook deliveries may go: the webhook's own origin whatever its address
         (the user named it); redirects are not followed."""
         origins = frozenset({origin_of(self.webhook)} if self.webhook else ())
-        return NetPolicy(allowed_origins=origins,
-                         allow_private=self.allow_private or get_settings().allow_private,
-                         allow_hosts=tuple(self.allow_hosts), deny_hosts=tuple(self.deny_hosts))
+        return replace(self.net_policy(), allowed_origins=origins)
 
     def scope(self) -> Scope:
         return Scope(seed_hosts=tuple(dict.fromkeys(host_of(s) for s in self.seeds)),

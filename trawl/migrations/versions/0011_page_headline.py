@@ -16,6 +16,8 @@ import importlib
 
 from alembic import op
 
+from trawl.migrations.edits import edited
+
 revision = "0011"
 down_revision = "0010"
 branch_labels = None
@@ -32,16 +34,7 @@ _EDITS = (
 )
 
 
-def _record_page() -> str:
-    sql: str = _PREVIOUS.RECORD_PAGE
-    for old, new in _EDITS:
-        if sql.count(old) != 1:
-            raise RuntimeError(f"0011: {old!r} is not once in 0007's trawl_record_page")
-        sql = sql.replace(old, new)
-    return sql
-
-
-RECORD_PAGE = _record_page()
+RECORD_PAGE = edited(_PREVIOUS.RECORD_PAGE, _EDITS, "0011: 0007's trawl_record_page")
 
 
 def upgrade() -> None:

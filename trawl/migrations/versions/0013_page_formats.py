@@ -22,6 +22,8 @@ import importlib
 
 from alembic import op
 
+from trawl.migrations.edits import edited
+
 revision = "0013"
 down_revision = "0012"
 branch_labels = None
@@ -58,16 +60,7 @@ _EDITS = (
 )
 
 
-def _record_page() -> str:
-    sql: str = _PREVIOUS.RECORD_PAGE
-    for old, new in _EDITS:
-        if sql.count(old) != 1:
-            raise RuntimeError(f"0013: {old!r} is not once in 0011's trawl_record_page")
-        sql = sql.replace(old, new)
-    return sql
-
-
-RECORD_PAGE = _record_page()
+RECORD_PAGE = edited(_PREVIOUS.RECORD_PAGE, _EDITS, "0013: 0011's trawl_record_page")
 
 
 def upgrade() -> None:

@@ -18,6 +18,8 @@ import importlib
 
 from alembic import op
 
+from trawl.migrations.edits import edited
+
 revision = "0014"
 down_revision = "0013"
 branch_labels = None
@@ -52,16 +54,7 @@ _EDITS = (("    recorded := true;\n    RETURN NEXT;\nEND\n",
            PAGE_EVENT.lstrip("\n") + "    RETURN NEXT;\nEND\n"),)
 
 
-def _record_page() -> str:
-    sql: str = _PREVIOUS.RECORD_PAGE
-    for old, new in _EDITS:
-        if sql.count(old) != 1:
-            raise RuntimeError(f"0014: {old!r} is not once in 0013's trawl_record_page")
-        sql = sql.replace(old, new)
-    return sql
-
-
-RECORD_PAGE = _record_page()
+RECORD_PAGE = edited(_PREVIOUS.RECORD_PAGE, _EDITS, "0014: 0013's trawl_record_page")
 
 
 def upgrade() -> None:
