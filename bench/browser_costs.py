@@ -21,7 +21,6 @@ extraction, Temporal, Postgres, tab and context recycling.
 
 from __future__ import annotations
 
-import argparse
 import asyncio
 import os
 import platform
@@ -36,7 +35,12 @@ sys.path.insert(0, str(ROOT))
 from playwright.async_api import BrowserContext, Page  # noqa: E402
 
 from bench._services import settle, site_process  # noqa: E402
-from bench.crawl_speed import PYDOCS, bare_loop  # noqa: E402
+from bench.crawl_speed import (  # noqa: E402
+    PYDOCS,
+    bare_loop,
+    parse_pydocs_args,
+    pydocs_parser,
+)
 from trawl.browser.capture import CAPTURE_JS  # noqa: E402
 from trawl.crawler.render import SNAPSHOT_JS, settle_args  # noqa: E402
 
@@ -80,12 +84,7 @@ async def crawl(start: str, concurrency: int, guard: bool, snapshot: bool) -> fl
 
 
 async def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--rounds", type=int, default=2)
-    parser.add_argument("--concurrency", type=int, default=4)
-    args = parser.parse_args()
-    if not PYDOCS.exists():
-        sys.exit("needs the Python 3.11 docs: apt-get install python3.11-doc")
+    args = parse_pydocs_args(pydocs_parser(__doc__, rounds=2))
     rates: dict[str, list[float]] = {name: [] for name in VARIANTS}
     for i in range(args.rounds):
         with site_process(PYDOCS) as (base, _pid):

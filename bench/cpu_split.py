@@ -15,7 +15,6 @@ their last sample), and the machine's busy time is printed beside the sum.
 
 from __future__ import annotations
 
-import argparse
 import asyncio
 import os
 import platform
@@ -32,7 +31,13 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from bench._services import local_services, settle, site_process  # noqa: E402
-from bench.crawl_speed import PYDOCS, bare_loop, trawl_crawl_id  # noqa: E402
+from bench.crawl_speed import (  # noqa: E402
+    PYDOCS,
+    bare_loop,
+    parse_pydocs_args,
+    pydocs_parser,
+    trawl_crawl_id,
+)
 from trawl.worker.codec import connect  # noqa: E402
 
 SAMPLE_S = 0.2
@@ -78,8 +83,8 @@ class CpuSampler(threading.Thread):
         super().__init__(daemon=True)
         self.site_pid = site_pid
         self.first: dict[tuple[int, float], float] = {}
+        """CPU seconds at start() of the processes already running then."""
         self.last: dict[tuple[int, float], tuple[str, float]] = {}
-        self.before: set[tuple[int, float]] = set()
         self._done = threading.Event()
         self._busy0 = 0.0
 
@@ -95,11 +100,8 @@ class CpuSampler(threading.Thread):
                 times = proc.cpu_times()
                 used = times.user + times.system
                 if key not in self.last:
-                    # a process that ran before the run counts from here; one started
-                    # during it, from its start
-                    self.first[key] = used if initial else 0.0
-                    if initial:
-                        self.before.add(key)
+                    if initial:  # it ran before the run: counted from here
+                        self.first[key] = used
                     self.last[key] = (_kind(proc, self.site_pid), used)
                 else:
                     self.last[key] = (self.last[key][0], used)
@@ -120,7 +122,7 @@ class CpuSampler(threading.Thread):
         """Processes of each kind started during the run."""
         counts: dict[str, int] = defaultdict(int)
         for key, (kind, _) in self.last.items():
-            if key not in self.before:
+            if key not in self.first:
                 counts[kind] += 1
         return dict(counts)
 
@@ -136,12 +138,7 @@ class CpuSampler(threading.Thread):
 
 
 async def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--rounds", type=int, default=2)
-    parser.add_argument("--concurrency", type=int, default=4)
-    args = parser.parse_args()
-    if not PYDOCS.exists():
-        sys.exit("needs the Python 3.11 docs: apt-get install python3.11-doc")
+    args = parse_pydocs_args(pydocs_parser(__doc__, rounds=2))
     runs: dict[str, list[tuple[int, float, dict[str, float], float]]] = {
         "bare loop": [], "trawl browser": []}
     started: dict[str, list[dict[str, int]]] = {name: [] for name in runs}

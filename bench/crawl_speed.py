@@ -49,6 +49,22 @@ from trawl.workflows.crawl import CrawlWorkflow  # noqa: E402
 PYDOCS = Path("/usr/share/doc/python3.11/html")
 
 
+def pydocs_parser(doc: str, rounds: int) -> argparse.ArgumentParser:
+    """The arguments every Python-docs benchmark takes (``doc``: its module docstring)."""
+    parser = argparse.ArgumentParser(description=doc.splitlines()[0])
+    parser.add_argument("--rounds", type=int, default=rounds)
+    parser.add_argument("--concurrency", type=int, default=4)
+    return parser
+
+
+def parse_pydocs_args(parser: argparse.ArgumentParser) -> argparse.Namespace:
+    """The parsed arguments; exits saying what to install when the docs are missing."""
+    args = parser.parse_args()
+    if not PYDOCS.exists():
+        sys.exit("needs the Python 3.11 docs: apt-get install python3.11-doc")
+    return args
+
+
 async def _content(page: Page) -> str:
     return await page.content()
 
@@ -152,14 +168,10 @@ async def trawl_crawl_id(client: Client, address: str, db_url: str, start: str,
 
 
 async def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--rounds", type=int, default=3)
-    parser.add_argument("--concurrency", type=int, default=4)
+    parser = pydocs_parser(__doc__, rounds=3)
     parser.add_argument("--render", default="browser", choices=["browser", "http"])
     parser.add_argument("--max-pages", type=int, default=10_000)
-    args = parser.parse_args()
-    if not PYDOCS.exists():
-        sys.exit("needs the Python 3.11 docs: apt-get install python3.11-doc")
+    args = parse_pydocs_args(parser)
 
     with local_services() as (address, db_url, _):
         client = await connect(address)

@@ -24,7 +24,6 @@ served from a process of its own, excluded) and the most history events in one w
 
 from __future__ import annotations
 
-import argparse
 import asyncio
 import os
 import platform
@@ -38,7 +37,13 @@ sys.path.insert(0, str(ROOT))
 from sqlalchemy import text  # noqa: E402
 
 from bench._services import local_services, settle, site_process  # noqa: E402
-from bench.crawl_speed import PYDOCS, bare_loop, trawl_crawl_id  # noqa: E402
+from bench.crawl_speed import (  # noqa: E402
+    PYDOCS,
+    bare_loop,
+    parse_pydocs_args,
+    pydocs_parser,
+    trawl_crawl_id,
+)
 from bench.scale import RssSampler, history_lengths  # noqa: E402
 from trawl.store.db import create_engine_async  # noqa: E402
 from trawl.worker.codec import connect  # noqa: E402
@@ -70,12 +75,7 @@ async def settle_costs(db_url: str, crawl_id: str) -> tuple[int, int, int, int]:
 
 
 async def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--rounds", type=int, default=3)
-    parser.add_argument("--concurrency", type=int, default=4)
-    args = parser.parse_args()
-    if not PYDOCS.exists():
-        sys.exit("needs the Python 3.11 docs: apt-get install python3.11-doc")
+    args = parse_pydocs_args(pydocs_parser(__doc__, rounds=3))
     rates: dict[str, list[float]] = {"bare loop": [], "trawl browser": [], "trawl auto": []}
     same_set: list[bool] = []
     same_md: list[float] = []
