@@ -56,6 +56,8 @@ from lxml import etree  # noqa: E402
 
 _WORD = re.compile(r"\w+")
 _HIDDEN_STYLE = re.compile(r"display\s*:\s*none|visibility\s*:\s*hidden", re.I)
+_UTF8 = lxml.html.HTMLParser(encoding="utf-8")
+"""Pages are read as UTF-8 text (as a crawl decodes them), so parsed as such."""
 _INVISIBLE = frozenset(("script", "style", "noscript", "template", "head", "title"))
 _BLOCKS = frozenset(re.findall(r"\w+", """address article aside blockquote body br caption dd
     details div dl dt fieldset figcaption figure footer form h1 h2 h3 h4 h5 h6 header hr li main
@@ -123,10 +125,18 @@ def _render(el: etree._Element, out: list[str]) -> None:
         out.append(" ")
 
 
+def reading_text(html: str) -> str:
+    """The text of an HTML fragment or page as a reader reads it."""
+    root = lxml.html.document_fromstring(html.encode("utf-8") or b"<html></html>", parser=_UTF8)
+    out: list[str] = []
+    _render(root, out)
+    return "".join(out)
+
+
 def reference(html: str, docset: DocSet) -> str:
     """The words of the page's main container(s), as its generator marks them."""
     # (bytes: an XHTML page's XML declaration names its encoding, which lxml refuses on str)
-    root = lxml.html.document_fromstring(html.encode("utf-8") or b"<html></html>")
+    root = lxml.html.document_fromstring(html.encode("utf-8") or b"<html></html>", parser=_UTF8)
     out: list[str] = []
     for container in root.xpath(docset.containers):
         if docset.drop:
