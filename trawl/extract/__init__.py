@@ -16,7 +16,8 @@ No browser, no database, no Temporal. ``extract`` never raises on bad input.
   the HTML when something else reads the page first (extraction then edits it).
 
 Modules: ``_parse`` (robust lxml parsing), ``_clean`` (non-content tags, hidden elements,
-URLs), ``_content`` (main-content detection), ``_markdown`` (CommonMark/GFM on
+URLs), ``_content`` (main-content detection, in passes: ``_signals``, ``_stats``, ``_boiler``,
+``_select``, ``_prune``, ``_edges``), ``_markdown`` (CommonMark/GFM on
 html-to-markdown: fenced code with its language, GFM tables, notes and warnings as
 blockquotes with their label, definition lists as bold terms), ``_text`` (plain text),
 ``_meta`` (title, description, language, canonical, author, dates, Open Graph, JSON-LD), ``_links``.
