@@ -6,6 +6,7 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
+from lxml import etree
 from lxml.html import HtmlElement
 
 from ._signals import _kinds, words
@@ -22,6 +23,13 @@ _BOILER_ROLES = words(
     "navigation banner contentinfo complementary menu menubar dialog alertdialog search toolbar"
 )
 _BOILER_TAGS = frozenset(("nav", "aside", "footer", "header"))
+_LANDMARKS = etree.XPath("(.//main | .//*[@role='main'])[1]")
+
+
+def main_landmark(body: HtmlElement) -> HtmlElement | None:
+    """The page's main landmark (``<main>`` or ``role=main``), the first if several."""
+    found = _LANDMARKS(body)
+    return found[0] if found else None
 
 
 def remove_boilerplate(body: HtmlElement, stats: dict[HtmlElement, _Stats] | None = None) -> None:
@@ -33,44 +41,52 @@ def remove_boilerplate(body: HtmlElement, stats: dict[HtmlElement, _Stats] | Non
         stats = _measure(body)
     total = max(stats[body].text, 1)
     doomed: list[HtmlElement] = []
-    for el in body.iter():
+    # Outside the page's main landmark, boilerplate is boilerplate whatever its size (on a
+    # short page a footer holds much of the text, and the size guards would keep it).
+    landmark = main_landmark(body)
+    around = set(landmark.iterancestors()) if landmark is not None else set()
+    inside_from = inside_to = -1
+    for i, el in enumerate(body.iter()):
         tag = el.tag  # read once: lxml makes a new string per access
         if el is body or tag == "html" or tag == "body":
             continue
         st = stats.get(el)
         if st is None:
             continue
-        share = st.text / total
-        role = el.get("role")
-        role = role.strip().lower() if role else ""
-        if tag == "figcaption" and share < 0.3:
+        if el is landmark:
+            inside_from, inside_to = i, i + sum(1 for _ in landmark.iterdescendants())
+        outside = landmark is not None and el not in around and not inside_from <= i <= inside_to
+        if _is_boilerplate(el, tag, st, 0.0 if outside else st.text / total):
             doomed.append(el)
-            continue
-        if tag in _BOILER_TAGS or role in _BOILER_ROLES:
-            # a <header>/<footer> wrapping the whole article is layout, not boilerplate
-            if (share < 0.5 or ((tag == "nav" or role == "navigation") and share < 0.8)) \
-                    and not _in_flow_quote(el, st):
-                doomed.append(el)
-            continue
-        if 1 < st.text < 40 and st.links == 0:
-            # half of all elements get here: spare the leaves (most of them) the itertext
-            leaf = not len(el) and isinstance(tag, str)
-            raw = (el.text or "") if leaf else "".join(el.itertext())
-            if _is_ad_label(raw):
-                doomed.append(el)
-                continue
-        kinds = _kinds(el)
-        if not kinds.any or kinds.embed:
-            continue
-        if kinds.strong and share < 0.5:
-            doomed.append(el)
-            continue
-        if kinds.boiler:
-            if kinds.content and share >= 0.1 and _link_density(st) < 0.4:
-                continue
-            if share < 0.4:
-                doomed.append(el)
     _remeasure(stats, body, _drop_all(doomed))
+
+
+def _is_boilerplate(el: HtmlElement, tag: str, st: _Stats, share: float) -> bool:
+    """Whether ``el`` (``share`` of the page's text) is boilerplate."""
+    role = el.get("role")
+    role = role.strip().lower() if role else ""
+    if tag == "figcaption" and share < 0.3:
+        return True
+    if tag in _BOILER_TAGS or role in _BOILER_ROLES:
+        # a <header>/<footer> wrapping the whole article is layout, not boilerplate
+        return (share < 0.5 or ((tag == "nav" or role == "navigation") and share < 0.8)) \
+            and not _in_flow_quote(el, st)
+    if 1 < st.text < 40 and st.links == 0:
+        # half of all elements get here: spare the leaves (most of them) the itertext
+        leaf = not len(el) and isinstance(tag, str)
+        raw = (el.text or "") if leaf else "".join(el.itertext())
+        if _is_ad_label(raw):
+            return True
+    kinds = _kinds(el)
+    if not kinds.any or kinds.embed:
+        return False
+    if kinds.strong:
+        return share < 0.5
+    if kinds.boiler:
+        if kinds.content and share >= 0.1 and _link_density(st) < 0.4:
+            return False
+        return share < 0.4
+    return False
 
 
 _QUOTE_MAX_CHARS = 400

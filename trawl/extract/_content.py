@@ -28,6 +28,7 @@ from ._edges import drop_dangling_heading, drop_trailing_bio, drop_trailing_meta
 from ._prune import prune
 from ._select import _climb, _score, _widen, _with_continuations, _with_siblings
 from ._stats import _measure
+from ._whole import whole
 
 
 def find_main(root: HtmlElement, title: str | None = None) -> tuple[HtmlElement, str | None]:
@@ -48,11 +49,12 @@ def _find_main(root: HtmlElement) -> HtmlElement:
     remove_boilerplate(body, stats)
     if stats[body].text == 0:
         return body
-    scores = _score(body, stats)
+    mass: dict[HtmlElement, float] = {}
+    scores = _score(body, stats, mass)
     if not scores:
         return body
     best = max(scores, key=lambda el: scores[el])
-    top = _climb(_widen(best, scores), stats)
+    top = whole(_climb(_widen(best, scores), stats), stats, mass)
     content = _with_siblings(body, top, scores.get(top, scores[best]), scores, stats)
     content = _with_continuations(body, content, best, scores, stats)
     prune(content, stats)

@@ -59,7 +59,10 @@ def prune(content: HtmlElement, stats: dict[HtmlElement, _Stats] | None = None) 
         if el is content:
             continue
         st = stats.get(el)
-        if st is not None and _prunable(el, st, stats):
+        # in the page's main landmark, lists and tables of links are the page's own (a
+        # table of contents, a "See also" list, an index): the page said so
+        if st is not None and _prunable(el, st, stats) and \
+                not (el.tag in _LIST_TAGS and _in_landmark(el)):
             doomed.append(el)
     # a note or "See also" box is content whatever it holds (often nothing but links)
     doomed = [el for el in doomed if not _in_admonition(el, content)]
@@ -68,6 +71,18 @@ def prune(content: HtmlElement, stats: dict[HtmlElement, _Stats] | None = None) 
     if _removed_text(doomed, stats) > 0.6 * stats[content].text:
         doomed = [el for el in doomed if el.tag in _FORM_TAGS]
     _drop_all(doomed)
+
+
+_LIST_TAGS = frozenset(("ul", "ol", "dl", "table"))
+
+
+def _in_landmark(el: HtmlElement) -> bool:
+    node: HtmlElement | None = el
+    while node is not None:
+        if node.tag == "main" or (node.get("role") or "").strip().lower() == "main":
+            return True
+        node = node.getparent()
+    return False
 
 
 def _prunable(el: HtmlElement, st: _Stats, stats: dict[HtmlElement, _Stats]) -> bool:

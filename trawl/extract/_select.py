@@ -33,7 +33,11 @@ _TAG_BASE = {
 
 
 
-def _score(body: HtmlElement, stats: dict[HtmlElement, _Stats]) -> dict[HtmlElement, float]:
+def _score(body: HtmlElement, stats: dict[HtmlElement, _Stats],
+           mass: dict[HtmlElement, float] | None = None) -> dict[HtmlElement, float]:
+    """Each candidate's score: the points of the paragraphs below it, decaying with their
+    distance. ``mass``, when given, gets every element's undecayed sum of the points of the
+    paragraphs below it, each less its link share (how much prose it holds)."""
     scores: dict[HtmlElement, float] = {}
     for el in body.iter():
         st = stats.get(el)
@@ -44,8 +48,12 @@ def _score(body: HtmlElement, stats: dict[HtmlElement, _Stats]) -> dict[HtmlElem
         runs = _br_runs(el) if st.inline >= _BR_BLOCK_MIN_CHARS else 1
         # text in <br>-separated runs is that many paragraphs, held by this element itself:
         # scored as one paragraph it lost to any few <p> elsewhere
-        points = runs + st.commas + min(st.inline // 100, 3 * runs)
+        # (a code listing's commas separate arguments, not clauses: they say nothing of prose)
+        commas = 0 if el.tag == "pre" else st.commas
+        points = runs + commas + min(st.inline // 100, 3 * runs)
         _spread(body, el if runs > 1 else el.getparent(), points, scores, stats)
+        if mass is not None:
+            _accumulate(body, el, points * (1.0 - _link_density(st)), mass)
     for el in scores:
         scores[el] *= 1.0 - _link_density(stats[el])
     return scores
@@ -84,6 +92,16 @@ def _spread(body: HtmlElement, start: HtmlElement | None, points: float,
             break
         node = node.getparent()
         level += 1
+
+
+def _accumulate(body: HtmlElement, el: HtmlElement, points: float,
+                mass: dict[HtmlElement, float]) -> None:
+    node: HtmlElement | None = el
+    while node is not None:
+        mass[node] = mass.get(node, 0.0) + points
+        if node is body:
+            return
+        node = node.getparent()
 
 
 def _keep_sibling(

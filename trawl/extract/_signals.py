@@ -104,7 +104,9 @@ def _is_heading_slug(el: HtmlElement, ident: str) -> bool:
     """Whether ``ident`` is the slug of the heading ``el`` starts with: a document section's
     anchor ("recommended-third-party-tools") says what the section is about, not what
     component it is, so its words are no boilerplate tokens."""
-    first = next((c for c in el if isinstance(c.tag, str)), None)
+    # (an empty anchor before the heading, as Sphinx puts a section's other ids, is no start)
+    first = next((c for c in el if isinstance(c.tag, str)
+                  and (len(c) or (c.text or "").strip() or c.tag in _HEADINGS)), None)
     if first is None or first.tag not in _HEADINGS:
         return False
     slug = set(_SLUG_WORD_RE.findall(ident.lower()))
