@@ -58,7 +58,10 @@ _WORD = re.compile(r"\w+")
 _HIDDEN_STYLE = re.compile(r"display\s*:\s*none|visibility\s*:\s*hidden", re.I)
 _UTF8 = lxml.html.HTMLParser(encoding="utf-8")
 """Pages are read as UTF-8 text (as a crawl decodes them), so parsed as such."""
-_INVISIBLE = frozenset(("script", "style", "noscript", "template", "head", "title"))
+_INVISIBLE = frozenset(("script", "style", "noscript", "template", "head", "title", "object",
+                        "iframe"))
+"""Never shown (or, for ``object`` and ``iframe``, shown only where the embedded thing
+cannot be: "This browser is not able to show SVG")."""
 _BLOCKS = frozenset(re.findall(r"\w+", """address article aside blockquote body br caption dd
     details div dl dt fieldset figcaption figure footer form h1 h2 h3 h4 h5 h6 header hr li main
     nav ol p pre section summary table tbody td tfoot th thead tr ul"""))

@@ -78,7 +78,7 @@ def _is_boilerplate(el: HtmlElement, tag: str, st: _Stats, share: float) -> bool
         if _is_ad_label(raw):
             return True
     kinds = _kinds(el)
-    if not kinds.any or kinds.embed:
+    if not kinds.any or kinds.embed or _code_comment(el, tag, st):
         return False
     if kinds.strong:
         return share < 0.5
@@ -87,6 +87,12 @@ def _is_boilerplate(el: HtmlElement, tag: str, st: _Stats, share: float) -> bool
             return False
         return share < 0.4
     return False
+
+
+def _code_comment(el: HtmlElement, tag: str, st: _Stats) -> bool:
+    """A highlighter's span around a code listing's comment (``<span class="comment">``),
+    not a comments section (a block, with links: names, replies, permalinks)."""
+    return tag == "span" and not st.links and "comment" in (el.get("class") or "").lower()
 
 
 _QUOTE_MAX_CHARS = 400

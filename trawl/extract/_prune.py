@@ -17,7 +17,7 @@ from ._signals import (
     _short_text,
     words,
 )
-from ._stats import _drop_all, _link_density, _measure, _removed_text, _Stats
+from ._stats import _drop_all, _link_density, _measure, _removed_text, _Stats, reference_table
 
 MIN_INTRODUCED_CHARS = 25
 """A linked heading followed by at least this much text (mostly not links) is kept."""
@@ -100,7 +100,7 @@ def _prunable(el: HtmlElement, st: _Stats, stats: dict[HtmlElement, _Stats]) -> 
         return False  # judged by their parts, if at all
     if tag == "p":
         return _is_link_paragraph(el, st)
-    return _is_link_block(el, st)
+    return _is_link_block(el, st, stats)
 
 
 def _is_link_heading(el: HtmlElement, st: _Stats, stats: dict[HtmlElement, _Stats]) -> bool:
@@ -155,7 +155,7 @@ def _with_labels(doomed: list[HtmlElement]) -> list[HtmlElement]:
     return doomed + labels if labels else doomed
 
 
-def _is_link_block(el: HtmlElement, st: _Stats) -> bool:
+def _is_link_block(el: HtmlElement, st: _Stats, stats: dict[HtmlElement, _Stats]) -> bool:
     """A list, table or container that is mostly links, images or list items."""
     tag = el.tag
     density = _link_density(st)
@@ -167,7 +167,7 @@ def _is_link_block(el: HtmlElement, st: _Stats) -> bool:
     if tag in ("ul", "ol"):
         return density > 0.5 and st.text < 2000
     if tag == "table":
-        return density > 0.5
+        return density > 0.5 and not reference_table(el, stats)
     if tag == "figure" or _wraps_one(el):
         return False  # a wrapper (e.g. a script's responsive-table div) is judged by its child
     n_p, n_img, n_li = st.n_p, st.n_img, st.n_li - 100

@@ -104,9 +104,7 @@ def _is_heading_slug(el: HtmlElement, ident: str) -> bool:
     """Whether ``ident`` is the slug of the heading ``el`` starts with: a document section's
     anchor ("recommended-third-party-tools") says what the section is about, not what
     component it is, so its words are no boilerplate tokens."""
-    # (an empty anchor before the heading, as Sphinx puts a section's other ids, is no start)
-    first = next((c for c in el if isinstance(c.tag, str)
-                  and (len(c) or (c.text or "").strip() or c.tag in _HEADINGS)), None)
+    first = _first_element(el)
     if first is None or first.tag not in _HEADINGS:
         return False
     slug = set(_SLUG_WORD_RE.findall(ident.lower()))
@@ -193,7 +191,13 @@ def _short_text(el: HtmlElement, limit: int) -> str | None:
 
 
 def _first_element(el: HtmlElement) -> HtmlElement | None:
-    return next((c for c in el if isinstance(c.tag, str)), None)
+    """``el``'s first child element, passing over empty anchors (``<a id=...></a>``,
+    ``<span id=...></span>``: the other names a generator gives a section)."""
+    return next((c for c in el if isinstance(c.tag, str) and not _empty_anchor(c)), None)
+
+
+def _empty_anchor(el: HtmlElement) -> bool:
+    return el.tag in ("a", "span") and not len(el) and not (el.text or "").strip()
 
 
 

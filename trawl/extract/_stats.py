@@ -205,3 +205,18 @@ def _removed_text(doomed: list[HtmlElement], stats: dict[HtmlElement, _Stats]) -
         if not nested:
             total += stats[el].text
     return total
+
+
+REFERENCE_ROW_CHARS = 10
+"""A table row with this much text besides its links describes what it links to."""
+REFERENCE_ROWS_SHARE = 1 / 3
+"""At least this share of a reference table's rows describe what they link to."""
+
+
+def reference_table(table: HtmlElement, stats: dict[HtmlElement, _Stats]) -> bool:
+    """A table of names and what they are (an API's members, functions and their
+    parameters): many rows say something besides their links (some are only a name: a
+    constructor, an inherited member). A table of links is all links."""
+    rows = [stats[r] for r in table.iter("tr") if r in stats and stats[r].text]
+    described = sum(1 for r in rows if r.text - r.links >= REFERENCE_ROW_CHARS)
+    return bool(rows) and REFERENCE_ROWS_SHARE * len(rows) <= described
