@@ -21,38 +21,60 @@ Modules: ``_signals`` (tokens, class weights), ``_stats`` (text statistics), ``_
 
 from __future__ import annotations
 
+from typing import NamedTuple
+
 from lxml.html import HtmlElement
 
 from ._boiler import remove_boilerplate
 from ._edges import drop_dangling_heading, drop_trailing_bio, drop_trailing_meta, strip_header
 from ._prune import prune
 from ._select import _climb, _score, _widen, _with_continuations, _with_siblings
-from ._stats import _measure
+from ._stats import TextSize, _measure, readable_size
 from ._whole import whole
+
+
+class Main(NamedTuple):
+    """The main content of a page, and what the page had to read."""
+
+    content: HtmlElement
+    """The element (possibly a new <div>) holding the main content."""
+    headline: str | None
+    """The headline removed from its top (the article's title, which belongs to the
+    metadata), if any."""
+    readable: TextSize
+    """The page's readable text: its body less navigation chrome (see ``chrome``) and hidden
+    elements (``_clean.basic_clean`` dropped those)."""
 
 
 def find_main(root: HtmlElement, title: str | None = None) -> tuple[HtmlElement, str | None]:
     """The element (possibly a new <div>) holding the main content, and the headline removed
     from its top (the article's title, which belongs to the metadata), if any."""
-    content = _find_main(root)
+    main = main_content(root, title)
+    return main.content, main.headline
+
+
+def main_content(root: HtmlElement, title: str | None = None) -> Main:
+    """:func:`find_main`, and the size of the page's readable text."""
+    content, readable = _find_main(root)
     headline = strip_header(content, title)
-    return content, headline
+    return Main(content, headline, readable)
 
 
-def _find_main(root: HtmlElement) -> HtmlElement:
+def _find_main(root: HtmlElement) -> tuple[HtmlElement, TextSize]:
     body = root.find("body")
     if body is None:
         body = root
     # One measurement serves the whole search: remove_boilerplate updates it where it drops
     # things, and prune reuses it (an element's stats depend on its subtree alone).
     stats = _measure(body)
+    readable = readable_size(body, stats)
     remove_boilerplate(body, stats)
     if stats[body].text == 0:
-        return body
+        return body, readable
     mass: dict[HtmlElement, float] = {}
     scores = _score(body, stats, mass)
     if not scores:
-        return body
+        return body, readable
     best = max(scores, key=lambda el: scores[el])
     top = whole(_climb(_widen(best, scores), stats), stats, mass)
     content = _with_siblings(body, top, scores.get(top, scores[best]), scores, stats)
@@ -61,5 +83,4 @@ def _find_main(root: HtmlElement) -> HtmlElement:
     drop_trailing_bio(content)
     drop_dangling_heading(content)
     drop_trailing_meta(content)
-    return content
-
+    return content, readable

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
+from lxml import etree
 from lxml.html import HtmlElement
 
 from ._clean import drop_tree
@@ -220,3 +221,47 @@ def reference_table(table: HtmlElement, stats: dict[HtmlElement, _Stats]) -> boo
     rows = [stats[r] for r in table.iter("tr") if r in stats and stats[r].text]
     described = sum(1 for r in rows if r.text - r.links >= REFERENCE_ROW_CHARS)
     return bool(rows) and REFERENCE_ROWS_SHARE * len(rows) <= described
+
+
+CHROME = etree.XPath(
+    ".//nav | .//aside | .//*[@role='navigation' or @role='banner' or @role='contentinfo'"
+    " or @role='complementary' or @role='search']"
+    " | .//header[not(ancestor::article or ancestor::main or ancestor::section)]"
+    " | .//footer[not(ancestor::article or ancestor::main or ancestor::section)]")
+"""A page's navigation chrome: nav, asides, page headers and footers, their ARIA roles."""
+
+
+class TextSize(NamedTuple):
+    """Characters of text (each text node stripped, as ``_Stats.text``) and of link text."""
+
+    text: int
+    links: int
+
+
+def readable_size(body: HtmlElement, stats: dict[HtmlElement, _Stats]) -> TextSize:
+    """The size of ``body``'s text less its chrome's (``stats``: ``_measure(body)``)."""
+    whole = stats[body]
+    chrome = CHROME(body)
+    inside = set(chrome)
+    text, links = whole.text, whole.links
+    for el in chrome:
+        if el in stats and not any(a in inside for a in el.iterancestors()):
+            text -= stats[el].text
+            links -= stats[el].links
+    return TextSize(max(text, 0), max(links, 0))
+
+
+def text_size(el: HtmlElement) -> TextSize:
+    """The size of ``el``'s text (its tail left out), measured as ``_measure`` does."""
+    return TextSize(_subtree_chars(el), sum(_subtree_chars(a) for a in el.iter("a")))
+
+
+def _subtree_chars(el: HtmlElement) -> int:
+    size = len(el.text.strip()) if el.text else 0
+    for node in el.iterdescendants():
+        text, tail = node.text, node.tail
+        if text:
+            size += len(text.strip())
+        if tail:
+            size += len(tail.strip())
+    return size
