@@ -26,7 +26,7 @@ from ._stats import _Stats, reference_table
 
 SIMILAR_MIN = 2
 """Siblings of one kind (the block among them) that make a collection of entries."""
-SIMILAR_FACTOR = 2.0
+SIMILAR_FACTOR = 1.5
 """The similar siblings hold at least this many times the block's text."""
 SIMILAR_MAX_LINK_DENSITY = 0.5
 """Past this share of link text the similar siblings are a menu or a list of teasers."""
