@@ -86,16 +86,27 @@ class DocSet:
         return iter(sorted(self.root.rglob("*.html")))
 
 
+DOCSETS = Path(os.environ.get("TRAWL_DOCSETS", "/opt/trawl-docsets"))
+"""Where ``scripts/setup --dev`` unpacks the sets whose packages would bring a JDK or a
+database server along (their files only)."""
+
+
+def _installed(path: str) -> Path:
+    """``/path`` when the package is installed, else its files unpacked under DOCSETS."""
+    installed = Path("/") / path
+    return installed if installed.is_dir() else DOCSETS / path
+
+
 SETS = {s.name: s for s in (
     DocSet("python", Path("/usr/share/doc/python3.11/html"), "python3.11-doc",
            "//div[@role='main']", ".//a[contains(@class, 'headerlink')]"),
     DocSet("mkdocs", Path("/usr/share/doc/mkdocs/html"), "mkdocs-doc",
            "//div[@role='main']", ".//a[contains(@class, 'headerlink')]"),
-    DocSet("javadoc", Path(os.environ.get("TRAWL_JAVADOC_DIR", "/usr/share/doc/libjsoup-java/api")),
-           "libjsoup-java-doc", "//main"),
+    DocSet("javadoc", _installed("usr/share/doc/libjsoup-java/api"), "libjsoup-java-doc",
+           "//main"),
     DocSet("doxygen", Path("/usr/share/doc/liblog4cplus-dev/html"), "liblog4cplus-doc",
            "//div[@class='header'] | //div[@class='contents']"),
-    DocSet("postgres", Path("/usr/share/doc/postgresql-doc-15/html"), "postgresql-doc-15",
+    DocSet("postgres", _installed("usr/share/doc/postgresql-doc-15/html"), "postgresql-doc-15",
            "/html/body", "./div[@class='navheader' or @class='navfooter']", kept_back=True),
 )}
 
