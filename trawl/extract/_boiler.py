@@ -6,11 +6,10 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
-from lxml import etree
 from lxml.html import HtmlElement
 
 from ._signals import _kinds, words
-from ._stats import _drop_all, _link_density, _measure, _remeasure, _Stats
+from ._stats import TextSize, _drop_all, _link_density, _measure, _remeasure, _Stats
 
 _AD_LABEL_RE = re.compile(
     r"^(advert|advertisement|advertising|ad|ads|sponsored|sponsored content|anzeige|"
@@ -23,48 +22,70 @@ _BOILER_ROLES = words(
     "navigation banner contentinfo complementary menu menubar dialog alertdialog search toolbar"
 )
 _BOILER_TAGS = frozenset(("nav", "aside", "footer", "header"))
-_LANDMARKS = etree.XPath("(.//main | .//*[@role='main'])[1]")
+_CHROME_ROLES = frozenset(("navigation", "banner", "contentinfo", "complementary", "search"))
 
 
-def main_landmark(body: HtmlElement) -> HtmlElement | None:
-    """The page's main landmark (``<main>`` or ``role=main``), the first if several."""
-    found = _LANDMARKS(body)
-    return found[0] if found else None
-
-
-def remove_boilerplate(body: HtmlElement, stats: dict[HtmlElement, _Stats] | None = None) -> None:
+def remove_boilerplate(body: HtmlElement,
+                       stats: dict[HtmlElement, _Stats] | None = None) -> TextSize:
     """Drop navigation, headers, footers, sidebars, banners, ads, share bars (guarded by size).
+    Returns the size of the page's readable text: the body's less its chrome's (see
+    ``_stats.CHROME``), measured on the way (one pass over the page).
 
     ``stats``, when given, is ``_measure(body)``'s and is kept up to date with the removals.
     """
     if stats is None:
         stats = _measure(body)
     total = max(stats[body].text, 1)
+    text, links = stats[body].text, stats[body].links
     doomed: list[HtmlElement] = []
-    # Outside the page's main landmark, boilerplate is boilerplate whatever its size (on a
-    # short page a footer holds much of the text, and the size guards would keep it).
-    landmark = main_landmark(body)
-    around = set(landmark.iterancestors()) if landmark is not None else set()
-    inside_from = inside_to = -1
-    for i, el in enumerate(body.iter()):
+    spared: list[HtmlElement] = []  # boilerplate but for their size
+    chrome: set[HtmlElement] = set()
+    landmark = None
+    for el in body.iter():
         tag = el.tag  # read once: lxml makes a new string per access
         if el is body or tag == "html" or tag == "body":
             continue
         st = stats.get(el)
         if st is None:
             continue
-        if el is landmark:
-            inside_from, inside_to = i, i + sum(1 for _ in landmark.iterdescendants())
-        outside = landmark is not None and el not in around and not inside_from <= i <= inside_to
-        if _is_boilerplate(el, tag, st, 0.0 if outside else st.text / total):
+        role = el.get("role")
+        role = role.strip().lower() if role else ""
+        if landmark is None and (tag == "main" or role == "main"):
+            landmark = el
+        if _is_chrome(el, tag, role) and not any(a in chrome for a in el.iterancestors()):
+            chrome.add(el)
+            text, links = text - st.text, links - st.links
+        share = st.text / total
+        if _is_boilerplate(el, tag, role, st, share):
             doomed.append(el)
+        elif share >= _SIZE_GUARD_MIN and _is_boilerplate(el, tag, role, st, 0.0):
+            spared.append(el)
+    if landmark is not None:
+        # Outside the page's main landmark, boilerplate is boilerplate whatever its size (on
+        # a short page a footer holds much of the text, and the size guards would keep it).
+        around = set(landmark.iterancestors())
+        doomed += [el for el in spared if el is not landmark and el not in around
+                   and not any(a is landmark for a in el.iterancestors())]
     _remeasure(stats, body, _drop_all(doomed))
+    return TextSize(max(text, 0), max(links, 0))
 
 
-def _is_boilerplate(el: HtmlElement, tag: str, st: _Stats, share: float) -> bool:
+_SIZE_GUARD_MIN = 0.1
+"""The smallest share of the page's text that a size guard of _is_boilerplate spares."""
+_SECTIONING = frozenset(("article", "main", "section"))
+
+
+def _is_chrome(el: HtmlElement, tag: str, role: str) -> bool:
+    """Navigation chrome (``_stats.CHROME``): nav, aside, a header or footer of the page
+    (not of an article or section), and the ARIA roles of those."""
+    if tag in ("nav", "aside") or role in _CHROME_ROLES:
+        return True
+    return tag in ("header", "footer") and not any(
+        a.tag in _SECTIONING for a in el.iterancestors())
+
+
+def _is_boilerplate(el: HtmlElement, tag: str, role: str, st: _Stats, share: float) -> bool:
     """Whether ``el`` (``share`` of the page's text) is boilerplate."""
-    role = el.get("role")
-    role = role.strip().lower() if role else ""
     if tag == "figcaption" and share < 0.3:
         return True
     if tag in _BOILER_TAGS or role in _BOILER_ROLES:

@@ -29,7 +29,7 @@ from ._boiler import remove_boilerplate
 from ._edges import drop_dangling_heading, drop_trailing_bio, drop_trailing_meta, strip_header
 from ._prune import prune
 from ._select import _climb, _score, _widen, _with_continuations, _with_siblings
-from ._stats import TextSize, _measure, readable_size
+from ._stats import TextSize, _measure
 from ._whole import whole
 
 
@@ -67,8 +67,7 @@ def _find_main(root: HtmlElement) -> tuple[HtmlElement, TextSize]:
     # One measurement serves the whole search: remove_boilerplate updates it where it drops
     # things, and prune reuses it (an element's stats depend on its subtree alone).
     stats = _measure(body)
-    readable = readable_size(body, stats)
-    remove_boilerplate(body, stats)
+    readable = remove_boilerplate(body, stats)
     if stats[body].text == 0:
         return body, readable
     mass: dict[HtmlElement, float] = {}

@@ -238,19 +238,6 @@ class TextSize(NamedTuple):
     links: int
 
 
-def readable_size(body: HtmlElement, stats: dict[HtmlElement, _Stats]) -> TextSize:
-    """The size of ``body``'s text less its chrome's (``stats``: ``_measure(body)``)."""
-    whole = stats[body]
-    chrome = CHROME(body)
-    inside = set(chrome)
-    text, links = whole.text, whole.links
-    for el in chrome:
-        if el in stats and not any(a in inside for a in el.iterancestors()):
-            text -= stats[el].text
-            links -= stats[el].links
-    return TextSize(max(text, 0), max(links, 0))
-
-
 def text_size(el: HtmlElement) -> TextSize:
     """The size of ``el``'s text (its tail left out), measured as ``_measure`` does."""
     return TextSize(_subtree_chars(el), sum(_subtree_chars(a) for a in el.iter("a")))
