@@ -27,7 +27,8 @@ from trawl.services._process import free_port
 from trawl.store import sessions
 
 STATUS_KEYS = {"crawl_id", "workflow_id", "status", "note", "seeds", "pages_done",
-               "pages_failed", "queued", "in_progress", "redirected", "thin", "given_up",
+               "pages_failed", "queued", "in_progress", "redirected", "thin", "thin_partial",
+               "given_up",
                "created_at", "finished_at", "ui_url", "finished", "workflow_status",
                "stopped_sites", "recrawl_of", "changes", "webhook"}
 

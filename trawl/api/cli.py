@@ -443,6 +443,11 @@ def _print_summary(status: CrawlStatus) -> None:
         out.print(f"  {status.thin} page(s) stored with far less text than a reader sees "
                   "(thin_content): `trawl sql \"select url, metadata->>'thin_content' from "
                   f"pages where crawl_id = '{status.crawl_id}' and metadata ? 'thin_content'\"`")
+    if status.partial:
+        out.print(f"  {status.partial} of them kept less than half of the page's readable prose "
+                  "(main content): crawl them again with --content full; their URLs: `trawl sql "
+                  f"\"select url from pages where crawl_id = '{status.crawl_id}' and "
+                  "metadata->>'thin_content' like 'main content kept%'\"`", markup=False)
     if status.given_up:
         out.print(f"  {status.given_up} URL(s) given up, still blocked after their handoffs "
                   "(handoff_exhausted): `trawl sql \"select url, error_message from pages where "

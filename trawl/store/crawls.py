@@ -13,6 +13,8 @@ from typing import Any, NamedTuple
 from sqlalchemy import text
 from sqlalchemy.ext.asyncio import AsyncEngine
 
+from trawl.model import PARTIAL_CONTENT
+
 _FIND = text("select id, workflow_id from crawls where id = :r or workflow_id = :r")
 _SPEC = text("select spec from crawls where id = :c")
 _STATUS = text("select status from crawls where id = :c")
@@ -24,8 +26,12 @@ _STOPPED_SITES = text("select site, stopped_reason from sites where crawl_id = :
                       "stopped_reason is not null order by site")
 _THIN_AND_GIVEN_UP = text(
     "select count(*) filter (where metadata ? 'thin_content'), "
-    "  count(*) filter (where error_class = 'handoff_exhausted') "
+    "  count(*) filter (where error_class = 'handoff_exhausted'), "
+    "  count(*) filter (where metadata->>'thin_content' like :partial) "
     "from pages where crawl_id = :c")
+PARTIAL_LIKE = PARTIAL_CONTENT + "%"
+"""``metadata->>'thin_content' like PARTIAL_LIKE``: the pages whose main content dropped
+much of their prose (see trawl.crawler.thin.partial_reason)."""
 _LIST = text(
     "select c.id, c.status, c.seeds, c.created_at, c.recrawl_of, "
     "  count(*) filter (where u.status = 'done') as done, "
@@ -60,6 +66,8 @@ class CrawlRecord:
     """Pages stored with ``metadata ? 'thin_content'``."""
     given_up: int = 0
     """URLs given up after the bounded number of handoffs (``handoff_exhausted``)."""
+    partial: int = 0
+    """Of the thin pages, those whose main content dropped much of their prose."""
 
 
 async def find_crawl(engine: AsyncEngine, crawl_ref: str) -> CrawlIds | None:
@@ -94,8 +102,9 @@ async def crawl_record(engine: AsyncEngine, crawl_id: str) -> CrawlRecord:
                               (await conn.execute(_CHANGES, {"c": crawl_id})).all()}
         record.stopped_sites = {site: why for site, why in
                                 (await conn.execute(_STOPPED_SITES, {"c": crawl_id})).all()}
-        thin, given_up = (await conn.execute(_THIN_AND_GIVEN_UP, {"c": crawl_id})).one()
-        record.thin, record.given_up = int(thin), int(given_up)
+        thin, given_up, partial = (await conn.execute(
+            _THIN_AND_GIVEN_UP, {"c": crawl_id, "partial": PARTIAL_LIKE})).one()
+        record.thin, record.given_up, record.partial = int(thin), int(given_up), int(partial)
     return record
 
 

@@ -68,7 +68,8 @@ RECORDED_MEANWHILE = "TRW01"
 """SQLSTATE trawl_record_page raises when a concurrent attempt recorded the URL first."""
 _PAGE_FIELDS = ("crawl_id", "url", "final_url", "site", "depth", "status_code", "content_type",
                 "content_length", "title", "headline", "description", "language", "canonical_url",
-                "markdown", "text", "content_hash", "word_count", "metadata", "render_mode",
+                "markdown", "text", "content_hash", "word_count", "kept_ratio", "metadata",
+                "render_mode",
                 "render_reason", "fetch_ms", "render_ms", "error_class", "error_message",
                 "steps", "console_errors", "etag", "last_modified", "body_hash", "change",
                 "previous_page_id", "worker")
