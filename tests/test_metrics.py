@@ -41,7 +41,7 @@ from tests.gensite import binary_tree_site
 from tests.sitesrv import serve, serve_handler
 from tests.workerkit import kill_group, wait_for_activity_pollers
 from trawl import metrics
-from trawl.model import CrawlInput, CrawlSpec
+from trawl.model import ClaimInput, CrawlInput, CrawlSpec, PageRecord
 from trawl.services._process import free_port
 from trawl.store import frontier
 from trawl.store.crawls import _FRONTIER, running_frontiers
@@ -587,3 +587,61 @@ async def test_frontier_counts_read_the_partial_indexes(engine: AsyncEngine) -> 
 def test_sampling_intervals_fit_a_scrape() -> None:
     """Prometheus scrapes every 15 s by default: a sample is never older than that."""
     assert SAMPLE_INTERVAL_S < FRONTIER_INTERVAL_S <= 15
+
+
+def _pages_counted(**labels: str) -> float:
+    return sum(s.value for f in metrics.PAGES.collect() for s in f.samples
+               if s.name == "trawl_pages_total" and s.labels == labels)
+
+
+async def test_a_repeated_attempt_counts_nothing(engine: AsyncEngine) -> None:
+    """A page is counted when its row is written: an attempt that finds the URL recorded
+    already (a retried activity) writes nothing and counts nothing."""
+    crawl_id = uuid.uuid4().hex[:10]
+    url = "http://counted.example/"
+    await frontier.create_crawl(engine, crawl_id, f"wf-{crawl_id}",
+                                CrawlSpec(seeds=[url]).validated())
+    claimed = await frontier.claim(engine, ClaimInput(crawl_id, "http://counted.example", 1,
+                                                      uuid.uuid4().hex, max_pages=10))
+    assert [job.url for job in claimed.jobs] == [url]
+    labels = {"outcome": "failed", "error_class": "http_599", "render_mode": "http"}
+    before = _pages_counted(**labels)
+    rec = PageRecord(crawl_id=crawl_id, url=url, site="http://counted.example", depth=0,
+                     outcome="failed", error_class="http_599", error_message="HTTP 599",
+                     render_mode="http", status_code=599, fetch_ms=5)
+    assert (await frontier.record_page(engine, rec)).recorded
+    assert not (await frontier.record_page(engine, rec)).recorded
+    assert _pages_counted(**labels) == before + 1
+
+
+async def test_an_unreadable_frontier_withdraws_its_series(
+        engine: AsyncEngine, caplog: pytest.LogCaptureFixture) -> None:
+    """Postgres gone: the frontier gauge says nothing rather than its last values, the
+    worker says why once, and the series come back with the database."""
+    from trawl.store.db import create_engine_async
+    from trawl.worker.metrics import WorkerMetrics
+
+    metrics.set_frontier({"c-stale": {"queued": 7}})
+    nowhere = create_engine_async(f"postgresql+psycopg://nobody@127.0.0.1:{free_port()}/none")
+    sampler = WorkerMetrics("127.0.0.1", free_port())  # (not started: no port bound)
+    crawl_id = uuid.uuid4().hex[:10]
+    await frontier.create_crawl(engine, crawl_id, f"wf-{crawl_id}",
+                                CrawlSpec(seeds=["http://back.example/"]).validated())
+    try:
+        for _ in range(2):
+            await sampler._sample_frontier(nowhere)
+        assert not [s for f in metrics.FRONTIER_URLS.collect() for s in f.samples]
+        await sampler._sample_frontier(engine)
+    finally:
+        await nowhere.dispose()
+        sampler.close()
+        async with engine.begin() as conn:
+            await conn.execute(text("UPDATE crawls SET status = 'completed' WHERE id = :c"),
+                               {"c": crawl_id})
+    warnings = [r for r in caplog.records if "cannot read the frontier" in r.getMessage()]
+    assert len(warnings) == 1
+    series = {(s.labels["crawl_id"], s.labels["status"]): s.value
+              for f in metrics.FRONTIER_URLS.collect() for s in f.samples}
+    assert series[(crawl_id, "queued")] == 1
+    assert ("c-stale", "queued") not in series
+    metrics.clear_frontier()
