@@ -31,7 +31,7 @@ from typing import Any
 from wsgiref.simple_server import WSGIServer
 
 import psutil
-from prometheus_client import REGISTRY, start_http_server
+from prometheus_client import REGISTRY, disable_created_metrics, start_http_server
 from prometheus_client.core import (
     CounterMetricFamily,
     GaugeMetricFamily,
@@ -202,6 +202,8 @@ class WorkerMetrics:
     def start(self) -> WorkerMetrics:
         """Serve the default registry (trawl's metrics, the process' own) and the SDK's;
         ConfigError when the address cannot be bound (in use, not this machine's)."""
+        # no `<counter>_created` series: they double the series and Prometheus ignores them
+        disable_created_metrics()
         REGISTRY.register(self.temporal)
         try:
             self._server, self._thread = start_http_server(self.port, self.host, REGISTRY)
@@ -226,20 +228,26 @@ class WorkerMetrics:
     async def sample(self, engine: AsyncEngine, pool: BrowserPool | None) -> None:
         """Sample the levels until cancelled (the worker's lifetime)."""
         next_frontier = next_rss = 0.0
+        failed = False
         try:
             while True:
-                self.temporal.drain()
-                if pool is not None:
-                    stats = pool.stats()
-                    metrics.set_browser_pool(stats.browsers, stats.contexts, stats.tabs_in_use,
-                                             stats.tabs_idle)
                 now = time.monotonic()
-                if now >= next_frontier:
-                    next_frontier = now + FRONTIER_INTERVAL_S
-                    await self._sample_frontier(engine)
-                if now >= next_rss:
-                    next_rss = now + RSS_INTERVAL_S
-                    metrics.set_worker_tree_rss(await asyncio.to_thread(tree_rss))
+                try:
+                    self.temporal.drain()
+                    if pool is not None:
+                        stats = pool.stats()
+                        metrics.set_browser_pool(stats.browsers, stats.contexts,
+                                                 stats.tabs_in_use, stats.tabs_idle)
+                    if now >= next_frontier:
+                        next_frontier = now + FRONTIER_INTERVAL_S
+                        await self._sample_frontier(engine)
+                    if now >= next_rss:
+                        next_rss = now + RSS_INTERVAL_S
+                        metrics.set_worker_tree_rss(await asyncio.to_thread(tree_rss))
+                except Exception:  # a sampler's bug must not stop the others, nor the worker
+                    if not failed:
+                        log.exception("metrics: sampling failed (logged once)")
+                    failed = True
                 await asyncio.sleep(SAMPLE_INTERVAL_S)
         finally:
             metrics.clear_frontier()
