@@ -2,7 +2,7 @@
 
 The metrics live in prometheus_client's default registry, so they count in whichever process
 does the work; a worker started with ``--metrics-port`` serves them, with the Temporal SDK's
-own worker metrics, on one endpoint (:mod:`trawl.worker.metrics`; docs/metrics.md lists
+own worker metrics, on one endpoint (:mod:`trawl.worker.metrics`; docs/operations/metrics.md lists
 them all). Callers use the functions below, one line each, at the seam where a thing is
 known to have happened (a page's row written, an extraction finished); the metric objects,
 names and labels stay here.
