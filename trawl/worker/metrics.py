@@ -12,9 +12,10 @@ The buffer hands every update (a counter's increment, a gauge's value, a histogr
 observation) to Python, where :class:`TemporalMetrics` keeps their totals and exposes them
 from the same registry, so one endpoint, one bind address and one scrape job cover both.
 Their names are what the SDK's own exporter gives with ``counters_total_suffix``,
-``unit_suffix`` and ``durations_as_seconds`` (Prometheus' conventions): ``temporal_request_
-total``, ``temporal_activity_execution_latency_seconds_bucket``... The histogram buckets are
-TEMPORAL_BUCKETS_S (the SDK's exporter has its own per metric; the buffer gives raw values).
+``unit_suffix`` and ``durations_as_seconds`` (Prometheus' conventions), e.g.
+``temporal_request_total``, ``temporal_activity_execution_latency_seconds_bucket``. The
+histogram buckets are TEMPORAL_BUCKETS_S (the SDK's exporter has its own per metric; the
+buffer gives raw values).
 """
 
 from __future__ import annotations
