@@ -86,6 +86,7 @@ def test_version_and_completion(embedded_env: dict[str, str]) -> None:
      r"TRAWL_TEMPORAL_ADDRESS='http://localhost:7233': must be host:port"),
     ("TRAWL_EXTRACT_PROCESSES", "0", r"TRAWL_EXTRACT_PROCESSES='0'"),
     ("TRAWL_BROWSER_SANDBOX", "maybe", r"TRAWL_BROWSER_SANDBOX='maybe'"),
+    ("TRAWL_METRICS_PORT", "70000", r"TRAWL_METRICS_PORT='70000': .*less than or equal"),
 ])
 def test_bad_settings_are_one_line_and_exit_2(embedded_env: dict[str, str], variable: str,
                                               value: str, pattern: str) -> None:

@@ -73,6 +73,8 @@ DEFAULT_CODEC_PORT = 8234
 """The codec server's port, next to the embedded web UI's."""
 DEFAULT_API_PORT = 8235
 """`trawl serve`'s port (the HTTP API), next to the codec server's."""
+DEFAULT_METRICS_HOST = "127.0.0.1"
+"""Where a worker's metrics endpoint listens unless told otherwise: this machine only."""
 MAX_PORT = 65535
 _POSTGRES_URL = re.compile(r"^postgresql(\+[a-z0-9_]+)?://", re.I)
 _HOST_PORT = re.compile(r"^(\[[0-9a-f:.]+\]|[^\s:/\[\]]+):(\d{1,5})$", re.I)
@@ -185,6 +187,14 @@ class Settings(BaseSettings):
     db_outage_budget_s: float = Field(default=DEFAULT_DB_OUTAGE_BUDGET_S, gt=0)
     """Seconds a database outage is waited out (``TRAWL_DB_OUTAGE_BUDGET_S``); after it,
     the crawl holds with status ``database_unreachable`` until ``trawl resume``."""
+
+    metrics_port: int | None = Field(default=None, ge=1, le=MAX_PORT)
+    """Serve the worker's Prometheus metrics on this port (``TRAWL_METRICS_PORT``; `trawl
+    worker --metrics-port`); unset: no endpoint. See docs/operations/metrics.md."""
+
+    metrics_host: str = DEFAULT_METRICS_HOST
+    """The address the metrics endpoint binds (``TRAWL_METRICS_HOST``): loopback unless set,
+    e.g. ``0.0.0.0`` in a container that Prometheus scrapes from another."""
 
     @field_validator("database_url", "reader_database_url")
     @classmethod

@@ -15,10 +15,10 @@ import signal
 import sys
 import threading
 import time
-from collections.abc import Coroutine, Iterable, Mapping
+from collections.abc import Coroutine, Iterable, Iterator, Mapping
 from datetime import date, datetime
 from pathlib import Path
-from typing import Annotated, Any, TypeVar
+from typing import TYPE_CHECKING, Annotated, Any, TypeVar
 
 import typer
 from rich.console import Console
@@ -38,6 +38,7 @@ from trawl.config import (
     DEFAULT_MAX_HOST_ERRORS,
     DEFAULT_MAX_LINKS_PER_PAGE,
     DEFAULT_MAX_PAGES,
+    Settings,
     get_settings,
 )
 from trawl.errors import ConfigError, SettingsError, TrawlError
@@ -45,6 +46,9 @@ from trawl.extract import DEFAULT_CHUNK_CHARS
 from trawl.model import CRAWL_EVENT_TYPES, DEFAULT_RENDER_MODE, DEFAULT_SITEMAP_MODE, CrawlSpec
 from trawl.policy import DEFAULT_MAX_URL_LENGTH
 from trawl.redact import configure_logging
+
+if TYPE_CHECKING:
+    from trawl.worker.metrics import WorkerMetrics
 
 app = typer.Typer(no_args_is_help=True, add_completion=True, pretty_exceptions_enable=False,
                   help="trawl: a durable knowledge-extraction crawler.")
@@ -644,10 +648,20 @@ def sql(
 
 # -- services ----------------------------------------------------------------------------
 
+MetricsPort = Annotated[int | None, typer.Option(
+    min=1, max=65535, help="Serve Prometheus metrics on this port, on 127.0.0.1 unless "
+    "--metrics-host says otherwise (default TRAWL_METRICS_PORT; unset: no endpoint).")]
+MetricsHost = Annotated[str | None, typer.Option(
+    help="Address the metrics endpoint binds (default TRAWL_METRICS_HOST, 127.0.0.1), e.g. "
+    "0.0.0.0 for a Prometheus on another machine.")]
+
+
 @app.command()
 def worker(
     max_concurrent_activities: Annotated[int, typer.Option(
         help="Explore activities this worker runs at once.")] = DEFAULT_MAX_CONCURRENT_ACTIVITIES,
+    metrics_port: MetricsPort = None,
+    metrics_host: MetricsHost = None,
 ) -> None:
     """Run a worker (for real deployments; `trawl crawl` starts one itself when embedded)."""
     from trawl.services.runtime import ensure_runtime
@@ -657,17 +671,35 @@ def worker(
     configure_logging(log_level(logging.INFO))
 
     async def go() -> int | None:
-        runtime = await asyncio.to_thread(ensure_runtime, settings)
-        cfg = WorkerConfig.from_settings(settings, runtime.temporal_address,
-                                         runtime.database_url)
-        cfg.max_concurrent_activities = max_concurrent_activities
-        err.print(f"worker: Temporal {cfg.temporal_address}, task queue {cfg.task_queue}")
-        return await run_worker(cfg)
+        with _metrics_endpoint(settings, metrics_port, metrics_host) as metrics:
+            runtime = await asyncio.to_thread(ensure_runtime, settings)
+            cfg = WorkerConfig.from_settings(settings, runtime.temporal_address,
+                                             runtime.database_url)
+            cfg.max_concurrent_activities = max_concurrent_activities
+            err.print(f"worker: Temporal {cfg.temporal_address}, task queue {cfg.task_queue}")
+            if metrics is not None:
+                err.print(f"metrics: {metrics.url}")
+            return await run_worker(cfg, metrics=metrics)
     _run_foreground(go(), "the worker stopped")
 
 
+@contextlib.contextmanager
+def _metrics_endpoint(settings: Settings, port: int | None,
+                      host: str | None) -> Iterator[WorkerMetrics | None]:
+    """The worker's metrics endpoint, bound (a port in use is one line, before the worker
+    starts), or None when off."""
+    from trawl.worker.metrics import serve_metrics
+
+    metrics = serve_metrics(host or settings.metrics_host, port or settings.metrics_port)
+    try:
+        yield metrics
+    finally:
+        if metrics is not None:
+            metrics.close()
+
+
 @app.command()
-def up() -> None:
+def up(metrics_port: MetricsPort = None, metrics_host: MetricsHost = None) -> None:
     """Run the embedded services and a worker in the foreground; Ctrl-C stops them."""
     from trawl.services.postgres import ensure_embedded_postgres
     from trawl.services.runtime import resolve_temporal_address, stop_background_worker
@@ -683,14 +715,17 @@ def up() -> None:
             db_url = await asyncio.to_thread(ensure_embedded_postgres, settings.data_dir)
         await asyncio.to_thread(upgrade_schema, db_url)
         address = await asyncio.to_thread(resolve_temporal_address, settings)
-        if stop_background_worker(settings):
+        if stop_background_worker(settings):  # (and frees its metrics port, if it had one)
             err.print("stopped the background worker; this process takes over")
-        out.print(f"Temporal:  {address}  (web UI {settings.ui_base_url})")
-        out.print(f"Postgres:  psql '{libpq_url(db_url)}'")
-        out.print(f"data dir:  {settings.data_dir}")
-        out.print("worker running; Ctrl-C stops it (`trawl down` stops the services)")
-        return await run_worker(WorkerConfig.from_settings(settings, address, db_url),
-                                upgrade=False)
+        with _metrics_endpoint(settings, metrics_port, metrics_host) as metrics:
+            out.print(f"Temporal:  {address}  (web UI {settings.ui_base_url})")
+            out.print(f"Postgres:  psql '{libpq_url(db_url)}'")
+            out.print(f"data dir:  {settings.data_dir}")
+            if metrics is not None:
+                out.print(f"metrics:   {metrics.url}  (Prometheus; docs/operations/metrics.md)")
+            out.print("worker running; Ctrl-C stops it (`trawl down` stops the services)")
+            return await run_worker(WorkerConfig.from_settings(settings, address, db_url),
+                                    upgrade=False, metrics=metrics)
     _run_foreground(go(), "the worker stopped; the services go on (`trawl down` stops them)")
 
 

@@ -18,6 +18,7 @@ from typing import Any
 import httpx
 from sqlalchemy.ext.asyncio import AsyncEngine
 
+from trawl import metrics
 from trawl.browser.destructive import DestructiveGuard
 from trawl.browser.pool import BrowserPool
 from trawl.config import QUEUE_MARGIN
@@ -532,24 +533,29 @@ async def _read_document(deps: ExploreDeps, fetched: FetchResult) -> Document:
     """Text formats in the extraction processes (a 20 MB JSON is CPU work); a PDF in a
     reader process of its own, at most ``PDF_PROCESSES`` at once (see trawl.documents.pdf)."""
     assert fetched.body is not None and fetched.document is not None
-    if fetched.document == PDF:
-        async with deps.pdf_slots:
-            return await read_pdf(fetched.body, file_name(fetched.final_url, fetched.headers))
-    args = (fetched.body, fetched.document, fetched.headers, fetched.final_url)
-    if deps.extractor is None:
-        return await asyncio.to_thread(read_text, *args)
-    return await asyncio.get_running_loop().run_in_executor(deps.extractor, read_text, *args)
+    with metrics.extraction_timer(fetched.document):
+        if fetched.document == PDF:
+            async with deps.pdf_slots:
+                return await read_pdf(fetched.body,
+                                      file_name(fetched.final_url, fetched.headers))
+        args = (fetched.body, fetched.document, fetched.headers, fetched.final_url)
+        if deps.extractor is None:
+            return await asyncio.to_thread(read_text, *args)
+        return await asyncio.get_running_loop().run_in_executor(deps.extractor, read_text,
+                                                                *args)
 
 
 async def _read(deps: ExploreDeps, html: str, url: str, scope: Scope,
                 auto: AutoRules | None = None, shell_check: bool = False,
                 content: str = "main") -> Reading:
-    """:func:`trawl.crawler.reading.read_page` in the extraction processes (a thread without)."""
-    if deps.extractor is None:
-        return await asyncio.to_thread(read_page, html, url, scope, auto, shell_check,
-                                       content)
-    return await asyncio.get_running_loop().run_in_executor(
-        deps.extractor, read_page, html, url, scope, auto, shell_check, content)
+    """:func:`trawl.crawler.reading.read_page` in the extraction processes (a thread without),
+    timed here, where the reading comes back (trawl.metrics)."""
+    with metrics.extraction_timer("html"):
+        if deps.extractor is None:
+            return await asyncio.to_thread(read_page, html, url, scope, auto, shell_check,
+                                           content)
+        return await asyncio.get_running_loop().run_in_executor(
+            deps.extractor, read_page, html, url, scope, auto, shell_check, content)
 
 
 async def _follow(deps: ExploreDeps, inp: ExploreInput, rec: PageRecord) -> None:

@@ -1,7 +1,8 @@
 """Reading crawls: finding one by id, its stored spec and status, and the list of crawls.
 
-The queries `trawl status`, `trawl list` and `trawl crawl --recrawl` run (writing a crawl's
-rows is the frontier's, :mod:`trawl.store.frontier`).
+The queries `trawl status`, `trawl list` and `trawl crawl --recrawl` run, and the running
+crawls' frontier for the worker's metrics (writing a crawl's rows is the frontier's,
+:mod:`trawl.store.frontier`).
 """
 
 from __future__ import annotations
@@ -39,6 +40,15 @@ _LIST = text(
     "  count(*) filter (where u.status in ('queued', 'claimed')) as waiting "
     "from crawls c left join crawl_urls u on u.crawl_id = c.id "
     "group by c.id order by c.created_at desc limit :n")
+# one count per state, each answered from the partial index that holds exactly that state
+# (ix_crawl_urls_queue, ix_crawl_urls_status): index-only, never the crawl's other rows
+_FRONTIER = text(
+    "select c.id, "
+    "  (select count(*) from crawl_urls u where u.crawl_id = c.id and u.status = 'queued'), "
+    "  (select count(*) from crawl_urls u where u.crawl_id = c.id and u.status = 'claimed'), "
+    "  (select count(*) from crawl_urls u where u.crawl_id = c.id and u.status = 'blocked') "
+    "from crawls c where c.status = 'running' order by c.created_at desc limit :n")
+_FRONTIER_TIMEOUT = text("select set_config('statement_timeout', :ms, true)")  # this transaction
 
 
 class CrawlIds(NamedTuple):
@@ -114,3 +124,14 @@ async def list_crawls(engine: AsyncEngine, limit: int) -> list[dict[str, Any]]:
     async with engine.connect() as conn:
         rows = (await conn.execute(_LIST, {"n": limit})).all()
     return [dict(r._mapping) for r in rows]
+
+
+async def running_frontiers(engine: AsyncEngine, limit: int,
+                            timeout_s: float) -> dict[str, dict[str, int]]:
+    """The newest ``limit`` running crawls' frontier: crawl id -> URLs queued, claimed (in
+    flight) and blocked (waiting for a person). Bounded by ``timeout_s`` in the server."""
+    async with engine.connect() as conn:
+        await conn.execute(_FRONTIER_TIMEOUT, {"ms": str(int(timeout_s * 1000))})
+        rows = (await conn.execute(_FRONTIER, {"n": limit})).all()
+    return {crawl_id: {"queued": queued, "claimed": claimed, "blocked": blocked}
+            for crawl_id, queued, claimed, blocked in rows}
