@@ -9,6 +9,10 @@ No browser, no database, no Temporal. ``extract`` never raises on bad input.
   ``# headline`` (``text`` does not include it; it is also ``metadata["headings"][0]``).
   ``extract(html, url, content="full")``: the whole body instead, navigation chrome (nav,
   asides, page headers and footers, ARIA landmarks of those) removed.
+- ``extract(..., include_tags=[css...], exclude_tags=[css...])``: exactly the elements
+  selected are the content / the elements selected are not (``_select``; selectors checked
+  with ``check_selectors``).
+- ``content_html(html, url, ...) -> str``: the HTML of what ``extract`` takes for content.
 - ``full_markdown(html, url) -> str``: the whole page body as markdown.
 - ``chunk_markdown(markdown, size) -> list[Chunk]``: heading-aware chunks for retrieval
   (``_chunk``).
@@ -26,9 +30,11 @@ Quality is measured by ``bench/extraction.py``.
 from __future__ import annotations
 
 from ._chunk import DEFAULT_CHUNK_CHARS, MAX_CHUNK_CHARS, MIN_CHUNK_CHARS, Chunk, chunk_markdown
-from ._core import CONTENT_MODES, extract, full_markdown
+from ._core import CONTENT_MODES, content_html, extract, full_markdown
 from ._parse import parse as parse_html
+from ._select import check_selectors
 from ._types import Extraction, Link
 
 __all__ = ["CONTENT_MODES", "DEFAULT_CHUNK_CHARS", "MAX_CHUNK_CHARS", "MIN_CHUNK_CHARS", "Chunk",
-           "Extraction", "Link", "chunk_markdown", "extract", "full_markdown", "parse_html"]
+           "Extraction", "Link", "check_selectors", "chunk_markdown", "content_html", "extract",
+           "full_markdown", "parse_html"]
