@@ -67,17 +67,19 @@ def job_writer(job: Job) -> Callable[[AsyncConnection, str], Awaitable[None]]:
 
 async def find_job(engine: AsyncEngine, crawl_id: str) -> Job | None:
     """The crawl's job (None: the crawl was not started through the Firecrawl API)."""
+    j = FirecrawlJob
     async with engine.connect() as conn:
-        row = (await conn.execute(select(FirecrawlJob).where(
-            FirecrawlJob.crawl_id == crawl_id))).scalar_one_or_none()
+        row = (await conn.execute(select(
+            j.kind, j.api_version, j.options, j.webhook_events, j.webhook_metadata,
+            j.webhook_headers).where(j.crawl_id == crawl_id))).first()
     if row is None:
         return None
+    kind, version, options, events, metadata, sealed = row
     headers: dict[str, str] = {}
-    if row.webhook_headers is not None:
+    if sealed is not None:
         headers = json.loads(data_key().open(
-            row.webhook_headers, context=HEADERS_CONTEXT + crawl_id.encode()))
-    return Job(row.crawl_id, row.kind, row.api_version, row.options, row.webhook_events,
-               row.webhook_metadata, headers)
+            sealed, context=HEADERS_CONTEXT + crawl_id.encode()))
+    return Job(crawl_id, kind, version, options, events, metadata, headers)
 
 
 @dataclass
