@@ -1,7 +1,7 @@
 """The Firecrawl-compatible API (issue 31) through the real clients: firecrawl-py (its v2
-client and its bundled v1 client), LangChain's FireCrawlLoader and, in test_firecrawl_js.py,
-@mendable/firecrawl-js — against a real `trawl serve`, worker, Temporal, Postgres and
-Chromium, on sites served from 127.0.0.1.
+client and its bundled v1 client), LangChain's FireCrawlLoader and @mendable/firecrawl-js
+(tests/firecrawl_js, run by Node) — against a real `trawl serve`, worker, Temporal,
+Postgres and Chromium, on sites served from 127.0.0.1.
 
 What is checked: a scrape in each format (and the options that shape it: onlyMainContent,
 includeTags/excludeTags, waitFor, headers, removeBase64Images), the error cases clients map
@@ -18,6 +18,8 @@ import base64
 import hashlib
 import hmac
 import json
+import shutil
+import subprocess
 import time
 import uuid
 from collections.abc import Iterator
@@ -37,7 +39,7 @@ from firecrawl.v2.utils.error_handler import (
 from sqlalchemy.ext.asyncio import AsyncEngine
 from temporalio.client import Client
 
-from tests.conftest import scalar_rows, subprocess_env
+from tests.conftest import ROOT, scalar_rows, subprocess_env
 from tests.gensite import binary_tree_site
 from tests.sitesrv import Rules, serve, serve_handler
 from tests.test_handoff import SECRET, logged_in_state, wall_site
@@ -562,3 +564,57 @@ async def test_langchain_loader(api: str, worker: Path, tmp_path: Path) -> None:
     assert scraped[0].metadata["title"] == "Page 2"
     assert sorted(d.metadata["source_url"] for d in crawled) == sorted(
         site.url(p) for p in paths)
+
+
+JS_DIR = ROOT / "tests" / "firecrawl_js"
+JS_TIMEOUT_S = 900
+
+
+async def test_js_sdk(api: str, worker: Path, tmp_path: Path) -> None:
+    """@mendable/firecrawl-js, pinned in tests/firecrawl_js (scripts/setup --dev installs
+    it), run by Node: scrape in each format, errors, a crawl, one of more than 100 pages
+    read back page by page (the SDK follows ``next`` until there is none), cancel, map,
+    batch scrape."""
+    node = shutil.which("node")
+    if node is None or not (JS_DIR / "node_modules" / "@mendable" / "firecrawl-js").is_dir():
+        pytest.skip("no Node or no tests/firecrawl_js/node_modules: run scripts/setup --dev")
+    small = binary_tree_site(tmp_path / "small", 6)
+    big = binary_tree_site(tmp_path / "big", 110)
+    binary_tree_site(tmp_path / "slow", 100)
+    with serve(tmp_path / "small") as site, serve(tmp_path / "big") as big_site, \
+            serve(tmp_path / "slow") as slow_site:
+        env = {"PATH": "/usr/bin:/bin", "API_URL": api, "API_KEY": TOKEN, "SITE": site.base,
+               "BIG_SITE": big_site.base, "SLOW_SITE": slow_site.base}
+        done = await asyncio.to_thread(subprocess.run, [node, "run.mjs"], cwd=JS_DIR, env=env,
+                                       capture_output=True, text=True, timeout=JS_TIMEOUT_S)
+    assert done.returncode == 0, done.stderr[-3000:]
+    out = json.loads(done.stdout)
+
+    scraped = out["scrape"]
+    assert "synthetic page number 1" in scraped["markdown"]
+    assert "<h1>Page 1</h1>" in scraped["html"] and "<html" in scraped["rawHtml"]
+    assert site.url("/p3.html") in scraped["links"]
+    assert scraped["screenshot"].startswith("data:image/png;base64,")
+    assert scraped["metadata"]["statusCode"] == 200 and scraped["metadata"]["title"] == "Page 1"
+    assert out["json_format"]["status"] == 400 and "formats" in out["json_format"]["error"]
+    assert out["wrong_key"]["status"] == 401
+    assert out["unknown_job"]["status"] == 404
+
+    crawl = out["crawl"]
+    assert crawl["status"] == "completed" and crawl["completed"] == crawl["total"] == len(small)
+    assert crawl["sources"] == sorted(site.url(p) for p in small)
+    assert crawl["errors"] == {"errors": [], "robotsBlocked": []}
+    whole = out["big_crawl"]
+    assert whole["status"] == "completed" and whole["completed"] == len(big)
+    assert whole["sources"] == sorted(big_site.url(p) for p in big)  # every page, once
+    assert whole["firstPage"] == 100 and "skip=100" in whole["next"]
+
+    cancel = out["cancel"]
+    assert cancel["cancelled"] is True and cancel["status"] == "cancelled"
+    assert 2 <= cancel["completed"] < 100 and cancel["documents"] == cancel["completed"]
+    # the start page and its links (the site has no sitemap)
+    assert out["map"] == [site.url(p) for p in ("/", "/p1.html", "/p2.html")]
+    batch = out["batch"]
+    assert batch["status"] == "completed"
+    assert batch["sources"] == [site.url("/p2.html"), site.url("/p3.html")]
+    assert all("synthetic page number" in m for m in batch["markdown"])
