@@ -281,7 +281,8 @@ def crawl(
         help="Chunk size in characters (implies --chunk).")] = None,
     webhook: Annotated[str | None, typer.Option(
         metavar="URL",
-        help="POST the crawl's events here as they happen (page_stored, page_failed, "
+        help="POST the crawl's events here as they happen (crawl_started, page_stored, "
+             "page_failed, "
              "handoff_opened, handoff_resumed, crawl_finished), signed with the webhook "
              "secret (`trawl webhook-secret`), at least once each.")] = None,
     webhook_event: Annotated[list[str] | None, typer.Option(

@@ -218,9 +218,9 @@ class CrawlSpec:
     (``chunks`` table; ``--chunk``, ``--chunk-size N``); None: no chunks."""
 
     webhook: str | None = None
-    """POST the crawl's events to this URL (``--webhook URL``): page_stored, page_failed,
-    handoff_opened, handoff_resumed, crawl_finished, in order, at least once, signed per
-    Standard Webhooks with the webhook secret (``TRAWL_WEBHOOK_SECRET``, else
+    """POST the crawl's events to this URL (``--webhook URL``): crawl_started, page_stored,
+    page_failed, handoff_opened, handoff_resumed, crawl_finished, in order, at least once,
+    signed per Standard Webhooks with the webhook secret (``TRAWL_WEBHOOK_SECRET``, else
     ``<data dir>/webhook.secret``); see README "Events and webhooks"."""
 
     webhook_events: list[str] = field(default_factory=list)

@@ -492,7 +492,8 @@ class Event(Base):
     """The crawl."""
 
     type: Mapped[str] = mapped_column(String(32))
-    """page_stored | page_failed | handoff_opened | handoff_resumed | crawl_finished."""
+    """crawl_started | page_stored | page_failed | handoff_opened | handoff_resumed |
+    crawl_finished."""
 
     subject: Mapped[str] = mapped_column(Text)
     """What it is about: the page's URL, the handoff's id, or '' (the crawl): one event per
