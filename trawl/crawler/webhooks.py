@@ -6,7 +6,9 @@ with the headers ``webhook-id`` (the event's UUID, the same on every retry: de-d
 it), ``webhook-timestamp`` and ``webhook-signature`` (``v1,`` and the base64 HMAC-SHA256 of
 ``id.timestamp.body`` under the webhook secret, :func:`trawl.secrets.webhook_secret`).
 Receivers verify with any Standard Webhooks library, e.g. in Python
-``standardwebhooks.Webhook(secret).verify(body, headers)``.
+``standardwebhooks.Webhook(secret).verify(body, headers)``. A crawl a Firecrawl client
+started gets Firecrawl's payloads instead of the envelope (a ``render`` function,
+:mod:`trawl.crawler.firecrawl`), signed besides in ``X-Firecrawl-Signature``.
 
 A 2xx answer delivers an event. Anything else — another status, no answer within
 DEFAULT_WEBHOOK_TIMEOUT_S, a refused address — is a :class:`WebhookError`: the event's row
