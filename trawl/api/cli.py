@@ -564,7 +564,8 @@ def events(
                     print_json(event.envelope())
                 else:
                     data = event.data
-                    what = data.get("url") or data.get("status") or ""
+                    what = data.get("url") or data.get("status") or " ".join(
+                        data.get("seeds") or ())
                     extra = data.get("error_class") or data.get("reason") or ""
                     sys.stdout.write("\t".join(str(v) for v in (
                         event.seq, event.created_at.isoformat(timespec="seconds"),
