@@ -397,8 +397,10 @@ async def test_batch_scrape(fc: Firecrawl, api: str, worker: Path, tmp_path: Pat
     with serve(tmp_path) as site:
         urls = [site.url("/rich.html"), site.url("/docs/a.html"), site.url("/missing.html"),
                 "http://127.0.0.1:9/refused.html"]
+        # the crawl's own reading: tags taken out, a wait in the browser, a screenshot
         started = await asyncio.to_thread(fc.start_batch_scrape, urls,
-                                          formats=["markdown", "html"])
+                                          formats=["markdown", "html", "screenshot"],
+                                          exclude_tags=["#extra"], wait_for=2500)
         assert started.url == f"{api}/v2/batch/scrape/{started.id}"
         # the SDK checks URLs itself; a URL trawl cannot read is listed, not scraped
         async with httpx.AsyncClient(base_url=api, timeout=60,
@@ -418,7 +420,10 @@ async def test_batch_scrape(fc: Firecrawl, api: str, worker: Path, tmp_path: Pat
     assert job.completed == job.total == 4
     rich = by_url[site.url("/rich.html")]
     assert rich.markdown and "Rich heading" in rich.markdown
+    assert "LATE TEXT arrived" in rich.markdown and "Extra box text" not in rich.markdown
     assert rich.html and "<h1>Rich heading</h1>" in rich.html and "navigation" not in rich.html
+    assert rich.screenshot and base64.b64decode(rich.screenshot.split(",", 1)[1]).startswith(
+        PNG)
     assert by_url[site.url("/missing.html")].metadata.status_code == 404  # type: ignore[union-attr]
     # no link was followed
     assert site.url("/docs/c.html") not in by_url
