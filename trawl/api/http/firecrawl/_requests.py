@@ -36,6 +36,9 @@ PLAIN_FORMATS = ("markdown", "html", "rawHtml", "links")
 DEFAULT_CRAWL_LIMIT = 10_000
 """Firecrawl's default ``limit`` of a crawl (trawl's own default is lower)."""
 MAX_CONCURRENCY = 64
+MAX_BATCH_URLS = 1000
+"""URLs per batch scrape at most: they are the crawl's start URLs, which travel in its
+workflows' inputs (the SDKs send large lists in chunks of 100)."""
 JSON_FORMAT_WHY = ("structured extraction (a JSON schema and a prompt) needs trawl's model "
                    "layer, which has not landed; ask for markdown and extract from it")
 
@@ -265,7 +268,8 @@ def webhook_of(webhook: str | WebhookParams | None) -> WebhookParams | None:
         raise ConfigError(f"webhook.events takes {', '.join(WEBHOOK_EVENTS)}, not "
                           f"{', '.join(map(repr, unknown))}")
     for name, value in hook.headers.items():
-        if not HEADER_NAME_RE.fullmatch(name) or any(c in value for c in "\r\n\0"):
+        if not HEADER_NAME_RE.fullmatch(name) or any(c in value for c in "\r\n\0") \
+                or name.lower() in FORBIDDEN_HEADERS:
             raise ConfigError(f"webhook.headers: {name!r} cannot be sent")
     return hook
 
@@ -341,6 +345,9 @@ def batch_spec(req: BatchRequest) -> tuple[CrawlSpec, DocumentOptions, list[str]
     made, and the URLs refused as invalid (with ``ignoreInvalidURLs``; else ConfigError)."""
     if req.appendToId is not None:
         raise Unsupported("appendToId", "a batch scrape's URLs are fixed when it starts")
+    if len(req.urls) > MAX_BATCH_URLS:
+        raise ConfigError(f"urls: at most {MAX_BATCH_URLS} per batch scrape (send more in "
+                          "several)")
     if req.maxConcurrency is not None and req.maxConcurrency > MAX_CONCURRENCY:
         raise ConfigError(f"maxConcurrency: at most {MAX_CONCURRENCY}")
     opts = document_options(req, crawl=True)
