@@ -28,7 +28,7 @@ from trawl.crawler.scrape import (
 )
 from trawl.errors import ConfigError
 from trawl.extract import check_selectors
-from trawl.model import CrawlSpec, StepRule, parse_rules
+from trawl.model import CrawlSpec, parse_rules
 from trawl.urls import check_patterns, validate_seed
 
 LENIENT = ConfigDict(extra="ignore")
@@ -281,6 +281,22 @@ def _depth_rule(seed: str, max_depth: int, full_url: bool) -> str:
     return f"^[a-zA-Z][a-zA-Z0-9+.-]*://[^/?#]+{segments}" if full_url else f"^{segments}"
 
 
+def _read_pages_for(spec: CrawlSpec, params: ScrapeParams, opts: DocumentOptions) -> None:
+    """Have the crawl read its pages as the documents need: the content selected, the HTML
+    and screenshots kept, a wait on every page, the timeout."""
+    spec.content, spec.include_tags, spec.exclude_tags = (
+        opts.content, list(opts.include_tags), list(opts.exclude_tags))
+    spec.store = [f for f, wanted in (("html", opts.wants_html()),
+                                      ("screenshot", "screenshot" in opts.formats)) if wanted]
+    if params.waitFor:
+        spec.steps = parse_rules([{"match": ["*"], "steps": [{"kind": "wait",
+                                                              "ms": params.waitFor}]}])
+    # a screenshot of every page needs every page rendered
+    spec.render = "browser" if "screenshot" in opts.formats else "auto"
+    if params.timeout:
+        spec.page_timeout_s = params.timeout / 1000
+
+
 def crawl_spec(req: CrawlRequest) -> tuple[CrawlSpec, DocumentOptions]:
     """The crawl a Firecrawl crawl request asks for, and how its documents are made."""
     refused = [(bool(req.allowExternalLinks), "allowExternalLinks",
@@ -312,12 +328,6 @@ def crawl_spec(req: CrawlRequest) -> tuple[CrawlSpec, DocumentOptions]:
     path = urlsplit(seed).path or "/"
     whole_site = bool(req.crawlEntireDomain or req.allowBackwardLinks) or path == "/"
     sitemap = req.sitemap or ("skip" if req.ignoreSitemap else "include")
-    store = [f for f, wanted in (("html", opts.wants_html()),
-                                 ("screenshot", "screenshot" in opts.formats)) if wanted]
-    steps: list[StepRule] = []
-    if params.waitFor:
-        steps = parse_rules([{"match": ["*"], "steps": [{"kind": "wait",
-                                                         "ms": params.waitFor}]}])
     spec = CrawlSpec(
         seeds=[req.url], max_pages=req.limit or DEFAULT_CRAWL_LIMIT,
         max_depth=req.maxDiscoveryDepth if req.maxDiscoveryDepth is not None
@@ -325,13 +335,8 @@ def crawl_spec(req: CrawlRequest) -> tuple[CrawlSpec, DocumentOptions]:
         include=[] if whole_site else [_glob_escape(path) + "*"],
         include_regex=list(req.includePaths or []), exclude_regex=exclude,
         regex_on_full_url=full_url, allow_subdomains=bool(req.allowSubdomains),
-        respect_robots=not req.ignoreRobotsTxt, sitemap=sitemap,
-        content=opts.content, include_tags=opts.include_tags,
-        exclude_tags=opts.exclude_tags, store=store, steps=steps,
-        # a screenshot of every page needs every page rendered
-        render="browser" if "screenshot" in opts.formats else "auto")
-    if params.timeout:
-        spec.page_timeout_s = params.timeout / 1000
+        respect_robots=not req.ignoreRobotsTxt, sitemap=sitemap)
+    _read_pages_for(spec, params, opts)
     if req.delay is not None:
         spec.delay_s = req.delay
     if req.maxConcurrency is not None:
@@ -362,20 +367,13 @@ def batch_spec(req: BatchRequest) -> tuple[CrawlSpec, DocumentOptions, list[str]
             invalid.append(url)
     if not seeds:
         raise ConfigError("urls: no valid URL to scrape")
-    store = [f for f, wanted in (("html", opts.wants_html()),
-                                 ("screenshot", "screenshot" in opts.formats)) if wanted]
-    steps = parse_rules([{"match": ["*"], "steps": [{"kind": "wait", "ms": req.waitFor}]}]) \
-        if req.waitFor else []
     spec = CrawlSpec(
         seeds=list(seeds), max_depth=0, sitemap="skip", follow_canonical=False,
         # the client named each URL, as in a scrape (which reads no robots.txt)
         respect_robots=False,
         # each URL once, and the redirects it may take
-        max_pages=len(seeds) * 2, content=opts.content, include_tags=opts.include_tags,
-        exclude_tags=opts.exclude_tags, store=store, steps=steps,
-        render="browser" if "screenshot" in opts.formats else "auto")
-    if req.timeout:
-        spec.page_timeout_s = req.timeout / 1000
+        max_pages=len(seeds) * 2)
+    _read_pages_for(spec, req, opts)
     if req.maxConcurrency is not None:
         spec.concurrency = req.maxConcurrency
     opts.source_urls = {k: v for k, v in seeds.items() if k != v}

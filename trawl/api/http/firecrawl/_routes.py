@@ -4,6 +4,7 @@ SDKs and loaders still call it (see the package doc for how they sit beside ``/v
 from __future__ import annotations
 
 import asyncio
+from collections.abc import Awaitable, Callable
 from typing import Annotated, Any
 
 from fastapi import APIRouter, Query, Request, Security
@@ -108,6 +109,59 @@ async def _map(req: MapRequest) -> list[dict[str, Any]]:
             for link in found.links]
 
 
+def _job_routes(router: APIRouter, version: str) -> None:
+    """The routes of crawls and batch scrapes, the same in v1 and v2 but for the version in
+    their URLs (``url``, ``next``)."""
+
+    async def start_crawl_job(req: CrawlRequest, trawl: TrawlDep,
+                              request: Request) -> JSONResponse:
+        """Start a crawl (an ordinary trawl crawl): ``{success, id, url}``."""
+        return await _crawl(trawl, request, req, version)
+
+    async def start_batch_job(req: BatchRequest, trawl: TrawlDep,
+                              request: Request) -> JSONResponse:
+        """Scrape a list of URLs (a crawl of them that follows no link): ``{success, id,
+        url, invalidURLs}``."""
+        return await _batch(trawl, request, req, version)
+
+    async def active(trawl: TrawlDep) -> dict[str, Any]:
+        """The running crawls."""
+        return await active_jobs(trawl, ACTIVE_LIMIT)
+
+    router.add_api_route("/crawl", start_crawl_job, methods=["POST"], name=f"crawl_{version}")
+    router.add_api_route("/crawl/active", active, methods=["GET"], name=f"active_{version}")
+    router.add_api_route("/batch/scrape", start_batch_job, methods=["POST"],
+                         name=f"batch_{version}")
+    async def cancel(job_id: str, trawl: TrawlDep) -> dict[str, Any]:
+        return await cancel_job(trawl, job_id)
+
+    async def errors(job_id: str, trawl: TrawlDep) -> dict[str, Any]:
+        return await job_errors(trawl, job_id)
+
+    for path, what in (("crawl", "crawl"), ("batch/scrape", "batch scrape")):
+        key = path.replace("/", "_")
+        router.add_api_route(f"/{path}/{{job_id}}", _status_route(version, path),
+                             methods=["GET"],
+                             name=f"{key}_status_{version}",
+                             description=f"A {what}'s status and documents, a page at a "
+                                         "time (``next``).")
+        router.add_api_route(f"/{path}/{{job_id}}", cancel, methods=["DELETE"],
+                             name=f"{key}_cancel_{version}", description=f"Cancel a {what}.")
+        router.add_api_route(f"/{path}/{{job_id}}/errors", errors, methods=["GET"],
+                             name=f"{key}_errors_{version}",
+                             description=f"A {what}'s failed pages, skipped URLs and the "
+                                         "URLs robots.txt disallowed.")
+
+
+def _status_route(version: str, path: str) -> Callable[..., Awaitable[JSONResponse]]:
+    async def status(job_id: str, trawl: TrawlDep, request: Request, skip: Skip = 0,
+                     limit: Limit = None) -> JSONResponse:
+        return JSONResponse(await job_status(trawl, request, job_id, version, path, skip,
+                                             limit))
+
+    return status
+
+
 # -- v2 ------------------------------------------------------------------------------------
 
 @v2.post("/scrape")
@@ -116,68 +170,13 @@ async def scrape_v2(req: ScrapeRequest) -> JSONResponse:
     return await _scrape(req)
 
 
-@v2.post("/crawl")
-async def crawl_v2(req: CrawlRequest, trawl: TrawlDep, request: Request) -> JSONResponse:
-    """Start a crawl (an ordinary trawl crawl): ``{success, id, url}``."""
-    return await _crawl(trawl, request, req, "v2")
-
-
-@v2.get("/crawl/active")
-async def active_v2(trawl: TrawlDep) -> dict[str, Any]:
-    """The running crawls."""
-    return await active_jobs(trawl, ACTIVE_LIMIT)
-
-
-@v2.get("/crawl/{job_id}")
-async def crawl_status_v2(job_id: str, trawl: TrawlDep, request: Request, skip: Skip = 0,
-                          limit: Limit = None) -> JSONResponse:
-    """A crawl's status and documents, a page at a time (``next``)."""
-    return JSONResponse(await job_status(trawl, request, job_id, "v2", "crawl", skip, limit))
-
-
-@v2.delete("/crawl/{job_id}")
-async def crawl_cancel_v2(job_id: str, trawl: TrawlDep) -> dict[str, Any]:
-    """Cancel a crawl."""
-    return await cancel_job(trawl, job_id)
-
-
-@v2.get("/crawl/{job_id}/errors")
-async def crawl_errors_v2(job_id: str, trawl: TrawlDep) -> dict[str, Any]:
-    """A crawl's failed pages, skipped URLs and URLs robots.txt disallowed."""
-    return await job_errors(trawl, job_id)
-
-
 @v2.post("/map")
 async def map_v2(req: MapRequest) -> dict[str, Any]:
     """A site's URLs from its start page and sitemaps: ``{success, links: [{url, ...}]}``."""
     return {"success": True, "links": await _map(req)}
 
 
-@v2.post("/batch/scrape")
-async def batch_v2(req: BatchRequest, trawl: TrawlDep, request: Request) -> JSONResponse:
-    """Scrape a list of URLs (a crawl of them that follows no link): ``{success, id,
-    url, invalidURLs}``."""
-    return await _batch(trawl, request, req, "v2")
-
-
-@v2.get("/batch/scrape/{job_id}")
-async def batch_status_v2(job_id: str, trawl: TrawlDep, request: Request, skip: Skip = 0,
-                          limit: Limit = None) -> JSONResponse:
-    """A batch scrape's status and documents, a page at a time (``next``)."""
-    return JSONResponse(await job_status(trawl, request, job_id, "v2", "batch/scrape", skip,
-                                         limit))
-
-
-@v2.delete("/batch/scrape/{job_id}")
-async def batch_cancel_v2(job_id: str, trawl: TrawlDep) -> dict[str, Any]:
-    """Cancel a batch scrape."""
-    return await cancel_job(trawl, job_id)
-
-
-@v2.get("/batch/scrape/{job_id}/errors")
-async def batch_errors_v2(job_id: str, trawl: TrawlDep) -> dict[str, Any]:
-    """A batch scrape's failed and skipped URLs."""
-    return await job_errors(trawl, job_id)
+_job_routes(v2, "v2")
 
 
 @v2.api_route("/{rest:path}", methods=["GET", "POST", "PUT", "PATCH", "DELETE"],
@@ -194,60 +193,13 @@ async def scrape_v1(req: ScrapeRequest) -> JSONResponse:
     return await _scrape(req)
 
 
-@v1.post("/crawl")
-async def crawl_v1(req: CrawlRequest, trawl: TrawlDep, request: Request) -> JSONResponse:
-    """Firecrawl v1: start a crawl."""
-    return await _crawl(trawl, request, req, "v1")
-
-
-@v1.get("/crawl/active")
-async def active_v1(trawl: TrawlDep) -> dict[str, Any]:
-    return await active_jobs(trawl, ACTIVE_LIMIT)
-
-
-@v1.get("/crawl/{job_id}")
-async def crawl_status_v1(job_id: str, trawl: TrawlDep, request: Request, skip: Skip = 0,
-                          limit: Limit = None) -> JSONResponse:
-    """Firecrawl v1: a crawl's status and documents."""
-    return JSONResponse(await job_status(trawl, request, job_id, "v1", "crawl", skip, limit))
-
-
-@v1.delete("/crawl/{job_id}")
-async def crawl_cancel_v1(job_id: str, trawl: TrawlDep) -> dict[str, Any]:
-    return await cancel_job(trawl, job_id)
-
-
-@v1.get("/crawl/{job_id}/errors")
-async def crawl_errors_v1(job_id: str, trawl: TrawlDep) -> dict[str, Any]:
-    return await job_errors(trawl, job_id)
-
-
 @v1.post("/map")
 async def map_v1(req: MapRequest) -> dict[str, Any]:
     """Firecrawl v1's map: ``{success, links: [url, ...]}``."""
     return {"success": True, "links": [link["url"] for link in await _map(req)]}
 
 
-@v1.post("/batch/scrape")
-async def batch_v1(req: BatchRequest, trawl: TrawlDep, request: Request) -> JSONResponse:
-    return await _batch(trawl, request, req, "v1")
-
-
-@v1.get("/batch/scrape/{job_id}")
-async def batch_status_v1(job_id: str, trawl: TrawlDep, request: Request, skip: Skip = 0,
-                          limit: Limit = None) -> JSONResponse:
-    return JSONResponse(await job_status(trawl, request, job_id, "v1", "batch/scrape", skip,
-                                         limit))
-
-
-@v1.delete("/batch/scrape/{job_id}")
-async def batch_cancel_v1(job_id: str, trawl: TrawlDep) -> dict[str, Any]:
-    return await cancel_job(trawl, job_id)
-
-
-@v1.get("/batch/scrape/{job_id}/errors")
-async def batch_errors_v1(job_id: str, trawl: TrawlDep) -> dict[str, Any]:
-    return await job_errors(trawl, job_id)
+_job_routes(v1, "v1")
 
 
 def _no_such_endpoint(request: Request) -> JSONResponse:
