@@ -25,7 +25,7 @@ and the docs needs `Authorization: Bearer <token>` (`TRAWL_API_TOKEN`, or the to
 (`application/problem+json`) whose `detail` says what to do. The MCP tools of `trawl mcp`
 are served at `/mcp` (streamable HTTP), behind the same token. Firecrawl's API (`/v2/scrape`,
 `/v2/crawl`, `/v2/map`, `/v2/batch/scrape` and their v1 forms) is served too, so Firecrawl's
-SDKs and loaders work unchanged (docs/firecrawl.md)."""
+SDKs and loaders work unchanged (docs/guides/firecrawl.md)."""
 
 
 def create_app(trawl: Trawl, token: str, *, mcp: bool = True,

@@ -5,7 +5,7 @@ Unknown fields are ignored (newer SDKs add fields; a 400 for them would break cl
 work against Firecrawl). Known fields whose value trawl cannot honour yet are refused with
 :class:`Unsupported`, naming the field — but only values that ask for something: the SDKs
 send defaults such as ``mobile: false`` or ``blockAds: true`` with every request, and those
-are what trawl does anyway (or costs nothing to accept: see docs/firecrawl.md).
+are what trawl does anyway, or cost nothing to accept (docs/guides/firecrawl.md).
 """
 
 from __future__ import annotations

@@ -205,7 +205,7 @@ _job_routes(v1, "v1")
 def _no_such_endpoint(request: Request) -> JSONResponse:
     return error_response(404, f"trawl's Firecrawl-compatible API has no {request.method} "
                                f"{request.url.path}: it serves scrape, crawl, map and batch "
-                               "scrape (docs/firecrawl.md)")
+                               "scrape (docs/guides/firecrawl.md)")
 
 
 for _name in UNSUPPORTED_ENDPOINTS:
