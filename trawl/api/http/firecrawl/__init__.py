@@ -1,6 +1,6 @@
 """Firecrawl's HTTP API, spoken by `trawl serve` beside trawl's own, so Firecrawl's SDKs
-(``firecrawl-py``, ``@mendable/firecrawl-js``), loaders (LangChain, LlamaIndex) and tools
-work against trawl unchanged: scrape, crawl (status, paging, errors, cancel), map and batch
+(``firecrawl-py``, ``@mendable/firecrawl-js``) and what is built on them (LangChain's
+loader) work against trawl unchanged: scrape, crawl (status, paging, errors, cancel), map and batch
 scrape, as v2 and as v1, behind the same bearer token. See docs/guides/firecrawl.md.
 
 Where the two APIs meet (decided, and why):
