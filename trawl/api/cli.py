@@ -285,7 +285,8 @@ def crawl(
         help="Chunk size in characters (implies --chunk).")] = None,
     webhook: Annotated[str | None, typer.Option(
         metavar="URL",
-        help="POST the crawl's events here as they happen (page_stored, page_failed, "
+        help="POST the crawl's events here as they happen (crawl_started, page_stored, "
+             "page_failed, "
              "handoff_opened, handoff_resumed, crawl_finished), signed with the webhook "
              "secret (`trawl webhook-secret`), at least once each.")] = None,
     webhook_event: Annotated[list[str] | None, typer.Option(
@@ -572,7 +573,8 @@ def events(
                     print_json(event.envelope())
                 else:
                     data = event.data
-                    what = data.get("url") or data.get("status") or ""
+                    what = data.get("url") or data.get("status") or " ".join(
+                        data.get("seeds") or ())
                     extra = data.get("error_class") or data.get("reason") or ""
                     sys.stdout.write("\t".join(str(v) for v in (
                         event.seq, event.created_at.isoformat(timespec="seconds"),

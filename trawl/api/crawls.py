@@ -8,13 +8,13 @@ from __future__ import annotations
 import asyncio
 import socket
 import uuid
-from collections.abc import AsyncIterator, Sequence
+from collections.abc import AsyncIterator, Awaitable, Callable, Sequence
 from dataclasses import dataclass, field, replace
 from datetime import UTC, datetime
 from typing import Any
 from urllib.parse import urlsplit
 
-from sqlalchemy.ext.asyncio import AsyncEngine
+from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine
 from temporalio.api.enums.v1 import TaskQueueType
 from temporalio.api.taskqueue.v1 import TaskQueue
 from temporalio.api.workflowservice.v1 import DescribeTaskQueueRequest
@@ -216,7 +216,12 @@ class Trawl:
         return OpsHints(self.runtime.temporal_address, self.settings.temporal_namespace,
                         endpoint)
 
-    async def start(self, spec: CrawlSpec, *, check_reachable: bool = True) -> Started:
+    async def start(self, spec: CrawlSpec, *, check_reachable: bool = True,
+                    with_crawl: Callable[[AsyncConnection, str], Awaitable[None]] | None
+                    = None) -> Started:
+        """Validate ``spec``, create the crawl's row and start its workflow.
+        ``with_crawl(conn, crawl_id)`` writes rows that belong with the crawl in the
+        transaction creating it (before its workflow, and so its webhook, starts)."""
         spec = spec.validated()
         if spec.recrawl_of:
             spec.recrawl_of = await self._revisitable(spec.recrawl_of)
@@ -225,7 +230,8 @@ class Trawl:
         crawl_id = uuid.uuid4().hex[:CRAWL_ID_HEX]
         host = (urlsplit(spec.seeds[0]).hostname or "site").replace(":", "-")
         workflow_id = f"crawl-{host}-{crawl_id}"
-        await frontier.create_crawl(self.engine, crawl_id, workflow_id, spec)
+        await frontier.create_crawl(self.engine, crawl_id, workflow_id, spec,
+                                    with_crawl=with_crawl)
         if self.runtime.embedded:
             await asyncio.to_thread(ensure_background_worker, self.settings, self.runtime)
         await self.client.start_workflow(

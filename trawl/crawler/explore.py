@@ -26,7 +26,7 @@ from trawl.crawler.auto import RenderSampler
 from trawl.crawler.fetch import CrawlCookies, FetchResult, decode_html, fetch, refresh_target
 from trawl.crawler.politeness import Politeness, polite_load, site_delay
 from trawl.crawler.profiles import ProfileCache, cookie_header, profile_key
-from trawl.crawler.reading import AutoRules, Reading, read_page
+from trawl.crawler.reading import AutoRules, Reading, Selection, read_page
 from trawl.crawler.recrawl import (
     conditional_headers,
     is_unchanged,
@@ -258,7 +258,7 @@ class _Loader:
         deps, inp, spec = self.deps, self.inp, self.inp.spec
         reading = await _read(deps, html, url, spec.scope(),
                               AutoRules(spec.render_browser, step_globs(spec.steps)),
-                              content=spec.content)
+                              selection=_selection(spec))
         assert reading.decision is not None
         if reading.decision.browser:
             return await self.in_browser(reading.decision.reason)
@@ -314,7 +314,7 @@ async def _sample_rendered(deps: ExploreDeps, inp: ExploreInput, served: Reading
     if rendered.html is None or rendered.wall is not None:
         return None
     reading = await _read(deps, rendered.html, rendered.final_url, inp.spec.scope(),
-                          content=inp.spec.content)
+                          selection=_selection(inp.spec))
     assert served.extraction is not None and reading.extraction is not None
     if not deps.render_sampler.record((inp.crawl_id, inp.site), served.extraction.word_count,
                                       reading.extraction.word_count):
@@ -428,7 +428,7 @@ async def _explore(deps: ExploreDeps, inp: ExploreInput,
     heartbeat("extracting")
     reading = loaded.reading or await _read(deps, loaded.html, loaded.final_url, scope,
                                             shell_check=loaded.render_mode == "http",
-                                            content=spec.content)
+                                            selection=_selection(spec))
     extraction = reading.extraction
     assert extraction is not None
     _fill_from(rec, extraction)
@@ -545,17 +545,21 @@ async def _read_document(deps: ExploreDeps, fetched: FetchResult) -> Document:
                                                                 *args)
 
 
+def _selection(spec: CrawlSpec) -> Selection:
+    return Selection(spec.content, tuple(spec.include_tags), tuple(spec.exclude_tags))
+
+
 async def _read(deps: ExploreDeps, html: str, url: str, scope: Scope,
                 auto: AutoRules | None = None, shell_check: bool = False,
-                content: str = "main") -> Reading:
+                selection: Selection | None = None) -> Reading:
     """:func:`trawl.crawler.reading.read_page` in the extraction processes (a thread without),
     timed here, where the reading comes back (trawl.metrics)."""
     with metrics.extraction_timer("html"):
         if deps.extractor is None:
             return await asyncio.to_thread(read_page, html, url, scope, auto, shell_check,
-                                           content)
+                                           selection)
         return await asyncio.get_running_loop().run_in_executor(
-            deps.extractor, read_page, html, url, scope, auto, shell_check, content)
+            deps.extractor, read_page, html, url, scope, auto, shell_check, selection)
 
 
 async def _follow(deps: ExploreDeps, inp: ExploreInput, rec: PageRecord) -> None:

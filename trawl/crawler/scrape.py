@@ -30,6 +30,7 @@ from __future__ import annotations
 
 import asyncio
 import base64
+import re
 import threading
 import time
 from collections.abc import Coroutine, Sequence
@@ -42,6 +43,7 @@ from pydantic import (
     ConfigDict,
     Field,
     ValidationError,
+    ValidationInfo,
     field_serializer,
     field_validator,
 )
@@ -68,7 +70,8 @@ from trawl.errors import (
     RedirectLoop,
     TooManyRedirects,
 )
-from trawl.extract import Completeness, Extraction, extract, parse_html
+from trawl.extract import Completeness, Extraction, check_selectors, extract, parse_html
+from trawl.model import Step
 from trawl.net import NetPolicy, use_policy
 from trawl.urls import canonicalize, host_of, validate_seed
 
@@ -82,6 +85,14 @@ FORMATS: tuple[str, ...] = ("markdown", "html", "text", "links", "metadata", "sc
 ``markdown`` and ``text`` of the content, the page's ``html`` as read (served, or the
 rendered DOM), its ``links``, its ``metadata``, a ``screenshot`` (PNG, needs the browser)."""
 RenderMode = Literal["auto", "http", "browser"]
+MAX_WAIT_MS = 60_000
+"""The longest wait a scrape may ask for (Firecrawl's own bound on ``waitFor``)."""
+WAIT_REASON = "a wait was asked for"
+"""render_reason of a page auto mode rendered because the scrape asked for a wait."""
+HEADER_NAME_RE = re.compile(r"[!#$%&'*+.^_`|~0-9A-Za-z-]+")
+"""A header name (RFC 9110 token)."""
+FORBIDDEN_HEADERS = frozenset({"host", "content-length", "connection", "transfer-encoding"})
+"""Headers a scrape's ``headers`` may not set: they belong to the connection."""
 ContentMode = Literal["main", "full"]
 MAX_TIMEOUT_S = 600.0
 DOCUMENT_REASON = "{format} document, read over HTTP"
@@ -118,6 +129,35 @@ class ScrapeOptions(BaseModel):
     """User-Agent to send; None: ``TRAWL_USER_AGENT`` (which names trawl)."""
     dismiss_cookie_banners: bool = True
     """Browser: click a cookie banner's accept button before reading the page."""
+    wait_ms: int = Field(0, ge=0, le=MAX_WAIT_MS)
+    """Browser: wait this long after the page loaded and settled, before reading it (in
+    auto mode a wait renders the page in the browser)."""
+    headers: dict[str, str] = Field(default_factory=dict)
+    """Extra request headers, sent with the page's fetch and every request of its browser
+    tab (not Host, Content-Length, Connection or Transfer-Encoding)."""
+    include_tags: tuple[str, ...] = ()
+    """CSS selectors: exactly the elements they match are the content (no main-content
+    detection on top)."""
+    exclude_tags: tuple[str, ...] = ()
+    """CSS selectors: the elements they match are removed before the content is read."""
+
+    @field_validator("include_tags", "exclude_tags")
+    @classmethod
+    def _selectors(cls, value: tuple[str, ...], info: ValidationInfo) -> tuple[str, ...]:
+        try:
+            return tuple(check_selectors(value, str(info.field_name)))
+        except ConfigError as exc:
+            raise ValueError(str(exc)) from None
+
+    @field_validator("headers")
+    @classmethod
+    def _headers(cls, value: dict[str, str]) -> dict[str, str]:
+        for name, text in value.items():
+            if not HEADER_NAME_RE.fullmatch(name) or any(c in text for c in "\r\n\0"):
+                raise ValueError(f"{name!r}: not a header name and one-line value")
+            if name.lower() in FORBIDDEN_HEADERS:
+                raise ValueError(f"{name!r} is set by trawl, not by a request")
+        return value
 
     def net_policy(self) -> NetPolicy:
         return NetPolicy(allow_private=self.allow_private or get_settings().allow_private,
@@ -193,7 +233,7 @@ class ScrapeResult(BaseModel):
 def options_from(options: ScrapeOptions | None, **fields: Any) -> ScrapeOptions:
     """``options`` with ``fields`` applied (None values left out); ConfigError when invalid."""
     given = {k: v for k, v in fields.items() if v is not None}
-    for name in ("formats", "allow_hosts"):
+    for name in ("formats", "allow_hosts", "include_tags", "exclude_tags"):
         if isinstance(given.get(name), str):
             given[name] = (given[name],)
         elif name in given:
@@ -243,7 +283,7 @@ class _Page:
     wall: Wall | None = None
 
 
-def _read_html(html: str, url: str, content: str, decide_first: bool,
+def _read_html(html: str, url: str, opts: ScrapeOptions, decide_first: bool,
                stop_for_browser: bool = False
                ) -> tuple[RenderDecision | None, Extraction | None]:
     """One parse for auto's decision and the extraction (as read_page does in a crawl);
@@ -253,7 +293,8 @@ def _read_html(html: str, url: str, content: str, decide_first: bool,
     decision = decide(document, url) if decide_first else None
     if stop_for_browser and decision is not None and decision.browser:
         return decision, None
-    return decision, extract(document, url, content)
+    return decision, extract(document, url, opts.content, include_tags=opts.include_tags,
+                             exclude_tags=opts.exclude_tags)
 
 
 class Scraper:
@@ -326,8 +367,10 @@ class Scraper:
         """One URL, as a crawl's loader does it (trawl.crawler.explore._Loader), minus the
         recrawl, session and sampling parts a single page has no use for."""
         screenshot = _SCREENSHOT in opts.formats
-        browser_first = opts.render == "browser" or (opts.render == "auto" and screenshot)
-        reason = "--render browser" if opts.render == "browser" else SCREENSHOT_REASON
+        browser_first = opts.render == "browser" or (
+            opts.render == "auto" and (screenshot or opts.wait_ms > 0))
+        reason = ("--render browser" if opts.render == "browser"
+                  else SCREENSHOT_REASON if screenshot else WAIT_REASON)
         if browser_first and url_format(url) is None:
             page = await self._in_browser(url, opts, policy, reason)
             if not _refused_document(page, url):
@@ -335,10 +378,10 @@ class Scraper:
             # JSON or a PDF at a URL that did not say so: the browser does not read
             # documents, so it is asked for again over HTTP
         try:
+            headers = {**opts.headers,
+                       **({"User-Agent": opts.user_agent} if opts.user_agent else {})}
             fetched = await fetch(self._client(), url, max_bytes=opts.max_bytes,
-                                  timeout_s=opts.timeout_s,
-                                  headers={"User-Agent": opts.user_agent}
-                                  if opts.user_agent else None)
+                                  timeout_s=opts.timeout_s, headers=headers or None)
         except FetchError as exc:
             raise _about(url, exc) from exc
         if fetched.document is not None and fetched.status_code < 400:
@@ -363,7 +406,7 @@ class Scraper:
         # auto: decide on the served HTML (and read it, when it stays over HTTP); http:
         # decide too, to flag an app shell read over HTTP as thin (as a crawl does)
         decision, extraction = await asyncio.to_thread(
-            _read_html, html, fetched.final_url, opts.content, True, opts.render == "auto")
+            _read_html, html, fetched.final_url, opts, True, opts.render == "auto")
         page.decision = decision
         if opts.render == "auto":
             assert decision is not None
@@ -391,7 +434,9 @@ class Scraper:
             loaded = await load_in_browser(
                 await self._browser_pool(), url, max_bytes=opts.max_bytes,
                 timeout_s=opts.timeout_s, check=check, user_agent=opts.user_agent,
-                dismiss_cookie_banners=opts.dismiss_cookie_banners, policy=policy)
+                dismiss_cookie_banners=opts.dismiss_cookie_banners, policy=policy,
+                steps=[Step(kind="wait", ms=opts.wait_ms)] if opts.wait_ms else None,
+                extra_headers=opts.headers or None)
         except FetchError as exc:
             raise _about(url, exc) from exc
         wall = loaded.wall if loaded.wall is None or loaded.wall.reason != _SCREENSHOT \
@@ -442,7 +487,7 @@ class Scraper:
         extraction = page.extraction
         if extraction is None:
             _, extraction = await asyncio.to_thread(_read_html, page.html, page.final_url,
-                                                    opts.content, False)
+                                                    opts, False)
         assert extraction is not None
         notes = _notes(page, extraction.word_count, extraction.completeness)
         result.thin_reason = notes.pop("thin_content", None)

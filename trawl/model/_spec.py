@@ -27,12 +27,12 @@ from trawl.config import (
     get_settings,
 )
 from trawl.errors import BlockedAddress, ConfigError
-from trawl.extract import CONTENT_MODES, MAX_CHUNK_CHARS, MIN_CHUNK_CHARS
+from trawl.extract import CONTENT_MODES, MAX_CHUNK_CHARS, MIN_CHUNK_CHARS, check_selectors
 from trawl.model._events import CRAWL_EVENT_TYPES
 from trawl.model._steps import StepRule, parse_rules
 from trawl.net import NetPolicy, origin_of
 from trawl.policy import DEFAULT_MAX_URL_LENGTH, MAX_SITEMAP_URLS
-from trawl.urls import Scope, check_webhook_url, host_of, validate_seed
+from trawl.urls import Scope, check_patterns, check_webhook_url, host_of, validate_seed
 
 RENDER_MODES = ("browser", "http", "auto")
 SITEMAP_MODES = ("include", "only", "skip")
@@ -81,6 +81,18 @@ class CrawlSpec:
     exclude: list[str] = field(default_factory=list)
     """Globs on the URL path that are never followed."""
 
+    include_regex: list[str] = field(default_factory=list)
+    """Regular expressions searched in the URL path (the whole URL with
+    ``regex_on_full_url``); when given, only URLs matching one are followed (and ``include``
+    still applies). Firecrawl's ``includePaths``."""
+
+    exclude_regex: list[str] = field(default_factory=list)
+    """Regular expressions as ``include_regex``; URLs matching any are never followed.
+    Firecrawl's ``excludePaths``."""
+
+    regex_on_full_url: bool = False
+    """``include_regex``/``exclude_regex`` are searched in the whole URL, not its path."""
+
     concurrency: int = DEFAULT_CONCURRENCY
     """Pages explored at once per site."""
 
@@ -108,6 +120,13 @@ class CrawlSpec:
     content: str = "main"
     """What of a page is stored: ``main`` (its main content) or ``full`` (the whole body
     without navigation chrome, for reference pages whose every section is content)."""
+
+    include_tags: list[str] = field(default_factory=list)
+    """CSS selectors: exactly the elements they match are a page's content (``content``
+    then has no effect)."""
+
+    exclude_tags: list[str] = field(default_factory=list)
+    """CSS selectors: the elements they match are removed before a page's content is read."""
 
     activities_per_run: int = DEFAULT_ACTIVITIES_PER_RUN
     """Continue-as-new after this many explore activities in one workflow run."""
@@ -199,9 +218,9 @@ class CrawlSpec:
     (``chunks`` table; ``--chunk``, ``--chunk-size N``); None: no chunks."""
 
     webhook: str | None = None
-    """POST the crawl's events to this URL (``--webhook URL``): page_stored, page_failed,
-    handoff_opened, handoff_resumed, crawl_finished, in order, at least once, signed per
-    Standard Webhooks with the webhook secret (``TRAWL_WEBHOOK_SECRET``, else
+    """POST the crawl's events to this URL (``--webhook URL``): crawl_started, page_stored,
+    page_failed, handoff_opened, handoff_resumed, crawl_finished, in order, at least once,
+    signed per Standard Webhooks with the webhook secret (``TRAWL_WEBHOOK_SECRET``, else
     ``<data dir>/webhook.secret``); see docs/concepts/events.md."""
 
     webhook_events: list[str] = field(default_factory=list)
@@ -271,6 +290,10 @@ class CrawlSpec:
         if self.content not in CONTENT_MODES:
             raise ConfigError(f"--content must be one of {', '.join(CONTENT_MODES)}, "
                               f"not {self.content!r}")
+        check_selectors(self.include_tags, "include_tags")
+        check_selectors(self.exclude_tags, "exclude_tags")
+        check_patterns(self.include_regex, "include_regex")
+        check_patterns(self.exclude_regex, "exclude_regex")
         unknown = [f for f in self.store if f not in STORE_FORMATS]
         if unknown:
             raise ConfigError(f"--store takes {' and/or '.join(STORE_FORMATS)} "
@@ -339,7 +362,9 @@ class CrawlSpec:
     def scope(self) -> Scope:
         return Scope(seed_hosts=tuple(dict.fromkeys(host_of(s) for s in self.seeds)),
                      allow_subdomains=self.allow_subdomains, include=tuple(self.include),
-                     exclude=tuple(self.exclude))
+                     exclude=tuple(self.exclude), include_patterns=tuple(self.include_regex),
+                     exclude_patterns=tuple(self.exclude_regex),
+                     patterns_on_full_url=self.regex_on_full_url)
 
     def to_json(self) -> dict[str, Any]:
         return asdict(self)

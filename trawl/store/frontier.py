@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import base64
 import json
-from collections.abc import Sequence
+from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -106,13 +106,21 @@ async def _add_urls(conn: AsyncConnection, crawl_id: str, urls: Sequence[str], d
 
 
 async def create_crawl(engine: AsyncEngine, crawl_id: str, workflow_id: str,
-                       spec: CrawlSpec) -> list[str]:
-    """Create the crawl row and seed the frontier (idempotent); returns its sites."""
+                       spec: CrawlSpec, *,
+                       with_crawl: Callable[[AsyncConnection, str], Awaitable[None]] | None
+                       = None) -> list[str]:
+    """Create the crawl row and seed the frontier (idempotent); returns its sites.
+    ``with_crawl(conn, crawl_id)`` writes rows that belong with the crawl's (e.g. the
+    Firecrawl API's job) in the same transaction."""
     async with engine.begin() as conn:
         await conn.execute(insert(Crawl).values(
             id=crawl_id, workflow_id=workflow_id, seeds=spec.seeds, spec=spec.to_json(),
             recrawl_of=spec.recrawl_of,
         ).on_conflict_do_nothing())
+        await add_event(conn, crawl_id, EventType.CRAWL_STARTED, "", {
+            "workflow_id": workflow_id, "seeds": spec.seeds, "recrawl_of": spec.recrawl_of})
+        if with_crawl is not None:
+            await with_crawl(conn, crawl_id)
         await _add_urls(conn, crawl_id, spec.seeds, 0, None)
         sites = (await conn.execute(select(Site.site).where(Site.crawl_id == crawl_id)
                                     .order_by(Site.site))).scalars()

@@ -497,7 +497,8 @@ class Event(Base):
     """The crawl."""
 
     type: Mapped[str] = mapped_column(String(32))
-    """page_stored | page_failed | handoff_opened | handoff_resumed | crawl_finished."""
+    """crawl_started | page_stored | page_failed | handoff_opened | handoff_resumed |
+    crawl_finished."""
 
     subject: Mapped[str] = mapped_column(Text)
     """What it is about: the page's URL, the handoff's id, or '' (the crawl): one event per
@@ -517,3 +518,38 @@ class Event(Base):
 
     last_error: Mapped[str | None] = mapped_column(Text)
     """What the last failed delivery met (status or connection error)."""
+
+
+class FirecrawlJob(Base):
+    """A crawl or batch scrape started through the Firecrawl-compatible API (``POST
+    /v2/crawl``, ``/v2/batch/scrape``, their v1 forms): what only that API needs beside the
+    ordinary crawl (migration 0016)."""
+
+    __tablename__ = "firecrawl_jobs"
+
+    crawl_id: Mapped[str] = mapped_column(String(32),
+                                          ForeignKey("crawls.id", ondelete="CASCADE"),
+                                          primary_key=True)
+    """The crawl (the job's id is the crawl's id)."""
+
+    kind: Mapped[str] = mapped_column(String(16))
+    """crawl | batch_scrape."""
+
+    api_version: Mapped[str] = mapped_column(String(4))
+    """v1 | v2: the API the job was started with (its status and ``next`` URLs)."""
+
+    options: Mapped[dict[str, Any]] = mapped_column(JSONB)
+    """How its documents are rendered: formats, onlyMainContent, removeBase64Images,
+    includeTags, excludeTags (trawl.crawler.firecrawl.DocumentOptions)."""
+
+    webhook_events: Mapped[list[str] | None] = mapped_column(JSONB)
+    """Firecrawl event kinds the webhook wants (started, page, completed, failed)."""
+
+    webhook_metadata: Mapped[dict[str, Any] | None] = mapped_column(JSONB)
+    """Echoed in every webhook payload's ``metadata``."""
+
+    webhook_headers: Mapped[bytes | None] = mapped_column(LargeBinary)
+    """Headers sent with every webhook POST, sealed with the data key (trawl.secrets)."""
+
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), server_default=func.now())
+    """When the job was started."""

@@ -12,7 +12,7 @@ from typing import Any
 from fastapi import FastAPI
 
 from trawl.api.crawls import Trawl
-from trawl.api.http import problems
+from trawl.api.http import firecrawl, problems
 from trawl.api.http.auth import BearerAuth, is_loopback
 from trawl.api.http.routes import router
 
@@ -23,7 +23,9 @@ their pages, and answer handoffs (pages waiting for a person). Every path but `/
 and the docs needs `Authorization: Bearer <token>` (`TRAWL_API_TOKEN`, or the token
 `trawl serve` generated into the data directory's `api.token`). Errors are problem objects
 (`application/problem+json`) whose `detail` says what to do. The MCP tools of `trawl mcp`
-are served at `/mcp` (streamable HTTP), behind the same token."""
+are served at `/mcp` (streamable HTTP), behind the same token. Firecrawl's API (`/v2/scrape`,
+`/v2/crawl`, `/v2/map`, `/v2/batch/scrape` and their v1 forms) is served too, so Firecrawl's
+SDKs and loaders work unchanged (docs/guides/firecrawl.md)."""
 
 
 def create_app(trawl: Trawl, token: str, *, mcp: bool = True,
@@ -51,6 +53,7 @@ def create_app(trawl: Trawl, token: str, *, mcp: bool = True,
     app.state.agent_holder = getattr(mcp_server, "holder", None)
     problems.install(app)
     app.include_router(router)
+    firecrawl.install(app)  # after trawl's own routes; its middleware inside the token's
 
     @app.get("/healthz", tags=["meta"])
     async def healthz() -> dict[str, bool]:

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import asyncio
 import json
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Awaitable, Callable
 from dataclasses import asdict
 from typing import Annotated, Any
 
@@ -17,6 +17,7 @@ from fastapi import APIRouter, Depends, HTTPException, Query, Request, Response,
 from fastapi.responses import StreamingResponse
 from fastapi.security import HTTPBearer
 from pydantic import BaseModel, Field
+from sqlalchemy.ext.asyncio import AsyncConnection
 from sse_starlette import EventSourceResponse, ServerSentEvent
 
 from trawl.api import handoffs
@@ -90,16 +91,25 @@ class Resumed(BaseModel):
 
 # -- crawls --------------------------------------------------------------------------------
 
+async def start_crawl(trawl: Trawl, spec: CrawlSpec, *, check_reachable: bool = True,
+                      with_crawl: Callable[[AsyncConnection, str], Awaitable[None]] | None
+                      = None) -> Started:
+    """Start a crawl a client of the HTTP API asked for: what ``POST /v1/crawls`` does, and
+    the Firecrawl-compatible API's crawls and batch scrapes (``with_crawl``: see
+    :meth:`Trawl.start`)."""
+    if spec.recrawl_of:
+        raise ConfigError("recrawl_of: a recrawl is started with `trawl crawl --recrawl ID`, "
+                          "not over HTTP (yet)")
+    started = await trawl.start(spec, check_reachable=check_reachable, with_crawl=with_crawl)
+    return Started(**asdict(started))
+
+
 @router.post("/crawls", status_code=201, response_model=Started, tags=["crawls"])
 async def create_crawl(spec: CrawlSpec, trawl: TrawlDep) -> Started:
     """Start a crawl. The body is a crawl spec (the fields of `trawl crawl` and of spec
     files; only ``seeds`` is required); steps take their flat form, e.g.
     ``{"match": ["/list*"], "steps": [{"kind": "click_until_gone", "text": "More"}]}``."""
-    if spec.recrawl_of:
-        raise ConfigError("recrawl_of: a recrawl is started with `trawl crawl --recrawl ID`, "
-                          "not over HTTP (yet)")
-    started = await trawl.start(spec)
-    return Started(**asdict(started))
+    return await start_crawl(trawl, spec)
 
 
 @router.get("/crawls", tags=["crawls"])

@@ -29,7 +29,7 @@ async def serve(settings: Settings, host: str, port: int, *, token_file: Path | 
         server = uvicorn.Server(config)
         shown = f"[{host}]" if ":" in host else host
         announce(f"trawl API on http://{shown}:{port}  (docs /docs, OpenAPI /openapi.json, "
-                 f"MCP {'/mcp' if mcp else 'off'})")
+                 f"MCP {'/mcp' if mcp else 'off'}, Firecrawl's API /v2 and /v1)")
         announce(f"  token: {token.source}"
                  + ("" if token.explicit else " (generated; readable by this user only)"))
         await server.serve()
