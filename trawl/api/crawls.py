@@ -78,6 +78,26 @@ class Started:
                 "ui_url": self.ui_url, "sql": self.sql_hint}
 
 
+def intent_summary(row: crawl_rows.CrawlRecord) -> dict[str, Any]:
+    """What ``--extract``, ``--max-model-tokens`` and ``--goal-pages`` came to (empty for a
+    crawl without them)."""
+    spec = row.spec
+    if spec.get("extract") is None:
+        return {}
+    out: dict[str, Any] = {"pages_with_data": row.pages_with_data,
+                           "extraction_failed": row.data_failed}
+    if spec.get("model") and spec["extract"].get("schema") is not None:
+        out["model_tokens"] = row.model_tokens
+        budget = spec.get("max_model_tokens")
+        if budget is not None:
+            out["max_model_tokens"] = budget
+            out["model_budget_refused"] = row.budget_refused
+            out["model_budget_spent"] = row.budget_refused > 0 or row.model_tokens >= budget
+    if spec.get("goal_pages") is not None:
+        out["goal_met"] = row.goal_met_at is not None
+    return out
+
+
 @dataclass
 class CrawlStatus:
     crawl_id: str
@@ -106,6 +126,9 @@ class CrawlStatus:
     """URLs given up after the bounded number of handoffs (``handoff_exhausted``)."""
     webhook: DeliveryState | None = None
     """How delivery to the crawl's webhook stands (None: it has none)."""
+    intent: dict[str, Any] = field(default_factory=dict)
+    """``--extract``/``--goal``: pages with data, extraction failures, model tokens (and
+    the budget), whether the goal was met."""
 
     @property
     def finished(self) -> bool:
@@ -122,6 +145,7 @@ class CrawlStatus:
                 "created_at": self.created_at, "finished_at": self.finished_at,
                 "ui_url": self.ui_url,
                 **({"webhook": self.webhook_line()} if self.webhook else {}),
+                **self.intent,
                 **({"stopped_sites": [f"{site}: {why}" for site, why
                                       in self.stopped_sites.items()]}
                    if self.stopped_sites else {}),
@@ -287,7 +311,8 @@ class Trawl:
             counts, row.created_at.isoformat(timespec="seconds"),
             row.finished_at.isoformat(timespec="seconds") if row.finished_at else None,
             workflow_ui_url(self.settings, workflow_id), row.spec, row.recrawl_of, row.changes,
-            row.stopped_sites, state, note, row.thin, row.given_up, webhook)
+            row.stopped_sites, state, note, row.thin, row.given_up, webhook,
+            intent_summary(row))
 
     async def workers_polling(self) -> int:
         """Workers that polled the task queue (for workflows or activities) lately."""
@@ -468,8 +493,12 @@ async def assert_reachable(url: str) -> None:
 # -- plain functions for the MCP server ---------------------------------------------------
 
 async def start_crawl(urls: list[str], max_pages: int | None = None,
-                      max_depth: int | None = None) -> dict[str, Any]:
-    spec = CrawlSpec(seeds=urls)
+                      max_depth: int | None = None, extract: dict[str, Any] | None = None,
+                      model: str | None = None, max_model_tokens: int | None = None,
+                      goal: str | None = None, goal_pages: int | None = None
+                      ) -> dict[str, Any]:
+    spec = CrawlSpec(seeds=urls, extract=extract, model=model,
+                     max_model_tokens=max_model_tokens, goal=goal, goal_pages=goal_pages)
     if max_pages is not None:
         spec.max_pages = max_pages
     if max_depth is not None:

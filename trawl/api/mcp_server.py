@@ -311,8 +311,14 @@ def _crawl_tools(server: MCPServer[Any]) -> None:
 
     @server.tool()
     async def start_crawl(urls: list[str], max_pages: int | None = None,
-                          max_depth: int | None = None) -> dict[str, Any]:
-        """Start a durable crawl of urls; returns crawl_id, workflow_id and the web UI url."""
+                          max_depth: int | None = None, extract: dict[str, Any] | None = None,
+                          model: str | None = None, max_model_tokens: int | None = None,
+                          goal: str | None = None, goal_pages: int | None = None
+                          ) -> dict[str, Any]:
+        """Start a durable crawl of urls; returns crawl_id, workflow_id and the web UI url.
+        extract: structured data per page ({fields: {name: css selector}} or {schema: JSON
+        Schema, prompt: text} with model PROVIDER:NAME); goal: what to look for (the most
+        relevant links first); goal_pages: stop once that many pages have data."""
         # the caller is a model, not the user: its start URLs pass the agent's guard
         # (internal addresses only with TRAWL_ALLOW_PRIVATE), as go() does
         policy = agent_policy()
@@ -322,7 +328,10 @@ def _crawl_tools(server: MCPServer[Any]) -> None:
             except BlockedAddress as exc:
                 raise ToolError(f"INVALID_ARGS: start URL refused: {exc}") from None
         return await _crawl_tool(  # type: ignore[no-any-return]
-            lambda crawls: crawls.start_crawl(urls, max_pages=max_pages, max_depth=max_depth),
+            lambda crawls: crawls.start_crawl(urls, max_pages=max_pages, max_depth=max_depth,
+                                              extract=extract, model=model,
+                                              max_model_tokens=max_model_tokens, goal=goal,
+                                              goal_pages=goal_pages),
             "could not start the crawl: ")
 
     @server.tool()

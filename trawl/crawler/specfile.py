@@ -50,6 +50,10 @@ def _type_name(tp: Any) -> str:
 def _coerce(name: str, value: Any, tp: Any) -> Any:
     if tp == list[StepRule]:  # nested step objects: checked and built by their module
         return parse_rules(value, f"spec field {name!r}")
+    if tp == dict[str, Any]:  # extract: checked by its own module (CrawlSpec.validated)
+        if not isinstance(value, dict):
+            raise ConfigError(f"spec field {name!r}: expected a mapping, got {value!r}")
+        return value
     origin = typing.get_origin(tp)
     if origin in (types.UnionType, typing.Union):
         for option in typing.get_args(tp):

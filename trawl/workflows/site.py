@@ -30,6 +30,7 @@ from trawl.workflows.monitor import (
     PAGES_DONE,
     REPORT_EVERY_PAGES,
     SITE_HOST,
+    data_flags,
     flags,
     handoff_markdown,
     report_interval_s,
@@ -292,7 +293,9 @@ class SiteWorkflow:
                  f"**done** {state.done} · **failed** {state.failed} · **redirected** "
                  f"{state.redirected} · **queued** {state.queued} · **in flight** "
                  f"{self._in_flight_pages} · **run** {state.runs}" + flags(state.thin,
-                                                                          state.given_up)]
+                                                                          state.given_up)
+                 + data_flags(inp.spec.extract is not None, state.with_data,
+                              state.data_failed)]
         if state.handoff is not None:
             lines += ["", handoff_markdown(wf_id, inp.crawl_id, state.handoff, inp.ops)]
         if state.database_unreachable is not None:
@@ -360,6 +363,10 @@ class SiteWorkflow:
                 state.given_up += 1
         if out.thin_content:
             state.thin += 1
+        if out.has_data:
+            state.with_data += 1
+        elif out.data_error is not None:
+            state.data_failed += 1
 
     async def _claim(self, limit: int) -> ClaimOutput | None:
         """The next batch of URLs; None when the database stayed unreachable (held)."""
@@ -369,7 +376,9 @@ class SiteWorkflow:
         try:
             return await workflow.execute_activity_method(
                 CrawlActivities.claim_urls,
-                ClaimInput(inp.crawl_id, inp.site, limit, token, inp.spec.max_pages),
+                ClaimInput(inp.crawl_id, inp.site, limit, token, inp.spec.max_pages,
+                           by_priority=inp.spec.goal is not None,
+                           goal_pages=inp.spec.goal_pages),
                 start_to_close_timeout=STORE_ACTIVITY_TIMEOUT, retry_policy=STORE_RETRY,
             )
         except ActivityError as err:
