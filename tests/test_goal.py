@@ -39,7 +39,7 @@ def _site(root: Path) -> set[str]:
         home.append((f"/s{s}/", section))
         kids = []
         for i in range(FANOUT):
-            label = f"{'Team Business Enterprise'.split()[i]} plans" if pricing else \
+            label = f"{['Team', 'Business', 'Enterprise'][i]} plans" if pricing else \
                 f"{section} topic {i}"
             kids.append((f"/s{s}/c{i}/", label))
             leaves = []
