@@ -632,6 +632,10 @@ class AgentStep(Base):
     """The conversation messages this step adds (pydantic-ai's JSON form): what the model
     reads on its next turn."""
 
+    result: Mapped[dict[str, Any] | None] = mapped_column(JSONB)
+    """The step's outcome as its activity returned it: a retried activity (a worker gone
+    mid-step) finds it and returns it instead of doing the step again."""
+
     tokens: Mapped[int] = mapped_column(Integer, server_default="0")
     """Model tokens of a turn."""
 

@@ -94,6 +94,7 @@ CREATE TABLE agent_steps (
     ok boolean,
     summary text,
     messages jsonb,
+    result jsonb,
     tokens integer NOT NULL DEFAULT 0,
     url text,
     screenshot bytea,
