@@ -5,7 +5,6 @@ pydantic-ai FunctionModel (in-process workers) and an OpenAI-compatible server s
 
 from __future__ import annotations
 
-import json
 import re
 from collections.abc import Callable
 from typing import Any
