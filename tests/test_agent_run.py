@@ -11,23 +11,29 @@ bounded.
 from __future__ import annotations
 
 import asyncio
+import signal
 import uuid
 from collections.abc import Iterator
 from datetime import timedelta
+from pathlib import Path
 from typing import Any
 
 import pytest
 from sqlalchemy.ext.asyncio import AsyncEngine
 from temporalio.api.sdk.v1 import WorkflowMetadata
 from temporalio.client import Client, WorkflowHandle
+from temporalio.worker import Replayer
 
 from tests import agent_scripts as scripts
 from tests.conftest import scalar_rows
 from tests.crawlkit import worker_config
+from tests.modelsrv import serve_model
 from tests.sitesrv import HtmlHandler, serve_handler
+from tests.workerkit import kill_group, start_worker, wait_for_activity_pollers
 from trawl.ai import override_models
 from trawl.ai._untrusted import OPEN
 from trawl.model import AgentInput, AgentResult, AgentSpec, ResumeRequest
+from trawl.worker.codec import data_converter
 from trawl.worker.main import crawl_worker
 from trawl.workflows.agent import AgentWorkflow
 
@@ -120,6 +126,12 @@ async def test_an_agent_walks_pages_and_every_step_is_stored(
     # what the model read of the pages came marked as untrusted data
     seen = model.seen[-1]  # type: ignore[attr-defined]
     assert OPEN in str(seen)
+    # its history replays on today's code (and holds summaries, not pages)
+    history = await temporal_client.get_workflow_handle(f"agent-{run_id}").fetch_history()
+    replayed = await Replayer(workflows=[AgentWorkflow], data_converter=data_converter()
+                              ).replay_workflow(history, raise_on_replay_failure=False)
+    assert replayed.replay_failure is None
+    assert len(history.events) < 40 * len(steps)
 
 
 async def test_a_prompt_injection_page_cannot_make_the_agent_delete(
@@ -193,3 +205,59 @@ async def test_token_budget_and_a_model_that_only_talks(
     kinds = [s[1] for s in await _steps(engine, run_id)]
     assert kinds[:4] == ["turn", "note", "turn", "note"]  # words only: nudged each time
     assert kinds[-1] == "note"  # and the budget said so
+
+
+@pytest.mark.slow
+async def test_a_killed_workers_run_resumes_from_its_last_step_elsewhere(
+        temporal_client: Client, temporal_address: str, database_url: str,
+        engine: AsyncEngine, task_queue: str, site: str, tmp_path: Path) -> None:
+    """Two worker processes, the model a scripted OpenAI-compatible server; the worker
+    holding the run's browser is killed with SIGKILL mid-run: the other rebuilds the browser
+    at the last URL and the run completes, every step once."""
+    walker = scripts.SCRIPTS["walk8"]()
+    with serve_model(walker) as server:
+        env = {"OPENAI_BASE_URL": server.base_url, "OPENAI_API_KEY": "sk-test-kill",
+               "TRAWL_ALLOW_PRIVATE": "1"}
+        log = tmp_path / "workers.log"
+        workers = [start_worker(temporal_address, database_url, task_queue, log, **env)
+                   for _ in range(2)]
+        try:
+            await wait_for_activity_pollers(temporal_client, task_queue, 2)
+            run_id = uuid.uuid4().hex[:10]
+            spec = AgentSpec(task="Follow Next to the end and tell me the title.",
+                             start_url=site + "/p0.html", model="openai:walker", max_steps=80)
+            handle = await temporal_client.start_workflow(
+                AgentWorkflow.run, AgentInput(run_id, spec.validated()), id=f"agent-{run_id}",
+                task_queue=task_queue, execution_timeout=timedelta(minutes=8))
+            holder = None
+            for _ in range(1200):
+                rows = await scalar_rows(engine, "select worker, url from agent_steps where "
+                                                 "run_id = :r and kind = 'tool' order by seq",
+                                         r=run_id)
+                if len(rows) >= 6:
+                    holder, url_before = rows[-1]
+                    break
+                await asyncio.sleep(0.1)
+            assert holder is not None, "the run did not get going"
+            victim = next(p for p in workers if holder.endswith(f":{p.pid}"))
+            kill_group(victim)
+            result = await asyncio.wait_for(handle.result(), 420)
+        finally:
+            for proc in workers:
+                if proc.poll() is None:
+                    kill_group(proc, signal.SIGTERM)
+    assert result.status == "completed", (result, log.read_text()[-3000:])
+    assert result.answer == "/p8.html"
+    steps = await scalar_rows(engine, "select seq, kind, tool, worker, summary, url from "
+                                      "agent_steps where run_id = :r order by seq", r=run_id)
+    assert [s[0] for s in steps] == list(range(1, len(steps) + 1))  # every step once
+    tools = [s for s in steps if s[1] == "tool"]
+    after = tools[[s[3] for s in tools].index(holder, 0) + 1:]
+    after = [s for s in after if s[3] != holder]
+    assert after, "no step ran on the other worker"
+    assert "browser rebuilt on this worker" in after[0][4]
+    # the rebuilt browser started where the killed one was (or a step later, had the
+    # killed worker finished one the workflow never heard of)
+    page = int(after[0][5].rsplit("/p", 1)[1].split(".")[0])
+    assert page >= int(url_before.rsplit("/p", 1)[1].split(".")[0])
+    assert [s[2] for s in tools].count("act") == 8  # no page skipped, none clicked twice
