@@ -6,6 +6,7 @@ nothing prints.
 from __future__ import annotations
 
 import asyncio
+import json
 import socket
 import uuid
 from collections.abc import AsyncIterator, Sequence
@@ -512,6 +513,23 @@ async def start_crawl(urls: list[str], max_pages: int | None = None,
 async def crawl_status(crawl_id: str) -> dict[str, Any]:
     async with await Trawl.connect() as trawl:
         return (await trawl.status(crawl_id)).as_dict()
+
+
+async def start_agent_run(task: str, start_url: str, **options: Any) -> dict[str, Any]:
+    from trawl.api import agents
+
+    async with await Trawl.connect() as trawl:
+        started = await agents.start_agent(trawl, agents.agent_spec(task, start_url,
+                                                                    **options))
+    return started.as_dict()
+
+
+async def agent_run_status(run_id: str) -> dict[str, Any]:
+    from trawl.api import agents
+
+    async with await Trawl.connect(temporal=False) as trawl:
+        found = await agents.show(trawl, run_id)
+    return json.loads(json.dumps(found, default=str))
 
 
 async def search_pages(query: str, crawl_id: str | None = None,

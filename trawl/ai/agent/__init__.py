@@ -115,14 +115,18 @@ async def resume_run(engine: AsyncEngine, browsers: AgentBrowsers, inp: AgentRes
     state), and a note tells the model what they did."""
     if await agents.step(engine, inp.run_id, inp.seq) is not None:
         return
-    if inp.cookies or inp.storage_state is not None:
-        async def rebuild() -> tuple[str | None, dict[str, Any] | None]:
-            return inp.last_url, await agents.storage_state(engine, inp.run_id)
+    stored = await agents.storage_state(engine, inp.run_id)
 
-        run, _ = await browsers.get(inp.run_id, inp.spec, rebuild)
-        cookies = list(inp.cookies or []) + list((inp.storage_state or {}).get("cookies", []))
-        if cookies:
-            await run.context.add_cookies(cookies)
+    async def rebuild() -> tuple[str | None, dict[str, Any] | None]:
+        return inp.last_url, stored
+
+    run, rebuilt = await browsers.get(inp.run_id, inp.spec, rebuild)
+    # what `trawl resume --cookies/--storage-state` sealed into the row (a browser held
+    # here has not seen it yet), and what a signal from the UI carried
+    cookies = [] if rebuilt or stored is None else list(stored.get("cookies", []))
+    cookies += list(inp.cookies or []) + list((inp.storage_state or {}).get("cookies", []))
+    if cookies:
+        await run.context.add_cookies(cookies)
         await agents.save_storage_state(engine, inp.run_id, await run.context.storage_state())
     text = (f"A person ({inp.resumed_by}) took over and resumed the run"
             + (f": {inp.note}" if inp.note else ".")
