@@ -261,3 +261,50 @@ async def test_a_killed_workers_run_resumes_from_its_last_step_elsewhere(
     page = int(after[0][5].rsplit("/p", 1)[1].split(".")[0])
     assert page >= int(url_before.rsplit("/p", 1)[1].split(".")[0])
     assert [s[2] for s in tools].count("act") == 8  # no page skipped, none clicked twice
+
+
+def test_trawl_agent_run_show_and_its_errors(
+        temporal_address: str, database_url: str, reader_url: str, task_queue: str,
+        site: str, tmp_path: Path) -> None:
+    """The command line: `trawl agent run` follows the run to its end, `trawl agent show`
+    lists every step, bad input is one line."""
+    import subprocess
+
+    from tests.conftest import PYTHON, ROOT, subprocess_env
+
+    walker = scripts.server_script(scripts.walk_pages(2))
+    with serve_model(walker) as server:
+        env = subprocess_env(temporal_address, database_url, TRAWL_TASK_QUEUE=task_queue,
+                             TRAWL_READER_DATABASE_URL=reader_url,
+                             OPENAI_BASE_URL=server.base_url, OPENAI_API_KEY="sk-cli",
+                             TRAWL_MODEL="openai:walker", COLUMNS="200")
+        worker = start_worker(temporal_address, database_url, task_queue,
+                              tmp_path / "worker.log", OPENAI_BASE_URL=server.base_url,
+                              OPENAI_API_KEY="sk-cli")
+
+        def trawl(*args: str) -> subprocess.CompletedProcess[str]:
+            return subprocess.run([PYTHON, "-m", "trawl.api", *args], cwd=ROOT, env=env,
+                                  text=True, capture_output=True, timeout=300, check=False)
+        try:
+            done = trawl("agent", "run", "Follow Next twice; the title?", "--start",
+                         site + "/p0.html", "--json")
+            assert done.returncode == 0, done.stderr
+            final = __import__("json").loads(done.stdout)
+            assert final["status"] == "completed" and final["result"]["answer"] == "/p2.html"
+            shown = trawl("agent", "show", final["id"])
+            assert shown.returncode == 0, shown.stderr
+            assert "completed" in shown.stdout and "act e" in shown.stdout
+            png = tmp_path / "step.png"
+            pic = trawl("agent", "show", final["id"], "--screenshot", "4", "-o", str(png))
+            assert pic.returncode == 0 and png.read_bytes()[:4] == b"\x89PNG"
+            for args, pattern in (
+                    (["agent", "run", "x", "--start", "ftp://a/"], "unsupported URL scheme"),
+                    (["agent", "run", "x", "--start", site + "/", "--model", "gpt"],
+                     "PROVIDER:NAME"),
+                    (["agent", "show", "nosuchrun"], "no agent run"),
+                    (["resume", final["id"]], "not waiting for a person")):
+                bad = trawl(*args)
+                assert bad.returncode != 0 and "Traceback" not in bad.stderr, bad.stderr
+                assert pattern in bad.stderr, bad.stderr
+        finally:
+            kill_group(worker, signal.SIGTERM)

@@ -112,3 +112,30 @@ async def test_model_tokens_are_counted_as_spent(engine: AsyncEngine) -> None:
     await frontier.spend_model_tokens(engine, crawl_id, 0)
     assert await frontier.model_tokens_spent(engine, crawl_id) == 123
     assert json.dumps(await frontier.model_tokens_spent(engine, "nope")) == "0"
+
+
+async def test_an_agent_step_is_written_once_and_read_back(engine: AsyncEngine) -> None:
+    """A retried step (its worker died after writing it) finds it and changes nothing."""
+    from trawl.model import AgentSpec
+    from trawl.store import agents
+
+    run_id = uuid.uuid4().hex[:10]
+    spec = AgentSpec(task="t", start_url="http://intent.test/").validated("openai:m")
+    await agents.create_run(engine, run_id, f"agent-{run_id}", spec)
+    await agents.create_run(engine, run_id, f"agent-{run_id}", spec)  # a retry: no error
+    rec = agents.StepRecord(seq=1, kind="turn", summary="asks for look()", tokens=50,
+                            result={"calls": [], "tokens": 50, "text": ""})
+    assert await agents.add_step(engine, run_id, rec, url="http://intent.test/a")
+    assert not await agents.add_step(engine, run_id, rec, url="http://intent.test/b")
+    found = await agents.step(engine, run_id, 1)
+    assert found is not None and found.result == rec.result and found.summary == rec.summary
+    row = await agents.run_row(engine, run_id)
+    assert row is not None
+    assert (row["steps"], row["model_tokens"], row["last_url"]) == (1, 50,
+                                                                    "http://intent.test/a")
+    await agents.save_storage_state(engine, run_id, {"cookies": [{"name": "sid",
+                                                                 "value": "s3cret"}]})
+    (sealed,), = await scalar_rows(engine, "select storage_state from agent_runs "
+                                           "where id = :r", r=run_id)
+    assert b"s3cret" not in bytes(sealed)  # sealed at rest
+    assert (await agents.storage_state(engine, run_id))["cookies"][0]["value"] == "s3cret"

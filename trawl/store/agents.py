@@ -59,8 +59,8 @@ async def create_run(engine: AsyncEngine, run_id: str, workflow_id: str,
 
 async def step(engine: AsyncEngine, run_id: str, seq: int) -> StepRecord | None:
     async with engine.connect() as conn:
-        row = (await conn.execute(select(AgentStep).where(
-            AgentStep.run_id == run_id, AgentStep.seq == seq))).scalar_one_or_none()
+        row = (await conn.execute(select(*AgentStep.__table__.columns).where(
+            AgentStep.run_id == run_id, AgentStep.seq == seq))).first()
     return None if row is None else _record(row)
 
 
