@@ -14,7 +14,7 @@ No Temporal here (lint-imports checks it): the durable parts are activities and 
 that call into this package.
 """
 
-from trawl.ai._budget import CHARS_PER_TOKEN, MAX_OUTPUT_TOKENS, BudgetedModel, TokenBudget
+from trawl.ai._budget import CHARS_PER_TOKEN, MAX_OUTPUT_TOKENS, TokenBudget, budgeted
 from trawl.ai._extraction import BUDGET_SPENT, ExtractResult, extract_page
 from trawl.ai._models import DEFAULT_OLLAMA_BASE_URL, build_model, model_settings, override_models
 from trawl.ai._relevance import SEED_PRIORITY, goal_terms, link_priority, relevance
@@ -29,11 +29,11 @@ __all__ = [
     "MAX_OUTPUT_TOKENS",
     "SEED_PRIORITY",
     "TOKEN_LISTENERS",
-    "BudgetedModel",
     "ExtractResult",
     "SelectorResult",
     "TokenBudget",
     "TokenUse",
+    "budgeted",
     "build_model",
     "extract_page",
     "goal_terms",

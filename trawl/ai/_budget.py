@@ -1,6 +1,6 @@
 """A token budget shared by many model requests (a crawl's ``--max-model-tokens``).
 
-Before each request a :class:`BudgetedModel` reserves what the request may cost at most
+Before each request a budgeted model (:func:`budgeted`) reserves what the request may cost at most
 (its messages' estimated tokens plus the answer's ``max_tokens``) from a
 :class:`TokenBudget`; a request whose reservation is refused is not made
 (UsageLimitExceeded), and once answered the reservation is settled to what the provider
@@ -13,12 +13,10 @@ leaves its reservation counted: the budget errs on the side of spending less.
 
 from __future__ import annotations
 
+import functools
 import json
 from dataclasses import dataclass
 from typing import Any, Protocol
-
-from pydantic_ai.exceptions import UsageLimitExceeded
-from pydantic_ai.models.wrapper import WrapperModel
 
 CHARS_PER_TOKEN = 4
 """Token estimate of text (the usual ~4 characters per token of English with BPE
@@ -47,39 +45,49 @@ def estimate_tokens(messages: Any) -> int:
     return len(text) // CHARS_PER_TOKEN + 1
 
 
-@dataclass(init=False)
-class BudgetedModel(WrapperModel):
-    """A model whose every request is paid for from ``budget`` first."""
+def budgeted(model: Any, budget: TokenBudget) -> Any:
+    """``model`` with every request paid for from ``budget`` first (a BudgetedModel)."""
+    return _budgeted_class()(model, budget)
 
-    budget: TokenBudget
 
-    def __init__(self, wrapped: Any, budget: TokenBudget) -> None:
-        super().__init__(wrapped)
-        self.budget = budget
+@functools.cache
+def _budgeted_class() -> type:
+    """The BudgetedModel class, defined on first use: pydantic-ai is imported only by the
+    processes that call a model (a worker crawling without --extract never does)."""
+    from pydantic_ai.exceptions import UsageLimitExceeded
+    from pydantic_ai.messages import ModelMessagesTypeAdapter
+    from pydantic_ai.models.wrapper import WrapperModel
 
-    async def request(self, messages: Any, model_settings: Any,
-                      model_request_parameters: Any) -> Any:
-        from pydantic_ai.messages import ModelMessagesTypeAdapter
+    @dataclass(init=False)
+    class BudgetedModel(WrapperModel):
+        """A model whose every request is paid for from ``budget`` first."""
 
-        dumped = ModelMessagesTypeAdapter.dump_python(list(messages), mode="json")
-        tools = [t.parameters_json_schema for t in
-                 (model_request_parameters.function_tools or [])
-                 + (model_request_parameters.output_tools or [])]
-        settings = dict(model_settings or {})
-        max_out = int(settings.get("max_tokens") or MAX_OUTPUT_TOKENS)
-        reserved = estimate_tokens([dumped, tools]) + max_out
-        if not await self.budget.reserve(reserved):
-            raise UsageLimitExceeded(f"the token budget has fewer than the {reserved} tokens "
-                                     "this request may cost")
-        spent = reserved
-        try:
-            response = await self.wrapped.request(messages, model_settings,
-                                                  model_request_parameters)
-            spent = int(response.usage.input_tokens or 0) + int(response.usage.output_tokens
-                                                                or 0)
-            return response
-        except BaseException:
+        budget: TokenBudget
+
+        def __init__(self, wrapped: Any, budget: TokenBudget) -> None:
+            super().__init__(wrapped)
+            self.budget = budget
+
+        async def request(self, messages: Any, model_settings: Any,
+                          model_request_parameters: Any) -> Any:
+            dumped = ModelMessagesTypeAdapter.dump_python(list(messages), mode="json")
+            tools = [t.parameters_json_schema for t in
+                     (model_request_parameters.function_tools or [])
+                     + (model_request_parameters.output_tools or [])]
+            settings = dict(model_settings or {})
+            max_out = int(settings.get("max_tokens") or MAX_OUTPUT_TOKENS)
+            reserved = estimate_tokens([dumped, tools]) + max_out
+            if not await self.budget.reserve(reserved):
+                raise UsageLimitExceeded(f"the token budget has fewer than the {reserved} "
+                                         "tokens this request may cost")
             spent = 0  # no answer: no count from the provider to record
-            raise
-        finally:
-            await self.budget.settle(reserved, spent)
+            try:
+                response = await self.wrapped.request(messages, model_settings,
+                                                      model_request_parameters)
+                spent = int(response.usage.input_tokens or 0) + int(
+                    response.usage.output_tokens or 0)
+                return response
+            finally:
+                await self.budget.settle(reserved, spent)
+
+    return BudgetedModel

@@ -22,7 +22,7 @@ import json
 from dataclasses import dataclass, field
 from typing import Any
 
-from trawl.ai._budget import CHARS_PER_TOKEN, MAX_OUTPUT_TOKENS, BudgetedModel, TokenBudget
+from trawl.ai._budget import CHARS_PER_TOKEN, MAX_OUTPUT_TOKENS, TokenBudget, budgeted
 from trawl.ai._models import build_model, model_settings
 from trawl.ai._selectors import select_fields
 from trawl.ai._untrusted import RULE, untrusted
@@ -128,7 +128,7 @@ class _ModelExtraction:
             result.error = str(exc)
             return result
         if self.budget is not None:
-            model = BudgetedModel(model, self.budget)
+            model = budgeted(model, self.budget)
         chunks = model_chunks(markdown, self.spec.max_input_tokens * CHARS_PER_TOKEN)
         result.chunks_total = len(chunks)
         parts: list[dict[str, Any]] = []

@@ -7,6 +7,7 @@ Postgres (``agent_steps``); Temporal's history holds the tool calls and one-line
 
 # No `from __future__ import annotations` (see trawl.model._activities).
 from dataclasses import dataclass, field
+from enum import StrEnum
 from typing import Any, ClassVar
 
 from trawl.errors import ConfigError
@@ -23,10 +24,11 @@ AGENT_TOOLS = ("look", "act", "go", "wait", "extract", "handoff", "done")
 """The tools a model calls: the browser session API's, plus handoff and done."""
 
 
-class AgentStatus:
-    """How a run stands or ended (``agent_runs.status``): plain strings."""
+class AgentStatus(StrEnum):
+    """How a run stands or ended (``agent_runs.status``, ``AgentResult.status``)."""
 
     RUNNING = "running"
+    """Taking steps."""
     HANDOFF = "handoff"
     """Waiting for a person (``trawl resume RUN``)."""
     COMPLETED = "completed"
@@ -40,6 +42,7 @@ class AgentStatus:
     FAILED = "failed"
     """The model could not be asked (no key, a provider error after retries)."""
     CANCELLED = "cancelled"
+    """Cancelled (``temporal workflow cancel``)."""
 
 
 @dataclass
@@ -48,6 +51,7 @@ class AgentSpec:
 
     __pydantic_config__: ClassVar[dict[str, Any]] = {"extra": "forbid",
                                                      "use_attribute_docstrings": True}
+    """How pydantic validates it as ``POST /v1/agents``'s body."""
 
     task: str
     """What to do, in words (``trawl agent run "TASK"``)."""
@@ -126,9 +130,13 @@ class AgentInput:
     """What an AgentWorkflow is started (and continued as new) with."""
 
     run_id: str
+    """Short run id (the key of ``agent_runs``)."""
     spec: AgentSpec
+    """The validated spec."""
     state: AgentState = field(default_factory=AgentState)
+    """State carried across continue-as-new (fresh on the first run)."""
     ops: OpsHints | None = None
+    """Where operators reach Temporal (for the commands the details print)."""
 
 
 @dataclass
@@ -136,20 +144,27 @@ class AgentResult:
     """What an AgentWorkflow returns (and ``agent_runs`` keeps)."""
 
     run_id: str
+    """Short run id."""
     status: str
     """An :class:`AgentStatus` value."""
     answer: str | None = None
     """What the model reported with done."""
     steps: int = 0
+    """Steps recorded."""
     tokens: int = 0
+    """Model tokens spent."""
     error: str | None = None
+    """Why the run ended without success, one line."""
 
 
 @dataclass
 class AgentStartInput:
     run_id: str
+    """Short run id."""
     workflow_id: str
+    """The AgentWorkflow's id."""
     spec: AgentSpec
+    """The validated spec."""
 
 
 @dataclass
@@ -157,9 +172,11 @@ class TurnInput:
     """A model turn: the model reads the run's conversation (from Postgres) and answers."""
 
     run_id: str
+    """Short run id."""
     seq: int
     """The step this turn is recorded as."""
     spec: AgentSpec
+    """The run's spec (its model, its task)."""
     tokens_left: int
     """Tokens the run may still spend."""
 
@@ -179,9 +196,13 @@ class ToolInput:
     """One tool call, run on the worker holding the run's browser."""
 
     run_id: str
+    """Short run id."""
     seq: int
+    """The step this call is recorded as."""
     spec: AgentSpec
+    """The run's spec (its guards)."""
     call: ToolCall
+    """The call to run."""
     last_url: str | None = None
     """Where to rebuild the browser when this worker does not hold it (a new worker)."""
     approved: bool = False
@@ -193,6 +214,7 @@ class ToolInput:
 @dataclass
 class ToolOutput:
     ok: bool
+    """Whether the call succeeded (a refused or failed call is a result too)."""
     summary: str
     """What happened, one line."""
     url: str | None = None
@@ -215,9 +237,13 @@ class NoteInput:
     a reminder to the model; recorded, and (``to_model``) read by the model next turn."""
 
     run_id: str
+    """Short run id."""
     seq: int
+    """The step it is recorded as."""
     text: str
+    """What it says."""
     to_model: bool = True
+    """Whether the model reads it on its next turn."""
 
 
 @dataclass
@@ -226,19 +252,29 @@ class AgentResumeInput:
     with the session data they brought applied to the run's browser."""
 
     run_id: str
+    """Short run id."""
     seq: int
+    """The step the resume is recorded as."""
     spec: AgentSpec
+    """The run's spec."""
     last_url: str | None = None
+    """Where to rebuild the browser when this worker does not hold it."""
     resumed_by: str = "signal"
+    """Who resumed."""
     note: str | None = None
+    """What the person did (the model reads it)."""
     cookies: list[dict[str, Any]] | None = None
+    """Cookies to add to the run's browser (a signal from the UI)."""
     storage_state: dict[str, Any] | None = None
+    """A storage state whose cookies join the run's browser."""
 
 
 @dataclass
 class AgentFinishInput:
     run_id: str
+    """Short run id."""
     result: AgentResult
+    """How the run ended."""
 
 
 @dataclass
@@ -248,3 +284,4 @@ class PinOutput:
     queue: str
     """That worker's own task queue."""
     worker: str
+    """That worker's identity (host:pid)."""

@@ -241,7 +241,7 @@ class AgentWorkflow:
                            error)
 
     async def _finish(self, result: AgentResult, cancelled: bool = False) -> AgentResult:
-        self._status = result.status
+        self._status = AgentStatus(result.status)
         cancel_type = workflow.ActivityCancellationType.ABANDON if cancelled else \
             workflow.ActivityCancellationType.TRY_CANCEL
         await workflow.execute_activity_method(
