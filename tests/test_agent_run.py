@@ -308,3 +308,32 @@ def test_trawl_agent_run_show_and_its_errors(
                 assert pattern in bad.stderr, bad.stderr
         finally:
             kill_group(worker, signal.SIGTERM)
+
+
+async def test_a_run_pinned_to_a_queue_nobody_polls_moves_to_another(task_queue: str) -> None:
+    """Workflow logic with fake activities (tests/fast/test_agent_workflow.py's): the first
+    worker's queue has nobody, the pinned call is not started within its timeout (waited
+    out in real time: the test server does not skip it), the run is pinned again and the
+    step runs there, once."""
+    from temporalio.api.enums.v1 import IndexedValueType
+    from temporalio.api.operatorservice.v1 import AddSearchAttributesRequest
+    from temporalio.testing import WorkflowEnvironment
+
+    from tests.fast.conftest import time_skipping_server
+    from tests.fast.test_agent_workflow import Fakes, _run
+    from trawl.services.temporal import SEARCH_ATTRIBUTES
+
+    env = await WorkflowEnvironment.start_time_skipping(
+        test_server_existing_path=time_skipping_server())
+    try:
+        await env.client.operator_service.add_search_attributes(AddSearchAttributesRequest(
+            namespace=env.client.namespace, search_attributes={
+                name: IndexedValueType.Value(f"INDEXED_VALUE_TYPE_{kind.upper()}")
+                for name, kind in SEARCH_ATTRIBUTES.items()}))
+        fakes = Fakes(["look", "act"], task_queue + "-live", dead_first=True)
+        result = await _run(env, fakes, task_queue)
+    finally:
+        await env.shutdown()
+    assert result.status == "completed" and result.answer == "ok"
+    assert fakes.pins == 2  # the first worker's queue had nobody: pinned again
+    assert fakes.tools == [(2, "look"), (4, "act"), (6, "done")]  # each step once

@@ -108,6 +108,7 @@ class AgentWorkflow:
                 if not turn.calls:
                     await self._note(NUDGE)
                     continue
+                await self._check_budgets()  # the tool call is a step too
                 out = await self._tool(turn.calls[0], turn.calls[1:])
                 taken += 1
                 if out.done:
