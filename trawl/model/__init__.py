@@ -67,6 +67,7 @@ from trawl.model._extract import (
     check_model,
     load_extract_file,
     parse_extract,
+    read_config_file,
 )
 from trawl.model._page import BlockedPage, FoundLink, PageRecord
 from trawl.model._spec import (
@@ -225,6 +226,7 @@ __all__ = [
     "parse_rule",
     "parse_rules",
     "parse_step",
+    "read_config_file",
     "step_globs",
     "steps_for",
 ]

@@ -248,24 +248,30 @@ def _int(raw: dict[str, Any], key: str, default: int, low: int, high: int, where
     return value
 
 
-def load_extract_file(path: str | Path) -> dict[str, Any]:
-    """An ``--extract`` file (YAML or JSON), checked; the dict ``CrawlSpec.extract`` keeps."""
+def read_config_file(path: str | Path, what: str) -> Any:
+    """A YAML or JSON file (JSON by its .json suffix) parsed; ConfigError naming ``what``
+    ("spec file", "extract file") when it cannot be read or parsed."""
     import yaml
 
     file = Path(path)
     try:
         text = file.read_text(encoding="utf-8")
     except OSError as exc:
-        raise ConfigError(f"cannot read extract file {str(file)!r}: "
-                          f"{exc.strerror or exc}") from None
+        raise ConfigError(f"cannot read {what} {str(file)!r}: {exc.strerror or exc}") \
+            from None
     try:
-        data = json.loads(text) if file.suffix.lower() == ".json" else yaml.safe_load(text)
+        return json.loads(text) if file.suffix.lower() == ".json" else yaml.safe_load(text)
     except (json.JSONDecodeError, yaml.YAMLError) as exc:
         first = str(exc).strip().splitlines()[0] if str(exc).strip() else type(exc).__name__
-        raise ConfigError(f"extract file {str(file)!r} is not valid "
+        raise ConfigError(f"{what} {str(file)!r} is not valid "
                           f"{'JSON' if file.suffix.lower() == '.json' else 'YAML'}: {first}") \
             from None
-    parse_extract(data, f"extract file {str(file)!r}")
+
+
+def load_extract_file(path: str | Path) -> dict[str, Any]:
+    """An ``--extract`` file (YAML or JSON), checked; the dict ``CrawlSpec.extract`` keeps."""
+    data = read_config_file(path, "extract file")
+    parse_extract(data, f"extract file {str(Path(path))!r}")
     return dict(data)
 
 
