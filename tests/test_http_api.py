@@ -480,3 +480,29 @@ async def test_scrape_one_page(client: httpx.AsyncClient, tmp_path: Path) -> Non
             "url": site.url("/"), "options": {"formats": ["bogus"]}}), 422)["detail"]
     assert "http" in problem(await client.post(
         "/v1/scrape", json={"url": "ftp://example.com/"}), 422)["detail"]
+
+
+async def test_agent_runs_over_http(client: httpx.AsyncClient, worker: None) -> None:
+    """POST /v1/agents starts a run (the body is an AgentSpec); a worker without the
+    model's key ends it ``failed`` saying so (no retry loop, no traceback); bad input is a
+    problem object."""
+    problem(await client.post("/v1/agents", json={"task": "x", "start_url": "https://a.test/",
+                                                   "model": "openai:m", "colour": 1}), 422)
+    problem(await client.post("/v1/agents", json={"task": "x", "start_url": "ftp://a/",
+                                                   "model": "openai:m"}), 422)
+    problem(await client.get("/v1/agents/nosuchrun"), 404)
+    started = await client.post("/v1/agents", json={
+        "task": "Read the page.", "start_url": "http://127.0.0.1:9/", "model": "openai:nokey"})
+    assert started.status_code == 201, started.text
+    run_id = started.json()["run_id"]
+    deadline = time.monotonic() + WAIT_S
+    while True:
+        run = (await client.get(f"/v1/agents/{run_id}")).json()
+        if run["status"] not in ("running",):
+            break
+        assert time.monotonic() < deadline, run
+        await asyncio.sleep(0.5)
+    assert run["status"] == "failed"
+    assert "OPENAI_API_KEY" in run["error"] and "Traceback" not in run["error"]
+    assert [r["id"] for r in (await client.get("/v1/agents")).json()][:1] == [run_id]
+    problem(await client.post(f"/v1/agents/{run_id}/resume", json={"note": "x"}), 409)

@@ -72,6 +72,8 @@ DEFAULT_RETRIES_429 = 3
 DEFAULT_CODEC_PORT = 8234
 """The codec server's port, next to the embedded web UI's."""
 DEFAULT_API_PORT = 8235
+DEFAULT_MODEL_TIMEOUT_S = 120.0
+"""One model request's deadline: a server that never answers costs this, never the crawl."""
 """`trawl serve`'s port (the HTTP API), next to the codec server's."""
 DEFAULT_METRICS_HOST = "127.0.0.1"
 """Where a worker's metrics endpoint listens unless told otherwise: this machine only."""
@@ -163,6 +165,15 @@ class Settings(BaseSettings):
     ``TRAWL_WEBHOOK_SECRET``). Unset: derived from ``TRAWL_SECRET_KEY`` when that is set
     (so a deployment's workers sign alike), else generated into
     ``<data dir>/webhook.secret`` (mode 0600). `trawl webhook-secret` prints it."""
+
+    model: str | None = None
+    """The model of model extraction and agent runs when none is given (``TRAWL_MODEL``,
+    PROVIDER:NAME, e.g. ``ollama:qwen2.5:7b``). Keys (``OPENAI_API_KEY``,
+    ``ANTHROPIC_API_KEY``) and endpoints (``OPENAI_BASE_URL``, ``OLLAMA_BASE_URL``) are read
+    by the workers from their own environment, never sent with a crawl."""
+
+    model_timeout_s: float = Field(default=DEFAULT_MODEL_TIMEOUT_S, gt=0)
+    """Seconds one model request may take (``TRAWL_MODEL_TIMEOUT_S``)."""
 
     agent_webhook: str | None = None
     """POST every agent session's browser events (page_navigation, page_load_complete,

@@ -7,6 +7,8 @@ import sys
 
 import typer
 
+from trawl.api.agent_runs_commands import register_runs
+
 
 def _has_display() -> bool:
     if sys.platform in ("darwin", "win32"):
@@ -29,9 +31,13 @@ def _check_webhook(url: str | None) -> None:
 
 def register(app: typer.Typer) -> None:
     """Add the agent-facing commands to ``app``."""
+    agent_app = typer.Typer(no_args_is_help=False, add_completion=False)
+    app.add_typer(agent_app, name="agent")
+    register_runs(agent_app)
 
-    @app.command("agent")
+    @agent_app.callback(invoke_without_command=True)
     def agent(
+        ctx: typer.Context,
         headless: bool = typer.Option(False, "--headless",
                                       help="Run the browser without a window."),
         sidebar: bool = typer.Option(False, "--sidebar",
@@ -48,8 +54,11 @@ def register(app: typer.Typer) -> None:
         """Drive a browser over stdio: one JSON request per line (the agent protocol).
 
         Send {"command":"eval","payload":"agent.look()"}; read
-        {"command":"result","payload":{...}}. Close stdin to quit.
+        {"command":"result","payload":{...}}. Close stdin to quit. `trawl agent run TASK
+        --start URL` runs a durable agent with a model instead (see its --help).
         """
+        if ctx.invoked_subcommand is not None:
+            return
         from trawl.api.agent import main
 
         if not headless and not _has_display():

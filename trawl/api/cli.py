@@ -185,7 +185,19 @@ _SPEC_OPTIONS: dict[str, tuple[str, Any]] = {
     "chunk": ("chunk_chars", lambda v: DEFAULT_CHUNK_CHARS if v else None),
     "chunk_size": ("chunk_chars", None),  # after --chunk: a size given wins (and implies it)
     "webhook": ("webhook", None), "webhook_event": ("webhook_events", list),
+    "extract": ("extract", lambda v: _load_extract(v)), "model": ("model", None),
+    "max_model_tokens": ("max_model_tokens", None), "goal": ("goal", None),
+    "goal_pages": ("goal_pages", None),
 }
+_OPTIONAL = ("user_agent", "chunk_size", "webhook", "extract", "model", "max_model_tokens",
+             "goal", "goal_pages")
+"""Options whose absence leaves the spec's field alone (None is not a value for them)."""
+
+
+def _load_extract(path: Path) -> dict[str, Any]:
+    from trawl.model import load_extract_file
+
+    return load_extract_file(path)
 
 
 def _crawl_spec(ctx: typer.Context, spec_file: Path | None, values: dict[str, Any]) -> CrawlSpec:
@@ -203,7 +215,7 @@ def _crawl_spec(ctx: typer.Context, spec_file: Path | None, values: dict[str, An
             continue
         if value is None and convert is list:
             value = []
-        if option in ("user_agent", "chunk_size", "webhook") and value is None:
+        if option in _OPTIONAL and value is None:
             continue
         overrides[name] = convert(value) if convert is not None else value
     if spec_file is not None and not overrides.get("seeds"):
@@ -304,6 +316,25 @@ def crawl(
     detach: Annotated[bool, typer.Option(
         help="Start the crawl and return at once with its id.")] = False,
     as_json: JsonOption = False,
+    extract: Annotated[Path | None, typer.Option(
+        "--extract", metavar="FILE",
+        help="Structured data per page (pages.data): a YAML/JSON file with 'fields' (CSS or "
+             "XPath selectors, no model) or 'schema' and 'prompt' (a model reads each "
+             "page; see docs/models.md).")] = None,
+    model: Annotated[str | None, typer.Option(
+        metavar="PROVIDER:NAME",
+        help="The model of a schema extraction: openai:NAME (or any OpenAI-compatible "
+             "server at OPENAI_BASE_URL), anthropic:NAME, ollama:NAME (default "
+             "TRAWL_MODEL). Keys come from the workers' environment.")] = None,
+    max_model_tokens: Annotated[int | None, typer.Option(
+        help="Model tokens the crawl may spend; then pages are stored without data, and "
+             "say why.")] = None,
+    goal: Annotated[str | None, typer.Option(
+        metavar="TEXT",
+        help="What the crawl looks for: the most relevant links (their text, URL and "
+             "page) are crawled first instead of breadth first.")] = None,
+    goal_pages: Annotated[int | None, typer.Option(
+        help="With --extract: stop once this many pages have data.")] = None,
     recrawl: Annotated[str | None, typer.Option(
         "--recrawl", metavar="ID",
         help="Revisit a finished crawl (its start URLs and every page it stored, its "
@@ -322,7 +353,8 @@ def crawl(
             allow_private=allow_private, allow_host=allow_host, deny_host=deny_host,
             allow_destructive=allow_destructive, destructive_word=destructive_word,
             store=store, chunk=chunk, chunk_size=chunk_size, webhook=webhook,
-            webhook_event=webhook_event)
+            webhook_event=webhook_event, extract=extract, model=model,
+            max_model_tokens=max_model_tokens, goal=goal, goal_pages=goal_pages)
     try:
         if recrawl is not None:
             run(_recrawl(recrawl, _recrawl_overrides(ctx, spec_file, values), detach, as_json))
@@ -458,11 +490,28 @@ def _print_summary(status: CrawlStatus) -> None:
                   "(handoff_exhausted): `trawl sql \"select url, error_message from pages where "
                   f"crawl_id = '{status.crawl_id}' and error_class = 'handoff_exhausted'\"`",
                   markup=False)
+    if status.intent:
+        out.print("  " + _intent_line(status.intent), markup=False)
     if status.webhook is not None and (status.webhook.pending or status.webhook.abandoned):
         out.print(f"  webhook {status.webhook_line()}", markup=False)
     if status.recrawl_of:
         out.print(f"  against {status.recrawl_of}: " + ", ".join(
             f"{status.changes.get(kind, 0)} {kind}" for kind in CHANGE_KINDS))
+
+
+def _intent_line(intent: dict[str, Any]) -> str:
+    """``--extract``'s outcome in a line: pages with data, failures, tokens, the goal."""
+    line = (f"data: {intent['pages_with_data']} page(s) with data, "
+            f"{intent['extraction_failed']} failed (pages.data_error)")
+    if "model_tokens" in intent:
+        line += f"; {intent['model_tokens']} model tokens"
+        if "max_model_tokens" in intent:
+            line += f" of {intent['max_model_tokens']}"
+            if intent["model_budget_spent"]:
+                line += " (budget spent: later pages were not sent to the model)"
+    if "goal_met" in intent:
+        line += "; goal met" if intent["goal_met"] else "; goal not met"
+    return line
 
 
 @app.command()

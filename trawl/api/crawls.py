@@ -6,6 +6,7 @@ nothing prints.
 from __future__ import annotations
 
 import asyncio
+import json
 import socket
 import uuid
 from collections.abc import AsyncIterator, Awaitable, Callable, Sequence
@@ -80,6 +81,26 @@ class Started:
                 "ui_url": self.ui_url, "sql": self.sql_hint}
 
 
+def intent_summary(row: crawl_rows.CrawlRecord) -> dict[str, Any]:
+    """What ``--extract``, ``--max-model-tokens`` and ``--goal-pages`` came to (empty for a
+    crawl without them)."""
+    spec = row.spec
+    if spec.get("extract") is None:
+        return {}
+    out: dict[str, Any] = {"pages_with_data": row.pages_with_data,
+                           "extraction_failed": row.data_failed}
+    if spec.get("model") and spec["extract"].get("schema") is not None:
+        out["model_tokens"] = row.model_tokens
+        budget = spec.get("max_model_tokens")
+        if budget is not None:
+            out["max_model_tokens"] = budget
+            out["model_budget_refused"] = row.budget_refused
+            out["model_budget_spent"] = row.budget_refused > 0 or row.model_tokens >= budget
+    if spec.get("goal_pages") is not None:
+        out["goal_met"] = row.goal_met_at is not None
+    return out
+
+
 @dataclass
 class CrawlStatus:
     """A crawl's state and counts, as `trawl status` shows them."""
@@ -114,6 +135,9 @@ class CrawlStatus:
     """Of the thin pages, those whose main content dropped much of their prose (``metadata
     ->>'thin_content' like 'main content kept%'``): a crawl with ``--content full`` keeps
     their whole body."""
+    intent: dict[str, Any] = field(default_factory=dict)
+    """``--extract``/``--goal``: pages with data, extraction failures, model tokens (and
+    the budget), whether the goal was met."""
 
     @property
     def finished(self) -> bool:
@@ -130,6 +154,7 @@ class CrawlStatus:
                 "created_at": self.created_at, "finished_at": self.finished_at,
                 "ui_url": self.ui_url,
                 **({"webhook": self.webhook_line()} if self.webhook else {}),
+                **self.intent,
                 **({"stopped_sites": [f"{site}: {why}" for site, why
                                       in self.stopped_sites.items()]}
                    if self.stopped_sites else {}),
@@ -302,7 +327,7 @@ class Trawl:
             row.finished_at.isoformat(timespec="seconds") if row.finished_at else None,
             workflow_ui_url(self.settings, workflow_id), row.spec, row.recrawl_of, row.changes,
             row.stopped_sites, state, note, row.thin, row.given_up, webhook,
-            partial=row.partial)
+            partial=row.partial, intent=intent_summary(row))
 
     async def workers_polling(self) -> int:
         """Workers that polled the task queue (for workflows or activities) lately."""
@@ -483,8 +508,12 @@ async def assert_reachable(url: str) -> None:
 # -- plain functions for the MCP server ---------------------------------------------------
 
 async def start_crawl(urls: list[str], max_pages: int | None = None,
-                      max_depth: int | None = None) -> dict[str, Any]:
-    spec = CrawlSpec(seeds=urls)
+                      max_depth: int | None = None, extract: dict[str, Any] | None = None,
+                      model: str | None = None, max_model_tokens: int | None = None,
+                      goal: str | None = None, goal_pages: int | None = None
+                      ) -> dict[str, Any]:
+    spec = CrawlSpec(seeds=urls, extract=extract, model=model,
+                     max_model_tokens=max_model_tokens, goal=goal, goal_pages=goal_pages)
     if max_pages is not None:
         spec.max_pages = max_pages
     if max_depth is not None:
@@ -498,6 +527,23 @@ async def start_crawl(urls: list[str], max_pages: int | None = None,
 async def crawl_status(crawl_id: str) -> dict[str, Any]:
     async with await Trawl.connect() as trawl:
         return (await trawl.status(crawl_id)).as_dict()
+
+
+async def start_agent_run(task: str, start_url: str, **options: Any) -> dict[str, Any]:
+    from trawl.api import agents
+
+    async with await Trawl.connect() as trawl:
+        started = await agents.start_agent(trawl, agents.agent_spec(task, start_url,
+                                                                    **options))
+    return started.as_dict()
+
+
+async def agent_run_status(run_id: str) -> dict[str, Any]:
+    from trawl.api import agents
+
+    async with await Trawl.connect(temporal=False) as trawl:
+        found = await agents.show(trawl, run_id)
+    return json.loads(json.dumps(found, default=str))
 
 
 async def search_pages(query: str, crawl_id: str | None = None,

@@ -79,7 +79,7 @@ def _register_control(app: typer.Typer, run: Run, out: Console, err: Console) ->
 
     @app.command()
     def resume(
-        crawl_id: Annotated[str, typer.Argument(help="Crawl id or workflow id.")],
+        crawl_id: Annotated[str, typer.Argument(help="Crawl id, agent run id or workflow id.")],
         note: Annotated[str | None, typer.Option(help="What you did (kept with the handoff).")
                         ] = None,
         cookies: Annotated[Path | None, typer.Option(
@@ -96,6 +96,10 @@ def _register_control(app: typer.Typer, run: Run, out: Console, err: Console) ->
             async with await Trawl.connect() as trawl:
                 done = await handoffs.resume(trawl, crawl_id, note=note, cookies=cookies,
                                              storage_state=storage_state, site=site)
+            if done.sites == ["agent run"]:
+                out.print(f"agent run {done.crawl_id} resumed"
+                          + (" (session saved)" if done.session_saved else ""))
+                return
             if not done.sites:
                 out.print(f"crawl {done.crawl_id} resumed")
                 return

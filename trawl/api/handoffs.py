@@ -105,8 +105,15 @@ async def send_resume(trawl: Trawl, workflow_id: str, *, note: str | None,
 async def resume(trawl: Trawl, crawl_ref: str, *, note: str | None = None,
                  cookies: Path | None = None, storage_state: Path | None = None,
                  site: str | None = None) -> Resumed:
-    """`trawl resume`: :func:`resume_with` the session files given (if any)."""
+    """`trawl resume`: :func:`resume_with` the session files given (if any); an agent
+    run's id resumes that run (trawl.api.agents)."""
     cookie_list, state = load_session_files(cookies, storage_state)
+    from trawl.api import agents
+
+    if await agents.is_agent_run(trawl, crawl_ref):
+        run_id = await agents.resume_agent(trawl, crawl_ref, note=note, resumed_by=user(),
+                                           cookies=cookie_list, storage_state=state)
+        return Resumed(run_id, ["agent run"], bool(cookie_list or state))
     return await resume_with(trawl, crawl_ref, note=note, cookies=cookie_list,
                              storage_state=state, site=site, resumed_by=user())
 

@@ -307,12 +307,19 @@ async def _crawl_tool(run: Callable[[Any], Awaitable[T]], failed: str = "") -> T
 
 
 def _crawl_tools(server: MCPServer[Any]) -> None:
-    """start_crawl, crawl_status and search_pages (trawl.api.crawls, imported on first use)."""
+    """start_crawl, crawl_status, search_pages, start_agent and agent_status
+    (trawl.api.crawls, imported on first use)."""
 
     @server.tool()
     async def start_crawl(urls: list[str], max_pages: int | None = None,
-                          max_depth: int | None = None) -> dict[str, Any]:
-        """Start a durable crawl of urls; returns crawl_id, workflow_id and the web UI url."""
+                          max_depth: int | None = None, extract: dict[str, Any] | None = None,
+                          model: str | None = None, max_model_tokens: int | None = None,
+                          goal: str | None = None, goal_pages: int | None = None
+                          ) -> dict[str, Any]:
+        """Start a durable crawl of urls; returns crawl_id, workflow_id and the web UI url.
+        extract: structured data per page ({fields: {name: css selector}} or {schema: JSON
+        Schema, prompt: text} with model PROVIDER:NAME); goal: what to look for (the most
+        relevant links first); goal_pages: stop once that many pages have data."""
         # the caller is a model, not the user: its start URLs pass the agent's guard
         # (internal addresses only with TRAWL_ALLOW_PRIVATE), as go() does
         policy = agent_policy()
@@ -322,8 +329,33 @@ def _crawl_tools(server: MCPServer[Any]) -> None:
             except BlockedAddress as exc:
                 raise ToolError(f"INVALID_ARGS: start URL refused: {exc}") from None
         return await _crawl_tool(  # type: ignore[no-any-return]
-            lambda crawls: crawls.start_crawl(urls, max_pages=max_pages, max_depth=max_depth),
+            lambda crawls: crawls.start_crawl(urls, max_pages=max_pages, max_depth=max_depth,
+                                              extract=extract, model=model,
+                                              max_model_tokens=max_model_tokens, goal=goal,
+                                              goal_pages=goal_pages),
             "could not start the crawl: ")
+
+    @server.tool()
+    async def start_agent(task: str, start_url: str, model: str | None = None,
+                          max_steps: int | None = None,
+                          max_tokens: int | None = None) -> dict[str, Any]:
+        """Start a durable browser agent run (a model does the task in a browser, asks a
+        person before anything destructive); returns run_id and the web UI url. Follow it
+        with agent_status."""
+        try:  # the caller is a model: its start URL passes the agent's guard
+            await agent_policy().resolve_checked(start_url)
+        except BlockedAddress as exc:
+            raise ToolError(f"INVALID_ARGS: start URL refused: {exc}") from None
+        return await _crawl_tool(  # type: ignore[no-any-return]
+            lambda crawls: crawls.start_agent_run(task, start_url, model=model,
+                                                  max_steps=max_steps, max_tokens=max_tokens),
+            "could not start the agent: ")
+
+    @server.tool()
+    async def agent_status(run_id: str) -> dict[str, Any]:
+        """An agent run's status, answer and steps (tool, arguments, result summary)."""
+        return await _crawl_tool(  # type: ignore[no-any-return]
+            lambda crawls: crawls.agent_run_status(run_id))
 
     @server.tool()
     async def crawl_status(crawl_id: str) -> dict[str, Any]:

@@ -14,7 +14,7 @@ import os
 import sys
 import tempfile
 from pathlib import Path
-from typing import TYPE_CHECKING, Annotated
+from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 from rich.console import Console
@@ -102,6 +102,14 @@ def register(app: typer.Typer) -> None:
         user_agent: Annotated[str | None, typer.Option(
             help="User-Agent to send (default: TRAWL_USER_AGENT, which names trawl).")
         ] = None,
+        extract: Annotated[Path | None, typer.Option(
+            "--extract", metavar="FILE",
+            help="Structured data from the page: a YAML/JSON file with 'fields' (CSS or "
+                 "XPath selectors) or 'schema' and 'prompt' (a model). Prints the data as "
+                 "JSON (with --format json: in the result's 'data').")] = None,
+        model: Annotated[str | None, typer.Option(
+            metavar="PROVIDER:NAME",
+            help="The model of a schema extraction (default TRAWL_MODEL).")] = None,
     ) -> None:
         """Scrape one page without a crawl: its markdown (or html, text, links, metadata,
         JSON, a screenshot) to stdout or a file. Starts no service."""
@@ -117,9 +125,11 @@ def register(app: typer.Typer) -> None:
             raise _fail(f"-o {output}: is a directory; give a file name")
         formats = JSON_FORMATS if fmt == "json" else (fmt,)
         try:
+            spec = _extract_spec(extract)
             opts = options_from(None, formats=formats, render=render, content=content,
                                 timeout_s=timeout, allow_private=allow_private,
-                                allow_hosts=allow_host or (), user_agent=user_agent)
+                                allow_hosts=allow_host or (), user_agent=user_agent,
+                                extract=spec, model=model)
             if fmt == "screenshot" and opts.render == "http":
                 raise _fail("--format screenshot needs the browser: use --render auto "
                             "or browser, not http")
@@ -138,10 +148,27 @@ def register(app: typer.Typer) -> None:
             raise _fail(result.error_message or result.error_class or "not read")
         if fmt == "screenshot" and result.screenshot is None:
             raise _fail(f"no screenshot: {result.screenshot_missing}")
-        _emit(_output(result, fmt), output)
+        _emit(_data(result) if extract is not None and fmt != "json"
+              else _output(result, fmt), output)
         if output is not None:
             _note(f"wrote {output} ({result.final_url}, {result.render_mode}: "
                   f"{result.render_reason})")
+
+
+def _extract_spec(path: Path | None) -> dict[str, Any] | None:
+    if path is None:
+        return None
+    from trawl.model import load_extract_file
+
+    return load_extract_file(path)
+
+
+def _data(result: ScrapeResult) -> bytes:
+    """``--extract`` without ``--format json``: the data is what was asked for (JSON);
+    none is a failure with the reason."""
+    if result.data is None:
+        raise _fail(f"no data extracted: {result.data_error}")
+    return (json.dumps(result.data, ensure_ascii=False) + "\n").encode()
 
 
 async def _scrape(url: str, opts: ScrapeOptions) -> ScrapeResult:

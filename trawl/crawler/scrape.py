@@ -46,6 +46,7 @@ from pydantic import (
     ValidationInfo,
     field_serializer,
     field_validator,
+    model_validator,
 )
 
 from trawl.config import (
@@ -71,7 +72,7 @@ from trawl.errors import (
     TooManyRedirects,
 )
 from trawl.extract import Completeness, Extraction, check_selectors, extract, parse_html
-from trawl.model import Step
+from trawl.model import Step, check_model, parse_extract
 from trawl.net import NetPolicy, use_policy
 from trawl.urls import canonicalize, host_of, validate_seed
 
@@ -158,6 +159,26 @@ class ScrapeOptions(BaseModel):
             if name.lower() in FORBIDDEN_HEADERS:
                 raise ValueError(f"{name!r} is set by trawl, not by a request")
         return value
+    extract: dict[str, Any] | None = None
+    """Structured data from the page (``--extract FILE``'s content): selector ``fields``,
+    or a model's ``schema`` and ``prompt`` (see trawl.model._extract); the result is
+    ``data`` (or ``data_error``)."""
+    model: str | None = None
+    """PROVIDER:NAME of the model a ``schema`` extraction uses (default ``TRAWL_MODEL``)."""
+
+    @model_validator(mode="after")
+    def _check_extract(self) -> ScrapeOptions:
+        if self.extract is not None:
+            extract = parse_extract(self.extract)
+            model = self.model or (get_settings().model if extract.uses_model else None)
+            if extract.uses_model and model is None:
+                raise ValueError("an extraction with a schema needs a model: --model "
+                                 "PROVIDER:NAME or TRAWL_MODEL")
+            if model is not None:
+                object.__setattr__(self, "model", check_model(model))
+        elif self.model is not None:
+            check_model(self.model)
+        return self
 
     def net_policy(self) -> NetPolicy:
         return NetPolicy(allow_private=self.allow_private or get_settings().allow_private,
@@ -213,6 +234,12 @@ class ScrapeResult(BaseModel):
     trawl does not read (``not_read``); the content fields are then empty."""
     error_message: str | None = None
     elapsed_ms: int = 0
+    data: dict[str, Any] | None = None
+    """With ``extract``: the page's data (valid against the spec), else None."""
+    data_error: str | None = None
+    """With ``extract``: why there is no data."""
+    model_tokens: int | None = None
+    """With a model extraction: tokens it spent."""
 
     @field_serializer("screenshot", when_used="json")
     def _screenshot_base64(self, value: bytes | None) -> str | None:
@@ -476,6 +503,7 @@ class Scraper:
             result.render_mode = "http"
             _fill(result, opts, title=doc.title, markdown=doc.markdown, text=doc.text,
                   words=doc.word_count, html=None, links=[], metadata=doc.metadata)
+            await _extract_into(result, opts, doc.markdown, None)
             return result
         if page.html is None:
             result.error_class = "not_read"
@@ -505,7 +533,21 @@ class Scraper:
         _fill(result, opts, title=extraction.title, markdown=extraction.markdown,
               text=extraction.full_text, words=extraction.word_count, html=page.html,
               links=links, metadata=metadata)
+        await _extract_into(result, opts, extraction.markdown, page.html)
         return result
+
+
+async def _extract_into(result: ScrapeResult, opts: ScrapeOptions, markdown: str,
+                        html: str | None) -> None:
+    """``opts.extract``: the page's data (trawl.ai.extract_page) into ``result``."""
+    if opts.extract is None:
+        return
+    from trawl.ai import extract_page
+
+    found = await extract_page(opts.extract, url=result.final_url, markdown=markdown,
+                               html=html, model=opts.model)
+    result.data, result.data_error = found.data, found.error
+    result.model_tokens = found.tokens if found.model is not None else None
 
 
 def _fill(result: ScrapeResult, opts: ScrapeOptions, *, title: str | None, markdown: str,
@@ -610,6 +652,7 @@ async def scrape(url: str, *, formats: Sequence[Format] | Format | None = None,
                  timeout_s: float | None = None, max_bytes: int | None = None,
                  allow_private: bool | None = None, allow_hosts: Sequence[str] | None = None,
                  user_agent: str | None = None, dismiss_cookie_banners: bool | None = None,
+                 extract: dict[str, Any] | None = None, model: str | None = None,
                  options: ScrapeOptions | None = None) -> ScrapeResult:
     """Scrape one page without a crawl (no Temporal, no database); see the module doc.
 
@@ -620,7 +663,8 @@ async def scrape(url: str, *, formats: Sequence[Format] | Format | None = None,
     opts = options_from(options, formats=formats, render=render, content=content,
                         timeout_s=timeout_s, max_bytes=max_bytes, allow_private=allow_private,
                         allow_hosts=allow_hosts, user_agent=user_agent,
-                        dismiss_cookie_banners=dismiss_cookie_banners)
+                        dismiss_cookie_banners=dismiss_cookie_banners, extract=extract,
+                        model=model)
     async with Scraper() as scraper:
         return await scraper.scrape(url, opts)
 
@@ -656,6 +700,7 @@ def scrape_sync(url: str, *, formats: Sequence[Format] | Format | None = None,
                 timeout_s: float | None = None, max_bytes: int | None = None,
                 allow_private: bool | None = None, allow_hosts: Sequence[str] | None = None,
                 user_agent: str | None = None, dismiss_cookie_banners: bool | None = None,
+                extract: dict[str, Any] | None = None, model: str | None = None,
                 options: ScrapeOptions | None = None) -> ScrapeResult:
     """:func:`scrape` for synchronous code: the same arguments, the same result (inside a
     running event loop, it runs on a loop of its own in another thread)."""
@@ -663,4 +708,5 @@ def scrape_sync(url: str, *, formats: Sequence[Format] | Format | None = None,
                            timeout_s=timeout_s, max_bytes=max_bytes,
                            allow_private=allow_private, allow_hosts=allow_hosts,
                            user_agent=user_agent,
-                           dismiss_cookie_banners=dismiss_cookie_banners, options=options))
+                           dismiss_cookie_banners=dismiss_cookie_banners, extract=extract,
+                           model=model, options=options))

@@ -20,6 +20,7 @@ from trawl.config import (
     DEFAULT_MAX_LINKS_PER_PAGE,
     DEFAULT_MAX_PAGES,
     DEFAULT_MAX_RETRY_AFTER_S,
+    DEFAULT_MODEL_TIMEOUT_S,
     DEFAULT_PAGE_TIMEOUT_S,
     DEFAULT_RETRIES_429,
     MAX_CRAWL_DELAY_S,
@@ -29,6 +30,12 @@ from trawl.config import (
 from trawl.errors import BlockedAddress, ConfigError
 from trawl.extract import CONTENT_MODES, MAX_CHUNK_CHARS, MIN_CHUNK_CHARS, check_selectors
 from trawl.model._events import CRAWL_EVENT_TYPES
+from trawl.model._extract import (
+    DEFAULT_MAX_CHUNKS,
+    DEFAULT_MODEL_RETRIES,
+    check_model,
+    parse_extract,
+)
 from trawl.model._steps import StepRule, parse_rules
 from trawl.net import NetPolicy, origin_of
 from trawl.policy import DEFAULT_MAX_URL_LENGTH, MAX_SITEMAP_URLS
@@ -227,6 +234,29 @@ class CrawlSpec:
     """Only these event types go to the webhook (``--webhook-event``, repeatable); empty:
     all of them."""
 
+    extract: dict[str, Any] | None = None
+    """Structured data per page (``--extract FILE``): selector ``fields`` or a model's
+    ``schema`` and ``prompt`` (see :mod:`trawl.model._extract`); the result is the page's
+    ``data`` column, and what went wrong its ``data_error``."""
+
+    model: str | None = None
+    """PROVIDER:NAME of the model that reads pages for a ``schema`` extraction (``--model``;
+    default ``TRAWL_MODEL``). Only the name: keys stay in the workers' environment."""
+
+    max_model_tokens: int | None = None
+    """Model tokens the whole crawl may spend (``--max-model-tokens``); once spent, pages
+    are still stored but not sent to the model, their ``data_error`` says why, and the
+    crawl's status shows it. None: no limit."""
+
+    goal: str | None = None
+    """What the crawl looks for (``--goal "TEXT"``): the frontier is claimed most relevant
+    first (a lexical score of each link's text, URL and the page it is on) instead of
+    breadth first."""
+
+    goal_pages: int | None = None
+    """With ``extract``: stop the crawl once this many pages have data (``--goal-pages``):
+    the goal is met, and the crawl says so. None: crawl on."""
+
     recrawl_of: str | None = None
     """Set by ``trawl crawl --recrawl ID``: the finished crawl this one revisits. Its pages
     seed the frontier and are fetched conditionally (see :mod:`trawl.crawler.recrawl`)."""
@@ -240,6 +270,7 @@ class CrawlSpec:
         self._check_modes()
         self._check_hosts(seeds)
         self._check_webhook()
+        model = self._check_extract()
         steps = parse_rules(self.steps)
         if steps and self.render == "http":
             raise ConfigError("steps need a browser: use --render browser or auto")
@@ -248,6 +279,8 @@ class CrawlSpec:
         copy.store = list(dict.fromkeys(self.store))
         copy.webhook_events = list(dict.fromkeys(self.webhook_events))
         copy.steps = steps  # asdict() turned the rules into plain dicts
+        copy.model = model
+        copy.goal = " ".join(self.goal.split()) if self.goal else None
         copy.destructive_words = list(dict.fromkeys(
             " ".join(w.lower().split()) for w in self.destructive_words))
         return copy
@@ -280,6 +313,31 @@ class CrawlSpec:
                 MIN_CHUNK_CHARS <= self.chunk_chars <= MAX_CHUNK_CHARS):
             raise ConfigError(f"--chunk-size must be between {MIN_CHUNK_CHARS} and "
                               f"{MAX_CHUNK_CHARS} characters")
+
+    def _check_extract(self) -> str | None:
+        """ConfigError on a bad extract spec, model, token budget or goal; the model a
+        schema extraction uses (``--model``, else ``TRAWL_MODEL``)."""
+        model = self.model
+        if self.extract is not None:
+            extract = parse_extract(self.extract)
+            if extract.uses_model:
+                model = model or get_settings().model
+                if model is None:
+                    raise ConfigError("--extract with a schema needs a model: --model "
+                                      "PROVIDER:NAME (e.g. ollama:qwen2.5:7b) or TRAWL_MODEL")
+        if model is not None:
+            model = check_model(model)
+        if self.max_model_tokens is not None and self.max_model_tokens < 1:
+            raise ConfigError("--max-model-tokens must be at least 1")
+        if self.goal is not None and (not isinstance(self.goal, str) or not self.goal.strip()):
+            raise ConfigError("--goal takes a few words saying what the crawl looks for")
+        if self.goal_pages is not None:
+            if self.extract is None:
+                raise ConfigError("--goal-pages needs --extract: the goal is met when that "
+                                  "many pages have data")
+            if self.goal_pages < 1:
+                raise ConfigError("--goal-pages must be at least 1")
+        return model
 
     def _check_modes(self) -> None:
         """ConfigError on an unknown mode or a malformed user agent."""
@@ -344,7 +402,17 @@ class CrawlSpec:
         delay = max(self.delay_s, MAX_CRAWL_DELAY_S if self.respect_robots else 0.0)
         slot = in_flight * delay
         return loads + slot + self.retries_429 * (self.max_retry_after_s
-                                                  + self.page_timeout_s + slot)
+                                                  + self.page_timeout_s + slot) \
+            + self._model_time_s()
+
+    def _model_time_s(self) -> float:
+        """The longest a page's model extraction may take: each chunk's requests (the
+        first and every re-ask) at the model deadline (TRAWL_MODEL_TIMEOUT_S's default)."""
+        if self.extract is None or self.extract.get("schema") is None:
+            return 0.0
+        chunks = int(self.extract.get("max_chunks", DEFAULT_MAX_CHUNKS))
+        retries = int(self.extract.get("retries", DEFAULT_MODEL_RETRIES))
+        return chunks * ((retries + 1) * DEFAULT_MODEL_TIMEOUT_S + 5)
 
     def net_policy(self) -> NetPolicy:
         """What this crawl may fetch: see trawl.net. Its start URLs' origins are allowed

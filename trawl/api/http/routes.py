@@ -1,4 +1,4 @@
-"""The HTTP API's routes (``/v1``): crawls, their pages and handoffs.
+"""The HTTP API's routes (``/v1``): crawls, their pages and handoffs, agent runs.
 
 Every route calls what the CLI calls (:class:`trawl.api.crawls.Trawl`,
 :mod:`trawl.api.handoffs`); the crawl options are :class:`trawl.model.CrawlSpec` itself, as
@@ -20,12 +20,12 @@ from pydantic import BaseModel, Field
 from sqlalchemy.ext.asyncio import AsyncConnection
 from sse_starlette import EventSourceResponse, ServerSentEvent
 
-from trawl.api import handoffs
+from trawl.api import agents, handoffs
 from trawl.api.crawls import Trawl
 from trawl.browser.session_ops import EVENT_TYPES as AGENT_EVENT_TYPES
 from trawl.crawler.scrape import ScrapeOptions, ScrapeResult, scrape
-from trawl.errors import ConfigError
-from trawl.model import CRAWL_EVENT_TYPES, CrawlSpec
+from trawl.errors import ConfigError, TrawlError
+from trawl.model import CRAWL_EVENT_TYPES, AgentSpec, CrawlSpec
 from trawl.store import events as event_rows
 from trawl.store import sessions
 from trawl.store.sessions import OpenHandoff
@@ -87,6 +87,57 @@ class Resumed(BaseModel):
     sites: list[str] = Field(description="Sites whose handoff was resumed (empty: the crawl "
                                          "was un-paused or released from a database hold).")
     session_saved: bool
+
+
+# -- agent runs ----------------------------------------------------------------------------
+
+@router.post("/agents", status_code=201, tags=["agents"])
+async def create_agent_run(spec: AgentSpec, trawl: TrawlDep) -> dict[str, Any]:
+    """Start a durable browser agent run: ``task`` and ``start_url`` (and optionally
+    ``model``, ``max_steps``, ``max_tokens``...). Its steps: ``GET /v1/agents/{run_id}``."""
+    started = await agents.start_agent(trawl, spec)
+    return started.as_dict()
+
+
+@router.get("/agents", tags=["agents"])
+async def list_agent_runs(trawl: TrawlDep,
+                          limit: Annotated[int, Query(ge=1, le=MAX_LIST)] = 50
+                          ) -> list[dict[str, Any]]:
+    """Agent runs, newest first."""
+    return await agents.list_runs(trawl, limit)
+
+
+@router.get("/agents/{run_id}", tags=["agents"])
+async def get_agent_run(run_id: str, trawl: TrawlDep) -> dict[str, Any]:
+    """A run's status, result and every step (tool, arguments, result summary, tokens,
+    URL); a step's screenshot: ``GET /v1/agents/{run_id}/steps/{seq}/screenshot``."""
+    try:
+        return await agents.show(trawl, run_id)
+    except TrawlError as exc:
+        raise HTTPException(404, str(exc)) from None
+
+
+@router.get("/agents/{run_id}/steps/{seq}/screenshot", tags=["agents"],
+            response_class=Response, responses={200: {"content": {"image/png": {}}}})
+async def get_agent_screenshot(run_id: str, seq: int, trawl: TrawlDep) -> Response:
+    """The PNG taken after step ``seq`` (steps that changed the page)."""
+    try:
+        png = await agents.screenshot(trawl, run_id, seq)
+    except TrawlError as exc:
+        raise HTTPException(404, str(exc)) from None
+    if png is None:
+        raise HTTPException(404, f"step {seq} of {run_id} has no screenshot")
+    return Response(png, media_type="image/png")
+
+
+@router.post("/agents/{run_id}/resume", tags=["agents"])
+async def resume_agent_run(run_id: str, body: ResumeBody, trawl: TrawlDep) -> dict[str, Any]:
+    """A person is done with a run's handoff: it goes on (a resume also approves one
+    destructive press the agent asked about); session data goes into its browser."""
+    cookies, state = handoffs.check_session(body.cookies, body.storage_state)
+    done = await agents.resume_agent(trawl, run_id, note=body.note, resumed_by="HTTP API",
+                                     cookies=cookies, storage_state=state)
+    return {"run_id": done, "resumed": True}
 
 
 # -- crawls --------------------------------------------------------------------------------
