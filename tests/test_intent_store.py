@@ -52,7 +52,8 @@ async def test_data_and_its_error_are_written_with_the_row_and_the_event(
     assert rows[urls[1]][0] is None and rows[urls[1]][2] is None
     assert "hunter2" not in rows[urls[1]][1]  # redacted like any error
     events = dict(await scalar_rows(
-        engine, "select subject, data from events where crawl_id = :c", c=crawl_id))
+        engine, "select subject, data from events where crawl_id = :c and type = 'page_stored'",
+        c=crawl_id))
     assert events[urls[0]]["data"] == {"title": "A", "n": [1, 2]}
     assert events[urls[1]]["data"] is None
     assert events[urls[1]]["data_error"].startswith("the model's answer was not valid")
@@ -64,8 +65,9 @@ async def test_data_and_its_error_are_written_with_the_row_and_the_event(
     await _claim(engine, plain_id, 1)
     await frontier.record_page(engine, PageRecord(crawl_id=plain_id, url=SITE + "/p",
                                                   site=SITE, depth=0, outcome="done"))
-    (event,), = await scalar_rows(engine, "select data from events where crawl_id = :c",
-                                  c=plain_id)
+    (event,), = await scalar_rows(
+        engine, "select data from events where crawl_id = :c and type = 'page_stored'",
+        c=plain_id)
     assert "data" not in event
 
 
