@@ -7,15 +7,16 @@ services" (a Temporal dev server and a Postgres started under ``TRAWL_DATA_DIR``
 
 from __future__ import annotations
 
+import ipaddress
 import os
 import re
 from functools import lru_cache
 from pathlib import Path
-from typing import Literal
+from typing import Annotated, Any, Literal
 
 import platformdirs
 from pydantic import Field, SecretStr, ValidationError, field_validator
-from pydantic_settings import BaseSettings, SettingsConfigDict
+from pydantic_settings import BaseSettings, NoDecode, SettingsConfigDict
 
 from trawl.errors import SettingsError
 
@@ -130,9 +131,16 @@ class Settings(BaseSettings):
     ``trawl mcp``). A page can ask an agent for any file; this bounds what it can get."""
 
     allow_private: bool = False
-    """Let every crawl and agent reach internal addresses (loopback, private networks, cloud
-    metadata): off by default; a crawl's own start URLs are always allowed
-    (``TRAWL_ALLOW_PRIVATE``, per crawl ``--allow-private``; see SECURITY.md)."""
+    """Let everything this process runs reach internal addresses (loopback, private
+    networks, cloud metadata): crawls, scrapes, and the programs calling its HTTP API, MCP
+    server or agent (``TRAWL_ALLOW_PRIVATE``; per command ``--allow-private``). Off by
+    default; the URLs an operator names on the command line are allowed anyway (see
+    SECURITY.md)."""
+
+    allow_hosts: Annotated[list[str], NoDecode] = Field(default_factory=list)
+    """Host names (with their subdomains) or CIDRs that everything this process runs may
+    reach even at an internal address (``TRAWL_ALLOW_HOSTS``, comma-separated, e.g.
+    ``wiki.corp.example,10.20.0.0/16``; per command ``--allow-host``)."""
 
     secret_key: SecretStr | None = None
     """The data key sealing session data in Temporal payloads and in Postgres (base64 of 32
@@ -174,6 +182,21 @@ class Settings(BaseSettings):
     """Seconds a database outage is waited out (``TRAWL_DB_OUTAGE_BUDGET_S``); after it,
     the crawl holds with status ``database_unreachable`` until ``trawl resume``."""
 
+    @field_validator("allow_hosts", mode="before")
+    @classmethod
+    def _host_list(cls, value: Any) -> list[str]:
+        entries = value.split(",") if isinstance(value, str) else list(value or [])
+        hosts = []
+        for entry in entries:
+            if isinstance(entry, str) and not entry.strip():
+                continue
+            checked = host_entry(entry)
+            if checked is None:
+                raise ValueError(f"{entry!r} is not a host name or a CIDR (comma-separated, "
+                                 "e.g. wiki.corp.example,10.20.0.0/16)")
+            hosts.append(checked)
+        return hosts
+
     @field_validator("database_url", "reader_database_url")
     @classmethod
     def _postgres_url(cls, value: str | None) -> str | None:
@@ -202,6 +225,18 @@ class Settings(BaseSettings):
     @property
     def ui_base_url(self) -> str:
         return self.temporal_ui_url or f"http://localhost:{self.temporal_ui_port}"
+
+
+def host_entry(entry: Any) -> str | None:
+    """``entry`` stripped if it is what ``--allow-host`` / ``TRAWL_ALLOW_HOSTS`` take (a host
+    name, an IP address or a CIDR), else None."""
+    value = entry.strip() if isinstance(entry, str) else ""
+    if value and not value.startswith("-") and not any(c in value for c in " /\\:@?#,"):
+        return value.lower().rstrip(".") or None
+    try:
+        return str(ipaddress.ip_network(value, strict=False))
+    except ValueError:
+        return None
 
 
 @lru_cache(maxsize=1)

@@ -4,8 +4,21 @@ from __future__ import annotations
 
 import os
 import sys
+from typing import TYPE_CHECKING, Annotated
 
 import typer
+
+if TYPE_CHECKING:
+    from trawl.api.callers import Callers
+
+AllowHostOption = Annotated[list[str] | None, typer.Option(
+    "--allow-host", metavar="NAME|CIDR",
+    help="Let callers reach this host (with its subdomains) or network even at an internal "
+         "address, e.g. localhost or 10.20.0.0/16 (repeatable; also TRAWL_ALLOW_HOSTS).")]
+AllowPrivateOption = Annotated[bool, typer.Option(
+    "--allow-private",
+    help="Let callers reach every internal address (loopback, private networks, cloud "
+         "metadata; also TRAWL_ALLOW_PRIVATE=1). Prefer --allow-host.")]
 
 
 def _has_display() -> bool:
@@ -27,6 +40,19 @@ def _check_webhook(url: str | None) -> None:
             raise typer.Exit(2) from None
 
 
+def callers_of(command: str, allow_private: bool, allow_host: list[str] | None) -> Callers:
+    """What ``command``'s callers may reach, from its flags; one line and exit 2 for an
+    --allow-host that is not a host name or a CIDR."""
+    from trawl.api.callers import Callers
+    from trawl.errors import ConfigError
+
+    try:
+        return Callers.allowed(command, allow_private=allow_private, allow_hosts=allow_host)
+    except ConfigError as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        raise typer.Exit(2) from None
+
+
 def register(app: typer.Typer) -> None:
     """Add the agent-facing commands to ``app``."""
 
@@ -44,21 +70,27 @@ def register(app: typer.Typer) -> None:
             help="POST the session's browser events here (page_navigation, "
                  "page_load_complete, action_completed, action_error, browser_error), "
                  "signed like crawl webhooks (default: TRAWL_AGENT_WEBHOOK)."),
+        allow_host: AllowHostOption = None,
+        allow_private: AllowPrivateOption = False,
     ) -> None:
         """Drive a browser over stdio: one JSON request per line (the agent protocol).
 
         Send {"command":"eval","payload":"agent.look()"}; read
-        {"command":"result","payload":{...}}. Close stdin to quit.
+        {"command":"result","payload":{...}}. Close stdin to quit. go() opens public
+        addresses; internal ones (localhost, private networks) only where --allow-host or
+        --allow-private allows them.
         """
         from trawl.api.agent import main
+        from trawl.api.callers import AGENT
 
+        callers = callers_of(AGENT, allow_private, allow_host)
         if not headless and not _has_display():
             print("trawl agent: no display found; running headless (handoffs print a "
                   "Resume URL on stderr)", file=sys.stderr)
             headless = True
         _check_webhook(webhook)
         raise typer.Exit(main(headless=headless, sidebar=sidebar, browser=browser,
-                              log_file=log, webhook=webhook))
+                              log_file=log, webhook=webhook, callers=callers))
 
     @app.command("mcp")
     def mcp(
@@ -70,10 +102,16 @@ def register(app: typer.Typer) -> None:
         webhook: str | None = typer.Option(
             None, "--webhook", metavar="URL",
             help="POST the session's browser events here (default: TRAWL_AGENT_WEBHOOK)."),
+        allow_host: AllowHostOption = None,
+        allow_private: AllowPrivateOption = False,
     ) -> None:
-        """Serve the browser session and crawl tools over MCP (stdio transport)."""
+        """Serve the browser session and crawl tools over MCP (stdio transport). go() and
+        start_crawl reach public addresses; internal ones only where --allow-host or
+        --allow-private allows them."""
+        from trawl.api.callers import MCP
         from trawl.api.mcp_server import run
 
+        callers = callers_of(MCP, allow_private, allow_host)
         _check_webhook(webhook)
         run(headless=not (headed or sidebar), sidebar=sidebar, browser=browser,
-            webhook=webhook)
+            webhook=webhook, callers=callers)

@@ -28,6 +28,7 @@ from rich.table import Table
 
 from trawl.api import agent_commands, handoff_commands
 from trawl.api.crawls import CHANGE_KINDS, CrawlStatus, Trawl
+from trawl.api.invoke import invoke
 from trawl.api.scrape_command import register as register_scrape
 from trawl.config import (
     DEFAULT_API_PORT,
@@ -760,14 +761,21 @@ def serve(
              "generated <data dir>/api.token).")] = None,
     mcp: Annotated[bool, typer.Option(
         help="Also serve the MCP tools over streamable HTTP at /mcp.")] = True,
+    allow_host: agent_commands.AllowHostOption = None,
+    allow_private: agent_commands.AllowPrivateOption = False,
 ) -> None:
     """Serve the HTTP API (FastAPI, OpenAPI docs at /docs) and the MCP tools at /mcp,
-    behind a bearer token; see the README's "HTTP API"."""
+    behind a bearer token; see the README's "HTTP API". Its callers' crawls, scrapes and
+    browser reach public addresses; internal ones only where --allow-host or
+    --allow-private allows them (SECURITY.md)."""
+    from trawl.api.callers import SERVE
     from trawl.api.http import serve as serve_api
 
+    callers = agent_commands.callers_of(SERVE, allow_private, allow_host)
     configure_logging()
     run(serve_api(get_settings(), host, port, token_file=token_file, mcp=mcp,
-                  announce=lambda line: err.print(line, markup=False, highlight=False)))
+                  announce=lambda line: err.print(line, markup=False, highlight=False),
+                  callers=callers))
 
 
 handoff_commands.register(app, run, out, err, print_table=print_table,
@@ -780,7 +788,7 @@ def main() -> None:
     if threading.current_thread() is threading.main_thread():  # loaded: Python's own again
         signal.signal(signal.SIGINT, signal.default_int_handler)
     try:
-        app(prog_name="trawl")  # also under `python -m trawl.api` (usage, completion)
+        code = invoke(app, None, "trawl")  # also under `python -m trawl.api`
     except KeyboardInterrupt:  # outside run(), e.g. while a command loads what it needs
         err.print("interrupted")
         code = EXIT_INTERRUPTED

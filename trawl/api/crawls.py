@@ -21,6 +21,7 @@ from temporalio.api.workflowservice.v1 import DescribeTaskQueueRequest
 from temporalio.client import Client, WorkflowHandle, WorkflowQueryFailedError
 from temporalio.service import RPCError
 
+from trawl.api.callers import Callers
 from trawl.config import Settings, get_settings
 from trawl.errors import ConfigError, CrawlNotFound, TemporalError
 from trawl.model import CrawlCounts, CrawlInput, CrawlSpec, EventType, OpsHints
@@ -208,8 +209,15 @@ class Trawl:
         return OpsHints(self.runtime.temporal_address, self.settings.temporal_namespace,
                         endpoint)
 
-    async def start(self, spec: CrawlSpec, *, check_reachable: bool = True) -> Started:
+    async def start(self, spec: CrawlSpec, *, check_reachable: bool = True,
+                    callers: Callers | None = None) -> Started:
+        """Start a crawl of ``spec``. ``callers``: a program asked for it (HTTP API, MCP), so
+        its start URLs and webhook pass the address guard within what the operator allowed
+        that server (BlockedAddress otherwise, before anything connects to them); None: the
+        operator named them (`trawl crawl`, Python)."""
         spec = spec.validated()
+        if callers is not None:
+            spec = await callers.admit(spec)
         if spec.recrawl_of:
             spec.recrawl_of = await self._revisitable(spec.recrawl_of)
         if check_reachable:
@@ -467,15 +475,18 @@ async def assert_reachable(url: str) -> None:
 
 # -- plain functions for the MCP server ---------------------------------------------------
 
-async def start_crawl(urls: list[str], max_pages: int | None = None,
+async def start_crawl(urls: list[str], callers: Callers, max_pages: int | None = None,
                       max_depth: int | None = None) -> dict[str, Any]:
+    """A crawl a program asked for (MCP's start_crawl): its URLs are checked against
+    ``callers`` before any service starts, and again by :meth:`Trawl.start`."""
     spec = CrawlSpec(seeds=urls)
     if max_pages is not None:
         spec.max_pages = max_pages
     if max_depth is not None:
         spec.max_depth = max_depth
+    spec = await callers.admit(spec.validated())
     async with await Trawl.connect() as trawl:
-        started = await trawl.start(spec)
+        started = await trawl.start(spec, callers=callers)
     return {"crawl_id": started.crawl_id, "workflow_id": started.workflow_id,
             "ui_url": started.ui_url, "sql": started.sql_hint}
 

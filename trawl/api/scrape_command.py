@@ -94,7 +94,9 @@ def register(app: typer.Typer) -> None:
             help="Seconds the page may take to answer (and, rendered, to load).")] = 30.0,
         allow_private: Annotated[bool, typer.Option(
             "--allow-private",
-            help="Allow internal addresses (loopback, private networks); refused otherwise.")
+            help="Also fetch internal addresses (loopback, private networks, cloud metadata) "
+                 "other than the URL's own origin: a redirect or a subresource elsewhere. The "
+                 "URL you give is fetched wherever it points.")
         ] = False,
         allow_host: Annotated[list[str] | None, typer.Option(
             help="A host name (with its subdomains) or CIDR allowed even at an internal "
@@ -166,11 +168,13 @@ def _emit(data: bytes, output: Path | None) -> None:
 def main(args: list[str]) -> None:
     """``trawl scrape ARGS`` on its own (see :mod:`trawl.api.entry`): the same command as
     the one registered on the full CLI, without importing the rest of it."""
+    from trawl.api.invoke import invoke
+
     app = typer.Typer(add_completion=False, pretty_exceptions_enable=False)
     register(app)
     code = 0
     try:
-        app(args=args, prog_name="trawl scrape")
+        code = invoke(app, args, "trawl scrape")
     except SystemExit as exc:
         code = exc.code if isinstance(exc.code, int) else (0 if exc.code is None else 1)
         if isinstance(exc.code, str):

@@ -7,7 +7,6 @@ A plain dataclass so it travels unchanged through Temporal's data converter and 
 # No `from __future__ import annotations`: Temporal's converter resolves these fields' types
 # inside the workflow sandbox, where this module's globals are not at hand (the sandbox
 # imports trawl.model, not its private modules), so annotations must be real types.
-import ipaddress
 from dataclasses import asdict, dataclass, field, replace
 from typing import Any, ClassVar
 
@@ -24,13 +23,12 @@ from trawl.config import (
     DEFAULT_RETRIES_429,
     MAX_CRAWL_DELAY_S,
     MAX_DELAY_S,
-    get_settings,
 )
 from trawl.errors import BlockedAddress, ConfigError
 from trawl.extract import CONTENT_MODES, MAX_CHUNK_CHARS, MIN_CHUNK_CHARS
 from trawl.model._events import CRAWL_EVENT_TYPES
 from trawl.model._steps import StepRule, parse_rules
-from trawl.net import NetPolicy, origin_of
+from trawl.net import CRAWL_HINT, NetPolicy, check_host_entry, operator_policy, origin_of
 from trawl.policy import DEFAULT_MAX_URL_LENGTH, MAX_SITEMAP_URLS
 from trawl.urls import Scope, check_webhook_url, host_of, validate_seed
 
@@ -54,6 +52,10 @@ DEFAULT_HEARTBEAT_TIMEOUT_S = 10.0
 mid-page is noticed after this long and its pages are retried elsewhere about a second
 later (at most ~15 s in all, instead of a minute)."""
 MAX_RETRIES_429 = 10
+PROGRAM_CRAWL_HINT = ("This crawl was started by a program (HTTP API, MCP): internal "
+                      "addresses are fetched only where the operator allowed that server "
+                      "(`trawl serve`/`trawl mcp` --allow-host {host} or --allow-private, or "
+                      "TRAWL_ALLOW_HOSTS / TRAWL_ALLOW_PRIVATE)")
 
 
 @dataclass
@@ -186,6 +188,13 @@ class CrawlSpec:
     """Host names (with their subdomains) or CIDRs allowed even at an internal address
     (``--allow-host``, repeatable)."""
 
+    named_by_operator: bool = True
+    """Whether the start URLs and the webhook were named by the operator (`trawl crawl`,
+    ``trawl.crawl``, a spec file): their origins are then fetched whatever their address.
+    False for a crawl a program started (HTTP API, MCP): they pass the address guard like
+    any link, within what the operator allowed that server (SECURITY.md). Set by the
+    surface that starts the crawl; a request's own value is not used."""
+
     deny_hosts: list[str] = field(default_factory=list)
     """Host names (with their subdomains) never fetched (``--deny-host``, repeatable)."""
 
@@ -287,10 +296,10 @@ class CrawlSpec:
                 policy.check_url(seed)
             except BlockedAddress as exc:
                 raise ConfigError(f"start URL refused: {exc}") from None
-        for entry in self.allow_hosts + self.deny_hosts:
-            if not entry.strip() or (any(c in entry for c in " /\\:") and not _is_network(entry)):
-                raise ConfigError(f"--allow-host/--deny-host takes a host name or a CIDR, "
-                                  f"not {entry!r}")
+        for entry in self.allow_hosts:
+            check_host_entry(entry, "--allow-host")
+        for entry in self.deny_hosts:
+            check_host_entry(entry, "--deny-host")
         for word in self.destructive_words:
             if not isinstance(word, str) or not word.strip() or any(c in word for c in "\r\n"):
                 raise ConfigError(f"--destructive-word takes a word or phrase, not {word!r}")
@@ -324,16 +333,19 @@ class CrawlSpec:
                                                   + self.page_timeout_s + slot)
 
     def net_policy(self) -> NetPolicy:
-        """What this crawl may fetch: see trawl.net. Its start URLs' origins are allowed
-        whatever their address (the user named them)."""
-        return NetPolicy(allowed_origins=frozenset(origin_of(seed) for seed in self.seeds),
-                         allow_private=self.allow_private or get_settings().allow_private,
-                         allow_hosts=tuple(self.allow_hosts), deny_hosts=tuple(self.deny_hosts))
+        """What this crawl may fetch: see trawl.net. The start URLs' origins are allowed
+        whatever their address when the operator named them (:attr:`named_by_operator`)."""
+        named = frozenset(origin_of(seed) for seed in self.seeds) \
+            if self.named_by_operator else frozenset()
+        return operator_policy(allowed_origins=named, allow_private=self.allow_private,
+                               allow_hosts=self.allow_hosts, deny_hosts=self.deny_hosts,
+                               hint=CRAWL_HINT if self.named_by_operator else PROGRAM_CRAWL_HINT)
 
     def webhook_policy(self) -> NetPolicy:
         """Where webhook deliveries may go: the webhook's own origin whatever its address
-        (the user named it); redirects are not followed."""
-        origins = frozenset({origin_of(self.webhook)} if self.webhook else ())
+        when the operator named it; redirects are not followed."""
+        origins = frozenset({origin_of(self.webhook)}
+                            if self.webhook and self.named_by_operator else ())
         return replace(self.net_policy(), allowed_origins=origins)
 
     def scope(self) -> Scope:
@@ -351,10 +363,3 @@ class CrawlSpec:
             known["steps"] = parse_rules(known["steps"])
         return cls(**known)
 
-
-def _is_network(entry: str) -> bool:
-    try:
-        ipaddress.ip_network(entry, strict=False)
-    except ValueError:
-        return False
-    return True

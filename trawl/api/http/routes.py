@@ -20,9 +20,10 @@ from pydantic import BaseModel, Field
 from sse_starlette import EventSourceResponse, ServerSentEvent
 
 from trawl.api import handoffs
+from trawl.api.callers import Callers
 from trawl.api.crawls import Trawl
 from trawl.browser.session_ops import EVENT_TYPES as AGENT_EVENT_TYPES
-from trawl.crawler.scrape import ScrapeOptions, ScrapeResult, scrape
+from trawl.crawler.scrape import ScrapeOptions, Scraper, ScrapeResult, options_from
 from trawl.errors import ConfigError
 from trawl.model import CRAWL_EVENT_TYPES, CrawlSpec
 from trawl.store import events as event_rows
@@ -49,6 +50,15 @@ def get_trawl(request: Request) -> Trawl:
 
 
 TrawlDep = Annotated[Trawl, Depends(get_trawl)]
+
+
+def get_callers(request: Request) -> Callers:
+    """What the operator allowed this server's callers to reach (``trawl serve
+    --allow-host/--allow-private``)."""
+    return request.app.state.callers  # type: ignore[no-any-return]
+
+
+CallersDep = Annotated[Callers, Depends(get_callers)]
 
 
 class Started(BaseModel):
@@ -90,15 +100,20 @@ class Resumed(BaseModel):
 
 # -- crawls --------------------------------------------------------------------------------
 
-@router.post("/crawls", status_code=201, response_model=Started, tags=["crawls"])
-async def create_crawl(spec: CrawlSpec, trawl: TrawlDep) -> Started:
+@router.post("/crawls", status_code=201, response_model=Started, tags=["crawls"],
+             responses={403: {"description": "A start URL or the webhook is at an internal "
+                                             "address the server's operator did not allow."}})
+async def create_crawl(spec: CrawlSpec, trawl: TrawlDep, callers: CallersDep) -> Started:
     """Start a crawl. The body is a crawl spec (the fields of `trawl crawl` and of spec
     files; only ``seeds`` is required); steps take their flat form, e.g.
-    ``{"match": ["/list*"], "steps": [{"kind": "click_until_gone", "text": "More"}]}``."""
+    ``{"match": ["/list*"], "steps": [{"kind": "click_until_gone", "text": "More"}]}``.
+    Start URLs, the webhook and the pages reached pass the address guard: internal
+    addresses only where the operator allowed (`trawl serve --allow-host`,
+    `--allow-private`); a request may narrow that, not widen it (403)."""
     if spec.recrawl_of:
         raise ConfigError("recrawl_of: a recrawl is started with `trawl crawl --recrawl ID`, "
                           "not over HTTP (yet)")
-    started = await trawl.start(spec)
+    started = await trawl.start(spec, callers=callers)
     return Started(**asdict(started))
 
 
@@ -332,9 +347,16 @@ class ScrapeBody(BaseModel):
     its defaults)."""
 
 
-@router.post("/scrape", response_model=ScrapeResult, tags=["scrape"])
-async def scrape_page(body: ScrapeBody) -> ScrapeResult:
+@router.post("/scrape", response_model=ScrapeResult, tags=["scrape"],
+             responses={403: {"description": "The URL (or a redirect) is at an internal "
+                                             "address the server's operator did not allow."}})
+async def scrape_page(body: ScrapeBody, callers: CallersDep) -> ScrapeResult:
     """The page as ``trawl scrape`` reads it. A page that answered with an HTTP error is a
-    result with ``error_class`` (200); one that could not be read at all is a problem: 502
-    with the cause (timeout, refused address, too large), 422 for a bad URL or option."""
-    return await scrape(body.url, options=body.options)
+    result with ``error_class`` (200); one that could not be read at all is a problem: 403
+    for an internal address the server's operator did not allow (`trawl serve
+    --allow-host`, `--allow-private`), 502 with the cause (timeout, too large), 422 for a
+    bad URL or option."""
+    options = options_from(body.options)
+    guard = callers.scrape_guard(options.allow_private, options.allow_hosts)
+    async with Scraper() as scraper:
+        return await scraper.scrape(body.url, options, guard=guard)
