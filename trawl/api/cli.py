@@ -124,6 +124,14 @@ def print_table(table: Table) -> None:
         sys.stdout.write("\t".join(" ".join(c.split()) for c in line) + "\n")
 
 
+def seeds_cell(seeds: list[str]) -> str:
+    """A crawl's start URLs in a table cell: the first and how many more (a 200-site crawl
+    is one readable line; ``--json`` lists them all)."""
+    if len(seeds) <= 1:
+        return seeds[0] if seeds else ""
+    return f"{seeds[0]} +{len(seeds) - 1} more"
+
+
 def _version() -> str:
     from importlib.metadata import PackageNotFoundError, version
 
@@ -468,6 +476,8 @@ def status(crawl_id: Annotated[str, typer.Argument(help="Crawl id or workflow id
             return
         table = Table(show_header=False, box=None)
         for key, value in s.as_dict().items():
+            if key == "seeds":
+                value = seeds_cell(value)
             table.add_row(key, ", ".join(value) if isinstance(value, list) else str(value))
         print_table(table)
     run(go())
@@ -491,8 +501,8 @@ def list_crawls(limit: Annotated[int, typer.Option(help="How many, newest first.
             return
         table = Table("id", "status", "seeds", "done", "failed", "waiting", "created")
         for r in rows:
-            seeds = ", ".join(r["seeds"]) + (f" (recrawl of {r['recrawl_of']})"
-                                             if r["recrawl_of"] else "")
+            seeds = seeds_cell(r["seeds"]) + (f" (recrawl of {r['recrawl_of']})"
+                                              if r["recrawl_of"] else "")
             table.add_row(r["id"], r["status"], seeds, str(r["done"]),
                           str(r["failed"]), str(r["waiting"]),
                           r["created_at"].isoformat(timespec="seconds"))
