@@ -9,8 +9,9 @@ of its own, killed after the command ends or when it outlives its timeout (a com
 accepted a hostile argument and went on to serve or crawl).
 
 Input on stdin: a JSON list of ``{"args": [...], "timeout": seconds}``; output on stdout:
-a JSON list of ``{"args", "code", "stdout", "stderr", "timed_out"}`` in the same order
-(``code`` is the exit status, or -signal).
+a JSON list of ``{"args", "code", "stdout", "stderr", "timed_out", "elapsed_s"}`` in order
+(``code`` is the exit status, or -signal). ``cli_forker.py N`` runs N children at a time
+(most of a command's time is spent waiting on Postgres and Temporal).
 """
 
 from __future__ import annotations
@@ -53,7 +54,7 @@ def _child(args: list[str], out_path: str, err_path: str) -> None:
     os._exit(code)
 
 
-def run_case(args: list[str], timeout: float, work: str) -> dict[str, Any]:
+def _start(args: list[str], work: str) -> tuple[int, str, str]:
     out_fd, out_path = tempfile.mkstemp(dir=work)
     err_fd, err_path = tempfile.mkstemp(dir=work)
     os.close(out_fd)
@@ -63,27 +64,47 @@ def run_case(args: list[str], timeout: float, work: str) -> dict[str, Any]:
     pid = os.fork()
     if pid == 0:
         _child(args, out_path, err_path)
-    deadline = time.monotonic() + timeout
-    timed_out = False
-    while True:
-        done, status = os.waitpid(pid, os.WNOHANG)
-        if done:
-            code = os.waitstatus_to_exitcode(status)
-            break
-        if time.monotonic() > deadline:
-            timed_out = True
-            _kill_group(pid)
-            _, status = os.waitpid(pid, 0)
-            code = os.waitstatus_to_exitcode(status)
-            break
-        time.sleep(POLL_S)
+    return pid, out_path, err_path
+
+
+def _finish(args: list[str], pid: int, status: int, timed_out: bool, out_path: str,
+            err_path: str) -> dict[str, Any]:
     _kill_group(pid)  # whatever the command left running (a server, a browser)
     with open(out_path, errors="replace") as out, open(err_path, errors="replace") as err:
-        result = {"args": args, "code": code, "stdout": out.read()[:KEEP_CHARS],
-                  "stderr": err.read()[:KEEP_CHARS], "timed_out": timed_out}
+        result = {"args": args, "code": os.waitstatus_to_exitcode(status),
+                  "stdout": out.read()[:KEEP_CHARS], "stderr": err.read()[:KEEP_CHARS],
+                  "timed_out": timed_out}
     os.unlink(out_path)
     os.unlink(err_path)
     return result
+
+
+def run_cases(cases: list[dict[str, Any]], work: str, parallel: int) -> list[dict[str, Any]]:
+    """Every case, ``parallel`` children at a time; results in the cases' order."""
+    results: list[dict[str, Any] | None] = [None] * len(cases)
+    running: dict[int, tuple[int, float, str, str]] = {}  # pid -> (index, deadline, out, err)
+    started: dict[int, float] = {}
+    waiting = list(enumerate(cases))
+    while waiting or running:
+        while waiting and len(running) < parallel:
+            index, case = waiting.pop(0)
+            pid, out_path, err_path = _start(case["args"], work)
+            running[pid] = (index, time.monotonic() + case["timeout"], out_path, err_path)
+            started[pid] = time.monotonic()
+        for pid, (index, deadline, out_path, err_path) in list(running.items()):
+            done, status = os.waitpid(pid, os.WNOHANG)
+            timed_out = not done and time.monotonic() > deadline
+            if timed_out:
+                _kill_group(pid)
+                _, status = os.waitpid(pid, 0)
+            if done or timed_out:
+                del running[pid]
+                result = _finish(cases[index]["args"], pid, status, timed_out, out_path,
+                                 err_path)
+                result["elapsed_s"] = round(time.monotonic() - started.pop(pid), 2)
+                results[index] = result
+        time.sleep(POLL_S)
+    return [r for r in results if r is not None]
 
 
 def _kill_group(pgid: int) -> None:
@@ -96,8 +117,9 @@ def main() -> None:
     for module in ("trawl.api.cli", "trawl.api.scrape_command"):  # what every child shares
         importlib.import_module(module)
 
+    parallel = int(sys.argv[1]) if len(sys.argv) > 1 else 1
     with tempfile.TemporaryDirectory(prefix="trawl-forker-") as work:
-        results = [run_case(case["args"], case["timeout"], work) for case in cases]
+        results = run_cases(cases, work, parallel)
     sys.stdout.write(json.dumps(results))
     sys.stdout.flush()
 

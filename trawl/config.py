@@ -67,6 +67,8 @@ DEFAULT_CODEC_PORT = 8234
 DEFAULT_API_PORT = 8235
 """`trawl serve`'s port (the HTTP API), next to the codec server's."""
 MAX_PORT = 65535
+MAX_CONCURRENT_ACTIVITIES = 1024
+"""The most activities one worker runs at once (``--max-concurrent-activities``)."""
 _POSTGRES_URL = re.compile(r"^postgresql(\+[a-z0-9_]+)?://", re.I)
 _HOST_PORT = re.compile(r"^(\[[0-9a-f:.]+\]|[^\s:/\[\]]+):(\d{1,5})$", re.I)
 _HTTP_URL = re.compile(r"^https?://[^\s/]+", re.I)
@@ -174,7 +176,7 @@ class Settings(BaseSettings):
     """Processes extracting markdown in each worker (``TRAWL_EXTRACT_PROCESSES``)."""
 
     max_concurrent_activities: int = Field(default=DEFAULT_MAX_CONCURRENT_ACTIVITIES, ge=1,
-                                           le=1024)
+                                           le=MAX_CONCURRENT_ACTIVITIES)
     """Activities (explores, claims ...) one worker runs at once
     (``TRAWL_MAX_CONCURRENT_ACTIVITIES``); more workers share the rest."""
 

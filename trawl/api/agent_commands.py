@@ -36,8 +36,36 @@ def _check_webhook(url: str | None) -> None:
         try:
             check_webhook_url(url)
         except ConfigError as exc:
-            print(f"error: {exc}", file=sys.stderr)
-            raise typer.Exit(2) from None
+            raise _usage_error(str(exc)) from None
+
+
+def _usage_error(message: str) -> typer.Exit:
+    print(f"error: {message}", file=sys.stderr)
+    return typer.Exit(2)
+
+
+def _check_browser(name: str) -> None:
+    """One line and exit 2 for a --browser trawl does not know, before anything starts."""
+    from trawl.browser.session import BROWSERS
+
+    if name.lower() not in BROWSERS:
+        raise _usage_error(f"--browser must be one of {', '.join(BROWSERS)}, not {name!r}")
+
+
+def _log_file(path: str | None) -> str | None:
+    """The --log file, opened once to be sure it can be written (the path as the kernel
+    resolves it: ``a/../b`` only when ``a`` exists); one line and exit 2 otherwise."""
+    if path is None:
+        return None
+    if not path.strip():
+        raise _usage_error("--log takes a file to write the logs to")
+    try:
+        with open(path, "a", encoding="utf-8"):
+            pass
+    except OSError as exc:
+        raise _usage_error(f"cannot write the log file {path}: {exc.strerror or exc}") \
+            from None
+    return os.path.realpath(path)
 
 
 def callers_of(command: str, allow_private: bool, allow_host: list[str] | None) -> Callers:
@@ -49,8 +77,7 @@ def callers_of(command: str, allow_private: bool, allow_host: list[str] | None) 
     try:
         return Callers.allowed(command, allow_private=allow_private, allow_hosts=allow_host)
     except ConfigError as exc:
-        print(f"error: {exc}", file=sys.stderr)
-        raise typer.Exit(2) from None
+        raise _usage_error(str(exc)) from None
 
 
 def register(app: typer.Typer) -> None:
@@ -84,6 +111,7 @@ def register(app: typer.Typer) -> None:
         from trawl.api.callers import AGENT
 
         callers = callers_of(AGENT, allow_private, allow_host)
+        log = _log_file(log)  # an unknown --browser is the protocol's first answer
         if not headless and not _has_display():
             print("trawl agent: no display found; running headless (handoffs print a "
                   "Resume URL on stderr)", file=sys.stderr)
@@ -112,6 +140,7 @@ def register(app: typer.Typer) -> None:
         from trawl.api.mcp_server import run
 
         callers = callers_of(MCP, allow_private, allow_host)
+        _check_browser(browser)
         _check_webhook(webhook)
         run(headless=not (headed or sidebar), sidebar=sidebar, browser=browser,
             webhook=webhook, callers=callers)

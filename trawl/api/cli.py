@@ -39,6 +39,8 @@ from trawl.config import (
     DEFAULT_MAX_HOST_ERRORS,
     DEFAULT_MAX_LINKS_PER_PAGE,
     DEFAULT_MAX_PAGES,
+    MAX_CONCURRENT_ACTIVITIES,
+    MAX_PORT,
     get_settings,
 )
 from trawl.errors import ConfigError, SettingsError, TrawlError
@@ -65,6 +67,10 @@ _verbosity = 0
 """-q: -1, default 0, -v: 1, -vv: 2 (see :func:`log_level`)."""
 JsonOption = Annotated[bool, typer.Option(
     "--json", help="Machine-readable output: JSON (lists: one object per line).")]
+MAX_ROWS = 1_000_000
+"""The most rows `trawl list` / `trawl pages` print at once (--limit)."""
+MAX_SEQ = 2**63 - 1
+"""The largest event seq (a Postgres bigint)."""
 
 
 def fail(message: str, code: int = EXIT_ERROR) -> typer.Exit:
@@ -170,6 +176,15 @@ def _main_options(
 
 # -- crawling ---------------------------------------------------------------------------
 
+def _store_formats(value: str | None) -> list[str]:
+    """``--store html,screenshot`` as a list; ConfigError for a given but empty one."""
+    formats = [f.strip() for f in (value or "").split(",") if f.strip()]
+    if value is not None and not formats:
+        raise ConfigError(f"--store takes html and/or screenshot (comma-separated), not "
+                          f"{value!r}")
+    return formats
+
+
 # `trawl crawl` option -> (CrawlSpec field, value conversion); see _crawl_spec
 _SPEC_OPTIONS: dict[str, tuple[str, Any]] = {
     "urls": ("seeds", list), "max_pages": ("max_pages", None), "max_depth": ("max_depth", None),
@@ -186,7 +201,7 @@ _SPEC_OPTIONS: dict[str, tuple[str, Any]] = {
     "deny_host": ("deny_hosts", list),
     "allow_destructive": ("allow_destructive", None),
     "destructive_word": ("destructive_words", list),
-    "store": ("store", lambda v: [f.strip() for f in (v or "").split(",") if f.strip()]),
+    "store": ("store", _store_formats),
     "chunk": ("chunk_chars", lambda v: DEFAULT_CHUNK_CHARS if v else None),
     "chunk_size": ("chunk_chars", None),  # after --chunk: a size given wins (and implies it)
     "webhook": ("webhook", None), "webhook_event": ("webhook_events", list),
@@ -484,7 +499,8 @@ def status(crawl_id: Annotated[str, typer.Argument(help="Crawl id or workflow id
 
 
 @app.command("list")
-def list_crawls(limit: Annotated[int, typer.Option(help="How many, newest first.")] = 50,
+def list_crawls(limit: Annotated[int, typer.Option(
+        min=1, max=MAX_ROWS, help="How many, newest first.")] = 50,
                 as_json: JsonOption = False) -> None:
     """List crawls, newest first."""
     async def go() -> None:
@@ -527,10 +543,14 @@ def pages(
     crawl_id: Annotated[str, typer.Argument(help="Crawl id or workflow id.")],
     search: Annotated[str | None, typer.Option(
         help="Full-text search (web search syntax).")] = None,
-    limit: Annotated[int, typer.Option(help="At most this many rows.")] = 50,
+    limit: Annotated[int, typer.Option(min=1, max=MAX_ROWS,
+                                       help="At most this many rows.")] = 50,
     as_json: JsonOption = False,
 ) -> None:
     """List a crawl's pages, or search them."""
+    if search is not None and not search.strip():
+        raise fail("--search needs words to look for (web search syntax: words, "
+                   "\"a phrase\", -not, or)")
     async def go() -> None:
         async with await Trawl.connect(temporal=False) as trawl:
             rows = await trawl.pages(crawl_id, search=search, limit=limit)
@@ -557,7 +577,8 @@ def events(
     event_type: Annotated[list[str] | None, typer.Option(
         "--type", metavar="TYPE", help="Only this event type (repeatable): "
                                        f"{', '.join(CRAWL_EVENT_TYPES)}.")] = None,
-    after: Annotated[int, typer.Option(help="Only events after this seq.")] = 0,
+    after: Annotated[int, typer.Option(min=0, max=MAX_SEQ,
+                                       help="Only events after this seq.")] = 0,
     as_json: JsonOption = False,
 ) -> None:
     """A crawl's events (pages stored or failed, handoffs, its end), oldest first: what its
@@ -603,8 +624,14 @@ def export(
     fmt: Annotated[str, typer.Option("--format", help="jsonl | markdown")] = "jsonl",
 ) -> None:
     """Export a crawl's pages as JSON lines or as a directory of markdown files."""
+    from trawl.api.export import check_jsonl_target, check_markdown_target
+
     if fmt not in ("jsonl", "markdown"):
-        raise fail("--format must be jsonl or markdown")
+        raise fail(f"--format must be jsonl or markdown, not {fmt!r}")
+    try:  # before any service starts
+        (check_jsonl_target if fmt == "jsonl" else check_markdown_target)(out_path)
+    except TrawlError as exc:
+        raise fail(str(exc), exit_code(exc)) from None
 
     async def go() -> int:
         from trawl.api.export import write_jsonl, write_markdown
@@ -625,6 +652,9 @@ def sql(
 ) -> None:
     """Run one read-only SQL statement against trawl's database (see the README for the
     schema): select works; writes, DDL and COPY to programs or files are refused."""
+    if not query.strip():
+        raise fail("give one SQL statement, e.g. trawl sql \"select url, title from pages "
+                   "limit 5\"")
     async def go() -> None:
         from trawl.api.sql import run_read_only
         from trawl.services.runtime import resolve_reader_url
@@ -653,6 +683,7 @@ def sql(
 @app.command()
 def worker(
     max_concurrent_activities: Annotated[int, typer.Option(
+        min=1, max=MAX_CONCURRENT_ACTIVITIES,
         help="Explore activities this worker runs at once.")] = DEFAULT_MAX_CONCURRENT_ACTIVITIES,
 ) -> None:
     """Run a worker (for real deployments; `trawl crawl` starts one itself when embedded)."""
@@ -700,6 +731,20 @@ def up() -> None:
     _run_foreground(go(), "the worker stopped; the services go on (`trawl down` stops them)")
 
 
+def _check_listen_host(host: str) -> None:
+    """One line and exit 1 unless ``host`` is an address this machine can listen on (a
+    name that resolves, an IP address), checked before any service starts."""
+    import socket
+
+    if not host.strip():
+        raise fail("--host takes an address to listen on, such as 127.0.0.1 or 0.0.0.0")
+    try:
+        socket.getaddrinfo(host, None, type=socket.SOCK_STREAM)
+    except (OSError, UnicodeError) as exc:
+        raise fail(f"--host {host!r} is no address to listen on: "
+                   f"{getattr(exc, 'strerror', None) or exc}") from None
+
+
 def _run_foreground(coro: Coroutine[Any, Any, int | None], stopped: str) -> None:
     """`trawl worker` and `trawl up`: Ctrl-C (at start too) is one line and exit 130."""
     try:
@@ -715,18 +760,23 @@ def _run_foreground(coro: Coroutine[Any, Any, int | None], stopped: str) -> None
 
 @app.command("codec-server")
 def codec_server(
-    port: Annotated[int | None, typer.Option(help="Port on 127.0.0.1 (default TRAWL_CODEC_PORT, "
-                                                  "8234).")] = None,
+    port: Annotated[int | None, typer.Option(
+        min=1, max=MAX_PORT, help="Port on 127.0.0.1 (default TRAWL_CODEC_PORT, 8234).")] = None,
     ui_origin: Annotated[list[str] | None, typer.Option(
         help="Origin of the web UI that may call it (repeatable); default the embedded UI's."
     )] = None,
 ) -> None:
     """Serve the codec endpoint through which the Temporal web UI and CLI read trawl's sealed
     payloads (`trawl up` runs one for the embedded UI; see SECURITY.md)."""
+    from trawl.urls import check_origin
     from trawl.worker.codec_server import main as serve
 
+    try:
+        origins = [check_origin(origin, "--ui-origin") for origin in ui_origin or []]
+    except TrawlError as exc:
+        raise fail(str(exc)) from None
     argv = ["--port", str(port or get_settings().codec_port)]
-    for origin in ui_origin or []:
+    for origin in origins:
         argv += ["--ui-origin", origin]
     serve(argv)
 
@@ -765,7 +815,8 @@ def serve(
     host: Annotated[str, typer.Option(
         help="Address to listen on; beyond loopback only with TRAWL_API_TOKEN or "
              "--token-file.")] = "127.0.0.1",
-    port: Annotated[int, typer.Option(help="Port to listen on.")] = DEFAULT_API_PORT,
+    port: Annotated[int, typer.Option(min=1, max=MAX_PORT,
+                                      help="Port to listen on.")] = DEFAULT_API_PORT,
     token_file: Annotated[Path | None, typer.Option(
         help="Read the bearer token from this file (instead of TRAWL_API_TOKEN or the "
              "generated <data dir>/api.token).")] = None,
@@ -782,6 +833,7 @@ def serve(
     from trawl.api.http import serve as serve_api
 
     callers = agent_commands.callers_of(SERVE, allow_private, allow_host)
+    _check_listen_host(host)
     configure_logging()
     run(serve_api(get_settings(), host, port, token_file=token_file, mcp=mcp,
                   announce=lambda line: err.print(line, markup=False, highlight=False),

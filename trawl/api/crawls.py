@@ -362,7 +362,7 @@ class Trawl:
                     content: bool = False) -> list[dict[str, Any]]:
         """Stored pages (:func:`page_rows.list_pages`): ``limit`` after the first ``offset``,
         with their markdown when ``content``."""
-        crawl_id = (await self.resolve(crawl_ref))[0] if crawl_ref else None
+        crawl_id = (await self.resolve(crawl_ref))[0] if crawl_ref is not None else None
         return await page_rows.list_pages(self.engine, crawl_id, search, limit,
                                           offset=offset, content=content)
 

@@ -40,6 +40,20 @@ def _note(message: str) -> None:
     _err.print(f"note: {message}", markup=False)
 
 
+def _check_output(path: Path) -> None:
+    """One line and exit 1 unless ``-o`` names a file that can be written, before anything
+    is fetched."""
+    if not str(path).strip() or path.name in ("", ".", ".."):
+        raise _fail(f"-o {str(path)!r}: give a file name")
+    if path.is_dir():
+        raise _fail(f"-o {path}: is a directory; give a file name")
+    parent = path.parent
+    if not parent.is_dir():
+        raise _fail(f"-o {path}: {parent} is not an existing directory")
+    if not os.access(parent, os.W_OK):
+        raise _fail(f"-o {path}: {parent} is not writable")
+
+
 def _write(path: Path, data: bytes) -> None:
     """Write ``path`` whole or not at all (a failed scrape leaves an existing file alone)."""
     directory = path.parent if str(path.parent) else Path(".")
@@ -115,8 +129,8 @@ def register(app: typer.Typer) -> None:
         if fmt == "screenshot" and output is None:
             raise _fail("--format screenshot writes a PNG: give a file with -o FILE "
                         "(it is not written to a terminal)")
-        if output is not None and output.is_dir():
-            raise _fail(f"-o {output}: is a directory; give a file name")
+        if output is not None:
+            _check_output(output)
         formats = JSON_FORMATS if fmt == "json" else (fmt,)
         try:
             opts = options_from(None, formats=formats, render=render, content=content,
@@ -155,7 +169,10 @@ async def _scrape(url: str, opts: ScrapeOptions) -> ScrapeResult:
 
 def _emit(data: bytes, output: Path | None) -> None:
     if output is not None:
-        _write(output, data)
+        try:
+            _write(output, data)
+        except OSError as exc:
+            raise _fail(f"cannot write {output}: {exc.strerror or exc}") from None
         return
     try:
         sys.stdout.buffer.write(data)

@@ -52,6 +52,7 @@ from trawl.config import (
     DEFAULT_MAX_REDIRECTS,
     DEFAULT_PAGE_TIMEOUT_S,
     get_settings,
+    host_entry,
 )
 from trawl.crawler.auto import RenderDecision, decide
 from trawl.crawler.fetch import FetchResult, decode_html, fetch, make_client, refresh_target
@@ -125,6 +126,22 @@ class ScrapeOptions(BaseModel):
     """User-Agent to send; None: ``TRAWL_USER_AGENT`` (which names trawl)."""
     dismiss_cookie_banners: bool = True
     """Browser: click a cookie banner's accept button before reading the page."""
+
+    @field_validator("allow_hosts")
+    @classmethod
+    def _host_entries(cls, value: tuple[str, ...]) -> tuple[str, ...]:
+        checked = tuple(host_entry(entry) for entry in value)
+        if None in checked:
+            bad = next(e for e, c in zip(value, checked, strict=True) if c is None)
+            raise ValueError(f"{bad!r} is not a host name or a CIDR (--allow-host)")
+        return tuple(c for c in checked if c is not None)
+
+    @field_validator("user_agent")
+    @classmethod
+    def _one_line(cls, value: str | None) -> str | None:
+        if value is not None and (not value.strip() or any(c in value for c in "\r\n")):
+            raise ValueError("the User-Agent must be one non-empty line")
+        return value
 
     def net_policy(self, named: str | None = None) -> NetPolicy:
         """What a scrape with these options may fetch: ``named`` (the URL the operator

@@ -103,6 +103,12 @@ def load_spec_file(path: str | Path) -> dict[str, Any]:
     except OSError as exc:
         raise ConfigError(f"cannot read spec file {str(file)!r}: {exc.strerror or exc}") \
             from None
+    except UnicodeDecodeError:
+        raise ConfigError(f"spec file {str(file)!r} is not UTF-8 text (a YAML or JSON "
+                          "crawl spec)") from None
+    if not text.strip():
+        raise ConfigError(f"spec file {str(file)!r} is empty: write the crawl's settings in "
+                          "it as YAML or JSON (seeds, max_pages, ...)")
     try:
         data = json.loads(text) if file.suffix.lower() == ".json" else yaml.safe_load(text)
     except (json.JSONDecodeError, yaml.YAMLError) as exc:

@@ -52,6 +52,8 @@ DEFAULT_HEARTBEAT_TIMEOUT_S = 10.0
 mid-page is noticed after this long and its pages are retried elsewhere about a second
 later (at most ~15 s in all, instead of a minute)."""
 MAX_RETRIES_429 = 10
+MAX_COUNT = 2**31 - 1
+"""The largest count a crawl takes (pages, depth, lengths...): a Postgres integer."""
 PROGRAM_CRAWL_HINT = ("This crawl was started by a program (HTTP API, MCP): internal "
                       "addresses are fetched only where the operator allowed that server "
                       "(`trawl serve`/`trawl mcp` --allow-host {host} or --allow-private, or "
@@ -242,12 +244,33 @@ class CrawlSpec:
             " ".join(w.lower().split()) for w in self.destructive_words))
         return copy
 
+    def _check_counts(self) -> None:
+        """ConfigError on a count that is no whole number or does not fit a Postgres
+        integer (the frontier's and the pages' columns)."""
+        for name, value in (("--max-pages", self.max_pages), ("--max-depth", self.max_depth),
+                            ("--max-url-length", self.max_url_length),
+                            ("--max-links-per-page", self.max_links_per_page),
+                            ("--max-host-errors", self.max_host_errors),
+                            ("activities_per_run", self.activities_per_run),
+                            ("max_sitemap_urls", self.max_sitemap_urls),
+                            ("max_body_bytes", self.max_body_bytes)):
+            if not isinstance(value, int) or isinstance(value, bool) or value > MAX_COUNT:
+                raise ConfigError(f"{name} must be a whole number up to {MAX_COUNT}, "
+                                  f"not {value!r}")
+
     def _check_limits(self) -> None:
         """ConfigError on a number out of its range."""
+        self._check_counts()
         if self.max_pages < 1:
             raise ConfigError("--max-pages must be at least 1")
         if self.max_depth < 0:
             raise ConfigError("--max-depth must be 0 or more")
+        if self.max_body_bytes < 1:
+            raise ConfigError("max_body_bytes must be at least 1")
+        if not 0 < self.page_timeout_s <= MAX_DELAY_S or not 0 < self.heartbeat_timeout_s \
+                <= MAX_DELAY_S:
+            raise ConfigError(f"page_timeout_s and heartbeat_timeout_s must be between 0 and "
+                              f"{MAX_DELAY_S:.0f} seconds")
         if not 1 <= self.concurrency <= 64:
             raise ConfigError("--concurrency must be between 1 and 64")
         if self.activities_per_run < 1:
@@ -300,6 +323,17 @@ class CrawlSpec:
             check_host_entry(entry, "--allow-host")
         for entry in self.deny_hosts:
             check_host_entry(entry, "--deny-host")
+        for option, patterns in (("--include", self.include), ("--exclude", self.exclude),
+                                 ("--render-browser", self.render_browser)):
+            for pattern in patterns:
+                if not isinstance(pattern, str) or not pattern.strip():
+                    raise ConfigError(f"{option} takes a URL path glob such as '/docs/*', "
+                                      f"not {pattern!r}")
+        for rule in self.handoff_on:
+            if not isinstance(rule, str) or not rule.strip() or (
+                    rule.startswith("text:") and not rule[len("text:"):].strip()):
+                raise ConfigError(f"--handoff-on takes a URL glob or 'text:SOME TEXT', "
+                                  f"not {rule!r}")
         for word in self.destructive_words:
             if not isinstance(word, str) or not word.strip() or any(c in word for c in "\r\n"):
                 raise ConfigError(f"--destructive-word takes a word or phrase, not {word!r}")

@@ -181,7 +181,7 @@ async def run_agent(*, headless: bool = True, sidebar: bool = False,
         session = await opener.__aenter__()
     except BrowserError as exc:
         out.send(_error(ErrorCode.ACTION_FAILED, f"browser did not start: {exc}"))
-        print(f"trawl agent: {exc}", file=sys.stderr, flush=True)
+        print(f"error: {exc}", file=sys.stderr, flush=True)
         return 2
     hook = None
     try:
