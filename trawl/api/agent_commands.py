@@ -107,16 +107,17 @@ def register(app: typer.Typer) -> None:
         addresses; internal ones (localhost, private networks) only where --allow-host or
         --allow-private allows them.
         """
-        from trawl.api.agent import main
         from trawl.api.callers import AGENT
 
         callers = callers_of(AGENT, allow_private, allow_host)
         log = _log_file(log)  # an unknown --browser is the protocol's first answer
+        _check_webhook(webhook)
         if not headless and not _has_display():
             print("trawl agent: no display found; running headless (handoffs print a "
                   "Resume URL on stderr)", file=sys.stderr)
             headless = True
-        _check_webhook(webhook)
+        from trawl.api.agent import main  # the browser session: after the flags are checked
+
         raise typer.Exit(main(headless=headless, sidebar=sidebar, browser=browser,
                               log_file=log, webhook=webhook, callers=callers))
 
@@ -137,10 +138,11 @@ def register(app: typer.Typer) -> None:
         start_crawl reach public addresses; internal ones only where --allow-host or
         --allow-private allows them."""
         from trawl.api.callers import MCP
-        from trawl.api.mcp_server import run
 
         callers = callers_of(MCP, allow_private, allow_host)
         _check_browser(browser)
         _check_webhook(webhook)
+        from trawl.api.mcp_server import run  # the MCP SDK: after the flags are checked
+
         run(headless=not (headed or sidebar), sidebar=sidebar, browser=browser,
             webhook=webhook, callers=callers)
