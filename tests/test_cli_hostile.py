@@ -69,7 +69,7 @@ BY_NAME: dict[str, list[str]] = {
     "allow_host": ["", "a b", "http://x/"], "deny_host": ["", "a b", "http://x/"],
     "destructive_word": ["", "a\nb"], "search": ["", "   "],
     "query": ["", "   ", "select 1; select 2", "\\dt", "delete from pages"],
-    "note": [""], "site": ["", "not a site", "http://nosuch.example"],
+    "site": ["", "not a site", "http://nosuch.example"],
     "host": ["", "999.1.1.1", "no-such-host.invalid"], "ui_origin": ["", "not an origin"],
 }
 """Hostile values of the parameters this file knows by name."""

@@ -14,6 +14,7 @@ from dataclasses import asdict
 from typing import Annotated, Any
 
 from fastapi import APIRouter, Depends, HTTPException, Query, Request, Response, Security
+from fastapi import Path as FastApiPath
 from fastapi.responses import StreamingResponse
 from fastapi.security import HTTPBearer
 from pydantic import BaseModel, Field
@@ -31,6 +32,8 @@ from trawl.store import sessions
 from trawl.store.sessions import OpenHandoff
 
 MAX_PAGE_SIZE = 500
+MAX_BIGINT = 2**63 - 1
+"""The largest id, seq or offset Postgres takes (a bigint): larger ones are a 422."""
 DEFAULT_PAGE_SIZE = 50
 MAX_LIST = 1000
 AGENT_EVENT_POLL_S = 0.25
@@ -59,6 +62,7 @@ def get_callers(request: Request) -> Callers:
 
 
 CallersDep = Annotated[Callers, Depends(get_callers)]
+HandoffId = Annotated[int, FastApiPath(ge=1, le=MAX_BIGINT, description="The handoff's id.")]
 
 
 class Started(BaseModel):
@@ -165,7 +169,7 @@ async def crawl_pages(
     q: Annotated[str | None, Query(description="Full-text search (web search syntax: "
                                                "words, \"a phrase\", -not, or).")] = None,
     limit: Annotated[int, Query(ge=1, le=MAX_PAGE_SIZE)] = DEFAULT_PAGE_SIZE,
-    offset: Annotated[int, Query(ge=0)] = 0,
+    offset: Annotated[int, Query(ge=0, le=MAX_BIGINT)] = 0,
     content: Annotated[bool, Query(description="Include each page's markdown.")] = False,
 ) -> dict[str, Any]:
     """A crawl's pages in the order stored, or those matching ``q``, best first; a page of
@@ -203,7 +207,8 @@ async def export_crawl(crawl_id: str, trawl: TrawlDep) -> StreamingResponse:
                                             "`event` its type, `data` its JSON envelope."}})
 async def crawl_events(
     crawl_id: str, trawl: TrawlDep, request: Request,
-    after: Annotated[int | None, Query(ge=0, description="Only events after this seq (a "
+    after: Annotated[int | None, Query(ge=0, le=MAX_BIGINT,
+                                       description="Only events after this seq (a "
                                                          "reconnecting client's "
                                                          "Last-Event-ID wins).")] = None,
     types: Annotated[list[str] | None, Query(alias="type", description=(
@@ -221,8 +226,7 @@ async def crawl_events(
         raise ConfigError(f"type takes {', '.join(CRAWL_EVENT_TYPES)}, not "
                           f"{', '.join(unknown)}")
     crawl_id = (await trawl.resolve(crawl_id))[0]
-    last = request.headers.get("last-event-id", "")
-    start = int(last) if last.isdigit() else (after or 0)
+    start = _cursor(request, after)
     if start:  # checked before the stream starts: errors are problems, not a cut stream
         if not await event_rows.has_event(trawl.engine, crawl_id, start):
             raise ConfigError(f"crawl {crawl_id} has no event {start} (after / "
@@ -246,7 +250,8 @@ async def crawl_events(
                                             "`event` its type, `data` the event."}})
 async def agent_events(
     request: Request,
-    after: Annotated[int | None, Query(ge=0, description="Only events after this seq (a "
+    after: Annotated[int | None, Query(ge=0, le=MAX_BIGINT,
+                                       description="Only events after this seq (a "
                                                          "reconnecting client's "
                                                          "Last-Event-ID wins).")] = None,
     types: Annotated[list[str] | None, Query(alias="type", description=(
@@ -264,8 +269,7 @@ async def agent_events(
     if unknown:
         raise ConfigError(f"type takes {', '.join(AGENT_EVENT_TYPES)}, not "
                           f"{', '.join(unknown)}")
-    last = request.headers.get("last-event-id", "")
-    start = int(last) if last.isdigit() else (after or 0)
+    start = _cursor(request, after)
 
     async def stream() -> AsyncIterator[ServerSentEvent]:
         seq = start
@@ -281,6 +285,17 @@ async def agent_events(
             await asyncio.sleep(AGENT_EVENT_POLL_S)
 
     return EventSourceResponse(stream(), ping=SSE_PING_S)
+
+
+def _cursor(request: Request, after: int | None) -> int:
+    """Where an event stream starts: the Last-Event-ID a reconnecting client sends, else
+    ``after``; ConfigError for an id no event can have."""
+    last = request.headers.get("last-event-id", "").strip()
+    if not last:
+        return after or 0
+    if not last.isdigit() or int(last) > MAX_BIGINT:
+        raise ConfigError(f"Last-Event-ID must be the id of an event (a seq), not {last[:40]!r}")
+    return int(last)
 
 
 # -- handoffs ------------------------------------------------------------------------------
@@ -304,7 +319,7 @@ async def crawl_handoffs(crawl_id: str, trawl: TrawlDep) -> list[dict[str, Any]]
 
 @router.get("/handoffs/{handoff_id}/screenshot", tags=["handoffs"],
             response_class=Response, responses={200: {"content": {"image/png": {}}}})
-async def handoff_screenshot(handoff_id: int, trawl: TrawlDep) -> Response:
+async def handoff_screenshot(handoff_id: HandoffId, trawl: TrawlDep) -> Response:
     """The page as the crawler saw it when it handed off (PNG)."""
     shot = await sessions.screenshot(trawl.engine, handoff_id)
     if not shot:
@@ -313,7 +328,7 @@ async def handoff_screenshot(handoff_id: int, trawl: TrawlDep) -> Response:
 
 
 @router.post("/handoffs/{handoff_id}/resume", response_model=Resumed, tags=["handoffs"])
-async def resume_handoff(handoff_id: int, trawl: TrawlDep, request: Request,
+async def resume_handoff(handoff_id: HandoffId, trawl: TrawlDep, request: Request,
                          body: ResumeBody | None = None) -> Resumed:
     """Resume one open handoff: its site's session profile gets the session given (if
     any), then the site's crawl goes on (every URL of that site waiting is retried)."""
