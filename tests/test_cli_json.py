@@ -27,7 +27,8 @@ from trawl.services._process import free_port
 from trawl.store import sessions
 
 STATUS_KEYS = {"crawl_id", "workflow_id", "status", "note", "seeds", "pages_done",
-               "pages_failed", "queued", "in_progress", "redirected", "thin", "given_up",
+               "pages_failed", "queued", "in_progress", "redirected", "thin", "thin_partial",
+               "given_up",
                "created_at", "finished_at", "ui_url", "finished", "workflow_status",
                "stopped_sites", "recrawl_of", "changes", "webhook"}
 
@@ -85,6 +86,7 @@ def test_version_and_completion(embedded_env: dict[str, str]) -> None:
      r"TRAWL_TEMPORAL_ADDRESS='http://localhost:7233': must be host:port"),
     ("TRAWL_EXTRACT_PROCESSES", "0", r"TRAWL_EXTRACT_PROCESSES='0'"),
     ("TRAWL_BROWSER_SANDBOX", "maybe", r"TRAWL_BROWSER_SANDBOX='maybe'"),
+    ("TRAWL_METRICS_PORT", "70000", r"TRAWL_METRICS_PORT='70000': .*less than or equal"),
 ])
 def test_bad_settings_are_one_line_and_exit_2(embedded_env: dict[str, str], variable: str,
                                               value: str, pattern: str) -> None:

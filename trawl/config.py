@@ -41,9 +41,17 @@ QUEUE_MARGIN = 1_000
 explored (URLs given back to the budget, redirects and skips, give their place back)."""
 DEFAULT_BROWSER_RECYCLE_PAGES = 500
 DEFAULT_MAX_CONCURRENT_ACTIVITIES = 32
-DEFAULT_EXTRACT_PROCESSES = max(1, min(4, os.cpu_count() or 1))
-"""Extraction processes per worker: one per core (up to 4). Extraction is the CPU-heaviest
-step when pages are fetched over HTTP; the processes start only as pages need them."""
+
+
+def default_extract_processes() -> int:
+    """One per core, at most 4.
+
+    Extraction processes per worker. Extraction is the CPU-heaviest step when pages are
+    fetched over HTTP; the processes start with the worker, before it takes work."""
+    return max(1, min(4, os.cpu_count() or 1))
+
+
+DEFAULT_EXTRACT_PROCESSES = default_extract_processes()
 DEFAULT_DB_OUTAGE_BUDGET_S = 15 * 60.0
 """How long a worker waits out an unreachable database before the crawl holds (a page is
 never recorded as failed because of an outage)."""
@@ -66,6 +74,8 @@ DEFAULT_CODEC_PORT = 8234
 """The codec server's port, next to the embedded web UI's."""
 DEFAULT_API_PORT = 8235
 """`trawl serve`'s port (the HTTP API), next to the codec server's."""
+DEFAULT_METRICS_HOST = "127.0.0.1"
+"""Where a worker's metrics endpoint listens unless told otherwise: this machine only."""
 MAX_PORT = 65535
 MAX_CONCURRENT_ACTIVITIES = 1024
 """The most activities one worker runs at once (``--max-concurrent-activities``)."""
@@ -75,13 +85,17 @@ _HTTP_URL = re.compile(r"^https?://[^\s/]+", re.I)
 
 
 def default_data_dir() -> Path:
+    """The user data directory: `~/.local/share/trawl` on Linux (platformdirs)."""
     return Path(platformdirs.user_data_dir("trawl", appauthor=False))
 
 
 class Settings(BaseSettings):
     """Process-wide settings; construct through :func:`get_settings`."""
 
-    model_config = SettingsConfigDict(env_prefix="TRAWL_", extra="ignore")
+    # the attribute docstrings are the fields' descriptions: the docs' settings table is
+    # generated from them (scripts/docs_hooks.py)
+    model_config = SettingsConfigDict(env_prefix="TRAWL_", extra="ignore",
+                                      use_attribute_docstrings=True)
 
     data_dir: Path = Field(default_factory=default_data_dir)
     """Where the embedded services keep their files (Temporal DB, Postgres data, logs)."""
@@ -172,7 +186,7 @@ class Settings(BaseSettings):
     browser_recycle_pages: int = DEFAULT_BROWSER_RECYCLE_PAGES
     """Relaunch the worker's browser after this many pages to keep memory flat."""
 
-    extract_processes: int = Field(default=DEFAULT_EXTRACT_PROCESSES, ge=1, le=64)
+    extract_processes: int = Field(default_factory=default_extract_processes, ge=1, le=64)
     """Processes extracting markdown in each worker (``TRAWL_EXTRACT_PROCESSES``)."""
 
     max_concurrent_activities: int = Field(default=DEFAULT_MAX_CONCURRENT_ACTIVITIES, ge=1,
@@ -183,6 +197,14 @@ class Settings(BaseSettings):
     db_outage_budget_s: float = Field(default=DEFAULT_DB_OUTAGE_BUDGET_S, gt=0)
     """Seconds a database outage is waited out (``TRAWL_DB_OUTAGE_BUDGET_S``); after it,
     the crawl holds with status ``database_unreachable`` until ``trawl resume``."""
+
+    metrics_port: int | None = Field(default=None, ge=1, le=MAX_PORT)
+    """Serve the worker's Prometheus metrics on this port (``TRAWL_METRICS_PORT``; `trawl
+    worker --metrics-port`); unset: no endpoint. See docs/operations/metrics.md."""
+
+    metrics_host: str = DEFAULT_METRICS_HOST
+    """The address the metrics endpoint binds (``TRAWL_METRICS_HOST``): loopback unless set,
+    e.g. ``0.0.0.0`` in a container that Prometheus scrapes from another."""
 
     @field_validator("allow_hosts", mode="before")
     @classmethod

@@ -15,10 +15,10 @@ import signal
 import sys
 import threading
 import time
-from collections.abc import Coroutine, Iterable, Mapping
+from collections.abc import Coroutine, Iterable, Iterator, Mapping
 from datetime import date, datetime
 from pathlib import Path
-from typing import Annotated, Any, TypeVar
+from typing import TYPE_CHECKING, Annotated, Any, TypeVar
 
 import typer
 from rich.console import Console
@@ -41,6 +41,7 @@ from trawl.config import (
     DEFAULT_MAX_PAGES,
     MAX_CONCURRENT_ACTIVITIES,
     MAX_PORT,
+    Settings,
     get_settings,
 )
 from trawl.errors import ConfigError, SettingsError, TrawlError
@@ -48,6 +49,9 @@ from trawl.extract import DEFAULT_CHUNK_CHARS
 from trawl.model import CRAWL_EVENT_TYPES, DEFAULT_RENDER_MODE, DEFAULT_SITEMAP_MODE, CrawlSpec
 from trawl.policy import DEFAULT_MAX_URL_LENGTH
 from trawl.redact import configure_logging
+
+if TYPE_CHECKING:
+    from trawl.worker.metrics import WorkerMetrics
 
 app = typer.Typer(no_args_is_help=True, add_completion=True, pretty_exceptions_enable=False,
                   help="trawl: a durable knowledge-extraction crawler.")
@@ -467,6 +471,11 @@ def _print_summary(status: CrawlStatus) -> None:
         out.print(f"  {status.thin} page(s) stored with far less text than a reader sees "
                   "(thin_content): `trawl sql \"select url, metadata->>'thin_content' from "
                   f"pages where crawl_id = '{status.crawl_id}' and metadata ? 'thin_content'\"`")
+    if status.partial:
+        out.print(f"  {status.partial} of them kept less than half of the page's readable prose "
+                  "(main content): crawl them again with --content full; their URLs: `trawl sql "
+                  f"\"select url from pages where crawl_id = '{status.crawl_id}' and "
+                  "metadata->>'thin_content' like 'main content kept%'\"`", markup=False)
     if status.given_up:
         out.print(f"  {status.given_up} URL(s) given up, still blocked after their handoffs "
                   "(handoff_exhausted): `trawl sql \"select url, error_message from pages where "
@@ -650,11 +659,12 @@ def sql(
     query: Annotated[str, typer.Argument(help="SQL to run against trawl's database.")],
     as_json: Annotated[bool, typer.Option("--json", help="One JSON object per row.")] = False,
 ) -> None:
-    """Run one read-only SQL statement against trawl's database (see the README for the
-    schema): select works; writes, DDL and COPY to programs or files are refused."""
+    """Run one read-only SQL statement against trawl's database (the schema: the docs' "SQL"
+    page): select works; writes, DDL and COPY to programs or files are refused."""
     if not query.strip():
         raise fail("give one SQL statement, e.g. trawl sql \"select url, title from pages "
                    "limit 5\"")
+
     async def go() -> None:
         from trawl.api.sql import run_read_only
         from trawl.services.runtime import resolve_reader_url
@@ -680,11 +690,21 @@ def sql(
 
 # -- services ----------------------------------------------------------------------------
 
+MetricsPort = Annotated[int | None, typer.Option(
+    min=1, max=65535, help="Serve Prometheus metrics on this port, on 127.0.0.1 unless "
+    "--metrics-host says otherwise (default TRAWL_METRICS_PORT; unset: no endpoint).")]
+MetricsHost = Annotated[str | None, typer.Option(
+    help="Address the metrics endpoint binds (default TRAWL_METRICS_HOST, 127.0.0.1), e.g. "
+    "0.0.0.0 for a Prometheus on another machine.")]
+
+
 @app.command()
 def worker(
     max_concurrent_activities: Annotated[int, typer.Option(
         min=1, max=MAX_CONCURRENT_ACTIVITIES,
         help="Explore activities this worker runs at once.")] = DEFAULT_MAX_CONCURRENT_ACTIVITIES,
+    metrics_port: MetricsPort = None,
+    metrics_host: MetricsHost = None,
 ) -> None:
     """Run a worker (for real deployments; `trawl crawl` starts one itself when embedded)."""
     from trawl.services.runtime import ensure_runtime
@@ -694,17 +714,35 @@ def worker(
     configure_logging(log_level(logging.INFO))
 
     async def go() -> int | None:
-        runtime = await asyncio.to_thread(ensure_runtime, settings)
-        cfg = WorkerConfig.from_settings(settings, runtime.temporal_address,
-                                         runtime.database_url)
-        cfg.max_concurrent_activities = max_concurrent_activities
-        err.print(f"worker: Temporal {cfg.temporal_address}, task queue {cfg.task_queue}")
-        return await run_worker(cfg)
+        with _metrics_endpoint(settings, metrics_port, metrics_host) as metrics:
+            runtime = await asyncio.to_thread(ensure_runtime, settings)
+            cfg = WorkerConfig.from_settings(settings, runtime.temporal_address,
+                                             runtime.database_url)
+            cfg.max_concurrent_activities = max_concurrent_activities
+            err.print(f"worker: Temporal {cfg.temporal_address}, task queue {cfg.task_queue}")
+            if metrics is not None:
+                err.print(f"metrics: {metrics.url}")
+            return await run_worker(cfg, metrics=metrics)
     _run_foreground(go(), "the worker stopped")
 
 
+@contextlib.contextmanager
+def _metrics_endpoint(settings: Settings, port: int | None,
+                      host: str | None) -> Iterator[WorkerMetrics | None]:
+    """The worker's metrics endpoint, bound (a port in use is one line, before the worker
+    starts), or None when off."""
+    from trawl.worker.metrics import serve_metrics
+
+    metrics = serve_metrics(host or settings.metrics_host, port or settings.metrics_port)
+    try:
+        yield metrics
+    finally:
+        if metrics is not None:
+            metrics.close()
+
+
 @app.command()
-def up() -> None:
+def up(metrics_port: MetricsPort = None, metrics_host: MetricsHost = None) -> None:
     """Run the embedded services and a worker in the foreground; Ctrl-C stops them."""
     from trawl.services.postgres import ensure_embedded_postgres
     from trawl.services.runtime import resolve_temporal_address, stop_background_worker
@@ -720,14 +758,17 @@ def up() -> None:
             db_url = await asyncio.to_thread(ensure_embedded_postgres, settings.data_dir)
         await asyncio.to_thread(upgrade_schema, db_url)
         address = await asyncio.to_thread(resolve_temporal_address, settings)
-        if stop_background_worker(settings):
+        if stop_background_worker(settings):  # (and frees its metrics port, if it had one)
             err.print("stopped the background worker; this process takes over")
-        out.print(f"Temporal:  {address}  (web UI {settings.ui_base_url})")
-        out.print(f"Postgres:  psql '{libpq_url(db_url)}'")
-        out.print(f"data dir:  {settings.data_dir}")
-        out.print("worker running; Ctrl-C stops it (`trawl down` stops the services)")
-        return await run_worker(WorkerConfig.from_settings(settings, address, db_url),
-                                upgrade=False)
+        with _metrics_endpoint(settings, metrics_port, metrics_host) as metrics:
+            out.print(f"Temporal:  {address}  (web UI {settings.ui_base_url})")
+            out.print(f"Postgres:  psql '{libpq_url(db_url)}'")
+            out.print(f"data dir:  {settings.data_dir}")
+            if metrics is not None:
+                out.print(f"metrics:   {metrics.url}  (Prometheus; docs/operations/metrics.md)")
+            out.print("worker running; Ctrl-C stops it (`trawl down` stops the services)")
+            return await run_worker(WorkerConfig.from_settings(settings, address, db_url),
+                                    upgrade=False, metrics=metrics)
     _run_foreground(go(), "the worker stopped; the services go on (`trawl down` stops them)")
 
 
@@ -826,8 +867,8 @@ def serve(
     allow_private: agent_commands.AllowPrivateOption = False,
 ) -> None:
     """Serve the HTTP API (FastAPI, OpenAPI docs at /docs) and the MCP tools at /mcp,
-    behind a bearer token; see the README's "HTTP API". Its callers' crawls, scrapes and
-    browser reach public addresses; internal ones only where --allow-host or
+    behind a bearer token; see the docs' "HTTP API" page. Its callers' crawls, scrapes
+    and browser reach public addresses; internal ones only where --allow-host or
     --allow-private allows them (SECURITY.md)."""
     from trawl.api.callers import SERVE
     from trawl.api.http import serve as serve_api

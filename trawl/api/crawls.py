@@ -68,6 +68,8 @@ CHANGE_KINDS = ("unchanged", "changed", "new")
 
 @dataclass
 class Started:
+    """A crawl just started: its ids, its page in the web UI and the SQL reading its pages."""
+
     crawl_id: str
     workflow_id: str
     ui_url: str
@@ -81,6 +83,8 @@ class Started:
 
 @dataclass
 class CrawlStatus:
+    """A crawl's state and counts, as `trawl status` shows them."""
+
     crawl_id: str
     workflow_id: str
     db_status: str
@@ -107,6 +111,10 @@ class CrawlStatus:
     """URLs given up after the bounded number of handoffs (``handoff_exhausted``)."""
     webhook: DeliveryState | None = None
     """How delivery to the crawl's webhook stands (None: it has none)."""
+    partial: int = 0
+    """Of the thin pages, those whose main content dropped much of their prose (``metadata
+    ->>'thin_content' like 'main content kept%'``): a crawl with ``--content full`` keeps
+    their whole body."""
 
     @property
     def finished(self) -> bool:
@@ -119,7 +127,7 @@ class CrawlStatus:
                 **({"note": self.note} if self.note else {}), "seeds": self.seeds,
                 "pages_done": c.done, "pages_failed": c.failed, "queued": c.queued,
                 "in_progress": c.claimed, "redirected": c.redirected, "thin": self.thin,
-                "given_up": self.given_up,
+                "thin_partial": self.partial, "given_up": self.given_up,
                 "created_at": self.created_at, "finished_at": self.finished_at,
                 "ui_url": self.ui_url,
                 **({"webhook": self.webhook_line()} if self.webhook else {}),
@@ -295,7 +303,8 @@ class Trawl:
             counts, row.created_at.isoformat(timespec="seconds"),
             row.finished_at.isoformat(timespec="seconds") if row.finished_at else None,
             workflow_ui_url(self.settings, workflow_id), row.spec, row.recrawl_of, row.changes,
-            row.stopped_sites, state, note, row.thin, row.given_up, webhook)
+            row.stopped_sites, state, note, row.thin, row.given_up, webhook,
+            partial=row.partial)
 
     async def workers_polling(self) -> int:
         """Workers that polled the task queue (for workflows or activities) lately."""

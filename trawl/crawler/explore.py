@@ -18,6 +18,7 @@ from typing import Any
 import httpx
 from sqlalchemy.ext.asyncio import AsyncEngine
 
+from trawl import metrics
 from trawl.browser.destructive import DestructiveGuard
 from trawl.browser.pool import BrowserPool
 from trawl.config import QUEUE_MARGIN
@@ -46,7 +47,7 @@ from trawl.documents.formats import PDF, document_format, file_name, url_format
 from trawl.documents.pdf import PDF_PROCESSES, read_pdf
 from trawl.documents.text import Document, read_text
 from trawl.errors import ConfigError, FetchError, SiteStopped, UnreadableDocument
-from trawl.extract import chunk_markdown
+from trawl.extract import Extraction, chunk_markdown
 from trawl.model import (
     BlockedPage,
     CrawlSpec,
@@ -430,15 +431,7 @@ async def _explore(deps: ExploreDeps, inp: ExploreInput,
                                             content=spec.content)
     extraction = reading.extraction
     assert extraction is not None
-    rec.title = extraction.title
-    rec.description = extraction.description
-    rec.language = extraction.language
-    rec.canonical_url = extraction.canonical_url
-    rec.markdown = extraction.markdown
-    rec.headline = extraction.headline
-    rec.text = extraction.text
-    rec.word_count = extraction.word_count
-    rec.meta = extraction.metadata
+    _fill_from(rec, extraction)
     rec.meta = {**(rec.meta or {}), **_render_notes(loaded, reading, extraction.word_count)}
     rec.content_hash = reading.content_hash
     rec.links = reading.links
@@ -476,6 +469,21 @@ def _keep_formats(rec: PageRecord, spec: CrawlSpec, loaded: Loaded) -> None:
         rec.chunks = chunk_markdown(rec.markdown, spec.chunk_chars)
 
 
+def _fill_from(rec: PageRecord, extraction: Extraction) -> None:
+    """The page's content and metadata, as extraction read them."""
+    rec.title = extraction.title
+    rec.description = extraction.description
+    rec.language = extraction.language
+    rec.canonical_url = extraction.canonical_url
+    rec.markdown = extraction.markdown
+    rec.headline = extraction.headline
+    rec.text = extraction.text
+    rec.word_count = extraction.word_count
+    if extraction.completeness is not None:
+        rec.kept_ratio = extraction.completeness.ratio
+    rec.meta = extraction.metadata
+
+
 def _render_notes(loaded: Loaded, reading: Reading, stored_words: int) -> dict[str, Any]:
     """What the browser did to the page and whether it came out thin, for its metadata
     (only what happened: a static page read over HTTP gets nothing)."""
@@ -490,8 +498,10 @@ def _render_notes(loaded: Loaded, reading: Reading, stored_words: int) -> dict[s
         notes["expanded"] = loaded.expanded
     shell = reading.decision.reason if reading.decision is not None and \
         reading.decision.browser and loaded.render_mode == "http" else None
+    completeness = reading.extraction.completeness if reading.extraction is not None else None
     thin = thin_reason(stored_words=stored_words, seen_words=loaded.seen_words,
-                       settle_timed_out=loaded.settle_timed_out, shell=shell)
+                       settle_timed_out=loaded.settle_timed_out, shell=shell,
+                       completeness=completeness)
     if thin is not None:
         notes["thin_content"] = thin
     return notes
@@ -523,24 +533,29 @@ async def _read_document(deps: ExploreDeps, fetched: FetchResult) -> Document:
     """Text formats in the extraction processes (a 20 MB JSON is CPU work); a PDF in a
     reader process of its own, at most ``PDF_PROCESSES`` at once (see trawl.documents.pdf)."""
     assert fetched.body is not None and fetched.document is not None
-    if fetched.document == PDF:
-        async with deps.pdf_slots:
-            return await read_pdf(fetched.body, file_name(fetched.final_url, fetched.headers))
-    args = (fetched.body, fetched.document, fetched.headers, fetched.final_url)
-    if deps.extractor is None:
-        return await asyncio.to_thread(read_text, *args)
-    return await asyncio.get_running_loop().run_in_executor(deps.extractor, read_text, *args)
+    with metrics.extraction_timer(fetched.document):
+        if fetched.document == PDF:
+            async with deps.pdf_slots:
+                return await read_pdf(fetched.body,
+                                      file_name(fetched.final_url, fetched.headers))
+        args = (fetched.body, fetched.document, fetched.headers, fetched.final_url)
+        if deps.extractor is None:
+            return await asyncio.to_thread(read_text, *args)
+        return await asyncio.get_running_loop().run_in_executor(deps.extractor, read_text,
+                                                                *args)
 
 
 async def _read(deps: ExploreDeps, html: str, url: str, scope: Scope,
                 auto: AutoRules | None = None, shell_check: bool = False,
                 content: str = "main") -> Reading:
-    """:func:`trawl.crawler.reading.read_page` in the extraction processes (a thread without)."""
-    if deps.extractor is None:
-        return await asyncio.to_thread(read_page, html, url, scope, auto, shell_check,
-                                       content)
-    return await asyncio.get_running_loop().run_in_executor(
-        deps.extractor, read_page, html, url, scope, auto, shell_check, content)
+    """:func:`trawl.crawler.reading.read_page` in the extraction processes (a thread without),
+    timed here, where the reading comes back (trawl.metrics)."""
+    with metrics.extraction_timer("html"):
+        if deps.extractor is None:
+            return await asyncio.to_thread(read_page, html, url, scope, auto, shell_check,
+                                           content)
+        return await asyncio.get_running_loop().run_in_executor(
+            deps.extractor, read_page, html, url, scope, auto, shell_check, content)
 
 
 async def _follow(deps: ExploreDeps, inp: ExploreInput, rec: PageRecord) -> None:

@@ -69,7 +69,7 @@ from trawl.errors import (
     RedirectLoop,
     TooManyRedirects,
 )
-from trawl.extract import Extraction, extract, parse_html
+from trawl.extract import Completeness, Extraction, extract, parse_html
 from trawl.net import NetPolicy, operator_policy, origin_of, use_policy
 from trawl.urls import canonicalize, host_of, validate_seed
 
@@ -186,6 +186,9 @@ class ScrapeResult(BaseModel):
     """How the content was read: over HTTP, in Chromium, or not at all (an error status,
     a body trawl does not read)."""
     render_reason: str = ""
+    kept_ratio: float | None = None
+    """The share of the page's readable text (its body less navigation chrome and hidden
+    elements) the content keeps; None for a document or a page without text."""
     thin_content: bool = False
     """The stored text is far less than what a reader sees (see ``thin_reason``)."""
     thin_reason: str | None = None
@@ -482,9 +485,11 @@ class Scraper:
             _, extraction = await asyncio.to_thread(_read_html, page.html, page.final_url,
                                                     opts.content, False)
         assert extraction is not None
-        notes = _notes(page, extraction.word_count)
+        notes = _notes(page, extraction.word_count, extraction.completeness)
         result.thin_reason = notes.pop("thin_content", None)
         result.thin_content = result.thin_reason is not None
+        if extraction.completeness is not None:
+            result.kept_ratio = extraction.completeness.ratio
         links = [ScrapedLink(url=link.url, text=link.text, rel=link.rel,
                              internal=host_of(link.url) == host_of(page.final_url))
                  for link in extraction.links]
@@ -528,7 +533,8 @@ def _screenshot(result: ScrapeResult, page: _Page, opts: ScrapeOptions) -> None:
                                      else "the browser could not take it")
 
 
-def _notes(page: _Page, stored_words: int) -> dict[str, Any]:
+def _notes(page: _Page, stored_words: int,
+           completeness: Completeness | None = None) -> dict[str, Any]:
     """What the browser did, and whether the page came out thin (a crawl's page metadata)."""
     notes: dict[str, Any] = {}
     loaded = page.browser
@@ -548,7 +554,7 @@ def _notes(page: _Page, stored_words: int) -> dict[str, Any]:
     thin = thin_reason(stored_words=stored_words,
                        seen_words=loaded.seen_words if loaded is not None else None,
                        settle_timed_out=bool(loaded is not None and loaded.settle_timed_out),
-                       shell=shell)
+                       shell=shell, completeness=completeness)
     if thin is not None:
         notes["thin_content"] = thin
     return notes

@@ -10,13 +10,14 @@ from lxml import etree
 from lxml.html import HtmlElement
 
 from ._clean import absolutize_links, basic_clean
-from ._content import find_main
+from ._content import main_content
 from ._links import extract_links
 from ._markdown import element_to_markdown, to_markdown
 from ._meta import extract_metadata
 from ._parse import parse
+from ._stats import CHROME, TextSize, text_size
 from ._text import collapse, render_text, word_count
-from ._types import Extraction, Link
+from ._types import Completeness, Extraction, Link
 from ._urls import base_url
 
 log = logging.getLogger(__name__)
@@ -39,23 +40,23 @@ CONTENT_MODES = ("main", "full")
 """``main``: the main content (an article, a docs page's body) without the page's chrome;
 ``full``: the whole body, navigation chrome removed (long reference pages whose sections
 are all content)."""
-_CHROME = etree.XPath(
-    "//nav | //aside | //*[@role='navigation' or @role='banner' or @role='contentinfo'"
-    " or @role='complementary' or @role='search']"
-    " | //header[not(ancestor::article or ancestor::main or ancestor::section)]"
-    " | //footer[not(ancestor::article or ancestor::main or ancestor::section)]")
-
-
 def _full_body(root: HtmlElement) -> HtmlElement:
     """The body without navigation chrome (nav, asides, page headers and footers)."""
     body = root.find("body")
     if body is None:
         return root
-    for el in _CHROME(body):
+    for el in CHROME(body):
         parent = el.getparent()
         if parent is not None:
             parent.remove(el)
     return body
+
+
+def _completeness(readable: TextSize, kept: TextSize, headline: str | None) -> Completeness:
+    head = len(headline.strip()) if headline else 0
+    return Completeness(readable=readable.text, kept=kept.text + head,
+                        readable_prose=readable.text - readable.links,
+                        kept_prose=kept.text - kept.links + head)
 
 
 def extract(html: str | etree._Element, url: str, content: str = "main") -> Extraction:
@@ -87,12 +88,18 @@ def extract(html: str | etree._Element, url: str, content: str = "main") -> Extr
         log.exception("extract: metadata failed for %s", url)
     markdown = text = ""
     headline = None
+    completeness = None
     try:
         basic_clean(root)
         if content == "full":
             main, headline = _full_body(root), None
+            kept = readable = text_size(main)
         else:
-            main, headline = find_main(root, metadata.get("title"))
+            main, headline, readable = main_content(root, metadata.get("title"))
+            kept = text_size(main)
+        completeness = _completeness(readable, kept, headline)
+        if completeness.ratio is not None:
+            metadata["kept_ratio"] = round(completeness.ratio, 3)
         absolutize_links(main, base)
         metadata["headings"] = _headings(main)
         if headline:
@@ -119,6 +126,7 @@ def extract(html: str | etree._Element, url: str, content: str = "main") -> Extr
         links=links,
         metadata=metadata,
         headline=headline or None,
+        completeness=completeness,
     )
 
 

@@ -33,7 +33,7 @@ from trawl.model._events import (
     EventsInput,
     EventType,
 )
-from trawl.model._page import BlockedPage, FoundLink, PageRecord
+from trawl.model._page import PARTIAL_CONTENT, BlockedPage, FoundLink, PageRecord
 from trawl.model._spec import (
     DEFAULT_ACTIVITIES_PER_RUN,
     DEFAULT_HEARTBEAT_TIMEOUT_S,
@@ -106,6 +106,7 @@ __all__ = [
     "MAX_RETRIES_429",
     "MAX_WAIT_MS",
     "MIN_URL_LENGTH",
+    "PARTIAL_CONTENT",
     "RENDER_MODES",
     "RESUME_SIGNAL",
     "SCROLL_TO",

@@ -8,6 +8,11 @@ from typing import Any, NamedTuple
 from trawl.extract import Chunk
 from trawl.model._status import PageOutcome
 
+PARTIAL_CONTENT = "main content kept "
+"""How ``metadata.thin_content`` starts on a page whose main-content selection dropped much of
+its readable prose (``metadata->>'thin_content' like 'main content kept%'``): such pages are
+worth a crawl with ``--content full``."""
+
 
 class FoundLink(NamedTuple):
     """A link on a page, canonicalised, with whether the crawl follows it.
@@ -66,6 +71,8 @@ class PageRecord:
     """Hash of the content (duplicates share it)."""
     word_count: int | None = None
     """Words of the stored content."""
+    kept_ratio: float | None = None
+    """The share of the page's readable text the stored content keeps (``pages.kept_ratio``)."""
     meta: dict[str, Any] | None = None
     """Metadata (``pages.metadata``): thin_content, links_dropped, settle notes..."""
     render_mode: str | None = None

@@ -19,6 +19,7 @@ from sqlalchemy.dialects.postgresql import insert
 from sqlalchemy.exc import DBAPIError
 from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine
 
+from trawl import metrics
 from trawl.errors import CrawlNotFound
 from trawl.model import (
     ClaimInput,
@@ -68,7 +69,8 @@ RECORDED_MEANWHILE = "TRW01"
 """SQLSTATE trawl_record_page raises when a concurrent attempt recorded the URL first."""
 _PAGE_FIELDS = ("crawl_id", "url", "final_url", "site", "depth", "status_code", "content_type",
                 "content_length", "title", "headline", "description", "language", "canonical_url",
-                "markdown", "text", "content_hash", "word_count", "metadata", "render_mode",
+                "markdown", "text", "content_hash", "word_count", "kept_ratio", "metadata",
+                "render_mode",
                 "render_reason", "fetch_ms", "render_ms", "error_class", "error_message",
                 "steps", "console_errors", "etag", "last_modified", "body_hash", "change",
                 "previous_page_id", "worker")
@@ -179,11 +181,16 @@ async def record_page(engine: AsyncEngine, rec: PageRecord) -> RecordResult:
     """
     for attempt in range(DEADLOCK_RETRIES + 1):
         try:
-            return await _record_page_once(engine, rec)
+            result = await _record_page_once(engine, rec)
         except DBAPIError as exc:
             if getattr(exc.orig, "sqlstate", None) not in RETRYABLE_SQLSTATES \
                     or attempt == DEADLOCK_RETRIES:
                 raise
+        else:
+            if result.recorded:  # counted once, when its row is written (trawl.metrics)
+                metrics.page_recorded(rec.outcome, rec.error_class, rec.render_mode,
+                                      rec.fetch_ms, rec.render_ms)
+            return result
     raise AssertionError("unreachable")
 
 

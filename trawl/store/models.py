@@ -1,7 +1,7 @@
 """SQLAlchemy 2 models: the schema analysts query with SQL.
 
 The schema itself is owned by the Alembic migrations in ``trawl/migrations/``; these models
-mirror it for the application's queries. See the README's "Schema" section.
+mirror it for the application's queries. See docs/guides/sql.md for the schema.
 """
 
 from __future__ import annotations
@@ -27,7 +27,7 @@ from sqlalchemy import (
     func,
     text,
 )
-from sqlalchemy.dialects.postgresql import ARRAY, JSONB, TSVECTOR
+from sqlalchemy.dialects.postgresql import ARRAY, JSONB, REAL, TSVECTOR
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
 
 # Cap on how much text feeds the full-text index: Postgres refuses a tsvector over 1 MB.
@@ -241,6 +241,11 @@ class Page(Base):
 
     word_count: Mapped[int | None] = mapped_column(Integer)
     """Words in ``text``."""
+
+    kept_ratio: Mapped[float | None] = mapped_column(REAL)
+    """The share of the page's readable text (its body less navigation chrome and hidden
+    elements) that the stored content keeps, 0..1 (NULL: no HTML page with text). Pages
+    whose main content dropped much of their prose are also ``metadata.thin_content``."""
 
     meta: Mapped[dict[str, Any] | None] = mapped_column("metadata", JSONB)
     """Other metadata: author, dates, Open Graph, headings outline; a document's format
@@ -499,7 +504,7 @@ class Event(Base):
     (crawl, type, subject), so a retried write adds none."""
 
     data: Mapped[dict[str, Any]] = mapped_column(JSONB)
-    """The payload's ``data`` (see README "Events and webhooks")."""
+    """The payload's ``data`` (see docs/concepts/events.md)."""
 
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), server_default=func.now())
     """When it happened."""

@@ -4,19 +4,28 @@ services)."""
 from __future__ import annotations
 
 import asyncio
+import logging
+import sys
 
 from trawl.config import get_settings
+from trawl.errors import ConfigError
 from trawl.redact import configure_logging
 from trawl.services.runtime import ensure_runtime
 from trawl.worker.main import WorkerConfig, run_worker
 
+EXIT_CONFIG = 2
+
 
 def main() -> None:
     configure_logging()
-    settings = get_settings()
-    runtime = ensure_runtime(settings)
-    asyncio.run(run_worker(WorkerConfig.from_settings(settings, runtime.temporal_address,
-                                                      runtime.database_url)))
+    try:
+        settings = get_settings()
+        runtime = ensure_runtime(settings)
+        asyncio.run(run_worker(WorkerConfig.from_settings(settings, runtime.temporal_address,
+                                                          runtime.database_url)))
+    except ConfigError as exc:  # a bad setting (or a metrics port in use): one line, no trace
+        logging.getLogger("trawl.worker").error("%s", exc)
+        sys.exit(EXIT_CONFIG)
 
 
 if __name__ == "__main__":
