@@ -12,7 +12,7 @@ if TYPE_CHECKING:
     from trawl.api.callers import Callers
 
 AllowHostOption = Annotated[list[str] | None, typer.Option(
-    "--allow-host", metavar="NAME|CIDR",
+    "--allow-host", metavar="NAME_OR_CIDR",
     help="Let callers reach this host (with its subdomains) or network even at an internal "
          "address, e.g. localhost or 10.20.0.0/16 (repeatable; also TRAWL_ALLOW_HOSTS).")]
 AllowPrivateOption = Annotated[bool, typer.Option(

@@ -6,7 +6,7 @@ fetched wherever they point. A program calling trawl -- the HTTP API (`trawl ser
 (`trawl mcp`, and `/mcp` on `trawl serve`), the agent protocol (`trawl agent`) -- is not the
 operator: the URLs it sends (start URLs, a scrape's URL, ``go()``, a webhook) pass the
 address guard like any link found on a page, and reach internal addresses only where the
-operator allowed that server or agent when starting it (``--allow-host NAME|CIDR``,
+operator allowed that server or agent when starting it (``--allow-host NAME_OR_CIDR``,
 ``--allow-private``, ``TRAWL_ALLOW_HOSTS``, ``TRAWL_ALLOW_PRIVATE``). A request can narrow
 that opening (its own ``deny_hosts``, fewer ``allow_hosts``), never widen it.
 
@@ -70,7 +70,7 @@ class Callers:
             return "every address (--allow-private)"
         if policy.allow_hosts:
             return "public addresses and " + ", ".join(policy.allow_hosts)
-        return ("public addresses only (internal ones need --allow-host NAME|CIDR or "
+        return ("public addresses only (internal ones need --allow-host NAME_OR_CIDR or "
                 "--allow-private)")
 
     def confine(self, spec: CrawlSpec) -> CrawlSpec:
