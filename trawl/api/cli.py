@@ -707,6 +707,7 @@ def worker(
     metrics_host: MetricsHost = None,
 ) -> None:
     """Run a worker (for real deployments; `trawl crawl` starts one itself when embedded)."""
+    _check_listen_host(metrics_host, "--metrics-host")
     from trawl.services.runtime import ensure_runtime
     from trawl.worker.main import WorkerConfig, run_worker
 
@@ -744,6 +745,7 @@ def _metrics_endpoint(settings: Settings, port: int | None,
 @app.command()
 def up(metrics_port: MetricsPort = None, metrics_host: MetricsHost = None) -> None:
     """Run the embedded services and a worker in the foreground; Ctrl-C stops them."""
+    _check_listen_host(metrics_host, "--metrics-host")
     from trawl.services.postgres import ensure_embedded_postgres
     from trawl.services.runtime import resolve_temporal_address, stop_background_worker
     from trawl.store.db import libpq_url, upgrade_schema
@@ -772,17 +774,19 @@ def up(metrics_port: MetricsPort = None, metrics_host: MetricsHost = None) -> No
     _run_foreground(go(), "the worker stopped; the services go on (`trawl down` stops them)")
 
 
-def _check_listen_host(host: str) -> None:
-    """One line and exit 1 unless ``host`` is an address this machine can listen on (a
-    name that resolves, an IP address), checked before any service starts."""
+def _check_listen_host(host: str | None, option: str = "--host") -> None:
+    """One line and exit 1 unless ``host`` (None: not given) is an address this machine
+    can listen on (a name that resolves, an IP address), checked before anything starts."""
     import socket
 
+    if host is None:
+        return
     if not host.strip():
-        raise fail("--host takes an address to listen on, such as 127.0.0.1 or 0.0.0.0")
+        raise fail(f"{option} takes an address to listen on, such as 127.0.0.1 or 0.0.0.0")
     try:
         socket.getaddrinfo(host, None, type=socket.SOCK_STREAM)
     except (OSError, UnicodeError) as exc:
-        raise fail(f"--host {host!r} is no address to listen on: "
+        raise fail(f"{option} {host!r} is no address to listen on: "
                    f"{getattr(exc, 'strerror', None) or exc}") from None
 
 
