@@ -7,8 +7,9 @@ fetched wherever they point. A program calling trawl -- the HTTP API (`trawl ser
 operator: the URLs it sends (start URLs, a scrape's URL, ``go()``, a webhook) pass the
 address guard like any link found on a page, and reach internal addresses only where the
 operator allowed that server or agent when starting it (``--allow-host NAME_OR_CIDR``,
-``--allow-private``, ``TRAWL_ALLOW_HOSTS``, ``TRAWL_ALLOW_PRIVATE``). A request can narrow
-that opening (its own ``deny_hosts``, fewer ``allow_hosts``), never widen it.
+``--allow-private``, ``TRAWL_ALLOW_HOSTS``, ``TRAWL_ALLOW_PRIVATE``). A request can close
+hosts (a crawl's ``deny_hosts``), never open more: its own ``allow_private`` or an
+``allow_hosts`` entry beyond the opening is refused.
 
 :class:`Callers` is that opening, made once per server or agent from its flags; each
 surface asks it before acting, so a refusal is an error of the request (``BlockedAddress``:
@@ -95,8 +96,8 @@ class Callers:
         return confined
 
     def scrape_guard(self, allow_private: bool, allow_hosts: Sequence[str]) -> NetPolicy:
-        """The policy a program's scrape runs under (its options may only narrow it);
-        BlockedAddress when they ask for more."""
+        """The policy a program's scrape runs under; BlockedAddress when its options ask
+        for more than the opening."""
         policy = self.policy()
         self._within(policy, allow_private, allow_hosts)
         return policy

@@ -319,7 +319,7 @@ class Scraper:
         ``guard``: None when the operator named ``url`` (Python, `trawl scrape`): its origin
         is fetched wherever it points. A program's call (the HTTP API) passes the policy its
         operator allowed (trawl.api.callers) instead: ``url`` passes it like any other URL,
-        and the options may narrow it, never widen it (BlockedAddress).
+        and options asking for more than it allows are refused (BlockedAddress).
         """
         opts = options_from(options, **fields)
         target = validate_seed(url)

@@ -113,7 +113,7 @@ async def create_crawl(spec: CrawlSpec, trawl: TrawlDep, callers: CallersDep) ->
     ``{"match": ["/list*"], "steps": [{"kind": "click_until_gone", "text": "More"}]}``.
     Start URLs, the webhook and the pages reached pass the address guard: internal
     addresses only where the operator allowed (`trawl serve --allow-host`,
-    `--allow-private`); a request may narrow that, not widen it (403)."""
+    `--allow-private`); a request cannot open more (403)."""
     if spec.recrawl_of:
         raise ConfigError("recrawl_of: a recrawl is started with `trawl crawl --recrawl ID`, "
                           "not over HTTP (yet)")
