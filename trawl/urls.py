@@ -106,6 +106,11 @@ def canonicalize(url: str) -> str:
                        route_fragment(parts.fragment)))
 
 
+_HOST = re.compile(r"[\w.\-]+|\[?[0-9a-f:.]+\]?|[0-9a-f:.]+", re.IGNORECASE)
+"""What a host of a URL trawl is given may hold: a name (letters, digits, dots, hyphens,
+underscores), an IPv4 or an IPv6 address; no spaces, no quotes, nothing else."""
+
+
 def validate_seed(url: str) -> str:
     """Check a user-given start URL and return its canonical form (ConfigError if bad)."""
     text = url.strip()
@@ -114,12 +119,30 @@ def validate_seed(url: str) -> str:
     return canonicalize(text)
 
 
+_ORIGIN = re.compile(r"https?://([\w.\-]+|\[[0-9a-f:.]+\])(:\d{1,5})?/?", re.IGNORECASE)
+
+
+def check_origin(value: str, option: str) -> str:
+    """``value`` without a trailing slash if it is a site's origin (scheme://host[:port],
+    what trawl calls a site), else ConfigError naming ``option``."""
+    if not isinstance(value, str) or not _ORIGIN.fullmatch(value.strip()):
+        raise ConfigError(f"{option} takes a site such as https://example.org or "
+                          f"http://localhost:8233 (scheme, host, optional port; no path), "
+                          f"not {value!r}")
+    return value.strip().rstrip("/")
+
+
 def check_webhook_url(url: str) -> str:
     """``url`` if it can take webhooks (an absolute http(s) URL with a host), else
     ConfigError naming the ``--webhook`` option."""
-    parts = urlsplit(url)
-    if parts.scheme not in ("http", "https") or not parts.hostname:
-        raise ConfigError(f"--webhook must be an http(s) URL, not {url!r}")
+    wrong = ConfigError(f"--webhook must be an http(s) URL, not {url!r}")
+    try:
+        parts = urlsplit(url)
+        host, _port = parts.hostname, parts.port  # a bad port raises here
+    except ValueError:
+        raise wrong from None
+    if parts.scheme not in ("http", "https") or not host or not _HOST.fullmatch(host):
+        raise wrong
     return url
 
 

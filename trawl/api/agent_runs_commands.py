@@ -57,6 +57,11 @@ def run_command(
     allow_destructive: Annotated[bool, typer.Option(
         "--allow-destructive", help="Let the agent press delete/buy/pay/... without "
                                     "asking a person first.")] = False,
+    allow_host: Annotated[list[str] | None, typer.Option(
+        "--allow-host", metavar="NAME_OR_CIDR",
+        help="Let the browser reach this host (with its subdomains) or network even at an "
+             "internal address, beyond the start URL's origin (repeatable; also "
+             "TRAWL_ALLOW_HOSTS).")] = None,
     allow_private: Annotated[bool, typer.Option(
         "--allow-private", help="Let the browser reach internal addresses beyond the "
                                 "start URL's origin.")] = False,
@@ -69,12 +74,14 @@ def run_command(
     (`trawl agent show RUN`)."""
     from trawl.api import agents
     from trawl.api.crawls import Trawl
+    from trawl.net import check_host_entry
 
     async def go() -> dict[str, Any]:
         spec = agents.agent_spec(task, start, model=model, max_steps=max_steps,
                                  max_tokens=max_tokens,
                                  allow_destructive=allow_destructive,
-                                 allow_private=allow_private)
+                                 allow_private=allow_private,
+                                 allow_hosts=[check_host_entry(h) for h in allow_host or ()])
         async with await Trawl.connect() as trawl:
             started = await agents.start_agent(trawl, spec)
             if not as_json:

@@ -13,6 +13,7 @@ import uuid
 from dataclasses import dataclass
 from typing import Any
 
+from trawl.api.callers import Callers
 from trawl.api.crawls import Trawl, workflow_ui_url
 from trawl.errors import ConfigError, TrawlError
 from trawl.model import RESUME_SIGNAL, AgentInput, AgentResult, AgentSpec, ResumeRequest
@@ -34,9 +35,14 @@ class AgentStarted:
         return {"run_id": self.run_id, "workflow_id": self.workflow_id, "ui_url": self.ui_url}
 
 
-async def start_agent(trawl: Trawl, spec: AgentSpec) -> AgentStarted:
-    """Check ``spec`` and start its run (ConfigError on a bad spec, before anything)."""
+async def start_agent(trawl: Trawl, spec: AgentSpec, callers: Callers | None = None
+                      ) -> AgentStarted:
+    """Check ``spec`` and start its run (ConfigError on a bad spec, before anything).
+    ``callers``: a program asked for it (HTTP API, MCP): its start URL passes the address
+    guard within what the operator allowed that server (BlockedAddress otherwise)."""
     spec = spec.validated(trawl.settings.model)
+    if callers is not None:
+        spec = await callers.admit_agent(spec)
     run_id = uuid.uuid4().hex[:RUN_ID_HEX]
     workflow_id = f"agent-{run_id}"
     await agents.create_run(trawl.engine, run_id, workflow_id, spec)

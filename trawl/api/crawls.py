@@ -22,6 +22,7 @@ from temporalio.api.workflowservice.v1 import DescribeTaskQueueRequest
 from temporalio.client import Client, WorkflowHandle, WorkflowQueryFailedError
 from temporalio.service import RPCError
 
+from trawl.api.callers import Callers
 from trawl.config import Settings, get_settings
 from trawl.errors import ConfigError, CrawlNotFound, TemporalError
 from trawl.model import CrawlCounts, CrawlInput, CrawlSpec, EventType, OpsHints
@@ -243,11 +244,17 @@ class Trawl:
 
     async def start(self, spec: CrawlSpec, *, check_reachable: bool = True,
                     with_crawl: Callable[[AsyncConnection, str], Awaitable[None]] | None
-                    = None) -> Started:
+                    = None, callers: Callers | None = None) -> Started:
         """Validate ``spec``, create the crawl's row and start its workflow.
         ``with_crawl(conn, crawl_id)`` writes rows that belong with the crawl in the
-        transaction creating it (before its workflow, and so its webhook, starts)."""
+        transaction creating it (before its workflow, and so its webhook, starts).
+        ``callers``: a program asked for it (HTTP API, MCP), so its start URLs and webhook
+        pass the address guard within what the operator allowed that server
+        (BlockedAddress otherwise, before anything connects to them); None: the operator
+        named them (`trawl crawl`, Python)."""
         spec = spec.validated()
+        if callers is not None:
+            spec = await callers.admit(spec)
         if spec.recrawl_of:
             spec.recrawl_of = await self._revisitable(spec.recrawl_of)
         if check_reachable:
@@ -394,7 +401,7 @@ class Trawl:
                     content: bool = False) -> list[dict[str, Any]]:
         """Stored pages (:func:`page_rows.list_pages`): ``limit`` after the first ``offset``,
         with their markdown when ``content``."""
-        crawl_id = (await self.resolve(crawl_ref))[0] if crawl_ref else None
+        crawl_id = (await self.resolve(crawl_ref))[0] if crawl_ref is not None else None
         return await page_rows.list_pages(self.engine, crawl_id, search, limit,
                                           offset=offset, content=content)
 
@@ -507,19 +514,22 @@ async def assert_reachable(url: str) -> None:
 
 # -- plain functions for the MCP server ---------------------------------------------------
 
-async def start_crawl(urls: list[str], max_pages: int | None = None,
+async def start_crawl(urls: list[str], callers: Callers, max_pages: int | None = None,
                       max_depth: int | None = None, extract: dict[str, Any] | None = None,
                       model: str | None = None, max_model_tokens: int | None = None,
                       goal: str | None = None, goal_pages: int | None = None
                       ) -> dict[str, Any]:
+    """A crawl a program asked for (MCP's start_crawl): its URLs are checked against
+    ``callers`` before any service starts, and again by :meth:`Trawl.start`."""
     spec = CrawlSpec(seeds=urls, extract=extract, model=model,
                      max_model_tokens=max_model_tokens, goal=goal, goal_pages=goal_pages)
     if max_pages is not None:
         spec.max_pages = max_pages
     if max_depth is not None:
         spec.max_depth = max_depth
+    spec = await callers.admit(spec.validated())
     async with await Trawl.connect() as trawl:
-        started = await trawl.start(spec)
+        started = await trawl.start(spec, callers=callers)
     return {"crawl_id": started.crawl_id, "workflow_id": started.workflow_id,
             "ui_url": started.ui_url, "sql": started.sql_hint}
 
@@ -529,12 +539,15 @@ async def crawl_status(crawl_id: str) -> dict[str, Any]:
         return (await trawl.status(crawl_id)).as_dict()
 
 
-async def start_agent_run(task: str, start_url: str, **options: Any) -> dict[str, Any]:
+async def start_agent_run(task: str, start_url: str, callers: Callers,
+                          **options: Any) -> dict[str, Any]:
+    """An agent run a program asked for (MCP's start_agent): its start URL passes the
+    guard within ``callers``."""
     from trawl.api import agents
 
     async with await Trawl.connect() as trawl:
         started = await agents.start_agent(trawl, agents.agent_spec(task, start_url,
-                                                                    **options))
+                                                                    **options), callers)
     return started.as_dict()
 
 

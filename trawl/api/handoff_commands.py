@@ -11,6 +11,7 @@ from typing import Annotated, Any, NamedTuple
 
 import typer
 from rich.console import Console
+from rich.markup import escape
 from rich.table import Table
 
 from trawl.api import handoffs
@@ -165,11 +166,20 @@ def _register_profiles(profiles_app: typer.Typer, run: Run, out: Console,
     def profiles_delete(site: Annotated[str, typer.Argument(
             help="Origin, e.g. https://example.org")]) -> None:
         """Delete a site's stored session (cookies and storage)."""
+        from trawl.errors import ConfigError
+        from trawl.urls import check_origin
+
+        try:
+            origin = check_origin(site, "SITE")
+        except ConfigError as exc:
+            err.print(f"[red]error:[/red] {escape(str(exc))}", soft_wrap=True)
+            raise typer.Exit(1) from None
+
         async def go() -> bool:
             from trawl.store import sessions
 
             async with await Trawl.connect(temporal=False) as trawl:
-                return await sessions.delete_profile(trawl.engine, site.rstrip("/"))
+                return await sessions.delete_profile(trawl.engine, origin)
         if not run(go()):
             err.print(f"[red]error:[/red] no session profile for {site}")
             raise typer.Exit(1)

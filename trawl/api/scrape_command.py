@@ -40,6 +40,20 @@ def _note(message: str) -> None:
     _err.print(f"note: {message}", markup=False)
 
 
+def _check_output(path: Path) -> None:
+    """One line and exit 1 unless ``-o`` names a file that can be written, before anything
+    is fetched."""
+    if not str(path).strip() or path.name in ("", ".", ".."):
+        raise _fail(f"-o {str(path)!r}: give a file name")
+    if path.is_dir():
+        raise _fail(f"-o {path}: is a directory; give a file name")
+    parent = path.parent
+    if not parent.is_dir():
+        raise _fail(f"-o {path}: {parent} is not an existing directory")
+    if not os.access(parent, os.W_OK):
+        raise _fail(f"-o {path}: {parent} is not writable")
+
+
 def _write(path: Path, data: bytes) -> None:
     """Write ``path`` whole or not at all (a failed scrape leaves an existing file alone)."""
     directory = path.parent if str(path.parent) else Path(".")
@@ -94,7 +108,9 @@ def register(app: typer.Typer) -> None:
             help="Seconds the page may take to answer (and, rendered, to load).")] = 30.0,
         allow_private: Annotated[bool, typer.Option(
             "--allow-private",
-            help="Allow internal addresses (loopback, private networks); refused otherwise.")
+            help="Also fetch internal addresses (loopback, private networks, cloud metadata) "
+                 "other than the URL's own origin: a redirect or a subresource elsewhere. The "
+                 "URL you give is fetched wherever it points.")
         ] = False,
         allow_host: Annotated[list[str] | None, typer.Option(
             help="A host name (with its subdomains) or CIDR allowed even at an internal "
@@ -121,8 +137,8 @@ def register(app: typer.Typer) -> None:
         if fmt == "screenshot" and output is None:
             raise _fail("--format screenshot writes a PNG: give a file with -o FILE "
                         "(it is not written to a terminal)")
-        if output is not None and output.is_dir():
-            raise _fail(f"-o {output}: is a directory; give a file name")
+        if output is not None:
+            _check_output(output)
         formats = JSON_FORMATS if fmt == "json" else (fmt,)
         try:
             spec = _extract_spec(extract)
@@ -180,7 +196,10 @@ async def _scrape(url: str, opts: ScrapeOptions) -> ScrapeResult:
 
 def _emit(data: bytes, output: Path | None) -> None:
     if output is not None:
-        _write(output, data)
+        try:
+            _write(output, data)
+        except OSError as exc:
+            raise _fail(f"cannot write {output}: {exc.strerror or exc}") from None
         return
     try:
         sys.stdout.buffer.write(data)
@@ -193,11 +212,13 @@ def _emit(data: bytes, output: Path | None) -> None:
 def main(args: list[str]) -> None:
     """``trawl scrape ARGS`` on its own (see :mod:`trawl.api.entry`): the same command as
     the one registered on the full CLI, without importing the rest of it."""
+    from trawl.api.invoke import invoke
+
     app = typer.Typer(add_completion=False, pretty_exceptions_enable=False)
     register(app)
     code = 0
     try:
-        app(args=args, prog_name="trawl scrape")
+        code = invoke(app, args, "trawl scrape")
     except SystemExit as exc:
         code = exc.code if isinstance(exc.code, int) else (0 if exc.code is None else 1)
         if isinstance(exc.code, str):

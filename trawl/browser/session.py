@@ -1290,7 +1290,7 @@ async def launch_browser(playwright: Playwright, name: str = "chromium", *,
     """Launch ``name`` (chromium, chrome, firefox, webkit); a clear BrowserError if not."""
     from trawl.browser.launch import launch_chromium
 
-    engine = BROWSERS.get((name or "chromium").lower())
+    engine = BROWSERS.get(name.lower())
     if engine is None:
         raise BrowserError(f"unknown browser {name!r}; use one of {', '.join(BROWSERS)}")
     if engine == "chromium":

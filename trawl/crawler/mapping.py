@@ -19,7 +19,7 @@ from trawl.config import DEFAULT_PAGE_TIMEOUT_S, get_settings
 from trawl.crawler.fetch import make_client
 from trawl.crawler.scrape import ScrapeOptions, ScrapeResult
 from trawl.errors import ConfigError
-from trawl.net import use_policy
+from trawl.net import NetPolicy, use_policy
 from trawl.policy import collect_sitemap_urls, fetch_robots
 from trawl.urls import canonicalize, host_of, site_of
 
@@ -77,11 +77,13 @@ async def map_site(url: str, page: ScrapeResult | None, options: ScrapeOptions, 
                    sitemap: SitemapMode = "include", include_subdomains: bool = True,
                    ignore_query: bool = True, search: str | None = None,
                    limit: int = DEFAULT_MAP_LIMIT,
-                   budget_s: float = DEFAULT_MAP_BUDGET_S) -> SiteMap:
+                   budget_s: float = DEFAULT_MAP_BUDGET_S,
+                   guard: NetPolicy | None = None) -> SiteMap:
     """The URLs of ``url``'s site: ``page`` (the start page read with links; None when
     ``sitemap`` is ``only``) and its links, then its sitemaps' URLs (unless ``sitemap`` is
-    ``skip``), through ``options``' address guard. ``ignore_query`` drops query strings;
-    ``search`` keeps the URLs holding its words, best first; at most ``limit``."""
+    ``skip``), through ``guard`` (default: ``options``' address guard, for a URL the
+    operator named). ``ignore_query`` drops query strings; ``search`` keeps the URLs
+    holding its words, best first; at most ``limit``."""
     start = canonicalize(url)
     host = host_of(start)
     found: dict[str, MapLink] = {}
@@ -103,7 +105,7 @@ async def map_site(url: str, page: ScrapeResult | None, options: ScrapeOptions, 
             add(link.url)
     errors: list[str] = []
     if sitemap != "skip":
-        policy = options.net_policy()
+        policy = guard or options.net_policy(url)
         user_agent = options.user_agent or get_settings().user_agent
         async with make_client(user_agent, DEFAULT_PAGE_TIMEOUT_S) as http:
             with use_policy(policy):

@@ -55,6 +55,7 @@ from trawl.config import (
     DEFAULT_MAX_REDIRECTS,
     DEFAULT_PAGE_TIMEOUT_S,
     get_settings,
+    host_entry,
 )
 from trawl.crawler.auto import RenderDecision, decide
 from trawl.crawler.fetch import FetchResult, decode_html, fetch, make_client, refresh_target
@@ -73,7 +74,7 @@ from trawl.errors import (
 )
 from trawl.extract import Completeness, Extraction, check_selectors, extract, parse_html
 from trawl.model import Step, check_model, parse_extract
-from trawl.net import NetPolicy, use_policy
+from trawl.net import NetPolicy, operator_policy, origin_of, use_policy
 from trawl.urls import canonicalize, host_of, validate_seed
 
 if TYPE_CHECKING:
@@ -96,6 +97,10 @@ FORBIDDEN_HEADERS = frozenset({"host", "content-length", "connection", "transfer
 """Headers a scrape's ``headers`` may not set: they belong to the connection."""
 ContentMode = Literal["main", "full"]
 MAX_TIMEOUT_S = 600.0
+SCRAPE_HINT = ("Internal addresses other than the URL's own origin (you named it) are "
+               "fetched only with --allow-host {host} or --allow-private (Python: "
+               "allow_hosts=[...], allow_private=True)")
+"""How to allow an address a scrape refused (a redirect or a subresource elsewhere)."""
 DOCUMENT_REASON = "{format} document, read over HTTP"
 """render_reason of a document: the browser does not read those (as in a crawl)."""
 SCREENSHOT_REASON = "a screenshot was asked for"
@@ -122,8 +127,11 @@ class ScrapeOptions(BaseModel):
     max_bytes: int = Field(DEFAULT_MAX_BODY_BYTES, ge=1)
     """Bodies larger than this (declared or received) fail with ``too_large``, unread."""
     allow_private: bool = False
-    """Reach internal addresses (loopback, private networks, cloud metadata). Off, they are
-    refused with BlockedAddress (``TRAWL_ALLOW_PRIVATE=1`` allows them everywhere)."""
+    """Reach internal addresses (loopback, private networks, cloud metadata) anywhere: a
+    redirect or a subresource included. Off, the URL you name is fetched wherever it
+    points and other internal addresses are refused with BlockedAddress
+    (``TRAWL_ALLOW_PRIVATE=1`` allows them everywhere). Over the HTTP API only what the
+    server's operator allowed (see SECURITY.md)."""
     allow_hosts: tuple[str, ...] = ()
     """Host names (with their subdomains) or CIDRs allowed even at an internal address."""
     user_agent: str | None = None
@@ -180,9 +188,28 @@ class ScrapeOptions(BaseModel):
             check_model(self.model)
         return self
 
-    def net_policy(self) -> NetPolicy:
-        return NetPolicy(allow_private=self.allow_private or get_settings().allow_private,
-                         allow_hosts=self.allow_hosts)
+    @field_validator("allow_hosts")
+    @classmethod
+    def _host_entries(cls, value: tuple[str, ...]) -> tuple[str, ...]:
+        checked = tuple(host_entry(entry) for entry in value)
+        if None in checked:
+            bad = next(e for e, c in zip(value, checked, strict=True) if c is None)
+            raise ValueError(f"{bad!r} is not a host name or a CIDR (--allow-host)")
+        return tuple(c for c in checked if c is not None)
+
+    @field_validator("user_agent")
+    @classmethod
+    def _one_line(cls, value: str | None) -> str | None:
+        if value is not None and (not value.strip() or any(c in value for c in "\r\n")):
+            raise ValueError("the User-Agent must be one non-empty line")
+        return value
+
+    def net_policy(self, named: str | None = None) -> NetPolicy:
+        """What a scrape with these options may fetch: ``named`` (the URL the operator
+        gave) at its origin whatever its address, and what the options allow."""
+        return operator_policy(allowed_origins=frozenset({origin_of(named)} if named else ()),
+                               allow_private=self.allow_private, allow_hosts=self.allow_hosts,
+                               hint=SCRAPE_HINT)
 
 
 class ScrapedLink(BaseModel):
@@ -353,16 +380,30 @@ class Scraper:
             self._http = make_client(get_settings().user_agent, DEFAULT_PAGE_TIMEOUT_S)
         return self._http
 
-    async def scrape(self, url: str, options: ScrapeOptions | None = None,
-                     **fields: Any) -> ScrapeResult:
-        """Scrape ``url``; ``fields`` override ``options`` (see :class:`ScrapeOptions`)."""
+    async def scrape(self, url: str, options: ScrapeOptions | None = None, *,
+                     guard: NetPolicy | None = None, **fields: Any) -> ScrapeResult:
+        """Scrape ``url``; ``fields`` override ``options`` (see :class:`ScrapeOptions`).
+
+        ``guard``: None when the operator named ``url`` (Python, `trawl scrape`): its origin
+        is fetched wherever it points. A program's call (the HTTP API) passes the policy its
+        operator allowed (trawl.api.callers) instead: ``url`` passes it like any other URL,
+        and options asking for more than it allows are refused (BlockedAddress).
+        """
         opts = options_from(options, **fields)
         target = validate_seed(url)
         if _SCREENSHOT in opts.formats and opts.render == "http":
             raise ConfigError("a screenshot needs the browser: use render 'auto' or "
                               "'browser', not 'http'")
         started = time.monotonic()
-        policy = opts.net_policy()
+        if guard is None:
+            policy = opts.net_policy(target)
+        else:
+            beyond = guard.uncovered(opts.allow_private, opts.allow_hosts)
+            if beyond:
+                raise BlockedAddress(
+                    f"options {', '.join(beyond)}: refused, a request cannot allow more "
+                    "than the operator did. " + guard.hint.replace("{host}", "HOST"))
+            policy = guard
         policy.check_url(target)  # a refused scheme or a denied host, before any request
         with use_policy(policy):
             page = await self._follow(target, opts, policy)
@@ -606,16 +647,10 @@ def _notes(page: _Page, stored_words: int,
     return notes
 
 
-REFUSED_HINT = ("refused: internal addresses are scraped only with allow_private=True "
-                "(--allow-private) or a host in allow_hosts (--allow-host)")
-
-
 def _about(url: str, exc: FetchError) -> FetchError:
-    """The same error, saying which URL and, for a refused address, how to allow it."""
-    message = str(exc)
-    if isinstance(exc, BlockedAddress) and ": refused." in message:
-        message = message.split(": refused.", 1)[0] + ": " + REFUSED_HINT
-    return type(exc)(f"{url}: {message}")
+    """The same error, saying which URL (a refused address says how to allow it: see
+    :data:`SCRAPE_HINT`)."""
+    return type(exc)(f"{url}: {exc}")
 
 
 def _detect(url: str, final_url: str, status: int, html: str | None,

@@ -57,7 +57,7 @@ class AgentSpec:
     """What to do, in words (``trawl agent run "TASK"``)."""
     start_url: str
     """Where the browser starts (``--start URL``); its origin is reachable whatever its
-    address (the user named it)."""
+    address when the operator named it (``named_by_operator``)."""
     model: str | None = None
     """PROVIDER:NAME (default ``TRAWL_MODEL``)."""
     max_steps: int = DEFAULT_AGENT_MAX_STEPS
@@ -75,6 +75,11 @@ class AgentSpec:
     """Hosts or CIDRs allowed even at an internal address."""
     screenshots: bool = True
     """Keep a screenshot after each step that changed the page (``agent_steps.screenshot``)."""
+    named_by_operator: bool = True
+    """The operator named the start URL (``trawl agent run``, Python): its origin is
+    reachable whatever its address. False for a run a program started (HTTP API, MCP: set
+    by the server, whatever the request said): then the start URL passes the address guard
+    like every other address (see SECURITY.md)."""
 
     def validated(self, default_model: str | None = None) -> "AgentSpec":
         if not isinstance(self.task, str) or not self.task.strip():

@@ -259,6 +259,10 @@ def read_config_file(path: str | Path, what: str) -> Any:
     except OSError as exc:
         raise ConfigError(f"cannot read {what} {str(file)!r}: {exc.strerror or exc}") \
             from None
+    except UnicodeDecodeError:
+        raise ConfigError(f"{what} {str(file)!r} is not UTF-8 text (YAML or JSON)") from None
+    if not text.strip():
+        raise ConfigError(f"{what} {str(file)!r} is empty: write it as YAML or JSON")
     try:
         return json.loads(text) if file.suffix.lower() == ".json" else yaml.safe_load(text)
     except (json.JSONDecodeError, yaml.YAMLError) as exc:

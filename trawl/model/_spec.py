@@ -7,7 +7,6 @@ A plain dataclass so it travels unchanged through Temporal's data converter and 
 # No `from __future__ import annotations`: Temporal's converter resolves these fields' types
 # inside the workflow sandbox, where this module's globals are not at hand (the sandbox
 # imports trawl.model, not its private modules), so annotations must be real types.
-import ipaddress
 from dataclasses import asdict, dataclass, field, replace
 from typing import Any, ClassVar
 
@@ -37,7 +36,7 @@ from trawl.model._extract import (
     parse_extract,
 )
 from trawl.model._steps import StepRule, parse_rules
-from trawl.net import NetPolicy, origin_of
+from trawl.net import CRAWL_HINT, NetPolicy, check_host_entry, operator_policy, origin_of
 from trawl.policy import DEFAULT_MAX_URL_LENGTH, MAX_SITEMAP_URLS
 from trawl.urls import Scope, check_patterns, check_webhook_url, host_of, validate_seed
 
@@ -61,6 +60,12 @@ DEFAULT_HEARTBEAT_TIMEOUT_S = 10.0
 mid-page is noticed after this long and its pages are retried elsewhere about a second
 later (at most ~15 s in all, instead of a minute)."""
 MAX_RETRIES_429 = 10
+MAX_COUNT = 2**31 - 1
+"""The largest count a crawl takes (pages, depth, lengths...): a Postgres integer."""
+PROGRAM_CRAWL_HINT = ("This crawl was started by a program (HTTP API, MCP): internal "
+                      "addresses are fetched only where the operator allowed that server "
+                      "(`trawl serve`/`trawl mcp` --allow-host {host} or --allow-private, or "
+                      "TRAWL_ALLOW_HOSTS / TRAWL_ALLOW_PRIVATE)")
 
 
 @dataclass
@@ -212,6 +217,13 @@ class CrawlSpec:
     """Host names (with their subdomains) or CIDRs allowed even at an internal address
     (``--allow-host``, repeatable)."""
 
+    named_by_operator: bool = True
+    """Whether the start URLs and the webhook were named by the operator (`trawl crawl`,
+    ``trawl.crawl``, a spec file): their origins are then fetched whatever their address.
+    False for a crawl a program started (HTTP API, MCP): they pass the address guard like
+    any link, within what the operator allowed that server (SECURITY.md). Set by the
+    surface that starts the crawl; a request's own value is not used."""
+
     deny_hosts: list[str] = field(default_factory=list)
     """Host names (with their subdomains) never fetched (``--deny-host``, repeatable)."""
 
@@ -285,12 +297,33 @@ class CrawlSpec:
             " ".join(w.lower().split()) for w in self.destructive_words))
         return copy
 
+    def _check_counts(self) -> None:
+        """ConfigError on a count that is no whole number or does not fit a Postgres
+        integer (the frontier's and the pages' columns)."""
+        for name, value in (("--max-pages", self.max_pages), ("--max-depth", self.max_depth),
+                            ("--max-url-length", self.max_url_length),
+                            ("--max-links-per-page", self.max_links_per_page),
+                            ("--max-host-errors", self.max_host_errors),
+                            ("activities_per_run", self.activities_per_run),
+                            ("max_sitemap_urls", self.max_sitemap_urls),
+                            ("max_body_bytes", self.max_body_bytes)):
+            if not isinstance(value, int) or isinstance(value, bool) or value > MAX_COUNT:
+                raise ConfigError(f"{name} must be a whole number up to {MAX_COUNT}, "
+                                  f"not {value!r}")
+
     def _check_limits(self) -> None:
         """ConfigError on a number out of its range."""
+        self._check_counts()
         if self.max_pages < 1:
             raise ConfigError("--max-pages must be at least 1")
         if self.max_depth < 0:
             raise ConfigError("--max-depth must be 0 or more")
+        if self.max_body_bytes < 1:
+            raise ConfigError("max_body_bytes must be at least 1")
+        if not 0 < self.page_timeout_s <= MAX_DELAY_S or not 0 < self.heartbeat_timeout_s \
+                <= MAX_DELAY_S:
+            raise ConfigError(f"page_timeout_s and heartbeat_timeout_s must be between 0 and "
+                              f"{MAX_DELAY_S:.0f} seconds")
         if not 1 <= self.concurrency <= 64:
             raise ConfigError("--concurrency must be between 1 and 64")
         if self.activities_per_run < 1:
@@ -368,10 +401,21 @@ class CrawlSpec:
                 policy.check_url(seed)
             except BlockedAddress as exc:
                 raise ConfigError(f"start URL refused: {exc}") from None
-        for entry in self.allow_hosts + self.deny_hosts:
-            if not entry.strip() or (any(c in entry for c in " /\\:") and not _is_network(entry)):
-                raise ConfigError(f"--allow-host/--deny-host takes a host name or a CIDR, "
-                                  f"not {entry!r}")
+        for entry in self.allow_hosts:
+            check_host_entry(entry, "--allow-host")
+        for entry in self.deny_hosts:
+            check_host_entry(entry, "--deny-host")
+        for option, patterns in (("--include", self.include), ("--exclude", self.exclude),
+                                 ("--render-browser", self.render_browser)):
+            for pattern in patterns:
+                if not isinstance(pattern, str) or not pattern.strip():
+                    raise ConfigError(f"{option} takes a URL path glob such as '/docs/*', "
+                                      f"not {pattern!r}")
+        for rule in self.handoff_on:
+            if not isinstance(rule, str) or not rule.strip() or (
+                    rule.startswith("text:") and not rule[len("text:"):].strip()):
+                raise ConfigError(f"--handoff-on takes a URL glob or 'text:SOME TEXT', "
+                                  f"not {rule!r}")
         for word in self.destructive_words:
             if not isinstance(word, str) or not word.strip() or any(c in word for c in "\r\n"):
                 raise ConfigError(f"--destructive-word takes a word or phrase, not {word!r}")
@@ -415,16 +459,19 @@ class CrawlSpec:
         return chunks * ((retries + 1) * DEFAULT_MODEL_TIMEOUT_S + 5)
 
     def net_policy(self) -> NetPolicy:
-        """What this crawl may fetch: see trawl.net. Its start URLs' origins are allowed
-        whatever their address (the user named them)."""
-        return NetPolicy(allowed_origins=frozenset(origin_of(seed) for seed in self.seeds),
-                         allow_private=self.allow_private or get_settings().allow_private,
-                         allow_hosts=tuple(self.allow_hosts), deny_hosts=tuple(self.deny_hosts))
+        """What this crawl may fetch: see trawl.net. The start URLs' origins are allowed
+        whatever their address when the operator named them (:attr:`named_by_operator`)."""
+        named = frozenset(origin_of(seed) for seed in self.seeds) \
+            if self.named_by_operator else frozenset()
+        return operator_policy(allowed_origins=named, allow_private=self.allow_private,
+                               allow_hosts=self.allow_hosts, deny_hosts=self.deny_hosts,
+                               hint=CRAWL_HINT if self.named_by_operator else PROGRAM_CRAWL_HINT)
 
     def webhook_policy(self) -> NetPolicy:
         """Where webhook deliveries may go: the webhook's own origin whatever its address
-        (the user named it); redirects are not followed."""
-        origins = frozenset({origin_of(self.webhook)} if self.webhook else ())
+        when the operator named it; redirects are not followed."""
+        origins = frozenset({origin_of(self.webhook)}
+                            if self.webhook and self.named_by_operator else ())
         return replace(self.net_policy(), allowed_origins=origins)
 
     def scope(self) -> Scope:
@@ -444,10 +491,3 @@ class CrawlSpec:
             known["steps"] = parse_rules(known["steps"])
         return cls(**known)
 
-
-def _is_network(entry: str) -> bool:
-    try:
-        ipaddress.ip_network(entry, strict=False)
-    except ValueError:
-        return False
-    return True

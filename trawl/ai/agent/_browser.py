@@ -30,10 +30,11 @@ NAV_TIMEOUT_MS = 30_000
 
 
 def agent_policy(spec: AgentSpec) -> NetPolicy:
-    """What a run's browser may reach: its start URL's origin whatever its address (the
-    user named it); internal addresses elsewhere only as the spec or TRAWL_ALLOW_PRIVATE
-    allow."""
-    return NetPolicy(allowed_origins=frozenset({origin_of(spec.start_url)}),
+    """What a run's browser may reach: its start URL's origin whatever its address when the
+    operator named it (a program's run: not even that); internal addresses elsewhere only
+    as the spec or TRAWL_ALLOW_PRIVATE allow."""
+    named = frozenset({origin_of(spec.start_url)}) if spec.named_by_operator else frozenset()
+    return NetPolicy(allowed_origins=named,
                      allow_private=spec.allow_private or get_settings().allow_private,
                      allow_hosts=tuple(spec.allow_hosts))
 

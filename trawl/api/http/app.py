@@ -11,6 +11,7 @@ from typing import Any
 
 from fastapi import FastAPI
 
+from trawl.api.callers import SERVE, Callers
 from trawl.api.crawls import Trawl
 from trawl.api.http import firecrawl, problems
 from trawl.api.http.auth import BearerAuth, is_loopback
@@ -29,14 +30,17 @@ SDKs and loaders work unchanged (docs/guides/firecrawl.md)."""
 
 
 def create_app(trawl: Trawl, token: str, *, mcp: bool = True,
-               host: str = "127.0.0.1") -> FastAPI:
+               host: str = "127.0.0.1", callers: Callers | None = None) -> FastAPI:
     """The API on ``trawl``'s connection; requests need ``token``. ``host`` is where it will
-    listen (the MCP endpoint checks Host/Origin headers against it when on loopback)."""
+    listen (the MCP endpoint checks Host/Origin headers against it when on loopback).
+    ``callers``: the internal addresses the operator allowed its callers (default: the
+    environment's only), the same for the REST routes and the MCP tools."""
+    callers = callers or Callers(SERVE)
     mcp_server: Any = None
     if mcp:
         from trawl.api.mcp_server import build_server
 
-        mcp_server = build_server()
+        mcp_server = build_server(callers=callers)
 
     @asynccontextmanager
     async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
@@ -50,6 +54,7 @@ def create_app(trawl: Trawl, token: str, *, mcp: bool = True,
     app = FastAPI(title="trawl", version=__version__, description=DESCRIPTION,
                   lifespan=lifespan)
     app.state.trawl = trawl
+    app.state.callers = callers
     app.state.agent_holder = getattr(mcp_server, "holder", None)
     problems.install(app)
     app.include_router(router)

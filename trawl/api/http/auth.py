@@ -56,6 +56,9 @@ def resolve_token(settings: Settings, token_file: Path | None = None) -> ApiToke
         except OSError as exc:
             raise ConfigError(f"cannot read the token file {token_file}: "
                               f"{exc.strerror or exc}") from None
+        except UnicodeDecodeError:
+            raise ConfigError(f"the token file {token_file} is not text: it holds the "
+                              "token on one line") from None
         return ApiToken(_checked(value, f"the token file {token_file}"), str(token_file), True)
     if settings.api_token is not None:
         value = settings.api_token.get_secret_value().strip()

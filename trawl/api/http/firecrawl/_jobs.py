@@ -20,6 +20,7 @@ from typing import Any
 
 from fastapi import Request
 
+from trawl.api.callers import Callers
 from trawl.api.crawls import CrawlStatus, Trawl
 from trawl.api.http.firecrawl._errors import Conflict
 from trawl.api.http.firecrawl._requests import WebhookParams
@@ -43,16 +44,17 @@ TEAM = "trawl"
 
 
 async def start_job(trawl: Trawl, spec: CrawlSpec, opts: DocumentOptions,
-                    webhook: WebhookParams | None, *, kind: str, version: str,
-                    check_reachable: bool = True) -> str:
-    """Start the crawl of a Firecrawl job; returns its id (the crawl's)."""
+                    webhook: WebhookParams | None, callers: Callers, *, kind: str,
+                    version: str, check_reachable: bool = True) -> str:
+    """Start the crawl of a Firecrawl job; returns its id (the crawl's). Its URLs and
+    webhook pass the guard within ``callers``, as ``POST /v1/crawls``' do."""
     if webhook is not None:
         spec.webhook = webhook.url
     job = rows.Job("", kind, version, opts.to_json(),
                    webhook.events if webhook is not None else None,
                    webhook.metadata if webhook is not None else None,
                    dict(webhook.headers) if webhook is not None else {})
-    started = await start_crawl(trawl, spec, check_reachable=check_reachable,
+    started = await start_crawl(trawl, spec, callers, check_reachable=check_reachable,
                                 with_crawl=rows.job_writer(job))
     return started.crawl_id
 

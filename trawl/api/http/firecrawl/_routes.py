@@ -10,6 +10,7 @@ from typing import Annotated, Any
 from fastapi import APIRouter, Query, Request, Security
 from fastapi.responses import JSONResponse
 
+from trawl.api.callers import Callers
 from trawl.api.http.firecrawl._errors import FirecrawlRoute, Unsupported, error_response
 from trawl.api.http.firecrawl._jobs import (
     MAX_PAGE_DOCS,
@@ -31,7 +32,7 @@ from trawl.api.http.firecrawl._requests import (
     scrape_options,
     webhook_of,
 )
-from trawl.api.http.routes import ScrapeBody, TrawlDep, bearer, scrape_page
+from trawl.api.http.routes import CallersDep, ScrapeBody, TrawlDep, bearer, scrape_page
 from trawl.crawler.firecrawl import document, scrape_facts
 from trawl.crawler.mapping import DEFAULT_MAP_BUDGET_S, map_site
 from trawl.crawler.scrape import options_from
@@ -57,30 +58,30 @@ def _url(url: str) -> str:
     return url if "://" in url else f"http://{url}"
 
 
-async def _scrape(req: ScrapeRequest) -> JSONResponse:
+async def _scrape(req: ScrapeRequest, callers: Callers) -> JSONResponse:
     opts = document_options(req)
     result = await scrape_page(ScrapeBody(url=_url(req.url),
-                                          options=scrape_options(req, opts)))
+                                          options=scrape_options(req, opts)), callers)
     doc = await asyncio.to_thread(document, scrape_facts(result, req.url), opts)
     return JSONResponse({"success": True, "data": doc})
 
 
 async def _crawl(trawl: TrawlDep, request: Request, req: CrawlRequest,
-                 version: str) -> JSONResponse:
+                 version: str, callers: Callers) -> JSONResponse:
     req.url = _url(req.url)
     spec, opts = crawl_spec(req)
-    crawl_id = await start_job(trawl, spec, opts, webhook_of(req.webhook), kind="crawl",
-                               version=version)
+    crawl_id = await start_job(trawl, spec, opts, webhook_of(req.webhook), callers,
+                               kind="crawl", version=version)
     return JSONResponse({"success": True, "id": crawl_id,
                          "url": job_url(request, version, "crawl", crawl_id)})
 
 
 async def _batch(trawl: TrawlDep, request: Request, req: BatchRequest,
-                 version: str) -> JSONResponse:
+                 version: str, callers: Callers) -> JSONResponse:
     req.urls = [_url(u) for u in req.urls]
     spec, opts, invalid = batch_spec(req)
     # a URL that does not answer is that URL's error, not the batch's
-    crawl_id = await start_job(trawl, spec, opts, webhook_of(req.webhook),
+    crawl_id = await start_job(trawl, spec, opts, webhook_of(req.webhook), callers,
                                kind="batch_scrape", version=version, check_reachable=False)
     answer: dict[str, Any] = {"success": True, "id": crawl_id,
                               "url": job_url(request, version, "batch/scrape", crawl_id)}
@@ -89,7 +90,7 @@ async def _batch(trawl: TrawlDep, request: Request, req: BatchRequest,
     return JSONResponse(answer)
 
 
-async def _map(req: MapRequest) -> list[dict[str, Any]]:
+async def _map(req: MapRequest, callers: Callers) -> list[dict[str, Any]]:
     if req.location is not None:
         raise Unsupported("location", "trawl fetches from where it runs")
     url = _url(req.url)
@@ -98,12 +99,14 @@ async def _map(req: MapRequest) -> list[dict[str, Any]]:
     options = options_from(None, formats=["links", "metadata"])
     page = None
     if sitemap != "only":
-        page = await scrape_page(ScrapeBody(url=url, options=options))
+        page = await scrape_page(ScrapeBody(url=url, options=options), callers)
     found = await map_site(url, page, options, sitemap=sitemap,
                            include_subdomains=req.includeSubdomains,
                            ignore_query=req.ignoreQueryParameters, search=req.search,
                            limit=req.limit, budget_s=req.timeout / 1000 if req.timeout
-                           else DEFAULT_MAP_BUDGET_S)
+                           else DEFAULT_MAP_BUDGET_S,
+                           guard=callers.scrape_guard(options.allow_private,
+                                                      options.allow_hosts))
     return [{k: v for k, v in (("url", link.url), ("title", link.title),
                                ("description", link.description)) if v is not None}
             for link in found.links]
@@ -113,16 +116,16 @@ def _job_routes(router: APIRouter, version: str) -> None:
     """The routes of crawls and batch scrapes, the same in v1 and v2 but for the version in
     their URLs (``url``, ``next``)."""
 
-    async def start_crawl_job(req: CrawlRequest, trawl: TrawlDep,
-                              request: Request) -> JSONResponse:
+    async def start_crawl_job(req: CrawlRequest, trawl: TrawlDep, request: Request,
+                              callers: CallersDep) -> JSONResponse:
         """Start a crawl (an ordinary trawl crawl): ``{success, id, url}``."""
-        return await _crawl(trawl, request, req, version)
+        return await _crawl(trawl, request, req, version, callers)
 
-    async def start_batch_job(req: BatchRequest, trawl: TrawlDep,
-                              request: Request) -> JSONResponse:
+    async def start_batch_job(req: BatchRequest, trawl: TrawlDep, request: Request,
+                              callers: CallersDep) -> JSONResponse:
         """Scrape a list of URLs (a crawl of them that follows no link): ``{success, id,
         url, invalidURLs}``."""
-        return await _batch(trawl, request, req, version)
+        return await _batch(trawl, request, req, version, callers)
 
     async def active(trawl: TrawlDep) -> dict[str, Any]:
         """The running crawls."""
@@ -165,15 +168,15 @@ def _status_route(version: str, path: str) -> Callable[..., Awaitable[JSONRespon
 # -- v2 ------------------------------------------------------------------------------------
 
 @v2.post("/scrape")
-async def scrape_v2(req: ScrapeRequest) -> JSONResponse:
+async def scrape_v2(req: ScrapeRequest, callers: CallersDep) -> JSONResponse:
     """Scrape one page (no crawl, nothing stored): ``{success, data: document}``."""
-    return await _scrape(req)
+    return await _scrape(req, callers)
 
 
 @v2.post("/map")
-async def map_v2(req: MapRequest) -> dict[str, Any]:
+async def map_v2(req: MapRequest, callers: CallersDep) -> dict[str, Any]:
     """A site's URLs from its start page and sitemaps: ``{success, links: [{url, ...}]}``."""
-    return {"success": True, "links": await _map(req)}
+    return {"success": True, "links": await _map(req, callers)}
 
 
 _job_routes(v2, "v2")
@@ -188,15 +191,15 @@ async def elsewhere_v2(rest: str, request: Request) -> JSONResponse:
 # -- v1 ------------------------------------------------------------------------------------
 
 @v1.post(V1_SCRAPE_PATH.removeprefix("/v1"), include_in_schema=False)
-async def scrape_v1(req: ScrapeRequest) -> JSONResponse:
+async def scrape_v1(req: ScrapeRequest, callers: CallersDep) -> JSONResponse:
     """Firecrawl v1's scrape (``POST /v1/scrape`` with a Firecrawl body)."""
-    return await _scrape(req)
+    return await _scrape(req, callers)
 
 
 @v1.post("/map")
-async def map_v1(req: MapRequest) -> dict[str, Any]:
+async def map_v1(req: MapRequest, callers: CallersDep) -> dict[str, Any]:
     """Firecrawl v1's map: ``{success, links: [url, ...]}``."""
-    return {"success": True, "links": [link["url"] for link in await _map(req)]}
+    return {"success": True, "links": [link["url"] for link in await _map(req, callers)]}
 
 
 _job_routes(v1, "v1")
