@@ -45,6 +45,10 @@ class AgentStatus(StrEnum):
     """Cancelled (``temporal workflow cancel``)."""
 
 
+MAX_AGENT_TOKENS = 2**63 - 1
+"""The largest token budget a run takes (``agent_runs.model_tokens`` is a Postgres bigint)."""
+
+
 @dataclass
 class AgentSpec:
     """What an agent run is asked to do."""
@@ -89,8 +93,8 @@ class AgentSpec:
             raise ConfigError("an agent needs a model: --model PROVIDER:NAME or TRAWL_MODEL")
         if not 1 <= self.max_steps <= MAX_AGENT_STEPS:
             raise ConfigError(f"--max-steps must be between 1 and {MAX_AGENT_STEPS}")
-        if self.max_tokens < 1:
-            raise ConfigError("--max-tokens must be at least 1")
+        if not 1 <= self.max_tokens <= MAX_AGENT_TOKENS:
+            raise ConfigError(f"--max-tokens must be between 1 and {MAX_AGENT_TOKENS}")
         return AgentSpec(**{**self.__dict__, "task": self.task.strip(),
                             "start_url": validate_seed(self.start_url),
                             "model": check_model(model)})

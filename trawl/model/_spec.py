@@ -62,6 +62,8 @@ later (at most ~15 s in all, instead of a minute)."""
 MAX_RETRIES_429 = 10
 MAX_COUNT = 2**31 - 1
 """The largest count a crawl takes (pages, depth, lengths...): a Postgres integer."""
+MAX_TOKENS = 2**63 - 1
+"""The largest token budget a crawl takes (``crawls.model_tokens`` is a Postgres bigint)."""
 PROGRAM_CRAWL_HINT = ("This crawl was started by a program (HTTP API, MCP): internal "
                       "addresses are fetched only where the operator allowed that server "
                       "(`trawl serve`/`trawl mcp` --allow-host {host} or --allow-private, or "
@@ -360,16 +362,16 @@ class CrawlSpec:
                                       "PROVIDER:NAME (e.g. ollama:qwen2.5:7b) or TRAWL_MODEL")
         if model is not None:
             model = check_model(model)
-        if self.max_model_tokens is not None and self.max_model_tokens < 1:
-            raise ConfigError("--max-model-tokens must be at least 1")
+        if self.max_model_tokens is not None and not 1 <= self.max_model_tokens <= MAX_TOKENS:
+            raise ConfigError(f"--max-model-tokens must be between 1 and {MAX_TOKENS}")
         if self.goal is not None and (not isinstance(self.goal, str) or not self.goal.strip()):
             raise ConfigError("--goal takes a few words saying what the crawl looks for")
         if self.goal_pages is not None:
             if self.extract is None:
                 raise ConfigError("--goal-pages needs --extract: the goal is met when that "
                                   "many pages have data")
-            if self.goal_pages < 1:
-                raise ConfigError("--goal-pages must be at least 1")
+            if not 1 <= self.goal_pages <= MAX_COUNT:
+                raise ConfigError(f"--goal-pages must be between 1 and {MAX_COUNT}")
         return model
 
     def _check_modes(self) -> None:
