@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import argparse
 import logging
+import os
 from collections.abc import Awaitable, Callable, Iterable, Sequence
 
 from google.protobuf import json_format
@@ -66,7 +67,12 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--port", type=int, default=get_settings().codec_port)
     parser.add_argument("--ui-origin", action="append",
                         help="the web UI's origin (repeatable); default: the embedded UI's")
+    parser.add_argument("--data-dir", help="the data dir whose data key opens payloads "
+                                           "(default TRAWL_DATA_DIR)")
     args = parser.parse_args(argv)
+    if args.data_dir:
+        os.environ["TRAWL_DATA_DIR"] = args.data_dir
+        get_settings.cache_clear()
     origins = args.ui_origin or ui_origins_for(get_settings().temporal_ui_port)
     uvicorn.run(codec_app(SealingCodec(), origins), host=LOCALHOST, port=args.port,
                 log_level="warning")

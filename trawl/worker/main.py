@@ -32,7 +32,7 @@ from trawl.crawler.explore import ExploreDeps
 from trawl.crawler.fetch import make_client
 from trawl.crawler.reading import extraction_pool, start_processes
 from trawl.store.db import create_engine_async, upgrade_schema
-from trawl.worker.codec import connect
+from trawl.worker.codec import connect_checked
 from trawl.workflows.crawl import CrawlWorkflow
 from trawl.workflows.events import EventsWorkflow
 from trawl.workflows.site import SiteWorkflow
@@ -96,7 +96,7 @@ async def run_worker(cfg: WorkerConfig, *, upgrade: bool = True) -> int | None:
     that stopped it."""
     if upgrade:
         await asyncio.to_thread(upgrade_schema, cfg.database_url)
-    client = await connect(cfg.temporal_address, namespace=cfg.namespace)
+    client = await connect_checked(cfg.temporal_address, namespace=cfg.namespace)
     stop = asyncio.Event()
     stopped_by: list[int] = []
     loop = asyncio.get_running_loop()
