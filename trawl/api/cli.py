@@ -678,9 +678,9 @@ def up() -> None:
 
     async def go() -> int | None:
         runtime = await asyncio.to_thread(ensure_runtime, settings)
-        await asyncio.to_thread(upgrade_schema, runtime.database_url)
         claimed = runtime.embedded and await asyncio.to_thread(claim_worker, settings, runtime)
         try:
+            await asyncio.to_thread(upgrade_schema, runtime.database_url)
             if claimed:
                 err.print("stopped the background worker; this process takes over")
             out.print(f"Temporal:  {runtime.temporal_address}  (web UI {settings.ui_base_url})")

@@ -167,11 +167,15 @@ class ServiceRecord:
 
 def record_process(service: str, pid: int, *, version: str = "", port: int | None = None,
                    settings: dict[str, Any] | None = None) -> ServiceRecord:
-    """A record of the running process ``pid`` (its start time and command line as now)."""
-    proc = psutil.Process(pid)
-    with proc.oneshot():
-        return ServiceRecord(service, pid, proc.create_time(), tuple(proc.cmdline()),
-                             version, port, dict(settings or {}))
+    """A record of the running process ``pid`` (its start time and command line as now);
+    of a process that has exited already, a record that is stale from the start."""
+    try:
+        proc = psutil.Process(pid)
+        with proc.oneshot():
+            started_at, cmdline = proc.create_time(), tuple(proc.cmdline())
+    except psutil.Error:  # gone (or a zombie) at once: the caller finds out why
+        started_at, cmdline = 0.0, ()
+    return ServiceRecord(service, pid, started_at, cmdline, version, port, dict(settings or {}))
 
 
 def process_of(record: ServiceRecord) -> psutil.Process | None:
