@@ -154,7 +154,7 @@ def crawl_args(site: Site, *more: str) -> list[str]:
 # -- the issue's three steps ------------------------------------------------------------------
 
 def test_another_port_on_the_same_data_dir_is_refused_and_down_stops_for_real(
-        data_dir: Path, site: Site) -> None:
+        data_dir: Path, site: Site, database_url: str) -> None:
     shell_a = stack_env(data_dir)
     shell_b = dict(shell_a, TRAWL_TEMPORAL_PORT=str(free_port()))
     port_a, port_b = int(shell_a["TRAWL_TEMPORAL_PORT"]), int(shell_b["TRAWL_TEMPORAL_PORT"])
@@ -178,6 +178,16 @@ def test_another_port_on_the_same_data_dir_is_refused_and_down_stops_for_real(
     assert not port_open("127.0.0.1", port_b)
     assert services_of(data_dir)[stack.TEMPORAL] == [temporal["pid"]]
     assert state(data_dir)[stack.TEMPORAL]["pid"] == temporal["pid"]
+    # shell C, another Postgres: the data dir's worker writes to the embedded one, so a crawl
+    # recorded in that other database could never be run; refused before anything is written
+    shell_c = dict(shell_a, TRAWL_DATABASE_URL=database_url)
+    before = ok(trawl(shell_c, "sql", "select count(*) from crawls")).splitlines()[-1]
+    one_line_error(trawl(shell_c, *crawl_args(site, "--detach")),
+                   rf"already runs its background worker \(pid {state(data_dir)['worker']['pid']}"
+                   r", .*\) for database postgresql://trawl@/trawl\?host=.*, while this command "
+                   r"uses database postgresql.*: use the same TRAWL_DATABASE_URL as it, or stop "
+                   r"it with `trawl down` first")
+    assert ok(trawl(shell_c, "sql", "select count(*) from crawls")).splitlines()[-1] == before
     # a command that reads only the database needs no Temporal: it works from shell B
     # (issue 27), and starts nothing
     assert ok(trawl(shell_b, "sql", "select count(*) as n from crawls")).splitlines()[-1] == "1"

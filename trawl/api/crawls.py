@@ -224,9 +224,9 @@ class Trawl:
         crawl_id = uuid.uuid4().hex[:CRAWL_ID_HEX]
         host = (urlsplit(spec.seeds[0]).hostname or "site").replace(":", "-")
         workflow_id = f"crawl-{host}-{crawl_id}"
-        await frontier.create_crawl(self.engine, crawl_id, workflow_id, spec)
-        if self.runtime.embedded:
+        if self.runtime.embedded:  # first: a worker of other settings refuses the crawl
             await asyncio.to_thread(ensure_background_worker, self.settings, self.runtime)
+        await frontier.create_crawl(self.engine, crawl_id, workflow_id, spec)
         await self.client.start_workflow(
             CrawlWorkflow.run, CrawlInput(crawl_id, spec, self.ops_hints()), id=workflow_id,
             task_queue=self.settings.task_queue,

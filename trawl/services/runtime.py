@@ -20,6 +20,7 @@ from dataclasses import dataclass
 from importlib.metadata import PackageNotFoundError, version
 from pathlib import Path
 from typing import Any
+from urllib.parse import unquote
 
 from sqlalchemy.engine import make_url
 
@@ -189,8 +190,11 @@ def _database_id(url: str) -> str:
 
 
 def _shown_url(url: str) -> str:
+    """The database URL as messages show it: no password, the socket path readable."""
     parsed = make_url(url).set(drivername="postgresql")
-    return parsed.render_as_string(hide_password=bool(parsed.password))
+    if not parsed.password:
+        parsed = parsed._replace(password=None)  # set() keeps an empty one
+    return unquote(parsed.render_as_string(hide_password=True))
 
 
 def _worker_settings(settings: Settings, runtime: Runtime) -> dict[str, Any]:
