@@ -508,3 +508,25 @@ def test_commands_that_read_the_database_start_only_postgres(data_dir: Path) -> 
     assert not (data_dir / "temporal.db").exists()
     assert not port_open("127.0.0.1", int(env["TRAWL_TEMPORAL_PORT"]))
     # (with the data dir's Temporal on another shell's port they work too: see the first test)
+
+
+def test_a_hung_server_is_one_line_and_down_still_stops_it(data_dir: Path) -> None:
+    env = stack_env(data_dir)
+    one_line_error(trawl(env, "status", "x"), r"no crawl with id 'x'")  # the stack runs
+    temporal = state(data_dir)[stack.TEMPORAL]["pid"]
+    os.kill(temporal, signal.SIGSTOP)  # it holds its port and answers nothing
+    try:
+        started = time.monotonic()
+        one_line_error(trawl(env, "status", "x"),
+                       rf"the Temporal dev server \(pid {temporal}, .*\) of .* did not answer "
+                       r"within 15s \(.*\) on 127\.0\.0\.1:\d+; `trawl down` stops it \(its "
+                       r"log: .*temporal\.log\)")
+        assert time.monotonic() - started < 90
+        down = ok(trawl(env, "down"))
+        assert (f"Temporal dev server: stopped (pid {temporal}, port "
+                f"{env['TRAWL_TEMPORAL_PORT']}") in down
+        assert "killed: it did not stop within 15s of signal 15" in down
+        assert gone(temporal) and processes_of(data_dir) == []
+    finally:
+        with contextlib.suppress(ProcessLookupError):
+            os.kill(temporal, signal.SIGCONT)

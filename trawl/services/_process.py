@@ -79,6 +79,23 @@ def wait_until(check: Callable[[], bool], what: str, timeout: float = DEFAULT_ST
     raise ServiceError(f"{what} {why}{last_log_line(log_file)}")
 
 
+def wait_for(check: Callable[[], tuple[bool, str]], timeout: float,
+             proc: subprocess.Popen[bytes] | None = None) -> str | None:
+    """Run ``check`` (ready, why not) until it is ready: None; else why not, when
+    ``timeout`` ran out or ``proc`` exited."""
+    deadline = time.monotonic() + timeout
+    why = "no answer"
+    while True:
+        ready, why = check()
+        if ready:
+            return None
+        if proc is not None and proc.poll() is not None:
+            return f"exited with status {proc.returncode}"
+        if time.monotonic() >= deadline:
+            return f"did not answer within {timeout:.0f}s ({why})"
+        time.sleep(POLL_INTERVAL_S)
+
+
 def last_log_line(log_file: Path | None) -> str:
     """``; its log (PATH) ends: LINE``, for a one-line error about a service that failed."""
     if log_file is None:

@@ -146,17 +146,9 @@ def ensure_codec_server(settings: Settings) -> int | None:
             wait_until(lambda: port_open(LOCALHOST, settings.codec_port), "the codec server",
                        proc=proc, log_file=log_file)
         except BaseException:
-            _stop_started(root, record, CODEC_STOP_TIMEOUT_S)
+            stack.undo_start(root, record, CODEC_STOP_TIMEOUT_S)
             raise
         return proc.pid
-
-
-def _stop_started(root: Path, record: stack.ServiceRecord, timeout: float) -> None:
-    """Stop a process this command started and drop its record (its start failed)."""
-    proc = stack.process_of(record)
-    if proc is not None:
-        stack.terminate(proc, timeout)
-    stack.drop_record(root, record.service, record.pid)
 
 
 def ensure_runtime(settings: Settings, *, temporal: bool = True) -> Runtime:

@@ -392,6 +392,14 @@ def terminate(proc: psutil.Process, timeout: float, sig: int = signal.SIGTERM
     return True, f"killed: it did not stop within {timeout:.0f}s of signal {sig}"
 
 
+def undo_start(data_dir: Path, record: ServiceRecord, timeout: float) -> None:
+    """Stop a process this command started, whose start failed, and drop its record."""
+    proc = process_of(record)
+    if proc is not None:
+        terminate(proc, timeout)
+    drop_record(data_dir, record.service, record.pid)
+
+
 def _parent(proc: psutil.Process) -> int | None:
     try:
         return proc.ppid()

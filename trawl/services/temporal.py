@@ -22,10 +22,11 @@ from trawl.errors import ServiceError
 from trawl.services import stack
 from trawl.services._process import (
     DEFAULT_START_TIMEOUT_S,
+    last_log_line,
     port_open,
     private_dir,
     spawn_detached,
-    wait_until,
+    wait_for,
 )
 
 LOCALHOST = "127.0.0.1"
@@ -110,7 +111,7 @@ def probe_workflow(address: str, namespace: str = DEFAULT_NAMESPACE) -> tuple[bo
                     PROBE_TASK_QUEUE, "--workflow-id", workflow_id, address=address,
                     namespace=namespace)
     if not ok:
-        return False, f"starting a workflow failed: {line}"
+        return False, f"cannot start a workflow: {line}"
     _cli("workflow", "terminate", "--workflow-id", workflow_id, "--reason",
          "trawl: readiness probe after a start", address=address, namespace=namespace)
     _cli("workflow", "delete", "--workflow-id", workflow_id, "--yes", address=address,
@@ -197,53 +198,30 @@ def _start(root: Path, port: int, ui_port: int | None, codec_endpoint: str | Non
     record = stack.record_process(stack.TEMPORAL, proc.pid, version=cli_version(), port=port,
                                   settings={k: v for k, v in wanted.items() if k != "port"})
     stack.put_record(root, record)  # recorded at once: `trawl down` finds even a hung start
-    try:
-        wait_until(lambda: namespace_ready(address, namespace)[0],
-                   f"the Temporal dev server on {address}", proc=proc, log_file=log_file,
-                   timeout=DEFAULT_START_TIMEOUT_S)
-        probe: list[str] = []
-
-        def workflow_starts() -> bool:
-            ok, why = probe_workflow(address, namespace)
-            probe[:] = [why]
-            return ok
-        try:
-            wait_until(workflow_starts, f"the Temporal dev server on {address}", proc=proc,
-                       timeout=DEFAULT_START_TIMEOUT_S)
-        except ServiceError:
-            raise ServiceError(f"the Temporal dev server on {address} answers but cannot start "
-                               f"a workflow ({probe[0] if probe else 'no answer'}); see "
-                               f"{log_file}") from None
-    except BaseException:
-        # ours, half started: never leave it for the next command to trip over
-        started = stack.process_of(record)
-        if started is not None:
-            stack.terminate(started, STOP_TIMEOUT_S)
-        stack.drop_record(root, stack.TEMPORAL, proc.pid)
-        raise
+    failed = wait_for(lambda: namespace_ready(address, namespace), DEFAULT_START_TIMEOUT_S, proc)
+    if failed is None:
+        failed = wait_for(lambda: probe_workflow(address, namespace), DEFAULT_START_TIMEOUT_S,
+                          proc)
+        failed = failed and f"answers but {failed}"
+    if failed is not None:  # ours, half started: never left for the next command to trip on
+        stack.undo_start(root, record, STOP_TIMEOUT_S)
+        raise ServiceError(f"the Temporal dev server on {address} {failed}"
+                           f"{last_log_line(log_file)}")
     return TemporalDevServer(address, f"http://localhost:{ui_port}" if ui_port else None,
                              proc.pid)
 
 
 def _wait_ready(address: str, namespace: str, timeout: float, what: str, root: Path) -> None:
-    why: list[str] = []
-
-    def ready() -> bool:
-        ok, line = namespace_ready(address, namespace)
-        why[:] = [line]
-        return ok
-    try:
-        wait_until(ready, what, timeout=timeout)
-    except ServiceError:
-        reason = why[0] if why else "no answer"
-        if "not found" in reason.lower():
-            raise ServiceError(
-                f"the {what} of {root} has no namespace {namespace!r}: `trawl down`, then the "
-                f"next command starts a server with it (or create it: temporal operator "
-                f"namespace create --namespace {namespace} --address {address})") from None
-        raise ServiceError(f"the {what} of {root} does not answer on {address} ({reason}); "
-                           f"`trawl down` stops it (its log: {root / 'logs' / 'temporal.log'})"
-                           ) from None
+    why = wait_for(lambda: namespace_ready(address, namespace), timeout)
+    if why is None:
+        return
+    if "not found" in why.lower():
+        raise ServiceError(
+            f"the {what} of {root} has no namespace {namespace!r}: `trawl down`, then the "
+            f"next command starts a server with it (or create it: temporal operator "
+            f"namespace create --namespace {namespace} --address {address})")
+    raise ServiceError(f"the {what} of {root} {why} on {address}; `trawl down` stops it "
+                       f"(its log: {root / 'logs' / 'temporal.log'})")
 
 
 def stop_dev_server(data_dir: Path) -> list[stack.Stopped]:

@@ -5,9 +5,8 @@ from __future__ import annotations
 
 import argparse
 import asyncio
-import os
 
-from trawl.config import get_settings
+from trawl.config import get_settings, use_data_dir
 from trawl.redact import configure_logging
 from trawl.services.runtime import ensure_runtime
 from trawl.worker.main import WorkerConfig, run_worker
@@ -17,10 +16,7 @@ def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(prog="python -m trawl.worker")
     parser.add_argument("--data-dir", help="the data dir (default TRAWL_DATA_DIR); the embedded "
                                            "mode's supervisor names it")
-    args = parser.parse_args(argv)
-    if args.data_dir:
-        os.environ["TRAWL_DATA_DIR"] = args.data_dir
-        get_settings.cache_clear()
+    use_data_dir(parser.parse_args(argv).data_dir)
     configure_logging()
     settings = get_settings()
     runtime = ensure_runtime(settings)
