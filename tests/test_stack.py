@@ -530,3 +530,14 @@ def test_a_hung_server_is_one_line_and_down_still_stops_it(data_dir: Path) -> No
     finally:
         with contextlib.suppress(ProcessLookupError):
             os.kill(temporal, signal.SIGCONT)
+
+
+def test_a_data_dir_that_is_no_directory_is_one_line(data_dir: Path) -> None:
+    data_dir.parent.mkdir(parents=True, exist_ok=True)
+    data_dir.write_text("not a directory\n")
+    for env in (stack_env(data_dir), stack_env(data_dir / "sub")):
+        for args in (["sql", "select 1"], ["status", "x"]):
+            one_line_error(trawl(env, *args), r"cannot use .* as trawl's data dir: (it is not a "
+                                              r"directory|Not a directory); set TRAWL_DATA_DIR")
+        assert ok(trawl(env, "down")).count("not running") == 4
+    assert data_dir.read_text() == "not a directory\n"

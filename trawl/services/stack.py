@@ -107,9 +107,15 @@ def stack_lock(data_dir: Path, timeout: float = LOCK_TIMEOUT_S) -> Iterator[None
 
 
 def _flock(path: Path, timeout: float) -> int:
-    if not path.parent.is_dir():  # made private once; its mode is not touched while unlocked
-        private_dir(path.parent)
-    fd = os.open(path, os.O_RDWR | os.O_CREAT | os.O_CLOEXEC, 0o600)
+    try:
+        if not path.parent.is_dir():  # made private once; its mode is not touched unlocked
+            private_dir(path.parent)
+        fd = os.open(path, os.O_RDWR | os.O_CREAT | os.O_CLOEXEC, 0o600)
+    except OSError as exc:
+        why = ("it is not a directory" if path.parent.exists() and not path.parent.is_dir()
+               else exc.strerror or str(exc))
+        raise ServiceError(f"cannot use {path.parent} as trawl's data dir: {why}; set "
+                           "TRAWL_DATA_DIR to a directory of yours") from None
     deadline = time.monotonic() + timeout
     while True:
         try:
@@ -209,7 +215,7 @@ def read_state(data_dir: Path) -> dict[str, ServiceRecord]:
     path = resolved(data_dir) / STATE_FILE
     try:
         raw = json.loads(path.read_text())
-    except FileNotFoundError:
+    except (FileNotFoundError, NotADirectoryError):
         return {}
     except (OSError, ValueError) as exc:
         log.warning("ignoring unreadable %s: %s", path, exc)
@@ -441,8 +447,8 @@ def stop_service(data_dir: Path, service: str, stop: StopFn) -> list[Stopped]:
 
 @contextlib.contextmanager
 def lock_if_present(data_dir: Path) -> Iterator[None]:
-    """The lock, for stopping: a data dir that is gone is not made again just to lock it
-    (its strays are still found by their command lines)."""
+    """The lock, for stopping: a data dir that is gone (or is no directory) is not made
+    just to lock it (its strays are still found by their command lines)."""
     if resolved(data_dir).is_dir():
         with stack_lock(data_dir):
             yield
