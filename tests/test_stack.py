@@ -419,7 +419,8 @@ def test_a_taken_port_or_a_failed_start_is_one_line_and_leaves_nothing(data_dir:
 
 
 TEMPORAL_COMMANDS = [["status", "x"], ["cancel", "x"], ["pause", "x"], ["resume", "x"],
-                     ["events", "x", "--follow"], ["worker"], ["up"]]
+                     ["events", "x", "--follow"], ["worker"], ["up"],
+                     ["serve", "--port", str(free_port())]]
 DATABASE_COMMANDS = [["list"], ["pages", "x"], ["export", "x", "-"], ["sql", "select 1"],
                      ["handoffs"], ["profiles", "list"], ["profiles", "delete", "https://x"],
                      ["events", "x"], ["db", "upgrade"]]
