@@ -542,3 +542,21 @@ def test_a_data_dir_that_is_no_directory_is_one_line(data_dir: Path) -> None:
                                               r"directory|Not a directory); set TRAWL_DATA_DIR")
         assert ok(trawl(env, "down")).count("not running") == 4
     assert data_dir.read_text() == "not a directory\n"
+
+
+def test_the_embedded_postgres_survives_the_commands_around_it(data_dir: Path) -> None:
+    """Run as root, the embedded Postgres runs as a user of its own, which must traverse the
+    data dir; starting Temporal, the codec server and writing the state file afterwards must
+    not close it off (the server would PANIC at its next checkpoint)."""
+    import psycopg
+
+    env = stack_env(data_dir)
+    ok(trawl(env, "sql", "select 1"))  # Postgres first
+    one_line_error(trawl(env, "status", "x"), r"no crawl with id 'x'")  # then the rest
+    postgres = state(data_dir)[stack.POSTGRES]
+    dsn = (f"postgresql://postgres@/postgres?host={postgres['settings']['socket_dir']}"
+           f"&port={postgres['port']}")
+    with psycopg.connect(dsn, autocommit=True, connect_timeout=10) as conn:
+        conn.execute("CHECKPOINT")  # writes pg_control, by its absolute path
+    assert ok(trawl(env, "sql", "select 3")).splitlines()[-1] == "3"
+    assert not gone(postgres["pid"])

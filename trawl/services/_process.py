@@ -24,8 +24,13 @@ def port_open(host: str, port: int, timeout: float = 0.5) -> bool:
 
 
 def private_dir(path: Path) -> Path:
-    """Make ``path`` (and parents) and keep it to its owner (0700): it holds the services'
-    databases, the data key and logs, none of which other local users should read."""
+    """Make ``path`` (and parents), kept to its owner (0700): it holds the services'
+    databases, the data key and logs, none of which other local users should read. A
+    directory that exists keeps its mode: run as root, the embedded Postgres runs as a user
+    of its own, and the wheel opens the path up for it to traverse; closing it again under
+    the running server makes that server fail (PANIC) at its next checkpoint."""
+    if path.is_dir():
+        return path
     path.mkdir(parents=True, exist_ok=True)
     with contextlib.suppress(OSError):  # a directory we do not own: leave its mode
         path.chmod(0o700)
