@@ -377,23 +377,25 @@ def test_cli_failures_are_one_line_and_non_zero(site: Site, tmp_path: Path,
     assert not (tmp_path / "data").exists()
 
 
-# -- the README's examples, run ------------------------------------------------------------
+# -- the documentation's examples, run -----------------------------------------------------
 
-README_SECTION = "## Scrape one page, without a crawl"
+DOC_PAGE = "docs/guides/scrape.md"
 
 
-def readme_blocks(section: str) -> list[tuple[str, str]]:
-    """(language, code) of each fenced block in the README section titled ``section``."""
-    text = (ROOT / "README.md").read_text()
-    start = text.index(section + "\n")
-    end = text.find("\n## ", start + len(section))
-    body = text[start:end if end != -1 else len(text)]
+def doc_blocks(page: str, section: str | None = None) -> list[tuple[str, str]]:
+    """(language, code) of each fenced block of a documentation page (``docs/...``), or of
+    its section titled ``section`` (a ``## `` heading, up to the next one)."""
+    text = (ROOT / page).read_text()
+    if section is not None:
+        start = text.index(section + "\n")
+        end = text.find("\n## ", start + len(section))
+        text = text[start:end if end != -1 else len(text)]
     return [(m.group(1), m.group(2))
-            for m in re.finditer(r"^```(\w+)\n(.*?)^```$", body, re.MULTILINE | re.DOTALL)]
+            for m in re.finditer(r"^```(\w+)\n(.*?)^```$", text, re.MULTILINE | re.DOTALL)]
 
 
-def test_readme_examples_run(site: Site, tmp_path: Path) -> None:
-    blocks = readme_blocks(README_SECTION)
+def test_doc_examples_run(site: Site, tmp_path: Path) -> None:
+    blocks = doc_blocks(DOC_PAGE)
     assert [lang for lang, _ in blocks] == ["bash", "python", "python"]
     # the examples name https://example.com; here it is the test site (on loopback, allowed
     # for these runs only), so they run offline and their output can be checked

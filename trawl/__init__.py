@@ -21,6 +21,8 @@ The package's layers, lowest first (ARCHITECTURE.md; checked by ``lint-imports``
 from __future__ import annotations
 
 import importlib
+import sys
+import types
 from importlib.metadata import PackageNotFoundError, version
 from typing import TYPE_CHECKING, Any
 
@@ -134,6 +136,21 @@ if TYPE_CHECKING:  # for type checkers and editors; at run time names load on fi
     )
     from trawl.extract import Extraction, Link, extract
     from trawl.model import CrawlSpec, EventType
+
+
+class _Package(types.ModuleType):
+    """``trawl`` itself. Importing the sub-package ``trawl.extract`` (which the crawler does)
+    makes Python set the attribute ``extract`` of ``trawl`` to that package, which would hide
+    the public function ``trawl.extract``; such an assignment is dropped here, so the name
+    always means the function. The package stays importable as ``trawl.extract``."""
+
+    def __setattr__(self, name: str, value: Any) -> None:
+        if isinstance(value, types.ModuleType) and _PUBLIC.get(name) == f"{__name__}.{name}":
+            return
+        super().__setattr__(name, value)
+
+
+sys.modules[__name__].__class__ = _Package
 
 
 def __getattr__(name: str) -> Any:

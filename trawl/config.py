@@ -40,9 +40,17 @@ QUEUE_MARGIN = 1_000
 explored (URLs given back to the budget, redirects and skips, give their place back)."""
 DEFAULT_BROWSER_RECYCLE_PAGES = 500
 DEFAULT_MAX_CONCURRENT_ACTIVITIES = 32
-DEFAULT_EXTRACT_PROCESSES = max(1, min(4, os.cpu_count() or 1))
-"""Extraction processes per worker: one per core (up to 4). Extraction is the CPU-heaviest
-step when pages are fetched over HTTP; the processes start only as pages need them."""
+
+
+def default_extract_processes() -> int:
+    """One per core, at most 4.
+
+    Extraction processes per worker. Extraction is the CPU-heaviest step when pages are
+    fetched over HTTP; the processes start with the worker, before it takes work."""
+    return max(1, min(4, os.cpu_count() or 1))
+
+
+DEFAULT_EXTRACT_PROCESSES = default_extract_processes()
 DEFAULT_DB_OUTAGE_BUDGET_S = 15 * 60.0
 """How long a worker waits out an unreachable database before the crawl holds (a page is
 never recorded as failed because of an outage)."""
@@ -72,13 +80,17 @@ _HTTP_URL = re.compile(r"^https?://[^\s/]+", re.I)
 
 
 def default_data_dir() -> Path:
+    """The user data directory: `~/.local/share/trawl` on Linux (platformdirs)."""
     return Path(platformdirs.user_data_dir("trawl", appauthor=False))
 
 
 class Settings(BaseSettings):
     """Process-wide settings; construct through :func:`get_settings`."""
 
-    model_config = SettingsConfigDict(env_prefix="TRAWL_", extra="ignore")
+    # the attribute docstrings are the fields' descriptions: the docs' settings table is
+    # generated from them (scripts/docs_hooks.py)
+    model_config = SettingsConfigDict(env_prefix="TRAWL_", extra="ignore",
+                                      use_attribute_docstrings=True)
 
     data_dir: Path = Field(default_factory=default_data_dir)
     """Where the embedded services keep their files (Temporal DB, Postgres data, logs)."""
@@ -162,7 +174,7 @@ class Settings(BaseSettings):
     browser_recycle_pages: int = DEFAULT_BROWSER_RECYCLE_PAGES
     """Relaunch the worker's browser after this many pages to keep memory flat."""
 
-    extract_processes: int = Field(default=DEFAULT_EXTRACT_PROCESSES, ge=1, le=64)
+    extract_processes: int = Field(default_factory=default_extract_processes, ge=1, le=64)
     """Processes extracting markdown in each worker (``TRAWL_EXTRACT_PROCESSES``)."""
 
     max_concurrent_activities: int = Field(default=DEFAULT_MAX_CONCURRENT_ACTIVITIES, ge=1,

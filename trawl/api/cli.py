@@ -617,8 +617,8 @@ def sql(
     query: Annotated[str, typer.Argument(help="SQL to run against trawl's database.")],
     as_json: Annotated[bool, typer.Option("--json", help="One JSON object per row.")] = False,
 ) -> None:
-    """Run one read-only SQL statement against trawl's database (see the README for the
-    schema): select works; writes, DDL and COPY to programs or files are refused."""
+    """Run one read-only SQL statement against trawl's database (the schema: the docs' "SQL"
+    page): select works; writes, DDL and COPY to programs or files are refused."""
     async def go() -> None:
         from trawl.api.sql import run_read_only
         from trawl.services.runtime import resolve_reader_url
@@ -765,7 +765,7 @@ def serve(
         help="Also serve the MCP tools over streamable HTTP at /mcp.")] = True,
 ) -> None:
     """Serve the HTTP API (FastAPI, OpenAPI docs at /docs) and the MCP tools at /mcp,
-    behind a bearer token; see the README's "HTTP API"."""
+    behind a bearer token; see the docs' "HTTP API" page."""
     from trawl.api.http import serve as serve_api
 
     configure_logging()

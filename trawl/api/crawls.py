@@ -67,6 +67,8 @@ CHANGE_KINDS = ("unchanged", "changed", "new")
 
 @dataclass
 class Started:
+    """A crawl just started: its ids, its page in the web UI and the SQL reading its pages."""
+
     crawl_id: str
     workflow_id: str
     ui_url: str
@@ -80,6 +82,8 @@ class Started:
 
 @dataclass
 class CrawlStatus:
+    """A crawl's state and counts, as `trawl status` shows them."""
+
     crawl_id: str
     workflow_id: str
     db_status: str

@@ -202,7 +202,7 @@ class CrawlSpec:
     """POST the crawl's events to this URL (``--webhook URL``): page_stored, page_failed,
     handoff_opened, handoff_resumed, crawl_finished, in order, at least once, signed per
     Standard Webhooks with the webhook secret (``TRAWL_WEBHOOK_SECRET``, else
-    ``<data dir>/webhook.secret``); see README "Events and webhooks"."""
+    ``<data dir>/webhook.secret``); see docs/concepts/events.md."""
 
     webhook_events: list[str] = field(default_factory=list)
     """Only these event types go to the webhook (``--webhook-event``, repeatable); empty:

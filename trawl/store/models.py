@@ -1,7 +1,7 @@
 """SQLAlchemy 2 models: the schema analysts query with SQL.
 
 The schema itself is owned by the Alembic migrations in ``trawl/migrations/``; these models
-mirror it for the application's queries. See the README's "Schema" section.
+mirror it for the application's queries. See docs/guides/sql.md for the schema.
 """
 
 from __future__ import annotations
@@ -499,7 +499,7 @@ class Event(Base):
     (crawl, type, subject), so a retried write adds none."""
 
     data: Mapped[dict[str, Any]] = mapped_column(JSONB)
-    """The payload's ``data`` (see README "Events and webhooks")."""
+    """The payload's ``data`` (see docs/concepts/events.md)."""
 
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), server_default=func.now())
     """When it happened."""
