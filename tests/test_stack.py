@@ -560,3 +560,22 @@ def test_the_embedded_postgres_survives_the_commands_around_it(data_dir: Path) -
         conn.execute("CHECKPOINT")  # writes pg_control, by its absolute path
     assert ok(trawl(env, "sql", "select 3")).splitlines()[-1] == "3"
     assert not gone(postgres["pid"])
+
+
+def test_a_postgres_the_state_file_lost_is_adopted_or_stopped(data_dir: Path) -> None:
+    """The postmaster that postmaster.pid names is the data dir's (Postgres allows one per
+    data directory): adopted when the state file is lost. Without postmaster.pid either, it
+    is a stray (whichever user it runs as: as root, the wheel's own): refused, then stopped."""
+    env = stack_env(data_dir)
+    ok(trawl(env, "sql", "select 1"))
+    postmaster = state(data_dir)[stack.POSTGRES]["pid"]
+    (data_dir / stack.STATE_FILE).unlink()
+    ok(trawl(env, "sql", "select 1"))
+    assert state(data_dir)[stack.POSTGRES]["pid"] == postmaster
+    (data_dir / stack.STATE_FILE).unlink()
+    (data_dir / "postgres" / "postmaster.pid").unlink()
+    one_line_error(trawl(env, "sql", "select 1"),
+                   rf"a Postgres of .* runs \(pid {postmaster}\) but is not in its state file")
+    down = ok(trawl(env, "down"))
+    assert f"Postgres: stopped (pid {postmaster}, not in the state file)" in down
+    assert gone(postmaster) and processes_of(data_dir) == []

