@@ -284,6 +284,14 @@ def get_settings() -> Settings:
         raise SettingsError(describe_invalid(exc)) from None
 
 
+def use_data_dir(path: str | None) -> None:
+    """A process's ``--data-dir`` option (the embedded services' own command lines name
+    their data dir): it becomes TRAWL_DATA_DIR for this process, before settings are read."""
+    if path:
+        os.environ["TRAWL_DATA_DIR"] = path
+        get_settings.cache_clear()
+
+
 def describe_invalid(exc: ValidationError) -> str:
     """One line for a settings ValidationError: each variable, its value and what is wrong
     (never a secret's value)."""

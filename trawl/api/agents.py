@@ -45,9 +45,9 @@ async def start_agent(trawl: Trawl, spec: AgentSpec, callers: Callers | None = N
         spec = await callers.admit_agent(spec)
     run_id = uuid.uuid4().hex[:RUN_ID_HEX]
     workflow_id = f"agent-{run_id}"
-    await agents.create_run(trawl.engine, run_id, workflow_id, spec)
-    if trawl.runtime.embedded:
+    if trawl.runtime.embedded:  # first: a worker of other settings refuses the run
         await asyncio.to_thread(ensure_background_worker, trawl.settings, trawl.runtime)
+    await agents.create_run(trawl.engine, run_id, workflow_id, spec)
     await trawl.client.start_workflow(
         AgentWorkflow.run, AgentInput(run_id, spec, ops=trawl.ops_hints()), id=workflow_id,
         task_queue=trawl.settings.task_queue, static_summary=f"agent: {spec.task[:80]}",

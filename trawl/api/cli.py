@@ -25,6 +25,7 @@ from rich.console import Console
 from rich.markup import escape
 from rich.progress import BarColumn, Progress, TextColumn, TimeElapsedColumn
 from rich.table import Table
+from temporalio.service import RPCError
 
 from trawl.api import agent_commands, handoff_commands
 from trawl.api.crawls import CHANGE_KINDS, CrawlStatus, Trawl
@@ -92,6 +93,10 @@ def run(coro: Coroutine[Any, Any, T]) -> T:
         return asyncio.run(coro)
     except TrawlError as exc:
         raise fail(str(exc), exit_code(exc)) from None
+    except RPCError as exc:  # Temporal answered, but not as a ready server does
+        raise fail(f"Temporal refused the request: {exc.message or exc.status}. Embedded "
+                   "server: `trawl down`, then run this again; a server of your own: check "
+                   "it and TRAWL_TEMPORAL_ADDRESS") from None
     except KeyboardInterrupt:
         raise typer.Exit(EXIT_INTERRUPTED) from None
 
@@ -795,10 +800,9 @@ def _metrics_endpoint(settings: Settings, port: int | None,
 
 @app.command()
 def up(metrics_port: MetricsPort = None, metrics_host: MetricsHost = None) -> None:
-    """Run the embedded services and a worker in the foreground; Ctrl-C stops them."""
+    """Run the embedded services and a worker in the foreground; Ctrl-C stops the worker."""
     _check_listen_host(metrics_host, "--metrics-host")
-    from trawl.services.postgres import ensure_embedded_postgres
-    from trawl.services.runtime import resolve_temporal_address, stop_background_worker
+    from trawl.services.runtime import claim_worker, ensure_runtime, release_worker
     from trawl.store.db import libpq_url, upgrade_schema
     from trawl.worker.main import WorkerConfig, run_worker
 
@@ -806,22 +810,27 @@ def up(metrics_port: MetricsPort = None, metrics_host: MetricsHost = None) -> No
     configure_logging(log_level(logging.INFO))
 
     async def go() -> int | None:
-        db_url = settings.database_url
-        if db_url is None:
-            db_url = await asyncio.to_thread(ensure_embedded_postgres, settings.data_dir)
-        await asyncio.to_thread(upgrade_schema, db_url)
-        address = await asyncio.to_thread(resolve_temporal_address, settings)
-        if stop_background_worker(settings):  # (and frees its metrics port, if it had one)
-            err.print("stopped the background worker; this process takes over")
-        with _metrics_endpoint(settings, metrics_port, metrics_host) as metrics:
-            out.print(f"Temporal:  {address}  (web UI {settings.ui_base_url})")
-            out.print(f"Postgres:  psql '{libpq_url(db_url)}'")
-            out.print(f"data dir:  {settings.data_dir}")
-            if metrics is not None:
-                out.print(f"metrics:   {metrics.url}  (Prometheus; docs/operations/metrics.md)")
-            out.print("worker running; Ctrl-C stops it (`trawl down` stops the services)")
-            return await run_worker(WorkerConfig.from_settings(settings, address, db_url),
-                                    upgrade=False, metrics=metrics)
+        runtime = await asyncio.to_thread(ensure_runtime, settings)
+        claimed = runtime.embedded and await asyncio.to_thread(claim_worker, settings, runtime)
+        try:
+            await asyncio.to_thread(upgrade_schema, runtime.database_url)
+            if claimed:  # (which also freed its metrics port, if it had one)
+                err.print("stopped the background worker; this process takes over")
+            with _metrics_endpoint(settings, metrics_port, metrics_host) as metrics:
+                out.print(f"Temporal:  {runtime.temporal_address}  "
+                          f"(web UI {settings.ui_base_url})")
+                out.print(f"Postgres:  psql '{libpq_url(runtime.database_url)}'")
+                out.print(f"data dir:  {settings.data_dir}")
+                if metrics is not None:
+                    out.print(f"metrics:   {metrics.url}  "
+                              "(Prometheus; docs/operations/metrics.md)")
+                out.print("worker running; Ctrl-C stops it (`trawl down` stops the services)")
+                return await run_worker(WorkerConfig.from_settings(
+                    settings, runtime.temporal_address, runtime.database_url),
+                    upgrade=False, metrics=metrics)
+        finally:
+            if runtime.embedded:
+                await asyncio.to_thread(release_worker, settings)
     _run_foreground(go(), "the worker stopped; the services go on (`trawl down` stops them)")
 
 
@@ -879,17 +888,14 @@ def codec_server(
 
 @app.command()
 def down() -> None:
-    """Stop the embedded services and the background worker."""
-    from trawl.services.postgres import stop_embedded_postgres
-    from trawl.services.runtime import stop_background_worker, stop_codec_server
-    from trawl.services.temporal import stop_dev_server
+    """Stop the data dir's embedded services and worker, and wait until each is gone."""
+    from trawl.services.runtime import stop_stack
 
-    settings = get_settings()
-    for name, stopped in (("worker", stop_background_worker(settings)),
-                          ("Temporal dev server", stop_dev_server(settings.data_dir)),
-                          ("codec server", stop_codec_server(settings)),
-                          ("Postgres", stop_embedded_postgres(settings.data_dir))):
-        out.print(f"{name}: {'stopped' if stopped else 'not running'}")
+    results = stop_stack(get_settings())
+    for result in results:
+        out.print(result.line, markup=False, highlight=False)
+    if not all(r.ok for r in results):
+        raise typer.Exit(EXIT_ERROR)
 
 
 @db_app.command("upgrade")

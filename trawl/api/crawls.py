@@ -39,7 +39,7 @@ from trawl.store import frontier
 from trawl.store import pages as page_rows
 from trawl.store.db import create_engine_async, upgrade_schema
 from trawl.store.events import DeliveryState, StoredEvent
-from trawl.worker.codec import connect
+from trawl.worker.codec import CONFIGURED_HINT, connect_checked
 from trawl.workflows.crawl import CrawlWorkflow
 
 REACHABILITY_TIMEOUT_S = 5.0
@@ -209,11 +209,18 @@ class Trawl:
 
     @classmethod
     async def connect(cls, settings: Settings | None = None, *, temporal: bool = True) -> Trawl:
+        """Connect to Postgres, and to Temporal unless ``temporal`` is False (commands that
+        only read the database): embedded services are started (or reused) only as used."""
         settings = settings or get_settings()
-        runtime = await asyncio.to_thread(ensure_runtime, settings)
+        runtime = await asyncio.to_thread(ensure_runtime, settings, temporal=temporal)
         await asyncio.to_thread(upgrade_schema, runtime.database_url)
-        client = await connect_temporal(runtime.temporal_address,
-                                        settings.temporal_namespace) if temporal else None
+        client = None
+        if temporal:
+            hint = (f"`trawl down`, then run this again (the embedded server's log: "
+                    f"{settings.data_dir / 'logs' / 'temporal.log'})"
+                    if runtime.embedded_temporal else CONFIGURED_HINT)
+            client = await connect_temporal(runtime.temporal_address,
+                                            settings.temporal_namespace, hint=hint)
         return cls(settings, runtime, client, create_engine_async(runtime.database_url, 2))
 
     async def close(self) -> None:
@@ -262,10 +269,10 @@ class Trawl:
         crawl_id = uuid.uuid4().hex[:CRAWL_ID_HEX]
         host = (urlsplit(spec.seeds[0]).hostname or "site").replace(":", "-")
         workflow_id = f"crawl-{host}-{crawl_id}"
+        if self.runtime.embedded:  # first: a worker of other settings refuses the crawl
+            await asyncio.to_thread(ensure_background_worker, self.settings, self.runtime)
         await frontier.create_crawl(self.engine, crawl_id, workflow_id, spec,
                                     with_crawl=with_crawl)
-        if self.runtime.embedded:
-            await asyncio.to_thread(ensure_background_worker, self.settings, self.runtime)
         await self.client.start_workflow(
             CrawlWorkflow.run, CrawlInput(crawl_id, spec, self.ops_hints()), id=workflow_id,
             task_queue=self.settings.task_queue,
@@ -487,13 +494,10 @@ class Trawl:
             yield row
 
 
-async def connect_temporal(address: str, namespace: str) -> Client:
-    try:
-        return await connect(address, namespace=namespace)
-    except Exception as exc:
-        raise TemporalError(f"cannot reach Temporal at {address}: {exc}. Check "
-                            "TRAWL_TEMPORAL_ADDRESS, or unset it to use the embedded server."
-                            ) from exc
+async def connect_temporal(address: str, namespace: str, *,
+                           hint: str = CONFIGURED_HINT) -> Client:
+    """A client of trawl's Temporal, once it answers (TemporalError otherwise)."""
+    return await connect_checked(address, namespace, hint=hint)
 
 
 async def assert_reachable(url: str) -> None:

@@ -36,7 +36,7 @@ from trawl.crawler.explore import ExploreDeps
 from trawl.crawler.fetch import make_client
 from trawl.crawler.reading import extraction_pool, start_processes
 from trawl.store.db import create_engine_async, upgrade_schema
-from trawl.worker.codec import connect
+from trawl.worker.codec import connect_checked
 from trawl.worker.metrics import WorkerMetrics, serve_metrics
 from trawl.workflows.agent import AgentWorkflow
 from trawl.workflows.crawl import CrawlWorkflow
@@ -139,8 +139,9 @@ async def _run_worker(cfg: WorkerConfig, upgrade: bool,
         await asyncio.to_thread(upgrade_schema, cfg.database_url)
     # with metrics, the client (and so the worker) reports to the SDK runtime whose
     # metrics the endpoint serves
-    runtime = {} if metrics is None else {"runtime": metrics.temporal.runtime}
-    client = await connect(cfg.temporal_address, namespace=cfg.namespace, **runtime)
+    runtime = None if metrics is None else metrics.temporal.runtime
+    client = await connect_checked(cfg.temporal_address, namespace=cfg.namespace,
+                                   runtime=runtime)
     stop = asyncio.Event()
     stopped_by: list[int] = []
     loop = asyncio.get_running_loop()
