@@ -292,6 +292,15 @@ def use_data_dir(path: str | None) -> None:
         get_settings.cache_clear()
 
 
+def use_model(ref: str | None) -> None:
+    """A server's ``--model`` (checked by the caller): it becomes TRAWL_MODEL for this
+    process, the model of every request through it that extracts with a schema and names
+    none."""
+    if ref:
+        os.environ["TRAWL_MODEL"] = ref
+        get_settings.cache_clear()
+
+
 def describe_invalid(exc: ValidationError) -> str:
     """One line for a settings ValidationError: each variable, its value and what is wrong
     (never a secret's value)."""

@@ -44,6 +44,7 @@ from trawl.config import (
     MAX_PORT,
     Settings,
     get_settings,
+    use_model,
 )
 from trawl.errors import ConfigError, SettingsError, TrawlError
 from trawl.extract import DEFAULT_CHUNK_CHARS
@@ -926,6 +927,12 @@ def serve(
         help="Also serve the MCP tools over streamable HTTP at /mcp.")] = True,
     allow_host: agent_commands.AllowHostOption = None,
     allow_private: agent_commands.AllowPrivateOption = False,
+    model: Annotated[str | None, typer.Option(
+        metavar="PROVIDER:NAME",
+        help="The model of requests that extract with a schema and name none: Firecrawl's "
+             "JSON format, schema extractions of /v1/scrape and /v1/crawls (default "
+             "TRAWL_MODEL). Its key comes from this server's environment for scrapes, the "
+             "workers' for crawls.")] = None,
 ) -> None:
     """Serve the HTTP API (FastAPI, OpenAPI docs at /docs) and the MCP tools at /mcp,
     behind a bearer token; see the docs' "HTTP API" page. Its callers' crawls, scrapes
@@ -933,7 +940,9 @@ def serve(
     --allow-private allows them (SECURITY.md)."""
     from trawl.api.callers import SERVE
     from trawl.api.http import serve as serve_api
+    from trawl.model import check_model
 
+    use_model(check_model(model) if model is not None else None)
     callers = agent_commands.callers_of(SERVE, allow_private, allow_host)
     _check_listen_host(host)
     configure_logging()
