@@ -232,6 +232,12 @@ class Settings(BaseSettings):
             hosts.append(checked)
         return hosts
 
+    @field_validator("model", mode="before")
+    @classmethod
+    def _no_empty_model(cls, value: Any) -> Any:
+        """``TRAWL_MODEL=`` (set empty, e.g. to override an inherited one) is no model."""
+        return None if isinstance(value, str) and not value.strip() else value
+
     @field_validator("database_url", "reader_database_url")
     @classmethod
     def _postgres_url(cls, value: str | None) -> str | None:
