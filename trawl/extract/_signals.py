@@ -215,3 +215,39 @@ def _admonition(el: HtmlElement) -> bool:
     """A note, warning or "See also" box: content even when it is all links."""
     return _kinds(el).admonition
 
+
+
+TEASER_MAX_CHARS = 500
+"""A teaser (another page's headline and summary) is shorter than this."""
+TEASERS_MIN = 3
+"""Teasers alike that make a list of other stories."""
+
+
+def teasers(el: HtmlElement) -> bool:
+    """Whether ``el`` is a list of teasers: at least ``TEASERS_MIN`` children of one kind,
+    most of them a short block headed by a link to another page (a headline and its
+    summary)."""
+    children = [c for c in el if isinstance(c.tag, str)]
+    if len(children) < TEASERS_MIN:
+        return False
+    kinds: dict[tuple[object, str | None], int] = {}
+    for c in children:
+        key = (c.tag, c.get("class"))
+        kinds[key] = kinds.get(key, 0) + 1
+    key, count = max(kinds.items(), key=lambda kv: kv[1])
+    if count < TEASERS_MIN or 3 * count < 2 * len(children):
+        return False
+    alike = [c for c in children if (c.tag, c.get("class")) == key]
+    return sum(1 for c in alike if _teaser(c)) * 3 >= 2 * len(alike)
+
+
+def _teaser(el: HtmlElement) -> bool:
+    text = _short_text(el, TEASER_MAX_CHARS)
+    if not text:
+        return False
+    heading = next(el.iter(*_HEADINGS), None)
+    if heading is None:
+        return False
+    links = [a for a in heading.iter("a") if not (a.get("href") or "#").startswith("#")]
+    linked = sum(len(_collapsed_text(a)) for a in links)
+    return bool(links) and 2 * linked > len(_collapsed_text(heading))

@@ -20,8 +20,11 @@ What a wider container brings in that is not content (a list of links, a form) p
 
 from __future__ import annotations
 
+import itertools
+
 from lxml.html import HtmlElement
 
+from ._signals import _HEADINGS, _first_element, teasers
 from ._stats import _Stats, reference_table
 
 SIMILAR_MIN = 2
@@ -61,10 +64,24 @@ def whole(top: HtmlElement, stats: dict[HtmlElement, _Stats],
             break
         node = parent
     landmark = next((a for a in node.iterancestors() if _is_landmark(a)), None)
-    if landmark is not None and landmark in stats and \
+    if landmark is not None and landmark in stats and _in_sections(node, landmark) and \
             mass.get(node, 0.0) < LANDMARK_SHARE * mass.get(landmark, 0.0):
         return landmark
     return node
+
+
+def _in_sections(node: HtmlElement, landmark: HtmlElement) -> bool:
+    """Whether ``node`` sits in sections of the landmark's document: each of its ancestors
+    below the landmark (one at least) starts with a heading. A block that is a part of the
+    page's document by its outline, not merely by sharing the landmark with it (an article
+    beside a grid of teasers in one ``<main>``)."""
+    chain = list(itertools.takewhile(lambda a: a is not landmark, node.iterancestors()))
+    return bool(chain) and all(_headed(a) for a in chain)
+
+
+def _headed(el: HtmlElement) -> bool:
+    first = _first_element(el)
+    return first is not None and first.tag in _HEADINGS
 
 
 def _too_small(node: HtmlElement, parent: HtmlElement,
@@ -103,15 +120,16 @@ def _part_of(node: HtmlElement, parent: HtmlElement, stats: dict[HtmlElement, _S
     if outer_text <= 0:
         return True  # nothing else there: the same content
     inner_mass, whole_mass = mass.get(node, 0.0), mass.get(parent, 0.0)
-    if _is_landmark(parent):
-        return inner_mass < LANDMARK_SHARE * whole_mass
     outer_links = whole_.links - inner.links
     if outer_links > PART_MAX_LINK_DENSITY * outer_text:
         # the names a reference table links are its content, not a list of links
         outer_links -= _table_links(parent, stats) - _table_links(node, stats)
         if outer_links > PART_MAX_LINK_DENSITY * outer_text:
             return False
-    return whole_mass - inner_mass >= PART_FACTOR * inner_mass
+    # other stories' teasers (a linked headline and its summary, many alike) are no part
+    # of the content, however much prose their summaries add up to
+    teaser_mass = sum(mass.get(c, 0.0) for c in parent if c is not node and teasers(c))
+    return whole_mass - inner_mass - teaser_mass >= PART_FACTOR * inner_mass
 
 
 def _table_links(el: HtmlElement, stats: dict[HtmlElement, _Stats]) -> int:
