@@ -161,6 +161,50 @@ def test_teasers_beside_an_article_in_one_main_landmark_stay_out() -> None:
     assert "Other story number" not in e.text and "A summary of that" not in e.text
 
 
+def test_a_cell_of_a_data_table_does_not_stand_for_its_table() -> None:
+    # a page of "uses" of a class (Javadoc's shape): small tables of a linked name and a
+    # line about it; the best-scoring block was a cell, and the page was cut down to it
+    def table(caption: str, row: str) -> str:
+        return (f"<table class='uses'><caption><span>{caption}</span></caption>"
+                f"<tr><th>Name</th><th>Description</th></tr><tbody><tr>{row}</tr></tbody>"
+                "</table>")
+
+    html = ("<html><head><title>Uses of Class Widget</title></head><body>"
+            "<nav><a href='/'>Overview</a> <a href='/tree'>Tree</a></nav><main>"
+            "<div class='header'><h2>Uses of Class<br>org.example.Widget</h2></div>"
+            "<div class='container'><ul class='list'><li class='list'>"
+            + table("Packages that use <a href='w.html'>Widget</a>",
+                    "<th><a href='#h'>org.example.helper</a></th><td><div class='block'>"
+                    "Package containing classes supporting the core code.</div></td>")
+            + "</li><li class='list'><ul class='list'><li class='list'><section>"
+            "<h3>Uses of <a href='w.html'>Widget</a> in <a href='p.html'>org.example.helper"
+            "</a></h3>"
+            + table("Methods in <a href='p.html'>org.example.helper</a> that return "
+                    "<a href='w.html'>Widget</a>",
+                    "<td><code><a href='w.html'>Widget</a></code></td><th><code>"
+                    "<a href='w.html#n'>namespaceAware</a>(boolean namespaceAware)</code></th>"
+                    "<td><div class='block'>Update the namespace aware setting.</div></td>")
+            + "</section></li></ul></li></ul></div></main></body></html>")
+    e = extract(html, URL)
+    assert_kept(e.full_text, "Uses of Class org.example.Widget", "Packages that use Widget",
+                "org.example.helper Package containing classes supporting the core code",
+                "Methods in org.example.helper that return Widget",
+                "Widget namespaceAware boolean namespaceAware Update the namespace aware")
+
+
+def test_a_title_set_above_the_content_is_its_headline() -> None:
+    # a generator that puts the page's title in a header block of its own before the body
+    # (not a heading tag): the title was lost with the header
+    body = ("<div class='header'><div class='title'>Widget Class Reference</div></div>"
+            f"<div class='contents'><p>The widget. {LOREM}</p><p>{LOREM}</p></div>")
+    e = extract(page(body, "proj: Widget Class Reference"), URL)
+    assert e.headline == "Widget Class Reference"
+    assert e.markdown.startswith("# Widget Class Reference")
+    # a line break in a heading is a space, not nothing
+    body = f"<h1>Uses of Class<br>org.example.Widget</h1><p>{LOREM}</p><p>{LOREM}</p>"
+    assert extract(page(body, "Uses"), URL).headline == "Uses of Class org.example.Widget"
+
+
 def test_completeness_is_measured_on_the_readable_text() -> None:
     body = "<h1>Tool</h1>" + "".join(f"<p>Paragraph {i}. {LOREM}</p>" for i in range(10))
     e = extract(page(body), URL)

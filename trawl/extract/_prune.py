@@ -64,8 +64,10 @@ def prune(content: HtmlElement, stats: dict[HtmlElement, _Stats] | None = None) 
         if st is not None and _prunable(el, st, stats) and \
                 not (el.tag in _LIST_TAGS and _in_landmark(el)):
             doomed.append(el)
-    # a note or "See also" box is content whatever it holds (often nothing but links)
-    doomed = [el for el in doomed if not _in_admonition(el, content)]
+    # a note or "See also" box is content whatever it holds (often nothing but links), and
+    # a table's caption or a heading is a title, whatever links it has
+    doomed = [el for el in doomed if not _in_admonition(el, content) and
+              not (el.tag == "span" and _in_title(el, content))]
     doomed = _with_labels(doomed)
     # a pruning that would gut the content is wrong about this page: keep it whole
     if _removed_text(doomed, stats) > 0.6 * stats[content].text:
@@ -200,6 +202,15 @@ def _is_headed_section(el: HtmlElement, stats: dict[HtmlElement, _Stats]) -> boo
     if body_text == 0:
         return True  # a heading alone: a stub of the document, kept as its outline
     return (whole.links - head.links) / body_text < _SECTION_MAX_LINK_DENSITY
+
+
+def _in_title(el: HtmlElement, content: HtmlElement) -> bool:
+    for anc in el.iterancestors():
+        if anc is content:
+            return False
+        if anc.tag == "caption" or anc.tag in _HEADINGS:
+            return True
+    return False
 
 
 def _in_admonition(el: HtmlElement, content: HtmlElement) -> bool:

@@ -51,7 +51,7 @@ def whole(top: HtmlElement, stats: dict[HtmlElement, _Stats],
           mass: dict[HtmlElement, float]) -> HtmlElement:
     """``top`` or the ancestor of it that holds the whole of the main content. ``mass``: how
     much prose each element holds (see ``_select._score``)."""
-    node = top
+    node = _table_of(top, stats)
     while True:
         parent = node.getparent()
         if parent is None or parent.tag == "html" or parent not in stats:
@@ -82,6 +82,26 @@ def _in_sections(node: HtmlElement, landmark: HtmlElement) -> bool:
 def _headed(el: HtmlElement) -> bool:
     first = _first_element(el)
     return first is not None and first.tag in _HEADINGS
+
+
+_TABLE_PARTS = frozenset(("td", "th", "tr", "tbody", "thead", "tfoot", "caption"))
+_CELL_TAGS = frozenset(("td", "th", "tr"))
+LAYOUT_CELL_SHARE = 0.5
+"""A cell holding at least this share of its table's text is a layout table's column."""
+
+
+def _table_of(node: HtmlElement, stats: dict[HtmlElement, _Stats]) -> HtmlElement:
+    """The table ``node`` is a part of (a cell, a row, its body), unless it is a cell or
+    row holding most of the table's text (a layout table's column): a part of a data table
+    is no page's content alone."""
+    if node.tag not in _TABLE_PARTS:
+        return node
+    table = next((a for a in node.iterancestors() if a.tag == "table"), None)
+    if table is None or table not in stats:
+        return node
+    if node.tag in _CELL_TAGS and stats[node].text >= LAYOUT_CELL_SHARE * stats[table].text:
+        return node
+    return table
 
 
 def _too_small(node: HtmlElement, parent: HtmlElement,
