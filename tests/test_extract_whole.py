@@ -205,6 +205,24 @@ def test_a_title_set_above_the_content_is_its_headline() -> None:
     assert extract(page(body, "Uses"), URL).headline == "Uses of Class org.example.Widget"
 
 
+def test_links_inside_code_are_names_not_navigation() -> None:
+    # an API page's table of subclasses: each row a linked name in code and no description;
+    # counted as link text, the section was a list of links and was pruned
+    rows = "".join(f"<tr><td><code>static class</code></td><th><code><span>"
+                   f"<a href='Outer.Part{i}.html'>OuterEvaluator.PartNumber{i}</a>"
+                   "</span></code></th>"
+                   "<td>&nbsp;</td></tr>" for i in range(4))
+    body = ("<h1>Uses of Class Outer</h1><p>Packages that use Outer: the selector package, "
+            f"which holds the evaluators, and the parser.</p><p>{LOREM}</p><p>{LOREM}</p>"
+            "<section><a id='sel'></a>"
+            "<h3>Uses of <a href='Outer.html'>Outer</a> in <a href='p.html'>org.example</a>"
+            f"</h3><table><caption><span>Subclasses of <a href='Outer.html'>Outer</a> in "
+            f"<a href='p.html'>org.example</a></span></caption>{rows}</table></section>")
+    e = extract(page(body, "Uses of Class Outer"), URL)
+    assert_kept(e.full_text, "Uses of Outer in org.example", "Subclasses of Outer",
+                *[f"static class OuterEvaluator.PartNumber{i}" for i in range(4)])
+
+
 def test_completeness_is_measured_on_the_readable_text() -> None:
     body = "<h1>Tool</h1>" + "".join(f"<p>Paragraph {i}. {LOREM}</p>" for i in range(10))
     e = extract(page(body), URL)

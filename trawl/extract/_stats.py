@@ -11,10 +11,14 @@ from lxml.html import HtmlElement
 from ._clean import drop_tree
 from ._text import BLOCK_TAGS
 
+CODE_TAGS = frozenset(("code", "pre", "kbd", "samp", "tt", "var"))
+"""A link inside code is a name of the code (a type, a function), not a way elsewhere: its
+text counts as text, not as link text."""
+
 
 class _Stats(NamedTuple):
     text: int  # characters of text in the subtree
-    links: int  # characters of text inside <a> in the subtree
+    links: int  # characters of text inside <a> in the subtree, but inside code
     inline: int  # characters of text of the element's own inline run
     commas: int  # commas in the own inline run
     paragraphs: int  # paragraph-like descendants
@@ -66,6 +70,8 @@ def _own_stats(tag: object, text: str | None, parts: list[_Contribution]) -> _St
         commas += c_commas
     if tag == "a":
         links = n_text
+    elif tag in CODE_TAGS:
+        links = 0
     if inline >= 25 and tag in BLOCK_TAGS:
         paragraphs += 1
     return _new_stats(_Stats, (n_text, links, inline, commas, paragraphs, n_p, n_img, n_li))
@@ -112,6 +118,8 @@ def _measure(root: HtmlElement) -> dict[HtmlElement, _Stats]:
             links = paragraphs = n_p = n_img = n_li = 0
         if tag == "a":
             links = text
+        elif tag in CODE_TAGS:
+            links = 0
         block = tag in BLOCK_TAGS
         if block and inline >= 25:
             paragraphs += 1
@@ -240,7 +248,17 @@ class TextSize(NamedTuple):
 
 def text_size(el: HtmlElement) -> TextSize:
     """The size of ``el``'s text (its tail left out), measured as ``_measure`` does."""
-    return TextSize(_subtree_chars(el), sum(_subtree_chars(a) for a in el.iter("a")))
+    return TextSize(_subtree_chars(el), sum(_subtree_chars(a) for a in el.iter("a")
+                                            if not _in_code(a, el)))
+
+
+def _in_code(a: HtmlElement, root: HtmlElement) -> bool:
+    for anc in a.iterancestors():
+        if anc.tag in CODE_TAGS:
+            return True
+        if anc is root:
+            return False
+    return False
 
 
 def _subtree_chars(el: HtmlElement) -> int:
