@@ -223,6 +223,36 @@ def test_links_inside_code_are_names_not_navigation() -> None:
                 *[f"static class OuterEvaluator.PartNumber{i}" for i in range(4)])
 
 
+def test_member_signatures_and_declarations_with_links_are_content() -> None:
+    # a class reference (Doxygen's shape): a table of declarations, a detailed description,
+    # then each member's signature and notes. Every type in a signature is a link, so the
+    # members looked like blocks of links beside the description, and were cut away
+    def signature(name: str) -> str:
+        return (f"<a href='Logger.html'>Logger</a> l, <a href='ns.html#t'>tstring</a> msg, "
+                f"const char *file=<a href='cfg.html#f'>CALLER_FILE</a>(), int line=<a "
+                f"href='cfg.html#l'>CALLER_LINE</a>() for {name}")
+    decls = "".join(f"<tr><td class='l'>&nbsp;</td><td class='r'><a href='#m{i}'>Member{i}"
+                    f"</a> ({signature(f'member {i}')})</td></tr>" for i in range(3))
+    members = "".join(
+        f"<h2 class='memtitle'><a href='#m{i}'>&#9670;</a> Member{i}()</h2><div class='item'>"
+        f"<div class='proto'><table><tr><td>Widget::Member{i} (</td><td>{signature(str(i))}"
+        f")</td></tr></table></div><div class='doc'><p>Definition at line <a href='w.h#{i}'>"
+        f"{50 + i}</a> of file <a href='w.h'>widget.h</a>.</p><p>References <a href='l.html'>"
+        f"Logger::forcedLog()</a>, and <a href='l.html#e'>Logger::isEnabledFor()</a>.</p>"
+        f"</div></div>" for i in range(3))
+    body = (f"<div class='contents'><p>This class is used to trace calls.</p>"
+            f"<table class='decls'><tr><td colspan='2'><h2>Public Member Functions</h2></td>"
+            f"</tr>{decls}</table><h2>Detailed Description</h2><div class='text'><p>When an "
+            f"instance of this class is created, it logs an entry message, and when it is "
+            f"destroyed, an exit message. {LOREM}</p></div>"
+            f"<h2>Constructor Documentation</h2>{members}</div>")
+    e = extract(page(body, "proj: Widget Class Reference"), URL)
+    assert_kept(e.full_text, "Public Member Functions", "When an instance of this class",
+                *[f"Widget::Member{i} ( Logger l, tstring msg" for i in range(3)],
+                *[f"Definition at line {50 + i} of file widget.h" for i in range(3)],
+                "References Logger::forcedLog(), and Logger::isEnabledFor()")
+
+
 def test_completeness_is_measured_on_the_readable_text() -> None:
     body = "<h1>Tool</h1>" + "".join(f"<p>Paragraph {i}. {LOREM}</p>" for i in range(10))
     e = extract(page(body), URL)

@@ -17,7 +17,14 @@ from ._signals import (
     _short_text,
     words,
 )
-from ._stats import _drop_all, _link_density, _measure, _removed_text, _Stats, reference_table
+from ._stats import (
+    _drop_all,
+    _link_density,
+    _measure,
+    _removed_text,
+    _Stats,
+    listed_links,
+)
 
 MIN_INTRODUCED_CHARS = 25
 """A linked heading followed by at least this much text (mostly not links) is kept."""
@@ -55,13 +62,14 @@ def prune(content: HtmlElement, stats: dict[HtmlElement, _Stats] | None = None) 
     if stats is None:
         stats = _measure(content)
     doomed: list[HtmlElement] = []
+    lists: dict[HtmlElement, int] = {}  # (see listed_links)
     for el in content.iter():
         if el is content:
             continue
         st = stats.get(el)
         # in the page's main landmark, lists and tables of links are the page's own (a
         # table of contents, a "See also" list, an index): the page said so
-        if st is not None and _prunable(el, st, stats) and \
+        if st is not None and _prunable(el, st, stats, lists) and \
                 not (el.tag in _LIST_TAGS and _in_landmark(el)):
             doomed.append(el)
     # a note or "See also" box is content whatever it holds (often nothing but links), and
@@ -87,7 +95,8 @@ def _in_landmark(el: HtmlElement) -> bool:
     return False
 
 
-def _prunable(el: HtmlElement, st: _Stats, stats: dict[HtmlElement, _Stats]) -> bool:
+def _prunable(el: HtmlElement, st: _Stats, stats: dict[HtmlElement, _Stats],
+              lists: dict[HtmlElement, int]) -> bool:
     """Whether prune drops ``el`` (forms, navigation headings, link-heavy blocks)."""
     tag = el.tag
     if tag in _FORM_TAGS:
@@ -102,7 +111,7 @@ def _prunable(el: HtmlElement, st: _Stats, stats: dict[HtmlElement, _Stats]) -> 
         return False  # judged by their parts, if at all
     if tag == "p":
         return _is_link_paragraph(el, st)
-    return _is_link_block(el, st, stats)
+    return _is_link_block(el, st, stats, lists)
 
 
 def _is_link_heading(el: HtmlElement, st: _Stats, stats: dict[HtmlElement, _Stats]) -> bool:
@@ -157,7 +166,8 @@ def _with_labels(doomed: list[HtmlElement]) -> list[HtmlElement]:
     return doomed + labels if labels else doomed
 
 
-def _is_link_block(el: HtmlElement, st: _Stats, stats: dict[HtmlElement, _Stats]) -> bool:
+def _is_link_block(el: HtmlElement, st: _Stats, stats: dict[HtmlElement, _Stats],
+                   lists: dict[HtmlElement, int]) -> bool:
     """A list, table or container that is mostly links, images or list items."""
     tag = el.tag
     density = _link_density(st)
@@ -169,7 +179,10 @@ def _is_link_block(el: HtmlElement, st: _Stats, stats: dict[HtmlElement, _Stats]
     if tag in ("ul", "ol"):
         return density > 0.5 and st.text < 2000
     if tag == "table":
-        return density > 0.5 and not reference_table(el, stats)
+        # a table in the content is data (declarations, a reference, an index) however
+        # many links it has: on article pages pruning tables by their links removed nothing
+        # that was not content, and on reference pages it removed declarations
+        return False
     if tag == "figure" or _wraps_one(el):
         return False  # a wrapper (e.g. a script's responsive-table div) is judged by its child
     n_p, n_img, n_li = st.n_p, st.n_img, st.n_li - 100
@@ -178,7 +191,13 @@ def _is_link_block(el: HtmlElement, st: _Stats, stats: dict[HtmlElement, _Stats]
         return True
     if weight < 25 and density > 0.35 and st.text < 500:
         # a single link among words of the block's own (an API operation's path between
-        # its method and its summary) is text with a link in it, not a block of links
+        # its method and its summary) is text with a link in it, not a block of links; so
+        # are the links of a sentence or a signature (only listed links count)
+        listed = listed_links(el, stats, lists)[el]
+        if listed < st.links:
+            # some of its links are in sentences: a block of text that also lists links
+            # ("References a(), b()") goes only if mostly listed links
+            return listed > 0.5 * st.text
         return density > 0.5 or _has_links(el, 2)
     return weight >= 25 and density > 0.6
 

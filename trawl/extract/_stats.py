@@ -231,6 +231,51 @@ def reference_table(table: HtmlElement, stats: dict[HtmlElement, _Stats]) -> boo
     return bool(rows) and REFERENCE_ROWS_SHARE * len(rows) <= described
 
 
+TEXT_RUN_SHARE = 0.3
+TEXT_RUN_MIN_CHARS = 25
+"""A run of inline text at least this much (share, characters) outside its links is text
+with links in it (a sentence, a function's signature), not a list of links."""
+
+
+def _holds_block(el: HtmlElement) -> bool:
+    return any(isinstance(d.tag, str) and d.tag in BLOCK_TAGS for d in el.iterdescendants())
+
+
+def listed_links(el: HtmlElement, stats: dict[HtmlElement, _Stats],
+                  listed: dict[HtmlElement, int]) -> dict[HtmlElement, int]:
+    """``listed`` updated with, for ``el`` and the blocks under it, their link text that
+    stands as a list of links: not in a run of text (``TEXT_RUN_SHARE``), not in a
+    reference table (and not in code: ``_Stats.links`` leaves that out)."""
+    if el in listed:
+        return listed
+    for e in reversed(list(el.iter())):  # children before their parents
+        tag = e.tag
+        if e in listed or not isinstance(tag, str) or (tag not in BLOCK_TAGS and e is not el):
+            continue  # (an inline element is a part of its block's run, but when asked of)
+        if tag == "table" and e in stats and reference_table(e, stats):
+            listed[e] = 0
+            continue
+        total = 0
+        run_text = len(e.text.strip()) if e.text else 0
+        run_links = 0
+        for child in e:
+            if isinstance(child.tag, str) and child.tag in BLOCK_TAGS:
+                total += listed.get(child, 0)
+            elif child in stats:
+                if child.tag == "a" and _holds_block(child):
+                    total += stats[child].links  # a link around a block: a block of a link
+                else:
+                    run_text += stats[child].text
+                    run_links += stats[child].links
+            if child.tail:
+                run_text += len(child.tail.strip())
+        words = run_text - run_links
+        if words < TEXT_RUN_MIN_CHARS or words < TEXT_RUN_SHARE * run_text:
+            total += run_links
+        listed[e] = total
+    return listed
+
+
 CHROME = etree.XPath(
     ".//nav | .//aside | .//*[@role='navigation' or @role='banner' or @role='contentinfo'"
     " or @role='complementary' or @role='search']"

@@ -25,7 +25,7 @@ import itertools
 from lxml.html import HtmlElement
 
 from ._signals import _HEADINGS, _first_element, teasers
-from ._stats import _Stats, reference_table
+from ._stats import _Stats, listed_links, reference_table
 
 SIMILAR_MIN = 2
 """Siblings of one kind (the block among them) that make a collection of entries."""
@@ -52,6 +52,7 @@ def whole(top: HtmlElement, stats: dict[HtmlElement, _Stats],
     """``top`` or the ancestor of it that holds the whole of the main content. ``mass``: how
     much prose each element holds (see ``_select._score``)."""
     node = _table_of(top, stats)
+    lists: dict[HtmlElement, int] = {}  # (see listed_links)
     while True:
         parent = node.getparent()
         if parent is None or parent.tag == "html" or parent not in stats:
@@ -60,7 +61,7 @@ def whole(top: HtmlElement, stats: dict[HtmlElement, _Stats],
             node = parent
             continue
         if parent.tag == "body" or not (_among_similar(node, parent, stats)
-                                        or _part_of(node, parent, stats, mass)):
+                                        or _part_of(node, parent, stats, mass, lists)):
             break
         node = parent
     landmark = next((a for a in node.iterancestors() if _is_landmark(a)), None)
@@ -134,7 +135,7 @@ def _among_similar(node: HtmlElement, parent: HtmlElement,
 
 
 def _part_of(node: HtmlElement, parent: HtmlElement, stats: dict[HtmlElement, _Stats],
-             mass: dict[HtmlElement, float]) -> bool:
+             mass: dict[HtmlElement, float], lists: dict[HtmlElement, int]) -> bool:
     inner, whole_ = stats[node], stats[parent]
     outer_text = whole_.text - inner.text
     if outer_text <= 0:
@@ -142,8 +143,10 @@ def _part_of(node: HtmlElement, parent: HtmlElement, stats: dict[HtmlElement, _S
     inner_mass, whole_mass = mass.get(node, 0.0), mass.get(parent, 0.0)
     outer_links = whole_.links - inner.links
     if outer_links > PART_MAX_LINK_DENSITY * outer_text:
-        # the names a reference table links are its content, not a list of links
-        outer_links -= _table_links(parent, stats) - _table_links(node, stats)
+        # the names a reference table links are its content, and so are the links of a
+        # sentence or a signature: only links standing as a list make a list of links
+        listed = listed_links(parent, stats, lists)
+        outer_links = listed.get(parent, 0) - listed.get(node, 0)
         if outer_links > PART_MAX_LINK_DENSITY * outer_text:
             return False
     # other stories' teasers (a linked headline and its summary, many alike) are no part
