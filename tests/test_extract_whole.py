@@ -253,6 +253,25 @@ def test_member_signatures_and_declarations_with_links_are_content() -> None:
                 "References Logger::forcedLog(), and Logger::isEnabledFor()")
 
 
+def test_a_code_listing_in_divs_keeps_the_lines_that_link_names() -> None:
+    # a source listing a line per <div> (Doxygen's shape), each line's names linked to
+    # their documentation: a line with more link than text looked like a block of links
+    lines = []
+    for i in range(1, 41):
+        if i % 4 == 0:
+            code = (f"<a class='code' href='cfg.html'>log4cplus/config_{i}.hxx</a>")
+            code = f"<span class='pp'>#include &lt;{code}&gt;</span>"
+        else:
+            code = f"<span class='comment'>// line {i}: what the next call does, and why</span>"
+        lines.append(f"<div class='line'><a id='l{i}'></a><span class='lineno'>"
+                     f"<a href='#l{i}'>{i}</a></span>{code}</div>")
+    body = (f"<h1>widget.h</h1><p>Go to the documentation of this file.</p>"
+            f"<div class='fragment'>{''.join(lines)}</div>")
+    e = extract(page(body, "proj: widget.h Source File"), URL)
+    assert_kept(e.text, *[f"{i} include log4cplus config_{i} hxx" for i in range(4, 41, 4)],
+                "39 line 39 what the next call does")
+
+
 def test_completeness_is_measured_on_the_readable_text() -> None:
     body = "<h1>Tool</h1>" + "".join(f"<p>Paragraph {i}. {LOREM}</p>" for i in range(10))
     e = extract(page(body), URL)

@@ -25,6 +25,7 @@ from ._stats import (
     _Stats,
     listed_links,
 )
+from ._text import BLOCK_TAGS
 
 MIN_INTRODUCED_CHARS = 25
 """A linked heading followed by at least this much text (mostly not links) is kept."""
@@ -76,6 +77,12 @@ def prune(content: HtmlElement, stats: dict[HtmlElement, _Stats] | None = None) 
     # a table's caption or a heading is a title, whatever links it has
     doomed = [el for el in doomed if not _in_admonition(el, content) and
               not (el.tag == "span" and _in_title(el, content))]
+    # a line of a listing (a code listing in divs, a line each) is judged with its lines,
+    # and its parts with it
+    groups: dict[tuple[HtmlElement, object, str | None], bool] = {}
+    doomed = [el for el in doomed
+              if not any(_listing_line(a, stats, lists, groups)
+                         for a in _up_to(el, content))]
     doomed = _with_labels(doomed)
     # a pruning that would gut the content is wrong about this page: keep it whole
     if _removed_text(doomed, stats) > 0.6 * stats[content].text:
@@ -84,6 +91,43 @@ def prune(content: HtmlElement, stats: dict[HtmlElement, _Stats] | None = None) 
 
 
 _LIST_TAGS = frozenset(("ul", "ol", "dl", "table"))
+LISTING_MIN_LINES = 5
+"""Siblings alike, a line of text each, that make a listing judged as one."""
+_LINE_TAGS = frozenset(("div", "span"))
+
+
+def _listing_line(el: HtmlElement, stats: dict[HtmlElement, _Stats],
+                  lists: dict[HtmlElement, int],
+                  groups: dict[tuple[HtmlElement, object, str | None], bool]) -> bool:
+    """Whether ``el`` is a line of a listing that is no list of links: one of at least
+    ``LISTING_MIN_LINES`` siblings of its tag and class, each a line of inline text, whose
+    links, taken together, are not most of their text (a code listing whose lines link
+    the names they use)."""
+    parent = el.getparent()
+    if parent is None or el.tag not in _LINE_TAGS or _has_block(el):
+        return False
+    key = (parent, el.tag, el.get("class"))
+    if key not in groups:
+        lines = [c for c in parent if c.tag == el.tag and c.get("class") == key[2]
+                 and c in stats and not _has_block(c)]
+        text = sum(stats[c].text for c in lines)
+        listed = sum(listed_links(c, stats, lists)[c] for c in lines)
+        groups[key] = len(lines) >= LISTING_MIN_LINES and listed <= 0.5 * text
+    return groups[key]
+
+
+def _up_to(el: HtmlElement, content: HtmlElement) -> list[HtmlElement]:
+    """``el`` and its ancestors below ``content``."""
+    chain = [el]
+    for anc in el.iterancestors():
+        if anc is content:
+            break
+        chain.append(anc)
+    return chain
+
+
+def _has_block(el: HtmlElement) -> bool:
+    return any(isinstance(d.tag, str) and d.tag in BLOCK_TAGS for d in el.iterdescendants())
 
 
 def _in_landmark(el: HtmlElement) -> bool:
