@@ -99,7 +99,7 @@ HEADLINE_MAX_CHARS = 200
 _TITLE_SHARE = 0.5
 """A heading above the content with this share of its words in the page's title is its
 headline (an element of another tag: ``_TITLE_SHARE_OTHER``)."""
-_TITLE_SHARE_OTHER = 0.8
+_TITLE_SHARE_OTHER = 0.75
 _TITLE_MIN_WORDS = 3
 _TITLE_TAGS = frozenset(("div", "span"))
 """Tags besides headings a generator sets a page's title in."""
