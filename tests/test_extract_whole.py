@@ -272,6 +272,35 @@ def test_a_code_listing_in_divs_keeps_the_lines_that_link_names() -> None:
                 "39 line 39 what the next call does")
 
 
+def test_the_biggest_section_of_a_long_reference_is_not_the_page() -> None:
+    # a module's page: an h1 section with an introduction and guides in h2 sections, then
+    # the reference, an h2 section longer than all the rest together; the reference was
+    # kept alone
+    # (the guides cross-reference the API in their sentences: links, but not a list)
+    guides = [f"Guide {i}: how to start a <a href='#Process'>worker process</a>, with a "
+              f"<a href='#Queue'>queue</a>, and <a href='#join'>wait for it</a>. {LOREM}"
+              for i in range(3)]
+    entries = "".join(
+        f"<section><h3>Group {g}</h3>" + "".join(
+            f"<dl><dt><code>run_{4 * g + i}()</code></dt><dd><p>Runs job {4 * g + i}, with "
+            f"the pool, and returns its result.</p><p>{LOREM}</p><p>{LOREM}</p></dd></dl>"
+            for i in range(4)) + "</section>" for g in range(4))
+    def deep(name: str, text: str) -> str:  # an h2 section of h3 sections
+        return (f"<section><span id='{name}'></span><h2>{name}</h2><section><h3>{name} in "
+                f"short</h3><p>{text}</p><p>{LOREM}</p></section></section>")
+
+    body = ("<section id='module'><span id='pool'></span><h1>pool — process-based "
+            "parallelism</h1><p>Source code: <a href='src/pool.py'>Lib/pool.py</a></p>"
+            + deep("Introduction", guides[0])
+            + "<section id='reference'><h2>Reference</h2>"
+            + "".join(f"<p>Reference note {i}, on the API, in short. {LOREM}</p>"
+                      for i in range(6)) + f"{entries}</section>"
+            + deep("Guidelines", guides[1]) + deep("Examples", guides[2]) + "</section>")
+    e = extract(page(body, "pool — process-based parallelism"), URL)
+    assert_kept(e.full_text, "pool process based parallelism",
+                *[re.sub("<[^>]+>", "", g) for g in guides], "Runs job 0", "Runs job 15")
+
+
 def test_completeness_is_measured_on_the_readable_text() -> None:
     body = "<h1>Tool</h1>" + "".join(f"<p>Paragraph {i}. {LOREM}</p>" for i in range(10))
     e = extract(page(body), URL)

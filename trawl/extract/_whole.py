@@ -61,6 +61,7 @@ def whole(top: HtmlElement, stats: dict[HtmlElement, _Stats],
             node = parent
             continue
         if parent.tag == "body" or not (_among_similar(node, parent, stats)
+                                        or _subsection(node, parent, stats, lists)
                                         or _part_of(node, parent, stats, mass, lists)):
             break
         node = parent
@@ -69,6 +70,26 @@ def whole(top: HtmlElement, stats: dict[HtmlElement, _Stats],
             mass.get(node, 0.0) < LANDMARK_SHARE * mass.get(landmark, 0.0):
         return landmark
     return node
+
+
+SUBSECTION_MAX_LISTED = 0.5
+"""A section's parent section is the document unless this much of the rest is listed
+links."""
+
+
+def _subsection(node: HtmlElement, parent: HtmlElement, stats: dict[HtmlElement, _Stats],
+                lists: dict[HtmlElement, int]) -> bool:
+    """Whether ``node`` is a subsection of ``parent``'s section: it starts with a heading of
+    a lower rank than the one ``parent`` starts with (an ``h2`` section in an ``h1``
+    section), and the rest of ``parent`` is no list of links: the document is the parent
+    section (a long reference's biggest section is not the page)."""
+    own, above = _first_element(node), _first_element(parent)
+    if own is None or above is None or own.tag not in _HEADINGS or \
+            above.tag not in _HEADINGS or above.tag >= own.tag:
+        return False
+    outer = stats[parent].text - stats[node].text
+    listed = listed_links(parent, stats, lists)
+    return listed.get(parent, 0) - listed.get(node, 0) <= SUBSECTION_MAX_LISTED * outer
 
 
 def _in_sections(node: HtmlElement, landmark: HtmlElement) -> bool:
