@@ -301,6 +301,26 @@ def test_the_biggest_section_of_a_long_reference_is_not_the_page() -> None:
                 *[re.sub("<[^>]+>", "", g) for g in guides], "Runs job 0", "Runs job 15")
 
 
+def test_a_section_is_not_weighed_by_the_words_of_its_heading_slug() -> None:
+    # a section's id is its heading's slug ("creating-...-third-party-tools"): "tools" read
+    # as a toolbar's name weighed the section (an intro and its chapters' contents) down as
+    # boilerplate, and it was pruned
+    chapters = "".join(
+        f"<li><a href='c{i}.html'>{i}. Chapter {i}</a><ul>" + "".join(
+            f"<li><a href='c{i}.html#s{j}'>{i}.{j}. Section {j} of chapter {i}</a></li>"
+            for j in range(6)) + "</ul></li>" for i in range(3))
+    slug = "creating-extensions-without-third-party-tools"
+    body = ("<div role='main'><section id='extending'><h1>Extending</h1><p>" + LOREM
+            + "</p><section id='" + slug + "'><h2>Creating extensions without third party "
+            f"tools<a class='headerlink' href='#{slug}'>¶</a></h2><p>This part of the guide "
+            "covers creating extensions without the help of other tools. It is meant for the "
+            "makers of those tools.</p><div class='toctree-wrapper compound'>"
+            f"<ul>{chapters}</ul></div></section></section></div>")
+    e = extract(page(body, "Extending"), URL)
+    assert_kept(e.text, "This part of the guide covers creating extensions without the help",
+                "2.5. Section 5 of chapter 2")
+
+
 def test_completeness_is_measured_on_the_readable_text() -> None:
     body = "<h1>Tool</h1>" + "".join(f"<p>Paragraph {i}. {LOREM}</p>" for i in range(10))
     e = extract(page(body), URL)

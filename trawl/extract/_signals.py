@@ -139,7 +139,10 @@ def _tokens_of(raw: str) -> frozenset[str]:
 
 
 def _class_weight(el: HtmlElement) -> float:
-    return _class_weight_of(el.get("class"), el.get("id"))
+    ident = el.get("id")
+    if ident and ("." in ident or _is_heading_slug(el, ident)):
+        ident = None  # an anchor (a section's slug, an API name), not a component's name
+    return _class_weight_of(el.get("class"), ident)
 
 
 @lru_cache(maxsize=8192)
