@@ -321,6 +321,56 @@ def test_a_section_is_not_weighed_by_the_words_of_its_heading_slug() -> None:
                 "2.5. Section 5 of chapter 2")
 
 
+def faq_page(extra: str = "") -> str:
+    """A FAQ in a main landmark: its own table of contents (a <nav> of links to its
+    questions), then the questions, then ``extra``."""
+    questions = [(f"q{i}", f"How do I do thing {i}?") for i in range(8)]
+    contents = "".join(f"<li><p><a href='#{k}'>{q}</a></p></li>" for k, q in questions)
+    answers = "".join(f"<section id='{k}'><h3>{q}</h3><p>Answer {i}: {LOREM}</p></section>"
+                      for i, (k, q) in enumerate(questions))
+    return ("<html><head><title>FAQ</title></head><body><nav class='site'><a href='/'>Home"
+            "</a> <a href='/docs'>Docs</a></nav><div role='main'><h1>Programming FAQ</h1>"
+            f"<nav class='contents' id='contents'><p>Contents</p><ul>{contents}</ul></nav>"
+            f"{answers}{extra}</div></body></html>")
+
+
+def test_the_table_of_contents_of_a_page_in_its_landmark_is_kept() -> None:
+    # a FAQ's own table of contents, a <nav> in the main landmark: links to its questions
+    e = extract(faq_page(), URL)
+    assert_kept(e.text, *[f"Contents How do I do thing {i}" for i in range(1)],
+                *[f"How do I do thing {i}? How do I do thing {i + 1}?" for i in range(7)])
+    assert "Home" not in e.text
+
+
+def test_a_page_of_sections_each_a_table_of_contents_keeps_them() -> None:
+    # a chapter page: under each heading, a list of the chapter's pages (a table of
+    # contents in sections, in the main landmark)
+    sections = "".join(
+        f"<section id='s{i}'><h2>Group {i}<a class='headerlink' href='#s{i}'>¶</a></h2>"
+        "<div class='toctree-wrapper'><ul>" + "".join(
+            f"<li><a href='p{i}{j}.html'>Page {j} of group {i}</a></li>" for j in range(5))
+        + "</ul></div></section>" for i in range(4))
+    html = ("<html><head><title>Objects</title></head><body><nav><a href='/'>Home</a></nav>"
+            f"<div role='main'><h1>Objects</h1><p>{LOREM}</p>{sections}</div></body></html>")
+    e = extract(html, URL)
+    assert_kept(e.text, *[f"Group {i} Page 0 of group {i}" for i in range(4)],
+                "Page 4 of group 3")
+
+
+def test_promotions_and_labelled_lists_in_the_landmark_stay_out() -> None:
+    # what the sections of links in a landmark must not take in: a "More on this story"
+    # list of cards, and a list of topics under a label
+    cards = "".join(f"<li><a href='/news/{i}'><div><span>Other story {i} and its headline"
+                    f"</span></div><div>1 July 2019</div></a></li>" for i in range(3))
+    extra = (f"<div class='more'><div><h2>More on this story</h2></div><ul>{cards}</ul></div>"
+             "<div class='submeta'><span>Topics</span><ul>" + "".join(
+                 f"<li><a href='/t/{t}'>{t}</a></li>" for t in ("Cities", "Opinion", "Rain"))
+             + "</ul></div>")
+    e = extract(faq_page(extra), URL)
+    assert "Other story" not in e.text and "Opinion" not in e.text
+    assert_kept(e.text, "Answer 7")
+
+
 def test_completeness_is_measured_on_the_readable_text() -> None:
     body = "<h1>Tool</h1>" + "".join(f"<p>Paragraph {i}. {LOREM}</p>" for i in range(10))
     e = extract(page(body), URL)

@@ -15,10 +15,12 @@ from ._signals import (
     _first_element,
     _kinds,
     _short_text,
+    page_contents,
     words,
 )
 from ._stats import (
     _drop_all,
+    _holds_block,
     _link_density,
     _measure,
     _removed_text,
@@ -71,7 +73,7 @@ def prune(content: HtmlElement, stats: dict[HtmlElement, _Stats] | None = None) 
         # in the page's main landmark, lists and tables of links are the page's own (a
         # table of contents, a "See also" list, an index): the page said so
         if st is not None and _prunable(el, st, stats, lists) and \
-                not (el.tag in _LIST_TAGS and _in_landmark(el)):
+                not (_in_landmark(el) and _links_in_lists(el, stats, lists)):
             doomed.append(el)
     # a note or "See also" box is content whatever it holds (often nothing but links), and
     # a table's caption or a heading is a title, whatever links it has
@@ -128,6 +130,57 @@ def _up_to(el: HtmlElement, content: HtmlElement) -> list[HtmlElement]:
 
 def _has_block(el: HtmlElement) -> bool:
     return any(isinstance(d.tag, str) and d.tag in BLOCK_TAGS for d in el.iterdescendants())
+
+
+def _links_in_lists(el: HtmlElement, stats: dict[HtmlElement, _Stats],
+                    lists: dict[HtmlElement, int]) -> bool:
+    """Whether ``el`` is a list or a table, a table of the page's own contents, or a
+    section (a heading, not a promotion's) whose listed links are in lists of titles (see
+    ``_titles``): a section of a table of contents."""
+    if el.tag in _LIST_TAGS:
+        return True
+    if page_contents(el):
+        return True  # a table of the page's own contents (links to its own places)
+    first = _first_element(el)
+    if first is None or first.tag not in _HEADINGS or _promo_heading(first):
+        return False  # (a list under a label or under "More on this story" is no section)
+    listed = listed_links(el, stats, lists)[el]
+    outermost = [d for d in el.iterdescendants(*_LIST_TAGS)
+                 if d in stats and not any(a.tag in _LIST_TAGS for a in _up_to(d, el)[1:])]
+    in_lists = sum(stats[d].links for d in outermost)
+    return listed > 0 and listed - in_lists <= _OUTSIDE_LISTS_CHARS and \
+        all(_titles(d, stats) for d in outermost)
+
+
+def _promo_heading(heading: HtmlElement) -> bool:
+    text = _short_text(heading, _PROMO_MAX_CHARS)
+    return text is not None and _PROMO_LEAD_RE.match(text) is not None
+
+
+def _titles(el: HtmlElement, stats: dict[HtmlElement, _Stats]) -> bool:
+    """Whether ``el`` is a list of titles: each item its links (a number at most) and
+    lists of titles, no picture (teasers have dates, sources, summaries, pictures)."""
+    if el.tag not in ("ul", "ol") or el.find(".//img") is not None:
+        return False
+    if any(_holds_block(a) for a in el.iter("a")):
+        return False  # a link around blocks: a card (a headline, its date, its picture)
+    for li in el:
+        st = stats.get(li)
+        if st is None or not isinstance(li.tag, str):
+            continue
+        own = st.text - st.links - sum(stats[c].text - stats[c].links for c in li
+                                       if c.tag in ("ul", "ol") and c in stats)
+        if own > _ITEM_EXTRA_CHARS:
+            return False
+    return True
+
+
+_ITEM_EXTRA_CHARS = 4
+"""Text besides its links a list of titles' item may have (its number: "12.")."""
+
+
+_OUTSIDE_LISTS_CHARS = 20
+"""Link text outside its lists that a block of lists may have (a heading's self-link)."""
 
 
 def _in_landmark(el: HtmlElement) -> bool:

@@ -254,3 +254,14 @@ def _teaser(el: HtmlElement) -> bool:
     links = [a for a in heading.iter("a") if not (a.get("href") or "#").startswith("#")]
     linked = sum(len(_collapsed_text(a)) for a in links)
     return bool(links) and 2 * linked > len(_collapsed_text(heading))
+
+
+CONTENTS_MIN_LINKS = 3
+"""Links to places on the page that make a table of its contents (one is a skip link)."""
+
+
+def page_contents(el: HtmlElement) -> bool:
+    """Whether ``el`` links only to places on the page itself (``#...``), several of them:
+    a table of its contents, not a way to other pages."""
+    hrefs = [a.get("href") or "" for a in el.iter("a")]
+    return len(hrefs) >= CONTENTS_MIN_LINKS and all(h.startswith("#") for h in hrefs)
