@@ -4,18 +4,19 @@ forms and the like, unless that would gut the content."""
 from __future__ import annotations
 
 import itertools
-import re
 
 from lxml.html import HtmlElement
 
 from ._signals import (
     _HEADINGS,
+    PROMO_LEAD_RE,
     _admonition,
     _class_weight,
     _first_element,
     _kinds,
     _short_text,
     page_contents,
+    promo_heading,
     words,
 )
 from ._stats import (
@@ -37,10 +38,6 @@ _SECTION_MAX_LINK_DENSITY = 0.5
 _CELL_TAGS = frozenset(("td", "th", "li", "dd", "dt"))
 # the tags prune judges by their text and links (headings and forms aside)
 _PRUNABLE_TAGS = words("div section ul ol table aside figure span p dl header footer nav")
-_PROMO_LEAD_RE = re.compile(
-    r"^\W*(read more|read also|also read|see more|see also|more on this|related|recommended|"
-    r"don.?t miss|also on|watch|listen|must read|trending)\b", re.I)
-"""How an in-text promotion of other stories starts ("Read more: ...", "DON'T MISS")."""
 _PROMO_MAX_CHARS = 300
 _PROMO_MIN_LINK_DENSITY = 0.5
 
@@ -142,7 +139,7 @@ def _links_in_lists(el: HtmlElement, stats: dict[HtmlElement, _Stats],
     if page_contents(el):
         return True  # a table of the page's own contents (links to its own places)
     first = _first_element(el)
-    if first is None or first.tag not in _HEADINGS or _promo_heading(first):
+    if first is None or first.tag not in _HEADINGS or promo_heading(first):
         return False  # (a list under a label or under "More on this story" is no section)
     listed = listed_links(el, stats, lists)[el]
     outermost = [d for d in el.iterdescendants(*_LIST_TAGS)
@@ -150,11 +147,6 @@ def _links_in_lists(el: HtmlElement, stats: dict[HtmlElement, _Stats],
     in_lists = sum(stats[d].links for d in outermost)
     return listed > 0 and listed - in_lists <= _OUTSIDE_LISTS_CHARS and \
         all(_titles(d, stats) for d in outermost)
-
-
-def _promo_heading(heading: HtmlElement) -> bool:
-    text = _short_text(heading, _PROMO_MAX_CHARS)
-    return text is not None and _PROMO_LEAD_RE.match(text) is not None
 
 
 def _titles(el: HtmlElement, stats: dict[HtmlElement, _Stats]) -> bool:
@@ -239,7 +231,7 @@ def _is_link_paragraph(el: HtmlElement, st: _Stats) -> bool:
     # links under a "DON'T MISS" paragraph of its own
     if density >= _PROMO_MIN_LINK_DENSITY and st.text < _PROMO_MAX_CHARS:
         text = _short_text(el, _PROMO_MAX_CHARS)
-        if text is not None and _PROMO_LEAD_RE.match(text) is not None:
+        if text is not None and PROMO_LEAD_RE.match(text) is not None:
             return True
         return _promo_label(el.getprevious())
     return False
@@ -253,7 +245,7 @@ def _promo_label(el: HtmlElement | None) -> bool:
     if el is None or el.tag != "p":
         return False
     text = _short_text(el, _PROMO_LABEL_MAX_CHARS)
-    return text is not None and bool(text) and _PROMO_LEAD_RE.match(text) is not None
+    return text is not None and bool(text) and PROMO_LEAD_RE.match(text) is not None
 
 
 def _with_labels(doomed: list[HtmlElement]) -> list[HtmlElement]:

@@ -265,3 +265,16 @@ def page_contents(el: HtmlElement) -> bool:
     a table of its contents, not a way to other pages."""
     hrefs = [a.get("href") or "" for a in el.iter("a")]
     return len(hrefs) >= CONTENTS_MIN_LINKS and all(h.startswith("#") for h in hrefs)
+
+
+PROMO_LEAD_RE = re.compile(
+    r"^\W*(read more|read also|also read|see more|see also|more on this|related|recommended|"
+    r"don.?t miss|also on|watch|listen|must read|trending)\b", re.I)
+"""How an in-text promotion of other stories starts ("Read more: ...", "DON'T MISS")."""
+PROMO_HEADING_MAX_CHARS = 300
+
+
+def promo_heading(heading: HtmlElement) -> bool:
+    """Whether ``heading`` is a promotion's ("More on this story", "Related")."""
+    text = _short_text(heading, PROMO_HEADING_MAX_CHARS)
+    return text is not None and PROMO_LEAD_RE.match(text) is not None

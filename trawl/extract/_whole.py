@@ -24,7 +24,7 @@ import itertools
 
 from lxml.html import HtmlElement
 
-from ._signals import _HEADINGS, _first_element, teasers
+from ._signals import _HEADINGS, _first_element, promo_heading, teasers
 from ._stats import _Stats, listed_links, reference_table
 
 SIMILAR_MIN = 2
@@ -33,7 +33,7 @@ SIMILAR_FACTOR = 1.5
 """The similar siblings hold at least this many times the block's text."""
 SIMILAR_MAX_LINK_DENSITY = 0.5
 """Past this share of link text the similar siblings are a menu or a list of teasers."""
-PART_FACTOR = 1.0
+PART_FACTOR = 0.5
 """The parent's readable text outside the block is at least this many times the block's."""
 PART_MAX_LINK_DENSITY = 0.25
 """... and at most this share of it is link text."""
@@ -62,6 +62,7 @@ def whole(top: HtmlElement, stats: dict[HtmlElement, _Stats],
             continue
         if parent.tag == "body" or not (_among_similar(node, parent, stats)
                                         or _subsection(node, parent, stats, lists)
+                                        or _parallel(node, parent, stats, lists)
                                         or _part_of(node, parent, stats, mass, lists)):
             break
         node = parent
@@ -90,6 +91,41 @@ def _subsection(node: HtmlElement, parent: HtmlElement, stats: dict[HtmlElement,
     outer = stats[parent].text - stats[node].text
     listed = listed_links(parent, stats, lists)
     return listed.get(parent, 0) - listed.get(node, 0) <= SUBSECTION_MAX_LISTED * outer
+
+
+PARALLEL_MIN_SHARE = 0.2
+"""Parallel parts of a document outside the block hold at least this share of its text."""
+
+
+def _parallel(node: HtmlElement, parent: HtmlElement, stats: dict[HtmlElement, _Stats],
+              lists: dict[HtmlElement, int]) -> bool:
+    """Whether ``node`` is one of the parallel parts of ``parent``'s document: its siblings
+    have sections headed at the rank of its own first heading (a class reference's summary
+    beside its details, each of "h3" sections), are no list of links or teasers, and hold
+    ``PARALLEL_MIN_SHARE`` of its text."""
+    rank = _first_heading_rank(node)
+    if rank is None:
+        return False
+    listed = listed_links(parent, stats, lists)
+    size = 0
+    for sib in parent:
+        if sib is node or not isinstance(sib.tag, str) or sib not in stats:
+            continue
+        if _first_heading_rank(sib) != rank:
+            continue
+        st = stats[sib]
+        if teasers(sib) or listed.get(sib, 0) > SUBSECTION_MAX_LISTED * st.text or \
+                sib.find(".//form") is not None or sib.find(".//input") is not None:
+            return False  # (a "related" block, comments or a sign-up beside a story)
+        size += st.text
+    return size >= PARALLEL_MIN_SHARE * stats[node].text
+
+
+def _first_heading_rank(el: HtmlElement) -> str | None:
+    heading = next(el.iter(*_HEADINGS), None)
+    if heading is None or promo_heading(heading):
+        return None
+    return str(heading.tag)
 
 
 def _in_sections(node: HtmlElement, landmark: HtmlElement) -> bool:

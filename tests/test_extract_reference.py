@@ -1,0 +1,110 @@
+"""Every page whole (issue 26), API reference pages: a class's summary beside its details,
+a long description beside the members it describes. One page shape per failure seen on
+generated references (Javadoc, Doxygen), in neutral class names; and the hostile shape
+beside each: what the widening must not take in on an article."""
+
+from __future__ import annotations
+
+from trawl.extract import extract
+
+from .test_extract_whole import LOREM, URL, assert_kept, page
+
+
+def class_page(summary_rank: str = "h3") -> str:
+    """A class reference in a main landmark: its title, a description, a summary of its
+    methods (a table: each a linked name and a line), then the methods' details (each a
+    section of its own, at length)."""
+    rows = "".join(f"<tr><td><code><a href='#m{i}'>method_{i}</a>(int n)</code></td><td>"
+                   f"<div class='block'>Returns the part {i} of the node.</div></td></tr>"
+                   for i in range(20))
+    details = "".join(
+        f"<li><section id='m{i}'><h4>method_{i}</h4><pre>public Node method_{i}(int n)</pre>"
+        f"<div class='block'>Detail {i}: what the method does. {LOREM}</div>"
+        "</section></li>" for i in range(20))
+    return ("<html><head><title>Node</title></head><body><nav><a href='/'>Overview</a> "
+            "<a href='/tree'>Tree</a> <a href='/index'>Index</a></nav><main>"
+            "<div class='header'><h2>Class Node</h2></div><div class='container'>"
+            f"<div class='description'><div class='block'>The base of all nodes. {LOREM}"
+            "</div></div>"
+            f"<div class='summary'><ul><li><section><{summary_rank}>Method Summary"
+            f"</{summary_rank}><table>{rows}</table></section></li></ul></div>"
+            f"<div class='details'><ul><li><section><h3>Method Details</h3><ul>{details}"
+            "</ul></section></li></ul></div></div></main></body></html>")
+
+
+def test_a_class_summary_beside_its_details_is_kept() -> None:
+    # the details (the best block by far) were kept, and the summary beside them, a table
+    # of linked names, was lost: parts headed at one rank are parts of one document
+    e = extract(class_page(), URL)
+    assert_kept(e.text, "Method Summary", "Method Details", "Detail 19",
+                *[f"method_{i} int n Returns the part {i} of the node" for i in range(20)])
+
+
+def story_beside(extra: str) -> str:
+    """A story's section beside ``extra`` in one container."""
+    story = "".join(f"<p>Paragraph {i} of the story, with a clause, and more. {LOREM}</p>"
+                    for i in range(6))
+    return ("<html><head><title>Story</title></head><body><div class='page'>"
+            f"<div class='story'><h2>The story</h2>{story}</div>{extra}</div></body></html>")
+
+
+def test_comments_beside_a_story_are_no_parallel_part() -> None:
+    # hostile shape: a comments section (a form) headed at the story's rank, each comment
+    # under its author's linked name and a link to reply
+    comments = "".join(f"<div class='c'><a href='/u/{i}'>A reader's name {i}</a><p>A reader, "
+                       f"number {i}, wrote this: it was good.</p><a href='#r{i}'>Reply to "
+                       "this</a></div>" for i in range(8))
+    e = extract(story_beside(f"<div class='talk'><h2>Comments</h2>{comments}<form><textarea "
+                             "name='c'></textarea><input type='submit' value='Post'></form>"
+                             "</div>"), "https://news.example.org/story.html")
+    assert_kept(e.text, "Paragraph 0 of the story", "Paragraph 5 of the story")
+    assert "A reader" not in e.text
+
+
+def test_a_list_of_links_beside_a_story_is_no_parallel_part() -> None:
+    # hostile shape: a list of other stories headed at the story's rank
+    links = "".join(f"<li><a href='/s{i}'>Other story number {i}, and what it is about</a>"
+                    "</li>" for i in range(12))
+    e = extract(story_beside(f"<div class='more'><h2>Popular</h2><ul>{links}</ul></div>"),
+                "https://news.example.org/story.html")
+    assert_kept(e.text, "Paragraph 0 of the story", "Paragraph 5 of the story")
+    assert "Other story number" not in e.text
+
+
+def test_a_long_description_does_not_stand_for_its_reference_page() -> None:
+    # a class page: a table of its members (linked names, a line each), a long detailed
+    # description, then the members' documentation (shorter together than the
+    # description): the description was kept alone
+    decls = "".join(f"<tr><td class='left'>virtual void </td><td class='right'><a href="
+                    f"'#f{i}'>format_{i}</a> (std::ostream &amp;out)</td></tr><tr><td "
+                    f"class='desc'>Formats the event {i}.</td></tr>" for i in range(8))
+    members = "".join(
+        f"<h2 class='memtitle'>format_{i}()</h2><div class='memitem'><div class='memproto'>"
+        f"virtual void format_{i} (std::ostream &amp;out)</div><div class='memdoc'><p>"
+        f"Writes the event {i} to the stream.</p></div></div>" for i in range(8))
+    body = ("<div class='header'><div class='title'>Layout Class Reference</div></div>"
+            f"<div class='contents'><table class='memberdecls'><tr><th>Public Member "
+            f"Functions</th></tr>{decls}</table><h2>Detailed Description</h2>"
+            "<div class='textblock'>" + "".join(f"<p>Description {i}. {LOREM}</p>"
+                                                for i in range(5))
+            + f"</div><h2>Member Function Documentation</h2>{members}</div>")
+    e = extract(page(body, "proj: Layout Class Reference"), URL)
+    assert_kept(e.text, "Description 4", "Public Member Functions",
+                *[f"format_{i} std ostream out Formats the event {i}" for i in range(8)],
+                *[f"Writes the event {i} to the stream" for i in range(8)])
+
+
+def test_a_story_beside_a_short_list_of_other_stories_stays_a_story() -> None:
+    # hostile shape of the one above: a story and, in its parent, a few teasers with
+    # summaries (less than the story's text): still not a part of the story
+    story = "".join(f"<p>Paragraph {i} of the story, with a clause, and more. {LOREM}</p>"
+                    for i in range(6))
+    cards = "".join(f"<div class='card'><h3><a href='/s{i}'>Other story {i}</a></h3><p>A "
+                    f"summary of that story, number {i}, with a clause.</p></div>"
+                    for i in range(5))
+    html = ("<html><head><title>Story</title></head><body><div class='page'>"
+            f"<div class='story'><h1>Story</h1>{story}</div><div class='cards'>{cards}</div>"
+            "</div></body></html>")
+    e = extract(html, "https://news.example.org/story.html")
+    assert_kept(e.text, "Paragraph 0 of the story", "Paragraph 5 of the story")
+    assert "Other story" not in e.text and "A summary of that" not in e.text
