@@ -227,10 +227,10 @@ async def test_json_outputs_and_piped_tables(cli_env: dict[str, str], temporal_a
     assert finished_line.split("\t")[2:] == ["crawl_finished", "completed\n"]
     assert trawl(cli_env, "events", crawl_id, "--after", str(events[-1]["seq"])).stdout == ""
     assert_one_line_error(trawl(cli_env, "events", crawl_id, "--type", "page_seen"),
-                          r"--type takes page_stored")
+                          r"--type takes crawl_started, page_stored")
     assert trawl(cli_env, "webhook-secret").stdout.strip() == cli_env["TRAWL_WEBHOOK_SECRET"]
     assert set(page_rows[0]) == {"id", "crawl_id", "url", "status_code", "title", "word_count",
-                                 "error_class"}
+                                 "error_class", "data", "data_error"}  # (--extract's)
     assert all(r["crawl_id"] == crawl_id and r["url"].startswith(site.base) for r in page_rows)
     found = json_lines(trawl(cli_env, "pages", crawl_id, "--search", "looping link",
                              "--json").stdout)

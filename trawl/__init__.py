@@ -44,6 +44,10 @@ _PUBLIC = {
     "Started": "trawl.api.crawls",
     "CrawlStatus": "trawl.api.crawls",
     "CrawlSpec": "trawl.model",
+    # knowledge by intent: structured data of one page, durable browser agent runs
+    "extract_page": "trawl.ai",
+    "agent_run": "trawl.api.agents",
+    "AgentSpec": "trawl.model",
     "Settings": "trawl.config",
     "get_settings": "trawl.config",
     # extraction, without a crawl
@@ -72,6 +76,7 @@ _PUBLIC = {
 }
 
 __all__ = [  # a literal, for linters and readers; the same names as _PUBLIC (tested)
+    "AgentSpec",
     "BlockedAddress",
     "BrowserError",
     "ConfigError",
@@ -98,9 +103,11 @@ __all__ = [  # a literal, for linters and readers; the same names as _PUBLIC (te
     "TrawlError",
     "WebhookError",
     "__version__",
+    "agent_run",
     "crawl",
     "crawl_sync",
     "extract",
+    "extract_page",
     "get_settings",
     "open_crawl",
     "open_crawl_sync",

@@ -24,9 +24,10 @@ from trawl.browser.pool import BrowserPool
 from trawl.config import QUEUE_MARGIN
 from trawl.crawler.auto import RenderSampler
 from trawl.crawler.fetch import CrawlCookies, FetchResult, decode_html, fetch, refresh_target
+from trawl.crawler.intent import extract_data, follow_priorities, redirect_priority
 from trawl.crawler.politeness import Politeness, polite_load, site_delay
 from trawl.crawler.profiles import ProfileCache, cookie_header, profile_key
-from trawl.crawler.reading import AutoRules, Reading, read_page
+from trawl.crawler.reading import AutoRules, Reading, Selection, read_page
 from trawl.crawler.recrawl import (
     conditional_headers,
     is_unchanged,
@@ -258,7 +259,7 @@ class _Loader:
         deps, inp, spec = self.deps, self.inp, self.inp.spec
         reading = await _read(deps, html, url, spec.scope(),
                               AutoRules(spec.render_browser, step_globs(spec.steps)),
-                              content=spec.content)
+                              selection=_selection(spec))
         assert reading.decision is not None
         if reading.decision.browser:
             return await self.in_browser(reading.decision.reason)
@@ -314,7 +315,7 @@ async def _sample_rendered(deps: ExploreDeps, inp: ExploreInput, served: Reading
     if rendered.html is None or rendered.wall is not None:
         return None
     reading = await _read(deps, rendered.html, rendered.final_url, inp.spec.scope(),
-                          content=inp.spec.content)
+                          selection=_selection(inp.spec))
     assert served.extraction is not None and reading.extraction is not None
     if not deps.render_sampler.record((inp.crawl_id, inp.site), served.extraction.word_count,
                                       reading.extraction.word_count):
@@ -404,6 +405,7 @@ async def _explore(deps: ExploreDeps, inp: ExploreInput,
         rec.redirect_to = final_key
         if scope.contains(final_key):
             rec.follow = [final_key]
+            rec.priorities = redirect_priority(spec, job, final_key)
         else:
             rec.error_message = "redirects out of the crawl's scope"
         return await _store(deps, rec)
@@ -416,7 +418,7 @@ async def _explore(deps: ExploreDeps, inp: ExploreInput,
             message += f": {polite.note}"
         return await _store(deps, _error_record(rec, http_error_class(loaded.status_code), message))
     if loaded.document is not None:
-        return await _store_document(deps, rec, loaded, heartbeat, spec)
+        return await _store_document(deps, inp, rec, loaded, heartbeat)
     if loaded.html is None:
         rec.render_mode = "none"
         rec.render_reason = NOT_READ_REASON.format(ctype=loaded.content_type
@@ -428,7 +430,7 @@ async def _explore(deps: ExploreDeps, inp: ExploreInput,
     heartbeat("extracting")
     reading = loaded.reading or await _read(deps, loaded.html, loaded.final_url, scope,
                                             shell_check=loaded.render_mode == "http",
-                                            content=spec.content)
+                                            selection=_selection(spec))
     extraction = reading.extraction
     assert extraction is not None
     _fill_from(rec, extraction)
@@ -441,6 +443,8 @@ async def _explore(deps: ExploreDeps, inp: ExploreInput,
                     "links_dropped": len(rec.links) - spec.max_links_per_page}
         rec.links = rec.links[:spec.max_links_per_page]
     _keep_formats(rec, spec, loaded)
+    heartbeat("extracting data")
+    await extract_data(deps, inp, rec, loaded.html)
     await _follow(deps, inp, rec)
     return await _store(deps, rec)
 
@@ -507,11 +511,11 @@ def _render_notes(loaded: Loaded, reading: Reading, stored_words: int) -> dict[s
     return notes
 
 
-async def _store_document(deps: ExploreDeps, rec: PageRecord, loaded: Loaded,
-                          heartbeat: Callable[[str], None], spec: CrawlSpec) -> ExploreOutput:
+async def _store_document(deps: ExploreDeps, inp: ExploreInput, rec: PageRecord,
+                          loaded: Loaded, heartbeat: Callable[[str], None]) -> ExploreOutput:
     """A JSON, YAML, markdown, text or PDF document stored as its page's content; one that
     cannot be read is failed with the reason (never stored as an empty page)."""
-    fetched = loaded.document
+    fetched, spec = loaded.document, inp.spec
     assert fetched is not None
     heartbeat("extracting")
     try:
@@ -526,6 +530,7 @@ async def _store_document(deps: ExploreDeps, rec: PageRecord, loaded: Loaded,
     rec.meta = doc.metadata
     rec.content_hash = doc.content_hash
     _keep_formats(rec, spec, loaded)  # a document: no HTML, no screenshot (said so)
+    await extract_data(deps, inp, rec, None)
     return await _store(deps, rec)  # no links: a document's are not followed
 
 
@@ -545,17 +550,21 @@ async def _read_document(deps: ExploreDeps, fetched: FetchResult) -> Document:
                                                                 *args)
 
 
+def _selection(spec: CrawlSpec) -> Selection:
+    return Selection(spec.content, tuple(spec.include_tags), tuple(spec.exclude_tags))
+
+
 async def _read(deps: ExploreDeps, html: str, url: str, scope: Scope,
                 auto: AutoRules | None = None, shell_check: bool = False,
-                content: str = "main") -> Reading:
+                selection: Selection | None = None) -> Reading:
     """:func:`trawl.crawler.reading.read_page` in the extraction processes (a thread without),
     timed here, where the reading comes back (trawl.metrics)."""
     with metrics.extraction_timer("html"):
         if deps.extractor is None:
             return await asyncio.to_thread(read_page, html, url, scope, auto, shell_check,
-                                           content)
+                                           selection)
         return await asyncio.get_running_loop().run_in_executor(
-            deps.extractor, read_page, html, url, scope, auto, shell_check, content)
+            deps.extractor, read_page, html, url, scope, auto, shell_check, selection)
 
 
 async def _follow(deps: ExploreDeps, inp: ExploreInput, rec: PageRecord) -> None:
@@ -569,6 +578,8 @@ async def _follow(deps: ExploreDeps, inp: ExploreInput, rec: PageRecord) -> None
     # traps and disallowed links: recorded with the reason (same transaction), never queued
     rec.follow, rec.skipped = await screen_links(deps.robots, deps.http, spec, inp.site,
                                                  rec.follow)
+    if spec.goal:
+        rec.priorities = follow_priorities(spec.goal, rec)
 
 
 async def _previous(deps: ExploreDeps, inp: ExploreInput, rec: PageRecord) -> PreviousPage | None:
@@ -643,4 +654,6 @@ async def _store(deps: ExploreDeps, rec: PageRecord) -> ExploreOutput:
     return ExploreOutput(url=rec.url, outcome=rec.outcome, status_code=rec.status_code,
                          error_class=rec.error_class, links_found=len(rec.links),
                          new_urls=result.new_urls, new_sites=result.new_sites,
-                         thin_content=bool(rec.meta and "thin_content" in rec.meta))
+                         thin_content=bool(rec.meta and "thin_content" in rec.meta),
+                         data_error=rec.data_error if rec.extracted else None,
+                         has_data=rec.data is not None)

@@ -11,6 +11,10 @@ No browser, no database, no Temporal. ``extract`` never raises on bad input.
   asides, page headers and footers, ARIA landmarks of those) removed.
   ``Extraction.completeness`` says how much of the page's readable text (its body less
   navigation chrome and hidden elements) was kept; ``metadata["kept_ratio"]`` is the share.
+- ``extract(..., include_tags=[css...], exclude_tags=[css...])``: exactly the elements
+  selected are the content / the elements selected are not (``_tags``; selectors checked
+  with ``check_selectors``).
+- ``content_html(html, url, ...) -> str``: the HTML of what ``extract`` takes for content.
 - ``full_markdown(html, url) -> str``: the whole page body as markdown.
 - ``chunk_markdown(markdown, size) -> list[Chunk]``: heading-aware chunks for retrieval
   (``_chunk``).
@@ -29,10 +33,11 @@ Quality is measured by ``bench/extraction.py``.
 from __future__ import annotations
 
 from ._chunk import DEFAULT_CHUNK_CHARS, MAX_CHUNK_CHARS, MIN_CHUNK_CHARS, Chunk, chunk_markdown
-from ._core import CONTENT_MODES, extract, full_markdown
+from ._core import CONTENT_MODES, content_html, extract, full_markdown
 from ._parse import parse as parse_html
+from ._tags import check_selectors
 from ._types import Completeness, Extraction, Link
 
 __all__ = ["CONTENT_MODES", "DEFAULT_CHUNK_CHARS", "MAX_CHUNK_CHARS", "MIN_CHUNK_CHARS", "Chunk",
-           "Completeness", "Extraction", "Link", "chunk_markdown", "extract", "full_markdown",
-           "parse_html"]
+           "Completeness", "Extraction", "Link", "check_selectors", "chunk_markdown",
+           "content_html", "extract", "full_markdown", "parse_html"]

@@ -36,6 +36,8 @@ class UrlJob:
     """Link depth."""
     handoffs: int = 0
     """Times it was handed to a person already (a resume sent it back)."""
+    priority: float | None = None
+    """A goal-directed crawl's claim priority (None: breadth first)."""
 
 
 @dataclass
@@ -52,6 +54,10 @@ class ClaimInput:
     """Unique per claim; a retried claim with the same token returns the same URLs."""
     max_pages: int
     """The crawl's page budget."""
+    by_priority: bool = False
+    """A goal-directed crawl: claim the most relevant URLs first (``crawl_urls.priority``)."""
+    goal_pages: int | None = None
+    """``--goal-pages``: claim nothing once this many pages have data (the goal is met)."""
 
 
 @dataclass
@@ -108,6 +114,10 @@ class ExploreOutput:
     """Set with outcome ``handoff``: login | login_redirect | captcha | auth_401 | ..."""
     handoff_detail: str | None = None
     """With outcome ``handoff``: what was seen, in a few words."""
+    data_error: str | None = None
+    """``--extract``: why the page has no data (None: it has, or none was asked)."""
+    has_data: bool = False
+    """``--extract``: the page was stored with data."""
     thin_content: bool = False
     """Stored with far less text than a reader of the page sees, or only an app's shell
     (``metadata.thin_content`` says why): counted, so a near-empty crawl is seen."""
@@ -174,6 +184,8 @@ class PendingSitesInput:
     """Short crawl id."""
     max_pages: int
     """The crawl's page budget (no site is pending once it is spent)."""
+    goal_pages: int | None = None
+    """``--goal-pages``: no site is pending once the goal is met."""
 
 
 @dataclass

@@ -17,6 +17,8 @@ from enum import StrEnum
 class EventType(StrEnum):
     """What happened (``events.type``)."""
 
+    CRAWL_STARTED = "crawl_started"
+    """The crawl was created (its row, with its seeds). Always the first event."""
     PAGE_STORED = "page_stored"
     """A page was stored with its content (``thin_content`` says when it is near-empty)."""
     PAGE_FAILED = "page_failed"

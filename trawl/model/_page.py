@@ -121,6 +121,18 @@ class PageRecord:
     chunks: list[Chunk] = field(default_factory=list)
     """``--chunk``: the markdown's heading-aware chunks (``chunks`` rows), in order."""
 
+    extracted: bool = False
+    """The crawl extracts data (``--extract``) and this page's extraction ran: ``data``,
+    ``data_error`` and ``model_tokens`` are written with its row."""
+    data: dict[str, Any] | None = None
+    """``--extract``: the page's data, valid against the spec (``pages.data``)."""
+    data_error: str | None = None
+    """``--extract``: why there is no data (``pages.data_error``)."""
+    model_tokens: int | None = None
+    """``--extract`` with a model: tokens spent on the page."""
+    priorities: dict[str, float] = field(default_factory=dict)
+    """``--goal``: the claim priority of each URL of ``follow`` (see trawl.ai)."""
+
     @property
     def stores_page(self) -> bool:
         """A ``pages`` row is written (done or failed)."""

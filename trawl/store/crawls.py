@@ -14,13 +14,15 @@ from typing import Any, NamedTuple
 from sqlalchemy import text
 from sqlalchemy.ext.asyncio import AsyncEngine
 
-from trawl.model import PARTIAL_CONTENT
+from trawl.model import BUDGET_SPENT, PARTIAL_CONTENT
 
 _FIND = text("select id, workflow_id from crawls where id = :r or workflow_id = :r")
 _SPEC = text("select spec from crawls where id = :c")
 _STATUS = text("select status from crawls where id = :c")
-_ROW = text("select status, seeds, created_at, finished_at, spec, recrawl_of from crawls "
-            "where id = :c")
+_ROW = text("select status, seeds, created_at, finished_at, spec, recrawl_of, model_tokens, "
+            "pages_with_data, goal_met_at from crawls where id = :c")
+_DATA_FAILED = text("select count(*), count(*) filter (where data_error like :budget) "
+                    "from pages where crawl_id = :c and data_error is not null")
 _CHANGES = text("select change, count(*) from pages where crawl_id = :c and change is not null "
                 "group by change")
 _STOPPED_SITES = text("select site, stopped_reason from sites where crawl_id = :c and "
@@ -78,6 +80,17 @@ class CrawlRecord:
     """URLs given up after the bounded number of handoffs (``handoff_exhausted``)."""
     partial: int = 0
     """Of the thin pages, those whose main content dropped much of their prose."""
+    model_tokens: int = 0
+    """``--extract`` with a model: tokens spent so far."""
+    pages_with_data: int = 0
+    """``--extract``: pages stored with data."""
+    data_failed: int = 0
+    """``--extract``: pages whose extraction failed (``data_error``), the token budget's
+    refusals included."""
+    budget_refused: int = 0
+    """``--max-model-tokens``: pages not sent to the model because the budget was spent."""
+    goal_met_at: datetime | None = None
+    """``--goal-pages``: when the goal was met (the crawl then claimed nothing more)."""
 
 
 async def find_crawl(engine: AsyncEngine, crawl_ref: str) -> CrawlIds | None:
@@ -106,7 +119,13 @@ async def crawl_record(engine: AsyncEngine, crawl_id: str) -> CrawlRecord:
     async with engine.connect() as conn:
         row = (await conn.execute(_ROW, {"c": crawl_id})).one()
         record = CrawlRecord(row.status, row.seeds, row.created_at, row.finished_at, row.spec,
-                             row.recrawl_of)
+                             row.recrawl_of, model_tokens=int(row.model_tokens),
+                             pages_with_data=int(row.pages_with_data),
+                             goal_met_at=row.goal_met_at)
+        if row.spec.get("extract") is not None:
+            failed, refused = (await conn.execute(_DATA_FAILED, {
+                "c": crawl_id, "budget": BUDGET_SPENT + "%"})).one()
+            record.data_failed, record.budget_refused = int(failed), int(refused)
         if record.recrawl_of:
             record.changes = {kind: n for kind, n in
                               (await conn.execute(_CHANGES, {"c": crawl_id})).all()}

@@ -3,11 +3,12 @@ services)."""
 
 from __future__ import annotations
 
+import argparse
 import asyncio
 import logging
 import sys
 
-from trawl.config import get_settings
+from trawl.config import get_settings, use_data_dir
 from trawl.errors import ConfigError
 from trawl.redact import configure_logging
 from trawl.services.runtime import ensure_runtime
@@ -16,7 +17,11 @@ from trawl.worker.main import WorkerConfig, run_worker
 EXIT_CONFIG = 2
 
 
-def main() -> None:
+def main(argv: list[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(prog="python -m trawl.worker")
+    parser.add_argument("--data-dir", help="the data dir (default TRAWL_DATA_DIR); the embedded "
+                                           "mode's supervisor names it")
+    use_data_dir(parser.parse_args(argv).data_dir)
     configure_logging()
     try:
         settings = get_settings()

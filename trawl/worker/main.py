@@ -10,14 +10,17 @@ import asyncio
 import contextlib
 import logging
 import signal
+import uuid
 from collections.abc import AsyncIterator
 from dataclasses import dataclass
 
 from temporalio.client import Client
 from temporalio.worker import Worker
 
+from trawl.activities.agent import AgentActivities, AgentToolActivities
 from trawl.activities.crawl import CrawlActivities
 from trawl.activities.events import EventActivities
+from trawl.ai.agent import AgentBrowsers
 from trawl.browser.pool import BrowserPool
 from trawl.config import (
     DEFAULT_BROWSER_RECYCLE_PAGES,
@@ -33,15 +36,16 @@ from trawl.crawler.explore import ExploreDeps
 from trawl.crawler.fetch import make_client
 from trawl.crawler.reading import extraction_pool, start_processes
 from trawl.store.db import create_engine_async, upgrade_schema
-from trawl.worker.codec import connect
+from trawl.worker.codec import connect_checked
 from trawl.worker.metrics import WorkerMetrics, serve_metrics
+from trawl.workflows.agent import AgentWorkflow
 from trawl.workflows.crawl import CrawlWorkflow
 from trawl.workflows.events import EventsWorkflow
 from trawl.workflows.site import SiteWorkflow
 
 log = logging.getLogger("trawl.worker")
 
-WORKFLOWS = [CrawlWorkflow, SiteWorkflow, EventsWorkflow]
+WORKFLOWS = [CrawlWorkflow, SiteWorkflow, EventsWorkflow, AgentWorkflow]
 
 
 @dataclass
@@ -80,25 +84,37 @@ async def crawl_worker(client: Client, cfg: WorkerConfig,
     pool = BrowserPool(recycle_after=cfg.browser_recycle_pages)
     http = make_client(cfg.user_agent, DEFAULT_PAGE_TIMEOUT_S)
     extractor = extraction_pool(cfg.extract_processes)
-    activities = CrawlActivities(ExploreDeps(engine=engine, http=http, pool=pool,
-                                             extractor=extractor), cfg.db_outage_budget_s)
+    deps = ExploreDeps(engine=engine, http=http, pool=pool, extractor=extractor)
+    activities = CrawlActivities(deps, cfg.db_outage_budget_s)
+    # agent runs: their tool calls come to this worker's own queue while it holds their
+    # browser (trawl.activities.agent; the Temporal samples' worker-specific task queues)
+    browsers = AgentBrowsers()
+    own_queue = f"{cfg.task_queue}-agent-{uuid.uuid4().hex[:12]}"
+    agent_tools = AgentToolActivities(engine, browsers, deps.worker_id)
     sampler = None if metrics is None else asyncio.create_task(metrics.sample(engine, pool))
     try:
         await start_processes(extractor, cfg.extract_processes)
-        yield Worker(client, task_queue=cfg.task_queue, workflows=WORKFLOWS,
-                     activities=[*activities.all(), *EventActivities(engine).all()],
-                     max_concurrent_activities=cfg.max_concurrent_activities,
-                     # an activity scheduled by a workflow task goes back through the task
-                     # queue to whichever worker has a free slot. Eager execution hands it to
-                     # the worker that ran the workflow task, and the workflow is sticky to
-                     # one worker: a second worker then took 0 of 2,500 pages
-                     disable_eager_activity_execution=True)
+        pinned = Worker(client, task_queue=own_queue, activities=agent_tools.all(),
+                        max_concurrent_activities=cfg.max_concurrent_activities)
+        async with pinned:
+            yield Worker(client, task_queue=cfg.task_queue, workflows=WORKFLOWS,
+                         activities=[*activities.all(), *EventActivities(engine).all(),
+                                     *AgentActivities(engine, own_queue,
+                                                      deps.worker_id).all()],
+                         max_concurrent_activities=cfg.max_concurrent_activities,
+                         # an activity scheduled by a workflow task goes back through the
+                         # task queue to whichever worker has a free slot. Eager execution
+                         # hands it to the worker that ran the workflow task, and the
+                         # workflow is sticky to one worker: a second worker then took 0
+                         # of 2,500 pages
+                         disable_eager_activity_execution=True)
     finally:
         if sampler is not None:
             sampler.cancel()
             with contextlib.suppress(asyncio.CancelledError):
                 await sampler
         await http.aclose()
+        await browsers.close()
         await pool.close()
         extractor.shutdown(wait=False, cancel_futures=True)
         await engine.dispose()
@@ -123,8 +139,9 @@ async def _run_worker(cfg: WorkerConfig, upgrade: bool,
         await asyncio.to_thread(upgrade_schema, cfg.database_url)
     # with metrics, the client (and so the worker) reports to the SDK runtime whose
     # metrics the endpoint serves
-    runtime = {} if metrics is None else {"runtime": metrics.temporal.runtime}
-    client = await connect(cfg.temporal_address, namespace=cfg.namespace, **runtime)
+    runtime = None if metrics is None else metrics.temporal.runtime
+    client = await connect_checked(cfg.temporal_address, namespace=cfg.namespace,
+                                   runtime=runtime)
     stop = asyncio.Event()
     stopped_by: list[int] = []
     loop = asyncio.get_running_loop()

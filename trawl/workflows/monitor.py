@@ -90,6 +90,13 @@ def flags(thin: int, given_up: int) -> str:
     return text
 
 
+def data_flags(extracts: bool, with_data: int, failed: int) -> str:
+    """``--extract``'s count line: pages with data, pages whose extraction failed."""
+    if not extracts:
+        return ""
+    return f" · **with data** {with_data} · **extraction failed** {failed}"
+
+
 def crawl_markdown(crawl_id: str, status: str, done: int, failed: int, queued: int,
                    seconds: float, sites: list[SiteUpdate],
                    ops: OpsHints | None = None, *, thin: int = 0, given_up: int = 0) -> str:

@@ -30,6 +30,7 @@ from trawl.workflows.monitor import (
     PAGES_DONE,
     REPORT_EVERY_PAGES,
     SITE_HOST,
+    data_flags,
     flags,
     handoff_markdown,
     report_interval_s,
@@ -66,6 +67,11 @@ PIPELINE_FACTOR = 8
 ``spec.concurrency`` (the worker's limiter); the URLs waiting behind them keep the
 extraction processes, storage and Temporal round-trips busy while loads run, and make room
 for large batches."""
+GOAL_PIPELINE_FACTOR = 1
+"""A goal-directed crawl's URLs in flight per unit of concurrency, and it claims one
+window at a time: a claim made later is ranked by more of what the crawl has found
+(bench/goal_crawl.py: pages fetched to reach every target, at concurrency 4, 138 breadth
+first; 91 with --goal at the usual window of 8 per unit and double claims)."""
 EXPLORE_BATCH_MAX = 16
 """URLs per explore activity at most. Fetching and reading a page over HTTP costs
 milliseconds, so a Temporal round trip per page (events, a copy of the spec, a workflow
@@ -120,7 +126,7 @@ class SiteWorkflow:
             if not self._held():
                 if (not state.pending and maybe_more
                         and not self._should_roll_over(explored_this_run)):
-                    claimed = await self._claim(self._window() * CLAIM_BATCH_FACTOR)
+                    claimed = await self._claim(self._claim_size())
                     if claimed is None:  # the database is unreachable: the site holds
                         continue
                     state.pending = list(claimed.jobs)
@@ -292,7 +298,9 @@ class SiteWorkflow:
                  f"**done** {state.done} · **failed** {state.failed} · **redirected** "
                  f"{state.redirected} · **queued** {state.queued} · **in flight** "
                  f"{self._in_flight_pages} · **run** {state.runs}" + flags(state.thin,
-                                                                          state.given_up)]
+                                                                          state.given_up)
+                 + data_flags(inp.spec.extract is not None, state.with_data,
+                              state.data_failed)]
         if state.handoff is not None:
             lines += ["", handoff_markdown(wf_id, inp.crawl_id, state.handoff, inp.ops)]
         if state.database_unreachable is not None:
@@ -325,9 +333,15 @@ class SiteWorkflow:
             task.add_done_callback(self._reports.discard)
 
     def _window(self) -> int:
-        """URLs in flight at most."""
+        """URLs in flight at most (a goal-directed crawl keeps fewer waiting: the URLs it
+        claims next are ranked by what the pages in flight find)."""
         factor = PIPELINE_FACTOR if self._wide else OLD_PIPELINE_FACTOR
+        if self._input.spec.goal:
+            factor = GOAL_PIPELINE_FACTOR
         return self._input.spec.concurrency * factor
+
+    def _claim_size(self) -> int:
+        return self._window() * (1 if self._input.spec.goal else CLAIM_BATCH_FACTOR)
 
     @property
     def _in_flight_pages(self) -> int:
@@ -360,6 +374,10 @@ class SiteWorkflow:
                 state.given_up += 1
         if out.thin_content:
             state.thin += 1
+        if out.has_data:
+            state.with_data += 1
+        elif out.data_error is not None:
+            state.data_failed += 1
 
     async def _claim(self, limit: int) -> ClaimOutput | None:
         """The next batch of URLs; None when the database stayed unreachable (held)."""
@@ -369,7 +387,9 @@ class SiteWorkflow:
         try:
             return await workflow.execute_activity_method(
                 CrawlActivities.claim_urls,
-                ClaimInput(inp.crawl_id, inp.site, limit, token, inp.spec.max_pages),
+                ClaimInput(inp.crawl_id, inp.site, limit, token, inp.spec.max_pages,
+                           by_priority=inp.spec.goal is not None,
+                           goal_pages=inp.spec.goal_pages),
                 start_to_close_timeout=STORE_ACTIVITY_TIMEOUT, retry_policy=STORE_RETRY,
             )
         except ActivityError as err:
