@@ -108,3 +108,34 @@ def test_a_story_beside_a_short_list_of_other_stories_stays_a_story() -> None:
     e = extract(html, "https://news.example.org/story.html")
     assert_kept(e.text, "Paragraph 0 of the story", "Paragraph 5 of the story")
     assert "Other story" not in e.text and "A summary of that" not in e.text
+
+
+def test_a_sentence_that_is_a_link_is_text() -> None:
+    # a header file's page: its includes, a graph's caption, and a sentence that links
+    # to the file's source ("Go to the source code of this file."): a link paragraph, it
+    # was pruned, and a short page lost a third of its words
+    body = ("<div class='header'><div class='title'>appender.h File Reference</div></div>"
+            "<div class='contents'><div class='textblock'><code>#include &lt;config.h&gt;"
+            "</code><br><code>#include &lt;string&gt;</code><br></div>"
+            "<div class='textblock'>Include dependency graph for appender.h:</div>"
+            "<p><a href='appender_8h_source.html'>Go to the source code of this file.</a>"
+            "</p></div>")
+    e = extract(page(body, "proj: appender.h File Reference"), URL)
+    assert_kept(e.full_text, "appender.h File Reference", "Include dependency graph",
+                "Go to the source code of this file")
+
+
+def test_teaser_questions_and_labelled_promotions_are_not_sentences() -> None:
+    # hostile shapes: a linked question between a story's paragraphs (another story's
+    # headline), a "Sign up: ..." promotion, a bare "Click here." link
+    story = "".join(f"<p>Paragraph {i} of the story, with a clause, and more. {LOREM}</p>"
+                    for i in range(6))
+    html = ("<html><head><title>Story</title></head><body><div class='story'><h1>Story</h1>"
+            f"{story}<p><a href='/other'>Who will make the Hall of Fame in 2020?</a></p>"
+            "<p><a href='/news'>Sign up: stay on top of the latest news, every day.</a></p>"
+            "<p><a href='/more'>Click here.</a></p>"
+            f"<p>The end of the story, and its last words. {LOREM}</p></div></body></html>")
+    e = extract(html, "https://news.example.org/story.html")
+    assert_kept(e.text, "Paragraph 5 of the story", "The end of the story")
+    assert "Hall of Fame" not in e.text and "Sign up" not in e.text
+    assert "Click here" not in e.text

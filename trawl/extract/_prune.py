@@ -226,7 +226,7 @@ def _is_link_paragraph(el: HtmlElement, st: _Stats) -> bool:
         return False
     density = _link_density(st)
     if density > 0.9 and st.text < 200:
-        return True
+        return not _link_sentence(el)
     # "Read more: <a>another story</a>" set between the paragraphs of the text, or the
     # links under a "DON'T MISS" paragraph of its own
     if density >= _PROMO_MIN_LINK_DENSITY and st.text < _PROMO_MAX_CHARS:
@@ -235,6 +235,21 @@ def _is_link_paragraph(el: HtmlElement, st: _Stats) -> bool:
             return True
         return _promo_label(el.getprevious())
     return False
+
+
+LINK_SENTENCE_MIN_WORDS = 5
+"""A link paragraph of this many words at least, a sentence, says something."""
+
+
+def _link_sentence(el: HtmlElement) -> bool:
+    """Whether the link paragraph ``el`` is a statement ("Go to the source code of this
+    file."), not a bare link or title: text the page says, not a way elsewhere. A question
+    ("Who will make the Hall of Fame?") is a teaser's headline, and a label's sentence
+    ("Sign up: stay on top of the news.") a promotion."""
+    text = _short_text(el, 200)
+    return text is not None and len(text.split()) >= LINK_SENTENCE_MIN_WORDS and \
+        text[:1].isupper() and text.rstrip().endswith(".") and ":" not in text and \
+        PROMO_LEAD_RE.match(text) is None
 
 
 _PROMO_LABEL_MAX_CHARS = 40
