@@ -101,6 +101,8 @@ _TITLE_SHARE = 0.5
 headline (an element of another tag: ``_TITLE_SHARE_OTHER``)."""
 _TITLE_SHARE_OTHER = 0.75
 _TITLE_MIN_WORDS = 3
+_TITLE_WIDER = 2
+"""A block that says all of the title says it in at most this many times its words."""
 _TITLE_TAGS = frozenset(("div", "span"))
 """Tags besides headings a generator sets a page's title in."""
 
@@ -147,8 +149,16 @@ def _is_headline(el: HtmlElement, title_words: set[str]) -> bool:
         return share >= _TITLE_SHARE
     # a block of another tag is the title only when it says most of it (not a label of a
     # word or two that the title also has: a section's name)
-    return share >= _TITLE_SHARE_OTHER and len(heading_words) >= _TITLE_MIN_WORDS and \
-        2 * len(set(heading_words)) >= len(title_words) and not _SENTENCE_END_RE.search(text)
+    if _SENTENCE_END_RE.search(text):
+        return False
+    if share >= _TITLE_SHARE_OTHER and len(heading_words) >= _TITLE_MIN_WORDS and \
+            2 * len(set(heading_words)) >= len(title_words):
+        return True
+    # or it says all of a short title, naming more closely what the title names
+    # ("proj::net::Socket Member List" under "proj: Member List"), and links nowhere (a
+    # breadcrumb says the title too)
+    return len(title_words) >= _TITLE_MIN_WORDS and title_words <= set(heading_words) and \
+        len(heading_words) <= _TITLE_WIDER * len(title_words) and el.find(".//a") is None
 
 
 def headline_text(el: HtmlElement) -> str:
