@@ -169,3 +169,52 @@ def test_a_breadcrumb_that_says_the_title_is_no_headline() -> None:
     e = extract(html, "https://news.example.org/story.html")
     assert_kept(e.text, "Paragraph 0 of the story")
     assert "Home" not in e.full_text and "City news" not in e.full_text
+
+
+def uses_page(other_tables: str) -> str:
+    """A page of the uses of a class: a section per package, each a heading over tables of
+    one class (a linked name, a description); one description far longer than the rest."""
+    def table(caption: str, rows: list[str]) -> str:
+        body = "".join(f"<tr><td><code><a href='w.html'>Widget</a></code></td><th><code>"
+                       f"<a href='x.html#m'>{name}</a>()</code></th><td><div class='block'>"
+                       f"{text}</div></td></tr>" for name, text in rows)
+        return f"<table class='uses'><caption>{caption}</caption>{body}</table>"
+
+    first = table("Methods in org.example that return Widget", [
+        ("buffer", f"Reads the body into a buffer. {LOREM}"),
+        ("charset", f"Sets the character set. {LOREM}"),
+        ("execute", f"Executes the request. {LOREM}")])
+    return ("<html><head><title>Uses of Widget</title></head><body><nav><a href='/'>Overview"
+            "</a> <a href='/tree'>Tree</a></nav><main><div class='header'><h2>Uses of "
+            "Interface org.example.Widget</h2></div><div class='container'><ul><li><section>"
+            "<h3>Uses of Widget in org.example</h3>" + first
+            + table("Methods in org.example with parameters of type Widget",
+                    [("response", "Sets the connection's response.")])
+            + "</section></li><li><section><h3>Uses of Widget in org.example.helper</h3>"
+            + table("Classes in org.example.helper that implement Widget",
+                    [("Response", "The response of a connection, read whole.")])
+            + other_tables + "</section></li></ul></div></main></body></html>")
+
+
+def test_one_table_of_a_page_of_tables_alike_is_not_the_page() -> None:
+    # the best block was the table with the long description, and the page was cut to it
+    e = extract(uses_page(""), URL)
+    assert_kept(e.full_text, "Uses of Interface org.example.Widget", "Reads the body",
+                "Executes the request", "Sets the connection's response",
+                "Uses of Widget in org.example.helper", "The response of a connection")
+
+
+def test_tables_alike_do_not_widen_to_the_whole_page() -> None:
+    # hostile shape: a page of figures (a table) and, in its footer, a table of the same
+    # class (the shop's offers, a link and a line each): their only common container is
+    # the page's body, which is no content
+    rows = "".join(f"<tr><td>Region {i}</td><td>{i * 7} mm of rain, the most since the "
+                   f"records began in the region, by far.</td></tr>" for i in range(30))
+    offers = "".join(f"<tr><td><a href='/shop/{i}'>Offer {i} of the shop</a></td><td>only "
+                     "this week, while stocks last</td></tr>" for i in range(12))
+    html = ("<html><head><title>Rain</title></head><body><h1>Rain</h1>"
+            f"<table class='data'>{rows}</table><div class='foot'><div class='shop'>"
+            f"<table class='data'>{offers}</table></div></div></body></html>")
+    e = extract(html, "https://news.example.org/rain.html")
+    assert_kept(e.text, "Region 0", "Region 29")
+    assert "Offer" not in e.text and "stocks last" not in e.text

@@ -51,7 +51,7 @@ def whole(top: HtmlElement, stats: dict[HtmlElement, _Stats],
           mass: dict[HtmlElement, float]) -> HtmlElement:
     """``top`` or the ancestor of it that holds the whole of the main content. ``mass``: how
     much prose each element holds (see ``_select._score``)."""
-    node = _table_of(top, stats)
+    node = _tables_alike(_table_of(top, stats), stats)
     lists: dict[HtmlElement, int] = {}  # (see listed_links)
     while True:
         parent = node.getparent()
@@ -160,6 +160,32 @@ def _table_of(node: HtmlElement, stats: dict[HtmlElement, _Stats]) -> HtmlElemen
     if node.tag in _CELL_TAGS and stats[node].text >= LAYOUT_CELL_SHARE * stats[table].text:
         return node
     return table
+
+
+TABLES_ALIKE_SHARE = 0.2
+"""Tables of the block's class elsewhere in the page hold at least this share of its text."""
+
+
+def _tables_alike(node: HtmlElement, stats: dict[HtmlElement, _Stats]) -> HtmlElement:
+    """For a reference table, the nearest container of it and the page's other reference
+    tables of its class (a page of the uses of a class: a table per package and kind of
+    use, each in a section of its own): one of them is no page's content alone."""
+    cls = node.get("class")
+    if node.tag != "table" or not cls or not reference_table(node, stats):
+        return node
+    body = next((a for a in node.iterancestors("body")), None)
+    if body is None:
+        return node
+    alike = [t for t in body.iter("table") if t is not node and t.get("class") == cls
+             and t in stats and not _below(t, node) and reference_table(t, stats)]
+    if sum(stats[t].text for t in alike) < TABLES_ALIKE_SHARE * stats[node].text:
+        return node
+    container = node
+    for anc in node.iterancestors():
+        container = anc
+        if all(_below(t, anc) for t in alike):
+            break
+    return node if container is body or container not in stats else container
 
 
 def _too_small(node: HtmlElement, parent: HtmlElement,
