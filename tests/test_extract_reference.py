@@ -218,3 +218,45 @@ def test_tables_alike_do_not_widen_to_the_whole_page() -> None:
     e = extract(html, "https://news.example.org/rain.html")
     assert_kept(e.text, "Region 0", "Region 29")
     assert "Offer" not in e.text and "stocks last" not in e.text
+
+
+def test_a_section_is_its_heading_and_its_body() -> None:
+    # a page of sections, each a heading over a list of classes, one class's entry long:
+    # its list was kept, and the headings and the other sections were lost
+    def package(name: str, classes: list[str], fields: str = "") -> str:
+        items = "".join(f"<li class='block'><section><h3>Class {name}.{c}</h3><div>extends "
+                        f"java.lang.RuntimeException implements Serializable</div>{fields}"
+                        "</section></li>" for c in classes)
+        return (f"<li class='block'><section><h2>Package {name}</h2><ul class='block'>"
+                f"{items}</ul></section></li>")
+
+    fields = "".join(f"<h4>Field {i}</h4><pre>int field_{i}</pre><p>What field {i} holds. "
+                     f"{LOREM}</p>" for i in range(4))
+    html = ("<html><head><title>Serialized Form</title></head><body><nav><a href='/'>"
+            "Overview</a></nav><main><div class='header'><h1>Serialized Form</h1></div>"
+            "<div class='form'><ul class='block'>"
+            + package("org.example", ["Failure", "Timeout"], fields)
+            + package("org.example.parser", ["ParseError", "ErrorList"])
+            + package("org.example.select", ["Elements", "SelectorError"])
+            + "</ul></div></main></body></html>")
+    e = extract(html, URL)
+    assert_kept(e.full_text, "Serialized Form", "Package org.example",
+                "Class org.example.Failure", "What field 3 holds",
+                "Package org.example.parser Class org.example.parser.ParseError",
+                "Class org.example.select.SelectorError extends")
+
+
+def test_a_story_with_comments_after_it_is_no_section_body() -> None:
+    # hostile shape: a headed story whose container goes on after it with comments: the
+    # story is not the body of a section that takes the comments in
+    story = "".join(f"<p>Paragraph {i} of the story, with a clause, and more. {LOREM}</p>"
+                    for i in range(6))
+    comments = "".join(f"<div class='c'><a href='/u/{i}'>A reader's name {i}</a><p>A reader, "
+                       f"number {i}, wrote this: it was good.</p><a href='#r{i}'>Reply to "
+                       "this</a></div>" for i in range(8))
+    html = ("<html><head><title>Story</title></head><body><div class='post'><h1>Story</h1>"
+            f"<div class='text'>{story}</div><div class='talk'>{comments}</div></div>"
+            "</body></html>")
+    e = extract(html, "https://news.example.org/story.html")
+    assert_kept(e.text, "Paragraph 0 of the story", "Paragraph 5 of the story")
+    assert "A reader" not in e.text

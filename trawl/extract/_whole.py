@@ -60,7 +60,8 @@ def whole(top: HtmlElement, stats: dict[HtmlElement, _Stats],
         if _too_small(node, parent, stats):  # (the body too: nothing else is content)
             node = parent
             continue
-        if parent.tag == "body" or not (_among_similar(node, parent, stats)
+        if parent.tag == "body" or not (_section_body(node, parent, stats)
+                                        or _among_similar(node, parent, stats)
                                         or _subsection(node, parent, stats, lists)
                                         or _parallel(node, parent, stats, lists)
                                         or _part_of(node, parent, stats, mass, lists)):
@@ -71,6 +72,27 @@ def whole(top: HtmlElement, stats: dict[HtmlElement, _Stats],
             mass.get(node, 0.0) < LANDMARK_SHARE * mass.get(landmark, 0.0):
         return landmark
     return node
+
+
+def _section_body(node: HtmlElement, parent: HtmlElement,
+                  stats: dict[HtmlElement, _Stats]) -> bool:
+    """Whether ``node`` is the body of ``parent``'s section: all else in it is headings (the
+    section's own) ahead of it, nothing with text after it. A heading over a list of a
+    package's classes is theirs."""
+    heading = after = False
+    for child in parent:
+        if child is node:
+            after = True
+        elif not isinstance(child.tag, str):
+            continue
+        elif after:
+            if child in stats and stats[child].text:
+                return False
+        elif child.tag in _HEADINGS:
+            heading = True
+        else:
+            return False
+    return heading and after
 
 
 SUBSECTION_MAX_LISTED = 0.5
