@@ -5,7 +5,10 @@ beside each: what the widening must not take in on an article."""
 
 from __future__ import annotations
 
+import lxml.html
+
 from trawl.extract import extract
+from trawl.extract._edges import headline_before
 
 from .test_extract_whole import LOREM, URL, assert_kept, page
 
@@ -260,3 +263,29 @@ def test_a_story_with_comments_after_it_is_no_section_body() -> None:
     e = extract(html, "https://news.example.org/story.html")
     assert_kept(e.text, "Paragraph 0 of the story", "Paragraph 5 of the story")
     assert "A reader" not in e.text
+
+
+def headline_above(html: str, title: str) -> str | None:
+    """The headline ``headline_before`` finds above the page's ``div.content``."""
+    root = lxml.html.document_fromstring(html)
+    above = headline_before(root.find_class("content")[0], title)
+    return None if above is None else above.text_content()
+
+
+def test_a_heading_that_says_the_page_name_and_its_kind_is_the_headline() -> None:
+    # "Annotation Type Nonnull" above the content, the title "Nonnull (proj 1.2 API)": one
+    # word in three of the heading is the title's, and the page's only heading was lost
+    html = ("<html><body><main><div class='header'><div class='sub'>Package "
+            "<a href='p.html'>org.example.internal</a></div><h2>Annotation Type Nonnull</h2>"
+            "</div><div class='content'><pre>public @interface Nonnull</pre></div></main>"
+            "</body></html>")
+    assert headline_above(html, "Nonnull (proj Java Parser 1.2 API)") == \
+        "Annotation Type Nonnull"
+
+
+def test_a_heading_that_only_shares_a_word_with_the_title_is_no_headline() -> None:
+    # hostile shape: a heading above the content that says the page's one-word name among
+    # many other words is another story's, not the page's name
+    html = ("<html><body><div class='promo'><h3>More rain news from all over the country"
+            f"</h3></div><div class='content'><p>{LOREM}</p></div></body></html>")
+    assert headline_above(html, "Rain - The Daily Example") is None

@@ -113,6 +113,7 @@ def headline_before(content: HtmlElement, title: str | None) -> HtmlElement | No
     heading or short block whose words are the title's, with at most
     ``HEADLINE_GAP_CHARS`` of text between them."""
     title_words = set(_norm(title or "").split())
+    name_words = set(_norm(_TITLE_SEPARATOR_RE.split(title or "", maxsplit=1)[0]).split())
     gap = 0
     node = content
     while node.getparent() is not None and node.tag not in ("body", "html"):
@@ -123,13 +124,31 @@ def headline_before(content: HtmlElement, title: str | None) -> HtmlElement | No
             if text is None:
                 return None  # a long block between them: nothing above is the headline
             for el in reversed(list(sib.iter())):
-                if isinstance(el.tag, str) and _is_headline(el, title_words):
+                if isinstance(el.tag, str) and (_is_headline(el, title_words) or
+                                                _names_page(el, name_words)):
                     return el
             gap += len(text)
             if gap > HEADLINE_GAP_CHARS:
                 return None
         node = node.getparent()
     return None
+
+
+_TITLE_SEPARATOR_RE = re.compile(r"\s+[(|\u2013\u2014-]\s*|:\s+")
+"""Where a page's name ends in its title ("Widget (proj 1.2 API)", "Widget - proj")."""
+NAME_KIND_WORDS = 2
+"""A heading may say what kind of thing the page names in this many words besides."""
+
+
+def _names_page(el: HtmlElement, name_words: set[str]) -> bool:
+    """Whether the heading ``el`` says the page's name (its title's first part) and what
+    kind of thing it is: "Annotation Type Nonnull" under "Nonnull (proj 1.2 API)"."""
+    if el.tag not in _HEADINGS or not name_words:
+        return False
+    text = _short_text(el, HEADLINE_MAX_CHARS)
+    heading_words = _norm(text or "").split()
+    return name_words <= set(heading_words) and \
+        len(heading_words) <= len(name_words) + NAME_KIND_WORDS
 
 
 def _is_headline(el: HtmlElement, title_words: set[str]) -> bool:
