@@ -8,144 +8,62 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import json
-import logging
 import os
 import signal
 import sys
 import threading
 import time
-from collections.abc import Coroutine, Iterable, Iterator, Mapping
-from datetime import date, datetime
 from pathlib import Path
-from typing import TYPE_CHECKING, Annotated, Any, TypeVar
+from typing import Annotated, Any
 
 import typer
-from rich.console import Console
 from rich.markup import escape
 from rich.progress import BarColumn, Progress, TextColumn, TimeElapsedColumn
 from rich.table import Table
-from temporalio.service import RPCError
 
-from trawl.api import agent_commands, handoff_commands
+from trawl.api import agent_commands, handoff_commands, result_commands, service_commands
+from trawl.api._cli_kit import (
+    EXIT_INTERRUPTED,
+    EXIT_USAGE,
+    MAX_ROWS,
+    PROGRESS_POLL_S,
+    JsonOption,
+    err,
+    exit_code,
+    fail,
+    log_level,
+    out,
+    print_json,
+    print_json_lines,
+    print_table,
+    run,
+    seeds_cell,
+    set_verbosity,
+    verbosity,
+)
 from trawl.api.crawls import CHANGE_KINDS, CrawlStatus, Trawl
 from trawl.api.invoke import invoke
 from trawl.api.scrape_command import register as register_scrape
 from trawl.config import (
-    DEFAULT_API_PORT,
     DEFAULT_CONCURRENCY,
     DEFAULT_DELAY_S,
-    DEFAULT_MAX_CONCURRENT_ACTIVITIES,
     DEFAULT_MAX_DEPTH,
     DEFAULT_MAX_HOST_ERRORS,
     DEFAULT_MAX_LINKS_PER_PAGE,
     DEFAULT_MAX_PAGES,
-    MAX_CONCURRENT_ACTIVITIES,
-    MAX_PORT,
-    Settings,
     get_settings,
-    use_model,
 )
 from trawl.errors import ConfigError, SettingsError, TrawlError
 from trawl.extract import DEFAULT_CHUNK_CHARS
-from trawl.model import CRAWL_EVENT_TYPES, DEFAULT_RENDER_MODE, DEFAULT_SITEMAP_MODE, CrawlSpec
+from trawl.model import DEFAULT_RENDER_MODE, DEFAULT_SITEMAP_MODE, CrawlSpec
 from trawl.policy import DEFAULT_MAX_URL_LENGTH
 from trawl.redact import configure_logging
-
-if TYPE_CHECKING:
-    from trawl.worker.metrics import WorkerMetrics
 
 app = typer.Typer(no_args_is_help=True, add_completion=True, pretty_exceptions_enable=False,
                   help="trawl: a durable knowledge-extraction crawler.")
 db_app = typer.Typer(no_args_is_help=True, help="Database schema commands.")
 app.add_typer(db_app, name="db")
 agent_commands.register(app)
-
-out = Console(highlight=False, soft_wrap=True)  # never break a URL across lines
-err = Console(stderr=True, highlight=False)
-T = TypeVar("T")
-PROGRESS_POLL_S = 0.5
-EXIT_ERROR = 1
-EXIT_USAGE = 2
-"""Bad settings (TRAWL_*), like click's bad options."""
-EXIT_INTERRUPTED = 130
-_verbosity = 0
-"""-q: -1, default 0, -v: 1, -vv: 2 (see :func:`log_level`)."""
-JsonOption = Annotated[bool, typer.Option(
-    "--json", help="Machine-readable output: JSON (lists: one object per line).")]
-MAX_ROWS = 1_000_000
-"""The most rows `trawl list` / `trawl pages` print at once (--limit)."""
-MAX_SEQ = 2**63 - 1
-"""The largest event seq (a Postgres bigint)."""
-
-
-def fail(message: str, code: int = EXIT_ERROR) -> typer.Exit:
-    err.print(f"[red]error:[/red] {escape(message)}", soft_wrap=True)  # [x] in it is text
-    return typer.Exit(code)
-
-
-def exit_code(exc: TrawlError) -> int:
-    return EXIT_USAGE if isinstance(exc, SettingsError) else EXIT_ERROR
-
-
-def run(coro: Coroutine[Any, Any, T]) -> T:
-    """Run a command's coroutine; expected failures become one-line errors."""
-    try:
-        return asyncio.run(coro)
-    except TrawlError as exc:
-        raise fail(str(exc), exit_code(exc)) from None
-    except RPCError as exc:  # Temporal answered, but not as a ready server does
-        raise fail(f"Temporal refused the request: {exc.message or exc.status}. Embedded "
-                   "server: `trawl down`, then run this again; a server of your own: check "
-                   "it and TRAWL_TEMPORAL_ADDRESS") from None
-    except KeyboardInterrupt:
-        raise typer.Exit(EXIT_INTERRUPTED) from None
-
-
-def log_level(default: int = logging.WARNING) -> int:
-    """The log level -v/-q ask for (``default`` without either)."""
-    if _verbosity < 0:
-        return logging.ERROR
-    return {0: default, 1: min(default, logging.INFO)}.get(_verbosity, logging.DEBUG)
-
-
-def _json_default(value: Any) -> Any:
-    if isinstance(value, datetime | date):
-        return value.isoformat()
-    return str(value)  # Decimal ranks, paths, UUIDs
-
-
-def print_json(value: Any) -> None:
-    """One JSON document on one line of stdout (plain: no colour, no wrapping)."""
-    sys.stdout.write(json.dumps(value, default=_json_default, ensure_ascii=False) + "\n")
-
-
-def print_json_lines(rows: Iterable[Mapping[str, Any]]) -> None:
-    for row in rows:
-        print_json(dict(row))
-
-
-def print_table(table: Table) -> None:
-    """A table on a terminal; piped or redirected, its rows as tab-separated lines (header
-    first when it has one), never cut to a width."""
-    if out.is_terminal:
-        out.print(table)
-        return
-    lines = []
-    if table.show_header:
-        lines.append([str(column.header) for column in table.columns])
-    cells = [[str(c) for c in column.cells] for column in table.columns]
-    lines += [list(row) for row in zip(*cells, strict=True)]
-    for line in lines:
-        sys.stdout.write("\t".join(" ".join(c.split()) for c in line) + "\n")
-
-
-def seeds_cell(seeds: list[str]) -> str:
-    """A crawl's start URLs in a table cell: the first and how many more (a 200-site crawl
-    is one readable line; ``--json`` lists them all)."""
-    if len(seeds) <= 1:
-        return seeds[0] if seeds else ""
-    return f"{seeds[0]} +{len(seeds) - 1} more"
 
 
 def _version() -> str:
@@ -174,9 +92,8 @@ def _main_options(
         "--quiet", "-q", help="Only errors on stderr (no progress bar, no logs).")] = False,
 ) -> None:
     """trawl: a durable knowledge-extraction crawler."""
-    global _verbosity
-    _verbosity = -1 if quiet else verbose
-    if _verbosity:
+    set_verbosity(-1 if quiet else verbose)
+    if verbosity():
         configure_logging(log_level())
     try:  # bad TRAWL_* settings: one line before any command starts anything
         get_settings()
@@ -483,7 +400,7 @@ async def _follow(trawl: Trawl, crawl_id: str, show: bool = True) -> CrawlStatus
                TextColumn("{task.fields[detail]}"), TimeElapsedColumn())
     started = time.monotonic()
     with Progress(*columns, console=err, transient=False,
-                  disable=not show or _verbosity < 0) as progress:
+                  disable=not show or verbosity() < 0) as progress:
         task = progress.add_task("crawling", total=None, detail="")
         try:
             while True:
@@ -612,356 +529,8 @@ def cancel(crawl_id: Annotated[str, typer.Argument(help="Crawl id or workflow id
     run(go())
 
 
-# -- reading results ----------------------------------------------------------------------
-
-@app.command()
-def pages(
-    crawl_id: Annotated[str, typer.Argument(help="Crawl id or workflow id.")],
-    search: Annotated[str | None, typer.Option(
-        help="Full-text search (web search syntax).")] = None,
-    limit: Annotated[int, typer.Option(min=1, max=MAX_ROWS,
-                                       help="At most this many rows.")] = 50,
-    as_json: JsonOption = False,
-) -> None:
-    """List a crawl's pages, or search them."""
-    if search is not None and not search.strip():
-        raise fail("--search needs words to look for (web search syntax: words, "
-                   "\"a phrase\", -not, or)")
-    async def go() -> None:
-        async with await Trawl.connect(temporal=False) as trawl:
-            rows = await trawl.pages(crawl_id, search=search, limit=limit)
-        if as_json:
-            print_json_lines({**r, **({"rank": float(r["rank"])} if search else {})}
-                             for r in rows)
-            return
-        table = Table("url", "status", "title", "words", *(["rank"] if search else []))
-        for r in rows:
-            table.add_row(r["url"], str(r["status_code"] or r["error_class"] or ""),
-                          r["title"] or "", str(r["word_count"] or ""),
-                          *([f"{r['rank']:.3f}"] if search else []))
-        print_table(table)
-        if not rows:
-            err.print("no pages match" if search else "no pages stored yet")
-    run(go())
-
-
-@app.command()
-def events(
-    crawl_id: Annotated[str, typer.Argument(help="Crawl id or workflow id.")],
-    follow: Annotated[bool, typer.Option(
-        "--follow", "-f", help="Keep printing new events until the crawl finishes.")] = False,
-    event_type: Annotated[list[str] | None, typer.Option(
-        "--type", metavar="TYPE", help="Only this event type (repeatable): "
-                                       f"{', '.join(CRAWL_EVENT_TYPES)}.")] = None,
-    after: Annotated[int, typer.Option(min=0, max=MAX_SEQ,
-                                       help="Only events after this seq.")] = 0,
-    as_json: JsonOption = False,
-) -> None:
-    """A crawl's events (pages stored or failed, handoffs, its end), oldest first: what its
-    webhook receives."""
-    unknown = [t for t in event_type or () if t not in CRAWL_EVENT_TYPES]
-    if unknown:
-        raise fail(f"--type takes {', '.join(CRAWL_EVENT_TYPES)}, not {', '.join(unknown)}")
-
-    async def go() -> None:
-        async with await Trawl.connect(temporal=follow) as trawl:
-            async for event in trawl.events(crawl_id, after=after, types=event_type or (),
-                                            follow=follow):
-                if as_json:
-                    print_json(event.envelope())
-                else:
-                    data = event.data
-                    what = data.get("url") or data.get("status") or " ".join(
-                        data.get("seeds") or ())
-                    extra = data.get("error_class") or data.get("reason") or ""
-                    sys.stdout.write("\t".join(str(v) for v in (
-                        event.seq, event.created_at.isoformat(timespec="seconds"),
-                        event.type, what, extra)).rstrip("\t") + "\n")
-                    sys.stdout.flush()
-    run(go())
-
-
-@app.command("webhook-secret")
-def webhook_secret_command() -> None:
-    """Print the secret crawl webhooks are signed with (Standard Webhooks; give it to the
-    receiver to verify deliveries)."""
-    from trawl.secrets import webhook_secret
-
-    try:
-        sys.stdout.write(webhook_secret() + "\n")
-    except TrawlError as exc:
-        raise fail(str(exc), exit_code(exc)) from None
-
-
-@app.command()
-def export(
-    crawl_id: Annotated[str, typer.Argument(help="Crawl id or workflow id.")],
-    out_path: Annotated[Path, typer.Argument(
-        metavar="OUT", help="jsonl: a file ('-' for stdout); markdown: a directory.")],
-    fmt: Annotated[str, typer.Option("--format", help="jsonl | markdown")] = "jsonl",
-) -> None:
-    """Export a crawl's pages as JSON lines or as a directory of markdown files."""
-    from trawl.api.export import check_jsonl_target, check_markdown_target
-
-    if fmt not in ("jsonl", "markdown"):
-        raise fail(f"--format must be jsonl or markdown, not {fmt!r}")
-    try:  # before any service starts
-        (check_jsonl_target if fmt == "jsonl" else check_markdown_target)(out_path)
-    except TrawlError as exc:
-        raise fail(str(exc), exit_code(exc)) from None
-
-    async def go() -> int:
-        from trawl.api.export import write_jsonl, write_markdown
-
-        async with await Trawl.connect(temporal=False) as trawl:
-            rows = trawl.export_rows(crawl_id)
-            if fmt == "jsonl":
-                return await write_jsonl(rows, out_path)
-            return await write_markdown(rows, out_path)
-    count = run(go())
-    err.print(f"exported {count} pages to {out_path}")
-
-
-@app.command()
-def sql(
-    query: Annotated[str, typer.Argument(help="SQL to run against trawl's database.")],
-    as_json: Annotated[bool, typer.Option("--json", help="One JSON object per row.")] = False,
-) -> None:
-    """Run one read-only SQL statement against trawl's database (the schema: the docs' "SQL"
-    page): select works; writes, DDL and COPY to programs or files are refused."""
-    if not query.strip():
-        raise fail("give one SQL statement, e.g. trawl sql \"select url, title from pages "
-                   "limit 5\"")
-
-    async def go() -> None:
-        from trawl.api.sql import run_read_only
-        from trawl.services.runtime import resolve_reader_url
-
-        async with await Trawl.connect(temporal=False) as trawl:
-            reader = await asyncio.to_thread(resolve_reader_url, trawl.settings)
-            if reader is None:
-                err.print("note: no read-only role (TRAWL_READER_DATABASE_URL): the statement "
-                          "runs in a read-only transaction as the owner role")
-            keys, rows = await run_read_only(reader or trawl.runtime.database_url, query)
-        if as_json:
-            for row in rows:
-                out.print_json(json.dumps(dict(zip(keys, row, strict=True)), default=str),
-                               indent=None)
-            return
-        table = Table(*keys)
-        for row in rows:
-            table.add_row(*("" if v is None else str(v) for v in row))
-        print_table(table)
-        err.print(f"{len(rows)} rows")
-    run(go())
-
-
-# -- services ----------------------------------------------------------------------------
-
-MetricsPort = Annotated[int | None, typer.Option(
-    min=1, max=65535, help="Serve Prometheus metrics on this port, on 127.0.0.1 unless "
-    "--metrics-host says otherwise (default TRAWL_METRICS_PORT; unset: no endpoint).")]
-MetricsHost = Annotated[str | None, typer.Option(
-    help="Address the metrics endpoint binds (default TRAWL_METRICS_HOST, 127.0.0.1), e.g. "
-    "0.0.0.0 for a Prometheus on another machine.")]
-
-
-@app.command()
-def worker(
-    max_concurrent_activities: Annotated[int, typer.Option(
-        min=1, max=MAX_CONCURRENT_ACTIVITIES,
-        help="Explore activities this worker runs at once.")] = DEFAULT_MAX_CONCURRENT_ACTIVITIES,
-    metrics_port: MetricsPort = None,
-    metrics_host: MetricsHost = None,
-) -> None:
-    """Run a worker (for real deployments; `trawl crawl` starts one itself when embedded)."""
-    _check_listen_host(metrics_host, "--metrics-host")
-    from trawl.services.runtime import ensure_runtime
-    from trawl.worker.main import WorkerConfig, run_worker
-
-    settings = get_settings()
-    configure_logging(log_level(logging.INFO))
-
-    async def go() -> int | None:
-        with _metrics_endpoint(settings, metrics_port, metrics_host) as metrics:
-            runtime = await asyncio.to_thread(ensure_runtime, settings)
-            cfg = WorkerConfig.from_settings(settings, runtime.temporal_address,
-                                             runtime.database_url)
-            cfg.max_concurrent_activities = max_concurrent_activities
-            err.print(f"worker: Temporal {cfg.temporal_address}, task queue {cfg.task_queue}")
-            if metrics is not None:
-                err.print(f"metrics: {metrics.url}")
-            return await run_worker(cfg, metrics=metrics)
-    _run_foreground(go(), "the worker stopped")
-
-
-@contextlib.contextmanager
-def _metrics_endpoint(settings: Settings, port: int | None,
-                      host: str | None) -> Iterator[WorkerMetrics | None]:
-    """The worker's metrics endpoint, bound (a port in use is one line, before the worker
-    starts), or None when off."""
-    from trawl.worker.metrics import serve_metrics
-
-    metrics = serve_metrics(host or settings.metrics_host, port or settings.metrics_port)
-    try:
-        yield metrics
-    finally:
-        if metrics is not None:
-            metrics.close()
-
-
-@app.command()
-def up(metrics_port: MetricsPort = None, metrics_host: MetricsHost = None) -> None:
-    """Run the embedded services and a worker in the foreground; Ctrl-C stops the worker."""
-    _check_listen_host(metrics_host, "--metrics-host")
-    from trawl.services.runtime import claim_worker, ensure_runtime, release_worker
-    from trawl.store.db import libpq_url, upgrade_schema
-    from trawl.worker.main import WorkerConfig, run_worker
-
-    settings = get_settings()
-    configure_logging(log_level(logging.INFO))
-
-    async def go() -> int | None:
-        runtime = await asyncio.to_thread(ensure_runtime, settings)
-        claimed = runtime.embedded and await asyncio.to_thread(claim_worker, settings, runtime)
-        try:
-            await asyncio.to_thread(upgrade_schema, runtime.database_url)
-            if claimed:  # (which also freed its metrics port, if it had one)
-                err.print("stopped the background worker; this process takes over")
-            with _metrics_endpoint(settings, metrics_port, metrics_host) as metrics:
-                out.print(f"Temporal:  {runtime.temporal_address}  "
-                          f"(web UI {settings.ui_base_url})")
-                out.print(f"Postgres:  psql '{libpq_url(runtime.database_url)}'")
-                out.print(f"data dir:  {settings.data_dir}")
-                if metrics is not None:
-                    out.print(f"metrics:   {metrics.url}  "
-                              "(Prometheus; docs/operations/metrics.md)")
-                out.print("worker running; Ctrl-C stops it (`trawl down` stops the services)")
-                return await run_worker(WorkerConfig.from_settings(
-                    settings, runtime.temporal_address, runtime.database_url),
-                    upgrade=False, metrics=metrics)
-        finally:
-            if runtime.embedded:
-                await asyncio.to_thread(release_worker, settings)
-    _run_foreground(go(), "the worker stopped; the services go on (`trawl down` stops them)")
-
-
-def _check_listen_host(host: str | None, option: str = "--host") -> None:
-    """One line and exit 1 unless ``host`` (None: not given) is an address this machine
-    can listen on (a name that resolves, an IP address), checked before anything starts."""
-    import socket
-
-    if host is None:
-        return
-    if not host.strip():
-        raise fail(f"{option} takes an address to listen on, such as 127.0.0.1 or 0.0.0.0")
-    try:
-        socket.getaddrinfo(host, None, type=socket.SOCK_STREAM)
-    except (OSError, UnicodeError) as exc:
-        raise fail(f"{option} {host!r} is no address to listen on: "
-                   f"{getattr(exc, 'strerror', None) or exc}") from None
-
-
-def _run_foreground(coro: Coroutine[Any, Any, int | None], stopped: str) -> None:
-    """`trawl worker` and `trawl up`: Ctrl-C (at start too) is one line and exit 130."""
-    try:
-        sig = run(coro)
-    except typer.Exit as exc:
-        if exc.exit_code != EXIT_INTERRUPTED:
-            raise
-        sig = signal.SIGINT
-    if sig == signal.SIGINT:
-        err.print(f"interrupted: {stopped}", soft_wrap=True)
-        raise typer.Exit(EXIT_INTERRUPTED)
-
-
-@app.command("codec-server")
-def codec_server(
-    port: Annotated[int | None, typer.Option(
-        min=1, max=MAX_PORT, help="Port on 127.0.0.1 (default TRAWL_CODEC_PORT, 8234).")] = None,
-    ui_origin: Annotated[list[str] | None, typer.Option(
-        help="Origin of the web UI that may call it (repeatable); default the embedded UI's."
-    )] = None,
-) -> None:
-    """Serve the codec endpoint through which the Temporal web UI and CLI read trawl's sealed
-    payloads (`trawl up` runs one for the embedded UI; see SECURITY.md)."""
-    from trawl.urls import check_origin
-    from trawl.worker.codec_server import main as serve
-
-    try:
-        origins = [check_origin(origin, "--ui-origin") for origin in ui_origin or []]
-    except TrawlError as exc:
-        raise fail(str(exc)) from None
-    argv = ["--port", str(port or get_settings().codec_port)]
-    for origin in origins:
-        argv += ["--ui-origin", origin]
-    serve(argv)
-
-
-@app.command()
-def down() -> None:
-    """Stop the data dir's embedded services and worker, and wait until each is gone."""
-    from trawl.services.runtime import stop_stack
-
-    results = stop_stack(get_settings())
-    for result in results:
-        out.print(result.line, markup=False, highlight=False)
-    if not all(r.ok for r in results):
-        raise typer.Exit(EXIT_ERROR)
-
-
-@db_app.command("upgrade")
-def db_upgrade() -> None:
-    """Bring the database schema up to date."""
-    from trawl.services.runtime import resolve_database_url
-    from trawl.store.db import redact, upgrade_schema
-
-    async def go() -> None:
-        settings = get_settings()
-        url = await asyncio.to_thread(resolve_database_url, settings)
-        revision = await asyncio.to_thread(upgrade_schema, url)
-        out.print(f"schema at revision {revision} ({redact(url)})")
-    run(go())
-
-
-@app.command()
-def serve(
-    host: Annotated[str, typer.Option(
-        help="Address to listen on; beyond loopback only with TRAWL_API_TOKEN or "
-             "--token-file.")] = "127.0.0.1",
-    port: Annotated[int, typer.Option(min=1, max=MAX_PORT,
-                                      help="Port to listen on.")] = DEFAULT_API_PORT,
-    token_file: Annotated[Path | None, typer.Option(
-        help="Read the bearer token from this file (instead of TRAWL_API_TOKEN or the "
-             "generated <data dir>/api.token).")] = None,
-    mcp: Annotated[bool, typer.Option(
-        help="Also serve the MCP tools over streamable HTTP at /mcp.")] = True,
-    allow_host: agent_commands.AllowHostOption = None,
-    allow_private: agent_commands.AllowPrivateOption = False,
-    model: Annotated[str | None, typer.Option(
-        metavar="PROVIDER:NAME",
-        help="The model of requests that extract with a schema and name none: Firecrawl's "
-             "JSON format, schema extractions of /v1/scrape and /v1/crawls (default "
-             "TRAWL_MODEL). Its key comes from this server's environment for scrapes, the "
-             "workers' for crawls.")] = None,
-) -> None:
-    """Serve the HTTP API (FastAPI, OpenAPI docs at /docs) and the MCP tools at /mcp,
-    behind a bearer token; see the docs' "HTTP API" page. Its callers' crawls, scrapes
-    and browser reach public addresses; internal ones only where --allow-host or
-    --allow-private allows them (SECURITY.md)."""
-    from trawl.api.callers import SERVE
-    from trawl.api.http import serve as serve_api
-    from trawl.model import check_model
-
-    use_model(check_model(model) if model is not None else None)
-    callers = agent_commands.callers_of(SERVE, allow_private, allow_host)
-    _check_listen_host(host)
-    configure_logging()
-    run(serve_api(get_settings(), host, port, token_file=token_file, mcp=mcp,
-                  announce=lambda line: err.print(line, markup=False, highlight=False),
-                  callers=callers))
-
-
+result_commands.register(app)
+service_commands.register(app, db_app)
 handoff_commands.register(app, run, out, err, print_table=print_table,
                           print_json_lines=print_json_lines)
 register_scrape(app)  # `trawl scrape URL`: one page, no services

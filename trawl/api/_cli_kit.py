@@ -1,0 +1,121 @@
+"""What every `trawl` command shares: the consoles, exit codes, one-line failures, the
+runner of a command's coroutine, the -v/-q verbosity and the JSON and table printers.
+
+The command modules (:mod:`trawl.api.cli`, :mod:`trawl.api.service_commands`) import it;
+it imports none of them.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import logging
+import sys
+from collections.abc import Coroutine, Iterable, Mapping
+from datetime import date, datetime
+from typing import Annotated, Any, TypeVar
+
+import typer
+from rich.console import Console
+from rich.markup import escape
+from rich.table import Table
+from temporalio.service import RPCError
+
+from trawl.errors import SettingsError, TrawlError
+
+out = Console(highlight=False, soft_wrap=True)  # never break a URL across lines
+err = Console(stderr=True, highlight=False)
+T = TypeVar("T")
+PROGRESS_POLL_S = 0.5
+EXIT_ERROR = 1
+EXIT_USAGE = 2
+"""Bad settings (TRAWL_*), like click's bad options."""
+EXIT_INTERRUPTED = 130
+_verbosity = 0
+"""-q: -1, default 0, -v: 1, -vv: 2 (see :func:`log_level`); set by the app's callback."""
+JsonOption = Annotated[bool, typer.Option(
+    "--json", help="Machine-readable output: JSON (lists: one object per line).")]
+MAX_ROWS = 1_000_000
+"""The most rows `trawl list` / `trawl pages` print at once (--limit)."""
+MAX_SEQ = 2**63 - 1
+"""The largest event seq (a Postgres bigint)."""
+
+
+def fail(message: str, code: int = EXIT_ERROR) -> typer.Exit:
+    err.print(f"[red]error:[/red] {escape(message)}", soft_wrap=True)  # [x] in it is text
+    return typer.Exit(code)
+
+
+def exit_code(exc: TrawlError) -> int:
+    return EXIT_USAGE if isinstance(exc, SettingsError) else EXIT_ERROR
+
+
+def run(coro: Coroutine[Any, Any, T]) -> T:
+    """Run a command's coroutine; expected failures become one-line errors."""
+    try:
+        return asyncio.run(coro)
+    except TrawlError as exc:
+        raise fail(str(exc), exit_code(exc)) from None
+    except RPCError as exc:  # Temporal answered, but not as a ready server does
+        raise fail(f"Temporal refused the request: {exc.message or exc.status}. Embedded "
+                   "server: `trawl down`, then run this again; a server of your own: check "
+                   "it and TRAWL_TEMPORAL_ADDRESS") from None
+    except KeyboardInterrupt:
+        raise typer.Exit(EXIT_INTERRUPTED) from None
+
+
+def log_level(default: int = logging.WARNING) -> int:
+    """The log level -v/-q ask for (``default`` without either)."""
+    if _verbosity < 0:
+        return logging.ERROR
+    return {0: default, 1: min(default, logging.INFO)}.get(_verbosity, logging.DEBUG)
+
+
+def _json_default(value: Any) -> Any:
+    if isinstance(value, datetime | date):
+        return value.isoformat()
+    return str(value)  # Decimal ranks, paths, UUIDs
+
+
+def print_json(value: Any) -> None:
+    """One JSON document on one line of stdout (plain: no colour, no wrapping)."""
+    sys.stdout.write(json.dumps(value, default=_json_default, ensure_ascii=False) + "\n")
+
+
+def print_json_lines(rows: Iterable[Mapping[str, Any]]) -> None:
+    for row in rows:
+        print_json(dict(row))
+
+
+def print_table(table: Table) -> None:
+    """A table on a terminal; piped or redirected, its rows as tab-separated lines (header
+    first when it has one), never cut to a width."""
+    if out.is_terminal:
+        out.print(table)
+        return
+    lines = []
+    if table.show_header:
+        lines.append([str(column.header) for column in table.columns])
+    cells = [[str(c) for c in column.cells] for column in table.columns]
+    lines += [list(row) for row in zip(*cells, strict=True)]
+    for line in lines:
+        sys.stdout.write("\t".join(" ".join(c.split()) for c in line) + "\n")
+
+
+def seeds_cell(seeds: list[str]) -> str:
+    """A crawl's start URLs in a table cell: the first and how many more (a 200-site crawl
+    is one readable line; ``--json`` lists them all)."""
+    if len(seeds) <= 1:
+        return seeds[0] if seeds else ""
+    return f"{seeds[0]} +{len(seeds) - 1} more"
+
+
+def set_verbosity(level: int) -> None:
+    """Record -v/-q (-1 quiet, 0 default, 1 info, 2 debug) for :func:`log_level`."""
+    global _verbosity
+    _verbosity = level
+
+
+def verbosity() -> int:
+    """What -v/-q asked for (see :func:`set_verbosity`)."""
+    return _verbosity
