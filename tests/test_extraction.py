@@ -6,12 +6,15 @@ Selectors fill ``pages.data`` or say why not; a model's answer is stored only on
 validates against the schema (invalid JSON and wrong types are re-asked, then recorded as
 the page's ``data_error``); ``--max-model-tokens`` stops the model step with a clear
 status; a model that never answers costs its deadline, not the crawl; page text reaches
-the model marked as untrusted; the API key stays out of every row.
+the model marked as untrusted; the API key stays out of every row, the Temporal histories
+and the debug log.
 """
 
 from __future__ import annotations
 
+import base64
 import json
+import os
 import re
 import subprocess
 import uuid
@@ -20,6 +23,7 @@ from typing import Any
 
 import pytest
 from sqlalchemy.ext.asyncio import AsyncEngine
+from temporalio.api.common.v1 import Payload
 from temporalio.client import Client
 
 from tests.conftest import PYTHON, ROOT, scalar_rows
@@ -40,6 +44,7 @@ from trawl.api.crawls import intent_summary
 from trawl.config import get_settings
 from trawl.model import CrawlSpec
 from trawl.store.crawls import crawl_record
+from trawl.worker.codec import data_converter
 
 BUDGET = 2_500
 """Room for two requests of 1,000 tokens (each reserves ~1,300 first), not four."""
@@ -183,6 +188,40 @@ async def test_a_model_reads_each_page_and_only_valid_answers_are_stored(
     assert (_tokens_counted(name, "input"), _tokens_counted(name, "output")) == (
         PROMPT_TOKENS * asked, COMPLETION_TOKENS * asked)
     assert _tokens_counted(name, "input") + _tokens_counted(name, "output") == spent
+    # ... nor in Temporal: the crawl's and its sites' histories, every payload opened
+    opened = await _history_payloads(temporal_client, f"crawl-test-{crawl_id}")
+    assert model.encode() in opened, "the payloads were not opened (the model name is in them)"
+    assert SECRET_KEY.encode() not in opened, "the API key leaked into Temporal's history"
+
+
+async def _history_payloads(client: Client, workflow_id: str) -> bytes:
+    """Every payload of a workflow's history and its children's, opened with trawl's codec
+    (sealed, a search of the raw history would find nothing whatever it held)."""
+    codec = data_converter().payload_codec
+    assert codec is not None
+    found: list[bytes] = []
+    ids = [workflow_id]
+    while ids:
+        history = await client.get_workflow_handle(ids.pop()).fetch_history()
+        sealed = [Payload(metadata={k: base64.b64decode(v) for k, v in p["metadata"].items()},
+                          data=base64.b64decode(p.get("data", "")))
+                  for p in _payload_dicts(history.to_json_dict())]
+        found += [p.data for p in await codec.decode(sealed)]
+        ids += [e.start_child_workflow_execution_initiated_event_attributes.workflow_id
+                for e in history.events
+                if e.HasField("start_child_workflow_execution_initiated_event_attributes")]
+    return b"\n".join(found)
+
+
+def _payload_dicts(node: Any) -> list[dict[str, Any]]:
+    """The payloads ({metadata, data}) anywhere in a history's JSON form."""
+    if isinstance(node, list):
+        return [p for item in node for p in _payload_dicts(item)]
+    if not isinstance(node, dict):
+        return []
+    if "metadata" in node and "encoding" in node["metadata"]:
+        return [node]
+    return [p for value in node.values() for p in _payload_dicts(value)]
 
 
 def _tokens_counted(model: str, kind: str) -> float:
@@ -288,3 +327,24 @@ def test_trawl_scrape_extract_prints_the_data(tmp_path: Path) -> None:
     assert json.loads(out.stdout) == {"plan": "Plan Team", "price": 49.0}
     assert refused.returncode == 1 and "bad css selector" in refused.stderr
     assert "Traceback" not in refused.stderr
+
+
+def test_the_api_key_stays_out_of_debug_logs(tmp_path: Path) -> None:
+    """`trawl -vv scrape --extract` with a schema: the model is called with the key and the
+    debug log (the HTTP client's and the model library's requests included) never holds it."""
+    _site(tmp_path / "site")
+    schema = tmp_path / "schema.yaml"
+    schema.write_text(json.dumps({"schema": SCHEMA, "prompt": "The plan."}))
+    calls: list[str] = []
+    with serve_model(_plan_script(calls)) as server, serve(tmp_path / "site") as site:
+        env = {**os.environ, "OPENAI_BASE_URL": server.base_url, "OPENAI_API_KEY": SECRET_KEY}
+        out = subprocess.run([PYTHON, "-m", "trawl.api", "-vv", "scrape",
+                              site.base + "/pro.html", "--extract", str(schema), "--model",
+                              "openai:scripted", "--allow-private"],
+                             cwd=ROOT, capture_output=True, text=True, timeout=120, env=env)
+        used = list(server.headers)
+    assert out.returncode == 0, out.stderr
+    assert json.loads(out.stdout) == {"plan": "Pro", "monthly_price": 19.0}
+    assert any(h.get("authorization") == f"Bearer {SECRET_KEY}" for h in used)
+    assert "DEBUG" in out.stderr and server.base_url in out.stderr, "no debug log to search"
+    assert SECRET_KEY not in out.stderr + out.stdout
