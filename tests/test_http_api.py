@@ -512,3 +512,36 @@ async def test_agent_runs_over_http(client: httpx.AsyncClient, worker: None) -> 
     assert "OPENAI_API_KEY" in run["error"] and "Traceback" not in run["error"]
     assert [r["id"] for r in (await client.get("/v1/agents")).json()][:1] == [run_id]
     problem(await client.post(f"/v1/agents/{run_id}/resume", json={"note": "x"}), 409)
+
+
+async def test_a_crawl_with_extract_and_goal_over_http(client: httpx.AsyncClient, worker: None,
+                                                       tmp_path: Path) -> None:
+    """``POST /v1/crawls`` takes ``extract`` and ``goal`` (issue 30): each page's data is in
+    its pages listing, the export and the page events; a bad selector is a 422."""
+    paths = binary_tree_site(tmp_path / "site", 7)
+    extract = {"fields": {"heading": "h1", "number": {
+        "css": "main p", "type": "number", "required": True}}}
+    with serve(tmp_path / "site") as site:
+        assert "bad css selector" in problem(await client.post("/v1/crawls", json={
+            "seeds": [site.url("/")], "extract": {"fields": {"x": "a[["}}}), 422)["detail"]
+        reply = await client.post("/v1/crawls", json={
+            "seeds": [site.url("/")], "render": "http", "extract": extract,
+            "goal": "synthetic page number 6"})
+        assert reply.status_code == 201, reply.text
+        crawl_id = reply.json()["crawl_id"]
+        final = await poll(client, crawl_id, lambda s: s["finished"], "the crawl to finish")
+    assert final["status"] == "COMPLETED" and final["pages_done"] == len(paths)
+    assert final["spec"]["goal"] == "synthetic page number 6"
+    listed = (await client.get(f"/v1/crawls/{crawl_id}/pages", params={"limit": 50})
+              ).json()["pages"]
+    data = {p["url"].rsplit("/", 1)[1] or "index": p["data"] for p in listed}
+    assert data["p6.html"] == {"heading": "Page 6", "number": 6}
+    assert data["index"] == {"heading": "Page 0", "number": 0}
+    exported = [json.loads(line) for line in
+                (await client.get(f"/v1/crawls/{crawl_id}/export")).text.splitlines()]
+    assert {r["url"]: r["data"] for r in exported} == {p["url"]: p["data"] for p in listed}
+    events = await sse_events(client, f"/v1/crawls/{crawl_id}/events", type="page_stored")
+    stored = {e["data"]["data"]["url"]: e["data"]["data"] for e in events
+              if e["event"] == "page_stored"}  # (crawl_finished always ends the stream)
+    assert stored[site.url("/p6.html")]["data"] == {"heading": "Page 6", "number": 6}
+    assert len(stored) == len(paths)
