@@ -1,4 +1,5 @@
-"""`trawl crawl --store ... --chunk / --chunk-size N` set CrawlSpec.store and chunk_chars;
+"""`trawl crawl --store ... --chunk / --chunk-size N` set CrawlSpec.store and chunk_chars,
+--extract/--goal/--model its intent fields (also from a spec file);
 bad values are one clear ConfigError from CrawlSpec.validated."""
 
 from __future__ import annotations
@@ -72,3 +73,42 @@ def test_spec_round_trips_through_json() -> None:
     assert spec.store == ["html"]
     again = CrawlSpec.from_json(spec.to_json())
     assert (again.store, again.chunk_chars) == (["html"], 1500)
+
+
+def test_extract_and_goal_from_flags_and_from_a_spec_file(tmp_path: Any) -> None:
+    """Issue 30: ``--extract FILE`` (YAML or JSON), ``--goal``, ``--goal-pages``,
+    ``--max-model-tokens`` set the spec, and a spec file carries the same fields."""
+    fields = tmp_path / "fields.yaml"
+    fields.write_text("fields:\n  plan: h1\n  price: {css: .price, type: number}\n")
+    spec = _spec("--extract", str(fields), "--goal", "pricing plans", "--goal-pages", "3")
+    assert spec.extract == {"fields": {"plan": "h1",
+                                       "price": {"css": ".price", "type": "number"}}}
+    assert (spec.goal, spec.goal_pages) == ("pricing plans", 3)
+    schema = tmp_path / "schema.json"
+    schema.write_text('{"schema": {"type": "object"}, "prompt": "The plan."}')
+    spec = _spec("--extract", str(schema), "--model", "openai:m", "--max-model-tokens", "900")
+    assert spec.extract == {"schema": {"type": "object"}, "prompt": "The plan."}
+    assert (spec.model, spec.max_model_tokens) == ("openai:m", 900)
+    spec_file = tmp_path / "crawl.yaml"
+    spec_file.write_text(f"seeds: [{SEED}]\ngoal: pricing\nextract:\n  fields: {{plan: h1}}\n")
+    seen: dict[str, Any] = {}
+
+    async def fake(spec: CrawlSpec, *_: Any) -> None:
+        seen["spec"] = spec
+
+    with mock.patch.object(cli, "_crawl", fake):
+        result = CliRunner().invoke(cli.app, ["crawl", "--spec", str(spec_file)])
+    assert result.exit_code == 0, result.output
+    assert seen["spec"].extract == {"fields": {"plan": "h1"}} and seen["spec"].goal == "pricing"
+
+
+def test_a_bad_extract_file_is_one_line(tmp_path: Any) -> None:
+    bad = tmp_path / "bad.yaml"
+    bad.write_text("fields:\n  plan: {css: 'h1[', type: text}\n")
+
+    async def never(*_: Any) -> None:
+        raise AssertionError("the crawl was started")
+
+    with mock.patch.object(cli, "_crawl", never):
+        result = CliRunner().invoke(cli.app, ["crawl", SEED, "--extract", str(bad)])
+    assert result.exit_code != 0 and "bad css selector" in result.output
