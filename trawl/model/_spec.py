@@ -9,6 +9,7 @@ A plain dataclass so it travels unchanged through Temporal's data converter and 
 # imports trawl.model, not its private modules), so annotations must be real types.
 import ipaddress
 from dataclasses import asdict, dataclass, field, replace
+from functools import lru_cache
 from typing import Any, ClassVar
 
 from trawl.config import (
@@ -54,6 +55,8 @@ DEFAULT_HEARTBEAT_TIMEOUT_S = 10.0
 mid-page is noticed after this long and its pages are retried elsewhere about a second
 later (at most ~15 s in all, instead of a minute)."""
 MAX_RETRIES_429 = 10
+SITEMAP_DEPTH = 1
+"""Sitemap URLs enter the frontier at this depth (one hop from the start URL)."""
 
 
 @dataclass
@@ -323,12 +326,17 @@ class CrawlSpec:
         return loads + slot + self.retries_429 * (self.max_retry_after_s
                                                   + self.page_timeout_s + slot)
 
+    def reads_sitemaps(self) -> bool:
+        """Whether the start sites seed the frontier from their sitemaps."""
+        return not (self.sitemap == "skip" or self.max_sitemap_urls == 0
+                    or (self.sitemap == "include" and self.max_depth < SITEMAP_DEPTH))
+
     def net_policy(self) -> NetPolicy:
         """What this crawl may fetch: see trawl.net. Its start URLs' origins are allowed
         whatever their address (the user named them)."""
-        return NetPolicy(allowed_origins=frozenset(origin_of(seed) for seed in self.seeds),
-                         allow_private=self.allow_private or get_settings().allow_private,
-                         allow_hosts=tuple(self.allow_hosts), deny_hosts=tuple(self.deny_hosts))
+        return _net_policy(tuple(self.seeds),
+                           self.allow_private or get_settings().allow_private,
+                           tuple(self.allow_hosts), tuple(self.deny_hosts))
 
     def webhook_policy(self) -> NetPolicy:
         """Where webhook deliveries may go: the webhook's own origin whatever its address
@@ -337,9 +345,8 @@ class CrawlSpec:
         return replace(self.net_policy(), allowed_origins=origins)
 
     def scope(self) -> Scope:
-        return Scope(seed_hosts=tuple(dict.fromkeys(host_of(s) for s in self.seeds)),
-                     allow_subdomains=self.allow_subdomains, include=tuple(self.include),
-                     exclude=tuple(self.exclude))
+        return _scope(tuple(self.seeds), self.allow_subdomains, tuple(self.include),
+                      tuple(self.exclude))
 
     def to_json(self) -> dict[str, Any]:
         return asdict(self)
@@ -350,6 +357,27 @@ class CrawlSpec:
         if "steps" in known:  # stored as plain dicts (asdict)
             known["steps"] = parse_rules(known["steps"])
         return cls(**known)
+
+
+SPEC_CACHE_SIZE = 64
+"""Scopes and net policies a process keeps, by the spec fields they are made of. Each page
+asks for both several times; made from 1,000 seeds each time, they cost more than the
+page's own reading."""
+
+
+@lru_cache(maxsize=SPEC_CACHE_SIZE)
+def _scope(seeds: tuple[str, ...], allow_subdomains: bool, include: tuple[str, ...],
+           exclude: tuple[str, ...]) -> Scope:
+    return Scope(seed_hosts=tuple(dict.fromkeys(host_of(s) for s in seeds)),
+                 allow_subdomains=allow_subdomains, include=include, exclude=exclude)
+
+
+@lru_cache(maxsize=SPEC_CACHE_SIZE)
+def _net_policy(seeds: tuple[str, ...], allow_private: bool, allow_hosts: tuple[str, ...],
+                deny_hosts: tuple[str, ...]) -> NetPolicy:
+    return NetPolicy(allowed_origins=frozenset(origin_of(seed) for seed in seeds),
+                     allow_private=allow_private, allow_hosts=allow_hosts,
+                     deny_hosts=deny_hosts)
 
 
 def _is_network(entry: str) -> bool:

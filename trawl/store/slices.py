@@ -1,0 +1,134 @@
+"""The frontier as an explore slice uses it: claims made from inside the activity.
+
+A slice (``explore_slice``) claims a site's URLs as its pages finish, all under one claim
+token, so that whatever it claimed and did not record can be found again: by a retried
+attempt of the same slice, by the next slice of the site (after a pause cancelled this one,
+or an outage held it), or by the site workflow, which explores a failed slice's URLs one by
+one. Recording stays :func:`trawl.store.frontier.record_page`'s: a URL is recorded only
+while claimed, whoever claimed it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from sqlalchemy import func, or_, select, tuple_, update
+from sqlalchemy.ext.asyncio import AsyncEngine
+
+from trawl.errors import CrawlNotFound
+from trawl.model import UrlJob
+from trawl.store.frontier import QUEUED_COUNT_CAP, RECORDED_STATUSES
+from trawl.store.models import Crawl, CrawlUrl, Handoff, SessionProfile
+
+
+async def claim_more(engine: AsyncEngine, crawl_id: str, site: str, limit: int, token: str,
+                     max_pages: int) -> tuple[list[UrlJob], int]:
+    """Claim up to ``limit`` more queued URLs of ``site`` under ``token``, breadth first,
+    within the crawl's page budget; returns (the URLs, the budget left after them).
+
+    Unlike :func:`trawl.store.frontier.claim`, a token that claimed before claims again (a
+    slice claims many times); an attempt that lost a claim's answer finds its URLs with
+    :func:`take_over`. A finished crawl (cancelled) claims nothing: its claims were given
+    back when it finished, and none may be made after.
+    """
+    async with engine.begin() as conn:
+        row = (await conn.execute(
+            select(Crawl.pages_claimed, Crawl.finished_at).where(Crawl.id == crawl_id)
+            .with_for_update())).first()
+        if row is None:
+            raise CrawlNotFound(f"no crawl {crawl_id}")
+        pages_claimed, finished_at = row
+        take = max(0, min(limit, max_pages - pages_claimed))
+        if take == 0 or finished_at is not None:
+            return [], max(0, max_pages - pages_claimed)
+        candidates = (
+            select(CrawlUrl.crawl_id, CrawlUrl.url)
+            .where(CrawlUrl.crawl_id == crawl_id, CrawlUrl.site == site,
+                   CrawlUrl.status == "queued")
+            .order_by(CrawlUrl.depth, CrawlUrl.seq).limit(take)
+            .with_for_update(skip_locked=True))
+        rows = (await conn.execute(
+            update(CrawlUrl)
+            .where(tuple_(CrawlUrl.crawl_id, CrawlUrl.url).in_(candidates))
+            .values(status="claimed", claim_token=token, updated_at=func.now())
+            .returning(CrawlUrl.url, CrawlUrl.depth, CrawlUrl.seq, CrawlUrl.handoffs))).all()
+        if rows:
+            pages_claimed += len(rows)
+            await conn.execute(update(Crawl).where(Crawl.id == crawl_id)
+                               .values(pages_claimed=pages_claimed))
+    jobs = [UrlJob(url=r.url, depth=r.depth, handoffs=r.handoffs)
+            for r in sorted(rows, key=lambda r: (r.depth, r.seq))]
+    return jobs, max(0, max_pages - pages_claimed)
+
+
+async def take_over(engine: AsyncEngine, crawl_id: str, tokens: Sequence[str],
+                    urls: Sequence[str], token: str) -> list[UrlJob]:
+    """URLs still claimed under any of ``tokens`` (claimed, never recorded), and those of
+    ``urls`` still claimed (under any token), now claimed under ``token``: a slice adopts
+    the URLs handed to it and those of slices that ended before recording theirs, so that
+    whatever it leaves is found again by its own token."""
+    if not tokens and not urls:
+        return []
+    async with engine.begin() as conn:
+        rows = (await conn.execute(
+            update(CrawlUrl)
+            .where(CrawlUrl.crawl_id == crawl_id, CrawlUrl.status == "claimed",
+                   or_(CrawlUrl.claim_token.in_(list(tokens)), CrawlUrl.url.in_(list(urls))))
+            .values(claim_token=token)
+            .returning(CrawlUrl.url, CrawlUrl.depth, CrawlUrl.seq, CrawlUrl.handoffs))).all()
+    return [UrlJob(url=r.url, depth=r.depth, handoffs=r.handoffs)
+            for r in sorted(rows, key=lambda r: (r.depth, r.seq))]
+
+
+async def claimed_under(engine: AsyncEngine, crawl_id: str,
+                        tokens: Sequence[str]) -> list[UrlJob]:
+    """URLs still claimed under any of ``tokens`` (read only)."""
+    if not tokens:
+        return []
+    async with engine.connect() as conn:
+        rows = (await conn.execute(
+            select(CrawlUrl.url, CrawlUrl.depth, CrawlUrl.seq, CrawlUrl.handoffs)
+            .where(CrawlUrl.claim_token.in_(list(tokens)), CrawlUrl.crawl_id == crawl_id,
+                   CrawlUrl.status == "claimed"))).all()
+    return [UrlJob(url=r.url, depth=r.depth, handoffs=r.handoffs)
+            for r in sorted(rows, key=lambda r: (r.depth, r.seq))]
+
+
+async def recorded_under(engine: AsyncEngine, crawl_id: str, token: str) -> dict[str, int]:
+    """{outcome: URLs} recorded under ``token`` (by a slice that ended without saying)."""
+    async with engine.connect() as conn:
+        rows = await conn.execute(
+            select(CrawlUrl.status, func.count())
+            .where(CrawlUrl.claim_token == token, CrawlUrl.crawl_id == crawl_id,
+                   CrawlUrl.status.in_(RECORDED_STATUSES))
+            .group_by(CrawlUrl.status))
+        return {status: int(n) for status, n in rows}
+
+
+async def blocked_under(engine: AsyncEngine, crawl_id: str,
+                        token: str) -> list[tuple[str, str, str | None]]:
+    """(URL, reason, detail) of the open handoffs of URLs claimed under ``token`` (a slice
+    that ended without saying met them: the site must wait for ``resume``)."""
+    async with engine.connect() as conn:
+        rows = (await conn.execute(
+            select(Handoff.url, Handoff.reason, Handoff.detail)
+            .join(CrawlUrl, (CrawlUrl.crawl_id == Handoff.crawl_id)
+                  & (CrawlUrl.url == Handoff.url))
+            .where(CrawlUrl.claim_token == token, CrawlUrl.crawl_id == crawl_id,
+                   CrawlUrl.status == "blocked", Handoff.resolved_at.is_(None))
+            .order_by(Handoff.id))).all()
+    return [(r.url, r.reason, r.detail) for r in rows]
+
+
+async def site_state(engine: AsyncEngine, crawl_id: str, site: str) -> tuple[int, int]:
+    """(URLs of the site still queued, counted up to QUEUED_COUNT_CAP; the version of the
+    site's session profile, 0 for none)."""
+    async with engine.connect() as conn:
+        queued = (await conn.execute(select(func.count()).select_from(
+            select(CrawlUrl.url).where(CrawlUrl.crawl_id == crawl_id, CrawlUrl.site == site,
+                                       CrawlUrl.status == "queued")
+            .limit(QUEUED_COUNT_CAP).subquery()))).scalar_one()
+        version = (await conn.execute(
+            select(SessionProfile.version).where(SessionProfile.site == site)
+        )).scalar_one_or_none()
+    return int(queued), int(version or 0)
