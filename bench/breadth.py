@@ -35,13 +35,13 @@ from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
-
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from sqlalchemy import text  # noqa: E402
 
-from bench._services import local_services, settle  # noqa: E402
+import bench._services as _services  # noqa: E402
+from bench._services import settle  # noqa: E402
 from bench.cpu_split import CpuSampler  # noqa: E402
 from bench.many_sites import Counts, serve_sites  # noqa: E402
 from bench.scale import EVENT_LIMIT, RssSampler, history_lengths  # noqa: E402
@@ -66,7 +66,9 @@ class Run:
     status: str = ""
     shares: dict[str, int] = field(default_factory=dict)
     max_events: int = 0
+    events: int = 0
     runs: int = 0
+    failures: list[tuple[str, str, str]] = field(default_factory=list)
     rss: list[int] = field(default_factory=list)
     busy_cores: float = 0.0
     cpu_ms: dict[str, float] = field(default_factory=dict)
@@ -105,7 +107,7 @@ async def _first_page(engine, crawl_id: str, started: datetime) -> float | None:
 async def crawl_once(args: argparse.Namespace, workers: int) -> Run:
     run = Run(workers)
     root = args.root.resolve()
-    with local_services(upgrade=root == ROOT) as (address, db_url, tmp):
+    with _services.local_services(upgrade=root == ROOT) as (address, db_url, tmp):
         if root != ROOT:
             _upgrade_with(root, db_url)
         with serve_sites(args.sites, args.pages, args.latency_ms / 1000) as sites:
@@ -151,12 +153,18 @@ async def crawl_once(args: argparse.Namespace, workers: int) -> Run:
                     run.failed = (await conn.execute(text(
                         "select count(*) from pages where crawl_id = :c "
                         "and error_class is not null"), q)).scalar_one()
+                    run.failures = [(str(u), str(c), str(m)[:200]) for u, c, m in (
+                        await conn.execute(text(
+                            "select url, error_class, error_message from pages "
+                            "where crawl_id = :c and error_class is not null "
+                            "order by url limit 5"), q)).all()]
                     run.duplicates = (await conn.execute(text(
                         "select count(*) from pages where crawl_id = :c "
                         "and duplicate_of is not null"), q)).scalar_one()
                 lengths = await history_lengths(client, f"breadth-{crawl_id}")
                 run.runs = len(lengths)
                 run.max_events = max(n for _, n in lengths)
+                run.events = sum(n for _, n in lengths)
                 run.cpu_ms = {k: v / max(run.pages, 1) * 1000 for k, v in per_kind.items()}
             finally:
                 for s in samplers:
@@ -193,8 +201,11 @@ def report(args: argparse.Namespace, runs: list[Run]) -> None:
         first = "-" if run.first_page_s is None else f"{run.first_page_s:.2f} s"
         print(f"  first page stored {first} after the start; shares {shares}; "
               f"machine busy {run.busy_cores:.2f} cores")
+        for url, error_class, message in run.failures:
+            print(f"  failed: {url}: {error_class}: {message}")
         print(f"  workflow runs {run.runs}, most events in one {run.max_events} "
-              f"(limit {EVENT_LIMIT}); peak RSS per worker (process tree) "
+              f"(limit {EVENT_LIMIT}), {run.events / max(run.pages, 1):.2f} events per page "
+              f"in all; peak RSS per worker (process tree) "
               + ", ".join(f"{r / 2**20:.0f} MiB" for r in run.rss))
         print(f"  sites saw: {served.page_requests} page requests, {served.pages_fetched_twice}"
               f" pages fetched twice, {served.pages_never_fetched} never; most requests in "

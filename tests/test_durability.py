@@ -21,7 +21,6 @@ from tests.sitesrv import Rules, serve
 from tests.workerkit import kill_group, start_worker, wait_for_activity_pollers
 from trawl.model import CrawlInput, CrawlSpec
 from trawl.workflows.crawl import CrawlWorkflow
-from trawl.workflows.site import BATCHES_IN_FLIGHT, EXPLORE_BATCH_MAX, PIPELINE_FACTOR
 
 SITE_PAGES = 60
 KILL_AFTER_PAGES = 15
@@ -90,13 +89,18 @@ async def test_kill_9_worker_mid_crawl(temporal_client: Client, temporal_address
 
 async def test_continue_as_new_bounds_history(temporal_client: Client, temporal_address: str,
                                               database_url: str, engine: AsyncEngine,
-                                              task_queue: str, tmp_path: Path) -> None:
+                                              task_queue: str, tmp_path: Path,
+                                              monkeypatch: pytest.MonkeyPatch) -> None:
+    import trawl.activities.slices
+
+    monkeypatch.setattr(trawl.activities.slices, "SLICE_MAX_URLS", 5)  # small slices
     paths = binary_tree_site(tmp_path / "site", 30)
     with serve(tmp_path / "site") as site:
         spec = CrawlSpec(seeds=[site.base + "/"], concurrency=3, render="http",
                          activities_per_run=2)
-        crawl_id, _result = await run_crawl(temporal_client, temporal_address, database_url,
+        crawl_id, result = await run_crawl(temporal_client, temporal_address, database_url,
                                            task_queue, spec)
+    assert result.pages_done == 30
     assert await page_set(engine, crawl_id) == {site.base + p for p in paths}
     site_wf = f"crawl-test-{crawl_id}/http-{site.base.split('//')[1].replace(':', '-')}"
     runs = explores = 0
@@ -107,14 +111,12 @@ async def test_continue_as_new_bounds_history(temporal_client: Client, temporal_
         scheduled = [e for e in history.events
                      if e.event_type == EventType.EVENT_TYPE_ACTIVITY_TASK_SCHEDULED
                      and e.activity_task_scheduled_event_attributes.activity_type.name
-                     in ("explore", "explore_batch")]
+                     in ("explore", "explore_batch", "explore_slice")]
         assert len(scheduled) <= 2
         explores += len(scheduled)
-    # an activity explores at most a batch of URLs: 30 pages take at least 30 / batch
-    # activities, at most 2 of them per run
-    batch = min(EXPLORE_BATCH_MAX, spec.concurrency * PIPELINE_FACTOR // BATCHES_IN_FLIGHT)
-    assert explores >= math.ceil(30 / batch)
-    assert runs >= math.ceil(explores / 2) >= 2
+    # a slice claims at most 5 URLs here: 30 pages take at least 6 slices, 2 per run
+    assert explores >= math.ceil(30 / 5)
+    assert runs >= math.ceil(explores / 2) >= 3
 
 
 async def test_max_pages_is_a_hard_budget(temporal_client: Client, temporal_address: str,

@@ -56,8 +56,6 @@ with workflow.unsafe.imports_passed_through():
         UrlJob,
     )
     from trawl.workflows._batches import (
-        BATCHES_IN_FLIGHT,
-        EXPLORE_BATCH_MAX,
         OLD_PIPELINE_FACTOR,
         PIPELINE_FACTOR,
         BatchPath,
@@ -73,8 +71,6 @@ with workflow.unsafe.imports_passed_through():
         report_interval_s,
         site_report_interval_s,
     )
-
-__all__ = ["BATCHES_IN_FLIGHT", "EXPLORE_BATCH_MAX", "PIPELINE_FACTOR", "SiteWorkflow"]
 
 SLICES_PATCH = "explore-slices"
 """workflow.patched id: runs from before it go on (and replay) with explore batches."""
