@@ -69,6 +69,8 @@ class Run:
     events: int = 0
     runs: int = 0
     failures: list[tuple[str, str, str]] = field(default_factory=list)
+    warnings: list[str] = field(default_factory=list)
+    """The workers' log lines at WARNING and above (the first few, and how many)."""
     rss: list[int] = field(default_factory=list)
     busy_cores: float = 0.0
     cpu_ms: dict[str, float] = field(default_factory=dict)
@@ -86,6 +88,16 @@ def _upgrade_with(root: Path, db_url: str) -> None:
     subprocess.run([sys.executable, "-c", "import sys; from trawl.store.db import "
                     "upgrade_schema; upgrade_schema(sys.argv[1])", db_url],
                    cwd=root, env=dict(os.environ, PYTHONPATH=str(root)), check=True)
+
+
+WARNINGS_SHOWN = 5
+
+
+def _warnings(logs: list[Path]) -> list[str]:
+    lines = [line.strip() for log in logs if log.exists()
+             for line in log.read_text(errors="replace").splitlines()
+             if " WARNING " in line or " ERROR " in line or "Traceback" in line]
+    return lines[:WARNINGS_SHOWN] + ([f"... {len(lines)} in all"] if lines else [])
 
 
 def _postmaster(tmp: Path) -> int:
@@ -179,6 +191,7 @@ async def crawl_once(args: argparse.Namespace, workers: int) -> Run:
                         os.killpg(proc.pid, signal.SIGKILL)
                 await engine.dispose()
             run.rss = [s.peak for s in samplers]
+            run.warnings = _warnings([tmp / f"worker{i}.log" for i in range(workers)])
             run.served = sites.stop()
     return run
 
@@ -201,6 +214,8 @@ def report(args: argparse.Namespace, runs: list[Run]) -> None:
         first = "-" if run.first_page_s is None else f"{run.first_page_s:.2f} s"
         print(f"  first page stored {first} after the start; shares {shares}; "
               f"machine busy {run.busy_cores:.2f} cores")
+        for line in run.warnings:
+            print(f"  worker log: {line[:300]}")
         for url, error_class, message in run.failures:
             print(f"  failed: {url}: {error_class}: {message}")
         print(f"  workflow runs {run.runs}, most events in one {run.max_events} "
