@@ -45,6 +45,8 @@ Db = Callable[..., Awaitable[Any]]
 
 SLICE_MAX_URLS = 1000
 """URLs one slice claims at most (also the most a retried slice explores again)."""
+SLICE_MAX_SECONDS = 60.0
+"""A slice claims for this long at most, whatever its input asks."""
 CLAIM_FRACTION = 4
 """A slice claims again when a quarter of its window is free: claims in batches, not per
 page (each takes the crawl's row lock for a moment)."""
@@ -67,7 +69,10 @@ class Slice:
         self.queue: deque[UrlJob] = deque()
         self.seen: set[str] = set()
         self.tasks: dict[asyncio.Task[ExploreOutput], UrlJob] = {}
+        self.gates: dict[asyncio.Task[ExploreOutput], _Gate] = {}
         self.loads = asyncio.Semaphore(max(1, inp.loads))
+        self.handed_over: set[asyncio.Task[ExploreOutput]] = set()
+        """Tasks cancelled before their load started (the slice's time was up)."""
         self.claimed = 0
         self.budget_left = 1
         self.starving = False
@@ -92,11 +97,13 @@ class Slice:
         if tokens or urls:  # adopted: what this slice leaves is found by its token
             self._add(await self.db(lambda: store.take_over(
                 self.deps.engine, inp.crawl_id, tokens, urls, inp.token)))
-        deadline = time.monotonic() + inp.max_seconds
+        deadline = time.monotonic() + min(inp.max_seconds, SLICE_MAX_SECONDS)
         max_urls = min(inp.max_urls, SLICE_MAX_URLS)
         orphan_checks = 0
         try:
             while True:
+                if self.stop is None and time.monotonic() >= deadline:
+                    self._time_up()
                 self._dispatch()
                 room = inp.window - len(self.tasks) - len(self.queue)
                 if self._may_claim(room, max_urls, deadline) \
@@ -110,9 +117,18 @@ class Slice:
                         if await self._orphans():
                             continue
                     break
-                done, _ = await asyncio.wait(self.tasks, return_when=asyncio.FIRST_COMPLETED)
+                timeout = None if self.stop is not None else max(0.0, deadline
+                                                                 - time.monotonic())
+                done, _ = await asyncio.wait(self.tasks, timeout=timeout,
+                                             return_when=asyncio.FIRST_COMPLETED)
                 for task in done:
-                    self._collect(self.tasks.pop(task), task)
+                    self.gates.pop(task, None)
+                    job = self.tasks.pop(task)
+                    if task in self.handed_over:
+                        self.handed_over.discard(task)
+                        self.out.pending.append(job)
+                    else:
+                        self._collect(job, task)
         finally:
             await self._cancel_tasks()
         return await self._finish(deadline)
@@ -123,17 +139,30 @@ class Slice:
                 and room >= max(1, self.inp.window // CLAIM_FRACTION)
                 and (not self.starving or not self.tasks))
 
+    def _time_up(self) -> None:
+        """The slice's time is up: it claims and starts nothing more, and the pages whose
+        load has not started go back to the site (claimed), so the slice ends as soon as
+        the loads under way are recorded instead of after its whole window."""
+        self.stop = "time"
+        for task, gate in self.gates.items():
+            if not gate.entered and not task.done():
+                self.handed_over.add(task)
+                task.cancel()
+
     def _dispatch(self) -> None:
         while self.queue and len(self.tasks) < self.inp.window and self.stop is None:
             job = self.queue.popleft()
-            self.tasks[asyncio.ensure_future(self._explore(job))] = job
+            gate = _Gate(self.loads)
+            task = asyncio.ensure_future(self._explore(job, gate))
+            self.tasks[task] = job
+            self.gates[task] = gate
 
-    async def _explore(self, job: UrlJob) -> ExploreOutput:
+    async def _explore(self, job: UrlJob, gate: _Gate) -> ExploreOutput:
         inp = self.inp
         single = ExploreInput(inp.crawl_id, inp.site, job, self.spec, inp.workflow_id,
                               inp.profile_version)
         out: ExploreOutput = await self.db(
-            functools.partial(explore, self.deps, single, self.note, self.loads),
+            functools.partial(explore, self.deps, single, self.note, gate),
             on_wait=self.note)
         return out
 
@@ -232,7 +261,7 @@ class Slice:
 
     async def _finish(self, deadline: float) -> SliceOutput:
         out, inp = self.out, self.inp
-        out.pending += list(self.queue)  # claimed, never started (a handoff or an outage)
+        out.pending += list(self.queue)  # claimed, never started (a handoff, time, outage)
         out.exhausted = (self.stop is None and not self.queue
                          and (self.budget_left <= 0 or (self.starving
                                                         and time.monotonic() < deadline
@@ -258,3 +287,19 @@ async def add_recorded(deps: ExploreDeps, db: Db, crawl_id: str, token: str,
                                                                    token)):
         out.handoffs.append(ExploreOutput(url=url, outcome=PageOutcome.HANDOFF,
                                           handoff_reason=reason, handoff_detail=detail))
+
+
+class _Gate:
+    """One page's turn at its slice's share of the site's load slots; ``entered`` once its
+    load may start (until then it can go back to the site unexplored)."""
+
+    def __init__(self, slots: asyncio.Semaphore) -> None:
+        self.slots = slots
+        self.entered = False
+
+    async def __aenter__(self) -> None:
+        await self.slots.acquire()
+        self.entered = True
+
+    async def __aexit__(self, *_: object) -> None:
+        self.slots.release()

@@ -350,11 +350,13 @@ def _document_load(fetched: FetchResult, render: str,
 
 async def explore(deps: ExploreDeps, inp: ExploreInput,
                   heartbeat: Callable[[str], None] = _noop,
-                  loads: asyncio.Semaphore | None = None) -> ExploreOutput:
+                  loads: contextlib.AbstractAsyncContextManager[Any] | None = None
+                  ) -> ExploreOutput:
     """Explore one URL; every request on its behalf (the page, robots.txt, the browser's
     requests) passes the crawl's address guard (trawl.net). ``loads``: a share of the
-    site's load slots held besides the worker's own limit (an explore slice's, so the
-    slices of a site on several workers together keep to ``--concurrency``)."""
+    site's load slots held besides the worker's own limit, entered just before the load
+    (an explore slice's, so the slices of a site on several workers together keep to
+    ``--concurrency``)."""
     if inp.spec_in_db:
         inp = replace(inp, spec=await deps.specs.resolve(deps.engine, inp.crawl_id, inp.spec,
                                                          True), spec_in_db=False)
@@ -363,7 +365,8 @@ async def explore(deps: ExploreDeps, inp: ExploreInput,
 
 
 async def _explore(deps: ExploreDeps, inp: ExploreInput, heartbeat: Callable[[str], None],
-                   loads: asyncio.Semaphore | None) -> ExploreOutput:
+                   loads: contextlib.AbstractAsyncContextManager[Any] | None
+                   ) -> ExploreOutput:
     spec, job = inp.spec, inp.job
     scope = spec.scope()
     rec = PageRecord(crawl_id=inp.crawl_id, url=job.url, site=inp.site, depth=job.depth,

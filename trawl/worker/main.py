@@ -40,6 +40,11 @@ from trawl.workflows.site import SiteWorkflow
 log = logging.getLogger("trawl.worker")
 
 WORKFLOWS = [CrawlWorkflow, SiteWorkflow, EventsWorkflow]
+WORKER_POOL_SIZE = 16
+"""Database connections a worker keeps open (as many again opened for a burst, then closed).
+Explore slices record pages and claim URLs from many sites at once; with 10 kept, bursts
+opened and closed connections all the time (a connection costs the worker and Postgres a
+login each)."""
 
 
 @dataclass
@@ -68,7 +73,7 @@ class WorkerConfig:
 @contextlib.asynccontextmanager
 async def crawl_worker(client: Client, cfg: WorkerConfig) -> AsyncIterator[Worker]:
     """A configured, not-yet-running Worker plus the resources its activities use."""
-    engine = create_engine_async(cfg.database_url)
+    engine = create_engine_async(cfg.database_url, WORKER_POOL_SIZE)
     pool = BrowserPool(recycle_after=cfg.browser_recycle_pages)
     http = make_client(cfg.user_agent, DEFAULT_PAGE_TIMEOUT_S)
     extractor = extraction_pool(cfg.extract_processes)
