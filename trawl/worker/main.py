@@ -73,7 +73,7 @@ class WorkerConfig:
 @contextlib.asynccontextmanager
 async def crawl_worker(client: Client, cfg: WorkerConfig) -> AsyncIterator[Worker]:
     """A configured, not-yet-running Worker plus the resources its activities use."""
-    engine = create_engine_async(cfg.database_url, WORKER_POOL_SIZE)
+    engine = create_engine_async(cfg.database_url, WORKER_POOL_SIZE, pre_ping=False)
     pool = BrowserPool(recycle_after=cfg.browser_recycle_pages)
     http = make_client(cfg.user_agent, DEFAULT_PAGE_TIMEOUT_S)
     extractor = extraction_pool(cfg.extract_processes)
