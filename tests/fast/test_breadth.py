@@ -29,6 +29,7 @@ from trawl.model import (
 )
 from trawl.workflows.crawl import SEEDS_INLINE, CrawlWorkflow
 from trawl.workflows.monitor import SITES_LISTED, crawl_markdown
+from trawl.workflows.site import SiteWorkflow
 
 
 def sites(n: int) -> list[str]:
@@ -186,3 +187,24 @@ def test_a_crawl_of_many_sites_lists_those_that_need_a_look_first() -> None:
     assert len(site_lines) == SITES_LISTED
     assert any(updates[-1].site in line and "handoff" in line for line in site_lines)
     assert "… and 30 more" in details and "**sites running** 70" in details
+
+
+class NoSitemaps(FakeCrawl):
+    @activity.defn(name="seed_site")
+    async def seed_site(self, inp: Any) -> Any:
+        self.seeds.append(inp)
+        raise RuntimeError("sitemap.xml answered 500")
+
+
+async def test_a_site_whose_sitemaps_cannot_be_read_is_crawled_from_its_start_url(
+        env: WorkflowEnvironment, queue: str) -> None:
+    fake = NoSitemaps(links={f"{SITE}/": [f"{SITE}/a"]})
+    async with worker(env, queue, fake):
+        handle = await start_crawl(env, queue, spec("/"))
+        result = await asyncio.wait_for(handle.result(), DEADLINE_S)
+        site = env.client.get_workflow_handle(f"crawl-{queue}/https-docs.example")
+        progress = await site.query(SiteWorkflow.progress)
+    assert (result.status, result.pages_done) == (CrawlStatus.COMPLETED, 2)
+    assert len(fake.seeds) == 3  # its attempts, then the site went on without them
+    assert "sitemaps not read" in progress.last_event
+    assert "sitemap.xml answered 500" in progress.last_event
