@@ -65,7 +65,7 @@ async def test_histories_from_before_slices_replay() -> None:
         kinds = {e.activity_task_scheduled_event_attributes.activity_type.name
                  for e in history.events
                  if e.event_type == EventType.EVENT_TYPE_ACTIVITY_TASK_SCHEDULED}
-        assert not kinds & {"explore_slice", "seed_site"}  # written the old way
+        assert "explore_slice" not in kinds  # written the old way
         result = await replayer.replay_workflow(history, raise_on_replay_failure=False)
         assert result.replay_failure is None, (name, result.replay_failure)
 
@@ -87,9 +87,9 @@ async def test_a_new_crawl_explores_in_slices_and_replays(
     scheduled = [e.activity_task_scheduled_event_attributes.activity_type.name
                  for e in site_histories[0].events
                  if e.event_type == EventType.EVENT_TYPE_ACTIVITY_TASK_SCHEDULED]
-    # the site read its sitemaps, then one slice explored all 40 pages (a slice claims up
+    # one slice read the site's sitemaps, then explored all 40 pages (a slice claims up
     # to SLICE_MAX_URLS in SLICE_SECONDS)
-    assert scheduled == ["seed_site", "explore_slice"]
+    assert scheduled == ["explore_slice"]
     replayer = Replayer(workflows=[CrawlWorkflow, SiteWorkflow],
                         data_converter=data_converter())
     for history in histories:

@@ -29,8 +29,6 @@ from trawl.model import (
     RecoverSliceInput,
     ResolveInput,
     ResolveOutput,
-    SeedSiteInput,
-    SeedSiteOutput,
     SliceInput,
     SliceOutput,
     StartCrawlInput,
@@ -80,7 +78,10 @@ class FakeCrawl:
     starts: list[StartCrawlInput] = field(default_factory=list)
     start_failures: int = 0
     """The first this many start_crawl calls fail."""
-    seeds: list[SeedSiteInput] = field(default_factory=list)
+    seeds: list[SliceInput] = field(default_factory=list)
+    """Slices that read their site's sitemaps first."""
+    sitemap_error: str | None = None
+    """What reading any site's sitemaps ends with (None: they were read)."""
     slices: list[SliceInput] = field(default_factory=list)
     slice_max: int | None = None
     """A slice explores at most this many URLs (as if its time ran out; None: no limit)."""
@@ -176,11 +177,6 @@ class FakeCrawl:
                 out.errors.append(str(exc))
         return out
 
-    @activity.defn(name="seed_site")
-    async def seed_site(self, inp: SeedSiteInput) -> SeedSiteOutput:
-        self.seeds.append(inp)
-        return SeedSiteOutput()
-
     @activity.defn(name="explore_slice")
     async def explore_slice(self, inp: SliceInput) -> SliceOutput:
         """The real slice's contract: explore what it was given and what earlier slices
@@ -188,6 +184,9 @@ class FakeCrawl:
         spent, a page needs a person, or the database is out."""
         self.slices.append(inp)
         out = SliceOutput()
+        if inp.seed:
+            self.seeds.append(inp)
+            out.seeded, out.sitemap_error = True, self.sitemap_error
         todo = list(inp.jobs)
         for token in inp.reclaim:
             todo += self.by_token.pop(token, [])
@@ -261,4 +260,4 @@ class FakeCrawl:
     def all(self) -> list[Callable[..., Any]]:
         return [self.start_crawl, self.claim_urls, self.pending_sites, self.finish_crawl,
                 self.resolve_handoff, self.record_failure, self.explore, self.explore_batch,
-                self.seed_site, self.explore_slice, self.recover_slice]
+                self.explore_slice, self.recover_slice]

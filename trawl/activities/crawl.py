@@ -23,7 +23,7 @@ from trawl.activities.policies import (
 from trawl.activities.slices import Slice, add_recorded
 from trawl.config import DEFAULT_DB_OUTAGE_BUDGET_S
 from trawl.crawler.explore import ExploreDeps, explore
-from trawl.crawler.seeding import seed_from_sitemaps, seed_site
+from trawl.crawler.seeding import seed_from_sitemaps
 from trawl.errors import DatabaseUnreachable
 from trawl.model import (
     ClaimInput,
@@ -42,22 +42,16 @@ from trawl.model import (
     RecoverSliceInput,
     ResolveInput,
     ResolveOutput,
-    SeedSiteInput,
-    SeedSiteOutput,
     SliceInput,
     SliceOutput,
     StartCrawlInput,
 )
-from trawl.net import use_policy
 from trawl.store import frontier, recrawl, sessions
 from trawl.store import slices as slice_store
 from trawl.store.outage import DatabaseHealth
 
 T = TypeVar("T")
 ERROR_MESSAGE_CHARS = 2000
-SEED_ERRORS_KEPT = 5
-"""Sitemaps that could not be read, named in seed_site's output (the rest counted in the
-worker's log only)."""
 NOTE_INTERVAL_S = 0.5
 """An explore's stage beats at most this often (see _Beating)."""
 
@@ -96,24 +90,11 @@ class CrawlActivities:
                                             inp.spec)
         if inp.spec.recrawl_of:  # every page of the crawl revisited is visited again
             sites = await recrawl.seed_from_previous(self._deps.engine, inp.crawl_id, inp.spec)
-        if not inp.sitemaps:  # each site reads its own (seed_site)
+        if not inp.sitemaps:  # each start site's first slice reads its own
             return sorted(sites)
         seeded = await seed_from_sitemaps(self._deps.engine, self._deps.http, inp.crawl_id,
                                           inp.spec, self._deps.robots)
         return sorted({*sites, *seeded})
-
-    @activity.defn(name="seed_site")
-    async def seed_site(self, inp: SeedSiteInput) -> SeedSiteOutput:
-        """Queue one start site's sitemap URLs (the first thing its workflow does)."""
-        return await self._db(lambda: self._seed_site(inp))
-
-    async def _seed_site(self, inp: SeedSiteInput) -> SeedSiteOutput:
-        deps = self._deps
-        spec = await deps.specs.resolve(deps.engine, inp.crawl_id, inp.spec, inp.spec_in_db)
-        with use_policy(spec.net_policy()):  # robots.txt and sitemaps pass the crawl's guard
-            report = await seed_site(deps.engine, deps.http, inp.crawl_id, spec, inp.site,
-                                     deps.robots)
-        return SeedSiteOutput(report.queued, report.skipped, report.errors[:SEED_ERRORS_KEPT])
 
     @activity.defn(name="explore_slice")
     async def explore_slice(self, inp: SliceInput) -> SliceOutput:
@@ -228,7 +209,7 @@ class CrawlActivities:
     def all(self) -> list[Callable[..., Any]]:
         return [self.start_crawl, self.claim_urls, self.pending_sites, self.finish_crawl,
                 self.resolve_handoff, self.explore, self.explore_batch, self.record_failure,
-                self.seed_site, self.explore_slice, self.recover_slice]
+                self.explore_slice, self.recover_slice]
 
 
 def _outage_error(exc: DatabaseUnreachable, give_up: bool) -> ApplicationError:

@@ -28,6 +28,7 @@ from typing import Any
 from temporalio.exceptions import CancelledError as TemporalCancelledError
 
 from trawl.crawler.explore import ExploreDeps, explore
+from trawl.crawler.seeding import seed_site
 from trawl.model import (
     CrawlSpec,
     ErrorClass,
@@ -38,6 +39,7 @@ from trawl.model import (
     SliceOutput,
     UrlJob,
 )
+from trawl.net import use_policy
 from trawl.store import slices as store
 
 Db = Callable[..., Awaitable[Any]]
@@ -51,6 +53,8 @@ CLAIM_FRACTION = 4
 """A slice claims again when a quarter of its window is free: claims in batches, not per
 page (each takes the crawl's row lock for a moment)."""
 ERROR_MESSAGE_CHARS = 2000
+MISSING_SITEMAP = "HTTP 404"
+"""How collect_sitemap_urls reports a sitemap that is not there (most sites have none)."""
 ORPHAN_CHECKS = 3
 """Times a slice looks for URLs it claimed but never saw (a claim whose answer was lost)."""
 
@@ -90,6 +94,8 @@ class Slice:
 
     async def run(self) -> SliceOutput:
         inp = self.inp
+        if inp.seed:
+            await self._seed()
         if self.attempt > 1:  # what an earlier attempt recorded is counted, not redone
             await self._count_recorded()
         tokens = [*inp.reclaim, *([inp.token] if self.attempt > 1 else [])]
@@ -132,6 +138,27 @@ class Slice:
         finally:
             await self._cancel_tasks()
         return await self._finish(deadline)
+
+    async def _seed(self) -> None:
+        """Queue the site's sitemap URLs first (idempotent: a retried attempt repeats it
+        harmlessly). Sitemaps are a help, not a need: one that cannot be read is said, and
+        the site is crawled from its start URL; a database outage is the slice's."""
+        deps, inp, out = self.deps, self.inp, self.out
+        try:
+            with use_policy(self.spec.net_policy()):  # robots.txt, sitemaps: the guard
+                report = await self.db(lambda: seed_site(deps.engine, deps.http, inp.crawl_id,
+                                                         self.spec, inp.site, deps.robots))
+        except Exception as exc:
+            if self.is_outage(exc):
+                raise
+            out.sitemap_error = f"{type(exc).__name__}: {exc}"[:ERROR_MESSAGE_CHARS]
+        else:
+            out.sitemap_urls = report.queued
+            # a site without /sitemap.xml is no news; one that fails otherwise is
+            failed = [e for e in report.errors if not e.endswith(MISSING_SITEMAP)]
+            if failed:
+                out.sitemap_error = failed[0][:ERROR_MESSAGE_CHARS]
+        out.seeded = True
 
     def _may_claim(self, room: int, max_urls: int, deadline: float) -> bool:
         return (self.stop is None and self.claimed < max_urls and self.budget_left > 0

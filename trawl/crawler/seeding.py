@@ -1,6 +1,6 @@
 """Seeding a crawl's frontier from the sites' sitemaps (``--sitemap include|only``).
 
-Each start site reads its own (:func:`seed_site`, the site workflow's first activity) after
+Each start site reads its own (:func:`seed_site`, its first explore slice) after
 :func:`trawl.store.frontier.create_crawl`; idempotent (URLs are inserted if absent), so a
 retried activity repeats it harmlessly.
 
@@ -28,7 +28,7 @@ from trawl.store.frontier import add_skipped_urls, add_urls
 from trawl.urls import canonicalize, site_of
 
 SEED_BUDGET_S = 40.0
-"""Time for reading one site's sitemaps (its ``seed_site`` activity has 60 s; crawls started
+"""Time for reading one site's sitemaps (in its first explore slice; crawls started
 before seeding moved to each site read all their sites' in the start activity, which has
 60 s too)."""
 

@@ -26,7 +26,7 @@ class StartCrawlInput:
     """The validated spec."""
     sitemaps: bool = True
     """Read the seed sites' sitemaps here too (crawls started before seeding moved to
-    each site's ``seed_site``); False: the sites seed themselves."""
+    each start site's first explore slice); False: the sites seed themselves."""
 
 
 @dataclass
@@ -281,6 +281,9 @@ class SliceInput:
     """Version of the site's session profile to use (0: none stored)."""
     spec_in_db: bool = False
     """Read the crawl's whole spec from its crawls row (``spec`` carries this site's seeds)."""
+    seed: bool = False
+    """First read the site's sitemaps (robots.txt's ``Sitemap:`` lines, ``/sitemap.xml``) and
+    queue their URLs: a start site's first slice, when the crawl reads sitemaps."""
 
 
 @dataclass
@@ -323,33 +326,12 @@ class SliceOutput:
     """URLs of the site still queued at the end (counted up to 10000)."""
     profile_version: int = 0
     """The site's session profile version the slice used."""
-
-
-@dataclass
-class SeedSiteInput:
-    """Input of ``seed_site``: queue one seed site's sitemap URLs (robots.txt's
-    ``Sitemap:`` lines and ``/sitemap.xml``)."""
-
-    crawl_id: str
-    """Short crawl id."""
-    site: str
-    """scheme://host[:port] of the site."""
-    spec: CrawlSpec
-    """The crawl's spec (only this site's seeds when ``spec_in_db``)."""
-    spec_in_db: bool = False
-    """Read the crawl's whole spec from its crawls row."""
-
-
-@dataclass
-class SeedSiteOutput:
-    """Output of ``seed_site``."""
-
-    queued: int = 0
-    """Sitemap URLs queued."""
-    skipped: int = 0
-    """Sitemap URLs recorded as skipped (traps, robots.txt)."""
-    errors: list[str] = field(default_factory=list)
-    """Sitemaps that could not be read, and why (the first few)."""
+    seeded: bool = False
+    """The slice read the site's sitemaps (``seed``), well or not."""
+    sitemap_urls: int = 0
+    """Sitemap URLs it queued."""
+    sitemap_error: str | None = None
+    """Why the sitemaps could not be read (the site is crawled from its start URL)."""
 
 
 @dataclass

@@ -145,7 +145,7 @@ class SiteState:
     """Claim tokens of slices that ended with URLs still claimed (cancelled, failed, held):
     the next slice explores those URLs first."""
     seeded: bool = False
-    """The site's sitemaps were read (``seed_site``), or it needs none."""
+    """The site's sitemaps were read (by its first slice), or it needs none."""
 
 
 @dataclass
@@ -164,7 +164,7 @@ class SiteInput:
     """Where operators reach Temporal (for the commands the details print)."""
     seed: bool = False
     """A start URL's site whose sitemaps the crawl reads: the site does it first
-    (``seed_site``), concurrently with every other site."""
+    (its first explore slice does), concurrently with every other site."""
     spec_in_db: bool = False
     """``spec.seeds`` holds only this site's start URLs (a crawl of many sites would copy
     them all into every site's input and every activity's); activities read the whole

@@ -4,7 +4,7 @@ The frontier lives in Postgres; the workflow runs explore slices (activity
 ``explore_slice``, see trawl.activities.slices): each explores the site's pages for up to
 SLICE_SECONDS, claiming them from the frontier as its window frees up, and returns counts
 and whatever the site must act on (a handoff, an outage, a page whose explore raised). A
-site's first activity reads its sitemaps (``seed_site``) when it is a start site. The run
+start site's first slice reads its sitemaps before it explores. The run
 continues as new when Temporal suggests it or after ``spec.activities_per_run`` slices, so
 its history stays bounded however large the site. Histories written before slices replay
 with explore batches (trawl.workflows._batches).
@@ -19,7 +19,6 @@ from datetime import timedelta
 from urllib.parse import urlsplit
 
 from temporalio import workflow
-from temporalio.common import RetryPolicy
 from temporalio.exceptions import ActivityError, ApplicationError, CancelledError
 
 # Passed through, not imported again by every workflow run's sandbox: a crawl of a thousand
@@ -45,7 +44,6 @@ with workflow.unsafe.imports_passed_through():
         RecoverSliceInput,
         ResolveInput,
         ResumeRequest,
-        SeedSiteInput,
         SiteHandoff,
         SiteInput,
         SiteProgress,
@@ -84,10 +82,6 @@ MAX_SLICES = 2
 """Slices of one site at once at most: two when its queue holds more than two windows, so a
 large site's pages spread over two workers (each slice keeps to its share of the site's
 ``--concurrency``)."""
-SEED_RETRY = RetryPolicy(initial_interval=timedelta(seconds=1), maximum_attempts=3,
-                         non_retryable_error_types=NON_RETRYABLE_ERROR_TYPES)
-"""seed_site: sitemaps are a help, not a need; a site whose sitemaps cannot be read is
-crawled from its start URL (its details say why)."""
 DB_HOLD_PATCH = "db-outage-hold"
 """workflow.patched id, asked only where a database outage holds the site (histories from
 before it never reach that branch)."""
@@ -121,6 +115,8 @@ class SiteWorkflow(BatchPath):
         """This run uses PIPELINE_FACTOR and EXPLORE_BATCH_MAX (WIDE_PATCH)."""
         self._slicing = False
         """This run explores with slices (SLICES_PATCH)."""
+        self._seeding = False
+        """A running slice reads the site's sitemaps first."""
 
     @workflow.run
     async def run(self, inp: SiteInput) -> SiteResult:
@@ -143,10 +139,8 @@ class SiteWorkflow(BatchPath):
         """Until the site has nothing left (or continue-as-new)."""
         state = inp.state
         self._publish()
-        if not state.seeded:
-            if inp.seed:
-                await self._seed()
-            state.seeded = True
+        if not inp.seed:
+            state.seeded = True  # nothing to read
         slices_this_run = 0
         maybe_more = True  # the frontier may hold queued URLs for this site
         while True:
@@ -176,26 +170,6 @@ class SiteWorkflow(BatchPath):
             maybe_more = self._collect_slices(done)
             self._publish()
 
-    async def _seed(self) -> None:
-        """Queue the site's sitemap URLs (a start site of a crawl that reads them)."""
-        inp, state = self._input, self._input.state
-        try:
-            out = await workflow.execute_activity_method(
-                CrawlActivities.seed_site,
-                SeedSiteInput(inp.crawl_id, inp.site, inp.spec, inp.spec_in_db),
-                start_to_close_timeout=STORE_ACTIVITY_TIMEOUT, retry_policy=SEED_RETRY,
-                summary=f"sitemaps of {inp.site}")
-        except ActivityError as err:
-            if isinstance(err.cause, CancelledError):
-                raise
-            # the start URL is crawled all the same; why the sitemaps were not is shown
-            state.last_event = (f"{workflow.now().isoformat(timespec='seconds')}: sitemaps "
-                                f"not read ({err.cause or err}); crawling from the start URL")
-            return
-        if out.queued or out.skipped:
-            state.last_event = (f"{workflow.now().isoformat(timespec='seconds')}: sitemaps "
-                                f"queued {out.queued} URL(s), skipped {out.skipped}")
-
     def _slices_wanted(self) -> int:
         state, spec = self._input.state, self._input.spec
         if spec.concurrency < 2 or state.queued < MAX_SLICES * self._window():
@@ -221,11 +195,13 @@ class SiteWorkflow(BatchPath):
         self._reclaiming.update(reclaim)
         loads = min(self._free_loads(),
                     max(1, inp.spec.concurrency // self._slices_wanted()))
+        seed = not state.seeded and not self._seeding
+        self._seeding = self._seeding or seed
         slice_input = SliceInput(
             inp.crawl_id, inp.site, inp.spec, token, jobs, reclaim, window=self._window(),
             loads=loads, max_urls=SLICE_MAX_URLS, max_seconds=SLICE_SECONDS,
             workflow_id=workflow.info().workflow_id, profile_version=state.profile_version,
-            spec_in_db=inp.spec_in_db)
+            spec_in_db=inp.spec_in_db, seed=seed)
         self._slices[token] = asyncio.ensure_future(self._slice(slice_input))
         self._slice_loads[token] = loads
 
@@ -292,7 +268,22 @@ class SiteWorkflow(BatchPath):
                 state.queued = out.queued
                 state.profile_version = max(state.profile_version, out.profile_version)
             more = more or not out.exhausted or bool(alone)
+            if out.seeded:
+                self._seeded(out)
+        self._seeding = False
         return more
+
+    def _seeded(self, out: SliceOutput) -> None:
+        """The site's sitemaps were read by its first slice: said in its details."""
+        state = self._input.state
+        state.seeded = True
+        when = workflow.now().isoformat(timespec="seconds")
+        if out.sitemap_error is not None:
+            # the start URL is crawled all the same; why the sitemaps were not is shown
+            state.last_event = (f"{when}: sitemaps not read ({out.sitemap_error}); "
+                                "crawling from the start URL")
+        elif out.sitemap_urls:
+            state.last_event = f"{when}: sitemaps queued {out.sitemap_urls} URL(s)"
 
     # -- handoff, pause, resume ----------------------------------------------------------
 
