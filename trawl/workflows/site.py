@@ -115,8 +115,8 @@ class SiteWorkflow(BatchPath):
         """This run uses PIPELINE_FACTOR and EXPLORE_BATCH_MAX (WIDE_PATCH)."""
         self._slicing = False
         """This run explores with slices (SLICES_PATCH)."""
-        self._seeding = False
-        """A running slice reads the site's sitemaps first."""
+        self._seeding: str | None = None
+        """The token of the running slice that reads the site's sitemaps first."""
 
     @workflow.run
     async def run(self, inp: SiteInput) -> SiteResult:
@@ -193,10 +193,13 @@ class SiteWorkflow(BatchPath):
         del state.pending[:len(jobs)]
         reclaim = self._unclaimed_reclaim()
         self._reclaiming.update(reclaim)
-        loads = min(self._free_loads(),
-                    max(1, inp.spec.concurrency // self._slices_wanted()))
-        seed = not state.seeded and not self._seeding
-        self._seeding = self._seeding or seed
+        wanted = self._slices_wanted()
+        # the last slice to start takes what is free (3 slots for two slices: 1 and 2)
+        loads = self._free_loads() if len(self._slices) + 1 >= wanted else min(
+            self._free_loads(), max(1, inp.spec.concurrency // wanted))
+        seed = not state.seeded and self._seeding is None
+        if seed:
+            self._seeding = token
         slice_input = SliceInput(
             inp.crawl_id, inp.site, inp.spec, token, jobs, reclaim, window=self._window(),
             loads=loads, max_urls=SLICE_MAX_URLS, max_seconds=SLICE_SECONDS,
@@ -270,7 +273,8 @@ class SiteWorkflow(BatchPath):
             more = more or not out.exhausted or bool(alone)
             if out.seeded:
                 self._seeded(out)
-        self._seeding = False
+            if token == self._seeding:  # read or not: the next slice tries if not
+                self._seeding = None
         return more
 
     def _seeded(self, out: SliceOutput) -> None:
