@@ -20,6 +20,10 @@ from trawl.model import UrlJob
 from trawl.store.frontier import QUEUED_COUNT_CAP, RECORDED_STATUSES
 from trawl.store.models import Crawl, CrawlUrl, Handoff, SessionProfile
 
+CLAIM_ATTEMPTS = 3
+"""A claim whose budget check lost to other sites' claims reads the budget again this many
+times in all."""
+
 
 async def claim_more(engine: AsyncEngine, crawl_id: str, site: str, limit: int, token: str,
                      max_pages: int) -> tuple[list[UrlJob], int]:
@@ -28,13 +32,36 @@ async def claim_more(engine: AsyncEngine, crawl_id: str, site: str, limit: int, 
 
     Unlike :func:`trawl.store.frontier.claim`, a token that claimed before claims again (a
     slice claims many times); an attempt that lost a claim's answer finds its URLs with
-    :func:`take_over`. A finished crawl (cancelled) claims nothing: its claims were given
-    back when it finished, and none may be made after.
+    :func:`take_over`. The crawl's row (its budget, shared by every site) is written last
+    and only if the budget still holds and the crawl has not finished: a crawl of many
+    sites claims from all of them at once, and holding that row while the URLs were
+    claimed made every site's claims and every page's record wait in turn. A finished
+    crawl (cancelled) claims nothing: its claims were given back when it finished (under
+    its row's lock), and none may land after.
     """
+    budget_left = 0
+    for _ in range(CLAIM_ATTEMPTS):
+        try:
+            return await _claim_more(engine, crawl_id, site, limit, token, max_pages)
+        except _BudgetTaken as lost:
+            budget_left = lost.budget_left
+    return [], budget_left  # the budget is contended to its last pages: asked again later
+
+
+class _BudgetTaken(Exception):
+    """The crawl finished, or other sites' claims took the budget, while URLs were claimed:
+    the claim is rolled back."""
+
+    def __init__(self, budget_left: int) -> None:
+        super().__init__()
+        self.budget_left = budget_left
+
+
+async def _claim_more(engine: AsyncEngine, crawl_id: str, site: str, limit: int, token: str,
+                      max_pages: int) -> tuple[list[UrlJob], int]:
     async with engine.begin() as conn:
-        row = (await conn.execute(
-            select(Crawl.pages_claimed, Crawl.finished_at).where(Crawl.id == crawl_id)
-            .with_for_update())).first()
+        row = (await conn.execute(select(Crawl.pages_claimed, Crawl.finished_at)
+                                  .where(Crawl.id == crawl_id))).first()
         if row is None:
             raise CrawlNotFound(f"no crawl {crawl_id}")
         pages_claimed, finished_at = row
@@ -51,14 +78,21 @@ async def claim_more(engine: AsyncEngine, crawl_id: str, site: str, limit: int, 
             update(CrawlUrl)
             .where(tuple_(CrawlUrl.crawl_id, CrawlUrl.url).in_(candidates))
             .values(status="claimed", claim_token=token, updated_at=func.now())
-            .returning(CrawlUrl.url, CrawlUrl.depth, CrawlUrl.seq, CrawlUrl.handoffs))).all()
-        if rows:
-            pages_claimed += len(rows)
-            await conn.execute(update(Crawl).where(Crawl.id == crawl_id)
-                               .values(pages_claimed=pages_claimed))
+            .returning(CrawlUrl.url, CrawlUrl.depth, CrawlUrl.seq, CrawlUrl.handoffs)
+        )).all()
+        if not rows:
+            return [], max(0, max_pages - pages_claimed)
+        claimed = (await conn.execute(
+            update(Crawl)
+            .where(Crawl.id == crawl_id, Crawl.finished_at.is_(None),
+                   Crawl.pages_claimed + len(rows) <= max_pages)
+            .values(pages_claimed=Crawl.pages_claimed + len(rows))
+            .returning(Crawl.pages_claimed))).scalar_one_or_none()
+        if claimed is None:  # finished meanwhile, or the budget went to other sites
+            raise _BudgetTaken(max(0, max_pages - pages_claimed - len(rows)))
     jobs = [UrlJob(url=r.url, depth=r.depth, handoffs=r.handoffs)
             for r in sorted(rows, key=lambda r: (r.depth, r.seq))]
-    return jobs, max(0, max_pages - pages_claimed)
+    return jobs, max(0, max_pages - claimed)
 
 
 async def take_over(engine: AsyncEngine, crawl_id: str, tokens: Sequence[str],
