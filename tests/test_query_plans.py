@@ -206,8 +206,8 @@ async def test_recording_a_page_reads_the_frontier_by_index(
         dbapi_connection.commit()  # session settings stay; no transaction left open
 
     async with engine.begin() as conn:  # the queue is near its limit: each URL looked up
-        await conn.execute(text("UPDATE crawls SET urls_queued = 1000000 WHERE id = :c"),
-                           {"c": crawl_id})
+        await conn.execute(text("INSERT INTO crawl_counters (crawl_id, shard, urls_queued) "
+                                "VALUES (:c, 0, 1000000)"), {"c": crawl_id})
     rec = PageRecord(crawl_id=crawl_id, url=f"{BIG_SITE}/p960", site=BIG_SITE, depth=2,
                      outcome=PageOutcome.DONE, markdown="# p960", text="p960",
                      content_hash="f" * 64, queue_limit=1_000_005,
