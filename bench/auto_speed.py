@@ -5,7 +5,8 @@ page set and markdown compared across the checkouts run.
 Per round: the bare loop (httpx, ``--concurrency`` requests at once, lxml for the links,
 every same-site URL fetched once, nothing stored), then a real trawl crawl ``--render auto``
 by each checkout given with ``--root`` (default: this one), its worker in a process of its
-own (the checkout's code), against the same Temporal, Postgres and docs server. Each timed
+own (the checkout's code) and a database of its own (the checkout's schema), against the
+same Temporal, Postgres server and docs server. Each timed
 run starts on a quiet machine (bench._services.settle). Prints pages/s and trawl / bare,
 medians over rounds, CPU ms per page by process (bench.cpu_split), and whether every
 checkout stored the same URLs with the same markdown.
@@ -48,7 +49,8 @@ MAX_PAGES = 10_000
 WORKER_LABEL = "worker (Python)"
 HTML_TYPES = ("text/html", "application/xhtml+xml")
 
-# The crawl, run by a child process with the checkout's trawl first on sys.path: prints
+# The crawl, run by a child process with the checkout's trawl first on sys.path (and a
+# database of its own, with the checkout's schema): prints
 # one JSON line, {pages, seconds, crawl_id}. Its in-process worker is trawl's own
 # (crawl_worker: extraction processes, pools), as in `trawl worker`.
 _CHILD = """
@@ -136,6 +138,21 @@ def _upgrade_with(root: Path, db_url: str) -> None:
                    cwd=root, env=dict(os.environ, PYTHONPATH=str(root)), check=True)
 
 
+def _database_of(db_url: str, root: Path, index: int) -> str:
+    """A database of its own for ``root``'s crawls, with ``root``'s schema (the checkouts'
+    migrations may differ), on the benchmark's Postgres."""
+    import psycopg
+    from sqlalchemy import make_url
+
+    name = f"trawl_root{index}"
+    admin = make_url(db_url).set(drivername="postgresql", username="postgres")
+    with psycopg.connect(admin.render_as_string(hide_password=False), autocommit=True) as conn:
+        conn.execute(f"CREATE DATABASE {name} OWNER trawl")
+    url = make_url(db_url).set(database=name).render_as_string(hide_password=False)
+    _upgrade_with(root, url)
+    return url
+
+
 def trawl_crawl(root: Path, address: str, db_url: str, start: str, concurrency: int,
                 site_pid: int, roots: frozenset[int]) -> tuple[dict[str, object], CpuSampler]:
     """One crawl by ``root``'s code in a child process; its result and the CPU sampled."""
@@ -180,7 +197,7 @@ async def main() -> None:
     busy: dict[str, list[float]] = {name: [] for name in names}
     same: list[str] = []
     with local_services(upgrade=False) as (address, db_url, tmp):
-        _upgrade_with(roots[-1], db_url)  # the newest schema: the others' is a part of it
+        db_urls = [_database_of(db_url, root, i) for i, root in enumerate(roots)]
         postmaster = int((tmp / "pg" / "postgres" / "postmaster.pid").read_text().split()[0])
         ours = frozenset({os.getpid(), postmaster})
         for i in range(args.rounds):
@@ -193,14 +210,14 @@ async def main() -> None:
                 per_kind, machine = sampler.finish()
                 results = [("bare loop", pages, seconds, per_kind, machine)]
                 digests = []
-                for root, name in zip(roots, names[1:], strict=True):
-                    result, sampler = trawl_crawl(root, address, db_url, start,
+                for root, name, root_db in zip(roots, names[1:], db_urls, strict=True):
+                    result, sampler = trawl_crawl(root, address, root_db, start,
                                                   args.concurrency, site_pid, ours)
                     per_kind, machine = sampler.finish()
                     results.append((name, int(result["pages"]),  # type: ignore[call-overload]
                                     float(result["seconds"]),  # type: ignore[arg-type]
                                     per_kind, machine))
-                    digests.append(await markdown_digests(db_url, str(result["crawl_id"]),
+                    digests.append(await markdown_digests(root_db, str(result["crawl_id"]),
                                                           base))
             for name, pages, seconds, per_kind, machine in results:
                 rates[name].append(pages / seconds)
