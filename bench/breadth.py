@@ -77,6 +77,11 @@ class Run:
     served: Counts | None = None
     duplicates: int = 0
     load: tuple[float, float, float] = (0.0, 0.0, 0.0)
+    load_before: tuple[float, float, float] = (0.0, 0.0, 0.0)
+    start_attempts: int = 0
+    """Attempts of the crawl's start activity (1: it started at once)."""
+    start_failures: int = 0
+    """Its attempts that failed or timed out (shown as ``start_failed`` by the crawl)."""
 
     @property
     def rate(self) -> float:
@@ -116,6 +121,27 @@ async def _first_page(engine, crawl_id: str, started: datetime) -> float | None:
         await asyncio.sleep(FIRST_PAGE_POLL_S)
 
 
+async def _start_attempts(handle) -> tuple[int, int]:  # type: ignore[no-untyped-def]
+    """(attempts, failed attempts) of the crawl's start_crawl activity, from its history:
+    each scheduling's last attempt number, and its timeouts and failures."""
+    scheduled: set[int] = set()
+    attempts = failures = 0
+    async for event in handle.fetch_history_events():
+        kind = event.WhichOneof("attributes")
+        if kind == "activity_task_scheduled_event_attributes" and \
+                event.activity_task_scheduled_event_attributes.activity_type.name \
+                == "start_crawl":
+            scheduled.add(event.event_id)
+        elif kind == "activity_task_started_event_attributes" and \
+                event.activity_task_started_event_attributes.scheduled_event_id in scheduled:
+            attempts += event.activity_task_started_event_attributes.attempt
+        elif kind in ("activity_task_timed_out_event_attributes",
+                      "activity_task_failed_event_attributes") \
+                and getattr(event, kind).scheduled_event_id in scheduled:
+            failures += 1
+    return attempts, failures
+
+
 async def crawl_once(args: argparse.Namespace, workers: int) -> Run:
     run = Run(workers)
     root = args.root.resolve()
@@ -142,6 +168,7 @@ async def crawl_once(args: argparse.Namespace, workers: int) -> Run:
                 cpu = CpuSampler(sites.pid, {p.pid: WORKER_LABEL for p in procs},
                                  roots=frozenset({os.getpid(), _postmaster(tmp)}))
                 cpu.start()
+                run.load_before = os.getloadavg()
                 started_at = datetime.now(UTC)
                 started = time.monotonic()
                 handle = await client.start_workflow(
@@ -173,6 +200,7 @@ async def crawl_once(args: argparse.Namespace, workers: int) -> Run:
                     run.duplicates = (await conn.execute(text(
                         "select count(*) from pages where crawl_id = :c "
                         "and duplicate_of is not null"), q)).scalar_one()
+                run.start_attempts, run.start_failures = await _start_attempts(handle)
                 lengths = await history_lengths(client, f"breadth-{crawl_id}")
                 run.runs = len(lengths)
                 run.max_events = max(n for _, n in lengths)
@@ -209,11 +237,14 @@ def report(args: argparse.Namespace, runs: list[Run]) -> None:
                            for _, n in sorted(run.shares.items()))
         print(f"\n{run.workers} worker(s): {run.status}, {run.pages}/{expected} pages "
               f"({run.failed} failed) in {run.seconds:.1f} s = {run.rate:.1f} pages/s "
-              f"({run.rate / base:.2f}x the first run); load average at the end "
-              f"{run.load[0]:.1f} {run.load[1]:.1f} {run.load[2]:.1f}")
+              f"({run.rate / base:.2f}x the first run); load average (1, 5, 15 min) at the "
+              f"start {run.load_before[0]:.1f} {run.load_before[1]:.1f} "
+              f"{run.load_before[2]:.1f}, at the end {run.load[0]:.1f} {run.load[1]:.1f} "
+              f"{run.load[2]:.1f}")
         first = "-" if run.first_page_s is None else f"{run.first_page_s:.2f} s"
-        print(f"  first page stored {first} after the start; shares {shares}; "
-              f"machine busy {run.busy_cores:.2f} cores")
+        print(f"  first page stored {first} after the start; start_crawl attempts "
+              f"{run.start_attempts} ({run.start_failures} failed or timed out); shares "
+              f"{shares}; machine busy {run.busy_cores:.2f} cores")
         for line in run.warnings:
             print(f"  worker log: {line[:300]}")
         for url, error_class, message in run.failures:
@@ -231,6 +262,7 @@ def report(args: argparse.Namespace, runs: list[Run]) -> None:
               + f"; sum {sum(run.cpu_ms.values()):.1f}")
         checks = {
             "completed": run.status == "completed",
+            "started at once": run.start_attempts == 1 and run.start_failures == 0,
             "every page stored once": run.pages == expected and run.duplicates == 0,
             "every page fetched once": served.pages_fetched_twice == 0
             and served.pages_never_fetched == 0,

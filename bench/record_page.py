@@ -91,7 +91,7 @@ _URLS = text(
     "FROM jsonb_array_elements(CAST(:f AS jsonb)) AS u(row) ORDER BY 2 "
     "ON CONFLICT DO NOTHING RETURNING 1) SELECT count(*) FROM added")
 _SHARD = "hashtext(CAST(:u AS text)) & 31"
-"""The page's counter (migration 0016)."""
+"""The page's counter (migration 0018)."""
 _QUEUED = text(
     "INSERT INTO crawl_counters (crawl_id, shard, urls_queued) "
     f"VALUES (:c, {_SHARD}, :n) ON CONFLICT (crawl_id, shard) DO UPDATE "

@@ -306,6 +306,42 @@ def destructive_probes(t: Trawl, site: str, hits: Hits) -> None:
         proc.wait(60)
 
 
+def api_probe(t: Trawl, internal: str) -> None:
+    """`trawl serve` started without --allow-host: a client holding the token cannot read
+    an internal service through a crawl, a scrape or the MCP tools' go()."""
+    import httpx
+
+    port = free_port()
+    token = uuid.uuid4().hex
+    env = {**t.env, "TRAWL_API_TOKEN": token}
+    with open(t.data_dir.parent / "serve.log", "ab") as log:
+        server = subprocess.Popen([str(ROOT / ".venv" / "bin" / "trawl"), "serve", "--port",
+                                   str(port), "--no-mcp"], env=env, stdout=log,
+                                  stderr=subprocess.STDOUT, start_new_session=True)
+    base = f"http://127.0.0.1:{port}"
+    try:
+        deadline = time.monotonic() + CLI_TIMEOUT_S
+        while server.poll() is None and time.monotonic() < deadline:
+            with contextlib.suppress(httpx.TransportError):
+                if httpx.get(base + "/healthz", timeout=2).status_code == 200:
+                    break
+            time.sleep(0.3)
+        auth = {"Authorization": f"Bearer {token}"}
+        for what, path, body in (
+                ("a crawl of an internal URL", "/v1/crawls", {"seeds": [internal + "/admin"]}),
+                ("a crawl asking for allow_private", "/v1/crawls",
+                 {"seeds": [internal + "/admin"], "allow_private": True}),
+                ("a scrape of an internal URL", "/v1/scrape", {"url": internal + "/admin"})):
+            def check(path: str = path, body: dict[str, object] = body) -> tuple[bool, str]:
+                reply = httpx.post(base + path, json=body, headers=auth, timeout=60)
+                return reply.status_code == 403, f"{reply.status_code} {reply.text[:120]}"
+            attempt(f"HTTP API: {what} refused with 403", check)
+    finally:
+        with contextlib.suppress(ProcessLookupError):
+            os.killpg(server.pid, 9)
+        server.wait(30)
+
+
 def sandbox_probe() -> None:
     script = ROOT / "tests" / "test_sandbox.py"
     done = subprocess.run([str(ROOT / ".venv" / "bin" / "pytest"), "-q", str(script), "-k",
@@ -481,6 +517,7 @@ def main() -> int:
                     ssrf_probes(t, site, internal_hits, mode)
                 agent_probes(t, internal)
                 mcp_probe(t, internal)
+                api_probe(t, internal)
                 secrets_probes(t, site)
                 privilege_probes(t)
                 isolation_probe(t, site, hits)

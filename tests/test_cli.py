@@ -153,3 +153,30 @@ async def test_recrawl_of_a_running_crawl_is_refused(cli_env: dict[str, str],
                               rf"crawl {crawl_id} is still running; wait .* or cancel it")
     finally:
         await temporal_client.get_workflow_handle(workflow_id).terminate("test done")
+
+
+async def test_tables_show_the_first_seed_and_a_count_json_keeps_all(
+        cli_env: dict[str, str], temporal_client: Client) -> None:
+    """A crawl of many sites: `trawl list` and `trawl status` print one short line for its
+    seeds (the first, "+N more"), `--json` every one of them."""
+    with serve(SITES / "basic") as site:  # no worker: the crawl stays queued
+        seeds = [site.url(f"/section-{n}/") for n in range(60)]
+        started = trawl(cli_env, "crawl", *seeds, "--detach", "--render", "http", "--json")
+    assert started.returncode == 0, started.stderr
+    crawl = json.loads(started.stdout)
+    try:
+        listing = trawl(cli_env, "list", "--limit", "5")
+        [row] = [ln for ln in listing.stdout.splitlines() if ln.startswith(crawl["crawl_id"])]
+        assert f"\t{seeds[0]} +59 more\t" in row, row
+        assert len(row) < 200 and seeds[1] not in row
+
+        status = trawl(cli_env, "status", crawl["crawl_id"])
+        [line] = [ln for ln in status.stdout.splitlines() if ln.startswith("seeds")]
+        assert line == f"seeds\t{seeds[0]} +59 more"
+
+        as_json = [json.loads(ln) for ln in trawl(cli_env, "list", "--json").stdout.splitlines()]
+        assert next(r for r in as_json if r["crawl_id"] == crawl["crawl_id"])["seeds"] == seeds
+        assert json.loads(trawl(cli_env, "status", crawl["crawl_id"], "--json").stdout)[
+            "seeds"] == seeds
+    finally:
+        await temporal_client.get_workflow_handle(crawl["workflow_id"]).terminate("test done")

@@ -27,7 +27,8 @@ from trawl.services._process import free_port
 from trawl.store import sessions
 
 STATUS_KEYS = {"crawl_id", "workflow_id", "status", "note", "seeds", "pages_done",
-               "pages_failed", "queued", "in_progress", "redirected", "thin", "given_up",
+               "pages_failed", "queued", "in_progress", "redirected", "thin", "thin_partial",
+               "given_up",
                "created_at", "finished_at", "ui_url", "finished", "workflow_status",
                "stopped_sites", "recrawl_of", "changes", "webhook"}
 
@@ -85,6 +86,7 @@ def test_version_and_completion(embedded_env: dict[str, str]) -> None:
      r"TRAWL_TEMPORAL_ADDRESS='http://localhost:7233': must be host:port"),
     ("TRAWL_EXTRACT_PROCESSES", "0", r"TRAWL_EXTRACT_PROCESSES='0'"),
     ("TRAWL_BROWSER_SANDBOX", "maybe", r"TRAWL_BROWSER_SANDBOX='maybe'"),
+    ("TRAWL_METRICS_PORT", "70000", r"TRAWL_METRICS_PORT='70000': .*less than or equal"),
 ])
 def test_bad_settings_are_one_line_and_exit_2(embedded_env: dict[str, str], variable: str,
                                               value: str, pattern: str) -> None:
@@ -225,10 +227,10 @@ async def test_json_outputs_and_piped_tables(cli_env: dict[str, str], temporal_a
     assert finished_line.split("\t")[2:] == ["crawl_finished", "completed\n"]
     assert trawl(cli_env, "events", crawl_id, "--after", str(events[-1]["seq"])).stdout == ""
     assert_one_line_error(trawl(cli_env, "events", crawl_id, "--type", "page_seen"),
-                          r"--type takes page_stored")
+                          r"--type takes crawl_started, page_stored")
     assert trawl(cli_env, "webhook-secret").stdout.strip() == cli_env["TRAWL_WEBHOOK_SECRET"]
     assert set(page_rows[0]) == {"id", "crawl_id", "url", "status_code", "title", "word_count",
-                                 "error_class"}
+                                 "error_class", "data", "data_error"}  # (--extract's)
     assert all(r["crawl_id"] == crawl_id and r["url"].startswith(site.base) for r in page_rows)
     found = json_lines(trawl(cli_env, "pages", crawl_id, "--search", "looping link",
                              "--json").stdout)

@@ -39,13 +39,21 @@ GITIGNORE = ROOT / ".gitignore"
 LOOPBACK = "127.0.0.1"
 # Environment variables that carry a password, and the URL whose password part must too.
 PASSWORD_KEYS = {"POSTGRES_PASSWORD", "POSTGRES_PWD", "SQL_PASSWORD", "PGPASSWORD",
-                 "TRAWL_API_TOKEN"}
+                 "TRAWL_API_TOKEN", "GF_SECURITY_ADMIN_PASSWORD"}
 URL_KEYS = {"TRAWL_DATABASE_URL"}
 
 TEMPORAL_FRONTEND_PORT = 7233
 POSTGRES_PORT = 5432
 UI_CONTAINER_PORT = 8080
 API_CONTAINER_PORT = 8235
+PROMETHEUS_PORT = 9090
+GRAFANA_PORT = 3000
+PROMETHEUS_CONFIG = "/etc/prometheus/prometheus.yml"
+GRAFANA_PROVISIONING = "/etc/grafana/provisioning"
+DASHBOARD = ROOT / "deploy" / "grafana" / "dashboards" / "trawl.json"
+WORKER_ONLY_ENV = {"TRAWL_METRICS_PORT", "TRAWL_METRICS_HOST"}
+"""The workers' metrics endpoint: the CLI and the API run no worker."""
+EVERY_INTERFACE = {"0.0.0.0", "::"}
 SEARCH_ATTRIBUTES = {"CrawlStatus": "Keyword", "PagesDone": "Int", "SiteHost": "Keyword"}
 TEMPORAL_SQL_PLUGINS = {"postgres12", "postgres12_pgx"}
 WORKER_ENV = {
@@ -583,7 +591,7 @@ def check_tools_cli(compose: Compose) -> list[str]:
         entrypoint = shlex.split(entrypoint)
     if entrypoint != ["trawl"]:
         problems.append(f"trawl CLI entrypoint is {entrypoint!r}, want ['trawl']")
-    if env_of(cli) != env_of(svcs.get("worker", {})):
+    if env_of(cli) != worker_env(compose):
         problems.append("trawl CLI environment differs from the worker's")
     if "container_name" in cli:
         problems.append("trawl CLI has container_name (`compose run` twice would collide)")
@@ -615,14 +623,104 @@ def check_api(compose: Compose) -> list[str]:
     if not env.get("TRAWL_API_TOKEN"):
         problems.append("api has no TRAWL_API_TOKEN: `trawl serve --host 0.0.0.0` refuses "
                         "to start without a token set explicitly")
-    worker_env = env_of(svcs.get("worker", {}))
-    if {k: v for k, v in env.items() if k != "TRAWL_API_TOKEN"} != worker_env:
+    if {k: v for k, v in env.items() if k != "TRAWL_API_TOKEN"} != worker_env(compose):
         problems.append("api environment differs from the worker's (besides the token)")
     test = " ".join((api.get("healthcheck") or {}).get("test") or [])
     if f"127.0.0.1:{port}/healthz" not in test:
         problems.append("api's healthcheck does not ask its /healthz")
     if "container_name" in api:
         problems.append("api has container_name")
+    return problems
+
+
+def worker_env(compose: Compose) -> dict[str, str]:
+    """The workers' environment less what only a worker reads (its metrics endpoint)."""
+    env = env_of(services(compose).get("worker", {}))
+    return {k: v for k, v in env.items() if k not in WORKER_ONLY_ENV}
+
+
+def mounted_file(service: dict[str, Any], container_path: str) -> Path | None:
+    """The host file or directory bind-mounted at ``container_path`` (or inside a mounted
+    directory), if any."""
+    for host, target in host_mounts(service):
+        target = target.rstrip("/")
+        if container_path == target:
+            return host
+        if container_path.startswith(target + "/"):
+            return host / container_path[len(target) + 1:]
+    return None
+
+
+def check_metrics(compose: Compose) -> list[str]:
+    """Prometheus scrapes every worker: the workers serve /metrics on TRAWL_METRICS_PORT on
+    every interface of their container (Prometheus is another container) and publish
+    nothing; the scrape config Prometheus mounts finds the `worker` service's replicas (DNS)
+    on that port; Prometheus itself is published on loopback only."""
+    problems = []
+    svcs = services(compose)
+    env = env_of(svcs.get("worker", {}))
+    port = env.get("TRAWL_METRICS_PORT", "")
+    if not port.isdigit():
+        problems.append(f"worker: TRAWL_METRICS_PORT is {port!r}: no metrics endpoint")
+    if env.get("TRAWL_METRICS_HOST") not in EVERY_INTERFACE:
+        problems.append(f"worker: TRAWL_METRICS_HOST is {env.get('TRAWL_METRICS_HOST')!r}: "
+                        "on the container's loopback, Prometheus cannot reach it")
+    names = services_with_image(compose, "prom/prometheus")
+    if len(names) != 1:
+        return [*problems, f"want one Prometheus service, found {names}"]
+    prom = svcs[names[0]]
+    if [c for _ip, _h, c in port_bindings(prom)] != [PROMETHEUS_PORT]:
+        problems.append(f"{names[0]}: publishes {port_bindings(prom)}, want {PROMETHEUS_PORT}")
+    config_file = mounted_file(prom, PROMETHEUS_CONFIG)
+    if config_file is None or not config_file.is_file():
+        return [*problems, f"{names[0]}: no config file mounted at {PROMETHEUS_CONFIG}"]
+    config = yaml.safe_load(config_file.read_text()) or {}
+    targets = set()
+    for job in config.get("scrape_configs") or []:
+        for sd in job.get("dns_sd_configs") or []:
+            if sd.get("type", "SRV") == "A":
+                targets |= {f"{name}:{sd.get('port')}" for name in sd.get("names") or []}
+        for static in job.get("static_configs") or []:
+            targets |= set(static.get("targets") or [])
+    if f"worker:{port}" not in targets:
+        problems.append(f"{config_file.name}: scrapes {sorted(targets)}, not the workers "
+                        f"(worker:{port}, every replica)")
+    return problems
+
+
+def check_grafana(compose: Compose) -> list[str]:
+    """Grafana, on loopback, with its admin password from .env, provisioned with the
+    Prometheus service as data source and deploy/grafana/dashboards/trawl.json."""
+    problems = []
+    svcs = services(compose)
+    names = services_with_image(compose, "grafana/grafana")
+    if len(names) != 1:
+        return [f"want one Grafana service, found {names}"]
+    name, grafana = names[0], svcs[names[0]]
+    if [c for _ip, _h, c in port_bindings(grafana)] != [GRAFANA_PORT]:
+        problems.append(f"{name}: publishes {port_bindings(grafana)}, want {GRAFANA_PORT}")
+    if not env_of(grafana).get("GF_SECURITY_ADMIN_PASSWORD"):
+        problems.append(f"{name}: no GF_SECURITY_ADMIN_PASSWORD (Grafana's default is "
+                        "admin/admin)")
+    provisioning = mounted_file(grafana, GRAFANA_PROVISIONING)
+    if provisioning is None or not provisioning.is_dir():
+        return [*problems, f"{name}: nothing mounted at {GRAFANA_PROVISIONING}"]
+    prometheus = set(services_with_image(compose, "prom/prometheus"))
+    sources = [source for path in sorted((provisioning / "datasources").glob("*.y*ml"))
+               for source in yaml.safe_load(path.read_text()).get("datasources") or []]
+    urls = [urlsplit(str(source.get("url", ""))) for source in sources
+            if source.get("type") == "prometheus"]
+    if not any(u.hostname in prometheus and u.port == PROMETHEUS_PORT for u in urls):
+        problems.append(f"{name}: no Prometheus data source at the prometheus service "
+                        f"(found {[u.geturl() for u in urls]})")
+    dashboards = set()
+    for path in sorted((provisioning / "dashboards").glob("*.y*ml")):
+        for provider in yaml.safe_load(path.read_text()).get("providers") or []:
+            folder = mounted_file(grafana, str((provider.get("options") or {}).get("path")))
+            if folder is not None and folder.is_dir():
+                dashboards |= {p.resolve() for p in folder.glob("*.json")}
+    if DASHBOARD.resolve() not in dashboards:
+        problems.append(f"{name}: no dashboard provider loads {DASHBOARD.relative_to(ROOT)}")
     return problems
 
 
@@ -819,6 +917,8 @@ def test_expected_services_exist(compose: Compose) -> None:
         assert name in svcs
     assert services_with_image(compose, "temporalio/server")
     assert services_with_image(compose, "temporalio/ui")
+    assert services_with_image(compose, "prom/prometheus")
+    assert services_with_image(compose, "grafana/grafana")
     postgres = services_with_image(compose, "postgres")
     assert len(postgres) >= 2, "want a Postgres for Temporal and one for trawl"
 
@@ -847,7 +947,7 @@ def test_ports_bound_to_loopback(compose: Compose) -> None:
     assert check_ports_loopback(compose) == []
     published = {c for s in services(compose).values() for _ip, _h, c in port_bindings(s)}
     assert published == {TEMPORAL_FRONTEND_PORT, UI_CONTAINER_PORT, POSTGRES_PORT,
-                         API_CONTAINER_PORT}
+                         API_CONTAINER_PORT, PROMETHEUS_PORT, GRAFANA_PORT}
 
 
 def test_no_literal_passwords() -> None:
@@ -881,7 +981,8 @@ def test_passwords_follow_the_env_file() -> None:
 
 @pytest.mark.parametrize("unset", ["TEMPORAL_DB_PASSWORD", "TRAWL_DB_PASSWORD",
                                    "TRAWL_DB_ADMIN_PASSWORD", "TRAWL_READER_DB_PASSWORD",
-                                   "TRAWL_SECRET_KEY", "TRAWL_API_TOKEN"])
+                                   "TRAWL_SECRET_KEY", "TRAWL_API_TOKEN",
+                                   "GRAFANA_ADMIN_PASSWORD"])
 def test_unset_password_is_refused_with_a_message(unset: str) -> None:
     env = {k: v for k, v in read_env_file(ENV_EXAMPLE).items() if k != unset}
     with pytest.raises(MissingVariable, match=rf"{unset} is missing a value: .*\.env"):
@@ -994,6 +1095,76 @@ def test_catches_broken_api_service(compose: Compose) -> None:
 
 def test_healthchecks(compose: Compose) -> None:
     assert check_healthchecks(compose) == []
+
+
+def test_prometheus_scrapes_the_workers(compose: Compose) -> None:
+    assert check_metrics(compose) == []
+
+
+def test_grafana_shows_the_dashboard(compose: Compose) -> None:
+    assert check_grafana(compose) == []
+
+
+def test_catches_broken_metrics(compose: Compose) -> None:
+    def worker_env_edit(**changes: str | None):
+        def edit(c: Compose) -> None:
+            env = dict(env_of(c["services"]["worker"]), **changes)
+            c["services"]["worker"]["environment"] = {k: v for k, v in env.items()
+                                                      if v is not None}
+        return edit
+
+    for edit, want in (
+        (worker_env_edit(TRAWL_METRICS_HOST="127.0.0.1"), "cannot reach it"),
+        (worker_env_edit(TRAWL_METRICS_HOST=None), "cannot reach it"),
+        (worker_env_edit(TRAWL_METRICS_PORT=None), "no metrics endpoint"),
+        (worker_env_edit(TRAWL_METRICS_PORT="9100"), "not the workers"),
+        (lambda c: c["services"]["prometheus"].update(volumes=[]), "no config file"),
+        (lambda c: c["services"]["prometheus"].update(ports=["127.0.0.1:9090:9091"]),
+         "want 9090"),
+    ):
+        problems = check_metrics(broken(compose, edit))
+        assert any(want in p for p in problems), problems
+    wide = broken(compose, lambda c: c["services"]["prometheus"].update(ports=["9090:9090"]))
+    assert any(p.startswith("prometheus: port 9090") for p in check_ports_loopback(wide))
+    # the workers' endpoint is never published (scaling would collide; no login)
+    bad = broken(compose, lambda c: c["services"]["worker"].update(ports=["9464:9464"]))
+    assert check_worker(bad)
+
+
+def test_catches_broken_grafana(compose: Compose, tmp_path: Path) -> None:
+    def env_without_password(c: Compose) -> None:
+        c["services"]["grafana"]["environment"] = {
+            k: v for k, v in env_of(c["services"]["grafana"]).items()
+            if k != "GF_SECURITY_ADMIN_PASSWORD"}
+
+    elsewhere = tmp_path / "provisioning"
+    (elsewhere / "datasources").mkdir(parents=True)
+    (elsewhere / "datasources" / "p.yml").write_text(
+        "datasources: [{type: prometheus, url: 'http://localhost:9090'}]\n")
+
+    def other_provisioning(c: Compose) -> None:
+        c["services"]["grafana"]["volumes"] = [
+            f"{elsewhere}:{GRAFANA_PROVISIONING}:ro" if v.endswith(f"{GRAFANA_PROVISIONING}:ro")
+            else v for v in c["services"]["grafana"]["volumes"]]
+
+    def no_dashboards(c: Compose) -> None:
+        c["services"]["grafana"]["volumes"] = [
+            v for v in c["services"]["grafana"]["volumes"] if "dashboards" not in v]
+
+    for edit, want in (
+        (env_without_password, "GF_SECURITY_ADMIN_PASSWORD"),
+        (other_provisioning, "no Prometheus data source"),
+        (other_provisioning, "no dashboard provider"),
+        (no_dashboards, "no dashboard provider"),
+        (lambda c: c["services"]["grafana"].update(ports=["127.0.0.1:3000:3001"]),
+         "want 3000"),
+    ):
+        problems = check_grafana(broken(compose, edit))
+        assert any(want in p for p in problems), problems
+    raw = load_compose_raw()
+    bad = broken(raw, lambda c: c["services"]["grafana"]["environment"].update(
+        GF_SECURITY_ADMIN_PASSWORD="admin"))
+    assert check_no_literal_passwords(bad)
 
 
 def test_setup_scripts_are_valid_sh(compose: Compose) -> None:

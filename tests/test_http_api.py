@@ -88,7 +88,10 @@ def api_env(temporal_address: str, database_url: str, queue: str,
 
 @pytest.fixture(scope="module")
 def api(api_env: dict[str, str], tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    with api_server(api_env, tmp_path_factory.mktemp("api-log") / "serve.log") as base:
+    # the test sites live on 127.0.0.1: the operator allows it the documented way (a
+    # program's crawls reach no internal address otherwise; see tests/test_trust.py)
+    with api_server(api_env, tmp_path_factory.mktemp("api-log") / "serve.log",
+                    "--allow-host", "127.0.0.1") as base:
         yield base
 
 
@@ -388,14 +391,15 @@ async def test_mcp_over_http_has_the_stdio_tools(api: str) -> None:
         http_tools = {t.name for t in (await session.list_tools()).tools}
         found = await session.call_tool("search_pages", {"query": "zzyzx-nothing"})
         status = await session.call_tool("crawl_status", {"crawl_id": "nosuchcrawl"})
-        went = await session.call_tool("go", {"url": "http://127.0.0.1:9/refused"})
+        went = await session.call_tool("go", {"url": "http://127.0.0.2:9/refused"})
         # the agent session's browser events, as a stream
         async with httpx.AsyncClient(base_url=api, headers=AUTH, timeout=60) as client:
             events = await sse_events(client, "/v1/agent/events", follow=False)
             assert "page_seen" in problem(await client.get(
                 "/v1/agent/events", params={"type": "page_seen"}), 422)["detail"]
     assert http_tools == stdio_tools
-    assert went.is_error  # loopback is refused to an agent without TRAWL_ALLOW_PRIVATE
+    # 127.0.0.2 is an internal address `trawl serve --allow-host 127.0.0.1` did not allow
+    assert went.is_error and "--allow-host 127.0.0.2" in went.content[0].text  # type: ignore[union-attr]
     assert events and events[-1]["event"] == "action_error"
     assert events[-1]["data"]["command"].startswith("go(")
     assert [int(e["id"]) for e in events] == sorted(int(e["id"]) for e in events)
@@ -467,16 +471,44 @@ async def test_scrape_one_page(client: httpx.AsyncClient, tmp_path: Path) -> Non
     with serve(tmp_path / "site") as site:
         reply = await client.post("/v1/scrape", json={
             "url": site.url("/"), "options": {"formats": ["markdown", "links"],
-                                              "render": "http", "allow_private": True}})
+                                              "render": "http"}})
         assert reply.status_code == 200, reply.text
         page = reply.json()
         assert page["status_code"] == 200 and page["render_mode"] == "http"
         assert page["markdown"] and page["links"]
-        # the address guard holds unless the request allows private addresses
+        # the address guard holds: a request cannot allow what the operator did not
         refused = problem(await client.post("/v1/scrape", json={
-            "url": site.url("/"), "options": {"render": "http"}}), 502)
-        assert "127.0.0.1" in refused["detail"]
+            "url": site.url("/"), "options": {"render": "http", "allow_private": True}}), 403)
+        assert "allow_private: refused" in refused["detail"]
+        assert "127.0.0.2" in problem(await client.post("/v1/scrape", json={
+            "url": "http://127.0.0.2:9/"}), 403)["detail"]
         assert "formats" in problem(await client.post("/v1/scrape", json={
             "url": site.url("/"), "options": {"formats": ["bogus"]}}), 422)["detail"]
     assert "http" in problem(await client.post(
         "/v1/scrape", json={"url": "ftp://example.com/"}), 422)["detail"]
+
+
+async def test_agent_runs_over_http(client: httpx.AsyncClient, worker: None) -> None:
+    """POST /v1/agents starts a run (the body is an AgentSpec); a worker without the
+    model's key ends it ``failed`` saying so (no retry loop, no traceback); bad input is a
+    problem object."""
+    problem(await client.post("/v1/agents", json={"task": "x", "start_url": "https://a.test/",
+                                                   "model": "openai:m", "colour": 1}), 422)
+    problem(await client.post("/v1/agents", json={"task": "x", "start_url": "ftp://a/",
+                                                   "model": "openai:m"}), 422)
+    problem(await client.get("/v1/agents/nosuchrun"), 404)
+    started = await client.post("/v1/agents", json={
+        "task": "Read the page.", "start_url": "http://127.0.0.1:9/", "model": "openai:nokey"})
+    assert started.status_code == 201, started.text
+    run_id = started.json()["run_id"]
+    deadline = time.monotonic() + WAIT_S
+    while True:
+        run = (await client.get(f"/v1/agents/{run_id}")).json()
+        if run["status"] not in ("running",):
+            break
+        assert time.monotonic() < deadline, run
+        await asyncio.sleep(0.5)
+    assert run["status"] == "failed"
+    assert "OPENAI_API_KEY" in run["error"] and "Traceback" not in run["error"]
+    assert [r["id"] for r in (await client.get("/v1/agents")).json()][:1] == [run_id]
+    problem(await client.post(f"/v1/agents/{run_id}/resume", json={"note": "x"}), 409)

@@ -103,21 +103,36 @@ async def _new_site(engine: AsyncEngine) -> tuple[str, str]:
 
 async def test_reserve_slot_spaces_requests(engine: AsyncEngine) -> None:
     crawl_id, site = await _new_site(engine)
-    waits = [(await hosts.reserve_slot(engine, crawl_id, site, 0.5)).wait_s for _ in range(4)]
-    # each reservation starts where the previous one's delay ends
-    for i, wait in enumerate(waits):
-        assert wait == pytest.approx(0.5 * i, abs=0.1), waits
+    # each reservation starts where the previous one's delay ends. A wait is counted from
+    # when the server answered, somewhere between the call and its return: the slot's time
+    # lies in [before + wait, after + wait], and consecutive slots are 0.5 s apart however
+    # long each round trip took (a busy machine stretches them)
+    slots, waits = [], []
+    for _ in range(4):
+        before = time.monotonic()
+        waits.append((await hosts.reserve_slot(engine, crawl_id, site, 0.5)).wait_s)
+        slots.append((before + waits[-1], time.monotonic() + waits[-1]))
+    assert waits[0] == pytest.approx(0.0, abs=0.1)  # a new site's first slot is now
+    for (early0, late0), (early1, late1) in pairwise(slots):
+        assert early1 - late0 <= 0.5 + 0.05 and late1 - early0 >= 0.5 - 0.05, slots
     # many at once (as many workers would): every slot distinct, still one per delay
     crawl_id, site = await _new_site(engine)
+    started = time.monotonic()
     slots = await asyncio.gather(*(hosts.reserve_slot(engine, crawl_id, site, 0.2)
                                    for _ in range(10)))
+    # each wait is counted from its own answer's moment, all within the gather's span: the
+    # spacing of the waits is 0.2 s give or take that span (small on a quiet machine)
+    spread = time.monotonic() - started
     ordered = sorted(s.wait_s for s in slots)
-    assert [b - a for a, b in pairwise(ordered)] == pytest.approx([0.2] * 9, abs=0.05)
+    assert [b - a for a, b in pairwise(ordered)] == pytest.approx([0.2] * 9,
+                                                                  abs=0.05 + spread), spread
     rows = await scalar_rows(engine, "select delay_s from sites where crawl_id = :c",
                              c=crawl_id)
     assert rows == [(0.2,)]
     # a larger stored delay (another worker's Crawl-delay) wins over a smaller one asked
-    assert (await hosts.reserve_slot(engine, crawl_id, site, 0.0)).wait_s > 1.9
+    # (ten slots of 0.2 s were taken from `started` on: this one is 2 s after it)
+    wait = (await hosts.reserve_slot(engine, crawl_id, site, 0.0)).wait_s
+    assert wait + (time.monotonic() - started) > 1.9
 
 
 async def test_push_back_delays_every_later_slot(engine: AsyncEngine) -> None:

@@ -32,3 +32,15 @@ def test_import_trawl_loads_no_temporal_nor_browser() -> None:
     out = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True,
                          check=True).stdout
     assert out.strip() == "[]"
+
+
+def test_extract_stays_the_function_after_its_package_is_imported() -> None:
+    # the crawler imports the sub-package trawl.extract; the public name must not become it
+    probe = ("import importlib, trawl; trawl.Scraper; "
+             "pkg = importlib.import_module('trawl.extract'); "
+             "r = trawl.extract('<html><body><main><h1>T</h1><p>' + 'word ' * 40 + "
+             "'</p></main></body></html>', 'https://example.com/'); "
+             "print(callable(trawl.extract), pkg.__name__, 'word' in r.markdown)")
+    out = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True,
+                         check=True).stdout
+    assert out.split() == ["True", "trawl.extract", "True"]

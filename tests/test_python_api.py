@@ -1,7 +1,7 @@
 """The Python API of crawls (issue 18): ``await trawl.crawl(url, **options)`` and its handle
 against the session's real Temporal and Postgres — pages followed live (each once, until the
 end), wait, events, a login wall resumed from Python, pause and cancel; options checked
-before anything starts; and the README's examples, run as a user would run them."""
+before anything starts; and the documentation's examples, run as a user would run them."""
 
 from __future__ import annotations
 
@@ -19,7 +19,7 @@ from tests.crawlkit import worker_config
 from tests.gensite import binary_tree_site
 from tests.sitesrv import Rules, serve
 from tests.test_handoff import logged_in_state, wall_site
-from tests.test_scrape import readme_blocks
+from tests.test_scrape import doc_blocks
 from tests.workerkit import kill_group, start_worker
 from trawl.api.crawls import Trawl
 from trawl.config import Settings
@@ -28,7 +28,7 @@ from trawl.worker.main import crawl_worker
 
 pytestmark = pytest.mark.timeout(300)
 WAIT_S = 120.0
-README_SECTION = "## Crawls from Python"
+DOC_PAGE, DOC_SECTION = "docs/guides/python-api.md", "## Crawls from Python"
 
 
 @pytest.fixture
@@ -121,9 +121,9 @@ async def test_pause_and_cancel(connection: Trawl, tmp_path: Path) -> None:
     assert events[-1]["data"]["status"] == "cancelled"
 
 
-def test_readme_examples_run(temporal_address: str, database_url: str, task_queue: str,
-                             tmp_path: Path) -> None:
-    blocks = readme_blocks(README_SECTION)
+def test_doc_examples_run(temporal_address: str, database_url: str, task_queue: str,
+                          tmp_path: Path) -> None:
+    blocks = doc_blocks(DOC_PAGE, DOC_SECTION)
     assert [lang for lang, _ in blocks] == ["python", "python"]
     paths = binary_tree_site(tmp_path / "site", 6)
     env = subprocess_env(temporal_address, database_url, TRAWL_TASK_QUEUE=task_queue,

@@ -96,25 +96,30 @@ BIG_SITE = "http://s7.example"
 """A site of the big crawl with queued, claimed and recorded URLs."""
 LIVE_TOKEN = "wf/s7:live"
 """The claim token of BIG_SITE's claimed and blocked URLs."""
+GOAL_SITE = "http://s3.example"
+"""A site of the big crawl whose URLs carry a goal-directed crawl's priority."""
 
 
 @pytest.fixture(scope="module")
 async def big_crawl(database_url: str) -> AsyncIterator[tuple[AsyncEngine, str]]:
     """A crawl whose frontier holds 1,000,000 URLs (analyzed): per site 800 recorded under
-    old claim tokens, 150 queued, 40 claimed by one slice token, 10 blocked."""
+    old claim tokens, 150 queued, 40 claimed by one slice token, 10 blocked; GOAL_SITE's
+    with a priority (``--goal``)."""
     engine = create_engine_async(database_url)
     crawl_id = "big" + uuid.uuid4().hex[:7]
     spec = CrawlSpec(seeds=[f"http://s{i}.example/" for i in range(BIG_SITES)]).validated()
     await frontier.create_crawl(engine, crawl_id, f"wf-{crawl_id}", spec)
     async with engine.begin() as conn:
         await conn.execute(text(
-            "INSERT INTO crawl_urls (crawl_id, url, site, depth, status, claim_token) "
+            "INSERT INTO crawl_urls (crawl_id, url, site, depth, status, claim_token, "
+            "  priority) "
             "SELECT :c, 'http://s' || s || '.example/p' || i, 'http://s' || s || '.example', "
             "  1 + i % 5, "
             "  CASE WHEN i < 800 THEN 'done' WHEN i < 950 THEN 'queued' "
             "       WHEN i < 990 THEN 'claimed' ELSE 'blocked' END, "
             "  CASE WHEN i < 800 THEN 'wf/s' || s || ':' || (i / 50) "
-            "       WHEN i < 950 THEN NULL ELSE 'wf/s' || s || '\\:live' END "
+            "       WHEN i < 950 THEN NULL ELSE 'wf/s' || s || '\\:live' END, "
+            "  CASE WHEN s = 3 THEN (i % 97)::real END "
             "FROM generate_series(0, :sites - 1) AS s, generate_series(0, :per - 1) AS i"),
             {"c": crawl_id, "sites": BIG_SITES, "per": BIG_PER_SITE})
         await conn.execute(text("UPDATE crawls SET pages_claimed = :n WHERE id = :c"),
@@ -174,6 +179,13 @@ async def test_a_slice_s_claims_read_the_frontier_by_index(
         claimed = await frontier.claim(engine, ClaimInput(crawl_id, BIG_SITE, 8, "t-old",
                                                            10**7))
         assert len(claimed.jobs) == 8
+        # --goal: the most relevant first, by the partial index of prioritised rows
+        ranked, _ = await slices.claim_more(engine, crawl_id, GOAL_SITE, 16, "wf/s3:goal",
+                                            10**7, by_priority=True, goal_pages=10**6)
+        priorities = [j.priority or 0.0 for j in ranked]
+        assert len(ranked) == 16 and priorities == sorted(priorities, reverse=True)
+        assert priorities[0] == 96
+        assert await slices.data_under(engine, crawl_id, "wf/s7:3") == (0, 0)
     finally:
         seen.close()
     plans = await seen.plans()

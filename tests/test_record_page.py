@@ -68,7 +68,7 @@ async def test_every_page_column_is_written(engine: AsyncEngine) -> None:
         ))).scalars())
     # a column added to pages must be filled by PageRecord (and the function) or be listed
     assert columns - DECIDED_BY_THE_STORE == set(frontier._PAGE_FIELDS) | set(
-        frontier._BLOB_FIELDS)
+        frontier._BLOB_FIELDS) | set(frontier._EXTRACTED_FIELDS)
 
     url = SITE + "/a"
     crawl_id = await _claimed(engine, [url])

@@ -136,9 +136,9 @@ def extracted(monkeypatch: pytest.MonkeyPatch) -> list[str]:
     counting wrapper is the one called)."""
     calls: list[str] = []
 
-    def counting(html: str, url: str, content: str = "main") -> Any:
+    def counting(html: str, url: str, content: str = "main", **selection: Any) -> Any:
         calls.append(url)
-        return extract(html, url, content)
+        return extract(html, url, content, **selection)
 
     async def no_processes(*_: Any) -> None:
         pass

@@ -35,8 +35,6 @@ from trawl.errors import (
 CLI_TIMEOUT_S = 120
 PNG_MAGIC = b"\x89PNG\r\n\x1a\n"
 FIVE_GB = 5 * 1024**3
-LOOPBACK = {"allow_private": True}
-"""The address guard refuses loopback by default (tested below); the test sites live there."""
 
 
 def _json_page(path: str, base: str) -> tuple[str, bytes]:
@@ -89,7 +87,7 @@ def silent_port() -> Iterator[int]:
 # -- the Python API -----------------------------------------------------------------------
 
 async def test_each_format_over_http(site: Site) -> None:
-    page = await trawl.scrape(site.url("/"), render="http", **LOOPBACK,
+    page = await trawl.scrape(site.url("/"), render="http",
                               formats=["markdown", "html", "text", "links", "metadata"])
     assert page.ok and page.status_code == 200 and page.content_type == "text/html"
     assert page.url == page.final_url == site.url("/")
@@ -106,15 +104,15 @@ async def test_each_format_over_http(site: Site) -> None:
     assert page.metadata is not None and "language" in page.metadata
     assert page.word_count > 10 and page.screenshot is None and not page.thin_content
     # only what was asked for
-    only = await trawl.scrape(site.url("/"), render="http", formats="text", **LOOPBACK)
+    only = await trawl.scrape(site.url("/"), render="http", formats="text")
     assert only.text and only.markdown is None and only.html is None and only.links is None
-    full = await trawl.scrape(site.url("/"), render="http", content="full", **LOOPBACK)
+    full = await trawl.scrape(site.url("/"), render="http", content="full")
     assert full.ok and full.word_count >= page.word_count
 
 
 async def test_browser_render_and_screenshot(site: Site) -> None:
     async with Scraper() as scraper:
-        page = await scraper.scrape(site.url("/"), render="browser", **LOOPBACK,
+        page = await scraper.scrape(site.url("/"), render="browser",
                                     formats=["markdown", "html", "links", "screenshot"])
         assert page.ok and page.render_mode == "browser"
         assert page.render_reason == "--render browser"
@@ -122,20 +120,19 @@ async def test_browser_render_and_screenshot(site: Site) -> None:
         assert page.screenshot is not None and page.screenshot.startswith(PNG_MAGIC)
         assert page.links is not None and len(page.links) >= 5
         # auto renders for a screenshot, says why; JSON carries the PNG as base64
-        auto = await scraper.scrape(site.url("/a.html"), formats=["screenshot"], **LOOPBACK)
+        auto = await scraper.scrape(site.url("/a.html"), formats=["screenshot"])
         assert auto.render_mode == "browser" and auto.render_reason == "a screenshot was asked for"
         data = json.loads(auto.model_dump_json())
         assert base64.b64decode(data["screenshot"]).startswith(PNG_MAGIC)
         assert trawl.ScrapeResult.model_validate_json(auto.model_dump_json()).screenshot \
             == auto.screenshot
         # pages at once share the scraper's one Chromium
-        many = await asyncio.gather(*(scraper.scrape(site.url(path), render="browser",
-                                                     **LOOPBACK)
+        many = await asyncio.gather(*(scraper.scrape(site.url(path), render="browser")
                                       for path in ("/", "/a.html", "/b/", "/new.html")))
         assert [p.render_mode for p in many] == ["browser"] * 4
         assert len({p.final_url for p in many}) == 4 and all(p.markdown for p in many)
         # no picture of a document: said so, not faked
-        doc = await scraper.scrape(site.url("/data.json"), formats=["screenshot"], **LOOPBACK)
+        doc = await scraper.scrape(site.url("/data.json"), formats=["screenshot"])
         assert doc.screenshot is None and doc.screenshot_missing is not None
         assert "json document" in doc.screenshot_missing
 
@@ -143,8 +140,8 @@ async def test_browser_render_and_screenshot(site: Site) -> None:
 async def test_auto_mode_renders_what_needs_a_browser() -> None:
     with serve(SITES / "jsapp") as app:
         async with Scraper() as scraper:
-            rendered = await scraper.scrape(app.url("/"), **LOOPBACK)
-            served = await scraper.scrape(app.url("/"), render="http", **LOOPBACK)
+            rendered = await scraper.scrape(app.url("/"))
+            served = await scraper.scrape(app.url("/"), render="http")
     assert rendered.render_mode == "browser"
     assert rendered.render_reason in ("script-only body (0 chars of text)", "app shell")
     assert rendered.word_count > served.word_count and not rendered.thin_content
@@ -154,13 +151,13 @@ async def test_auto_mode_renders_what_needs_a_browser() -> None:
 
 
 async def test_a_static_page_in_auto_mode_stays_over_http(site: Site) -> None:
-    page = await trawl.scrape(site.url("/"), **LOOPBACK)
+    page = await trawl.scrape(site.url("/"))
     assert page.render_mode == "http" and page.render_reason == "static HTML"
 
 
 async def test_a_json_document(site: Site) -> None:
     for render in ("auto", "http", "browser"):
-        page = await trawl.scrape(site.url("/data.json"), render=render, **LOOPBACK,
+        page = await trawl.scrape(site.url("/data.json"), render=render,
                                   formats=["markdown", "text", "metadata"])
         assert page.ok and page.content_type == "application/json", render
         assert page.render_mode == "http"
@@ -170,10 +167,10 @@ async def test_a_json_document(site: Site) -> None:
 
 
 async def test_http_redirects_are_followed_and_a_status_is_a_result(site: Site) -> None:
-    moved = await trawl.scrape(site.url("/old"), render="http", **LOOPBACK)
+    moved = await trawl.scrape(site.url("/old"), render="http")
     assert moved.url == site.url("/old") and moved.final_url == site.url("/a.html")
     assert moved.ok and moved.markdown
-    missing = await trawl.scrape(site.url("/missing.html"), render="http", **LOOPBACK)
+    missing = await trawl.scrape(site.url("/missing.html"), render="http")
     assert not missing.ok and missing.status_code == 404
     assert missing.error_class == "http_404" and missing.markdown is None
 
@@ -181,11 +178,11 @@ async def test_http_redirects_are_followed_and_a_status_is_a_result(site: Site) 
 async def test_a_page_that_never_answers_times_out(site: Site, silent_port: int) -> None:
     url = f"http://127.0.0.1:{silent_port}/"
     async with Scraper() as scraper:
-        await scraper.scrape(site.url("/"), render="browser", **LOOPBACK)  # Chromium up
+        await scraper.scrape(site.url("/"), render="browser")  # Chromium up
         for render in ("http", "browser"):
             started = time.monotonic()
             with pytest.raises(FetchTimeout) as caught:
-                await scraper.scrape(url, render=render, timeout_s=2, **LOOPBACK)
+                await scraper.scrape(url, render=render, timeout_s=2)
             elapsed = time.monotonic() - started
             # bounded by the timeout asked for (plus slack for a busy machine)
             assert 1.9 < elapsed < 12, (render, elapsed)
@@ -199,34 +196,41 @@ async def test_a_page_that_never_answers_times_out(site: Site, silent_port: int)
 async def test_redirect_loops(site: Site) -> None:
     for render in ("http", "browser"):
         with pytest.raises(RedirectLoop, match="redirect loop"):
-            await trawl.scrape(site.url("/loop"), render=render, timeout_s=10, **LOOPBACK)
+            await trawl.scrape(site.url("/loop"), render=render, timeout_s=10)
     # a loop the page makes itself (meta refresh to itself) ends too
     with pytest.raises(RedirectLoop):
-        await trawl.scrape(site.url("/refresh-self"), render="http", **LOOPBACK)
+        await trawl.scrape(site.url("/refresh-self"), render="http")
 
 
 async def test_five_gigabytes_are_refused_without_reading_them(site: Site) -> None:
     with serve_handler(_HugeHtml) as base:
         started = time.monotonic()
         with pytest.raises(BodyTooLarge) as caught:
-            await trawl.scrape(base + "/big.html", render="http", **LOOPBACK)
+            await trawl.scrape(base + "/big.html", render="http")
         assert caught.value.error_class == "too_large"
         assert f"Content-Length {FIVE_GB}" in str(caught.value)
         assert time.monotonic() - started < 5
     # a binary body is not read at all: a result saying so, in its header's time
     started = time.monotonic()
-    binary = await trawl.scrape(site.url("/huge.bin"), render="http", **LOOPBACK)
+    binary = await trawl.scrape(site.url("/huge.bin"), render="http")
     assert time.monotonic() - started < 5
     assert binary.error_class == "not_read" and "application/octet-stream" in (
         binary.error_message or "")
 
 
-async def test_private_addresses_are_refused_by_default(site: Site) -> None:
+async def test_the_url_named_is_fetched_other_private_addresses_are_refused(
+        site: Site) -> None:
+    """The operator named the URL: its origin is fetched wherever it points. A redirect to
+    another internal origin (another port of loopback is another service) is refused."""
     for render in ("http", "browser"):
+        assert (await trawl.scrape(site.url("/"), render=render)).ok
+    elsewhere = Rules(redirects={"/away": site.url("/a.html")})
+    with serve(SITES / "basic", elsewhere) as other:
         with pytest.raises(BlockedAddress, match=r"loopback address .*--allow-private"):
-            await trawl.scrape(site.url("/"), render=render)
-    allowed = await trawl.scrape(site.url("/"), render="http", allow_hosts=["127.0.0.1"])
-    assert allowed.ok
+            await trawl.scrape(other.url("/away"), render="http")
+        allowed = await trawl.scrape(other.url("/away"), render="http",
+                                     allow_hosts=["127.0.0.1"])
+        assert allowed.ok and allowed.final_url == site.url("/a.html")
 
 
 async def test_bad_input_is_a_config_error(site: Site) -> None:
@@ -253,20 +257,20 @@ async def test_no_browser_is_a_clear_error(site: Site, monkeypatch: pytest.Monke
     trawl.get_settings.cache_clear()
     try:
         with pytest.raises(BrowserError, match="Install one"):
-            await trawl.scrape(site.url("/"), render="browser", **LOOPBACK)
+            await trawl.scrape(site.url("/"), render="browser")
         # over HTTP no browser is needed at all
-        assert (await trawl.scrape(site.url("/"), render="http", **LOOPBACK)).ok
+        assert (await trawl.scrape(site.url("/"), render="http")).ok
     finally:
         monkeypatch.delenv("TRAWL_BROWSER_PATH")
         trawl.get_settings.cache_clear()
 
 
 def test_scrape_sync_outside_and_inside_an_event_loop(site: Site) -> None:
-    page = trawl.scrape_sync(site.url("/"), render="http", **LOOPBACK)
+    page = trawl.scrape_sync(site.url("/"), render="http")
     assert page.title == "Home"
 
     async def inside() -> str | None:  # a notebook's situation: a loop is running
-        return trawl.scrape_sync(site.url("/a.html"), render="http", **LOOPBACK).title
+        return trawl.scrape_sync(site.url("/a.html"), render="http").title
 
     assert asyncio.run(inside())
     options = ScrapeOptions(render="http", formats=("links",), allow_private=True)
@@ -315,28 +319,28 @@ def one_line_error(result: subprocess.CompletedProcess[bytes], pattern: str) -> 
 def test_cli_formats(site: Site, tmp_path: Path) -> None:
     env = _env(tmp_path)
     url = site.url("/")
-    md = cli(env, url, "--allow-private", "--render", "http")
+    md = cli(env, url, "--render", "http")
     assert md.returncode == 0, md.stderr
     assert md.stdout.decode().startswith("# Welcome") and md.stderr == b""
-    links = cli(env, url, "--allow-private", "-f", "links").stdout.decode().splitlines()
+    links = cli(env, url, "-f", "links").stdout.decode().splitlines()
     assert f"{site.url('/a.html')}\tpage A" in links
-    text = cli(env, url, "--allow-private", "-f", "text").stdout.decode()
+    text = cli(env, url, "-f", "text").stdout.decode()
     assert "Start here." in text and "](" not in text
-    html = cli(env, url, "--allow-private", "-f", "html").stdout.decode()
+    html = cli(env, url, "-f", "html").stdout.decode()
     assert "<title>Home</title>" in html
-    meta = json.loads(cli(env, url, "--allow-private", "-f", "metadata").stdout)
+    meta = json.loads(cli(env, url, "-f", "metadata").stdout)
     assert "language" in meta
-    whole = json.loads(cli(env, url, "--allow-private", "-f", "json").stdout)
+    whole = json.loads(cli(env, url, "-f", "json").stdout)
     assert whole["status_code"] == 200 and whole["title"] == "Home"
     assert whole["markdown"].startswith("# Welcome") and whole["links"] and whole["html"]
     assert whole["render_mode"] == "http" and whole["error_class"] is None
     out = tmp_path / "page.md"
-    wrote = cli(env, url, "--allow-private", "-o", str(out))
+    wrote = cli(env, url, "-o", str(out))
     assert wrote.returncode == 0 and wrote.stdout == b""
     assert out.read_text().startswith("# Welcome")
     # a browser for the screenshot; PNG to the file
     png = tmp_path / "page.png"
-    shot = cli(env, url, "--allow-private", "-f", "screenshot", "-o", str(png))
+    shot = cli(env, url, "-f", "screenshot", "-o", str(png))
     assert shot.returncode == 0, shot.stderr
     assert png.read_bytes().startswith(PNG_MAGIC)
     # nothing was started or written under the data dir: no Temporal, no Postgres
@@ -357,43 +361,44 @@ def test_cli_failures_are_one_line_and_non_zero(site: Site, tmp_path: Path,
     one_line_error(cli(env, url, "-f", "screenshot"), r"give a file with -o FILE")
     one_line_error(cli(env, url, "-f", "screenshot", "--render", "http", "-o", "x.png"),
                    r"needs the browser")
-    one_line_error(cli(env, url), r"loopback address .*--allow-private")
-    one_line_error(cli(env, site.url("/missing.html"), "--allow-private"),
+    one_line_error(cli(env, site.url("/missing.html")),
                    r"HTTP 404 at .*/missing\.html")
-    one_line_error(cli(env, site.url("/loop"), "--allow-private"), r"redirect loop")
+    one_line_error(cli(env, site.url("/loop")), r"redirect loop")
     started = time.monotonic()
-    one_line_error(cli(env, f"http://127.0.0.1:{silent_port}/", "--allow-private",
+    one_line_error(cli(env, f"http://127.0.0.1:{silent_port}/",
                        "--timeout", "1"), r"no complete response within 1s")
     assert time.monotonic() - started < 30
     no_browser = _env(tmp_path, TRAWL_BROWSER_PATH="/nonexistent/chromium")
-    one_line_error(cli(no_browser, url, "--allow-private", "--render", "browser"),
+    one_line_error(cli(no_browser, url, "--render", "browser"),
                    r"does not exist\. no Chromium found\. Install one")
     # a failed scrape leaves an existing file alone
     out = tmp_path / "keep.md"
     out.write_text("earlier\n")
-    one_line_error(cli(env, site.url("/missing.html"), "--allow-private", "-o", str(out)),
+    one_line_error(cli(env, site.url("/missing.html"), "-o", str(out)),
                    r"HTTP 404")
     assert out.read_text() == "earlier\n"
     assert not (tmp_path / "data").exists()
 
 
-# -- the README's examples, run ------------------------------------------------------------
+# -- the documentation's examples, run -----------------------------------------------------
 
-README_SECTION = "## Scrape one page, without a crawl"
+DOC_PAGE = "docs/guides/scrape.md"
 
 
-def readme_blocks(section: str) -> list[tuple[str, str]]:
-    """(language, code) of each fenced block in the README section titled ``section``."""
-    text = (ROOT / "README.md").read_text()
-    start = text.index(section + "\n")
-    end = text.find("\n## ", start + len(section))
-    body = text[start:end if end != -1 else len(text)]
+def doc_blocks(page: str, section: str | None = None) -> list[tuple[str, str]]:
+    """(language, code) of each fenced block of a documentation page (``docs/...``), or of
+    its section titled ``section`` (a ``## `` heading, up to the next one)."""
+    text = (ROOT / page).read_text()
+    if section is not None:
+        start = text.index(section + "\n")
+        end = text.find("\n## ", start + len(section))
+        text = text[start:end if end != -1 else len(text)]
     return [(m.group(1), m.group(2))
-            for m in re.finditer(r"^```(\w+)\n(.*?)^```$", body, re.MULTILINE | re.DOTALL)]
+            for m in re.finditer(r"^```(\w+)\n(.*?)^```$", text, re.MULTILINE | re.DOTALL)]
 
 
-def test_readme_examples_run(site: Site, tmp_path: Path) -> None:
-    blocks = readme_blocks(README_SECTION)
+def test_doc_examples_run(site: Site, tmp_path: Path) -> None:
+    blocks = doc_blocks(DOC_PAGE)
     assert [lang for lang, _ in blocks] == ["bash", "python", "python"]
     # the examples name https://example.com; here it is the test site (on loopback, allowed
     # for these runs only), so they run offline and their output can be checked

@@ -21,6 +21,8 @@ The package's layers, lowest first (ARCHITECTURE.md; checked by ``lint-imports``
 from __future__ import annotations
 
 import importlib
+import sys
+import types
 from importlib.metadata import PackageNotFoundError, version
 from typing import TYPE_CHECKING, Any
 
@@ -42,6 +44,10 @@ _PUBLIC = {
     "Started": "trawl.api.crawls",
     "CrawlStatus": "trawl.api.crawls",
     "CrawlSpec": "trawl.model",
+    # knowledge by intent: structured data of one page, durable browser agent runs
+    "extract_page": "trawl.ai",
+    "agent_run": "trawl.api.agents",
+    "AgentSpec": "trawl.model",
     "Settings": "trawl.config",
     "get_settings": "trawl.config",
     # extraction, without a crawl
@@ -70,6 +76,7 @@ _PUBLIC = {
 }
 
 __all__ = [  # a literal, for linters and readers; the same names as _PUBLIC (tested)
+    "AgentSpec",
     "BlockedAddress",
     "BrowserError",
     "ConfigError",
@@ -96,9 +103,11 @@ __all__ = [  # a literal, for linters and readers; the same names as _PUBLIC (te
     "TrawlError",
     "WebhookError",
     "__version__",
+    "agent_run",
     "crawl",
     "crawl_sync",
     "extract",
+    "extract_page",
     "get_settings",
     "open_crawl",
     "open_crawl_sync",
@@ -134,6 +143,21 @@ if TYPE_CHECKING:  # for type checkers and editors; at run time names load on fi
     )
     from trawl.extract import Extraction, Link, extract
     from trawl.model import CrawlSpec, EventType
+
+
+class _Package(types.ModuleType):
+    """``trawl`` itself. Importing the sub-package ``trawl.extract`` (which the crawler does)
+    makes Python set the attribute ``extract`` of ``trawl`` to that package, which would hide
+    the public function ``trawl.extract``; such an assignment is dropped here, so the name
+    always means the function. The package stays importable as ``trawl.extract``."""
+
+    def __setattr__(self, name: str, value: Any) -> None:
+        if isinstance(value, types.ModuleType) and _PUBLIC.get(name) == f"{__name__}.{name}":
+            return
+        super().__setattr__(name, value)
+
+
+sys.modules[__name__].__class__ = _Package
 
 
 def __getattr__(name: str) -> Any:

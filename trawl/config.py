@@ -7,15 +7,16 @@ services" (a Temporal dev server and a Postgres started under ``TRAWL_DATA_DIR``
 
 from __future__ import annotations
 
+import ipaddress
 import os
 import re
 from functools import lru_cache
 from pathlib import Path
-from typing import Literal
+from typing import Annotated, Any, Literal
 
 import platformdirs
 from pydantic import Field, SecretStr, ValidationError, field_validator
-from pydantic_settings import BaseSettings, SettingsConfigDict
+from pydantic_settings import BaseSettings, NoDecode, SettingsConfigDict
 
 from trawl.errors import SettingsError
 
@@ -40,9 +41,17 @@ QUEUE_MARGIN = 1_000
 explored (URLs given back to the budget, redirects and skips, give their place back)."""
 DEFAULT_BROWSER_RECYCLE_PAGES = 500
 DEFAULT_MAX_CONCURRENT_ACTIVITIES = 32
-DEFAULT_EXTRACT_PROCESSES = max(1, min(4, os.cpu_count() or 1))
-"""Extraction processes per worker: one per core (up to 4). Extraction is the CPU-heaviest
-step when pages are fetched over HTTP; the processes start only as pages need them."""
+
+
+def default_extract_processes() -> int:
+    """One per core, at most 4.
+
+    Extraction processes per worker. Extraction is the CPU-heaviest step when pages are
+    fetched over HTTP; the processes start with the worker, before it takes work."""
+    return max(1, min(4, os.cpu_count() or 1))
+
+
+DEFAULT_EXTRACT_PROCESSES = default_extract_processes()
 DEFAULT_DB_OUTAGE_BUDGET_S = 15 * 60.0
 """How long a worker waits out an unreachable database before the crawl holds (a page is
 never recorded as failed because of an outage)."""
@@ -64,21 +73,31 @@ DEFAULT_RETRIES_429 = 3
 DEFAULT_CODEC_PORT = 8234
 """The codec server's port, next to the embedded web UI's."""
 DEFAULT_API_PORT = 8235
+DEFAULT_MODEL_TIMEOUT_S = 120.0
+"""One model request's deadline: a server that never answers costs this, never the crawl."""
 """`trawl serve`'s port (the HTTP API), next to the codec server's."""
+DEFAULT_METRICS_HOST = "127.0.0.1"
+"""Where a worker's metrics endpoint listens unless told otherwise: this machine only."""
 MAX_PORT = 65535
+MAX_CONCURRENT_ACTIVITIES = 1024
+"""The most activities one worker runs at once (``--max-concurrent-activities``)."""
 _POSTGRES_URL = re.compile(r"^postgresql(\+[a-z0-9_]+)?://", re.I)
 _HOST_PORT = re.compile(r"^(\[[0-9a-f:.]+\]|[^\s:/\[\]]+):(\d{1,5})$", re.I)
 _HTTP_URL = re.compile(r"^https?://[^\s/]+", re.I)
 
 
 def default_data_dir() -> Path:
+    """The user data directory: `~/.local/share/trawl` on Linux (platformdirs)."""
     return Path(platformdirs.user_data_dir("trawl", appauthor=False))
 
 
 class Settings(BaseSettings):
     """Process-wide settings; construct through :func:`get_settings`."""
 
-    model_config = SettingsConfigDict(env_prefix="TRAWL_", extra="ignore")
+    # the attribute docstrings are the fields' descriptions: the docs' settings table is
+    # generated from them (scripts/docs_hooks.py)
+    model_config = SettingsConfigDict(env_prefix="TRAWL_", extra="ignore",
+                                      use_attribute_docstrings=True)
 
     data_dir: Path = Field(default_factory=default_data_dir)
     """Where the embedded services keep their files (Temporal DB, Postgres data, logs)."""
@@ -130,9 +149,16 @@ class Settings(BaseSettings):
     ``trawl mcp``). A page can ask an agent for any file; this bounds what it can get."""
 
     allow_private: bool = False
-    """Let every crawl and agent reach internal addresses (loopback, private networks, cloud
-    metadata): off by default; a crawl's own start URLs are always allowed
-    (``TRAWL_ALLOW_PRIVATE``, per crawl ``--allow-private``; see SECURITY.md)."""
+    """Let everything this process runs reach internal addresses (loopback, private
+    networks, cloud metadata): crawls, scrapes, and the programs calling its HTTP API, MCP
+    server or agent (``TRAWL_ALLOW_PRIVATE``; per command ``--allow-private``). Off by
+    default; the URLs an operator names on the command line are allowed anyway (see
+    SECURITY.md)."""
+
+    allow_hosts: Annotated[list[str], NoDecode] = Field(default_factory=list)
+    """Host names (with their subdomains) or CIDRs that everything this process runs may
+    reach even at an internal address (``TRAWL_ALLOW_HOSTS``, comma-separated, e.g.
+    ``wiki.corp.example,10.20.0.0/16``; per command ``--allow-host``)."""
 
     secret_key: SecretStr | None = None
     """The data key sealing session data in Temporal payloads and in Postgres (base64 of 32
@@ -150,6 +176,15 @@ class Settings(BaseSettings):
     (so a deployment's workers sign alike), else generated into
     ``<data dir>/webhook.secret`` (mode 0600). `trawl webhook-secret` prints it."""
 
+    model: str | None = None
+    """The model of model extraction and agent runs when none is given (``TRAWL_MODEL``,
+    PROVIDER:NAME, e.g. ``ollama:qwen2.5:7b``). Keys (``OPENAI_API_KEY``,
+    ``ANTHROPIC_API_KEY``) and endpoints (``OPENAI_BASE_URL``, ``OLLAMA_BASE_URL``) are read
+    by the workers from their own environment, never sent with a crawl."""
+
+    model_timeout_s: float = Field(default=DEFAULT_MODEL_TIMEOUT_S, gt=0)
+    """Seconds one model request may take (``TRAWL_MODEL_TIMEOUT_S``)."""
+
     agent_webhook: str | None = None
     """POST every agent session's browser events (page_navigation, page_load_complete,
     action_completed, action_error, browser_error) here (``TRAWL_AGENT_WEBHOOK``; `trawl
@@ -162,17 +197,40 @@ class Settings(BaseSettings):
     browser_recycle_pages: int = DEFAULT_BROWSER_RECYCLE_PAGES
     """Relaunch the worker's browser after this many pages to keep memory flat."""
 
-    extract_processes: int = Field(default=DEFAULT_EXTRACT_PROCESSES, ge=1, le=64)
+    extract_processes: int = Field(default_factory=default_extract_processes, ge=1, le=64)
     """Processes extracting markdown in each worker (``TRAWL_EXTRACT_PROCESSES``)."""
 
     max_concurrent_activities: int = Field(default=DEFAULT_MAX_CONCURRENT_ACTIVITIES, ge=1,
-                                           le=1024)
+                                           le=MAX_CONCURRENT_ACTIVITIES)
     """Activities (explores, claims ...) one worker runs at once
     (``TRAWL_MAX_CONCURRENT_ACTIVITIES``); more workers share the rest."""
 
     db_outage_budget_s: float = Field(default=DEFAULT_DB_OUTAGE_BUDGET_S, gt=0)
     """Seconds a database outage is waited out (``TRAWL_DB_OUTAGE_BUDGET_S``); after it,
     the crawl holds with status ``database_unreachable`` until ``trawl resume``."""
+
+    metrics_port: int | None = Field(default=None, ge=1, le=MAX_PORT)
+    """Serve the worker's Prometheus metrics on this port (``TRAWL_METRICS_PORT``; `trawl
+    worker --metrics-port`); unset: no endpoint. See docs/operations/metrics.md."""
+
+    metrics_host: str = DEFAULT_METRICS_HOST
+    """The address the metrics endpoint binds (``TRAWL_METRICS_HOST``): loopback unless set,
+    e.g. ``0.0.0.0`` in a container that Prometheus scrapes from another."""
+
+    @field_validator("allow_hosts", mode="before")
+    @classmethod
+    def _host_list(cls, value: Any) -> list[str]:
+        entries = value.split(",") if isinstance(value, str) else list(value or [])
+        hosts = []
+        for entry in entries:
+            if isinstance(entry, str) and not entry.strip():
+                continue
+            checked = host_entry(entry)
+            if checked is None:
+                raise ValueError(f"{entry!r} is not a host name or a CIDR (comma-separated, "
+                                 "e.g. wiki.corp.example,10.20.0.0/16)")
+            hosts.append(checked)
+        return hosts
 
     @field_validator("database_url", "reader_database_url")
     @classmethod
@@ -204,6 +262,18 @@ class Settings(BaseSettings):
         return self.temporal_ui_url or f"http://localhost:{self.temporal_ui_port}"
 
 
+def host_entry(entry: Any) -> str | None:
+    """``entry`` stripped if it is what ``--allow-host`` / ``TRAWL_ALLOW_HOSTS`` take (a host
+    name, an IP address or a CIDR), else None."""
+    value = entry.strip() if isinstance(entry, str) else ""
+    if value and not value.startswith("-") and not any(c in value for c in " /\\:@?#,"):
+        return value.lower().rstrip(".") or None
+    try:
+        return str(ipaddress.ip_network(value, strict=False))
+    except ValueError:
+        return None
+
+
 @lru_cache(maxsize=1)
 def get_settings() -> Settings:
     """The settings; SettingsError (one line naming each bad variable) when the environment
@@ -212,6 +282,14 @@ def get_settings() -> Settings:
         return Settings()
     except ValidationError as exc:
         raise SettingsError(describe_invalid(exc)) from None
+
+
+def use_data_dir(path: str | None) -> None:
+    """A process's ``--data-dir`` option (the embedded services' own command lines name
+    their data dir): it becomes TRAWL_DATA_DIR for this process, before settings are read."""
+    if path:
+        os.environ["TRAWL_DATA_DIR"] = path
+        get_settings.cache_clear()
 
 
 def describe_invalid(exc: ValidationError) -> str:

@@ -18,6 +18,7 @@ so ``?b=2&a=1`` and ``?a=1&b=2`` are one page. The sort is stable, so repeated n
 from __future__ import annotations
 
 import fnmatch
+import re
 from dataclasses import dataclass, field
 from functools import lru_cache
 from urllib.parse import SplitResult, unquote_plus, urlsplit, urlunsplit
@@ -105,6 +106,11 @@ def canonicalize(url: str) -> str:
                        route_fragment(parts.fragment)))
 
 
+_HOST = re.compile(r"[\w.\-]+|\[?[0-9a-f:.]+\]?|[0-9a-f:.]+", re.IGNORECASE)
+"""What a host of a URL trawl is given may hold: a name (letters, digits, dots, hyphens,
+underscores), an IPv4 or an IPv6 address; no spaces, no quotes, nothing else."""
+
+
 def validate_seed(url: str) -> str:
     """Check a user-given start URL and return its canonical form (ConfigError if bad)."""
     text = url.strip()
@@ -113,12 +119,30 @@ def validate_seed(url: str) -> str:
     return canonicalize(text)
 
 
+_ORIGIN = re.compile(r"https?://([\w.\-]+|\[[0-9a-f:.]+\])(:\d{1,5})?/?", re.IGNORECASE)
+
+
+def check_origin(value: str, option: str) -> str:
+    """``value`` without a trailing slash if it is a site's origin (scheme://host[:port],
+    what trawl calls a site), else ConfigError naming ``option``."""
+    if not isinstance(value, str) or not _ORIGIN.fullmatch(value.strip()):
+        raise ConfigError(f"{option} takes a site such as https://example.org or "
+                          f"http://localhost:8233 (scheme, host, optional port; no path), "
+                          f"not {value!r}")
+    return value.strip().rstrip("/")
+
+
 def check_webhook_url(url: str) -> str:
     """``url`` if it can take webhooks (an absolute http(s) URL with a host), else
     ConfigError naming the ``--webhook`` option."""
-    parts = urlsplit(url)
-    if parts.scheme not in ("http", "https") or not parts.hostname:
-        raise ConfigError(f"--webhook must be an http(s) URL, not {url!r}")
+    wrong = ConfigError(f"--webhook must be an http(s) URL, not {url!r}")
+    try:
+        parts = urlsplit(url)
+        host, _port = parts.hostname, parts.port  # a bad port raises here
+    except ValueError:
+        raise wrong from None
+    if parts.scheme not in ("http", "https") or not host or not _HOST.fullmatch(host):
+        raise wrong
     return url
 
 
@@ -151,6 +175,16 @@ class Scope:
     exclude: tuple[str, ...] = field(default=())
     """Globs on the URL path; a path matching any of them is not followed."""
 
+    include_patterns: tuple[str, ...] = ()
+    """Regular expressions searched in the URL path (or the whole URL, with
+    ``patterns_on_full_url``); when given, one of them must match (besides ``include``)."""
+
+    exclude_patterns: tuple[str, ...] = ()
+    """Regular expressions as ``include_patterns``; a URL matching any is not followed."""
+
+    patterns_on_full_url: bool = False
+    """The patterns are searched in the whole canonical URL, not its path."""
+
     _hosts: frozenset[str] = field(default=frozenset(), init=False, compare=False,
                                    repr=False)
     """``seed_hosts`` as a set: a crawl of 1,000 sites asks about each of a page's hundreds
@@ -176,8 +210,46 @@ class Scope:
             return False
         return not any(fnmatch.fnmatchcase(path, g) for g in self.exclude)
 
+    def patterns_allow(self, subject: str) -> bool:
+        """Whether the regular expressions let ``subject`` (a path or a URL) in."""
+        if self.include_patterns and not any(
+                pattern(p).search(subject) for p in self.include_patterns):
+            return False
+        return not any(pattern(p).search(subject) for p in self.exclude_patterns)
+
     def contains(self, canonical_url: str) -> bool:
         parts = urlsplit(canonical_url)
         if parts.scheme not in CRAWLABLE_SCHEMES:
             return False
-        return self.host_in_scope(parts.hostname or "") and self.path_in_scope(parts.path)
+        if not (self.host_in_scope(parts.hostname or "") and self.path_in_scope(parts.path)):
+            return False
+        if not (self.include_patterns or self.exclude_patterns):
+            return True
+        return self.patterns_allow(canonical_url if self.patterns_on_full_url else parts.path)
+
+
+MAX_PATTERN_CHARS = 1000
+MAX_PATTERNS = 100
+
+
+@lru_cache(maxsize=1024)
+def pattern(text: str) -> re.Pattern[str]:
+    """A scope pattern, compiled once (ConfigError when it is not a regular expression)."""
+    try:
+        return re.compile(text)
+    except re.error as exc:
+        raise ConfigError(f"{text!r} is not a regular expression ({exc})") from None
+
+
+def check_patterns(patterns: list[str] | tuple[str, ...], name: str) -> None:
+    """ConfigError (naming ``name``) unless every pattern compiles, within the bounds."""
+    if len(patterns) > MAX_PATTERNS:
+        raise ConfigError(f"{name}: at most {MAX_PATTERNS} patterns")
+    for text in patterns:
+        if not isinstance(text, str) or not text or len(text) > MAX_PATTERN_CHARS:
+            raise ConfigError(f"{name}: {text!r} is not a regular expression of 1 to "
+                              f"{MAX_PATTERN_CHARS} characters")
+        try:
+            pattern(text)
+        except ConfigError as exc:
+            raise ConfigError(f"{name}: {exc}") from None

@@ -125,7 +125,8 @@ class CrawlActivities:
     @activity.defn(name="pending_sites")
     async def pending_sites(self, inp: PendingSitesInput) -> list[str]:
         return await self._db(lambda: frontier.pending_sites(self._deps.engine, inp.crawl_id,
-                                                             inp.max_pages), give_up=False)
+                                                             inp.max_pages, inp.goal_pages),
+                              give_up=False)
 
     @activity.defn(name="finish_crawl")
     async def finish_crawl(self, inp: FinishCrawlInput) -> None:

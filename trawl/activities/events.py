@@ -19,7 +19,8 @@ from temporalio.client import WorkflowExecutionStatus
 from temporalio.exceptions import ApplicationError
 
 from trawl.activities.policies import DATABASE_UNAVAILABLE
-from trawl.crawler.webhooks import DEFAULT_DELIVERY_BUDGET_S, WebhookSender, deliver
+from trawl.crawler.firecrawl import webhook_renderer
+from trawl.crawler.webhooks import DEFAULT_DELIVERY_BUDGET_S, Render, WebhookSender, deliver
 from trawl.model import AbandonInput, CrawlSpec, DeliverInput, DeliverOutput
 from trawl.secrets import webhook_secret
 from trawl.store import crawls, events
@@ -57,12 +58,15 @@ class EventActivities:
         # the crawl's own address rules apply to its webhook too
         spec = CrawlSpec.from_json(await crawls.crawl_spec(self._engine, inp.crawl_id))
         spec.webhook = inp.webhook
+        # a crawl a Firecrawl client started gets Firecrawl's payloads (its job row is
+        # written with the crawl's, so it is there before the first event)
+        render = await webhook_renderer(self._engine, inp.crawl_id)
         async with WebhookSender(inp.webhook, webhook_secret(), spec.webhook_policy()) as sender:
             out = await deliver(self._engine, sender, inp.crawl_id, after, inp.types,
-                                inp.wait_s, progress=activity.heartbeat)
+                                inp.wait_s, progress=activity.heartbeat, render=render)
             if out.delivered or out.finished or not await self._closed_without_end(inp):
                 return out
-            return await self._deliver_the_rest(sender, inp, out.after)
+            return await self._deliver_the_rest(sender, inp, out.after, render)
 
     async def _closed_without_end(self, inp: DeliverInput) -> bool:
         """The crawl's workflow closed in a way that writes no crawl_finished (terminated,
@@ -78,7 +82,7 @@ class EventActivities:
                               WorkflowExecutionStatus.CONTINUED_AS_NEW)
 
     async def _deliver_the_rest(self, sender: WebhookSender, inp: DeliverInput,
-                                after: int) -> DeliverOutput:
+                                after: int, render: Render | None) -> DeliverOutput:
         """A crawl that ended without crawl_finished: once every transaction that could have
         written its events has ended, deliver what is left; then delivery is done. Not done
         (the next round tries again) while one is still running or the budget runs out."""
@@ -92,7 +96,7 @@ class EventActivities:
         delivered = 0
         while time.monotonic() - started < DEFAULT_DELIVERY_BUDGET_S:
             out = await deliver(self._engine, sender, inp.crawl_id, after, inp.types, 0.0,
-                                progress=activity.heartbeat)
+                                progress=activity.heartbeat, render=render)
             after, delivered = out.after, delivered + out.delivered
             if not out.delivered:
                 return DeliverOutput(after, delivered, finished=True)

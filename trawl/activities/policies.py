@@ -85,3 +85,37 @@ WEBHOOK_RETRY = RetryPolicy(initial_interval=timedelta(seconds=1), backoff_coeff
                             maximum_attempts=WEBHOOK_MAX_ATTEMPTS,
                             non_retryable_error_types=NON_RETRYABLE_ERROR_TYPES)
 """deliver_events."""
+
+MODEL_CONFIG_ERROR = "ModelConfigError"
+"""ApplicationError type: the worker cannot build the run's model (no key in its
+environment, an unknown provider): non-retryable, the agent run ends ``failed`` saying
+why."""
+
+AGENT_STORE_RETRY = STORE_RETRY
+"""agent_start, agent_pin, agent_note, agent_finish: database work, retried like the
+crawl's."""
+
+AGENT_TURN_TIMEOUT = timedelta(minutes=5)
+"""Start-to-close of a model turn (the provider's own deadline is TRAWL_MODEL_TIMEOUT_S;
+the SDK retries within it)."""
+
+AGENT_TURN_RETRY = RetryPolicy(initial_interval=timedelta(seconds=2), backoff_coefficient=2.0,
+                               maximum_interval=timedelta(seconds=60), maximum_attempts=5,
+                               non_retryable_error_types=[MODEL_CONFIG_ERROR])
+"""A turn the provider failed (5xx, a timeout, a dropped connection) is asked again, five
+times at most; then the run ends ``failed`` with the provider's error."""
+
+AGENT_HEARTBEAT_TIMEOUT = timedelta(seconds=10)
+"""Turns and tool calls heartbeat every HEARTBEAT_INTERVAL_S: a worker killed mid-step is
+noticed after this long."""
+
+AGENT_TOOL_TIMEOUT = timedelta(minutes=3)
+"""Start-to-close of one tool call (a navigation is 30 s at most, a wait 10 s)."""
+
+AGENT_PINNED_START_TIMEOUT = timedelta(seconds=30)
+"""Schedule-to-start of a call on a worker's own queue: nobody took it in this long, the
+worker is gone, and the run moves to another (agent_pin again)."""
+
+AGENT_PINNED_RETRY = RetryPolicy(maximum_attempts=1)
+"""A call on a worker's own queue is not retried there: the workflow moves the run to a
+worker that answers (the step, keyed by its seq, is done once)."""

@@ -199,7 +199,8 @@ class Slice:
         try:
             jobs, self.budget_left = await self.db(lambda: store.claim_more(
                 self.deps.engine, inp.crawl_id, inp.site, limit, inp.token,
-                self.spec.max_pages))
+                self.spec.max_pages, by_priority=self.spec.goal is not None,
+                goal_pages=self.spec.goal_pages))
         except Exception as exc:
             if not (self.is_outage(exc) and self.gave_up(exc)):
                 raise
@@ -266,6 +267,10 @@ class Slice:
                 out.given_up += 1
         if res.thin_content:
             out.thin += 1
+        if res.has_data:
+            out.with_data += 1
+        elif res.data_error is not None:
+            out.data_failed += 1
 
     def _hold(self, exc: BaseException) -> None:
         self.stop = "held"
@@ -310,6 +315,9 @@ async def add_recorded(deps: ExploreDeps, db: Db, crawl_id: str, token: str,
     out.redirected += recorded.get(PageOutcome.REDIRECTED, 0)
     out.skipped += recorded.get(PageOutcome.SKIPPED, 0)
     out.explored += sum(recorded.values())
+    with_data, data_failed = await db(lambda: store.data_under(deps.engine, crawl_id, token))
+    out.with_data += with_data
+    out.data_failed += data_failed
     for url, reason, detail in await db(lambda: store.blocked_under(deps.engine, crawl_id,
                                                                    token)):
         out.handoffs.append(ExploreOutput(url=url, outcome=PageOutcome.HANDOFF,

@@ -15,19 +15,21 @@ import signal
 import sys
 import threading
 import time
-from collections.abc import Coroutine, Iterable, Mapping
+from collections.abc import Coroutine, Iterable, Iterator, Mapping
 from datetime import date, datetime
 from pathlib import Path
-from typing import Annotated, Any, TypeVar
+from typing import TYPE_CHECKING, Annotated, Any, TypeVar
 
 import typer
 from rich.console import Console
 from rich.markup import escape
 from rich.progress import BarColumn, Progress, TextColumn, TimeElapsedColumn
 from rich.table import Table
+from temporalio.service import RPCError
 
 from trawl.api import agent_commands, handoff_commands
 from trawl.api.crawls import CHANGE_KINDS, CrawlStatus, Trawl
+from trawl.api.invoke import invoke
 from trawl.api.scrape_command import register as register_scrape
 from trawl.config import (
     DEFAULT_API_PORT,
@@ -38,6 +40,9 @@ from trawl.config import (
     DEFAULT_MAX_HOST_ERRORS,
     DEFAULT_MAX_LINKS_PER_PAGE,
     DEFAULT_MAX_PAGES,
+    MAX_CONCURRENT_ACTIVITIES,
+    MAX_PORT,
+    Settings,
     get_settings,
 )
 from trawl.errors import ConfigError, SettingsError, TrawlError
@@ -45,6 +50,9 @@ from trawl.extract import DEFAULT_CHUNK_CHARS
 from trawl.model import CRAWL_EVENT_TYPES, DEFAULT_RENDER_MODE, DEFAULT_SITEMAP_MODE, CrawlSpec
 from trawl.policy import DEFAULT_MAX_URL_LENGTH
 from trawl.redact import configure_logging
+
+if TYPE_CHECKING:
+    from trawl.worker.metrics import WorkerMetrics
 
 app = typer.Typer(no_args_is_help=True, add_completion=True, pretty_exceptions_enable=False,
                   help="trawl: a durable knowledge-extraction crawler.")
@@ -64,6 +72,10 @@ _verbosity = 0
 """-q: -1, default 0, -v: 1, -vv: 2 (see :func:`log_level`)."""
 JsonOption = Annotated[bool, typer.Option(
     "--json", help="Machine-readable output: JSON (lists: one object per line).")]
+MAX_ROWS = 1_000_000
+"""The most rows `trawl list` / `trawl pages` print at once (--limit)."""
+MAX_SEQ = 2**63 - 1
+"""The largest event seq (a Postgres bigint)."""
 
 
 def fail(message: str, code: int = EXIT_ERROR) -> typer.Exit:
@@ -81,6 +93,10 @@ def run(coro: Coroutine[Any, Any, T]) -> T:
         return asyncio.run(coro)
     except TrawlError as exc:
         raise fail(str(exc), exit_code(exc)) from None
+    except RPCError as exc:  # Temporal answered, but not as a ready server does
+        raise fail(f"Temporal refused the request: {exc.message or exc.status}. Embedded "
+                   "server: `trawl down`, then run this again; a server of your own: check "
+                   "it and TRAWL_TEMPORAL_ADDRESS") from None
     except KeyboardInterrupt:
         raise typer.Exit(EXIT_INTERRUPTED) from None
 
@@ -123,6 +139,14 @@ def print_table(table: Table) -> None:
         sys.stdout.write("\t".join(" ".join(c.split()) for c in line) + "\n")
 
 
+def seeds_cell(seeds: list[str]) -> str:
+    """A crawl's start URLs in a table cell: the first and how many more (a 200-site crawl
+    is one readable line; ``--json`` lists them all)."""
+    if len(seeds) <= 1:
+        return seeds[0] if seeds else ""
+    return f"{seeds[0]} +{len(seeds) - 1} more"
+
+
 def _version() -> str:
     from importlib.metadata import PackageNotFoundError, version
 
@@ -161,6 +185,15 @@ def _main_options(
 
 # -- crawling ---------------------------------------------------------------------------
 
+def _store_formats(value: str | None) -> list[str]:
+    """``--store html,screenshot`` as a list; ConfigError for a given but empty one."""
+    formats = [f.strip() for f in (value or "").split(",") if f.strip()]
+    if value is not None and not formats:
+        raise ConfigError(f"--store takes html and/or screenshot (comma-separated), not "
+                          f"{value!r}")
+    return formats
+
+
 # `trawl crawl` option -> (CrawlSpec field, value conversion); see _crawl_spec
 _SPEC_OPTIONS: dict[str, tuple[str, Any]] = {
     "urls": ("seeds", list), "max_pages": ("max_pages", None), "max_depth": ("max_depth", None),
@@ -177,11 +210,23 @@ _SPEC_OPTIONS: dict[str, tuple[str, Any]] = {
     "deny_host": ("deny_hosts", list),
     "allow_destructive": ("allow_destructive", None),
     "destructive_word": ("destructive_words", list),
-    "store": ("store", lambda v: [f.strip() for f in (v or "").split(",") if f.strip()]),
+    "store": ("store", _store_formats),
     "chunk": ("chunk_chars", lambda v: DEFAULT_CHUNK_CHARS if v else None),
     "chunk_size": ("chunk_chars", None),  # after --chunk: a size given wins (and implies it)
     "webhook": ("webhook", None), "webhook_event": ("webhook_events", list),
+    "extract": ("extract", lambda v: _load_extract(v)), "model": ("model", None),
+    "max_model_tokens": ("max_model_tokens", None), "goal": ("goal", None),
+    "goal_pages": ("goal_pages", None),
 }
+_OPTIONAL = ("user_agent", "chunk_size", "webhook", "extract", "model", "max_model_tokens",
+             "goal", "goal_pages")
+"""Options whose absence leaves the spec's field alone (None is not a value for them)."""
+
+
+def _load_extract(path: Path) -> dict[str, Any]:
+    from trawl.model import load_extract_file
+
+    return load_extract_file(path)
 
 
 def _crawl_spec(ctx: typer.Context, spec_file: Path | None, values: dict[str, Any]) -> CrawlSpec:
@@ -199,7 +244,7 @@ def _crawl_spec(ctx: typer.Context, spec_file: Path | None, values: dict[str, An
             continue
         if value is None and convert is list:
             value = []
-        if option in ("user_agent", "chunk_size", "webhook") and value is None:
+        if option in _OPTIONAL and value is None:
             continue
         overrides[name] = convert(value) if convert is not None else value
     if spec_file is not None and not overrides.get("seeds"):
@@ -281,7 +326,8 @@ def crawl(
         help="Chunk size in characters (implies --chunk).")] = None,
     webhook: Annotated[str | None, typer.Option(
         metavar="URL",
-        help="POST the crawl's events here as they happen (page_stored, page_failed, "
+        help="POST the crawl's events here as they happen (crawl_started, page_stored, "
+             "page_failed, "
              "handoff_opened, handoff_resumed, crawl_finished), signed with the webhook "
              "secret (`trawl webhook-secret`), at least once each.")] = None,
     webhook_event: Annotated[list[str] | None, typer.Option(
@@ -299,6 +345,25 @@ def crawl(
     detach: Annotated[bool, typer.Option(
         help="Start the crawl and return at once with its id.")] = False,
     as_json: JsonOption = False,
+    extract: Annotated[Path | None, typer.Option(
+        "--extract", metavar="FILE",
+        help="Structured data per page (pages.data): a YAML/JSON file with 'fields' (CSS or "
+             "XPath selectors, no model) or 'schema' and 'prompt' (a model reads each "
+             "page; see docs/models.md).")] = None,
+    model: Annotated[str | None, typer.Option(
+        metavar="PROVIDER:NAME",
+        help="The model of a schema extraction: openai:NAME (or any OpenAI-compatible "
+             "server at OPENAI_BASE_URL), anthropic:NAME, ollama:NAME (default "
+             "TRAWL_MODEL). Keys come from the workers' environment.")] = None,
+    max_model_tokens: Annotated[int | None, typer.Option(
+        help="Model tokens the crawl may spend; then pages are stored without data, and "
+             "say why.")] = None,
+    goal: Annotated[str | None, typer.Option(
+        metavar="TEXT",
+        help="What the crawl looks for: the most relevant links (their text, URL and "
+             "page) are crawled first instead of breadth first.")] = None,
+    goal_pages: Annotated[int | None, typer.Option(
+        help="With --extract: stop once this many pages have data.")] = None,
     recrawl: Annotated[str | None, typer.Option(
         "--recrawl", metavar="ID",
         help="Revisit a finished crawl (its start URLs and every page it stored, its "
@@ -317,7 +382,8 @@ def crawl(
             allow_private=allow_private, allow_host=allow_host, deny_host=deny_host,
             allow_destructive=allow_destructive, destructive_word=destructive_word,
             store=store, chunk=chunk, chunk_size=chunk_size, webhook=webhook,
-            webhook_event=webhook_event)
+            webhook_event=webhook_event, extract=extract, model=model,
+            max_model_tokens=max_model_tokens, goal=goal, goal_pages=goal_pages)
     try:
         if recrawl is not None:
             run(_recrawl(recrawl, _recrawl_overrides(ctx, spec_file, values), detach, as_json))
@@ -443,16 +509,38 @@ def _print_summary(status: CrawlStatus) -> None:
         out.print(f"  {status.thin} page(s) stored with far less text than a reader sees "
                   "(thin_content): `trawl sql \"select url, metadata->>'thin_content' from "
                   f"pages where crawl_id = '{status.crawl_id}' and metadata ? 'thin_content'\"`")
+    if status.partial:
+        out.print(f"  {status.partial} of them kept less than half of the page's readable prose "
+                  "(main content): crawl them again with --content full; their URLs: `trawl sql "
+                  f"\"select url from pages where crawl_id = '{status.crawl_id}' and "
+                  "metadata->>'thin_content' like 'main content kept%'\"`", markup=False)
     if status.given_up:
         out.print(f"  {status.given_up} URL(s) given up, still blocked after their handoffs "
                   "(handoff_exhausted): `trawl sql \"select url, error_message from pages where "
                   f"crawl_id = '{status.crawl_id}' and error_class = 'handoff_exhausted'\"`",
                   markup=False)
+    if status.intent:
+        out.print("  " + _intent_line(status.intent), markup=False)
     if status.webhook is not None and (status.webhook.pending or status.webhook.abandoned):
         out.print(f"  webhook {status.webhook_line()}", markup=False)
     if status.recrawl_of:
         out.print(f"  against {status.recrawl_of}: " + ", ".join(
             f"{status.changes.get(kind, 0)} {kind}" for kind in CHANGE_KINDS))
+
+
+def _intent_line(intent: dict[str, Any]) -> str:
+    """``--extract``'s outcome in a line: pages with data, failures, tokens, the goal."""
+    line = (f"data: {intent['pages_with_data']} page(s) with data, "
+            f"{intent['extraction_failed']} failed (pages.data_error)")
+    if "model_tokens" in intent:
+        line += f"; {intent['model_tokens']} model tokens"
+        if "max_model_tokens" in intent:
+            line += f" of {intent['max_model_tokens']}"
+            if intent["model_budget_spent"]:
+                line += " (budget spent: later pages were not sent to the model)"
+    if "goal_met" in intent:
+        line += "; goal met" if intent["goal_met"] else "; goal not met"
+    return line
 
 
 @app.command()
@@ -467,13 +555,16 @@ def status(crawl_id: Annotated[str, typer.Argument(help="Crawl id or workflow id
             return
         table = Table(show_header=False, box=None)
         for key, value in s.as_dict().items():
+            if key == "seeds":
+                value = seeds_cell(value)
             table.add_row(key, ", ".join(value) if isinstance(value, list) else str(value))
         print_table(table)
     run(go())
 
 
 @app.command("list")
-def list_crawls(limit: Annotated[int, typer.Option(help="How many, newest first.")] = 50,
+def list_crawls(limit: Annotated[int, typer.Option(
+        min=1, max=MAX_ROWS, help="How many, newest first.")] = 50,
                 as_json: JsonOption = False) -> None:
     """List crawls, newest first."""
     async def go() -> None:
@@ -490,8 +581,8 @@ def list_crawls(limit: Annotated[int, typer.Option(help="How many, newest first.
             return
         table = Table("id", "status", "seeds", "done", "failed", "waiting", "created")
         for r in rows:
-            seeds = ", ".join(r["seeds"]) + (f" (recrawl of {r['recrawl_of']})"
-                                             if r["recrawl_of"] else "")
+            seeds = seeds_cell(r["seeds"]) + (f" (recrawl of {r['recrawl_of']})"
+                                              if r["recrawl_of"] else "")
             table.add_row(r["id"], r["status"], seeds, str(r["done"]),
                           str(r["failed"]), str(r["waiting"]),
                           r["created_at"].isoformat(timespec="seconds"))
@@ -516,10 +607,14 @@ def pages(
     crawl_id: Annotated[str, typer.Argument(help="Crawl id or workflow id.")],
     search: Annotated[str | None, typer.Option(
         help="Full-text search (web search syntax).")] = None,
-    limit: Annotated[int, typer.Option(help="At most this many rows.")] = 50,
+    limit: Annotated[int, typer.Option(min=1, max=MAX_ROWS,
+                                       help="At most this many rows.")] = 50,
     as_json: JsonOption = False,
 ) -> None:
     """List a crawl's pages, or search them."""
+    if search is not None and not search.strip():
+        raise fail("--search needs words to look for (web search syntax: words, "
+                   "\"a phrase\", -not, or)")
     async def go() -> None:
         async with await Trawl.connect(temporal=False) as trawl:
             rows = await trawl.pages(crawl_id, search=search, limit=limit)
@@ -546,7 +641,8 @@ def events(
     event_type: Annotated[list[str] | None, typer.Option(
         "--type", metavar="TYPE", help="Only this event type (repeatable): "
                                        f"{', '.join(CRAWL_EVENT_TYPES)}.")] = None,
-    after: Annotated[int, typer.Option(help="Only events after this seq.")] = 0,
+    after: Annotated[int, typer.Option(min=0, max=MAX_SEQ,
+                                       help="Only events after this seq.")] = 0,
     as_json: JsonOption = False,
 ) -> None:
     """A crawl's events (pages stored or failed, handoffs, its end), oldest first: what its
@@ -563,7 +659,8 @@ def events(
                     print_json(event.envelope())
                 else:
                     data = event.data
-                    what = data.get("url") or data.get("status") or ""
+                    what = data.get("url") or data.get("status") or " ".join(
+                        data.get("seeds") or ())
                     extra = data.get("error_class") or data.get("reason") or ""
                     sys.stdout.write("\t".join(str(v) for v in (
                         event.seq, event.created_at.isoformat(timespec="seconds"),
@@ -592,8 +689,14 @@ def export(
     fmt: Annotated[str, typer.Option("--format", help="jsonl | markdown")] = "jsonl",
 ) -> None:
     """Export a crawl's pages as JSON lines or as a directory of markdown files."""
+    from trawl.api.export import check_jsonl_target, check_markdown_target
+
     if fmt not in ("jsonl", "markdown"):
-        raise fail("--format must be jsonl or markdown")
+        raise fail(f"--format must be jsonl or markdown, not {fmt!r}")
+    try:  # before any service starts
+        (check_jsonl_target if fmt == "jsonl" else check_markdown_target)(out_path)
+    except TrawlError as exc:
+        raise fail(str(exc), exit_code(exc)) from None
 
     async def go() -> int:
         from trawl.api.export import write_jsonl, write_markdown
@@ -612,8 +715,12 @@ def sql(
     query: Annotated[str, typer.Argument(help="SQL to run against trawl's database.")],
     as_json: Annotated[bool, typer.Option("--json", help="One JSON object per row.")] = False,
 ) -> None:
-    """Run one read-only SQL statement against trawl's database (see the README for the
-    schema): select works; writes, DDL and COPY to programs or files are refused."""
+    """Run one read-only SQL statement against trawl's database (the schema: the docs' "SQL"
+    page): select works; writes, DDL and COPY to programs or files are refused."""
+    if not query.strip():
+        raise fail("give one SQL statement, e.g. trawl sql \"select url, title from pages "
+                   "limit 5\"")
+
     async def go() -> None:
         from trawl.api.sql import run_read_only
         from trawl.services.runtime import resolve_reader_url
@@ -639,12 +746,24 @@ def sql(
 
 # -- services ----------------------------------------------------------------------------
 
+MetricsPort = Annotated[int | None, typer.Option(
+    min=1, max=65535, help="Serve Prometheus metrics on this port, on 127.0.0.1 unless "
+    "--metrics-host says otherwise (default TRAWL_METRICS_PORT; unset: no endpoint).")]
+MetricsHost = Annotated[str | None, typer.Option(
+    help="Address the metrics endpoint binds (default TRAWL_METRICS_HOST, 127.0.0.1), e.g. "
+    "0.0.0.0 for a Prometheus on another machine.")]
+
+
 @app.command()
 def worker(
     max_concurrent_activities: Annotated[int, typer.Option(
+        min=1, max=MAX_CONCURRENT_ACTIVITIES,
         help="Explore activities this worker runs at once.")] = DEFAULT_MAX_CONCURRENT_ACTIVITIES,
+    metrics_port: MetricsPort = None,
+    metrics_host: MetricsHost = None,
 ) -> None:
     """Run a worker (for real deployments; `trawl crawl` starts one itself when embedded)."""
+    _check_listen_host(metrics_host, "--metrics-host")
     from trawl.services.runtime import ensure_runtime
     from trawl.worker.main import WorkerConfig, run_worker
 
@@ -652,20 +771,38 @@ def worker(
     configure_logging(log_level(logging.INFO))
 
     async def go() -> int | None:
-        runtime = await asyncio.to_thread(ensure_runtime, settings)
-        cfg = WorkerConfig.from_settings(settings, runtime.temporal_address,
-                                         runtime.database_url)
-        cfg.max_concurrent_activities = max_concurrent_activities
-        err.print(f"worker: Temporal {cfg.temporal_address}, task queue {cfg.task_queue}")
-        return await run_worker(cfg)
+        with _metrics_endpoint(settings, metrics_port, metrics_host) as metrics:
+            runtime = await asyncio.to_thread(ensure_runtime, settings)
+            cfg = WorkerConfig.from_settings(settings, runtime.temporal_address,
+                                             runtime.database_url)
+            cfg.max_concurrent_activities = max_concurrent_activities
+            err.print(f"worker: Temporal {cfg.temporal_address}, task queue {cfg.task_queue}")
+            if metrics is not None:
+                err.print(f"metrics: {metrics.url}")
+            return await run_worker(cfg, metrics=metrics)
     _run_foreground(go(), "the worker stopped")
 
 
+@contextlib.contextmanager
+def _metrics_endpoint(settings: Settings, port: int | None,
+                      host: str | None) -> Iterator[WorkerMetrics | None]:
+    """The worker's metrics endpoint, bound (a port in use is one line, before the worker
+    starts), or None when off."""
+    from trawl.worker.metrics import serve_metrics
+
+    metrics = serve_metrics(host or settings.metrics_host, port or settings.metrics_port)
+    try:
+        yield metrics
+    finally:
+        if metrics is not None:
+            metrics.close()
+
+
 @app.command()
-def up() -> None:
-    """Run the embedded services and a worker in the foreground; Ctrl-C stops them."""
-    from trawl.services.postgres import ensure_embedded_postgres
-    from trawl.services.runtime import resolve_temporal_address, stop_background_worker
+def up(metrics_port: MetricsPort = None, metrics_host: MetricsHost = None) -> None:
+    """Run the embedded services and a worker in the foreground; Ctrl-C stops the worker."""
+    _check_listen_host(metrics_host, "--metrics-host")
+    from trawl.services.runtime import claim_worker, ensure_runtime, release_worker
     from trawl.store.db import libpq_url, upgrade_schema
     from trawl.worker.main import WorkerConfig, run_worker
 
@@ -673,20 +810,44 @@ def up() -> None:
     configure_logging(log_level(logging.INFO))
 
     async def go() -> int | None:
-        db_url = settings.database_url
-        if db_url is None:
-            db_url = await asyncio.to_thread(ensure_embedded_postgres, settings.data_dir)
-        await asyncio.to_thread(upgrade_schema, db_url)
-        address = await asyncio.to_thread(resolve_temporal_address, settings)
-        if stop_background_worker(settings):
-            err.print("stopped the background worker; this process takes over")
-        out.print(f"Temporal:  {address}  (web UI {settings.ui_base_url})")
-        out.print(f"Postgres:  psql '{libpq_url(db_url)}'")
-        out.print(f"data dir:  {settings.data_dir}")
-        out.print("worker running; Ctrl-C stops it (`trawl down` stops the services)")
-        return await run_worker(WorkerConfig.from_settings(settings, address, db_url),
-                                upgrade=False)
+        runtime = await asyncio.to_thread(ensure_runtime, settings)
+        claimed = runtime.embedded and await asyncio.to_thread(claim_worker, settings, runtime)
+        try:
+            await asyncio.to_thread(upgrade_schema, runtime.database_url)
+            if claimed:  # (which also freed its metrics port, if it had one)
+                err.print("stopped the background worker; this process takes over")
+            with _metrics_endpoint(settings, metrics_port, metrics_host) as metrics:
+                out.print(f"Temporal:  {runtime.temporal_address}  "
+                          f"(web UI {settings.ui_base_url})")
+                out.print(f"Postgres:  psql '{libpq_url(runtime.database_url)}'")
+                out.print(f"data dir:  {settings.data_dir}")
+                if metrics is not None:
+                    out.print(f"metrics:   {metrics.url}  "
+                              "(Prometheus; docs/operations/metrics.md)")
+                out.print("worker running; Ctrl-C stops it (`trawl down` stops the services)")
+                return await run_worker(WorkerConfig.from_settings(
+                    settings, runtime.temporal_address, runtime.database_url),
+                    upgrade=False, metrics=metrics)
+        finally:
+            if runtime.embedded:
+                await asyncio.to_thread(release_worker, settings)
     _run_foreground(go(), "the worker stopped; the services go on (`trawl down` stops them)")
+
+
+def _check_listen_host(host: str | None, option: str = "--host") -> None:
+    """One line and exit 1 unless ``host`` (None: not given) is an address this machine
+    can listen on (a name that resolves, an IP address), checked before anything starts."""
+    import socket
+
+    if host is None:
+        return
+    if not host.strip():
+        raise fail(f"{option} takes an address to listen on, such as 127.0.0.1 or 0.0.0.0")
+    try:
+        socket.getaddrinfo(host, None, type=socket.SOCK_STREAM)
+    except (OSError, UnicodeError) as exc:
+        raise fail(f"{option} {host!r} is no address to listen on: "
+                   f"{getattr(exc, 'strerror', None) or exc}") from None
 
 
 def _run_foreground(coro: Coroutine[Any, Any, int | None], stopped: str) -> None:
@@ -704,35 +865,37 @@ def _run_foreground(coro: Coroutine[Any, Any, int | None], stopped: str) -> None
 
 @app.command("codec-server")
 def codec_server(
-    port: Annotated[int | None, typer.Option(help="Port on 127.0.0.1 (default TRAWL_CODEC_PORT, "
-                                                  "8234).")] = None,
+    port: Annotated[int | None, typer.Option(
+        min=1, max=MAX_PORT, help="Port on 127.0.0.1 (default TRAWL_CODEC_PORT, 8234).")] = None,
     ui_origin: Annotated[list[str] | None, typer.Option(
         help="Origin of the web UI that may call it (repeatable); default the embedded UI's."
     )] = None,
 ) -> None:
     """Serve the codec endpoint through which the Temporal web UI and CLI read trawl's sealed
     payloads (`trawl up` runs one for the embedded UI; see SECURITY.md)."""
+    from trawl.urls import check_origin
     from trawl.worker.codec_server import main as serve
 
+    try:
+        origins = [check_origin(origin, "--ui-origin") for origin in ui_origin or []]
+    except TrawlError as exc:
+        raise fail(str(exc)) from None
     argv = ["--port", str(port or get_settings().codec_port)]
-    for origin in ui_origin or []:
+    for origin in origins:
         argv += ["--ui-origin", origin]
     serve(argv)
 
 
 @app.command()
 def down() -> None:
-    """Stop the embedded services and the background worker."""
-    from trawl.services.postgres import stop_embedded_postgres
-    from trawl.services.runtime import stop_background_worker, stop_codec_server
-    from trawl.services.temporal import stop_dev_server
+    """Stop the data dir's embedded services and worker, and wait until each is gone."""
+    from trawl.services.runtime import stop_stack
 
-    settings = get_settings()
-    for name, stopped in (("worker", stop_background_worker(settings)),
-                          ("Temporal dev server", stop_dev_server(settings.data_dir)),
-                          ("codec server", stop_codec_server(settings)),
-                          ("Postgres", stop_embedded_postgres(settings.data_dir))):
-        out.print(f"{name}: {'stopped' if stopped else 'not running'}")
+    results = stop_stack(get_settings())
+    for result in results:
+        out.print(result.line, markup=False, highlight=False)
+    if not all(r.ok for r in results):
+        raise typer.Exit(EXIT_ERROR)
 
 
 @db_app.command("upgrade")
@@ -754,20 +917,29 @@ def serve(
     host: Annotated[str, typer.Option(
         help="Address to listen on; beyond loopback only with TRAWL_API_TOKEN or "
              "--token-file.")] = "127.0.0.1",
-    port: Annotated[int, typer.Option(help="Port to listen on.")] = DEFAULT_API_PORT,
+    port: Annotated[int, typer.Option(min=1, max=MAX_PORT,
+                                      help="Port to listen on.")] = DEFAULT_API_PORT,
     token_file: Annotated[Path | None, typer.Option(
         help="Read the bearer token from this file (instead of TRAWL_API_TOKEN or the "
              "generated <data dir>/api.token).")] = None,
     mcp: Annotated[bool, typer.Option(
         help="Also serve the MCP tools over streamable HTTP at /mcp.")] = True,
+    allow_host: agent_commands.AllowHostOption = None,
+    allow_private: agent_commands.AllowPrivateOption = False,
 ) -> None:
     """Serve the HTTP API (FastAPI, OpenAPI docs at /docs) and the MCP tools at /mcp,
-    behind a bearer token; see the README's "HTTP API"."""
+    behind a bearer token; see the docs' "HTTP API" page. Its callers' crawls, scrapes
+    and browser reach public addresses; internal ones only where --allow-host or
+    --allow-private allows them (SECURITY.md)."""
+    from trawl.api.callers import SERVE
     from trawl.api.http import serve as serve_api
 
+    callers = agent_commands.callers_of(SERVE, allow_private, allow_host)
+    _check_listen_host(host)
     configure_logging()
     run(serve_api(get_settings(), host, port, token_file=token_file, mcp=mcp,
-                  announce=lambda line: err.print(line, markup=False, highlight=False)))
+                  announce=lambda line: err.print(line, markup=False, highlight=False),
+                  callers=callers))
 
 
 handoff_commands.register(app, run, out, err, print_table=print_table,
@@ -780,7 +952,7 @@ def main() -> None:
     if threading.current_thread() is threading.main_thread():  # loaded: Python's own again
         signal.signal(signal.SIGINT, signal.default_int_handler)
     try:
-        app(prog_name="trawl")  # also under `python -m trawl.api` (usage, completion)
+        code = invoke(app, None, "trawl")  # also under `python -m trawl.api`
     except KeyboardInterrupt:  # outside run(), e.g. while a command loads what it needs
         err.print("interrupted")
         code = EXIT_INTERRUPTED

@@ -6,21 +6,23 @@ nothing prints.
 from __future__ import annotations
 
 import asyncio
+import json
 import socket
 import uuid
-from collections.abc import AsyncIterator, Sequence
+from collections.abc import AsyncIterator, Awaitable, Callable, Sequence
 from dataclasses import dataclass, field, replace
 from datetime import UTC, datetime
 from typing import Any
 from urllib.parse import urlsplit
 
-from sqlalchemy.ext.asyncio import AsyncEngine
+from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine
 from temporalio.api.enums.v1 import TaskQueueType
 from temporalio.api.taskqueue.v1 import TaskQueue
 from temporalio.api.workflowservice.v1 import DescribeTaskQueueRequest
 from temporalio.client import Client, WorkflowHandle, WorkflowQueryFailedError
 from temporalio.service import RPCError
 
+from trawl.api.callers import Callers
 from trawl.config import Settings, get_settings
 from trawl.errors import ConfigError, CrawlNotFound, TemporalError
 from trawl.model import CrawlCounts, CrawlInput, CrawlSpec, EventType, OpsHints
@@ -37,7 +39,7 @@ from trawl.store import frontier
 from trawl.store import pages as page_rows
 from trawl.store.db import create_engine_async, upgrade_schema
 from trawl.store.events import DeliveryState, StoredEvent
-from trawl.worker.codec import connect
+from trawl.worker.codec import CONFIGURED_HINT, connect_checked
 from trawl.workflows.crawl import CrawlWorkflow
 
 REACHABILITY_TIMEOUT_S = 5.0
@@ -68,6 +70,8 @@ CHANGE_KINDS = ("unchanged", "changed", "new")
 
 @dataclass
 class Started:
+    """A crawl just started: its ids, its page in the web UI and the SQL reading its pages."""
+
     crawl_id: str
     workflow_id: str
     ui_url: str
@@ -79,8 +83,30 @@ class Started:
                 "ui_url": self.ui_url, "sql": self.sql_hint}
 
 
+def intent_summary(row: crawl_rows.CrawlRecord) -> dict[str, Any]:
+    """What ``--extract``, ``--max-model-tokens`` and ``--goal-pages`` came to (empty for a
+    crawl without them)."""
+    spec = row.spec
+    if spec.get("extract") is None:
+        return {}
+    out: dict[str, Any] = {"pages_with_data": row.pages_with_data,
+                           "extraction_failed": row.data_failed}
+    if spec.get("model") and spec["extract"].get("schema") is not None:
+        out["model_tokens"] = row.model_tokens
+        budget = spec.get("max_model_tokens")
+        if budget is not None:
+            out["max_model_tokens"] = budget
+            out["model_budget_refused"] = row.budget_refused
+            out["model_budget_spent"] = row.budget_refused > 0 or row.model_tokens >= budget
+    if spec.get("goal_pages") is not None:
+        out["goal_met"] = row.goal_met_at is not None
+    return out
+
+
 @dataclass
 class CrawlStatus:
+    """A crawl's state and counts, as `trawl status` shows them."""
+
     crawl_id: str
     workflow_id: str
     db_status: str
@@ -107,6 +133,13 @@ class CrawlStatus:
     """URLs given up after the bounded number of handoffs (``handoff_exhausted``)."""
     webhook: DeliveryState | None = None
     """How delivery to the crawl's webhook stands (None: it has none)."""
+    partial: int = 0
+    """Of the thin pages, those whose main content dropped much of their prose (``metadata
+    ->>'thin_content' like 'main content kept%'``): a crawl with ``--content full`` keeps
+    their whole body."""
+    intent: dict[str, Any] = field(default_factory=dict)
+    """``--extract``/``--goal``: pages with data, extraction failures, model tokens (and
+    the budget), whether the goal was met."""
 
     @property
     def finished(self) -> bool:
@@ -119,10 +152,11 @@ class CrawlStatus:
                 **({"note": self.note} if self.note else {}), "seeds": self.seeds,
                 "pages_done": c.done, "pages_failed": c.failed, "queued": c.queued,
                 "in_progress": c.claimed, "redirected": c.redirected, "thin": self.thin,
-                "given_up": self.given_up,
+                "thin_partial": self.partial, "given_up": self.given_up,
                 "created_at": self.created_at, "finished_at": self.finished_at,
                 "ui_url": self.ui_url,
                 **({"webhook": self.webhook_line()} if self.webhook else {}),
+                **self.intent,
                 **({"stopped_sites": [f"{site}: {why}" for site, why
                                       in self.stopped_sites.items()]}
                    if self.stopped_sites else {}),
@@ -176,11 +210,18 @@ class Trawl:
 
     @classmethod
     async def connect(cls, settings: Settings | None = None, *, temporal: bool = True) -> Trawl:
+        """Connect to Postgres, and to Temporal unless ``temporal`` is False (commands that
+        only read the database): embedded services are started (or reused) only as used."""
         settings = settings or get_settings()
-        runtime = await asyncio.to_thread(ensure_runtime, settings)
+        runtime = await asyncio.to_thread(ensure_runtime, settings, temporal=temporal)
         await asyncio.to_thread(upgrade_schema, runtime.database_url)
-        client = await connect_temporal(runtime.temporal_address,
-                                        settings.temporal_namespace) if temporal else None
+        client = None
+        if temporal:
+            hint = (f"`trawl down`, then run this again (the embedded server's log: "
+                    f"{settings.data_dir / 'logs' / 'temporal.log'})"
+                    if runtime.embedded_temporal else CONFIGURED_HINT)
+            client = await connect_temporal(runtime.temporal_address,
+                                            settings.temporal_namespace, hint=hint)
         return cls(settings, runtime, client, create_engine_async(runtime.database_url, 2))
 
     async def close(self) -> None:
@@ -209,8 +250,19 @@ class Trawl:
         return OpsHints(self.runtime.temporal_address, self.settings.temporal_namespace,
                         endpoint)
 
-    async def start(self, spec: CrawlSpec, *, check_reachable: bool = True) -> Started:
+    async def start(self, spec: CrawlSpec, *, check_reachable: bool = True,
+                    with_crawl: Callable[[AsyncConnection, str], Awaitable[None]] | None
+                    = None, callers: Callers | None = None) -> Started:
+        """Validate ``spec``, create the crawl's row and start its workflow.
+        ``with_crawl(conn, crawl_id)`` writes rows that belong with the crawl in the
+        transaction creating it (before its workflow, and so its webhook, starts).
+        ``callers``: a program asked for it (HTTP API, MCP), so its start URLs and webhook
+        pass the address guard within what the operator allowed that server
+        (BlockedAddress otherwise, before anything connects to them); None: the operator
+        named them (`trawl crawl`, Python)."""
         spec = spec.validated()
+        if callers is not None:
+            spec = await callers.admit(spec)
         if spec.recrawl_of:
             spec.recrawl_of = await self._revisitable(spec.recrawl_of)
         if check_reachable:
@@ -218,9 +270,10 @@ class Trawl:
         crawl_id = uuid.uuid4().hex[:CRAWL_ID_HEX]
         host = (urlsplit(spec.seeds[0]).hostname or "site").replace(":", "-")
         workflow_id = f"crawl-{host}-{crawl_id}"
-        await frontier.create_crawl(self.engine, crawl_id, workflow_id, spec)
-        if self.runtime.embedded:
+        if self.runtime.embedded:  # first: a worker of other settings refuses the crawl
             await asyncio.to_thread(ensure_background_worker, self.settings, self.runtime)
+        await frontier.create_crawl(self.engine, crawl_id, workflow_id, spec,
+                                    with_crawl=with_crawl)
         await self.client.start_workflow(
             CrawlWorkflow.run, CrawlInput(crawl_id, spec, self.ops_hints()), id=workflow_id,
             task_queue=self.settings.task_queue,
@@ -288,7 +341,8 @@ class Trawl:
             counts, row.created_at.isoformat(timespec="seconds"),
             row.finished_at.isoformat(timespec="seconds") if row.finished_at else None,
             workflow_ui_url(self.settings, workflow_id), row.spec, row.recrawl_of, row.changes,
-            row.stopped_sites, state, note, row.thin, row.given_up, webhook)
+            row.stopped_sites, state, note, row.thin, row.given_up, webhook,
+            partial=row.partial, intent=intent_summary(row))
 
     async def workers_polling(self) -> int:
         """Workers that polled the task queue (for workflows or activities) lately."""
@@ -356,7 +410,7 @@ class Trawl:
                     content: bool = False) -> list[dict[str, Any]]:
         """Stored pages (:func:`page_rows.list_pages`): ``limit`` after the first ``offset``,
         with their markdown when ``content``."""
-        crawl_id = (await self.resolve(crawl_ref))[0] if crawl_ref else None
+        crawl_id = (await self.resolve(crawl_ref))[0] if crawl_ref is not None else None
         return await page_rows.list_pages(self.engine, crawl_id, search, limit,
                                           offset=offset, content=content)
 
@@ -442,13 +496,10 @@ class Trawl:
             yield row
 
 
-async def connect_temporal(address: str, namespace: str) -> Client:
-    try:
-        return await connect(address, namespace=namespace)
-    except Exception as exc:
-        raise TemporalError(f"cannot reach Temporal at {address}: {exc}. Check "
-                            "TRAWL_TEMPORAL_ADDRESS, or unset it to use the embedded server."
-                            ) from exc
+async def connect_temporal(address: str, namespace: str, *,
+                           hint: str = CONFIGURED_HINT) -> Client:
+    """A client of trawl's Temporal, once it answers (TemporalError otherwise)."""
+    return await connect_checked(address, namespace, hint=hint)
 
 
 async def assert_reachable(url: str) -> None:
@@ -469,15 +520,22 @@ async def assert_reachable(url: str) -> None:
 
 # -- plain functions for the MCP server ---------------------------------------------------
 
-async def start_crawl(urls: list[str], max_pages: int | None = None,
-                      max_depth: int | None = None) -> dict[str, Any]:
-    spec = CrawlSpec(seeds=urls)
+async def start_crawl(urls: list[str], callers: Callers, max_pages: int | None = None,
+                      max_depth: int | None = None, extract: dict[str, Any] | None = None,
+                      model: str | None = None, max_model_tokens: int | None = None,
+                      goal: str | None = None, goal_pages: int | None = None
+                      ) -> dict[str, Any]:
+    """A crawl a program asked for (MCP's start_crawl): its URLs are checked against
+    ``callers`` before any service starts, and again by :meth:`Trawl.start`."""
+    spec = CrawlSpec(seeds=urls, extract=extract, model=model,
+                     max_model_tokens=max_model_tokens, goal=goal, goal_pages=goal_pages)
     if max_pages is not None:
         spec.max_pages = max_pages
     if max_depth is not None:
         spec.max_depth = max_depth
+    spec = await callers.admit(spec.validated())
     async with await Trawl.connect() as trawl:
-        started = await trawl.start(spec)
+        started = await trawl.start(spec, callers=callers)
     return {"crawl_id": started.crawl_id, "workflow_id": started.workflow_id,
             "ui_url": started.ui_url, "sql": started.sql_hint}
 
@@ -485,6 +543,26 @@ async def start_crawl(urls: list[str], max_pages: int | None = None,
 async def crawl_status(crawl_id: str) -> dict[str, Any]:
     async with await Trawl.connect() as trawl:
         return (await trawl.status(crawl_id)).as_dict()
+
+
+async def start_agent_run(task: str, start_url: str, callers: Callers,
+                          **options: Any) -> dict[str, Any]:
+    """An agent run a program asked for (MCP's start_agent): its start URL passes the
+    guard within ``callers``."""
+    from trawl.api import agents
+
+    async with await Trawl.connect() as trawl:
+        started = await agents.start_agent(trawl, agents.agent_spec(task, start_url,
+                                                                    **options), callers)
+    return started.as_dict()
+
+
+async def agent_run_status(run_id: str) -> dict[str, Any]:
+    from trawl.api import agents
+
+    async with await Trawl.connect(temporal=False) as trawl:
+        found = await agents.show(trawl, run_id)
+    return json.loads(json.dumps(found, default=str))
 
 
 async def search_pages(query: str, crawl_id: str | None = None,

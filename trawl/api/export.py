@@ -22,17 +22,40 @@ MAX_RELATIVE_PATH_BYTES = 1_000
 DIGEST_CHARS = 12
 
 
+def check_jsonl_target(path: Path) -> None:
+    """ConfigError unless ``path`` can take a JSON lines export ('-' is stdout): a file name
+    in a writable directory that exists, not a directory itself. Checked before anything
+    is read, so a bad path costs no query."""
+    text = str(path)
+    if text == "-":
+        return
+    if not text.strip() or path.name in ("", ".", ".."):
+        raise ConfigError(f"cannot write {text!r}: give a file name (or '-' for stdout)")
+    if path.is_dir():
+        raise ConfigError(f"cannot write {path}: it is a directory; give a file name "
+                          "(a directory is for --format markdown)")
+    parent = path.parent
+    if not parent.is_dir():
+        raise ConfigError(f"cannot write {path}: {parent} is not an existing directory")
+    if not os.access(parent, os.W_OK):
+        raise ConfigError(f"cannot write {path}: {parent} is not writable")
+
+
 async def write_jsonl(rows: AsyncIterator[dict[str, Any]], path: Path) -> int:
     """Write ``rows`` as JSON lines to ``path`` ('-': stdout). The file appears whole when
-    every row is written: an export that fails (no such crawl, a dead database) leaves a
-    file already at ``path`` as it was."""
+    every row is written: an export that fails (no such crawl, a dead database, a disk that
+    refuses the file) leaves a file already at ``path`` as it was; ConfigError when the
+    file cannot be written."""
     if str(path) == "-":
         return await _write_lines(rows, sys.stdout)
+    check_jsonl_target(path)
     partial = path.with_name(f".{path.name}.partial")
     try:
         with open(partial, "w", encoding="utf-8") as stream:
             count = await _write_lines(rows, stream)
         os.replace(partial, path)
+    except OSError as exc:
+        raise ConfigError(f"cannot write {path}: {exc.strerror or exc}") from None
     finally:
         partial.unlink(missing_ok=True)
     return count
@@ -85,12 +108,7 @@ async def write_markdown(rows: AsyncIterator[dict[str, Any]], directory: Path) -
     """One markdown file per page under ``directory``, which must be new or empty: an
     export never overwrites a file. Two URLs that map to one name (``/a?b`` and ``/a_b``,
     or names that differ only in case on a case-insensitive disk) get distinct names."""
-    if directory.exists() and (not directory.is_dir() or any(directory.iterdir())):
-        raise ConfigError(f"{directory} is not an empty directory: export markdown into a new "
-                          "or empty one (trawl never overwrites files)")
-    ancestor = next(p for p in (directory, *directory.parents) if p.exists())
-    if not ancestor.is_dir() or not os.access(ancestor, os.W_OK):
-        raise ConfigError(f"cannot write {directory}: {ancestor} is not a writable directory")
+    check_markdown_target(directory)
     root = directory.resolve()
     count = 0
     async for row in rows:
@@ -101,8 +119,24 @@ async def write_markdown(rows: AsyncIterator[dict[str, Any]], directory: Path) -
                                    for k, v in front.items()) + "---\n\n"
         _write_new(root, markdown_path(row["url"]), row["url"], header + row["markdown"])
         count += 1
-    directory.mkdir(parents=True, exist_ok=True)  # a crawl without markdown: still there
+    try:
+        directory.mkdir(parents=True, exist_ok=True)  # a crawl without markdown: still there
+    except OSError as exc:
+        raise ConfigError(f"cannot create {directory}: {exc.strerror or exc}") from None
     return count
+
+
+def check_markdown_target(directory: Path) -> None:
+    """ConfigError unless ``directory`` can take a markdown export: new or empty, under a
+    writable directory."""
+    if not str(directory).strip():
+        raise ConfigError("give a directory to export markdown into")
+    if directory.exists() and (not directory.is_dir() or any(directory.iterdir())):
+        raise ConfigError(f"{directory} is not an empty directory: export markdown into a new "
+                          "or empty one (trawl never overwrites files)")
+    ancestor = next(p for p in (directory, *directory.parents) if p.exists())
+    if not ancestor.is_dir() or not os.access(ancestor, os.W_OK):
+        raise ConfigError(f"cannot write {directory}: {ancestor} is not a writable directory")
 
 
 def _write_new(root: Path, relative: Path, url: str, text: str) -> Path:

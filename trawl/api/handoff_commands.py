@@ -11,6 +11,7 @@ from typing import Annotated, Any, NamedTuple
 
 import typer
 from rich.console import Console
+from rich.markup import escape
 from rich.table import Table
 
 from trawl.api import handoffs
@@ -79,7 +80,7 @@ def _register_control(app: typer.Typer, run: Run, out: Console, err: Console) ->
 
     @app.command()
     def resume(
-        crawl_id: Annotated[str, typer.Argument(help="Crawl id or workflow id.")],
+        crawl_id: Annotated[str, typer.Argument(help="Crawl id, agent run id or workflow id.")],
         note: Annotated[str | None, typer.Option(help="What you did (kept with the handoff).")
                         ] = None,
         cookies: Annotated[Path | None, typer.Option(
@@ -96,6 +97,10 @@ def _register_control(app: typer.Typer, run: Run, out: Console, err: Console) ->
             async with await Trawl.connect() as trawl:
                 done = await handoffs.resume(trawl, crawl_id, note=note, cookies=cookies,
                                              storage_state=storage_state, site=site)
+            if done.sites == ["agent run"]:
+                out.print(f"agent run {done.crawl_id} resumed"
+                          + (" (session saved)" if done.session_saved else ""))
+                return
             if not done.sites:
                 out.print(f"crawl {done.crawl_id} resumed")
                 return
@@ -161,11 +166,20 @@ def _register_profiles(profiles_app: typer.Typer, run: Run, out: Console,
     def profiles_delete(site: Annotated[str, typer.Argument(
             help="Origin, e.g. https://example.org")]) -> None:
         """Delete a site's stored session (cookies and storage)."""
+        from trawl.errors import ConfigError
+        from trawl.urls import check_origin
+
+        try:
+            origin = check_origin(site, "SITE")
+        except ConfigError as exc:
+            err.print(f"[red]error:[/red] {escape(str(exc))}", soft_wrap=True)
+            raise typer.Exit(1) from None
+
         async def go() -> bool:
             from trawl.store import sessions
 
             async with await Trawl.connect(temporal=False) as trawl:
-                return await sessions.delete_profile(trawl.engine, site.rstrip("/"))
+                return await sessions.delete_profile(trawl.engine, origin)
         if not run(go()):
             err.print(f"[red]error:[/red] no session profile for {site}")
             raise typer.Exit(1)

@@ -22,6 +22,7 @@ from trawl.errors import ConfigError, TrawlError
 from trawl.model import RESUME_SIGNAL, CrawlProgress, OpsHints, ResumeRequest
 from trawl.store import sessions
 from trawl.store.sessions import OpenHandoff
+from trawl.urls import check_origin
 from trawl.workflows.monitor import signal_command
 from trawl.workflows.site import DB_HOLD_STATUS
 
@@ -80,7 +81,7 @@ def user() -> str:
 
 
 async def open_handoffs(trawl: Trawl, crawl_ref: str | None) -> list[OpenHandoff]:
-    crawl_id = (await trawl.resolve(crawl_ref))[0] if crawl_ref else None
+    crawl_id = (await trawl.resolve(crawl_ref))[0] if crawl_ref is not None else None
     return await sessions.open_handoffs(trawl.engine, crawl_id)
 
 
@@ -105,8 +106,15 @@ async def send_resume(trawl: Trawl, workflow_id: str, *, note: str | None,
 async def resume(trawl: Trawl, crawl_ref: str, *, note: str | None = None,
                  cookies: Path | None = None, storage_state: Path | None = None,
                  site: str | None = None) -> Resumed:
-    """`trawl resume`: :func:`resume_with` the session files given (if any)."""
+    """`trawl resume`: :func:`resume_with` the session files given (if any); an agent
+    run's id resumes that run (trawl.api.agents)."""
     cookie_list, state = load_session_files(cookies, storage_state)
+    from trawl.api import agents
+
+    if await agents.is_agent_run(trawl, crawl_ref):
+        run_id = await agents.resume_agent(trawl, crawl_ref, note=note, resumed_by=user(),
+                                           cookies=cookie_list, storage_state=state)
+        return Resumed(run_id, ["agent run"], bool(cookie_list or state))
     return await resume_with(trawl, crawl_ref, note=note, cookies=cookie_list,
                              storage_state=state, site=site, resumed_by=user())
 
@@ -118,18 +126,22 @@ async def resume_with(trawl: Trawl, crawl_ref: str, *, note: str | None,
     every site of the crawl with an open handoff (or only ``site``'s) and resume those
     sites; with no open handoff, resume a crawl that is paused or held by a database
     outage. TrawlError when the crawl is not running or has nothing to resume."""
+    if site is not None:
+        site = check_origin(site, "--site")
     crawl_id, workflow_id = await trawl.resolve(crawl_ref)
     handoffs = [h for h in await sessions.open_handoffs(trawl.engine, crawl_id)
-                if site is None or h.site == site.rstrip("/")]
+                if site is None or h.site == site]
     status = await trawl.workflow_status(workflow_id)
     if status != "RUNNING":
         raise TrawlError(f"crawl {crawl_id} is not running ({(status or 'unknown').lower()})")
+    if not handoffs and site is not None:  # never the whole crawl for one site's resume
+        raise TrawlError(f"crawl {crawl_id} has no open handoff for {site}; "
+                         f"`trawl handoffs {crawl_id}` lists them")
     if not handoffs:
         progress = await crawl_progress(trawl, workflow_id)
         # a crawl held by a database outage resumes like a paused one
         if progress is None or not (progress.paused or progress.status == DB_HOLD_STATUS):
-            raise TrawlError(f"crawl {crawl_id} has no open handoff"
-                             f"{' for ' + site if site else ''} and is not paused")
+            raise TrawlError(f"crawl {crawl_id} has no open handoff and is not paused")
         await send_resume(trawl, workflow_id, note=note, resumed_by=resumed_by)
         return Resumed(crawl_id, [], False)
     saved = False

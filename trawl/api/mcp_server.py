@@ -25,8 +25,8 @@ from typing import Any, TypeVar
 from mcp.server.mcpserver import Image, MCPServer
 from mcp.server.mcpserver.exceptions import ToolError
 
-from trawl.api.agent import agent_policy
 from trawl.api.agent.protocol import attach_webhook
+from trawl.api.callers import MCP, Callers
 from trawl.browser.session import Session, SessionError
 from trawl.config import get_settings
 from trawl.errors import BlockedAddress
@@ -57,12 +57,15 @@ class BrowserHolder:
     """Opens the browser Session on first use; one command at a time on it."""
 
     def __init__(self, headless: bool = True, sidebar: bool = False,
-                 browser: str = "chromium", webhook: str | None = None) -> None:
+                 browser: str = "chromium", webhook: str | None = None,
+                 callers: Callers | None = None) -> None:
         self.headless = headless
         self.sidebar = sidebar
         self.browser = browser
         self.webhook = webhook
         """Where the session's events are POSTed (else TRAWL_AGENT_WEBHOOK)."""
+        self.callers = callers or Callers(MCP)
+        """What the model's go() may reach besides public addresses."""
         self.stack = AsyncExitStack()
         self.session: Session | None = None
         self.lock = asyncio.Lock()
@@ -77,11 +80,11 @@ class BrowserHolder:
 
                 session = await self.stack.enter_async_context(Session.open(
                     headless=self.headless, sidebar=self.sidebar, browser=self.browser,
-                    handoff_notify=notify, policy=agent_policy(),
+                    handoff_notify=notify, policy=self.callers.policy(),
                     upload_root=get_settings().agent_upload_dir))
                 # before the session is handed out: a webhook that cannot be set up (a bad
                 # TRAWL_WEBHOOK_SECRET) fails this call, not a session left without it
-                hook = attach_webhook(session, self.webhook)
+                hook = attach_webhook(session, self.webhook, self.callers.policy())
                 if hook is not None:
                     self.stack.push_async_callback(hook.aclose)
                 self.session = session
@@ -95,9 +98,13 @@ class BrowserHolder:
 
 
 def build_server(headless: bool = True, sidebar: bool = False,
-                 browser: str = "chromium", webhook: str | None = None) -> MCPServer[Any]:
+                 browser: str = "chromium", webhook: str | None = None,
+                 callers: Callers | None = None) -> MCPServer[Any]:
+    """The MCP server; ``callers``: the internal addresses its tools may reach (go,
+    start_crawl), as the operator allowed them (default: the environment's only)."""
+    callers = callers or Callers(MCP)
     holder = BrowserHolder(headless=headless, sidebar=sidebar, browser=browser,
-                           webhook=webhook)
+                           webhook=webhook, callers=callers)
 
     @asynccontextmanager
     async def lifespan(_server: MCPServer[Any]) -> AsyncIterator[None]:
@@ -110,7 +117,7 @@ def build_server(headless: bool = True, sidebar: bool = False,
     _session_tools(server, holder)
     _breadth_tools(server, holder)
     _lifecycle_tools(server, holder)
-    _crawl_tools(server)
+    _crawl_tools(server, callers)
     server.holder = holder  # type: ignore[attr-defined]
     return server
 
@@ -297,33 +304,65 @@ def _lifecycle_tools(server: MCPServer[Any], holder: BrowserHolder) -> None:
 
 async def _crawl_tool(run: Callable[[Any], Awaitable[T]], failed: str = "") -> T:
     """``run(trawl.api.crawls)``; a failure comes back as an ACTION_FAILED tool error
-    (``failed`` says what failed)."""
+    (``failed`` says what failed); an address refused by the guard is re-raised."""
     try:
         return await run(_crawls())
-    except ToolError:
+    except (ToolError, BlockedAddress):
         raise
     except Exception as exc:
         raise ToolError(f"ACTION_FAILED: {failed}{exc}") from exc
 
 
-def _crawl_tools(server: MCPServer[Any]) -> None:
-    """start_crawl, crawl_status and search_pages (trawl.api.crawls, imported on first use)."""
+def _crawl_tools(server: MCPServer[Any], callers: Callers) -> None:
+    """start_crawl, crawl_status, search_pages, start_agent and agent_status
+    (trawl.api.crawls, imported on first use)."""
 
     @server.tool()
     async def start_crawl(urls: list[str], max_pages: int | None = None,
-                          max_depth: int | None = None) -> dict[str, Any]:
-        """Start a durable crawl of urls; returns crawl_id, workflow_id and the web UI url."""
-        # the caller is a model, not the user: its start URLs pass the agent's guard
-        # (internal addresses only with TRAWL_ALLOW_PRIVATE), as go() does
-        policy = agent_policy()
-        for url in urls:
-            try:
-                await policy.resolve_checked(url)
-            except BlockedAddress as exc:
-                raise ToolError(f"INVALID_ARGS: start URL refused: {exc}") from None
+                          max_depth: int | None = None, extract: dict[str, Any] | None = None,
+                          model: str | None = None, max_model_tokens: int | None = None,
+                          goal: str | None = None, goal_pages: int | None = None
+                          ) -> dict[str, Any]:
+        """Start a durable crawl of urls; returns crawl_id, workflow_id and the web UI url.
+        extract: structured data per page ({fields: {name: css selector}} or {schema: JSON
+        Schema, prompt: text} with model PROVIDER:NAME); goal: what to look for (the most
+        relevant links first); goal_pages: stop once that many pages have data."""
+        # the caller is a program, not the operator: its start URLs pass the guard within
+        # what the operator allowed this server (trawl.api.callers), as go() does
+        try:
+            return await _crawl_tool(  # type: ignore[no-any-return]
+                lambda crawls: crawls.start_crawl(urls, callers, max_pages=max_pages,
+                                                  max_depth=max_depth, extract=extract,
+                                                  model=model,
+                                                  max_model_tokens=max_model_tokens,
+                                                  goal=goal, goal_pages=goal_pages),
+                "could not start the crawl: ")
+        except BlockedAddress as exc:
+            raise ToolError(f"INVALID_ARGS: {exc}") from None
+
+    @server.tool()
+    async def start_agent(task: str, start_url: str, model: str | None = None,
+                          max_steps: int | None = None,
+                          max_tokens: int | None = None) -> dict[str, Any]:
+        """Start a durable browser agent run (a model does the task in a browser, asks a
+        person before anything destructive); returns run_id and the web UI url. Follow it
+        with agent_status."""
+        # the caller is a program: its start URL passes the guard within what the operator
+        # allowed this server (trawl.api.callers)
+        try:
+            return await _crawl_tool(  # type: ignore[no-any-return]
+                lambda crawls: crawls.start_agent_run(task, start_url, callers, model=model,
+                                                      max_steps=max_steps,
+                                                      max_tokens=max_tokens),
+                "could not start the agent: ")
+        except BlockedAddress as exc:
+            raise ToolError(f"INVALID_ARGS: {exc}") from None
+
+    @server.tool()
+    async def agent_status(run_id: str) -> dict[str, Any]:
+        """An agent run's status, answer and steps (tool, arguments, result summary)."""
         return await _crawl_tool(  # type: ignore[no-any-return]
-            lambda crawls: crawls.start_crawl(urls, max_pages=max_pages, max_depth=max_depth),
-            "could not start the crawl: ")
+            lambda crawls: crawls.agent_run_status(run_id))
 
     @server.tool()
     async def crawl_status(crawl_id: str) -> dict[str, Any]:
@@ -348,10 +387,10 @@ def _crawls() -> Any:
 
 
 def run(headless: bool = True, sidebar: bool = False, browser: str = "chromium",
-        webhook: str | None = None) -> None:
+        webhook: str | None = None, callers: Callers | None = None) -> None:
     configure_logging(stream=sys.stderr)
-    build_server(headless=headless, sidebar=sidebar, browser=browser,
-                 webhook=webhook).run("stdio")
+    build_server(headless=headless, sidebar=sidebar, browser=browser, webhook=webhook,
+                 callers=callers).run("stdio")
 
 
 if __name__ == "__main__":

@@ -14,7 +14,7 @@ import os
 import sys
 import tempfile
 from pathlib import Path
-from typing import TYPE_CHECKING, Annotated
+from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 from rich.console import Console
@@ -38,6 +38,20 @@ def _fail(message: str) -> typer.Exit:
 
 def _note(message: str) -> None:
     _err.print(f"note: {message}", markup=False)
+
+
+def _check_output(path: Path) -> None:
+    """One line and exit 1 unless ``-o`` names a file that can be written, before anything
+    is fetched."""
+    if not str(path).strip() or path.name in ("", ".", ".."):
+        raise _fail(f"-o {str(path)!r}: give a file name")
+    if path.is_dir():
+        raise _fail(f"-o {path}: is a directory; give a file name")
+    parent = path.parent
+    if not parent.is_dir():
+        raise _fail(f"-o {path}: {parent} is not an existing directory")
+    if not os.access(parent, os.W_OK):
+        raise _fail(f"-o {path}: {parent} is not writable")
 
 
 def _write(path: Path, data: bytes) -> None:
@@ -94,7 +108,9 @@ def register(app: typer.Typer) -> None:
             help="Seconds the page may take to answer (and, rendered, to load).")] = 30.0,
         allow_private: Annotated[bool, typer.Option(
             "--allow-private",
-            help="Allow internal addresses (loopback, private networks); refused otherwise.")
+            help="Also fetch internal addresses (loopback, private networks, cloud metadata) "
+                 "other than the URL's own origin: a redirect or a subresource elsewhere. The "
+                 "URL you give is fetched wherever it points.")
         ] = False,
         allow_host: Annotated[list[str] | None, typer.Option(
             help="A host name (with its subdomains) or CIDR allowed even at an internal "
@@ -102,6 +118,14 @@ def register(app: typer.Typer) -> None:
         user_agent: Annotated[str | None, typer.Option(
             help="User-Agent to send (default: TRAWL_USER_AGENT, which names trawl).")
         ] = None,
+        extract: Annotated[Path | None, typer.Option(
+            "--extract", metavar="FILE",
+            help="Structured data from the page: a YAML/JSON file with 'fields' (CSS or "
+                 "XPath selectors) or 'schema' and 'prompt' (a model). Prints the data as "
+                 "JSON (with --format json: in the result's 'data').")] = None,
+        model: Annotated[str | None, typer.Option(
+            metavar="PROVIDER:NAME",
+            help="The model of a schema extraction (default TRAWL_MODEL).")] = None,
     ) -> None:
         """Scrape one page without a crawl: its markdown (or html, text, links, metadata,
         JSON, a screenshot) to stdout or a file. Starts no service."""
@@ -113,13 +137,15 @@ def register(app: typer.Typer) -> None:
         if fmt == "screenshot" and output is None:
             raise _fail("--format screenshot writes a PNG: give a file with -o FILE "
                         "(it is not written to a terminal)")
-        if output is not None and output.is_dir():
-            raise _fail(f"-o {output}: is a directory; give a file name")
+        if output is not None:
+            _check_output(output)
         formats = JSON_FORMATS if fmt == "json" else (fmt,)
         try:
+            spec = _extract_spec(extract)
             opts = options_from(None, formats=formats, render=render, content=content,
                                 timeout_s=timeout, allow_private=allow_private,
-                                allow_hosts=allow_host or (), user_agent=user_agent)
+                                allow_hosts=allow_host or (), user_agent=user_agent,
+                                extract=spec, model=model)
             if fmt == "screenshot" and opts.render == "http":
                 raise _fail("--format screenshot needs the browser: use --render auto "
                             "or browser, not http")
@@ -138,10 +164,27 @@ def register(app: typer.Typer) -> None:
             raise _fail(result.error_message or result.error_class or "not read")
         if fmt == "screenshot" and result.screenshot is None:
             raise _fail(f"no screenshot: {result.screenshot_missing}")
-        _emit(_output(result, fmt), output)
+        _emit(_data(result) if extract is not None and fmt != "json"
+              else _output(result, fmt), output)
         if output is not None:
             _note(f"wrote {output} ({result.final_url}, {result.render_mode}: "
                   f"{result.render_reason})")
+
+
+def _extract_spec(path: Path | None) -> dict[str, Any] | None:
+    if path is None:
+        return None
+    from trawl.model import load_extract_file
+
+    return load_extract_file(path)
+
+
+def _data(result: ScrapeResult) -> bytes:
+    """``--extract`` without ``--format json``: the data is what was asked for (JSON);
+    none is a failure with the reason."""
+    if result.data is None:
+        raise _fail(f"no data extracted: {result.data_error}")
+    return (json.dumps(result.data, ensure_ascii=False) + "\n").encode()
 
 
 async def _scrape(url: str, opts: ScrapeOptions) -> ScrapeResult:
@@ -153,7 +196,10 @@ async def _scrape(url: str, opts: ScrapeOptions) -> ScrapeResult:
 
 def _emit(data: bytes, output: Path | None) -> None:
     if output is not None:
-        _write(output, data)
+        try:
+            _write(output, data)
+        except OSError as exc:
+            raise _fail(f"cannot write {output}: {exc.strerror or exc}") from None
         return
     try:
         sys.stdout.buffer.write(data)
@@ -166,11 +212,13 @@ def _emit(data: bytes, output: Path | None) -> None:
 def main(args: list[str]) -> None:
     """``trawl scrape ARGS`` on its own (see :mod:`trawl.api.entry`): the same command as
     the one registered on the full CLI, without importing the rest of it."""
+    from trawl.api.invoke import invoke
+
     app = typer.Typer(add_completion=False, pretty_exceptions_enable=False)
     register(app)
     code = 0
     try:
-        app(args=args, prog_name="trawl scrape")
+        code = invoke(app, args, "trawl scrape")
     except SystemExit as exc:
         code = exc.code if isinstance(exc.code, int) else (0 if exc.code is None else 1)
         if isinstance(exc.code, str):

@@ -18,6 +18,7 @@ from typing import Any
 import psutil
 from playwright.async_api import Browser, BrowserContext, Playwright, async_playwright
 
+from trawl import metrics
 from trawl.browser.capture import CAPTURE_JS
 from trawl.browser.launch import launch_chromium
 from trawl.browser.tab import CLOSE_TIMEOUT_S, Tab
@@ -40,7 +41,7 @@ class _Context:
     idle_tabs: list[Tab] = field(default_factory=list)
 
 
-@dataclass
+@dataclass(eq=False)  # one browser: compared (and found in the pool's list) by identity
 class _Generation:
     browser: Browser
     pids: set[int] = field(default_factory=set)
@@ -49,6 +50,20 @@ class _Generation:
     active: int = 0
     retired: bool = False
     contexts: dict[str, _Context] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class PoolStats:
+    """What a pool holds at one moment (the worker's metrics, trawl.metrics)."""
+
+    browsers: int
+    """Chromium instances open: the current one and retired ones finishing their pages."""
+    contexts: int
+    """Contexts taking new pages, in the open browsers."""
+    tabs_in_use: int
+    """Tabs loading or reading a page now (one per job holding the pool)."""
+    tabs_idle: int
+    """Tabs kept open for the next page."""
 
 
 class BrowserPool:
@@ -62,6 +77,8 @@ class BrowserPool:
         self._context_pages = context_pages
         self._playwright: Playwright | None = None
         self._current: _Generation | None = None
+        self._open: list[_Generation] = []
+        """Every browser launched and not closed yet (the current one and retired ones)."""
         self._lock = asyncio.Lock()
         self.launches = 0
         """How many times a browser was launched (observability and tests)."""
@@ -75,9 +92,12 @@ class BrowserPool:
             gen = self._current
             if gen is not None and (gen.pages >= self._recycle_after or gen.retired
                                     or not gen.browser.is_connected()):
+                metrics.browser_recycled(
+                    "pages" if gen.pages >= self._recycle_after
+                    else "disconnected" if not gen.browser.is_connected() else "retired")
                 gen.retired = True
                 if gen.active == 0:
-                    await _close_browser(gen)
+                    await self._close(gen)
                 gen = None
             if gen is None:
                 before = _browser_pids()
@@ -85,7 +105,9 @@ class BrowserPool:
                                                         headless=self._headless))
                 gen.pids = _browser_pids() - before
                 self._current = gen
+                self._open.append(gen)
                 self.launches += 1
+                metrics.browser_launched()
             # a crawl's own User-Agent gets its own context (it is a context option)
             key = profile if user_agent is None else f"{profile}\n{user_agent}"
             ctx = gen.contexts.get(key)
@@ -114,7 +136,7 @@ class BrowserPool:
         if ctx.retired and ctx.active == 0 and not await _quietly_close(ctx.context):
             gen.retired = True  # a context that will not close: the browser goes
         if gen.retired and gen.active == 0:
-            await _close_browser(gen)
+            await self._close(gen)
 
     async def _discard(self, gen: _Generation, ctx: _Context, tab: Tab) -> None:
         """Close a tab that failed or hung; if it will not close (a renderer stuck in a
@@ -186,12 +208,23 @@ class BrowserPool:
                 if ctx.active == 0:
                     await _quietly_close(ctx.context)
 
+    async def _close(self, gen: _Generation) -> None:
+        self._open = [other for other in self._open if other is not gen]
+        await _close_browser(gen)
+
+    def stats(self) -> PoolStats:
+        """The pool now (cheap: a few counters and lists; call it on the event loop)."""
+        contexts = [ctx for gen in self._open for ctx in gen.contexts.values()]
+        return PoolStats(browsers=len(self._open), contexts=len(contexts),
+                         tabs_in_use=sum(gen.active for gen in self._open),
+                         tabs_idle=sum(len(ctx.idle_tabs) for ctx in contexts))
+
     async def close(self) -> None:
         for task in list(self._idle_tasks):
             task.cancel()
         async with self._lock:
             if self._current is not None:
-                await _close_browser(self._current)
+                await self._close(self._current)
                 self._current = None
             if self._playwright is not None:
                 with contextlib.suppress(Exception):

@@ -80,6 +80,15 @@ log = logging.getLogger("trawl.browser.session")
 DEFAULT_NAV_TIMEOUT_MS = 30_000
 SETTLE_S = 0.1
 """How long act() waits for a navigation or DOM update to start after the action."""
+POPUP_WAIT_S = 5.0
+"""How long act() waits for the popup of a click on a link or form that targets a new
+window (``target="_blank"`` and the like): on a busy machine it opens well after SETTLE_S."""
+OPENS_NEW_WINDOW_JS = """e => {
+  const t = e.closest('a[target], area[target], form[target], [formtarget]');
+  if (!t) return false;
+  const name = (t.getAttribute('formtarget') || t.getAttribute('target') || '').toLowerCase();
+  return !['', '_self', '_parent', '_top'].includes(name);
+}"""
 DEFAULT_VIEWPORT = {"width": 1280, "height": 800}
 MAX_LOG_ENTRIES = 200
 
@@ -492,6 +501,10 @@ class Session:
             await self._sync_sidebar(highlight=element)
         page = self.page
         url_before = page.url
+        opens_window = False
+        if op == "click":
+            with suppress(Exception):
+                opens_window = bool(await element.evaluate(OPENS_NEW_WINDOW_JS))
         watch = _ActWatch(page)
         self._dialogs.clear()
         try:
@@ -499,6 +512,8 @@ class Session:
                 await page.evaluate(look_script(), {"op": "watch", "el": element})
             await self._perform_reported(element, ref, role, op, value, watch)
             await asyncio.sleep(SETTLE_S)
+            if opens_window:
+                await watch.popup_opened(POPUP_WAIT_S)
             if watch.navigated:
                 await self._settle_navigation()
         finally:
@@ -1275,7 +1290,7 @@ async def launch_browser(playwright: Playwright, name: str = "chromium", *,
     """Launch ``name`` (chromium, chrome, firefox, webkit); a clear BrowserError if not."""
     from trawl.browser.launch import launch_chromium
 
-    engine = BROWSERS.get((name or "chromium").lower())
+    engine = BROWSERS.get(name.lower())
     if engine is None:
         raise BrowserError(f"unknown browser {name!r}; use one of {', '.join(BROWSERS)}")
     if engine == "chromium":
@@ -1298,6 +1313,7 @@ class _ActWatch:
         self.page = page
         self.navigated = False
         self.popups: list[Page] = []
+        self._popup = asyncio.Event()
         page.on("framenavigated", self._on_nav)
         page.on("request", self._on_request)
         page.on("popup", self._on_popup)
@@ -1315,6 +1331,13 @@ class _ActWatch:
 
     def _on_popup(self, popup: Page) -> None:
         self.popups.append(popup)
+        self._popup.set()
+
+    async def popup_opened(self, timeout_s: float) -> None:
+        """Wait until a popup has opened, at most ``timeout_s`` (none may come: a blocked
+        window.open, a handler that prevented the default)."""
+        with suppress(TimeoutError):
+            await asyncio.wait_for(self._popup.wait(), timeout_s)
 
     def stop(self) -> None:
         self.page.remove_listener("framenavigated", self._on_nav)

@@ -19,14 +19,16 @@ from typing import Any
 import httpx
 from sqlalchemy.ext.asyncio import AsyncEngine
 
+from trawl import metrics
 from trawl.browser.destructive import DestructiveGuard
 from trawl.browser.pool import BrowserPool
 from trawl.config import QUEUE_MARGIN
 from trawl.crawler.auto import RenderSampler
 from trawl.crawler.fetch import CrawlCookies, FetchResult, decode_html, fetch, refresh_target
+from trawl.crawler.intent import extract_data, follow_priorities, redirect_priority
 from trawl.crawler.politeness import Politeness, polite_load, site_delay
 from trawl.crawler.profiles import ProfileCache, cookie_header, profile_key
-from trawl.crawler.reading import AutoRules, Reading, read_page
+from trawl.crawler.reading import AutoRules, Reading, Selection, read_page
 from trawl.crawler.recrawl import (
     conditional_headers,
     is_unchanged,
@@ -48,7 +50,7 @@ from trawl.documents.formats import PDF, document_format, file_name, url_format
 from trawl.documents.pdf import PDF_PROCESSES, read_pdf
 from trawl.documents.text import Document, read_text
 from trawl.errors import ConfigError, FetchError, SiteStopped, UnreadableDocument
-from trawl.extract import chunk_markdown
+from trawl.extract import Extraction, chunk_markdown
 from trawl.model import (
     BlockedPage,
     CrawlSpec,
@@ -261,7 +263,7 @@ class _Loader:
         deps, inp, spec = self.deps, self.inp, self.inp.spec
         reading = await _read(deps, html, url, spec.scope(),
                               AutoRules(spec.render_browser, step_globs(spec.steps)),
-                              content=spec.content)
+                              selection=_selection(spec))
         assert reading.decision is not None
         if reading.decision.browser:
             return await self.in_browser(reading.decision.reason)
@@ -317,7 +319,7 @@ async def _sample_rendered(deps: ExploreDeps, inp: ExploreInput, served: Reading
     if rendered.html is None or rendered.wall is not None:
         return None
     reading = await _read(deps, rendered.html, rendered.final_url, inp.spec.scope(),
-                          content=inp.spec.content)
+                          selection=_selection(inp.spec))
     assert served.extraction is not None and reading.extraction is not None
     if not deps.render_sampler.record((inp.crawl_id, inp.site), served.extraction.word_count,
                                       reading.extraction.word_count):
@@ -417,6 +419,7 @@ async def _explore(deps: ExploreDeps, inp: ExploreInput, heartbeat: Callable[[st
         rec.redirect_to = final_key
         if scope.contains(final_key):
             rec.follow = [final_key]
+            rec.priorities = redirect_priority(spec, job, final_key)
         else:
             rec.error_message = "redirects out of the crawl's scope"
         return await _store(deps, rec)
@@ -429,7 +432,7 @@ async def _explore(deps: ExploreDeps, inp: ExploreInput, heartbeat: Callable[[st
             message += f": {polite.note}"
         return await _store(deps, _error_record(rec, http_error_class(loaded.status_code), message))
     if loaded.document is not None:
-        return await _store_document(deps, rec, loaded, heartbeat, spec)
+        return await _store_document(deps, inp, rec, loaded, heartbeat)
     if loaded.html is None:
         rec.render_mode = "none"
         rec.render_reason = NOT_READ_REASON.format(ctype=loaded.content_type
@@ -441,18 +444,10 @@ async def _explore(deps: ExploreDeps, inp: ExploreInput, heartbeat: Callable[[st
     heartbeat("extracting")
     reading = loaded.reading or await _read(deps, loaded.html, loaded.final_url, scope,
                                             shell_check=loaded.render_mode == "http",
-                                            content=spec.content)
+                                            selection=_selection(spec))
     extraction = reading.extraction
     assert extraction is not None
-    rec.title = extraction.title
-    rec.description = extraction.description
-    rec.language = extraction.language
-    rec.canonical_url = extraction.canonical_url
-    rec.markdown = extraction.markdown
-    rec.headline = extraction.headline
-    rec.text = extraction.text
-    rec.word_count = extraction.word_count
-    rec.meta = extraction.metadata
+    _fill_from(rec, extraction)
     rec.meta = {**(rec.meta or {}), **_render_notes(loaded, reading, extraction.word_count)}
     rec.content_hash = reading.content_hash
     rec.links = reading.links
@@ -462,6 +457,8 @@ async def _explore(deps: ExploreDeps, inp: ExploreInput, heartbeat: Callable[[st
                     "links_dropped": len(rec.links) - spec.max_links_per_page}
         rec.links = rec.links[:spec.max_links_per_page]
     _keep_formats(rec, spec, loaded)
+    heartbeat("extracting data")
+    await extract_data(deps, inp, rec, loaded.html)
     await _follow(deps, inp, rec)
     return await _store(deps, rec)
 
@@ -490,6 +487,21 @@ def _keep_formats(rec: PageRecord, spec: CrawlSpec, loaded: Loaded) -> None:
         rec.chunks = chunk_markdown(rec.markdown, spec.chunk_chars)
 
 
+def _fill_from(rec: PageRecord, extraction: Extraction) -> None:
+    """The page's content and metadata, as extraction read them."""
+    rec.title = extraction.title
+    rec.description = extraction.description
+    rec.language = extraction.language
+    rec.canonical_url = extraction.canonical_url
+    rec.markdown = extraction.markdown
+    rec.headline = extraction.headline
+    rec.text = extraction.text
+    rec.word_count = extraction.word_count
+    if extraction.completeness is not None:
+        rec.kept_ratio = extraction.completeness.ratio
+    rec.meta = extraction.metadata
+
+
 def _render_notes(loaded: Loaded, reading: Reading, stored_words: int) -> dict[str, Any]:
     """What the browser did to the page and whether it came out thin, for its metadata
     (only what happened: a static page read over HTTP gets nothing)."""
@@ -504,18 +516,20 @@ def _render_notes(loaded: Loaded, reading: Reading, stored_words: int) -> dict[s
         notes["expanded"] = loaded.expanded
     shell = reading.decision.reason if reading.decision is not None and \
         reading.decision.browser and loaded.render_mode == "http" else None
+    completeness = reading.extraction.completeness if reading.extraction is not None else None
     thin = thin_reason(stored_words=stored_words, seen_words=loaded.seen_words,
-                       settle_timed_out=loaded.settle_timed_out, shell=shell)
+                       settle_timed_out=loaded.settle_timed_out, shell=shell,
+                       completeness=completeness)
     if thin is not None:
         notes["thin_content"] = thin
     return notes
 
 
-async def _store_document(deps: ExploreDeps, rec: PageRecord, loaded: Loaded,
-                          heartbeat: Callable[[str], None], spec: CrawlSpec) -> ExploreOutput:
+async def _store_document(deps: ExploreDeps, inp: ExploreInput, rec: PageRecord,
+                          loaded: Loaded, heartbeat: Callable[[str], None]) -> ExploreOutput:
     """A JSON, YAML, markdown, text or PDF document stored as its page's content; one that
     cannot be read is failed with the reason (never stored as an empty page)."""
-    fetched = loaded.document
+    fetched, spec = loaded.document, inp.spec
     assert fetched is not None
     heartbeat("extracting")
     try:
@@ -530,6 +544,7 @@ async def _store_document(deps: ExploreDeps, rec: PageRecord, loaded: Loaded,
     rec.meta = doc.metadata
     rec.content_hash = doc.content_hash
     _keep_formats(rec, spec, loaded)  # a document: no HTML, no screenshot (said so)
+    await extract_data(deps, inp, rec, None)
     return await _store(deps, rec)  # no links: a document's are not followed
 
 
@@ -537,24 +552,33 @@ async def _read_document(deps: ExploreDeps, fetched: FetchResult) -> Document:
     """Text formats in the extraction processes (a 20 MB JSON is CPU work); a PDF in a
     reader process of its own, at most ``PDF_PROCESSES`` at once (see trawl.documents.pdf)."""
     assert fetched.body is not None and fetched.document is not None
-    if fetched.document == PDF:
-        async with deps.pdf_slots:
-            return await read_pdf(fetched.body, file_name(fetched.final_url, fetched.headers))
-    args = (fetched.body, fetched.document, fetched.headers, fetched.final_url)
-    if deps.extractor is None:
-        return await asyncio.to_thread(read_text, *args)
-    return await asyncio.get_running_loop().run_in_executor(deps.extractor, read_text, *args)
+    with metrics.extraction_timer(fetched.document):
+        if fetched.document == PDF:
+            async with deps.pdf_slots:
+                return await read_pdf(fetched.body,
+                                      file_name(fetched.final_url, fetched.headers))
+        args = (fetched.body, fetched.document, fetched.headers, fetched.final_url)
+        if deps.extractor is None:
+            return await asyncio.to_thread(read_text, *args)
+        return await asyncio.get_running_loop().run_in_executor(deps.extractor, read_text,
+                                                                *args)
+
+
+def _selection(spec: CrawlSpec) -> Selection:
+    return Selection(spec.content, tuple(spec.include_tags), tuple(spec.exclude_tags))
 
 
 async def _read(deps: ExploreDeps, html: str, url: str, scope: Scope,
                 auto: AutoRules | None = None, shell_check: bool = False,
-                content: str = "main") -> Reading:
-    """:func:`trawl.crawler.reading.read_page` in the extraction processes (a thread without)."""
-    if deps.extractor is None:
-        return await asyncio.to_thread(read_page, html, url, scope, auto, shell_check,
-                                       content)
-    return await asyncio.get_running_loop().run_in_executor(
-        deps.extractor, read_page, html, url, scope, auto, shell_check, content)
+                selection: Selection | None = None) -> Reading:
+    """:func:`trawl.crawler.reading.read_page` in the extraction processes (a thread without),
+    timed here, where the reading comes back (trawl.metrics)."""
+    with metrics.extraction_timer("html"):
+        if deps.extractor is None:
+            return await asyncio.to_thread(read_page, html, url, scope, auto, shell_check,
+                                           selection)
+        return await asyncio.get_running_loop().run_in_executor(
+            deps.extractor, read_page, html, url, scope, auto, shell_check, selection)
 
 
 async def _follow(deps: ExploreDeps, inp: ExploreInput, rec: PageRecord) -> None:
@@ -568,6 +592,8 @@ async def _follow(deps: ExploreDeps, inp: ExploreInput, rec: PageRecord) -> None
     # traps and disallowed links: recorded with the reason (same transaction), never queued
     rec.follow, rec.skipped = await screen_links(deps.robots, deps.http, spec, inp.site,
                                                  rec.follow)
+    if spec.goal:
+        rec.priorities = follow_priorities(spec.goal, rec)
 
 
 async def _previous(deps: ExploreDeps, inp: ExploreInput, rec: PageRecord) -> PreviousPage | None:
@@ -642,4 +668,6 @@ async def _store(deps: ExploreDeps, rec: PageRecord) -> ExploreOutput:
     return ExploreOutput(url=rec.url, outcome=rec.outcome, status_code=rec.status_code,
                          error_class=rec.error_class, links_found=len(rec.links),
                          new_urls=result.new_urls, new_sites=result.new_sites,
-                         thin_content=bool(rec.meta and "thin_content" in rec.meta))
+                         thin_content=bool(rec.meta and "thin_content" in rec.meta),
+                         data_error=rec.data_error if rec.extracted else None,
+                         has_data=rec.data is not None)

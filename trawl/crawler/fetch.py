@@ -20,7 +20,7 @@ from urllib.parse import urljoin
 
 import httpx
 
-from trawl.config import DEFAULT_MAX_REDIRECTS, get_settings
+from trawl.config import DEFAULT_MAX_REDIRECTS
 from trawl.documents.formats import FORMAT_TYPES, document_format
 from trawl.errors import (
     BodyTooLarge,
@@ -30,7 +30,7 @@ from trawl.errors import (
     RedirectLoop,
     TooManyRedirects,
 )
-from trawl.net import GuardedTransport, NetPolicy
+from trawl.net import GuardedTransport, operator_policy
 
 HTML_TYPES = ("text/html", "application/xhtml+xml")
 SNIFF_BYTES = 512
@@ -68,7 +68,7 @@ def make_client(user_agent: str, timeout_s: float) -> httpx.AsyncClient:
     # chain); robots.txt and sitemaps use the client's own following
     # every request passes the address guard (trawl.net), on every hop; connections are
     # pooled per origin (trawl.net's transport says why)
-    transport = GuardedTransport(NetPolicy(allow_private=get_settings().allow_private))
+    transport = GuardedTransport(operator_policy())
     return httpx.AsyncClient(
         # the client keeps no cookies: each crawl has its own jar (CrawlCookies), passed
         # to fetch(); robots.txt and sitemaps are fetched without any

@@ -45,6 +45,15 @@ class AutoRules:
     step_globs: list[str] = field(default_factory=list)
 
 
+@dataclass(frozen=True)
+class Selection:
+    """What of a page is its content (see :func:`trawl.extract.extract`)."""
+
+    content: str = "main"
+    include_tags: tuple[str, ...] = ()
+    exclude_tags: tuple[str, ...] = ()
+
+
 @dataclass
 class Reading:
     """A page read: the decision (auto mode), and unless it says "browser" the extraction."""
@@ -86,11 +95,12 @@ def found_links(extraction: Extraction, scope: Scope) -> list[FoundLink]:
 
 
 def read_page(html: str, url: str, scope: Scope, auto: AutoRules | None = None,
-              shell_check: bool = False, content: str = "main") -> Reading:
+              shell_check: bool = False, selection: Selection | None = None) -> Reading:
     """Decide (when ``auto`` is given) and, unless the page needs the browser, extract.
     ``shell_check`` (http mode): decide too, but extract whatever it says (a page that
-    needed a browser is then flagged thin, see :mod:`trawl.crawler.thin`). ``content``: main
-    or full (see :data:`trawl.extract.CONTENT_MODES`)."""
+    needed a browser is then flagged thin, see :mod:`trawl.crawler.thin`). ``selection``:
+    main or full content, and the elements selected in or out (default: main)."""
+    selection = selection or Selection()
     decision = None
     document = parse_html(html)  # one parse for both
     if auto is not None:
@@ -99,7 +109,9 @@ def read_page(html: str, url: str, scope: Scope, auto: AutoRules | None = None,
             return Reading(decision)
     elif shell_check:
         decision = decide(document, url)
-    extraction = extract(document, url, content)
+    extraction = extract(document, url, selection.content,
+                         include_tags=selection.include_tags,
+                         exclude_tags=selection.exclude_tags)
     markdown = extraction.markdown
     digest = hashlib.sha256(markdown.encode()).hexdigest() if markdown.strip() else None
     links = found_links(extraction, scope)

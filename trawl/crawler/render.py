@@ -263,14 +263,18 @@ async def load_in_browser(pool: BrowserPool, url: str, *, max_bytes: int,
                           user_agent: str | None = None,
                           policy: NetPolicy | None = None,
                           guard: DestructiveGuard | None = None,
-                          screenshot: bool = False) -> Loaded:
+                          screenshot: bool = False,
+                          extra_headers: dict[str, str] | None = None) -> Loaded:
     """Load ``url`` in a pooled tab of ``profile``; FetchError when no usable response
     arrived. ``check`` runs before the tab is released; a page it flags is screenshotted,
     and so is every page read when ``screenshot``.
     ``steps`` run after the load event (within another ``timeout_s``), before the read;
-    ``guard`` judges the controls they press (default: destructive ones are refused)."""
+    ``guard`` judges the controls they press (default: destructive ones are refused).
+    ``extra_headers`` go with every request of the tab while it loads this page."""
     budget = timeout_s * (2 if steps else 1) + READ_BUDGET_S
     async with pool.tab(profile, storage_state, user_agent) as tab:
+        if extra_headers:
+            await tab.page.set_extra_http_headers(extra_headers)
         try:
             async with asyncio.timeout(budget):
                 loaded = await _load(tab, url, max_bytes=max_bytes, timeout_s=timeout_s,
@@ -284,6 +288,12 @@ async def load_in_browser(pool: BrowserPool, url: str, *, max_bytes: int,
         except TimeoutError as exc:  # the tab is torn down by the pool (it raised)
             raise FetchTimeout(f"the page was not loaded and read within {budget:.0f}s "
                                "(a script that never returns?)") from exc
+        finally:
+            if extra_headers:  # the tab is reused: the next page must not send them
+                try:
+                    await tab.page.set_extra_http_headers({})
+                except Exception:  # then it is not reused: the pool closes it
+                    tab.crashed = True
 
 
 async def _screenshot(tab: Tab, loaded: Loaded) -> None:

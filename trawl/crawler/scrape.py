@@ -30,6 +30,7 @@ from __future__ import annotations
 
 import asyncio
 import base64
+import re
 import threading
 import time
 from collections.abc import Coroutine, Sequence
@@ -42,8 +43,10 @@ from pydantic import (
     ConfigDict,
     Field,
     ValidationError,
+    ValidationInfo,
     field_serializer,
     field_validator,
+    model_validator,
 )
 
 from trawl.config import (
@@ -52,6 +55,7 @@ from trawl.config import (
     DEFAULT_MAX_REDIRECTS,
     DEFAULT_PAGE_TIMEOUT_S,
     get_settings,
+    host_entry,
 )
 from trawl.crawler.auto import RenderDecision, decide
 from trawl.crawler.fetch import FetchResult, decode_html, fetch, make_client, refresh_target
@@ -68,8 +72,9 @@ from trawl.errors import (
     RedirectLoop,
     TooManyRedirects,
 )
-from trawl.extract import Extraction, extract, parse_html
-from trawl.net import NetPolicy, use_policy
+from trawl.extract import Completeness, Extraction, check_selectors, extract, parse_html
+from trawl.model import Step, check_model, parse_extract
+from trawl.net import NetPolicy, operator_policy, origin_of, use_policy
 from trawl.urls import canonicalize, host_of, validate_seed
 
 if TYPE_CHECKING:
@@ -82,8 +87,20 @@ FORMATS: tuple[str, ...] = ("markdown", "html", "text", "links", "metadata", "sc
 ``markdown`` and ``text`` of the content, the page's ``html`` as read (served, or the
 rendered DOM), its ``links``, its ``metadata``, a ``screenshot`` (PNG, needs the browser)."""
 RenderMode = Literal["auto", "http", "browser"]
+MAX_WAIT_MS = 60_000
+"""The longest wait a scrape may ask for (Firecrawl's own bound on ``waitFor``)."""
+WAIT_REASON = "a wait was asked for"
+"""render_reason of a page auto mode rendered because the scrape asked for a wait."""
+HEADER_NAME_RE = re.compile(r"[!#$%&'*+.^_`|~0-9A-Za-z-]+")
+"""A header name (RFC 9110 token)."""
+FORBIDDEN_HEADERS = frozenset({"host", "content-length", "connection", "transfer-encoding"})
+"""Headers a scrape's ``headers`` may not set: they belong to the connection."""
 ContentMode = Literal["main", "full"]
 MAX_TIMEOUT_S = 600.0
+SCRAPE_HINT = ("Internal addresses other than the URL's own origin (you named it) are "
+               "fetched only with --allow-host {host} or --allow-private (Python: "
+               "allow_hosts=[...], allow_private=True)")
+"""How to allow an address a scrape refused (a redirect or a subresource elsewhere)."""
 DOCUMENT_REASON = "{format} document, read over HTTP"
 """render_reason of a document: the browser does not read those (as in a crawl)."""
 SCREENSHOT_REASON = "a screenshot was asked for"
@@ -110,18 +127,89 @@ class ScrapeOptions(BaseModel):
     max_bytes: int = Field(DEFAULT_MAX_BODY_BYTES, ge=1)
     """Bodies larger than this (declared or received) fail with ``too_large``, unread."""
     allow_private: bool = False
-    """Reach internal addresses (loopback, private networks, cloud metadata). Off, they are
-    refused with BlockedAddress (``TRAWL_ALLOW_PRIVATE=1`` allows them everywhere)."""
+    """Reach internal addresses (loopback, private networks, cloud metadata) anywhere: a
+    redirect or a subresource included. Off, the URL you name is fetched wherever it
+    points and other internal addresses are refused with BlockedAddress
+    (``TRAWL_ALLOW_PRIVATE=1`` allows them everywhere). Over the HTTP API only what the
+    server's operator allowed (see SECURITY.md)."""
     allow_hosts: tuple[str, ...] = ()
     """Host names (with their subdomains) or CIDRs allowed even at an internal address."""
     user_agent: str | None = None
     """User-Agent to send; None: ``TRAWL_USER_AGENT`` (which names trawl)."""
     dismiss_cookie_banners: bool = True
     """Browser: click a cookie banner's accept button before reading the page."""
+    wait_ms: int = Field(0, ge=0, le=MAX_WAIT_MS)
+    """Browser: wait this long after the page loaded and settled, before reading it (in
+    auto mode a wait renders the page in the browser)."""
+    headers: dict[str, str] = Field(default_factory=dict)
+    """Extra request headers, sent with the page's fetch and every request of its browser
+    tab (not Host, Content-Length, Connection or Transfer-Encoding)."""
+    include_tags: tuple[str, ...] = ()
+    """CSS selectors: exactly the elements they match are the content (no main-content
+    detection on top)."""
+    exclude_tags: tuple[str, ...] = ()
+    """CSS selectors: the elements they match are removed before the content is read."""
 
-    def net_policy(self) -> NetPolicy:
-        return NetPolicy(allow_private=self.allow_private or get_settings().allow_private,
-                         allow_hosts=self.allow_hosts)
+    @field_validator("include_tags", "exclude_tags")
+    @classmethod
+    def _selectors(cls, value: tuple[str, ...], info: ValidationInfo) -> tuple[str, ...]:
+        try:
+            return tuple(check_selectors(value, str(info.field_name)))
+        except ConfigError as exc:
+            raise ValueError(str(exc)) from None
+
+    @field_validator("headers")
+    @classmethod
+    def _headers(cls, value: dict[str, str]) -> dict[str, str]:
+        for name, text in value.items():
+            if not HEADER_NAME_RE.fullmatch(name) or any(c in text for c in "\r\n\0"):
+                raise ValueError(f"{name!r}: not a header name and one-line value")
+            if name.lower() in FORBIDDEN_HEADERS:
+                raise ValueError(f"{name!r} is set by trawl, not by a request")
+        return value
+    extract: dict[str, Any] | None = None
+    """Structured data from the page (``--extract FILE``'s content): selector ``fields``,
+    or a model's ``schema`` and ``prompt`` (see trawl.model._extract); the result is
+    ``data`` (or ``data_error``)."""
+    model: str | None = None
+    """PROVIDER:NAME of the model a ``schema`` extraction uses (default ``TRAWL_MODEL``)."""
+
+    @model_validator(mode="after")
+    def _check_extract(self) -> ScrapeOptions:
+        if self.extract is not None:
+            extract = parse_extract(self.extract)
+            model = self.model or (get_settings().model if extract.uses_model else None)
+            if extract.uses_model and model is None:
+                raise ValueError("an extraction with a schema needs a model: --model "
+                                 "PROVIDER:NAME or TRAWL_MODEL")
+            if model is not None:
+                object.__setattr__(self, "model", check_model(model))
+        elif self.model is not None:
+            check_model(self.model)
+        return self
+
+    @field_validator("allow_hosts")
+    @classmethod
+    def _host_entries(cls, value: tuple[str, ...]) -> tuple[str, ...]:
+        checked = tuple(host_entry(entry) for entry in value)
+        if None in checked:
+            bad = next(e for e, c in zip(value, checked, strict=True) if c is None)
+            raise ValueError(f"{bad!r} is not a host name or a CIDR (--allow-host)")
+        return tuple(c for c in checked if c is not None)
+
+    @field_validator("user_agent")
+    @classmethod
+    def _one_line(cls, value: str | None) -> str | None:
+        if value is not None and (not value.strip() or any(c in value for c in "\r\n")):
+            raise ValueError("the User-Agent must be one non-empty line")
+        return value
+
+    def net_policy(self, named: str | None = None) -> NetPolicy:
+        """What a scrape with these options may fetch: ``named`` (the URL the operator
+        gave) at its origin whatever its address, and what the options allow."""
+        return operator_policy(allowed_origins=frozenset({origin_of(named)} if named else ()),
+                               allow_private=self.allow_private, allow_hosts=self.allow_hosts,
+                               hint=SCRAPE_HINT)
 
 
 class ScrapedLink(BaseModel):
@@ -159,6 +247,9 @@ class ScrapeResult(BaseModel):
     """How the content was read: over HTTP, in Chromium, or not at all (an error status,
     a body trawl does not read)."""
     render_reason: str = ""
+    kept_ratio: float | None = None
+    """The share of the page's readable text (its body less navigation chrome and hidden
+    elements) the content keeps; None for a document or a page without text."""
     thin_content: bool = False
     """The stored text is far less than what a reader sees (see ``thin_reason``)."""
     thin_reason: str | None = None
@@ -170,6 +261,12 @@ class ScrapeResult(BaseModel):
     trawl does not read (``not_read``); the content fields are then empty."""
     error_message: str | None = None
     elapsed_ms: int = 0
+    data: dict[str, Any] | None = None
+    """With ``extract``: the page's data (valid against the spec), else None."""
+    data_error: str | None = None
+    """With ``extract``: why there is no data."""
+    model_tokens: int | None = None
+    """With a model extraction: tokens it spent."""
 
     @field_serializer("screenshot", when_used="json")
     def _screenshot_base64(self, value: bytes | None) -> str | None:
@@ -190,7 +287,7 @@ class ScrapeResult(BaseModel):
 def options_from(options: ScrapeOptions | None, **fields: Any) -> ScrapeOptions:
     """``options`` with ``fields`` applied (None values left out); ConfigError when invalid."""
     given = {k: v for k, v in fields.items() if v is not None}
-    for name in ("formats", "allow_hosts"):
+    for name in ("formats", "allow_hosts", "include_tags", "exclude_tags"):
         if isinstance(given.get(name), str):
             given[name] = (given[name],)
         elif name in given:
@@ -240,7 +337,7 @@ class _Page:
     wall: Wall | None = None
 
 
-def _read_html(html: str, url: str, content: str, decide_first: bool,
+def _read_html(html: str, url: str, opts: ScrapeOptions, decide_first: bool,
                stop_for_browser: bool = False
                ) -> tuple[RenderDecision | None, Extraction | None]:
     """One parse for auto's decision and the extraction (as read_page does in a crawl);
@@ -250,7 +347,8 @@ def _read_html(html: str, url: str, content: str, decide_first: bool,
     decision = decide(document, url) if decide_first else None
     if stop_for_browser and decision is not None and decision.browser:
         return decision, None
-    return decision, extract(document, url, content)
+    return decision, extract(document, url, opts.content, include_tags=opts.include_tags,
+                             exclude_tags=opts.exclude_tags)
 
 
 class Scraper:
@@ -282,16 +380,30 @@ class Scraper:
             self._http = make_client(get_settings().user_agent, DEFAULT_PAGE_TIMEOUT_S)
         return self._http
 
-    async def scrape(self, url: str, options: ScrapeOptions | None = None,
-                     **fields: Any) -> ScrapeResult:
-        """Scrape ``url``; ``fields`` override ``options`` (see :class:`ScrapeOptions`)."""
+    async def scrape(self, url: str, options: ScrapeOptions | None = None, *,
+                     guard: NetPolicy | None = None, **fields: Any) -> ScrapeResult:
+        """Scrape ``url``; ``fields`` override ``options`` (see :class:`ScrapeOptions`).
+
+        ``guard``: None when the operator named ``url`` (Python, `trawl scrape`): its origin
+        is fetched wherever it points. A program's call (the HTTP API) passes the policy its
+        operator allowed (trawl.api.callers) instead: ``url`` passes it like any other URL,
+        and options asking for more than it allows are refused (BlockedAddress).
+        """
         opts = options_from(options, **fields)
         target = validate_seed(url)
         if _SCREENSHOT in opts.formats and opts.render == "http":
             raise ConfigError("a screenshot needs the browser: use render 'auto' or "
                               "'browser', not 'http'")
         started = time.monotonic()
-        policy = opts.net_policy()
+        if guard is None:
+            policy = opts.net_policy(target)
+        else:
+            beyond = guard.uncovered(opts.allow_private, opts.allow_hosts)
+            if beyond:
+                raise BlockedAddress(
+                    f"options {', '.join(beyond)}: refused, a request cannot allow more "
+                    "than the operator did. " + guard.hint.replace("{host}", "HOST"))
+            policy = guard
         policy.check_url(target)  # a refused scheme or a denied host, before any request
         with use_policy(policy):
             page = await self._follow(target, opts, policy)
@@ -323,8 +435,10 @@ class Scraper:
         """One URL, as a crawl's loader does it (trawl.crawler.explore._Loader), minus the
         recrawl, session and sampling parts a single page has no use for."""
         screenshot = _SCREENSHOT in opts.formats
-        browser_first = opts.render == "browser" or (opts.render == "auto" and screenshot)
-        reason = "--render browser" if opts.render == "browser" else SCREENSHOT_REASON
+        browser_first = opts.render == "browser" or (
+            opts.render == "auto" and (screenshot or opts.wait_ms > 0))
+        reason = ("--render browser" if opts.render == "browser"
+                  else SCREENSHOT_REASON if screenshot else WAIT_REASON)
         if browser_first and url_format(url) is None:
             page = await self._in_browser(url, opts, policy, reason)
             if not _refused_document(page, url):
@@ -332,10 +446,10 @@ class Scraper:
             # JSON or a PDF at a URL that did not say so: the browser does not read
             # documents, so it is asked for again over HTTP
         try:
+            headers = {**opts.headers,
+                       **({"User-Agent": opts.user_agent} if opts.user_agent else {})}
             fetched = await fetch(self._client(), url, max_bytes=opts.max_bytes,
-                                  timeout_s=opts.timeout_s,
-                                  headers={"User-Agent": opts.user_agent}
-                                  if opts.user_agent else None)
+                                  timeout_s=opts.timeout_s, headers=headers or None)
         except FetchError as exc:
             raise _about(url, exc) from exc
         if fetched.document is not None and fetched.status_code < 400:
@@ -360,7 +474,7 @@ class Scraper:
         # auto: decide on the served HTML (and read it, when it stays over HTTP); http:
         # decide too, to flag an app shell read over HTTP as thin (as a crawl does)
         decision, extraction = await asyncio.to_thread(
-            _read_html, html, fetched.final_url, opts.content, True, opts.render == "auto")
+            _read_html, html, fetched.final_url, opts, True, opts.render == "auto")
         page.decision = decision
         if opts.render == "auto":
             assert decision is not None
@@ -388,7 +502,9 @@ class Scraper:
             loaded = await load_in_browser(
                 await self._browser_pool(), url, max_bytes=opts.max_bytes,
                 timeout_s=opts.timeout_s, check=check, user_agent=opts.user_agent,
-                dismiss_cookie_banners=opts.dismiss_cookie_banners, policy=policy)
+                dismiss_cookie_banners=opts.dismiss_cookie_banners, policy=policy,
+                steps=[Step(kind="wait", ms=opts.wait_ms)] if opts.wait_ms else None,
+                extra_headers=opts.headers or None)
         except FetchError as exc:
             raise _about(url, exc) from exc
         wall = loaded.wall if loaded.wall is None or loaded.wall.reason != _SCREENSHOT \
@@ -428,6 +544,7 @@ class Scraper:
             result.render_mode = "http"
             _fill(result, opts, title=doc.title, markdown=doc.markdown, text=doc.text,
                   words=doc.word_count, html=None, links=[], metadata=doc.metadata)
+            await _extract_into(result, opts, doc.markdown, None)
             return result
         if page.html is None:
             result.error_class = "not_read"
@@ -439,11 +556,13 @@ class Scraper:
         extraction = page.extraction
         if extraction is None:
             _, extraction = await asyncio.to_thread(_read_html, page.html, page.final_url,
-                                                    opts.content, False)
+                                                    opts, False)
         assert extraction is not None
-        notes = _notes(page, extraction.word_count)
+        notes = _notes(page, extraction.word_count, extraction.completeness)
         result.thin_reason = notes.pop("thin_content", None)
         result.thin_content = result.thin_reason is not None
+        if extraction.completeness is not None:
+            result.kept_ratio = extraction.completeness.ratio
         links = [ScrapedLink(url=link.url, text=link.text, rel=link.rel,
                              internal=host_of(link.url) == host_of(page.final_url))
                  for link in extraction.links]
@@ -455,7 +574,21 @@ class Scraper:
         _fill(result, opts, title=extraction.title, markdown=extraction.markdown,
               text=extraction.full_text, words=extraction.word_count, html=page.html,
               links=links, metadata=metadata)
+        await _extract_into(result, opts, extraction.markdown, page.html)
         return result
+
+
+async def _extract_into(result: ScrapeResult, opts: ScrapeOptions, markdown: str,
+                        html: str | None) -> None:
+    """``opts.extract``: the page's data (trawl.ai.extract_page) into ``result``."""
+    if opts.extract is None:
+        return
+    from trawl.ai import extract_page
+
+    found = await extract_page(opts.extract, url=result.final_url, markdown=markdown,
+                               html=html, model=opts.model)
+    result.data, result.data_error = found.data, found.error
+    result.model_tokens = found.tokens if found.model is not None else None
 
 
 def _fill(result: ScrapeResult, opts: ScrapeOptions, *, title: str | None, markdown: str,
@@ -487,7 +620,8 @@ def _screenshot(result: ScrapeResult, page: _Page, opts: ScrapeOptions) -> None:
                                      else "the browser could not take it")
 
 
-def _notes(page: _Page, stored_words: int) -> dict[str, Any]:
+def _notes(page: _Page, stored_words: int,
+           completeness: Completeness | None = None) -> dict[str, Any]:
     """What the browser did, and whether the page came out thin (a crawl's page metadata)."""
     notes: dict[str, Any] = {}
     loaded = page.browser
@@ -507,22 +641,16 @@ def _notes(page: _Page, stored_words: int) -> dict[str, Any]:
     thin = thin_reason(stored_words=stored_words,
                        seen_words=loaded.seen_words if loaded is not None else None,
                        settle_timed_out=bool(loaded is not None and loaded.settle_timed_out),
-                       shell=shell)
+                       shell=shell, completeness=completeness)
     if thin is not None:
         notes["thin_content"] = thin
     return notes
 
 
-REFUSED_HINT = ("refused: internal addresses are scraped only with allow_private=True "
-                "(--allow-private) or a host in allow_hosts (--allow-host)")
-
-
 def _about(url: str, exc: FetchError) -> FetchError:
-    """The same error, saying which URL and, for a refused address, how to allow it."""
-    message = str(exc)
-    if isinstance(exc, BlockedAddress) and ": refused." in message:
-        message = message.split(": refused.", 1)[0] + ": " + REFUSED_HINT
-    return type(exc)(f"{url}: {message}")
+    """The same error, saying which URL (a refused address says how to allow it: see
+    :data:`SCRAPE_HINT`)."""
+    return type(exc)(f"{url}: {exc}")
 
 
 def _detect(url: str, final_url: str, status: int, html: str | None,
@@ -559,6 +687,7 @@ async def scrape(url: str, *, formats: Sequence[Format] | Format | None = None,
                  timeout_s: float | None = None, max_bytes: int | None = None,
                  allow_private: bool | None = None, allow_hosts: Sequence[str] | None = None,
                  user_agent: str | None = None, dismiss_cookie_banners: bool | None = None,
+                 extract: dict[str, Any] | None = None, model: str | None = None,
                  options: ScrapeOptions | None = None) -> ScrapeResult:
     """Scrape one page without a crawl (no Temporal, no database); see the module doc.
 
@@ -569,7 +698,8 @@ async def scrape(url: str, *, formats: Sequence[Format] | Format | None = None,
     opts = options_from(options, formats=formats, render=render, content=content,
                         timeout_s=timeout_s, max_bytes=max_bytes, allow_private=allow_private,
                         allow_hosts=allow_hosts, user_agent=user_agent,
-                        dismiss_cookie_banners=dismiss_cookie_banners)
+                        dismiss_cookie_banners=dismiss_cookie_banners, extract=extract,
+                        model=model)
     async with Scraper() as scraper:
         return await scraper.scrape(url, opts)
 
@@ -605,6 +735,7 @@ def scrape_sync(url: str, *, formats: Sequence[Format] | Format | None = None,
                 timeout_s: float | None = None, max_bytes: int | None = None,
                 allow_private: bool | None = None, allow_hosts: Sequence[str] | None = None,
                 user_agent: str | None = None, dismiss_cookie_banners: bool | None = None,
+                extract: dict[str, Any] | None = None, model: str | None = None,
                 options: ScrapeOptions | None = None) -> ScrapeResult:
     """:func:`scrape` for synchronous code: the same arguments, the same result (inside a
     running event loop, it runs on a loop of its own in another thread)."""
@@ -612,4 +743,5 @@ def scrape_sync(url: str, *, formats: Sequence[Format] | Format | None = None,
                            timeout_s=timeout_s, max_bytes=max_bytes,
                            allow_private=allow_private, allow_hosts=allow_hosts,
                            user_agent=user_agent,
-                           dismiss_cookie_banners=dismiss_cookie_banners, options=options))
+                           dismiss_cookie_banners=dismiss_cookie_banners, extract=extract,
+                           model=model, options=options))

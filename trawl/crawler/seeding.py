@@ -19,6 +19,7 @@ from dataclasses import dataclass, field
 import httpx
 from sqlalchemy.ext.asyncio import AsyncEngine
 
+from trawl.ai import goal_terms, link_priority
 from trawl.crawler.screening import user_agent as crawl_user_agent
 from trawl.errors import ConfigError
 from trawl.model import SITEMAP_DEPTH, CrawlSpec
@@ -102,7 +103,12 @@ async def seed_site(engine: AsyncEngine, http: httpx.AsyncClient, crawl_id: str,
             skipped.setdefault(source, []).append((url, reason))
     new_sites: set[str] = set()
     for source, urls in queue.items():
-        added, sites = await add_urls(engine, crawl_id, urls, SITEMAP_DEPTH, source)
+        priorities = None
+        if spec.goal:  # a sitemap URL has no anchor text: its words alone score it
+            terms = goal_terms(spec.goal)
+            priorities = {u: link_priority(terms, "", u, 0.0) for u in urls}
+        added, sites = await add_urls(engine, crawl_id, urls, SITEMAP_DEPTH, source,
+                                      priorities)
         report.queued += added
         new_sites.update(sites)
     for source, pairs in skipped.items():

@@ -17,16 +17,13 @@ URL glob) are parsed and checked by :func:`trawl.model.parse_rules`.
 from __future__ import annotations
 
 import dataclasses
-import json
 import types
 import typing
 from pathlib import Path
 from typing import Any
 
-import yaml
-
 from trawl.errors import ConfigError
-from trawl.model import CrawlSpec, StepRule, parse_rules
+from trawl.model import CrawlSpec, StepRule, parse_rules, read_config_file
 
 ALIASES = {"urls": "seeds", "seed": "seeds", "url": "seeds", "delay": "delay_s"}
 
@@ -50,6 +47,10 @@ def _type_name(tp: Any) -> str:
 def _coerce(name: str, value: Any, tp: Any) -> Any:
     if tp == list[StepRule]:  # nested step objects: checked and built by their module
         return parse_rules(value, f"spec field {name!r}")
+    if tp == dict[str, Any]:  # extract: checked by its own module (CrawlSpec.validated)
+        if not isinstance(value, dict):
+            raise ConfigError(f"spec field {name!r}: expected a mapping, got {value!r}")
+        return value
     origin = typing.get_origin(tp)
     if origin in (types.UnionType, typing.Union):
         for option in typing.get_args(tp):
@@ -97,20 +98,7 @@ def spec_from_mapping(data: Any, source: str = "spec") -> dict[str, Any]:
 
 def load_spec_file(path: str | Path) -> dict[str, Any]:
     """Read a YAML or JSON spec file into checked CrawlSpec fields (ConfigError if bad)."""
-    file = Path(path)
-    try:
-        text = file.read_text(encoding="utf-8")
-    except OSError as exc:
-        raise ConfigError(f"cannot read spec file {str(file)!r}: {exc.strerror or exc}") \
-            from None
-    try:
-        data = json.loads(text) if file.suffix.lower() == ".json" else yaml.safe_load(text)
-    except (json.JSONDecodeError, yaml.YAMLError) as exc:
-        first = str(exc).strip().splitlines()[0] if str(exc).strip() else type(exc).__name__
-        raise ConfigError(f"spec file {str(file)!r} is not valid "
-                          f"{'JSON' if file.suffix.lower() == '.json' else 'YAML'}: {first}") \
-            from None
-    return spec_from_mapping(data, f"spec file {str(file)!r}")
+    return spec_from_mapping(read_config_file(path, "spec file"), f"spec file {str(Path(path))!r}")
 
 
 def build_spec(file_fields: dict[str, Any], overrides: dict[str, Any]) -> CrawlSpec:

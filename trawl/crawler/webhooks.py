@@ -6,7 +6,9 @@ with the headers ``webhook-id`` (the event's UUID, the same on every retry: de-d
 it), ``webhook-timestamp`` and ``webhook-signature`` (``v1,`` and the base64 HMAC-SHA256 of
 ``id.timestamp.body`` under the webhook secret, :func:`trawl.secrets.webhook_secret`).
 Receivers verify with any Standard Webhooks library, e.g. in Python
-``standardwebhooks.Webhook(secret).verify(body, headers)``.
+``standardwebhooks.Webhook(secret).verify(body, headers)``. A crawl a Firecrawl client
+started gets Firecrawl's payloads instead of the envelope (a ``render`` function,
+:mod:`trawl.crawler.firecrawl`), signed besides in ``X-Firecrawl-Signature``.
 
 A 2xx answer delivers an event. Anything else — another status, no answer within
 DEFAULT_WEBHOOK_TIMEOUT_S, a refused address — is a :class:`WebhookError`: the event's row
@@ -20,12 +22,14 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import hashlib
+import hmac
 import json
 import logging
 import time
 import uuid
-from collections.abc import Callable, Sequence
-from dataclasses import replace
+from collections.abc import Awaitable, Callable, Sequence
+from dataclasses import dataclass, field, replace
 from datetime import UTC, datetime
 from types import TracebackType
 from typing import Any
@@ -54,6 +58,25 @@ DEFAULT_DELIVERY_BUDGET_S = 120.0
 and its timeout bounded however many events wait)."""
 
 
+@dataclass
+class Outgoing:
+    """One POST: a message id, its JSON body and extra headers (a webhook in another format
+    than trawl's envelope, e.g. Firecrawl's: :mod:`trawl.crawler.firecrawl`)."""
+
+    msg_id: str
+    """The Standard Webhooks ``webhook-id`` (the same in every delivery of the event)."""
+    body: dict[str, Any]
+    headers: dict[str, str] = field(default_factory=dict)
+    """Sent as well (the receiver's own, e.g. its credentials); trawl's headers win."""
+    hmac_header: str | None = None
+    """Also sign the body in this header: ``sha256=`` and the hex HMAC-SHA256 of the body
+    under the webhook secret (Firecrawl's ``X-Firecrawl-Signature``)."""
+
+
+Render = Callable[[StoredEvent], Awaitable[Outgoing | None]]
+"""An event as the webhook wants it, or None to pass it over."""
+
+
 class WebhookSender:
     """POSTs signed events to one URL (an async context manager: it holds a connection
     pool)."""
@@ -61,6 +84,7 @@ class WebhookSender:
     def __init__(self, url: str, secret: str, policy: NetPolicy,
                  timeout_s: float = DEFAULT_WEBHOOK_TIMEOUT_S) -> None:
         self.url = url
+        self._secret = secret
         self._signer = Webhook(secret)
         self._client = httpx.AsyncClient(
             transport=GuardedTransport(default_policy=policy), follow_redirects=False,
@@ -79,11 +103,20 @@ class WebhookSender:
 
     async def send_envelope(self, msg_id: str, envelope: dict[str, Any]) -> None:
         """POST ``envelope`` as the message ``msg_id``; WebhookError unless answered 2xx."""
-        body = json.dumps(envelope, separators=(",", ":"), default=str)
+        await self.send_outgoing(Outgoing(msg_id, envelope))
+
+    async def send_outgoing(self, out: Outgoing) -> None:
+        """POST ``out``, signed; WebhookError unless it was answered 2xx."""
+        msg_id = out.msg_id
+        body = json.dumps(out.body, separators=(",", ":"), default=str)
         now = datetime.now(UTC)
-        headers = {"content-type": "application/json", "webhook-id": msg_id,
-                   "webhook-timestamp": str(int(now.timestamp())),
-                   "webhook-signature": self._signer.sign(msg_id, now, body)}
+        headers = {k.lower(): v for k, v in out.headers.items()}
+        headers.update({"content-type": "application/json", "webhook-id": msg_id,
+                        "webhook-timestamp": str(int(now.timestamp())),
+                        "webhook-signature": self._signer.sign(msg_id, now, body)})
+        if out.hmac_header:
+            digest = hmac.new(self._secret.encode(), body.encode(), hashlib.sha256)
+            headers[out.hmac_header.lower()] = "sha256=" + digest.hexdigest()
         try:
             response = await self._client.post(self.url, content=body.encode(),
                                                headers=headers)
@@ -102,16 +135,19 @@ class WebhookSender:
 async def deliver(engine: AsyncEngine, sender: WebhookSender, crawl_id: str, after: int,
                   types: Sequence[str], wait_s: float,
                   budget_s: float = DEFAULT_DELIVERY_BUDGET_S,
-                  progress: Callable[[int], None] = lambda _seq: None) -> DeliverOutput:
+                  progress: Callable[[int], None] = lambda _seq: None,
+                  render: Render | None = None) -> DeliverOutput:
     """Send the crawl's events after ``after`` (only ``types``, when given; the others are
     passed over), in order, until none is pending — waiting up to ``wait_s`` for one when
     there is none at first —, the ``crawl_finished`` event is sent, or ``budget_s`` is
     spent.
 
     ``progress(seq)`` is called after each event is delivered or passed over (the activity
-    heartbeats it, so a retry starts after it). An event the webhook does not take gets the
-    error in its row; when it was the first this call tried, WebhookError, else the call
-    returns what it delivered before it (the next call starts with that event).
+    heartbeats it, so a retry starts after it). ``render`` makes each event's POST (None
+    from it: passed over); without it, the POST is trawl's envelope. An event the webhook
+    does not take gets the error in its row; when it was the first this call tried,
+    WebhookError, else the call returns what it delivered before it (the next call starts
+    with that event).
     """
     started = time.monotonic()
     delivered = 0
@@ -124,9 +160,13 @@ async def deliver(engine: AsyncEngine, sender: WebhookSender, crawl_id: str, aft
             await asyncio.sleep(POLL_INTERVAL_S)
             continue
         for event in events:
+            out = None
             if not types or event.type in types:
+                out = await render(event) if render is not None else \
+                    Outgoing(str(event.event_id), event.envelope())
+            if out is not None:
                 try:
-                    await sender.send(event)
+                    await sender.send_outgoing(out)
                 except WebhookError as exc:
                     await note_failure(engine, event.seq, str(exc))
                     if not delivered:

@@ -9,6 +9,12 @@ No browser, no database, no Temporal. ``extract`` never raises on bad input.
   ``# headline`` (``text`` does not include it; it is also ``metadata["headings"][0]``).
   ``extract(html, url, content="full")``: the whole body instead, navigation chrome (nav,
   asides, page headers and footers, ARIA landmarks of those) removed.
+  ``Extraction.completeness`` says how much of the page's readable text (its body less
+  navigation chrome and hidden elements) was kept; ``metadata["kept_ratio"]`` is the share.
+- ``extract(..., include_tags=[css...], exclude_tags=[css...])``: exactly the elements
+  selected are the content / the elements selected are not (``_tags``; selectors checked
+  with ``check_selectors``).
+- ``content_html(html, url, ...) -> str``: the HTML of what ``extract`` takes for content.
 - ``full_markdown(html, url) -> str``: the whole page body as markdown.
 - ``chunk_markdown(markdown, size) -> list[Chunk]``: heading-aware chunks for retrieval
   (``_chunk``).
@@ -16,7 +22,8 @@ No browser, no database, no Temporal. ``extract`` never raises on bad input.
   the HTML when something else reads the page first (extraction then edits it).
 
 Modules: ``_parse`` (robust lxml parsing), ``_clean`` (non-content tags, hidden elements,
-URLs), ``_content`` (main-content detection), ``_markdown`` (CommonMark/GFM on
+URLs), ``_content`` (main-content detection, in passes: ``_signals``, ``_stats``, ``_boiler``,
+``_select``, ``_prune``, ``_edges``), ``_markdown`` (CommonMark/GFM on
 html-to-markdown: fenced code with its language, GFM tables, notes and warnings as
 blockquotes with their label, definition lists as bold terms), ``_text`` (plain text),
 ``_meta`` (title, description, language, canonical, author, dates, Open Graph, JSON-LD), ``_links``.
@@ -26,9 +33,11 @@ Quality is measured by ``bench/extraction.py``.
 from __future__ import annotations
 
 from ._chunk import DEFAULT_CHUNK_CHARS, MAX_CHUNK_CHARS, MIN_CHUNK_CHARS, Chunk, chunk_markdown
-from ._core import CONTENT_MODES, extract, full_markdown
+from ._core import CONTENT_MODES, content_html, extract, full_markdown
 from ._parse import parse as parse_html
-from ._types import Extraction, Link
+from ._tags import check_selectors
+from ._types import Completeness, Extraction, Link
 
 __all__ = ["CONTENT_MODES", "DEFAULT_CHUNK_CHARS", "MAX_CHUNK_CHARS", "MIN_CHUNK_CHARS", "Chunk",
-           "Extraction", "Link", "chunk_markdown", "extract", "full_markdown", "parse_html"]
+           "Completeness", "Extraction", "Link", "check_selectors", "chunk_markdown",
+           "content_html", "extract", "full_markdown", "parse_html"]

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import logging
+from collections.abc import Sequence
+from html import escape
 from typing import Any
 
 import lxml.html
@@ -10,13 +12,15 @@ from lxml import etree
 from lxml.html import HtmlElement
 
 from ._clean import absolutize_links, basic_clean
-from ._content import find_main
+from ._content import main_content
 from ._links import extract_links
 from ._markdown import element_to_markdown, to_markdown
 from ._meta import extract_metadata
 from ._parse import parse
+from ._stats import CHROME, TextSize, text_size
+from ._tags import drop_selected, selected
 from ._text import collapse, render_text, word_count
-from ._types import Extraction, Link
+from ._types import Completeness, Extraction, Link
 from ._urls import base_url
 
 log = logging.getLogger(__name__)
@@ -39,29 +43,50 @@ CONTENT_MODES = ("main", "full")
 """``main``: the main content (an article, a docs page's body) without the page's chrome;
 ``full``: the whole body, navigation chrome removed (long reference pages whose sections
 are all content)."""
-_CHROME = etree.XPath(
-    "//nav | //aside | //*[@role='navigation' or @role='banner' or @role='contentinfo'"
-    " or @role='complementary' or @role='search']"
-    " | //header[not(ancestor::article or ancestor::main or ancestor::section)]"
-    " | //footer[not(ancestor::article or ancestor::main or ancestor::section)]")
-
-
 def _full_body(root: HtmlElement) -> HtmlElement:
     """The body without navigation chrome (nav, asides, page headers and footers)."""
     body = root.find("body")
     if body is None:
         return root
-    for el in _CHROME(body):
+    for el in CHROME(body):
         parent = el.getparent()
         if parent is not None:
             parent.remove(el)
     return body
 
 
-def extract(html: str | etree._Element, url: str, content: str = "main") -> Extraction:
+def _completeness(readable: TextSize, kept: TextSize, headline: str | None) -> Completeness:
+    head = len(headline.strip()) if headline else 0
+    return Completeness(readable=readable.text, kept=kept.text + head,
+                        readable_prose=readable.text - readable.links,
+                        kept_prose=kept.text - kept.links + head)
+
+
+def _content(root: HtmlElement, content: str, title: str | None,
+             include_tags: Sequence[str], exclude_tags: Sequence[str]
+             ) -> tuple[HtmlElement, str | None, TextSize | None]:
+    """The content element, the headline lifted off its top, and the size of the page's
+    readable text it was chosen from: the elements ``include_tags`` select when given
+    (exactly those: no main-content detection on top, and no completeness, since the caller
+    chose), else the main content or (``full``) the body without its chrome; ``exclude_tags``'
+    elements removed first. ``root`` is cleaned by now."""
+    if exclude_tags:
+        drop_selected(root, exclude_tags)
+    if include_tags:
+        return selected(root, include_tags), None, None
+    if content == "full":
+        body = _full_body(root)
+        return body, None, text_size(body)
+    return main_content(root, title)
+
+
+def extract(html: str | etree._Element, url: str, content: str = "main", *,
+            include_tags: Sequence[str] = (), exclude_tags: Sequence[str] = ()) -> Extraction:
     """Extract markdown/text (of the main content, or with ``content="full"`` of the whole
     body without its chrome), metadata and all links from one page. Never raises.
 
+    ``include_tags``/``exclude_tags``: CSS selectors (checked beforehand with
+    :func:`check_selectors`) of the elements that are the content / are not.
     ``html`` may be a document from :func:`parse` (``parse_html``); it is edited in place.
     """
     url = url if isinstance(url, str) else ""
@@ -87,12 +112,16 @@ def extract(html: str | etree._Element, url: str, content: str = "main") -> Extr
         log.exception("extract: metadata failed for %s", url)
     markdown = text = ""
     headline = None
+    completeness = None
     try:
         basic_clean(root)
-        if content == "full":
-            main, headline = _full_body(root), None
-        else:
-            main, headline = find_main(root, metadata.get("title"))
+        main, headline, readable = _content(root, content, metadata.get("title"),
+                                            include_tags, exclude_tags)
+        if readable is not None:
+            kept = readable if content == "full" else text_size(main)
+            completeness = _completeness(readable, kept, headline)
+            if completeness.ratio is not None:
+                metadata["kept_ratio"] = round(completeness.ratio, 3)
         absolutize_links(main, base)
         metadata["headings"] = _headings(main)
         if headline:
@@ -119,7 +148,28 @@ def extract(html: str | etree._Element, url: str, content: str = "main") -> Extr
         links=links,
         metadata=metadata,
         headline=headline or None,
+        completeness=completeness,
     )
+
+
+def content_html(html: str, url: str, content: str = "main", *,
+                 include_tags: Sequence[str] = (), exclude_tags: Sequence[str] = ()) -> str:
+    """The HTML of what :func:`extract` takes for the content (same arguments), links
+    absolute: Firecrawl's ``html`` format beside its ``rawHtml``. Never raises ('' when
+    nothing can be read)."""
+    try:
+        root = parse(html)
+        base = base_url(root, url if isinstance(url, str) else "")
+        title = extract_metadata(root, base).get("title")
+        basic_clean(root)
+        main, headline, _ = _content(root, content, title, include_tags, exclude_tags)
+        absolutize_links(main, base)
+        # the headline lifted off the top is content (extract's markdown starts with it too)
+        top = f"<h1>{escape(headline)}</h1>\n" if headline else ""
+        return top + _fragment_html(main)
+    except Exception:
+        log.exception("content_html failed for %s", url)
+        return ""
 
 
 def full_markdown(html: str, url: str) -> str:

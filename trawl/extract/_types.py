@@ -15,6 +15,33 @@ class Link:
     rel: str | None = None  # the rel attribute, if any
 
 
+@dataclass(frozen=True)
+class Completeness:
+    """How much of the page's readable text the extraction kept, in characters (each text
+    node stripped). The page's readable text is its body less navigation chrome (nav,
+    asides, page headers and footers, and their ARIA roles) and hidden elements; prose is
+    that text less link text."""
+
+    readable: int
+    """Characters of the page's readable text."""
+    kept: int
+    """Characters of it the extraction kept (the headline included)."""
+    readable_prose: int
+    """Characters of the readable text outside links."""
+    kept_prose: int
+    """Characters of it the extraction kept."""
+
+    @property
+    def ratio(self) -> float | None:
+        """The share of the readable text kept (None for a page without text)."""
+        return min(1.0, self.kept / self.readable) if self.readable else None
+
+    @property
+    def prose_ratio(self) -> float | None:
+        """The share of the readable prose kept (None for a page without any)."""
+        return min(1.0, self.kept_prose / self.readable_prose) if self.readable_prose else None
+
+
 @dataclass
 class Extraction:
     """Everything :func:`trawl.extract.extract` gets out of one page."""
@@ -29,6 +56,9 @@ class Extraction:
     links: list[Link] = field(default_factory=list)
     metadata: dict[str, Any] = field(default_factory=dict)
     headline: str | None = None  # the article's headline, kept out of `text` (see below)
+    completeness: Completeness | None = None
+    """How much of the page's readable text was kept (``metadata["kept_ratio"]`` is its
+    ratio); None when the page could not be read."""
 
     @property
     def full_text(self) -> str:

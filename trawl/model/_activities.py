@@ -39,6 +39,8 @@ class UrlJob:
     """Link depth."""
     handoffs: int = 0
     """Times it was handed to a person already (a resume sent it back)."""
+    priority: float | None = None
+    """A goal-directed crawl's claim priority (None: breadth first)."""
 
 
 @dataclass
@@ -55,6 +57,10 @@ class ClaimInput:
     """Unique per claim; a retried claim with the same token returns the same URLs."""
     max_pages: int
     """The crawl's page budget."""
+    by_priority: bool = False
+    """A goal-directed crawl: claim the most relevant URLs first (``crawl_urls.priority``)."""
+    goal_pages: int | None = None
+    """``--goal-pages``: claim nothing once this many pages have data (the goal is met)."""
 
 
 @dataclass
@@ -114,6 +120,10 @@ class ExploreOutput:
     """Set with outcome ``handoff``: login | login_redirect | captcha | auth_401 | ..."""
     handoff_detail: str | None = None
     """With outcome ``handoff``: what was seen, in a few words."""
+    data_error: str | None = None
+    """``--extract``: why the page has no data (None: it has, or none was asked)."""
+    has_data: bool = False
+    """``--extract``: the page was stored with data."""
     thin_content: bool = False
     """Stored with far less text than a reader of the page sees, or only an app's shell
     (``metadata.thin_content`` says why): counted, so a near-empty crawl is seen."""
@@ -180,6 +190,8 @@ class PendingSitesInput:
     """Short crawl id."""
     max_pages: int
     """The crawl's page budget (no site is pending once it is spent)."""
+    goal_pages: int | None = None
+    """``--goal-pages``: no site is pending once the goal is met."""
 
 
 @dataclass
@@ -305,6 +317,10 @@ class SliceOutput:
     """Pages stored with thin content."""
     given_up: int = 0
     """URLs given up after the bounded number of handoffs (in ``failed`` too)."""
+    with_data: int = 0
+    """``--extract``: pages stored with data."""
+    data_failed: int = 0
+    """``--extract``: pages whose extraction failed (``pages.data_error``)."""
     handoffs: list[ExploreOutput] = field(default_factory=list)
     """Pages that need a person (outcome ``handoff``): the site waits for ``resume``."""
     unexplored: list[UrlJob] = field(default_factory=list)

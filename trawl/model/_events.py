@@ -5,7 +5,7 @@ Events are rows of the ``events`` table, written in the same transaction as what
 report (a page row, a handoff, the crawl's end), so none is lost and a retried activity
 never writes one twice. A webhook (``CrawlSpec.webhook``) receives them in order, at least
 once: each carries an ``id`` (a UUID) to drop repeats by; the HTTP API streams the same rows
-as server-sent events. See README "Events and webhooks" for the payloads.
+as server-sent events. See docs/concepts/events.md for the payloads.
 """
 
 # No `from __future__ import annotations`: Temporal's converter resolves these fields' types
@@ -17,6 +17,8 @@ from enum import StrEnum
 class EventType(StrEnum):
     """What happened (``events.type``)."""
 
+    CRAWL_STARTED = "crawl_started"
+    """The crawl was created (its row, with its seeds). Always the first event."""
     PAGE_STORED = "page_stored"
     """A page was stored with its content (``thin_content`` says when it is near-empty)."""
     PAGE_FAILED = "page_failed"

@@ -8,6 +8,11 @@ from typing import Any, NamedTuple
 from trawl.extract import Chunk
 from trawl.model._status import PageOutcome
 
+PARTIAL_CONTENT = "main content kept "
+"""How ``metadata.thin_content`` starts on a page whose main-content selection dropped much of
+its readable prose (``metadata->>'thin_content' like 'main content kept%'``): such pages are
+worth a crawl with ``--content full``."""
+
 
 class FoundLink(NamedTuple):
     """A link on a page, canonicalised, with whether the crawl follows it.
@@ -66,6 +71,8 @@ class PageRecord:
     """Hash of the content (duplicates share it)."""
     word_count: int | None = None
     """Words of the stored content."""
+    kept_ratio: float | None = None
+    """The share of the page's readable text the stored content keeps (``pages.kept_ratio``)."""
     meta: dict[str, Any] | None = None
     """Metadata (``pages.metadata``): thin_content, links_dropped, settle notes..."""
     render_mode: str | None = None
@@ -113,6 +120,18 @@ class PageRecord:
     """``--store screenshot``: a PNG of the rendered page (``pages.screenshot``)."""
     chunks: list[Chunk] = field(default_factory=list)
     """``--chunk``: the markdown's heading-aware chunks (``chunks`` rows), in order."""
+
+    extracted: bool = False
+    """The crawl extracts data (``--extract``) and this page's extraction ran: ``data``,
+    ``data_error`` and ``model_tokens`` are written with its row."""
+    data: dict[str, Any] | None = None
+    """``--extract``: the page's data, valid against the spec (``pages.data``)."""
+    data_error: str | None = None
+    """``--extract``: why there is no data (``pages.data_error``)."""
+    model_tokens: int | None = None
+    """``--extract`` with a model: tokens spent on the page."""
+    priorities: dict[str, float] = field(default_factory=dict)
+    """``--goal``: the claim priority of each URL of ``follow`` (see trawl.ai)."""
 
     @property
     def stores_page(self) -> bool:

@@ -7,7 +7,6 @@ A plain dataclass so it travels unchanged through Temporal's data converter and 
 # No `from __future__ import annotations`: Temporal's converter resolves these fields' types
 # inside the workflow sandbox, where this module's globals are not at hand (the sandbox
 # imports trawl.model, not its private modules), so annotations must be real types.
-import ipaddress
 from dataclasses import asdict, dataclass, field, replace
 from functools import lru_cache
 from typing import Any, ClassVar
@@ -21,6 +20,7 @@ from trawl.config import (
     DEFAULT_MAX_LINKS_PER_PAGE,
     DEFAULT_MAX_PAGES,
     DEFAULT_MAX_RETRY_AFTER_S,
+    DEFAULT_MODEL_TIMEOUT_S,
     DEFAULT_PAGE_TIMEOUT_S,
     DEFAULT_RETRIES_429,
     MAX_CRAWL_DELAY_S,
@@ -28,12 +28,18 @@ from trawl.config import (
     get_settings,
 )
 from trawl.errors import BlockedAddress, ConfigError
-from trawl.extract import CONTENT_MODES, MAX_CHUNK_CHARS, MIN_CHUNK_CHARS
+from trawl.extract import CONTENT_MODES, MAX_CHUNK_CHARS, MIN_CHUNK_CHARS, check_selectors
 from trawl.model._events import CRAWL_EVENT_TYPES
+from trawl.model._extract import (
+    DEFAULT_MAX_CHUNKS,
+    DEFAULT_MODEL_RETRIES,
+    check_model,
+    parse_extract,
+)
 from trawl.model._steps import StepRule, parse_rules
-from trawl.net import NetPolicy, origin_of
+from trawl.net import CRAWL_HINT, NetPolicy, check_host_entry, operator_policy, origin_of
 from trawl.policy import DEFAULT_MAX_URL_LENGTH, MAX_SITEMAP_URLS
-from trawl.urls import Scope, check_webhook_url, host_of, validate_seed
+from trawl.urls import Scope, check_patterns, check_webhook_url, host_of, validate_seed
 
 RENDER_MODES = ("browser", "http", "auto")
 SITEMAP_MODES = ("include", "only", "skip")
@@ -55,6 +61,14 @@ DEFAULT_HEARTBEAT_TIMEOUT_S = 10.0
 mid-page is noticed after this long and its pages are retried elsewhere about a second
 later (at most ~15 s in all, instead of a minute)."""
 MAX_RETRIES_429 = 10
+MAX_COUNT = 2**31 - 1
+"""The largest count a crawl takes (pages, depth, lengths...): a Postgres integer."""
+MAX_TOKENS = 2**63 - 1
+"""The largest token budget a crawl takes (``crawls.model_tokens`` is a Postgres bigint)."""
+PROGRAM_CRAWL_HINT = ("This crawl was started by a program (HTTP API, MCP): internal "
+                      "addresses are fetched only where the operator allowed that server "
+                      "(`trawl serve`/`trawl mcp` --allow-host {host} or --allow-private, or "
+                      "TRAWL_ALLOW_HOSTS / TRAWL_ALLOW_PRIVATE)")
 SITEMAP_DEPTH = 1
 """Sitemap URLs enter the frontier at this depth (one hop from the start URL)."""
 
@@ -84,6 +98,18 @@ class CrawlSpec:
     exclude: list[str] = field(default_factory=list)
     """Globs on the URL path that are never followed."""
 
+    include_regex: list[str] = field(default_factory=list)
+    """Regular expressions searched in the URL path (the whole URL with
+    ``regex_on_full_url``); when given, only URLs matching one are followed (and ``include``
+    still applies). Firecrawl's ``includePaths``."""
+
+    exclude_regex: list[str] = field(default_factory=list)
+    """Regular expressions as ``include_regex``; URLs matching any are never followed.
+    Firecrawl's ``excludePaths``."""
+
+    regex_on_full_url: bool = False
+    """``include_regex``/``exclude_regex`` are searched in the whole URL, not its path."""
+
     concurrency: int = DEFAULT_CONCURRENCY
     """Pages explored at once per site."""
 
@@ -111,6 +137,13 @@ class CrawlSpec:
     content: str = "main"
     """What of a page is stored: ``main`` (its main content) or ``full`` (the whole body
     without navigation chrome, for reference pages whose every section is content)."""
+
+    include_tags: list[str] = field(default_factory=list)
+    """CSS selectors: exactly the elements they match are a page's content (``content``
+    then has no effect)."""
+
+    exclude_tags: list[str] = field(default_factory=list)
+    """CSS selectors: the elements they match are removed before a page's content is read."""
 
     activities_per_run: int = DEFAULT_ACTIVITIES_PER_RUN
     """Continue-as-new after this many explore activities in one workflow run."""
@@ -189,6 +222,13 @@ class CrawlSpec:
     """Host names (with their subdomains) or CIDRs allowed even at an internal address
     (``--allow-host``, repeatable)."""
 
+    named_by_operator: bool = True
+    """Whether the start URLs and the webhook were named by the operator (`trawl crawl`,
+    ``trawl.crawl``, a spec file): their origins are then fetched whatever their address.
+    False for a crawl a program started (HTTP API, MCP): they pass the address guard like
+    any link, within what the operator allowed that server (SECURITY.md). Set by the
+    surface that starts the crawl; a request's own value is not used."""
+
     deny_hosts: list[str] = field(default_factory=list)
     """Host names (with their subdomains) never fetched (``--deny-host``, repeatable)."""
 
@@ -202,14 +242,37 @@ class CrawlSpec:
     (``chunks`` table; ``--chunk``, ``--chunk-size N``); None: no chunks."""
 
     webhook: str | None = None
-    """POST the crawl's events to this URL (``--webhook URL``): page_stored, page_failed,
-    handoff_opened, handoff_resumed, crawl_finished, in order, at least once, signed per
-    Standard Webhooks with the webhook secret (``TRAWL_WEBHOOK_SECRET``, else
-    ``<data dir>/webhook.secret``); see README "Events and webhooks"."""
+    """POST the crawl's events to this URL (``--webhook URL``): crawl_started, page_stored,
+    page_failed, handoff_opened, handoff_resumed, crawl_finished, in order, at least once,
+    signed per Standard Webhooks with the webhook secret (``TRAWL_WEBHOOK_SECRET``, else
+    ``<data dir>/webhook.secret``); see docs/concepts/events.md."""
 
     webhook_events: list[str] = field(default_factory=list)
     """Only these event types go to the webhook (``--webhook-event``, repeatable); empty:
     all of them."""
+
+    extract: dict[str, Any] | None = None
+    """Structured data per page (``--extract FILE``): selector ``fields`` or a model's
+    ``schema`` and ``prompt`` (see :mod:`trawl.model._extract`); the result is the page's
+    ``data`` column, and what went wrong its ``data_error``."""
+
+    model: str | None = None
+    """PROVIDER:NAME of the model that reads pages for a ``schema`` extraction (``--model``;
+    default ``TRAWL_MODEL``). Only the name: keys stay in the workers' environment."""
+
+    max_model_tokens: int | None = None
+    """Model tokens the whole crawl may spend (``--max-model-tokens``); once spent, pages
+    are still stored but not sent to the model, their ``data_error`` says why, and the
+    crawl's status shows it. None: no limit."""
+
+    goal: str | None = None
+    """What the crawl looks for (``--goal "TEXT"``): the frontier is claimed most relevant
+    first (a lexical score of each link's text, URL and the page it is on) instead of
+    breadth first."""
+
+    goal_pages: int | None = None
+    """With ``extract``: stop the crawl once this many pages have data (``--goal-pages``):
+    the goal is met, and the crawl says so. None: crawl on."""
 
     recrawl_of: str | None = None
     """Set by ``trawl crawl --recrawl ID``: the finished crawl this one revisits. Its pages
@@ -224,6 +287,7 @@ class CrawlSpec:
         self._check_modes()
         self._check_hosts(seeds)
         self._check_webhook()
+        model = self._check_extract()
         steps = parse_rules(self.steps)
         if steps and self.render == "http":
             raise ConfigError("steps need a browser: use --render browser or auto")
@@ -232,16 +296,39 @@ class CrawlSpec:
         copy.store = list(dict.fromkeys(self.store))
         copy.webhook_events = list(dict.fromkeys(self.webhook_events))
         copy.steps = steps  # asdict() turned the rules into plain dicts
+        copy.model = model
+        copy.goal = " ".join(self.goal.split()) if self.goal else None
         copy.destructive_words = list(dict.fromkeys(
             " ".join(w.lower().split()) for w in self.destructive_words))
         return copy
 
+    def _check_counts(self) -> None:
+        """ConfigError on a count that is no whole number or does not fit a Postgres
+        integer (the frontier's and the pages' columns)."""
+        for name, value in (("--max-pages", self.max_pages), ("--max-depth", self.max_depth),
+                            ("--max-url-length", self.max_url_length),
+                            ("--max-links-per-page", self.max_links_per_page),
+                            ("--max-host-errors", self.max_host_errors),
+                            ("activities_per_run", self.activities_per_run),
+                            ("max_sitemap_urls", self.max_sitemap_urls),
+                            ("max_body_bytes", self.max_body_bytes)):
+            if not isinstance(value, int) or isinstance(value, bool) or value > MAX_COUNT:
+                raise ConfigError(f"{name} must be a whole number up to {MAX_COUNT}, "
+                                  f"not {value!r}")
+
     def _check_limits(self) -> None:
         """ConfigError on a number out of its range."""
+        self._check_counts()
         if self.max_pages < 1:
             raise ConfigError("--max-pages must be at least 1")
         if self.max_depth < 0:
             raise ConfigError("--max-depth must be 0 or more")
+        if self.max_body_bytes < 1:
+            raise ConfigError("max_body_bytes must be at least 1")
+        if not 0 < self.page_timeout_s <= MAX_DELAY_S or not 0 < self.heartbeat_timeout_s \
+                <= MAX_DELAY_S:
+            raise ConfigError(f"page_timeout_s and heartbeat_timeout_s must be between 0 and "
+                              f"{MAX_DELAY_S:.0f} seconds")
         if not 1 <= self.concurrency <= 64:
             raise ConfigError("--concurrency must be between 1 and 64")
         if self.activities_per_run < 1:
@@ -265,6 +352,31 @@ class CrawlSpec:
             raise ConfigError(f"--chunk-size must be between {MIN_CHUNK_CHARS} and "
                               f"{MAX_CHUNK_CHARS} characters")
 
+    def _check_extract(self) -> str | None:
+        """ConfigError on a bad extract spec, model, token budget or goal; the model a
+        schema extraction uses (``--model``, else ``TRAWL_MODEL``)."""
+        model = self.model
+        if self.extract is not None:
+            extract = parse_extract(self.extract)
+            if extract.uses_model:
+                model = model or get_settings().model
+                if model is None:
+                    raise ConfigError("--extract with a schema needs a model: --model "
+                                      "PROVIDER:NAME (e.g. ollama:qwen2.5:7b) or TRAWL_MODEL")
+        if model is not None:
+            model = check_model(model)
+        if self.max_model_tokens is not None and not 1 <= self.max_model_tokens <= MAX_TOKENS:
+            raise ConfigError(f"--max-model-tokens must be between 1 and {MAX_TOKENS}")
+        if self.goal is not None and (not isinstance(self.goal, str) or not self.goal.strip()):
+            raise ConfigError("--goal takes a few words saying what the crawl looks for")
+        if self.goal_pages is not None:
+            if self.extract is None:
+                raise ConfigError("--goal-pages needs --extract: the goal is met when that "
+                                  "many pages have data")
+            if not 1 <= self.goal_pages <= MAX_COUNT:
+                raise ConfigError(f"--goal-pages must be between 1 and {MAX_COUNT}")
+        return model
+
     def _check_modes(self) -> None:
         """ConfigError on an unknown mode or a malformed user agent."""
         if self.render not in RENDER_MODES:
@@ -274,6 +386,10 @@ class CrawlSpec:
         if self.content not in CONTENT_MODES:
             raise ConfigError(f"--content must be one of {', '.join(CONTENT_MODES)}, "
                               f"not {self.content!r}")
+        check_selectors(self.include_tags, "include_tags")
+        check_selectors(self.exclude_tags, "exclude_tags")
+        check_patterns(self.include_regex, "include_regex")
+        check_patterns(self.exclude_regex, "exclude_regex")
         unknown = [f for f in self.store if f not in STORE_FORMATS]
         if unknown:
             raise ConfigError(f"--store takes {' and/or '.join(STORE_FORMATS)} "
@@ -290,10 +406,21 @@ class CrawlSpec:
                 policy.check_url(seed)
             except BlockedAddress as exc:
                 raise ConfigError(f"start URL refused: {exc}") from None
-        for entry in self.allow_hosts + self.deny_hosts:
-            if not entry.strip() or (any(c in entry for c in " /\\:") and not _is_network(entry)):
-                raise ConfigError(f"--allow-host/--deny-host takes a host name or a CIDR, "
-                                  f"not {entry!r}")
+        for entry in self.allow_hosts:
+            check_host_entry(entry, "--allow-host")
+        for entry in self.deny_hosts:
+            check_host_entry(entry, "--deny-host")
+        for option, patterns in (("--include", self.include), ("--exclude", self.exclude),
+                                 ("--render-browser", self.render_browser)):
+            for pattern in patterns:
+                if not isinstance(pattern, str) or not pattern.strip():
+                    raise ConfigError(f"{option} takes a URL path glob such as '/docs/*', "
+                                      f"not {pattern!r}")
+        for rule in self.handoff_on:
+            if not isinstance(rule, str) or not rule.strip() or (
+                    rule.startswith("text:") and not rule[len("text:"):].strip()):
+                raise ConfigError(f"--handoff-on takes a URL glob or 'text:SOME TEXT', "
+                                  f"not {rule!r}")
         for word in self.destructive_words:
             if not isinstance(word, str) or not word.strip() or any(c in word for c in "\r\n"):
                 raise ConfigError(f"--destructive-word takes a word or phrase, not {word!r}")
@@ -324,7 +451,17 @@ class CrawlSpec:
         delay = max(self.delay_s, MAX_CRAWL_DELAY_S if self.respect_robots else 0.0)
         slot = in_flight * delay
         return loads + slot + self.retries_429 * (self.max_retry_after_s
-                                                  + self.page_timeout_s + slot)
+                                                  + self.page_timeout_s + slot) \
+            + self._model_time_s()
+
+    def _model_time_s(self) -> float:
+        """The longest a page's model extraction may take: each chunk's requests (the
+        first and every re-ask) at the model deadline (TRAWL_MODEL_TIMEOUT_S's default)."""
+        if self.extract is None or self.extract.get("schema") is None:
+            return 0.0
+        chunks = int(self.extract.get("max_chunks", DEFAULT_MAX_CHUNKS))
+        retries = int(self.extract.get("retries", DEFAULT_MODEL_RETRIES))
+        return chunks * ((retries + 1) * DEFAULT_MODEL_TIMEOUT_S + 5)
 
     def reads_sitemaps(self) -> bool:
         """Whether the start sites seed the frontier from their sitemaps."""
@@ -332,21 +469,25 @@ class CrawlSpec:
                     or (self.sitemap == "include" and self.max_depth < SITEMAP_DEPTH))
 
     def net_policy(self) -> NetPolicy:
-        """What this crawl may fetch: see trawl.net. Its start URLs' origins are allowed
-        whatever their address (the user named them)."""
-        return _net_policy(tuple(self.seeds),
-                           self.allow_private or get_settings().allow_private,
-                           tuple(self.allow_hosts), tuple(self.deny_hosts))
+        """What this crawl may fetch: see trawl.net. The start URLs' origins are allowed
+        whatever their address when the operator named them (:attr:`named_by_operator`)."""
+        settings = get_settings()
+        return _net_policy(tuple(self.seeds), self.named_by_operator,
+                           self.allow_private or settings.allow_private,
+                           tuple(self.allow_hosts), tuple(settings.allow_hosts),
+                           tuple(self.deny_hosts))
 
     def webhook_policy(self) -> NetPolicy:
         """Where webhook deliveries may go: the webhook's own origin whatever its address
-        (the user named it); redirects are not followed."""
-        origins = frozenset({origin_of(self.webhook)} if self.webhook else ())
+        when the operator named it; redirects are not followed."""
+        origins = frozenset({origin_of(self.webhook)}
+                            if self.webhook and self.named_by_operator else ())
         return replace(self.net_policy(), allowed_origins=origins)
 
     def scope(self) -> Scope:
         return _scope(tuple(self.seeds), self.allow_subdomains, tuple(self.include),
-                      tuple(self.exclude))
+                      tuple(self.exclude), tuple(self.include_regex),
+                      tuple(self.exclude_regex), self.regex_on_full_url)
 
     def to_json(self) -> dict[str, Any]:
         return asdict(self)
@@ -367,22 +508,21 @@ page's own reading."""
 
 @lru_cache(maxsize=SPEC_CACHE_SIZE)
 def _scope(seeds: tuple[str, ...], allow_subdomains: bool, include: tuple[str, ...],
-           exclude: tuple[str, ...]) -> Scope:
+           exclude: tuple[str, ...], include_patterns: tuple[str, ...],
+           exclude_patterns: tuple[str, ...], patterns_on_full_url: bool) -> Scope:
     return Scope(seed_hosts=tuple(dict.fromkeys(host_of(s) for s in seeds)),
-                 allow_subdomains=allow_subdomains, include=include, exclude=exclude)
+                 allow_subdomains=allow_subdomains, include=include, exclude=exclude,
+                 include_patterns=include_patterns, exclude_patterns=exclude_patterns,
+                 patterns_on_full_url=patterns_on_full_url)
 
 
 @lru_cache(maxsize=SPEC_CACHE_SIZE)
-def _net_policy(seeds: tuple[str, ...], allow_private: bool, allow_hosts: tuple[str, ...],
+def _net_policy(seeds: tuple[str, ...], named_by_operator: bool, allow_private: bool,
+                allow_hosts: tuple[str, ...], operator_hosts: tuple[str, ...],
                 deny_hosts: tuple[str, ...]) -> NetPolicy:
-    return NetPolicy(allowed_origins=frozenset(origin_of(seed) for seed in seeds),
-                     allow_private=allow_private, allow_hosts=allow_hosts,
-                     deny_hosts=deny_hosts)
-
-
-def _is_network(entry: str) -> bool:
-    try:
-        ipaddress.ip_network(entry, strict=False)
-    except ValueError:
-        return False
-    return True
+    """``operator_hosts`` (TRAWL_ALLOW_HOSTS, which operator_policy adds) only keys the
+    cache: a policy made before the settings changed is not reused after."""
+    named = frozenset(origin_of(seed) for seed in seeds) if named_by_operator else frozenset()
+    return operator_policy(allowed_origins=named, allow_private=allow_private,
+                           allow_hosts=allow_hosts, deny_hosts=deny_hosts,
+                           hint=CRAWL_HINT if named_by_operator else PROGRAM_CRAWL_HINT)

@@ -141,6 +141,10 @@ class SiteState:
     database_unreachable: str | None = None
     """Set when the database stayed unreachable past the outage budget: the site holds
     (its unexplored URLs back in ``pending``) until ``resume``."""
+    with_data: int = 0
+    """``--extract``: pages stored with data."""
+    data_failed: int = 0
+    """``--extract``: pages whose extraction failed (``pages.data_error``)."""
     reclaim: list[str] = field(default_factory=list)
     """Claim tokens of slices that ended with URLs still claimed (cancelled, failed, held):
     the next slice explores those URLs first."""

@@ -1,11 +1,17 @@
 """The address guard: what a crawl (or an agent) may fetch, checked on the address used.
 
 A URL passes when its scheme is http(s), its host is not denied, and every address its
-host resolves to is public — or internal but allowed: the origin of one of the crawl's own
-start URLs (the user named it), a host or CIDR on the allow list, or everything internal
-with ``allow_private``. The check runs on the resolved addresses, and the HTTP client then
-connects to the address that was checked (see trawl.net._transport), so a name that
-resolves differently a moment later (DNS rebinding) cannot slip through.
+host resolves to is public — or internal but allowed: an origin the operator named (a
+crawl's start URLs on the command line or in Python, the URL given to ``trawl scrape``),
+a host or CIDR on the allow list, or everything internal with ``allow_private``. The check
+runs on the resolved addresses, and the HTTP client then connects to the address that was
+checked (see trawl.net._transport), so a name that resolves differently a moment later
+(DNS rebinding) cannot slip through.
+
+Who may widen what is SECURITY.md's rule: the operator's own commands name URLs that are
+allowed wherever they point; programs calling trawl (the HTTP API, MCP, the agent
+protocol) get exactly what the operator allowed when starting that server or agent
+(``--allow-host``, ``--allow-private``, ``TRAWL_ALLOW_HOSTS``, ``TRAWL_ALLOW_PRIVATE``).
 """
 
 from __future__ import annotations
@@ -14,16 +20,20 @@ import asyncio
 import contextlib
 import ipaddress
 import socket
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from contextvars import ContextVar
 from dataclasses import dataclass, field
 from urllib.parse import urlsplit
 
-from trawl.errors import BlockedAddress
+from trawl.config import get_settings, host_entry
+from trawl.errors import BlockedAddress, ConfigError
 from trawl.net._address import IPAddress, address_class
 
 ALLOWED_SCHEMES = ("http", "https")
 DEFAULT_PORTS = {"http": 80, "https": 443}
+CRAWL_HINT = ("Internal addresses are fetched only for the crawl's own start URLs, hosts "
+              "given with --allow-host, or with --allow-private")
+"""How to allow a refused address, for a crawl (``{host}``: the host refused)."""
 
 
 def origin_of(url: str) -> str:
@@ -46,6 +56,9 @@ class NetPolicy:
     """Host names (and their subdomains) or CIDRs allowed even when internal."""
     deny_hosts: tuple[str, ...] = ()
     """Host names (and their subdomains) never fetched, whatever their address."""
+    hint: str = field(default=CRAWL_HINT, compare=False)
+    """How to allow a refused internal address, ending the refusal's message: it names the
+    flags of the command that set this policy up (``{host}`` is the host refused)."""
     _networks: tuple[ipaddress.IPv4Network | ipaddress.IPv6Network, ...] = field(
         default=(), compare=False, repr=False)
 
@@ -81,10 +94,27 @@ class NetPolicy:
         address = ipaddress.ip_address(str(ip).strip("[]"))
         if any(address in net for net in self._networks if net.version == address.version):
             return
-        raise BlockedAddress(
-            f"{host} is a {why.replace('_', '-')} address ({ip}): refused. Internal "
-            "addresses are fetched only for the crawl's own start URLs, hosts given with "
-            "--allow-host, or with --allow-private")
+        raise BlockedAddress(f"{host} is a {why.replace('_', '-')} address ({ip}): refused. "
+                             + self.hint.replace("{host}", host))
+
+    def uncovered(self, allow_private: bool, allow_hosts: Sequence[str]) -> list[str]:
+        """What of ``allow_private`` and ``allow_hosts`` (a request's own opening) this
+        policy does not already allow: a program may narrow what its operator allowed,
+        never widen it. Empty when all of it is covered."""
+        if self.allow_private:
+            return []
+        beyond = ["allow_private"] if allow_private else []
+        for entry in allow_hosts:
+            try:
+                wanted = ipaddress.ip_network(entry.strip(), strict=False)
+            except ValueError:
+                if not _matches(entry.strip().lower().rstrip("."), self.allow_hosts):
+                    beyond.append(entry)
+                continue
+            if not any(wanted.version == net.version and wanted.subnet_of(net)  # type: ignore[arg-type]
+                       for net in self._networks):
+                beyond.append(entry)
+        return beyond
 
     async def resolve_checked(self, url: str) -> tuple[str, list[str]]:
         """(host, its addresses), every one checked; BlockedAddress when one is refused."""
@@ -93,6 +123,28 @@ class NetPolicy:
         for ip in addresses:
             self.check_address(url, host, ip)
         return host, addresses
+
+
+def operator_policy(*, allowed_origins: frozenset[str] = frozenset(),
+                    allow_private: bool = False, allow_hosts: Sequence[str] = (),
+                    deny_hosts: Sequence[str] = (), hint: str = CRAWL_HINT) -> NetPolicy:
+    """A policy widened by what this process's operator allowed for everything it runs:
+    ``TRAWL_ALLOW_PRIVATE`` and ``TRAWL_ALLOW_HOSTS``."""
+    settings = get_settings()
+    hosts = tuple(dict.fromkeys([*allow_hosts, *settings.allow_hosts]))
+    return NetPolicy(allowed_origins=allowed_origins,
+                     allow_private=allow_private or settings.allow_private,
+                     allow_hosts=hosts, deny_hosts=tuple(deny_hosts), hint=hint)
+
+
+def check_host_entry(entry: str, option: str = "--allow-host") -> str:
+    """``entry`` (stripped) if it is a host name or a CIDR (what ``--allow-host`` takes),
+    else ConfigError naming ``option``."""
+    checked = host_entry(entry)
+    if checked is None:
+        raise ConfigError(f"{option} takes a host name or a CIDR (e.g. wiki.corp.example, "
+                          f"10.20.0.0/16), not {entry!r}")
+    return checked
 
 
 def _matches(host: str, names: tuple[str, ...]) -> bool:

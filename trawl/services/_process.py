@@ -1,10 +1,9 @@
-"""Small helpers for background service processes: ports, pid files, waiting."""
+"""Small helpers for background service processes: ports, spawning, waiting."""
 
 from __future__ import annotations
 
 import contextlib
 import os
-import signal
 import socket
 import subprocess
 import time
@@ -15,6 +14,7 @@ from trawl.errors import ServiceError
 
 DEFAULT_START_TIMEOUT_S = 60.0
 POLL_INTERVAL_S = 0.2
+LOG_LINE_CHARS = 300
 
 
 def port_open(host: str, port: int, timeout: float = 0.5) -> bool:
@@ -24,8 +24,13 @@ def port_open(host: str, port: int, timeout: float = 0.5) -> bool:
 
 
 def private_dir(path: Path) -> Path:
-    """Make ``path`` (and parents) and keep it to its owner (0700): it holds the services'
-    databases, the data key and logs, none of which other local users should read."""
+    """Make ``path`` (and parents), kept to its owner (0700): it holds the services'
+    databases, the data key and logs, none of which other local users should read. A
+    directory that exists keeps its mode: run as root, the embedded Postgres runs as a user
+    of its own, and the wheel opens the path up for it to traverse; closing it again under
+    the running server makes that server fail (PANIC) at its next checkpoint."""
+    if path.is_dir():
+        return path
     path.mkdir(parents=True, exist_ok=True)
     with contextlib.suppress(OSError):  # a directory we do not own: leave its mode
         path.chmod(0o700)
@@ -53,15 +58,7 @@ def pid_alive(pid: int) -> bool:
     return True
 
 
-def read_pid(pid_file: Path) -> int | None:
-    try:
-        pid = int(pid_file.read_text().strip())
-    except (OSError, ValueError):
-        return None
-    return pid if pid_alive(pid) else None
-
-
-def spawn_detached(cmd: Sequence[str], log_file: Path, pid_file: Path | None = None,
+def spawn_detached(cmd: Sequence[str], log_file: Path,
                    env: dict[str, str] | None = None) -> subprocess.Popen[bytes]:
     """Start a process that outlives this one (own session), logging to ``log_file``."""
     log_file.parent.mkdir(parents=True, exist_ok=True)
@@ -69,8 +66,6 @@ def spawn_detached(cmd: Sequence[str], log_file: Path, pid_file: Path | None = N
         proc = subprocess.Popen(list(cmd), stdout=log, stderr=subprocess.STDOUT,
                                 stdin=subprocess.DEVNULL, start_new_session=True,
                                 env=env if env is not None else os.environ.copy())
-    if pid_file is not None:
-        pid_file.write_text(str(proc.pid))
     return proc
 
 
@@ -83,19 +78,38 @@ def wait_until(check: Callable[[], bool], what: str, timeout: float = DEFAULT_ST
         if proc is not None and proc.poll() is not None:
             break
         time.sleep(POLL_INTERVAL_S)
-    tail = ""
-    if log_file is not None and log_file.exists():
-        tail = " Last log lines:\n" + "\n".join(log_file.read_text(errors="replace")
-                                              .splitlines()[-10:])
-    raise ServiceError(f"{what} did not become ready within {timeout:.0f}s.{tail}")
+    exited = proc is not None and proc.poll() is not None
+    why = f"exited with status {proc.returncode}" if exited and proc else (
+        f"did not become ready within {timeout:.0f}s")
+    raise ServiceError(f"{what} {why}{last_log_line(log_file)}")
 
 
-def stop_pid(pid: int, timeout: float = 10.0) -> None:
-    with contextlib.suppress(ProcessLookupError):
-        os.kill(pid, signal.SIGTERM)
+def wait_for(check: Callable[[], tuple[bool, str]], timeout: float,
+             proc: subprocess.Popen[bytes] | None = None) -> str | None:
+    """Run ``check`` (ready, why not) until it is ready: None; else why not, when
+    ``timeout`` ran out or ``proc`` exited."""
     deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline and pid_alive(pid):
+    why = "no answer"
+    while True:
+        ready, why = check()
+        if ready:
+            return None
+        if proc is not None and proc.poll() is not None:
+            return f"exited with status {proc.returncode}"
+        if time.monotonic() >= deadline:
+            return f"did not answer within {timeout:.0f}s ({why})"
         time.sleep(POLL_INTERVAL_S)
-    if pid_alive(pid):
-        with contextlib.suppress(ProcessLookupError):
-            os.kill(pid, signal.SIGKILL)
+
+
+def last_log_line(log_file: Path | None) -> str:
+    """``; its log (PATH) ends: LINE``, for a one-line error about a service that failed."""
+    if log_file is None:
+        return ""
+    try:
+        lines = [ln.strip() for ln in log_file.read_text(errors="replace").splitlines()
+                 if ln.strip()]
+    except OSError:
+        return ""
+    if not lines:
+        return f"; its log: {log_file}"
+    return f"; its log ({log_file}) ends: {lines[-1][:LOG_LINE_CHARS]}"

@@ -18,6 +18,9 @@ from trawl.errors import DatabaseError
 # Any constant works; it only has to be the same for every process migrating this database.
 MIGRATION_LOCK_KEY = 0x7472_6177_6C00
 DEFAULT_POOL_SIZE = 10
+CONNECT_TIMEOUT_S = 10
+"""A connection attempt fails after this (libpq's default is to wait forever, and a port
+that accepts and never answers would hang every command); a URL's own connect_timeout wins."""
 MIGRATIONS_DIR = Path(__file__).resolve().parents[1] / "migrations"
 
 
@@ -39,13 +42,18 @@ def libpq_url(url: str) -> str:
     return parsed.render_as_string(hide_password=bool(parsed.password))
 
 
+def _connect_args(url: str) -> dict[str, int]:
+    return {} if "connect_timeout" in make_url(url).query else {
+        "connect_timeout": CONNECT_TIMEOUT_S}
+
+
 def create_engine_async(url: str, pool_size: int = DEFAULT_POOL_SIZE,
                         pre_ping: bool = True) -> AsyncEngine:
     """``pre_ping``: a round trip checks each connection as it leaves the pool (a worker
     goes without: it records a page per checkout, and trawl.store.outage waits out a
     connection that died, as it does an outage)."""
     return create_async_engine(normalize_url(url), pool_size=pool_size, max_overflow=pool_size,
-                               pool_pre_ping=pre_ping)
+                               pool_pre_ping=pre_ping, connect_args=_connect_args(url))
 
 
 def _alembic_config():  # type: ignore[no-untyped-def]
@@ -64,7 +72,7 @@ def upgrade_schema(url: str) -> str:
     from alembic import command
     from alembic.runtime.migration import MigrationContext
 
-    engine = create_engine(normalize_url(url))
+    engine = create_engine(normalize_url(url), connect_args=_connect_args(url))
     try:
         with engine.connect() as conn:
             conn.execute(text("SELECT pg_advisory_lock(:k)"), {"k": MIGRATION_LOCK_KEY})

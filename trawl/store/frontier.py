@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import base64
 import json
-from collections.abc import Sequence
+from collections.abc import Awaitable, Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -19,8 +19,10 @@ from sqlalchemy.dialects.postgresql import insert
 from sqlalchemy.exc import DBAPIError
 from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine
 
+from trawl import metrics
 from trawl.errors import CrawlNotFound
 from trawl.model import (
+    SEED_PRIORITY,
     ClaimInput,
     ClaimOutput,
     CrawlCounts,
@@ -57,8 +59,9 @@ _INSERT_SITES = text("""
     INSERT INTO sites (crawl_id, site) SELECT :crawl_id, s FROM unnest(CAST(:sites AS text[])) AS s
     ORDER BY s ON CONFLICT DO NOTHING RETURNING site""")
 _INSERT_URLS = text("""
-    INSERT INTO crawl_urls (crawl_id, url, site, depth, found_on, status, reason)
-    SELECT :crawl_id, u.row->>0, u.row->>1, :depth, :found_on, :status, u.row->>2
+    INSERT INTO crawl_urls (crawl_id, url, site, depth, found_on, status, reason, priority)
+    SELECT :crawl_id, u.row->>0, u.row->>1, :depth, :found_on, :status, u.row->>2,
+           (u.row->>3)::real
     FROM json_array_elements(CAST(:urls AS json)) AS u(row)
     ORDER BY 2
     ON CONFLICT DO NOTHING RETURNING url""")
@@ -68,7 +71,8 @@ RECORDED_MEANWHILE = "TRW01"
 """SQLSTATE trawl_record_page raises when a concurrent attempt recorded the URL first."""
 _PAGE_FIELDS = ("crawl_id", "url", "final_url", "site", "depth", "status_code", "content_type",
                 "content_length", "title", "headline", "description", "language", "canonical_url",
-                "markdown", "text", "content_hash", "word_count", "metadata", "render_mode",
+                "markdown", "text", "content_hash", "word_count", "kept_ratio", "metadata",
+                "render_mode",
                 "render_reason", "fetch_ms", "render_ms", "error_class", "error_message",
                 "steps", "console_errors", "etag", "last_modified", "body_hash", "change",
                 "previous_page_id", "worker")
@@ -76,42 +80,60 @@ _PAGE_FIELDS = ("crawl_id", "url", "final_url", "site", "depth", "status_code", 
 recrawl's page compared by content, change)."""
 _BLOB_FIELDS = ("raw_html", "screenshot")
 """pages columns of bytes: beside ``page`` in the payload, base64 (decoded by the function)."""
+_EXTRACTED_FIELDS = ("data", "data_error", "model_tokens")
+"""pages columns of ``--extract``: in the payload's ``extracted`` object, written after the
+row (migration 0017), counted in ``crawls.pages_with_data`` and put in the page's event."""
 _RECORD_ATTRS = {"metadata": "meta"}
 """PageRecord attributes named otherwise than their column (the others match)."""
 
 
 async def _insert_urls(conn: AsyncConnection, crawl_id: str, urls: dict[str, str | None],
-                       depth: int, found_on: str | None, status: str) -> int:
-    """Insert-if-absent ``{url: reason}`` with ``status``; returns how many were new.
+                       depth: int, found_on: str | None, status: str,
+                       priorities: Mapping[str, float] | None = None) -> int:
+    """Insert-if-absent ``{url: reason}`` with ``status`` (and, for a goal-directed crawl,
+    each URL's claim priority); returns how many were new.
 
     Sorted: every transaction takes the unique-index locks in the same order."""
+    prio = priorities or {}
     result = await conn.execute(_INSERT_URLS, {
         "crawl_id": crawl_id, "depth": depth, "found_on": found_on, "status": status,
-        "urls": json.dumps([(url, site_of(url), urls[url]) for url in sorted(urls)])})
+        "urls": json.dumps([(url, site_of(url), urls[url], prio.get(url))
+                            for url in sorted(urls)])})
     return len(result.all())
 
 
 async def _add_urls(conn: AsyncConnection, crawl_id: str, urls: Sequence[str], depth: int,
-                    found_on: str | None) -> tuple[int, list[str]]:
+                    found_on: str | None, priorities: Mapping[str, float] | None = None
+                    ) -> tuple[int, list[str]]:
     """Insert-if-absent URLs and their sites; returns (#new URLs, new sites)."""
     if not urls:
         return 0, []
     sites = sorted({site_of(u) for u in urls})
     new_sites = list((await conn.execute(_INSERT_SITES, {"crawl_id": crawl_id,
                                                          "sites": sites})).scalars())
-    added = await _insert_urls(conn, crawl_id, dict.fromkeys(urls), depth, found_on, "queued")
+    added = await _insert_urls(conn, crawl_id, dict.fromkeys(urls), depth, found_on, "queued",
+                               priorities)
     return added, sorted(new_sites)
 
 
 async def create_crawl(engine: AsyncEngine, crawl_id: str, workflow_id: str,
-                       spec: CrawlSpec) -> list[str]:
-    """Create the crawl row and seed the frontier (idempotent); returns its sites."""
+                       spec: CrawlSpec, *,
+                       with_crawl: Callable[[AsyncConnection, str], Awaitable[None]] | None
+                       = None) -> list[str]:
+    """Create the crawl row and seed the frontier (idempotent); returns its sites.
+    ``with_crawl(conn, crawl_id)`` writes rows that belong with the crawl's (e.g. the
+    Firecrawl API's job) in the same transaction."""
     async with engine.begin() as conn:
         await conn.execute(insert(Crawl).values(
             id=crawl_id, workflow_id=workflow_id, seeds=spec.seeds, spec=spec.to_json(),
             recrawl_of=spec.recrawl_of,
         ).on_conflict_do_nothing())
-        await _add_urls(conn, crawl_id, spec.seeds, 0, None)
+        await add_event(conn, crawl_id, EventType.CRAWL_STARTED, "", {
+            "workflow_id": workflow_id, "seeds": spec.seeds, "recrawl_of": spec.recrawl_of})
+        if with_crawl is not None:
+            await with_crawl(conn, crawl_id)
+        await _add_urls(conn, crawl_id, spec.seeds, 0, None,
+                        dict.fromkeys(spec.seeds, SEED_PRIORITY) if spec.goal else None)
         sites = (await conn.execute(select(Site.site).where(Site.crawl_id == crawl_id)
                                     .order_by(Site.site))).scalars()
         return list(sites)
@@ -129,7 +151,8 @@ async def claim(engine: AsyncEngine, req: ClaimInput) -> ClaimOutput:
         if crawl.finished_at is not None:  # cancelled: no claim may follow its release
             return ClaimOutput([], 0)
         repeat = (await conn.execute(
-            select(CrawlUrl.url, CrawlUrl.depth, CrawlUrl.seq, CrawlUrl.handoffs)
+            select(CrawlUrl.url, CrawlUrl.depth, CrawlUrl.seq, CrawlUrl.handoffs,
+                   CrawlUrl.priority)
             .where(CrawlUrl.crawl_id == req.crawl_id, CrawlUrl.claim_token == req.token,
                    CrawlUrl.status == "claimed")
         )).all()
@@ -137,20 +160,29 @@ async def claim(engine: AsyncEngine, req: ClaimInput) -> ClaimOutput:
             rows = repeat
         else:
             take = max(0, min(req.limit, req.max_pages - pages_claimed))
+            if take and req.goal_pages is not None and await _goal_met(conn, req):
+                take = 0
             if take == 0:
                 return ClaimOutput([], max(0, req.max_pages - pages_claimed))
+            # breadth first, or a goal-directed crawl's most relevant first: each order
+            # has a partial index of the queued rows (ix_crawl_urls_queue, _priority)
+            order = ((CrawlUrl.priority.desc(), CrawlUrl.depth, CrawlUrl.seq)
+                     if req.by_priority else (CrawlUrl.depth, CrawlUrl.seq))
+            waiting = [CrawlUrl.crawl_id == req.crawl_id, CrawlUrl.site == req.site,
+                       CrawlUrl.status == "queued"]
+            if req.by_priority:
+                waiting.append(CrawlUrl.priority.is_not(None))
             candidates = (
-                select(CrawlUrl.crawl_id, CrawlUrl.url)
-                .where(CrawlUrl.crawl_id == req.crawl_id, CrawlUrl.site == req.site,
-                       CrawlUrl.status == "queued")
-                .order_by(CrawlUrl.depth, CrawlUrl.seq).limit(take)
+                select(CrawlUrl.crawl_id, CrawlUrl.url).where(*waiting)
+                .order_by(*order).limit(take)
                 .with_for_update(skip_locked=True)
             )
             rows = (await conn.execute(
                 update(CrawlUrl)
                 .where(tuple_(CrawlUrl.crawl_id, CrawlUrl.url).in_(candidates))
                 .values(status="claimed", claim_token=req.token, updated_at=func.now())
-                .returning(CrawlUrl.url, CrawlUrl.depth, CrawlUrl.seq, CrawlUrl.handoffs)
+                .returning(CrawlUrl.url, CrawlUrl.depth, CrawlUrl.seq, CrawlUrl.handoffs,
+                           CrawlUrl.priority)
             )).all()
             pages_claimed += len(rows)
             await conn.execute(update(Crawl).where(Crawl.id == req.crawl_id)
@@ -162,10 +194,67 @@ async def claim(engine: AsyncEngine, req: ClaimInput) -> ClaimOutput:
             select(CrawlUrl.url).where(CrawlUrl.crawl_id == req.crawl_id,
                                        CrawlUrl.site == req.site, CrawlUrl.status == "queued")
             .limit(QUEUED_COUNT_CAP).subquery()))).scalar_one()
-    jobs = [UrlJob(url=r.url, depth=r.depth, handoffs=r.handoffs)
-            for r in sorted(rows, key=lambda r: (r.depth, r.seq))]
+    key = ((lambda r: (-(r.priority or 0.0), r.depth, r.seq)) if req.by_priority
+           else (lambda r: (r.depth, r.seq)))
+    jobs = [UrlJob(url=r.url, depth=r.depth, handoffs=r.handoffs, priority=r.priority)
+            for r in sorted(rows, key=key)]
     return ClaimOutput(jobs, max(0, req.max_pages - pages_claimed),
                        profile_version=int(profile_version or 0), queued=int(queued))
+
+
+async def _goal_met(conn: AsyncConnection, req: ClaimInput) -> bool:
+    """Whether ``--goal-pages`` pages have data (the crawls row is locked by the claim);
+    the first claim that sees it notes when."""
+    row = (await conn.execute(select(Crawl.pages_with_data, Crawl.goal_met_at)
+                              .where(Crawl.id == req.crawl_id))).one()
+    if req.goal_pages is None or row.pages_with_data < req.goal_pages:
+        return False
+    if row.goal_met_at is None:
+        await conn.execute(update(Crawl).where(Crawl.id == req.crawl_id)
+                           .values(goal_met_at=func.now()))
+    return True
+
+
+async def spend_model_tokens(engine: AsyncEngine, crawl_id: str, tokens: int) -> None:
+    """Count ``tokens`` a crawl's model work spent, as soon as they are spent (a retried
+    page's first attempt cost tokens too)."""
+    if tokens <= 0:
+        return
+    async with engine.begin() as conn:
+        await conn.execute(update(Crawl).where(Crawl.id == crawl_id)
+                           .values(model_tokens=Crawl.model_tokens + tokens))
+
+
+@dataclass
+class CrawlTokenBudget:
+    """A crawl's ``--max-model-tokens``, kept on its row (``crawls.model_tokens``, which
+    counts reservations in flight too): a trawl.ai TokenBudget shared by every worker."""
+
+    engine: AsyncEngine
+    crawl_id: str
+    limit: int
+
+    async def reserve(self, tokens: int) -> bool:
+        async with self.engine.begin() as conn:
+            granted = (await conn.execute(
+                update(Crawl).where(Crawl.id == self.crawl_id,
+                                    Crawl.model_tokens + tokens <= self.limit)
+                .values(model_tokens=Crawl.model_tokens + tokens)
+                .returning(Crawl.id))).first()
+        return granted is not None
+
+    async def settle(self, reserved: int, spent: int) -> None:
+        if reserved != spent:
+            async with self.engine.begin() as conn:
+                await conn.execute(update(Crawl).where(Crawl.id == self.crawl_id).values(
+                    model_tokens=func.greatest(Crawl.model_tokens - reserved + spent, 0)))
+
+
+async def model_tokens_spent(engine: AsyncEngine, crawl_id: str) -> int:
+    async with engine.connect() as conn:
+        spent = (await conn.execute(select(Crawl.model_tokens)
+                                    .where(Crawl.id == crawl_id))).scalar_one_or_none()
+    return int(spent or 0)
 
 
 async def record_page(engine: AsyncEngine, rec: PageRecord) -> RecordResult:
@@ -182,11 +271,16 @@ async def record_page(engine: AsyncEngine, rec: PageRecord) -> RecordResult:
     """
     for attempt in range(DEADLOCK_RETRIES + 1):
         try:
-            return await _record_page_once(engine, rec)
+            result = await _record_page_once(engine, rec)
         except DBAPIError as exc:
             if getattr(exc.orig, "sqlstate", None) not in RETRYABLE_SQLSTATES \
                     or attempt == DEADLOCK_RETRIES:
                 raise
+        else:
+            if result.recorded:  # counted once, when its row is written (trawl.metrics)
+                metrics.page_recorded(rec.outcome, rec.error_class, rec.render_mode,
+                                      rec.fetch_ms, rec.render_ms)
+            return result
     raise AssertionError("unreachable")
 
 
@@ -217,7 +311,8 @@ def _payload(rec: PageRecord) -> str:
         "redirect_to": rec.redirect_to,
         "error_message": None if rec.error_message is None else redact_secrets(rec.error_message),
         "links": [(link.url, link.anchor_text, link.internal, link.rel) for link in rec.links],
-        "follow": [(url, site_of(url), position[url]) for url in follow],
+        "follow": [(url, site_of(url), position[url], rec.priorities.get(url))
+                   for url in follow],
         "queue_limit": None if rec.outcome == "redirected" else rec.queue_limit,
         "skipped": [(url, site_of(url), skipped[url]) for url in sorted(skipped)],
     }
@@ -228,6 +323,10 @@ def _payload(rec: PageRecord) -> str:
             blob = getattr(rec, name)
             if blob is not None:
                 doc[name] = base64.b64encode(blob).decode("ascii")
+        if rec.extracted:  # --extract: written with the row (migration 0017)
+            doc["extracted"] = {name: getattr(rec, name) for name in _EXTRACTED_FIELDS}
+            if rec.data_error is not None:
+                doc["extracted"]["data_error"] = redact_secrets(rec.data_error)
         if rec.chunks:  # replaced with the row: a retried attempt writes them once
             doc["chunks"] = [(list(c.headings), c.markdown) for c in rec.chunks]
     return json.dumps(doc)
@@ -260,12 +359,15 @@ async def _release(conn: AsyncConnection, crawl_id: str) -> int:
     return released
 
 
-async def pending_sites(engine: AsyncEngine, crawl_id: str, max_pages: int) -> list[str]:
-    """Sites of the crawl that still have queued URLs, while the page budget lasts."""
+async def pending_sites(engine: AsyncEngine, crawl_id: str, max_pages: int,
+                        goal_pages: int | None = None) -> list[str]:
+    """Sites of the crawl that still have queued URLs, while the page budget lasts (and,
+    with ``--goal-pages``, until the goal is met)."""
     async with engine.connect() as conn:
-        claimed = (await conn.execute(select(Crawl.pages_claimed)
-                                      .where(Crawl.id == crawl_id))).scalar_one_or_none()
-        if claimed is None or claimed >= max_pages:
+        row = (await conn.execute(select(Crawl.pages_claimed, Crawl.pages_with_data)
+                                  .where(Crawl.id == crawl_id))).one_or_none()
+        if row is None or row.pages_claimed >= max_pages or (
+                goal_pages is not None and row.pages_with_data >= goal_pages):
             return []
         result = await conn.execute(
             select(CrawlUrl.site).where(CrawlUrl.crawl_id == crawl_id,
@@ -322,10 +424,11 @@ async def crawl_counts(engine: AsyncEngine, crawl_id: str) -> CrawlCounts:
 
 
 async def add_urls(engine: AsyncEngine, crawl_id: str, urls: Sequence[str], depth: int,
-                   found_on: str | None) -> tuple[int, list[str]]:
+                   found_on: str | None, priorities: Mapping[str, float] | None = None
+                   ) -> tuple[int, list[str]]:
     """Insert-if-absent queued URLs (e.g. from sitemaps); returns (#new URLs, new sites)."""
     async with engine.begin() as conn:
-        return await _add_urls(conn, crawl_id, urls, depth, found_on)
+        return await _add_urls(conn, crawl_id, urls, depth, found_on, priorities)
 
 
 async def add_skipped_urls(engine: AsyncEngine, crawl_id: str,

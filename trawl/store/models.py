@@ -1,7 +1,7 @@
 """SQLAlchemy 2 models: the schema analysts query with SQL.
 
 The schema itself is owned by the Alembic migrations in ``trawl/migrations/``; these models
-mirror it for the application's queries. See the README's "Schema" section.
+mirror it for the application's queries. See docs/guides/sql.md for the schema.
 """
 
 from __future__ import annotations
@@ -28,7 +28,7 @@ from sqlalchemy import (
     func,
     text,
 )
-from sqlalchemy.dialects.postgresql import ARRAY, JSONB, TSVECTOR
+from sqlalchemy.dialects.postgresql import ARRAY, JSONB, REAL, TSVECTOR
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
 
 # Cap on how much text feeds the full-text index: Postgres refuses a tsvector over 1 MB.
@@ -80,9 +80,19 @@ class Crawl(Base):
         ForeignKey("crawls.id", ondelete="SET NULL"))
     """For a recrawl (``trawl crawl --recrawl ID``): the crawl it revisits."""
 
+    model_tokens: Mapped[int] = mapped_column(BigInteger, server_default="0")
+    """Model tokens the crawl's extraction spent, counted as each request is made
+    (``--max-model-tokens`` bounds it; migration 0017)."""
+
+    pages_with_data: Mapped[int] = mapped_column(Integer, server_default="0")
+    """Pages stored with extracted data (``--goal-pages`` stops the crawl at it)."""
+
+    goal_met_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))
+    """When ``--goal-pages`` was reached: the crawl claimed nothing more."""
+
 
 class CrawlCounter(Base):
-    """One of a crawl's counters of the URLs its pages queued (migration 0016): the queue
+    """One of a crawl's counters of the URLs its pages queued (migration 0018): the queue
     stops growing at the crawl's queue limit (trawl_record_page), which reads their sum.
     Pages recorded at once add to different counters (the shard is their URL's hash)."""
 
@@ -146,6 +156,9 @@ class CrawlUrl(Base):
               postgresql_where=text("status IN ('claimed', 'blocked')")),
         Index("ix_crawl_urls_claim_token", "claim_token",
               postgresql_where=text("claim_token IS NOT NULL")),
+        # a goal-directed crawl's claims, most relevant first (migration 0017)
+        Index("ix_crawl_urls_priority", "crawl_id", "site", text("priority DESC"), "depth",
+              "seq", postgresql_where=text("status = 'queued' AND priority IS NOT NULL")),
     )
 
     crawl_id: Mapped[str] = mapped_column(ForeignKey("crawls.id", ondelete="CASCADE"),
@@ -188,6 +201,10 @@ class CrawlUrl(Base):
 
     updated_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), server_default=func.now())
     """Last status change."""
+
+    priority: Mapped[float | None] = mapped_column(REAL)
+    """A goal-directed crawl's claim order (``--goal``; higher first, see trawl.ai's
+    relevance); NULL for other crawls."""
 
 
 class Page(Base):
@@ -256,6 +273,11 @@ class Page(Base):
 
     word_count: Mapped[int | None] = mapped_column(Integer)
     """Words in ``text``."""
+
+    kept_ratio: Mapped[float | None] = mapped_column(REAL)
+    """The share of the page's readable text (its body less navigation chrome and hidden
+    elements) that the stored content keeps, 0..1 (NULL: no HTML page with text). Pages
+    whose main content dropped much of their prose are also ``metadata.thin_content``."""
 
     meta: Mapped[dict[str, Any] | None] = mapped_column("metadata", JSONB)
     """Other metadata: author, dates, Open Graph, headings outline; a document's format
@@ -329,6 +351,16 @@ class Page(Base):
     screenshot: Mapped[bytes | None] = mapped_column(LargeBinary)
     """``--store screenshot``: a PNG of the rendered page's viewport (browser-rendered
     pages; for others ``metadata.screenshot_missing`` says why there is none)."""
+
+    data: Mapped[dict[str, Any] | None] = mapped_column(JSONB)
+    """The page's extracted data (``--extract``): valid against the extract spec, or
+    NULL (none asked, or extraction failed: ``data_error`` says why). Migration 0017."""
+
+    data_error: Mapped[str | None] = mapped_column(Text)
+    """Why the page has no data (or what was wrong with it), one line; NULL on success."""
+
+    model_tokens: Mapped[int | None] = mapped_column(Integer)
+    """Model tokens spent extracting the page's data (re-asks included)."""
 
 
 class PageChunk(Base):
@@ -507,14 +539,15 @@ class Event(Base):
     """The crawl."""
 
     type: Mapped[str] = mapped_column(String(32))
-    """page_stored | page_failed | handoff_opened | handoff_resumed | crawl_finished."""
+    """crawl_started | page_stored | page_failed | handoff_opened | handoff_resumed |
+    crawl_finished."""
 
     subject: Mapped[str] = mapped_column(Text)
     """What it is about: the page's URL, the handoff's id, or '' (the crawl): one event per
     (crawl, type, subject), so a retried write adds none."""
 
     data: Mapped[dict[str, Any]] = mapped_column(JSONB)
-    """The payload's ``data`` (see README "Events and webhooks")."""
+    """The payload's ``data`` (see docs/concepts/events.md)."""
 
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), server_default=func.now())
     """When it happened."""
@@ -527,3 +560,149 @@ class Event(Base):
 
     last_error: Mapped[str | None] = mapped_column(Text)
     """What the last failed delivery met (status or connection error)."""
+
+
+class FirecrawlJob(Base):
+    """A crawl or batch scrape started through the Firecrawl-compatible API (``POST
+    /v2/crawl``, ``/v2/batch/scrape``, their v1 forms): what only that API needs beside the
+    ordinary crawl (migration 0016)."""
+
+    __tablename__ = "firecrawl_jobs"
+
+    crawl_id: Mapped[str] = mapped_column(String(32),
+                                          ForeignKey("crawls.id", ondelete="CASCADE"),
+                                          primary_key=True)
+    """The crawl (the job's id is the crawl's id)."""
+
+    kind: Mapped[str] = mapped_column(String(16))
+    """crawl | batch_scrape."""
+
+    api_version: Mapped[str] = mapped_column(String(4))
+    """v1 | v2: the API the job was started with (its status and ``next`` URLs)."""
+
+    options: Mapped[dict[str, Any]] = mapped_column(JSONB)
+    """How its documents are rendered: formats, onlyMainContent, removeBase64Images,
+    includeTags, excludeTags (trawl.crawler.firecrawl.DocumentOptions)."""
+
+    webhook_events: Mapped[list[str] | None] = mapped_column(JSONB)
+    """Firecrawl event kinds the webhook wants (started, page, completed, failed)."""
+
+    webhook_metadata: Mapped[dict[str, Any] | None] = mapped_column(JSONB)
+    """Echoed in every webhook payload's ``metadata``."""
+
+    webhook_headers: Mapped[bytes | None] = mapped_column(LargeBinary)
+    """Headers sent with every webhook POST, sealed with the data key (trawl.secrets)."""
+
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), server_default=func.now())
+    """When the job was started."""
+
+
+class AgentRun(Base):
+    """One durable browser agent run (``trawl agent run``; one AgentWorkflow). Migration
+    0017."""
+
+    __tablename__ = "agent_runs"
+
+    id: Mapped[str] = mapped_column(String(32), primary_key=True)
+    """Short run id."""
+
+    workflow_id: Mapped[str] = mapped_column(String(255))
+    """Temporal workflow id of the run (``agent-<id>``)."""
+
+    task: Mapped[str] = mapped_column(Text)
+    """What the agent was asked to do."""
+
+    start_url: Mapped[str] = mapped_column(Text)
+    """Where it started."""
+
+    model: Mapped[str] = mapped_column(String(255))
+    """PROVIDER:NAME of its model (never a key)."""
+
+    spec: Mapped[dict[str, Any]] = mapped_column(JSONB)
+    """The run's AgentSpec (budgets, guards) as JSON."""
+
+    status: Mapped[str] = mapped_column(String(32), server_default="running")
+    """running | handoff | completed | failed | step_budget | token_budget | cancelled."""
+
+    result: Mapped[dict[str, Any] | None] = mapped_column(JSONB)
+    """What the agent reported with ``done`` (its answer, whether it succeeded)."""
+
+    error: Mapped[str | None] = mapped_column(Text)
+    """Why the run ended without success, one line."""
+
+    steps: Mapped[int] = mapped_column(Integer, server_default="0")
+    """Steps recorded (model turns and tool calls)."""
+
+    model_tokens: Mapped[int] = mapped_column(BigInteger, server_default="0")
+    """Model tokens spent (``--max-tokens`` bounds it)."""
+
+    last_url: Mapped[str | None] = mapped_column(Text)
+    """The browser's URL after the last tool call: where a resumed run starts again."""
+
+    handoff: Mapped[str | None] = mapped_column(Text)
+    """The message of the handoff waiting for a person, if any."""
+
+    storage_state: Mapped[bytes | None] = mapped_column(LargeBinary)
+    """The browser's cookies and storage after the last tool call, sealed with the data
+    key (trawl.secrets): a run moved to another worker rebuilds its session from it."""
+
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), server_default=func.now())
+    """When the run started."""
+
+    finished_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))
+    """When it ended."""
+
+
+class AgentStep(Base):
+    """One step of an agent run: a model turn or a tool call, in order."""
+
+    __tablename__ = "agent_steps"
+    __table_args__ = (UniqueConstraint("run_id", "seq", name="uq_agent_steps_run_seq"),)
+
+    id: Mapped[int] = mapped_column(BigInteger, primary_key=True, autoincrement=True)
+    """Row id."""
+
+    run_id: Mapped[str] = mapped_column(ForeignKey("agent_runs.id", ondelete="CASCADE"))
+    """The run."""
+
+    seq: Mapped[int] = mapped_column(Integer)
+    """Its place in the run (1, 2, ...); a retried step writes the same row once."""
+
+    kind: Mapped[str] = mapped_column(String(16))
+    """turn (the model's answer) | tool (a tool call and its result) | note (a budget, a
+    handoff resumed)."""
+
+    tool: Mapped[str | None] = mapped_column(String(32))
+    """look | act | go | wait | extract | handoff | done (tool steps)."""
+
+    args: Mapped[dict[str, Any] | None] = mapped_column(JSONB)
+    """The tool's arguments (a typed secret shown as ``***``)."""
+
+    ok: Mapped[bool | None] = mapped_column(Boolean)
+    """Whether the tool call succeeded (an error is a result the model reads)."""
+
+    summary: Mapped[str | None] = mapped_column(Text)
+    """What happened, one line, for people (the UI, ``trawl agent show``)."""
+
+    messages: Mapped[list[dict[str, Any]] | None] = mapped_column(JSONB)
+    """The conversation messages this step adds (pydantic-ai's JSON form): what the model
+    reads on its next turn."""
+
+    result: Mapped[dict[str, Any] | None] = mapped_column(JSONB)
+    """The step's outcome as its activity returned it: a retried activity (a worker gone
+    mid-step) finds it and returns it instead of doing the step again."""
+
+    tokens: Mapped[int] = mapped_column(Integer, server_default="0")
+    """Model tokens of a turn."""
+
+    url: Mapped[str | None] = mapped_column(Text)
+    """The browser's URL after the step."""
+
+    screenshot: Mapped[bytes | None] = mapped_column(LargeBinary)
+    """A PNG of the page after a tool step that changed it."""
+
+    worker: Mapped[str | None] = mapped_column(String(255))
+    """Which worker ran it."""
+
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), server_default=func.now())
+    """When it was recorded."""

@@ -13,7 +13,7 @@ from sqlalchemy import text
 from sqlalchemy.ext.asyncio import AsyncEngine
 
 _RANK = "ts_rank_cd(search, websearch_to_tsquery('english', :q), 32)"
-_LISTED = "id, crawl_id, url, status_code, title, word_count, error_class"
+_LISTED = "id, crawl_id, url, status_code, title, word_count, error_class, data, data_error"
 _CONTENT = ", markdown, duplicate_of"
 _OF_CRAWL = "(cast(:c as text) is null or crawl_id = :c)"
 
@@ -33,7 +33,8 @@ _LISTINGS = {(search, content): _listing(search, content)
 EXPORTED_COLUMNS = ("url", "final_url", "status_code", "content_type", "title", "headline",
                     "description", "language", "canonical_url", "markdown", "text",
                     "word_count", "depth", "metadata", "render_mode", "error_class",
-                    "error_message", "fetched_at", "duplicate_of", "change")
+                    "error_message", "fetched_at", "duplicate_of", "change", "data",
+                    "data_error", "model_tokens")
 """The pages columns `trawl export` writes, in this order (then ``links``)."""
 _LINKS = ("(select coalesce(jsonb_agg(jsonb_build_object('url', l.to_url, 'text', "
           "l.anchor_text) order by l.position), '[]'::jsonb) from links l "

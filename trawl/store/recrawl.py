@@ -113,7 +113,10 @@ async def seed_from_previous(engine: AsyncEngine, crawl_id: str, spec: CrawlSpec
             select(Page.url, Page.site, Page.depth)
             .where(Page.crawl_id == spec.recrawl_of)
             .order_by(Page.depth, Page.id))).all()
-        urls = [{"crawl_id": crawl_id, "url": url, "site": site, "depth": depth}
+        # a goal-directed recrawl claims by priority: its URLs need one (relevance comes
+        # from links, which a revisit has not read yet: 0 after the start URLs)
+        prio = {"priority": 0.0} if spec.goal else {}
+        urls = [{"crawl_id": crawl_id, "url": url, "site": site, "depth": depth, **prio}
                 for url, site, depth in rows
                 if depth <= spec.max_depth and scope.contains(url)
                 and trap_reason(url, max_url_length=spec.max_url_length) is None]

@@ -15,8 +15,9 @@ from sqlalchemy import delete, func, null, select, text, update
 from sqlalchemy.dialects.postgresql import insert
 from sqlalchemy.ext.asyncio import AsyncEngine
 
+from trawl import metrics
 from trawl.errors import DatabaseError
-from trawl.model import BlockedPage, EventType
+from trawl.model import BlockedPage, EventType, PageOutcome
 from trawl.secrets import SealError, data_key
 from trawl.store.events import add_event
 from trawl.store.models import Crawl, CrawlUrl, Handoff, SessionProfile
@@ -73,6 +74,7 @@ async def block_url(engine: AsyncEngine, page: BlockedPage) -> bool:
                 "reason": page.reason, "detail": page.detail,
                 "has_screenshot": page.screenshot is not None,
                 "resume_command": f"trawl resume {page.crawl_id}"})
+    metrics.page_recorded(PageOutcome.HANDOFF, None, None)  # waits for a person (counted once)
     return True
 
 

@@ -13,19 +13,29 @@ before the codec existed are read as they are.
 
 from __future__ import annotations
 
+import asyncio
 import dataclasses
 from collections.abc import Sequence
+from datetime import timedelta
 
 import temporalio.converter
 from temporalio.api.common.v1 import Payload
+from temporalio.api.workflowservice.v1 import DescribeNamespaceRequest
 from temporalio.client import Client
 from temporalio.converter import PayloadCodec
+from temporalio.runtime import Runtime
+from temporalio.service import RPCError, RPCStatusCode
 
+from trawl.errors import TemporalError
 from trawl.secrets import DataKey, data_key
 
 SEALED_ENCODING = b"binary/encrypted"
 """The encoding the SDK sample uses for encrypted payloads (the UI knows it)."""
 KEY_ID_METADATA = "encryption-key-id"
+CONNECT_TIMEOUT_S = 15.0
+"""How long connecting to Temporal and describing the namespace may take (the SDK alone
+waits 30 s for a port that accepts and never answers)."""
+CONFIGURED_HINT = "Check TRAWL_TEMPORAL_ADDRESS, or unset it to use the embedded server."
 
 
 class SealingCodec(PayloadCodec):
@@ -61,3 +71,34 @@ async def connect(address: str, namespace: str = "default", **kwargs: object) ->
     trawl's workflows must use this (or the same converter), or it cannot read them."""
     return await Client.connect(address, namespace=namespace,
                                 data_converter=data_converter(), **kwargs)  # type: ignore[arg-type]
+
+
+async def connect_checked(address: str, namespace: str = "default", *,
+                          hint: str = CONFIGURED_HINT, runtime: Runtime | None = None
+                          ) -> Client:
+    """:func:`connect`, bounded, once the namespace answers a describe: TemporalError (one
+    line; ``hint`` says what to do) when Temporal is unreachable, does not answer in time,
+    or has no such namespace. ``runtime``: the SDK runtime to report to (the worker's
+    metrics)."""
+    extra = {} if runtime is None else {"runtime": runtime}
+    try:
+        client = await asyncio.wait_for(connect(address, namespace=namespace, **extra),
+                                        CONNECT_TIMEOUT_S)
+        await client.workflow_service.describe_namespace(
+            DescribeNamespaceRequest(namespace=namespace),
+            timeout=timedelta(seconds=CONNECT_TIMEOUT_S))
+    except TimeoutError:
+        raise TemporalError(f"Temporal at {address} did not answer within "
+                            f"{CONNECT_TIMEOUT_S:.0f}s. {hint}") from None
+    except RPCError as exc:
+        if exc.status == RPCStatusCode.NOT_FOUND:
+            raise TemporalError(
+                f"Temporal at {address} has no namespace {namespace!r}: create it (temporal "
+                f"operator namespace create --namespace {namespace} --address {address}) or "
+                "set TRAWL_TEMPORAL_NAMESPACE") from None
+        raise TemporalError(f"Temporal at {address} is not ready: {exc.message}. {hint}"
+                            ) from None
+    except Exception as exc:
+        reason = " ".join(str(exc).split()) or type(exc).__name__
+        raise TemporalError(f"cannot reach Temporal at {address}: {reason}. {hint}") from exc
+    return client

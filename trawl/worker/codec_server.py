@@ -25,7 +25,7 @@ from starlette.responses import JSONResponse, Response
 from starlette.routing import Route
 from temporalio.api.common.v1 import Payload, Payloads
 
-from trawl.config import get_settings
+from trawl.config import get_settings, use_data_dir
 from trawl.secrets import SealError
 from trawl.services.temporal import LOCALHOST
 from trawl.worker.codec import SealingCodec
@@ -66,7 +66,10 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--port", type=int, default=get_settings().codec_port)
     parser.add_argument("--ui-origin", action="append",
                         help="the web UI's origin (repeatable); default: the embedded UI's")
+    parser.add_argument("--data-dir", help="the data dir whose data key opens payloads "
+                                           "(default TRAWL_DATA_DIR)")
     args = parser.parse_args(argv)
+    use_data_dir(args.data_dir)
     origins = args.ui_origin or ui_origins_for(get_settings().temporal_ui_port)
     uvicorn.run(codec_app(SealingCodec(), origins), host=LOCALHOST, port=args.port,
                 log_level="warning")

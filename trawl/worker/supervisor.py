@@ -9,6 +9,7 @@ then the supervisor. The worker gets SIGTERM if the supervisor itself dies.
 
 from __future__ import annotations
 
+import argparse
 import contextlib
 import ctypes
 import logging
@@ -103,9 +104,16 @@ class Supervisor:
                     self._proc.kill()
 
 
-def main() -> None:
+def main(argv: list[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(prog="python -m trawl.worker.supervisor")
+    parser.add_argument("--data-dir", help="the data dir whose worker this is (embedded mode: "
+                                           "its command line names it, see services.stack)")
+    args = parser.parse_args(argv)
     configure_logging()
-    supervisor = Supervisor()
+    command: tuple[str, ...] = WORKER_COMMAND
+    if args.data_dir:
+        command = (*WORKER_COMMAND, "--data-dir", args.data_dir)
+    supervisor = Supervisor(command)
     for sig in (signal.SIGTERM, signal.SIGINT):
         signal.signal(sig, supervisor.stop)
     log.info("supervising %s (pid %d)", " ".join(supervisor.command), os.getpid())

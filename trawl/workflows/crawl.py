@@ -139,7 +139,8 @@ class CrawlWorkflow:
                 self._started.clear()
                 sites = await workflow.execute_activity_method(
                     CrawlActivities.pending_sites,
-                    PendingSitesInput(inp.crawl_id, inp.spec.max_pages),
+                    PendingSitesInput(inp.crawl_id, inp.spec.max_pages,
+                                      goal_pages=inp.spec.goal_pages),
                     start_to_close_timeout=STORE_ACTIVITY_TIMEOUT, retry_policy=STORE_RETRY)
         except asyncio.CancelledError:
             self._status = LiveStatus.CANCELLED

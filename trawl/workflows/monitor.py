@@ -103,6 +103,13 @@ def flags(thin: int, given_up: int) -> str:
     return text
 
 
+def data_flags(extracts: bool, with_data: int, failed: int) -> str:
+    """``--extract``'s count line: pages with data, pages whose extraction failed."""
+    if not extracts:
+        return ""
+    return f" · **with data** {with_data} · **extraction failed** {failed}"
+
+
 SITES_LISTED = 40
 """Sites a crawl's details list at most, those waiting for something first: a crawl of a
 thousand sites lists the ones that need a look, then counts the rest."""

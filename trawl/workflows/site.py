@@ -54,6 +54,7 @@ with workflow.unsafe.imports_passed_through():
         UrlJob,
     )
     from trawl.workflows._batches import (
+        GOAL_PIPELINE_FACTOR,
         OLD_PIPELINE_FACTOR,
         PIPELINE_FACTOR,
         BatchPath,
@@ -64,6 +65,7 @@ with workflow.unsafe.imports_passed_through():
         PAGES_DONE,
         REPORT_EVERY_PAGES,
         SITE_HOST,
+        data_flags,
         flags,
         handoff_markdown,
         report_interval_s,
@@ -257,6 +259,8 @@ class SiteWorkflow(BatchPath):
             state.skipped += out.skipped
             state.thin += out.thin
             state.given_up += out.given_up
+            state.with_data += out.with_data
+            state.data_failed += out.data_failed
             for single in alone:
                 self._count(single)
             for handoff in out.handoffs:
@@ -397,7 +401,9 @@ class SiteWorkflow(BatchPath):
         lines = [f"## {inp.site}: {status}",
                  f"**done** {state.done} · **failed** {state.failed} · **redirected** "
                  f"{state.redirected} · **queued** {state.queued} · {running} · **run** "
-                 f"{state.runs}" + flags(state.thin, state.given_up)]
+                 f"{state.runs}" + flags(state.thin, state.given_up)
+                 + data_flags(inp.spec.extract is not None, state.with_data,
+                              state.data_failed)]
         if state.handoff is not None:
             lines += ["", handoff_markdown(wf_id, inp.crawl_id, state.handoff, inp.ops)]
         if state.database_unreachable is not None:
@@ -442,8 +448,11 @@ class SiteWorkflow(BatchPath):
             task.add_done_callback(self._reports.discard)
 
     def _window(self) -> int:
-        """URLs in flight at most."""
+        """URLs in flight at most (a goal-directed crawl keeps fewer waiting: the URLs it
+        claims next are ranked by what the pages in flight find)."""
         factor = PIPELINE_FACTOR if self._wide or self._slicing else OLD_PIPELINE_FACTOR
+        if self._input.spec.goal:
+            factor = GOAL_PIPELINE_FACTOR
         return self._input.spec.concurrency * factor
 
     @property
@@ -470,6 +479,10 @@ class SiteWorkflow(BatchPath):
                 state.given_up += 1
         if out.thin_content:
             state.thin += 1
+        if out.has_data:
+            state.with_data += 1
+        elif out.data_error is not None:
+            state.data_failed += 1
 
     async def _explore(self, job: UrlJob) -> ExploreOutput | None:
         """One URL's explore; None when a database outage held it (not explored)."""

@@ -18,6 +18,7 @@ from typing import IO, TYPE_CHECKING, Any
 
 from trawl.api.agent.dispatch import dispatch
 from trawl.api.agent.parsing import ParseError, parse_call
+from trawl.api.callers import AGENT, Callers
 from trawl.browser.session import ErrorCode, Session, SessionError
 from trawl.config import get_settings
 from trawl.net import NetPolicy
@@ -138,29 +139,34 @@ async def serve_requests(session: Session, queue: asyncio.Queue[str | None],
         out.send(task.result())
 
 
-def agent_policy() -> NetPolicy:
-    """What an agent's go() may open: public addresses, internal ones only with
-    TRAWL_ALLOW_PRIVATE (an agent has no start URLs the user named)."""
-    return NetPolicy(allow_private=get_settings().allow_private)
+def agent_policy(callers: Callers | None = None) -> NetPolicy:
+    """What an agent's go() may open: public addresses, internal ones only where the
+    operator allowed the agent (`trawl agent --allow-host/--allow-private`,
+    TRAWL_ALLOW_HOSTS, TRAWL_ALLOW_PRIVATE): the model driving it is not the operator."""
+    return (callers or Callers(AGENT)).policy()
 
 
-def attach_webhook(session: Session, url: str | None) -> SessionWebhook | None:
-    """Post ``session``'s events to ``url`` (else TRAWL_AGENT_WEBHOOK; none: None)."""
+def attach_webhook(session: Session, url: str | None,
+                   policy: NetPolicy | None = None) -> SessionWebhook | None:
+    """Post ``session``'s events to ``url`` (else TRAWL_AGENT_WEBHOOK; none: None). The
+    operator named it (a flag, the environment): its origin is allowed besides ``policy``
+    (the agent's)."""
     url = url or get_settings().agent_webhook
     if not url:
         return None
     from trawl.crawler.webhooks import session_webhook
     from trawl.secrets import webhook_secret
 
-    hook = session_webhook(url, agent_policy(), webhook_secret())
+    hook = session_webhook(url, policy or agent_policy(), webhook_secret())
     session.events.listeners.append(hook)
     return hook
 
 
 async def run_agent(*, headless: bool = True, sidebar: bool = False,
                     browser: str = "chromium", out: ProtocolOut,
-                    webhook: str | None = None) -> int:
-    """Launch the browser, say ready, serve requests until stdin closes. Returns exit code."""
+                    webhook: str | None = None, callers: Callers | None = None) -> int:
+    """Launch the browser, say ready, serve requests until stdin closes. Returns exit code.
+    ``callers``: the internal addresses go() may open (see trawl.api.callers)."""
     from trawl.errors import BrowserError
 
     def notify(message: str, url: str) -> None:
@@ -168,17 +174,18 @@ async def run_agent(*, headless: bool = True, sidebar: bool = False,
               "Resume button)", file=sys.stderr, flush=True)
 
     try:
+        policy = agent_policy(callers)
         opener = Session.open(headless=headless, sidebar=sidebar, browser=browser,
-                              handoff_notify=notify, policy=agent_policy(),
+                              handoff_notify=notify, policy=policy,
                               upload_root=get_settings().agent_upload_dir)
         session = await opener.__aenter__()
     except BrowserError as exc:
         out.send(_error(ErrorCode.ACTION_FAILED, f"browser did not start: {exc}"))
-        print(f"trawl agent: {exc}", file=sys.stderr, flush=True)
+        print(f"error: {exc}", file=sys.stderr, flush=True)
         return 2
     hook = None
     try:
-        hook = attach_webhook(session, webhook)
+        hook = attach_webhook(session, webhook, policy)
         queue: asyncio.Queue[str | None] = asyncio.Queue()
         await _read_lines(queue)
         out.send({"command": "ready", "payload": {}})
@@ -194,7 +201,8 @@ async def run_agent(*, headless: bool = True, sidebar: bool = False,
 
 
 def main(headless: bool = True, sidebar: bool = False, browser: str = "chromium",
-         log_file: str | None = None, webhook: str | None = None) -> int:
+         log_file: str | None = None, webhook: str | None = None,
+         callers: Callers | None = None) -> int:
     out = claim_stdout()
     setup_logging(log_file)
     if sidebar and headless:
@@ -202,6 +210,6 @@ def main(headless: bool = True, sidebar: bool = False, browser: str = "chromium"
                  "handoffs are resumable from the URL printed on stderr")
     try:
         return asyncio.run(run_agent(headless=headless, sidebar=sidebar, browser=browser,
-                                     out=out, webhook=webhook))
+                                     out=out, webhook=webhook, callers=callers))
     except KeyboardInterrupt:
         return 0

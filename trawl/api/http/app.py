@@ -11,8 +11,9 @@ from typing import Any
 
 from fastapi import FastAPI
 
+from trawl.api.callers import SERVE, Callers
 from trawl.api.crawls import Trawl
-from trawl.api.http import problems
+from trawl.api.http import firecrawl, problems
 from trawl.api.http.auth import BearerAuth, is_loopback
 from trawl.api.http.routes import router
 
@@ -23,18 +24,23 @@ their pages, and answer handoffs (pages waiting for a person). Every path but `/
 and the docs needs `Authorization: Bearer <token>` (`TRAWL_API_TOKEN`, or the token
 `trawl serve` generated into the data directory's `api.token`). Errors are problem objects
 (`application/problem+json`) whose `detail` says what to do. The MCP tools of `trawl mcp`
-are served at `/mcp` (streamable HTTP), behind the same token."""
+are served at `/mcp` (streamable HTTP), behind the same token. Firecrawl's API (`/v2/scrape`,
+`/v2/crawl`, `/v2/map`, `/v2/batch/scrape` and their v1 forms) is served too, so Firecrawl's
+SDKs and loaders work unchanged (docs/guides/firecrawl.md)."""
 
 
 def create_app(trawl: Trawl, token: str, *, mcp: bool = True,
-               host: str = "127.0.0.1") -> FastAPI:
+               host: str = "127.0.0.1", callers: Callers | None = None) -> FastAPI:
     """The API on ``trawl``'s connection; requests need ``token``. ``host`` is where it will
-    listen (the MCP endpoint checks Host/Origin headers against it when on loopback)."""
+    listen (the MCP endpoint checks Host/Origin headers against it when on loopback).
+    ``callers``: the internal addresses the operator allowed its callers (default: the
+    environment's only), the same for the REST routes and the MCP tools."""
+    callers = callers or Callers(SERVE)
     mcp_server: Any = None
     if mcp:
         from trawl.api.mcp_server import build_server
 
-        mcp_server = build_server()
+        mcp_server = build_server(callers=callers)
 
     @asynccontextmanager
     async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
@@ -48,9 +54,11 @@ def create_app(trawl: Trawl, token: str, *, mcp: bool = True,
     app = FastAPI(title="trawl", version=__version__, description=DESCRIPTION,
                   lifespan=lifespan)
     app.state.trawl = trawl
+    app.state.callers = callers
     app.state.agent_holder = getattr(mcp_server, "holder", None)
     problems.install(app)
     app.include_router(router)
+    firecrawl.install(app)  # after trawl's own routes; its middleware inside the token's
 
     @app.get("/healthz", tags=["meta"])
     async def healthz() -> dict[str, bool]:

@@ -22,6 +22,7 @@ import socket
 from dataclasses import dataclass
 from pathlib import Path
 
+from starlette.responses import Response
 from starlette.types import ASGIApp, Receive, Scope, Send
 
 from trawl.api.http.problems import problem_response
@@ -55,6 +56,9 @@ def resolve_token(settings: Settings, token_file: Path | None = None) -> ApiToke
         except OSError as exc:
             raise ConfigError(f"cannot read the token file {token_file}: "
                               f"{exc.strerror or exc}") from None
+        except UnicodeDecodeError:
+            raise ConfigError(f"the token file {token_file} is not text: it holds the "
+                              "token on one line") from None
         return ApiToken(_checked(value, f"the token file {token_file}"), str(token_file), True)
     if settings.api_token is not None:
         value = settings.api_token.get_secret_value().strip()
@@ -121,5 +125,16 @@ class BearerAuth:
         detail = ("missing bearer token: send 'Authorization: Bearer <token>' (TRAWL_API_TOKEN "
                   "or the data directory's api.token)" if not given
                   else "wrong bearer token")
-        response = problem_response(401, detail, headers={"WWW-Authenticate": "Bearer"})
-        await response(scope, receive, send)
+        await _unauthorized(scope["path"], detail)(scope, receive, send)
+
+
+def _unauthorized(path: str, detail: str) -> Response:
+    """A 401 its client reads: Firecrawl's error object on Firecrawl's paths, a problem
+    elsewhere (with Firecrawl's members too on ``POST /v1/scrape``, which both serve)."""
+    from trawl.api.http.firecrawl import SHARED_PATH, error_response, is_firecrawl_path
+
+    headers = {"WWW-Authenticate": "Bearer"}
+    if is_firecrawl_path(path):
+        return error_response(401, detail, headers=headers)
+    extra = {"success": False, "error": detail} if path == SHARED_PATH else {}
+    return problem_response(401, detail, headers=headers, **extra)

@@ -14,6 +14,7 @@ from fastapi.responses import JSONResponse
 from starlette.exceptions import HTTPException
 
 from trawl.errors import (
+    BlockedAddress,
     BrowserError,
     ConfigError,
     CrawlNotFound,
@@ -28,7 +29,8 @@ STATUS_OF: tuple[tuple[type[TrawlError], int], ...] = (
     (ConfigError, 422),
     (ServiceError, 503),  # Temporal or Postgres unreachable
     (BrowserError, 503),  # no browser on the server for a scrape that needs one
-    (FetchError, 502),  # the page a scrape asked for failed (timeout, refused address...)
+    (BlockedAddress, 403),  # an address the operator did not allow this server's callers
+    (FetchError, 502),  # the page a scrape asked for failed (timeout, too large...)
     (TrawlError, 409),  # the crawl is not in a state to do that (not running, not paused...)
 )
 """trawl's errors -> HTTP status, first match wins."""

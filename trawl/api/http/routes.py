@@ -1,4 +1,4 @@
-"""The HTTP API's routes (``/v1``): crawls, their pages and handoffs.
+"""The HTTP API's routes (``/v1``): crawls, their pages and handoffs, agent runs.
 
 Every route calls what the CLI calls (:class:`trawl.api.crawls.Trawl`,
 :mod:`trawl.api.handoffs`); the crawl options are :class:`trawl.model.CrawlSpec` itself, as
@@ -9,27 +9,32 @@ from __future__ import annotations
 
 import asyncio
 import json
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Awaitable, Callable
 from dataclasses import asdict
 from typing import Annotated, Any
 
 from fastapi import APIRouter, Depends, HTTPException, Query, Request, Response, Security
+from fastapi import Path as FastApiPath
 from fastapi.responses import StreamingResponse
 from fastapi.security import HTTPBearer
 from pydantic import BaseModel, Field
+from sqlalchemy.ext.asyncio import AsyncConnection
 from sse_starlette import EventSourceResponse, ServerSentEvent
 
-from trawl.api import handoffs
+from trawl.api import agents, handoffs
+from trawl.api.callers import Callers
 from trawl.api.crawls import Trawl
 from trawl.browser.session_ops import EVENT_TYPES as AGENT_EVENT_TYPES
-from trawl.crawler.scrape import ScrapeOptions, ScrapeResult, scrape
-from trawl.errors import ConfigError
-from trawl.model import CRAWL_EVENT_TYPES, CrawlSpec
+from trawl.crawler.scrape import ScrapeOptions, Scraper, ScrapeResult, options_from
+from trawl.errors import ConfigError, TrawlError
+from trawl.model import CRAWL_EVENT_TYPES, AgentSpec, CrawlSpec
 from trawl.store import events as event_rows
 from trawl.store import sessions
 from trawl.store.sessions import OpenHandoff
 
 MAX_PAGE_SIZE = 500
+MAX_BIGINT = 2**63 - 1
+"""The largest id, seq or offset Postgres takes (a bigint): larger ones are a 422."""
 DEFAULT_PAGE_SIZE = 50
 MAX_LIST = 1000
 AGENT_EVENT_POLL_S = 0.25
@@ -49,6 +54,16 @@ def get_trawl(request: Request) -> Trawl:
 
 
 TrawlDep = Annotated[Trawl, Depends(get_trawl)]
+
+
+def get_callers(request: Request) -> Callers:
+    """What the operator allowed this server's callers to reach (``trawl serve
+    --allow-host/--allow-private``)."""
+    return request.app.state.callers  # type: ignore[no-any-return]
+
+
+CallersDep = Annotated[Callers, Depends(get_callers)]
+HandoffId = Annotated[int, FastApiPath(ge=1, le=MAX_BIGINT, description="The handoff's id.")]
 
 
 class Started(BaseModel):
@@ -88,18 +103,89 @@ class Resumed(BaseModel):
     session_saved: bool
 
 
+# -- agent runs ----------------------------------------------------------------------------
+
+@router.post("/agents", status_code=201, tags=["agents"])
+async def create_agent_run(spec: AgentSpec, trawl: TrawlDep, callers: CallersDep
+                           ) -> dict[str, Any]:
+    """Start a durable browser agent run: ``task`` and ``start_url`` (and optionally
+    ``model``, ``max_steps``, ``max_tokens``...). Its steps: ``GET /v1/agents/{run_id}``.
+    The start URL and every page the agent opens pass the address guard: internal
+    addresses only where the operator allowed (`trawl serve --allow-host`,
+    `--allow-private`); a request cannot open more (403)."""
+    started = await agents.start_agent(trawl, spec, callers)
+    return started.as_dict()
+
+
+@router.get("/agents", tags=["agents"])
+async def list_agent_runs(trawl: TrawlDep,
+                          limit: Annotated[int, Query(ge=1, le=MAX_LIST)] = 50
+                          ) -> list[dict[str, Any]]:
+    """Agent runs, newest first."""
+    return await agents.list_runs(trawl, limit)
+
+
+@router.get("/agents/{run_id}", tags=["agents"])
+async def get_agent_run(run_id: str, trawl: TrawlDep) -> dict[str, Any]:
+    """A run's status, result and every step (tool, arguments, result summary, tokens,
+    URL); a step's screenshot: ``GET /v1/agents/{run_id}/steps/{seq}/screenshot``."""
+    try:
+        return await agents.show(trawl, run_id)
+    except TrawlError as exc:
+        raise HTTPException(404, str(exc)) from None
+
+
+@router.get("/agents/{run_id}/steps/{seq}/screenshot", tags=["agents"],
+            response_class=Response, responses={200: {"content": {"image/png": {}}}})
+async def get_agent_screenshot(run_id: str, seq: int, trawl: TrawlDep) -> Response:
+    """The PNG taken after step ``seq`` (steps that changed the page)."""
+    try:
+        png = await agents.screenshot(trawl, run_id, seq)
+    except TrawlError as exc:
+        raise HTTPException(404, str(exc)) from None
+    if png is None:
+        raise HTTPException(404, f"step {seq} of {run_id} has no screenshot")
+    return Response(png, media_type="image/png")
+
+
+@router.post("/agents/{run_id}/resume", tags=["agents"])
+async def resume_agent_run(run_id: str, body: ResumeBody, trawl: TrawlDep) -> dict[str, Any]:
+    """A person is done with a run's handoff: it goes on (a resume also approves one
+    destructive press the agent asked about); session data goes into its browser."""
+    cookies, state = handoffs.check_session(body.cookies, body.storage_state)
+    done = await agents.resume_agent(trawl, run_id, note=body.note, resumed_by="HTTP API",
+                                     cookies=cookies, storage_state=state)
+    return {"run_id": done, "resumed": True}
+
+
 # -- crawls --------------------------------------------------------------------------------
 
-@router.post("/crawls", status_code=201, response_model=Started, tags=["crawls"])
-async def create_crawl(spec: CrawlSpec, trawl: TrawlDep) -> Started:
-    """Start a crawl. The body is a crawl spec (the fields of `trawl crawl` and of spec
-    files; only ``seeds`` is required); steps take their flat form, e.g.
-    ``{"match": ["/list*"], "steps": [{"kind": "click_until_gone", "text": "More"}]}``."""
+async def start_crawl(trawl: Trawl, spec: CrawlSpec, callers: Callers, *,
+                      check_reachable: bool = True,
+                      with_crawl: Callable[[AsyncConnection, str], Awaitable[None]] | None
+                      = None) -> Started:
+    """Start a crawl a client of the HTTP API asked for: what ``POST /v1/crawls`` does, and
+    the Firecrawl-compatible API's crawls and batch scrapes (``with_crawl``: see
+    :meth:`Trawl.start`). Its start URLs and webhook pass the guard within ``callers``."""
     if spec.recrawl_of:
         raise ConfigError("recrawl_of: a recrawl is started with `trawl crawl --recrawl ID`, "
                           "not over HTTP (yet)")
-    started = await trawl.start(spec)
+    started = await trawl.start(spec, check_reachable=check_reachable, with_crawl=with_crawl,
+                                callers=callers)
     return Started(**asdict(started))
+
+
+@router.post("/crawls", status_code=201, response_model=Started, tags=["crawls"],
+             responses={403: {"description": "A start URL or the webhook is at an internal "
+                                             "address the server's operator did not allow."}})
+async def create_crawl(spec: CrawlSpec, trawl: TrawlDep, callers: CallersDep) -> Started:
+    """Start a crawl. The body is a crawl spec (the fields of `trawl crawl` and of spec
+    files; only ``seeds`` is required); steps take their flat form, e.g.
+    ``{"match": ["/list*"], "steps": [{"kind": "click_until_gone", "text": "More"}]}``.
+    Start URLs, the webhook and the pages reached pass the address guard: internal
+    addresses only where the operator allowed (`trawl serve --allow-host`,
+    `--allow-private`); a request cannot open more (403)."""
+    return await start_crawl(trawl, spec, callers)
 
 
 @router.get("/crawls", tags=["crawls"])
@@ -150,7 +236,7 @@ async def crawl_pages(
     q: Annotated[str | None, Query(description="Full-text search (web search syntax: "
                                                "words, \"a phrase\", -not, or).")] = None,
     limit: Annotated[int, Query(ge=1, le=MAX_PAGE_SIZE)] = DEFAULT_PAGE_SIZE,
-    offset: Annotated[int, Query(ge=0)] = 0,
+    offset: Annotated[int, Query(ge=0, le=MAX_BIGINT)] = 0,
     content: Annotated[bool, Query(description="Include each page's markdown.")] = False,
 ) -> dict[str, Any]:
     """A crawl's pages in the order stored, or those matching ``q``, best first; a page of
@@ -188,7 +274,8 @@ async def export_crawl(crawl_id: str, trawl: TrawlDep) -> StreamingResponse:
                                             "`event` its type, `data` its JSON envelope."}})
 async def crawl_events(
     crawl_id: str, trawl: TrawlDep, request: Request,
-    after: Annotated[int | None, Query(ge=0, description="Only events after this seq (a "
+    after: Annotated[int | None, Query(ge=0, le=MAX_BIGINT,
+                                       description="Only events after this seq (a "
                                                          "reconnecting client's "
                                                          "Last-Event-ID wins).")] = None,
     types: Annotated[list[str] | None, Query(alias="type", description=(
@@ -206,8 +293,7 @@ async def crawl_events(
         raise ConfigError(f"type takes {', '.join(CRAWL_EVENT_TYPES)}, not "
                           f"{', '.join(unknown)}")
     crawl_id = (await trawl.resolve(crawl_id))[0]
-    last = request.headers.get("last-event-id", "")
-    start = int(last) if last.isdigit() else (after or 0)
+    start = _cursor(request, after)
     if start:  # checked before the stream starts: errors are problems, not a cut stream
         if not await event_rows.has_event(trawl.engine, crawl_id, start):
             raise ConfigError(f"crawl {crawl_id} has no event {start} (after / "
@@ -231,7 +317,8 @@ async def crawl_events(
                                             "`event` its type, `data` the event."}})
 async def agent_events(
     request: Request,
-    after: Annotated[int | None, Query(ge=0, description="Only events after this seq (a "
+    after: Annotated[int | None, Query(ge=0, le=MAX_BIGINT,
+                                       description="Only events after this seq (a "
                                                          "reconnecting client's "
                                                          "Last-Event-ID wins).")] = None,
     types: Annotated[list[str] | None, Query(alias="type", description=(
@@ -249,8 +336,7 @@ async def agent_events(
     if unknown:
         raise ConfigError(f"type takes {', '.join(AGENT_EVENT_TYPES)}, not "
                           f"{', '.join(unknown)}")
-    last = request.headers.get("last-event-id", "")
-    start = int(last) if last.isdigit() else (after or 0)
+    start = _cursor(request, after)
 
     async def stream() -> AsyncIterator[ServerSentEvent]:
         seq = start
@@ -266,6 +352,17 @@ async def agent_events(
             await asyncio.sleep(AGENT_EVENT_POLL_S)
 
     return EventSourceResponse(stream(), ping=SSE_PING_S)
+
+
+def _cursor(request: Request, after: int | None) -> int:
+    """Where an event stream starts: the Last-Event-ID a reconnecting client sends, else
+    ``after``; ConfigError for an id no event can have."""
+    last = request.headers.get("last-event-id", "").strip()
+    if not last:
+        return after or 0
+    if not last.isdigit() or int(last) > MAX_BIGINT:
+        raise ConfigError(f"Last-Event-ID must be the id of an event (a seq), not {last[:40]!r}")
+    return int(last)
 
 
 # -- handoffs ------------------------------------------------------------------------------
@@ -289,7 +386,7 @@ async def crawl_handoffs(crawl_id: str, trawl: TrawlDep) -> list[dict[str, Any]]
 
 @router.get("/handoffs/{handoff_id}/screenshot", tags=["handoffs"],
             response_class=Response, responses={200: {"content": {"image/png": {}}}})
-async def handoff_screenshot(handoff_id: int, trawl: TrawlDep) -> Response:
+async def handoff_screenshot(handoff_id: HandoffId, trawl: TrawlDep) -> Response:
     """The page as the crawler saw it when it handed off (PNG)."""
     shot = await sessions.screenshot(trawl.engine, handoff_id)
     if not shot:
@@ -298,7 +395,7 @@ async def handoff_screenshot(handoff_id: int, trawl: TrawlDep) -> Response:
 
 
 @router.post("/handoffs/{handoff_id}/resume", response_model=Resumed, tags=["handoffs"])
-async def resume_handoff(handoff_id: int, trawl: TrawlDep, request: Request,
+async def resume_handoff(handoff_id: HandoffId, trawl: TrawlDep, request: Request,
                          body: ResumeBody | None = None) -> Resumed:
     """Resume one open handoff: its site's session profile gets the session given (if
     any), then the site's crawl goes on (every URL of that site waiting is retried)."""
@@ -332,9 +429,16 @@ class ScrapeBody(BaseModel):
     its defaults)."""
 
 
-@router.post("/scrape", response_model=ScrapeResult, tags=["scrape"])
-async def scrape_page(body: ScrapeBody) -> ScrapeResult:
+@router.post("/scrape", response_model=ScrapeResult, tags=["scrape"],
+             responses={403: {"description": "The URL (or a redirect) is at an internal "
+                                             "address the server's operator did not allow."}})
+async def scrape_page(body: ScrapeBody, callers: CallersDep) -> ScrapeResult:
     """The page as ``trawl scrape`` reads it. A page that answered with an HTTP error is a
-    result with ``error_class`` (200); one that could not be read at all is a problem: 502
-    with the cause (timeout, refused address, too large), 422 for a bad URL or option."""
-    return await scrape(body.url, options=body.options)
+    result with ``error_class`` (200); one that could not be read at all is a problem: 403
+    for an internal address the server's operator did not allow (`trawl serve
+    --allow-host`, `--allow-private`), 502 with the cause (timeout, too large), 422 for a
+    bad URL or option."""
+    options = options_from(body.options)
+    guard = callers.scrape_guard(options.allow_private, options.allow_hosts)
+    async with Scraper() as scraper:
+        return await scraper.scrape(body.url, options, guard=guard)

@@ -9,13 +9,13 @@ and Postgres showed about twenty recording backends waiting on that row (bench/b
 recorded at once write different rows. The queue limit reads their sum (32 rows of the
 crawl's own, by its key).
 
-trawl_record_page is 0014's with three statements changed (the room read, the count's
+trawl_record_page is 0017's with three statements changed (the room read, the count's
 increment, and its decrement for a URL given back), and nothing else: edits applied to
-0014's text (trawl.migrations.edits), so a migration before this one that changes other
-parts of the function keeps them once this one's ``_PREVIOUS`` points at it.
+0017's text (trawl.migrations.edits), so what 0015 and 0017 changed in other parts of the
+function (kept_ratio, extracted data, a followed URL's priority) is kept.
 
-Revision ID: 0016
-Revises: 0014
+Revision ID: 0018
+Revises: 0017
 Create Date: 2026-11-26
 """
 
@@ -25,15 +25,15 @@ from alembic import op
 
 from trawl.migrations.edits import edited
 
-revision = "0016"
-down_revision = "0014"
+revision = "0018"
+down_revision = "0017"
 branch_labels = None
 depends_on = None
 
 SHARDS = 32
 """Counters per crawl (a power of two: the shard is the URL's hash masked)."""
-_PREVIOUS = importlib.import_module("trawl.migrations.versions.0014_events")
-# (old, new): each occurs once in 0014's function
+_PREVIOUS = importlib.import_module("trawl.migrations.versions.0017_extraction_goal")
+# (old, new): each occurs once in 0017's function
 _EDITS = (
     ("    v_page_id bigint;\n",
      f"    v_page_id bigint;\n    v_shard smallint := hashtext(rec->>'url') & {SHARDS - 1};\n"),
@@ -55,7 +55,7 @@ _EDITS = (
      "            WHERE crawl_id = v_crawl AND shard = v_shard AND urls_queued > 0;"),
 )
 
-RECORD_PAGE = edited(_PREVIOUS.RECORD_PAGE, _EDITS, "0016: 0014's trawl_record_page")
+RECORD_PAGE = edited(_PREVIOUS.RECORD_PAGE, _EDITS, "0018: 0017's trawl_record_page")
 
 
 def upgrade() -> None:

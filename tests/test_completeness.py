@@ -1,0 +1,119 @@
+"""Every page whole, on whole documentation sites and through a real crawl (issue 26).
+
+- Each documentation set of bench/completeness.py installed here (``scripts/setup --dev``
+  installs them) is extracted page by page and held to a floor: pages under 80 % and under
+  95 % of their main container's words may not grow past what was measured.
+- A real crawl (Temporal, Postgres, HTTP) stores ``pages.kept_ratio`` on every HTML page,
+  flags the page whose main content dropped most of its prose, counts it in the crawl's
+  status, puts ``kept_ratio`` in the page's event, and a crawl with ``--content full``
+  keeps it whole.
+"""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from sqlalchemy.ext.asyncio import AsyncEngine
+from temporalio.client import Client
+
+from bench.completeness import SETS, measure, summarise, trawl_text
+from tests.conftest import scalar_rows
+from tests.crawlkit import run_crawl
+from tests.sitesrv import HtmlHandler, serve_handler
+from trawl.model import PARTIAL_CONTENT, CrawlSpec
+from trawl.store.crawls import crawl_record
+
+FLOORS = {
+    # set: (most pages under 80 %, most pages under 95 %), as measured (see
+    # docs/extraction.md); a change that loses pages fails here
+    "python": (2, 21),
+    "mkdocs": (0, 0),
+    "javadoc": (21, 73),
+    "doxygen": (154, 288),
+}
+
+
+@pytest.mark.parametrize("name", sorted(FLOORS))
+def test_documentation_set_floor(name: str) -> None:
+    docset = SETS[name]
+    if not docset.root.is_dir():
+        pytest.skip(f"apt-get install {docset.package} (scripts/setup --dev)")
+    results, _ = measure(docset, {"trawl": trawl_text()})
+    summary = summarise(results["trawl"])
+    under_80, under_95 = FLOORS[name]
+    worst = sorted(results["trawl"], key=lambda s: s.kept)[:5]
+    detail = ", ".join(f"{s.page} {s.kept:.0%}" for s in worst)
+    assert summary.pages > 0
+    assert summary.under_80 <= under_80, f"{summary.under_80} pages under 80 %: {detail}"
+    assert summary.under_95 <= under_95, f"{summary.under_95} pages under 95 %: {detail}"
+
+
+LOREM = ("The value is read once when the process starts, and a change takes effect only "
+         "after a restart, so set it in the service's environment, not in a shell profile. ")
+STORY = "<article><h1>Story</h1>" + f"<p>{LOREM}</p>" * 3 + "</article>"
+COMMENTS = "<div id='comments'>" + "".join(
+    f"<div class='comment'><p>Reader {i} says: {LOREM}</p></div>" for i in range(12)) + "</div>"
+REFERENCE = "<main><h1>Reference</h1>" + "".join(
+    f"<dl><dt><code>call_{i}()</code></dt><dd><p>Call {i}. {LOREM}</p></dd></dl>"
+    for i in range(20)) + "</main>"
+
+
+class Site(HtmlHandler):
+    def do_GET(self) -> None:
+        path = self.path.split("?", 1)[0]
+        if path == "/":
+            self._send(200, "<main><h1>Index</h1><p>Two pages.</p><a href='/story'>story</a> "
+                            "<a href='/reference'>reference</a></main>")
+        elif path == "/story":
+            self._send(200, STORY + COMMENTS)
+        elif path == "/reference":
+            self._send(200, "<nav><a href='/'>Home</a></nav>" + REFERENCE)
+        else:
+            self._send(404, "<h1>not found</h1>")
+
+
+async def test_a_crawl_records_what_each_page_kept_and_flags_what_lost_much(
+        temporal_client: Client, temporal_address: str, database_url: str,
+        engine: AsyncEngine, task_queue: str) -> None:
+    with serve_handler(Site) as base:
+        crawl_id, result = await run_crawl(
+            temporal_client, temporal_address, database_url, task_queue,
+            CrawlSpec(seeds=[base + "/"], render="http", concurrency=2))
+        assert result.status == "completed" and result.pages_done == 3
+        rows = {url.removeprefix(base): (ratio, meta) for url, ratio, meta in await scalar_rows(
+            engine, "select url, kept_ratio, metadata from pages where crawl_id = :c",
+            c=crawl_id)}
+        assert set(rows) == {"/", "/story", "/reference"}
+        assert all(ratio is not None for ratio, _ in rows.values())
+        ratio, meta = rows["/reference"]
+        assert ratio > 0.99 and "thin_content" not in meta
+        ratio, meta = rows["/story"]
+        assert ratio < 0.5 and meta["thin_content"].startswith(PARTIAL_CONTENT), meta
+        assert meta["kept_ratio"] == pytest.approx(ratio, abs=0.001)
+        # counted where a user looks, and listed by the statement `trawl status` prints
+        record = await crawl_record(engine, crawl_id)
+        assert (record.thin, record.partial) == (1, 1)
+        assert result.pages_thin == 1
+        listed = await scalar_rows(
+            engine, "select url from pages where crawl_id = :c and "
+                    "metadata->>'thin_content' like 'main content kept%'", c=crawl_id)
+        assert listed == [(base + "/story",)]
+        events = {json.loads(d)["url"] if isinstance(d, str) else d["url"]:
+                  (json.loads(d) if isinstance(d, str) else d)
+                  for (d,) in await scalar_rows(
+                      engine, "select data from events where crawl_id = :c and "
+                              "type = 'page_stored'", c=crawl_id)}
+        story = events[base + "/story"]
+        assert story["thin_content"] is True
+        assert story["kept_ratio"] == pytest.approx(ratio, abs=0.001)
+
+        # the re-crawl the flag asks for keeps the page whole
+        full_id, full = await run_crawl(
+            temporal_client, temporal_address, database_url, task_queue,
+            CrawlSpec(seeds=[base + "/story"], render="http", content="full", max_depth=0))
+        assert full.status == "completed"
+        [(ratio, meta, text)] = await scalar_rows(
+            engine, "select kept_ratio, metadata, text from pages where crawl_id = :c",
+            c=full_id)
+        assert ratio == 1.0 and "thin_content" not in meta and "Reader 11 says" in text

@@ -1,0 +1,135 @@
+"""Boilerplate by tag, ARIA role and class/id tokens (navigation, headers, footers,
+sidebars, banners, ads, share bars), dropped before scoring, guarded by size."""
+
+from __future__ import annotations
+
+import re
+from functools import lru_cache
+
+from lxml.html import HtmlElement
+
+from ._signals import _kinds, words
+from ._stats import TextSize, _drop_all, _link_density, _measure, _remeasure, _Stats
+
+_AD_LABEL_RE = re.compile(
+    r"^(advert|advertisement|advertising|ad|ads|sponsored|sponsored content|anzeige|"
+    r"publicit[eé]|werbung|story continues below|continue reading below|"
+    r"article continues below|scroll to continue|related)\W*$",
+    re.I,
+)
+# Note, warning and "See also" boxes (Sphinx, MkDocs, Docusaurus, GitHub, Bootstrap): content
+_BOILER_ROLES = words(
+    "navigation banner contentinfo complementary menu menubar dialog alertdialog search toolbar"
+)
+_BOILER_TAGS = frozenset(("nav", "aside", "footer", "header"))
+_CHROME_ROLES = frozenset(("navigation", "banner", "contentinfo", "complementary", "search"))
+
+
+def remove_boilerplate(body: HtmlElement,
+                       stats: dict[HtmlElement, _Stats] | None = None) -> TextSize:
+    """Drop navigation, headers, footers, sidebars, banners, ads, share bars (guarded by size).
+    Returns the size of the page's readable text: the body's less its chrome's (see
+    ``_stats.CHROME``), measured on the way (one pass over the page).
+
+    ``stats``, when given, is ``_measure(body)``'s and is kept up to date with the removals.
+    """
+    if stats is None:
+        stats = _measure(body)
+    total = max(stats[body].text, 1)
+    text, links = stats[body].text, stats[body].links
+    doomed: list[HtmlElement] = []
+    spared: list[HtmlElement] = []  # boilerplate but for their size
+    chrome: set[HtmlElement] = set()
+    landmark = None
+    for el in body.iter():
+        tag = el.tag  # read once: lxml makes a new string per access
+        if el is body or tag == "html" or tag == "body":
+            continue
+        st = stats.get(el)
+        if st is None:
+            continue
+        role = el.get("role")
+        role = role.strip().lower() if role else ""
+        if landmark is None and (tag == "main" or role == "main"):
+            landmark = el
+        if _is_chrome(el, tag, role) and not any(a in chrome for a in el.iterancestors()):
+            chrome.add(el)
+            text, links = text - st.text, links - st.links
+        share = st.text / total
+        if _is_boilerplate(el, tag, role, st, share):
+            doomed.append(el)
+        elif share >= _SIZE_GUARD_MIN and _is_boilerplate(el, tag, role, st, 0.0):
+            spared.append(el)
+    if landmark is not None:
+        # Outside the page's main landmark, boilerplate is boilerplate whatever its size (on
+        # a short page a footer holds much of the text, and the size guards would keep it).
+        around = set(landmark.iterancestors())
+        doomed += [el for el in spared if el is not landmark and el not in around
+                   and not any(a is landmark for a in el.iterancestors())]
+    _remeasure(stats, body, _drop_all(doomed))
+    return TextSize(max(text, 0), max(links, 0))
+
+
+_SIZE_GUARD_MIN = 0.1
+"""The smallest share of the page's text that a size guard of _is_boilerplate spares."""
+_SECTIONING = frozenset(("article", "main", "section"))
+
+
+def _is_chrome(el: HtmlElement, tag: str, role: str) -> bool:
+    """Navigation chrome (``_stats.CHROME``): nav, aside, a header or footer of the page
+    (not of an article or section), and the ARIA roles of those."""
+    if tag in ("nav", "aside") or role in _CHROME_ROLES:
+        return True
+    return tag in ("header", "footer") and not any(
+        a.tag in _SECTIONING for a in el.iterancestors())
+
+
+def _is_boilerplate(el: HtmlElement, tag: str, role: str, st: _Stats, share: float) -> bool:
+    """Whether ``el`` (``share`` of the page's text) is boilerplate."""
+    if tag == "figcaption" and share < 0.3:
+        return True
+    if tag in _BOILER_TAGS or role in _BOILER_ROLES:
+        # a <header>/<footer> wrapping the whole article is layout, not boilerplate
+        return (share < 0.5 or ((tag == "nav" or role == "navigation") and share < 0.8)) \
+            and not _in_flow_quote(el, st)
+    if 1 < st.text < 40 and st.links == 0:
+        # half of all elements get here: spare the leaves (most of them) the itertext
+        leaf = not len(el) and isinstance(tag, str)
+        raw = (el.text or "") if leaf else "".join(el.itertext())
+        if _is_ad_label(raw):
+            return True
+    kinds = _kinds(el)
+    if not kinds.any or kinds.embed or _code_comment(el, tag, st):
+        return False
+    if kinds.strong:
+        return share < 0.5
+    if kinds.boiler:
+        if kinds.content and share >= 0.1 and _link_density(st) < 0.4:
+            return False
+        return share < 0.4
+    return False
+
+
+def _code_comment(el: HtmlElement, tag: str, st: _Stats) -> bool:
+    """A highlighter's span around a code listing's comment (``<span class="comment">``),
+    not a comments section (a block, with links: names, replies, permalinks)."""
+    return tag == "span" and not st.links and "comment" in (el.get("class") or "").lower()
+
+
+_QUOTE_MAX_CHARS = 400
+
+
+def _in_flow_quote(el: HtmlElement, st: _Stats) -> bool:
+    """An <aside> set between two paragraphs of prose, short and without links: a pull
+    quote (a sidebar sits beside the text, not inside its flow)."""
+    if el.tag != "aside" or st.links or not 0 < st.text <= _QUOTE_MAX_CHARS:
+        return False
+    before, after = el.getprevious(), el.getnext()
+    return before is not None and after is not None and before.tag == after.tag == "p"
+
+
+@lru_cache(maxsize=8192)
+def _is_ad_label(raw: str) -> bool:
+    # cached: short texts (a code listing's names and operators) repeat all over a page
+    return _AD_LABEL_RE.match(" ".join(raw.split())) is not None
+

@@ -1,0 +1,255 @@
+"""The edges of the chosen content: the headline, byline and dateline at its top; date,
+source and credit lines, a bio and a dangling heading at its end."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+
+from lxml import etree
+from lxml.html import HtmlElement
+
+from ._clean import drop_tree
+from ._signals import (
+    _HEADINGS,
+    _SENTENCE_END_RE,
+    _collapsed_text,
+    _first_element,
+    _is_ancestor,
+    _kinds,
+    _norm,
+    _short_text,
+    words,
+)
+from ._stats import _drop_all
+from ._text import BLOCK_TAGS
+
+_DATE_RE = re.compile(
+    r"\b(19|20)\d\d\b|\b\d{1,2}[:/.]\d{2}\b|\b(jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)"
+    r"[a-z]*\.? \d{1,2}\b|\b\d{1,2} (jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)|\bago\b",
+    re.I,
+)
+_BYLINE_RE = re.compile(
+    r"^(by|von|par|por|door|di|av|written by|posted|published|updated|last updated)\b", re.I
+)
+# A header ends at the first of these with 80 characters of text.
+_HEADER_STOP_TAGS = frozenset(("p", "pre", "blockquote", "ul", "ol", "table", "dl"))
+
+
+def strip_header(content: HtmlElement, title: str | None) -> str | None:
+    """Drop the headline, byline and dateline that precede the first real paragraph."""
+    norm_title = _norm(title or "")
+    headline: str | None = None
+    doomed: list[HtmlElement] = []
+    for i, el in enumerate(content.iter()):
+        if i > 400:  # the header is at the top
+            break
+        tag = el.tag
+        if el is content or not isinstance(tag, str):
+            continue
+        if any(_is_ancestor(d, el) for d in doomed):
+            continue
+        if tag in _HEADINGS:
+            heading = _collapsed_text(el)
+            if headline is None and heading and (
+                tag == "h1" or (norm_title and _norm(heading) in norm_title)
+            ):
+                headline = heading.rstrip("¶").strip()
+                doomed.append(_header_block(el, content, len(heading)))
+            continue
+        # Past 120 characters, all that matters of the text is that it is long (>= 80): the
+        # first elements are often wrappers of the whole content, too long to join whole.
+        text = _short_text(el, 120)
+        if text is None:
+            if tag in _HEADER_STOP_TAGS:
+                break
+            continue
+        if tag in _HEADER_STOP_TAGS and len(text) >= 80:
+            break
+        if tag == "p" and len(text) >= 25 and not _DATE_RE.search(text) \
+                and not _BYLINE_RE.match(text):
+            break
+        if not text:
+            continue
+        has_block_child = any(
+            isinstance(c.tag, str) and c.tag in BLOCK_TAGS for c in el
+        )
+        if has_block_child:
+            continue
+        if (_kinds(el).meta or tag in ("time", "address")
+                or el.find(".//time") is not None
+                or (_BYLINE_RE.match(text) and len(text) < 100)
+                or (_DATE_RE.search(text) and len(text) < 60)):
+            doomed.append(el)
+    _drop_all(doomed)
+    return headline
+
+
+_HEADER_BLOCK_EXTRA_CHARS = 300
+_HEADER_BODY_FACTOR = 2
+"""The content outside a header block holds at least this many times its text."""
+"""A wrapper of the headline with at most this much more text is the article's header (the
+headline with its standfirst, byline and date), not part of the body."""
+
+
+_LANDMARK = etree.XPath("self::main or self::article or @role='main' "
+                        "or descendant::main or descendant::article "
+                        "or descendant::*[@role='main']")
+
+
+def _holds_landmark(el: HtmlElement) -> bool:
+    """Whether ``el`` is or holds the page's main or article landmark: the body is there,
+    so ``el`` is no header block."""
+    return bool(_LANDMARK(el))
+
+
+def _header_block(headline: HtmlElement, content: HtmlElement, size: int) -> HtmlElement:
+    """The largest wrapper of ``headline`` inside ``content`` that holds little more than
+    it: the header the body follows."""
+    block = headline
+    parent = headline.getparent()
+    total = None
+    while parent is not None and parent is not content:
+        text = _short_text(parent, size + _HEADER_BLOCK_EXTRA_CHARS)
+        if text is None or parent.find(".//pre") is not None or _holds_landmark(parent):
+            break
+        if total is None:  # the text of the landmark it is in, else of the content
+            scope = next((a for a in headline.iterancestors() if a is content or
+                          a.tag in ("main", "article") or a.get("role") == "main"), content)
+            total = len(_collapsed_text(scope))
+        # the body follows the header: a wrapper holding (nearly) all the content is the
+        # article itself (a short page's only <section>), not its header
+        if total - len(text) < _HEADER_BODY_FACTOR * len(text):
+            break
+        block, parent = parent, parent.getparent()
+    return block
+
+
+# -- the end: date and source lines after the body --------------------------------------
+
+_TRAILING_META_RE = re.compile(
+    r"^(source|sources|first published|published|updated|last updated|posted|filed|tags|"
+    r"tagged|topics|reporting by|additional reporting|editing by|writing by)\b", re.I)
+_TRAILING_META_MAX_CHARS = 300
+_TRAILING_LABEL_RE = re.compile(r"^[^\W\d]+(?: [^\W\d]+)?$")
+"""A word or two alone at the very end: the label of a share bar or comments block whose
+buttons are gone ("Share", "Comments")."""
+_TRAILING_META_MAX_WORDS = 6
+
+
+def drop_trailing_meta(content: HtmlElement) -> None:
+    """Drop the short date and source lines the content ends with ("First Published on
+    Nov 20, 2019", "SOURCE: News agencies")."""
+    leaves = [el for el in content.iter(*_BIO_BLOCKS) if el is not content
+              and not any(isinstance(c.tag, str) and c.tag in BLOCK_TAGS for c in el)]
+    for el in reversed(leaves):
+        text = _short_text(el, _TRAILING_META_MAX_CHARS)
+        if text == "":
+            continue
+        if text is None or not _is_meta_line(text):
+            return
+        el.tail = None
+        drop_tree(el)
+
+
+def _is_meta_line(text: str) -> bool:
+    if _TRAILING_META_RE.match(text) or _TRAILING_LABEL_RE.match(text):
+        return True
+    return bool(_DATE_RE.search(text)) and len(text.split()) <= _TRAILING_META_MAX_WORDS \
+        and not _SENTENCE_END_RE.search(text)
+
+
+
+# -- a bio at the end: "About the author", a company's press-release boilerplate ----------
+
+_BIO_LEAD_RE = re.compile(
+    r"^\W*(?:about\s+(?:the\s+)?\S+|(?:[A-Z][\w.'’&-]*\s+){0,4}[A-Z][\w.'’&-]*,?\s+"
+    r"(?:is|was)\s+(?:a|an|the)\s)", re.U)
+"""How a bio starts: "About Ascom", "About the author", "Jane Doe is a reporter ...",
+"Example Corp. is the leading ..."."""
+_BIO_MAX_CHARS = 1500
+_BIO_SCAN = 4
+"""Blocks looked at from the end of the content (a bio is one of its last)."""
+_BIO_BLOCKS = words("p div section aside footer")
+
+
+def drop_trailing_bio(content: HtmlElement) -> None:
+    """Drop an author's or a company's bio among the last blocks of the content: a block
+    that starts like one and is set apart like one (a photo, a bold name, a rule or an
+    "About ..." heading before it)."""
+    blocks = [el for el in content.iter(*_BIO_BLOCKS) if el is not content
+              and not any(isinstance(c.tag, str) and c.tag in _BIO_BLOCKS for c in el)]
+    for el in blocks[-_BIO_SCAN:]:
+        text = _short_text(el, _BIO_MAX_CHARS)
+        if text and _BIO_LEAD_RE.match(text) and _set_apart(el):
+            bio = el
+            # its wrapper goes with it when the wrapper holds nothing else (the photo)
+            parent = bio.getparent()
+            while parent is not None and parent is not content and \
+                    len(_collapsed_text(parent)) <= len(text) + 20:
+                bio, parent = parent, parent.getparent()
+            drop_tree(bio)
+            return
+
+
+def _set_apart(el: HtmlElement) -> bool:
+    first = _first_element(el)
+    if first is not None and first.tag in ("b", "strong") and not (el.text or "").strip():
+        return True  # a bold name leading it
+    node = el
+    while node is not None:
+        if node.find(".//img") is not None and len(_collapsed_text(node)) < _BIO_MAX_CHARS:
+            return True  # a photo beside it
+        prev = node.getprevious()
+        if prev is not None and (prev.tag == "hr" or (
+                prev.tag in _HEADINGS and _collapsed_text(prev).lower().startswith("about"))):
+            return True  # a rule or an "About ..." heading before it
+        if prev is not None or node.getparent() is None:
+            break
+        node = node.getparent()
+    return False
+
+
+def _reversed_iter(content: HtmlElement, tags: frozenset[str]) -> Iterator[HtmlElement]:
+    return reversed(list(content.iter(*tags)))
+
+
+# -- a heading left at the end: it introduces nothing (comments, a pruned "related" list) --
+
+_DANGLING_MAX_CHARS = 40
+"""Text after the content's last heading below this is no section: the heading goes."""
+
+
+def _text_before(content: HtmlElement, target: HtmlElement) -> int:
+    """Characters of text in ``content`` before ``target`` (in document order)."""
+    size = len((content.text or "").strip())
+    above = set(target.iterancestors())  # their tails come after target
+    for el in content.iterdescendants():
+        if el is target:
+            return size
+        if isinstance(el.tag, str):
+            size += len((el.text or "").strip())
+        if el not in above:
+            size += len((el.tail or "").strip())
+    return size
+
+
+def drop_dangling_heading(content: HtmlElement) -> None:
+    """Drop the content's last heading and what follows it when that is (almost) no text: a
+    "Comments" or "Related" heading whose block is gone, a comment count."""
+    last = next(_reversed_iter(content, _HEADINGS), None)
+    if last is None:
+        return
+    after: list[HtmlElement] = []
+    node = last
+    while node is not None and node is not content:
+        after.extend(s for s in node.itersiblings() if isinstance(s.tag, str))
+        node = node.getparent()
+    rest = (last.tail or "").strip()
+    size = len(rest) + sum(len(_collapsed_text(el)) + len((el.tail or "").strip())
+                           for el in after)
+    if size >= _DANGLING_MAX_CHARS or _text_before(content, last) < _DANGLING_MAX_CHARS:
+        return  # (a heading with nothing before it heads the page: its short text is it)
+    for el in [last, *after]:
+        el.tail = None  # (counted above: it goes too)
+        drop_tree(el)

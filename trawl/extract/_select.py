@@ -1,0 +1,221 @@
+"""Choosing the main content: paragraphs score their ancestors, the best candidate is widened
+to where the best-scoring blocks are spread and joined by the siblings that look like
+content, and by the other halves of an article split across containers."""
+
+from __future__ import annotations
+
+from lxml.html import HtmlElement
+
+from ._signals import (
+    _HEADINGS,
+    _NOT_PARAGRAPHS,
+    _SENTENCE_END_RE,
+    _class_weight,
+    _is_ancestor,
+    _own_text,
+)
+from ._stats import _link_density, _Stats, _stats_from_children
+from ._text import BLOCK_TAGS
+
+_SIBLING_MAX_LINK_DENSITY = 0.3
+"""A sibling of the content this much links is a column of teasers, however it scores."""
+_CONTINUATION_MIN_SCORE = 10.0
+_CONTINUATION_SHARE = 0.3
+"""An article's other half scores at least this share of the best container's score."""
+_CONTINUATION_MAX_LINK_DENSITY = 0.25
+_TAG_BASE = {
+    "div": 5.0, "article": 10.0, "main": 10.0, "section": 3.0,
+    "pre": 3.0, "td": 3.0, "blockquote": 3.0,
+    "address": -3.0, "ol": -3.0, "ul": -3.0, "dl": -3.0, "dd": -3.0, "dt": -3.0,
+    "li": -3.0, "form": -3.0,
+    "h1": -5.0, "h2": -5.0, "h3": -5.0, "h4": -5.0, "h5": -5.0, "h6": -5.0, "th": -5.0,
+}
+
+
+
+def _score(body: HtmlElement, stats: dict[HtmlElement, _Stats],
+           mass: dict[HtmlElement, float] | None = None) -> dict[HtmlElement, float]:
+    """Each candidate's score: the points of the paragraphs below it, decaying with their
+    distance. ``mass``, when given, gets every element's undecayed sum of the points of the
+    paragraphs below it, each less its link share (how much prose it holds)."""
+    scores: dict[HtmlElement, float] = {}
+    for el in body.iter():
+        st = stats.get(el)
+        if st is None or st.inline < 25:
+            continue
+        if el.tag not in BLOCK_TAGS or el.tag in _NOT_PARAGRAPHS:
+            continue
+        runs = _br_runs(el) if st.inline >= _BR_BLOCK_MIN_CHARS else 1
+        # text in <br>-separated runs is that many paragraphs, held by this element itself:
+        # scored as one paragraph it lost to any few <p> elsewhere
+        # (a code listing's commas separate arguments, not clauses: they say nothing of prose)
+        commas = 0 if el.tag == "pre" else st.commas
+        points = runs + commas + min(st.inline // 100, 3 * runs)
+        _spread(body, el if runs > 1 else el.getparent(), points, scores, stats)
+        if mass is not None:
+            _accumulate(body, el, points * (1.0 - _link_density(st)), mass)
+    for el in scores:
+        scores[el] *= 1.0 - _link_density(stats[el])
+    return scores
+
+
+_BR_BLOCK_MIN_CHARS = 200
+"""Only inline text this long is looked at for <br>-separated paragraphs."""
+
+
+def _br_runs(el: HtmlElement) -> int:
+    """How many paragraphs <br><br> (or <br> between runs of text) split ``el``'s own text
+    into; 1 when it has no such breaks."""
+    breaks = 0
+    previous_br = False
+    for child in el:
+        if child.tag == "br":
+            if not previous_br:
+                breaks += 1
+            previous_br = not (child.tail or "").strip()
+        else:
+            previous_br = False
+    return breaks + 1
+
+
+def _spread(body: HtmlElement, start: HtmlElement | None, points: float,
+            scores: dict[HtmlElement, float], stats: dict[HtmlElement, _Stats]) -> None:
+    """Give ``points`` to ``start`` and, decaying, to four of its ancestors."""
+    node = start
+    level = 0
+    while node is not None and level < 5 and node in stats:
+        if node not in scores:
+            scores[node] = _TAG_BASE.get(str(node.tag), 0.0) + _class_weight(node)
+        divider = 1 if level == 0 else 2 if level == 1 else level * 3
+        scores[node] += points / divider
+        if node is body:
+            break
+        node = node.getparent()
+        level += 1
+
+
+def _accumulate(body: HtmlElement, el: HtmlElement, points: float,
+                mass: dict[HtmlElement, float]) -> None:
+    node: HtmlElement | None = el
+    while node is not None:
+        mass[node] = mass.get(node, 0.0) + points
+        if node is body:
+            return
+        node = node.getparent()
+
+
+def _keep_sibling(
+    sib: HtmlElement, top: HtmlElement, scores: dict[HtmlElement, float],
+    stats: dict[HtmlElement, _Stats], threshold: float,
+) -> bool:
+    if sib is top:
+        return True
+    if not isinstance(sib.tag, str):
+        return False
+    bonus = 0.0
+    if sib.get("class") and sib.get("class") == top.get("class"):
+        bonus = scores.get(top, 0.0) * 0.2
+    st = stats.get(sib)
+    if st is None:
+        return scores.get(sib, -1e9) + bonus >= threshold
+    if scores.get(sib, -1e9) + bonus >= threshold and \
+            _link_density(st) < _SIBLING_MAX_LINK_DENSITY:
+        return True
+    if sib.tag == "p" or (sib.tag in ("div", "section") and st.paragraphs <= 1):
+        density = _link_density(st)
+        if st.text > 80 and density < 0.25:
+            return True
+        if 0 < st.text <= 80 and density == 0 and _SENTENCE_END_RE.search(_own_text(sib)):
+            return True
+    # the next chapter of a document split into <section>s, each under its own heading
+    if sib.tag == top.tag == "section" and st.paragraphs >= 2 and _link_density(st) < 0.2:
+        first = next((c for c in sib if isinstance(c.tag, str)), None)
+        if first is not None and first.tag in _HEADINGS:
+            return True
+    return False
+
+
+
+def _widen(top: HtmlElement, scores: dict[HtmlElement, float]) -> HtmlElement:
+    """The parent of ``top`` when it holds two more of the best-scoring candidates (the
+    content is spread over children)."""
+    top_score = scores[top]
+    ranked = sorted(scores, key=lambda el: scores[el], reverse=True)[:5]
+    alternatives = [el for el in ranked[1:] if scores[el] >= top_score * 0.75]
+    parent = top.getparent()
+    while parent is not None and parent.tag not in ("body", "html") and len(alternatives) >= 2:
+        if sum(1 for el in alternatives if _is_ancestor(parent, el)) >= 2:
+            return parent
+        parent = parent.getparent()
+    return top
+
+
+def _climb(top: HtmlElement, stats: dict[HtmlElement, _Stats]) -> HtmlElement:
+    """Move up while the parent has only this child of substance."""
+    parent = top.getparent()
+    while parent is not None and parent.tag not in ("body", "html"):
+        if stats[parent].text > stats[top].text * 1.1 + 20:
+            break
+        top = parent
+        parent = top.getparent()
+    return top
+
+
+def _with_siblings(body: HtmlElement, top: HtmlElement, top_score: float,
+                   scores: dict[HtmlElement, float],
+                   stats: dict[HtmlElement, _Stats]) -> HtmlElement:
+    """``top`` with its siblings that look like content: their parent when they are nearly
+    all of it, else a new <div> holding them."""
+    parent = top.getparent()
+    if parent is None:
+        return top
+    threshold = max(10.0, top_score * 0.2)
+    siblings = list(parent)
+    flags = [_keep_sibling(s, top, scores, stats, threshold) for s in siblings]
+    # headings introducing kept siblings belong to the content too
+    for i in range(len(siblings) - 2, -1, -1):
+        if not flags[i] and siblings[i].tag in _HEADINGS and flags[i + 1]:
+            flags[i] = True
+    keep = [s for s, f in zip(siblings, flags, strict=True) if f]
+    kept_text = sum(stats[s].text for s in keep if s in stats)
+    if parent.tag not in ("body", "html") and kept_text >= 0.9 * stats[parent].text:
+        return parent
+    if len(keep) > 1:
+        return _gather(body, keep, stats)
+    return top
+
+
+def _gather(body: HtmlElement, parts: list[HtmlElement],
+            stats: dict[HtmlElement, _Stats]) -> HtmlElement:
+    """A new <div> holding ``parts`` (moved there, in the given order)."""
+    content = body.makeelement("div", {})
+    for part in parts:
+        tail = part.tail
+        content.append(part)  # moves it
+        part.tail = tail
+    stats[content] = _stats_from_children(content, stats)
+    return content
+
+
+def _with_continuations(body: HtmlElement, content: HtmlElement, best: HtmlElement,
+                        scores: dict[HtmlElement, float],
+                        stats: dict[HtmlElement, _Stats]) -> HtmlElement:
+    """``content`` and the rest of an article split across containers that are not its
+    siblings (an ad or a video between the halves, each half in its own wrappers): other
+    prose containers of the same class as the best one, outside the content."""
+    cls = best.get("class")
+    if not cls:
+        return content
+    threshold = max(_CONTINUATION_MIN_SCORE, scores[best] * _CONTINUATION_SHARE)
+    extra = [el for el in scores
+             if el is not best and el.get("class") == cls and scores[el] >= threshold
+             and _link_density(stats[el]) < _CONTINUATION_MAX_LINK_DENSITY
+             and not _is_ancestor(content, el) and not _is_ancestor(el, content)
+             and el is not content]
+    if not extra:
+        return content
+    order = {el: i for i, el in enumerate(body.iter())}
+    parts = sorted([content, *extra], key=lambda el: order.get(el, -1))
+    return _gather(body, parts, stats)
+
+

@@ -1,0 +1,217 @@
+"""What an element's tag, class, id and role say about it: the token families of
+boilerplate and content, class weights, and small text helpers the main-content passes share.
+"""
+
+from __future__ import annotations
+
+import re
+from functools import lru_cache
+from itertools import pairwise
+from typing import NamedTuple
+
+from lxml.html import HtmlElement
+
+from ._text import words
+
+_TOKEN_SPLIT = re.compile(r"[\s_\-:./]+|(?<=[a-z])(?=[A-Z])")
+
+# Tokens (from class/id, split on -, _, spaces and camelCase) that mark boilerplate.
+_BOILER_TOKENS = words(
+    """nav navbar navigation menu menubar submenu megamenu breadcrumb breadcrumbs crumbs
+    footer sidebar sidenav aside widget widgets share sharing sharebar social socials
+    related recommended recommendations recirc more-stories trending popular
+    cookie cookies consent gdpr newsletter subscribe subscription signup paywall
+    promo promotion advert advertisement advertising ad ads adsense adslot adunit dfp
+    sponsor sponsored outbrain taboola disqus comment comments respond pagination pager
+    skip skiplink toolbar masthead banner topbar modal popup overlay login signin
+    print rss tags tagcloud taglist byline dateline author-bio bio timestamp
+    copyright legal breaking-news ticker caption figcaption credit credits
+    most-read mostread most-popular most-viewed mostpopular popular-posts
+    author-box authorbox about-author author-info author-card tag-list taglinks post-tags
+    share-buttons sharedaddy notification read-more readmore also-read"""
+)
+# An element with one of these tokens is never boilerplate by its tokens (embedded posts).
+# (the class names the platforms' embed snippets give them, and pull quotes)
+_EMBED_TOKENS = words("""embed embedded twitter-tweet instagram-media tiktok-embed
+    bluesky-embed fb-post reddit-embed pullquote pull-quote""")
+_AD_LABEL_RE = re.compile(
+    r"^(advert|advertisement|advertising|ad|ads|sponsored|sponsored content|anzeige|"
+    r"publicit[eé]|werbung|story continues below|continue reading below|"
+    r"article continues below|scroll to continue|related)\W*$",
+    re.I,
+)
+# Note, warning and "See also" boxes (Sphinx, MkDocs, Docusaurus, GitHub, Bootstrap): content
+# even when they are short or all links.
+_ADMONITION_TOKENS = words(
+    "admonition note warning tip hint caution attention danger important seealso callout"
+)
+_CONTENT_TOKENS = words(
+    "article content main body entry post story text blog hentry prose markdown"
+)
+# Boilerplate even when the element also carries a content-looking token.
+# ("robots-nocontent": the page's own statement that a block is not content)
+_STRONG_TOKENS = words("cookie cookies consent gdpr newsletter subscribe outbrain taboola disqus "
+                       "robots-nocontent nocontent")
+_NEG_WEIGHT_RE = re.compile(
+    r"hidden|banner|combx|comment|contact|foot|footnote|masthead|media|meta|outbrain|promo|"
+    r"related|scroll|share|shoutbox|sidebar|skyscraper|sponsor|shopping|tags|tool|widget|"
+    r"social|subscribe|newsletter|recommend|teaser|caption|byline|author|nav|menu",
+    re.I,
+)
+_POS_WEIGHT_RE = re.compile(
+    r"article|body|content|entry|hentry|h-entry|main|page|post|text|blog|story|prose", re.I
+)
+_BOILER_ROLES = words(
+    "navigation banner contentinfo complementary menu menubar dialog alertdialog search toolbar"
+)
+_BOILER_TAGS = frozenset(("nav", "aside", "footer", "header"))
+_PARAGRAPH_TAGS = frozenset(("p", "pre", "td", "blockquote"))
+_NOT_PARAGRAPHS = words("li h1 h2 h3 h4 h5 h6 th dt figcaption")
+_HEADINGS = frozenset(("h1", "h2", "h3", "h4", "h5", "h6"))
+_META_TOKENS = words(
+    """byline author authors date dateline time timestamp meta post-meta entry-meta article-meta
+    published updated posted pubdate info"""
+)
+
+
+class _Kinds(NamedTuple):
+    """Which families of boilerplate/content tokens an element's class and id carry."""
+
+    any: bool  # it has tokens at all
+    embed: bool  # _EMBED_TOKENS
+    strong: bool  # _STRONG_TOKENS
+    boiler: bool  # _BOILER_TOKENS
+    content: bool  # _CONTENT_TOKENS
+    meta: bool  # _META_TOKENS
+    admonition: bool  # _ADMONITION_TOKENS
+
+
+_NO_KINDS = _Kinds(False, False, False, False, False, False, False)
+
+
+def _kinds(el: HtmlElement) -> _Kinds:
+    cls, ident = el.get("class"), el.get("id")
+    if not cls and not ident:  # most elements: skip the concatenation and the cache
+        return _NO_KINDS
+    if ident and ("." in ident or _is_heading_slug(el, ident)):
+        # an anchor, not a component's name: a qualified API name
+        # ("distutils.ccompiler.CCompiler.debug_print") or a section's slug
+        ident = None
+    return _kinds_of((cls or "") + " " + (ident or ""))
+
+
+def _is_heading_slug(el: HtmlElement, ident: str) -> bool:
+    """Whether ``ident`` is the slug of the heading ``el`` starts with: a document section's
+    anchor ("recommended-third-party-tools") says what the section is about, not what
+    component it is, so its words are no boilerplate tokens."""
+    first = _first_element(el)
+    if first is None or first.tag not in _HEADINGS:
+        return False
+    slug = set(_SLUG_WORD_RE.findall(ident.lower()))
+    return bool(slug) and slug <= set(_SLUG_WORD_RE.findall(_collapsed_text(first).lower()))
+
+
+_SLUG_WORD_RE = re.compile(r"[^\W_]+")
+
+
+@lru_cache(maxsize=8192)
+def _kinds_of(raw: str) -> _Kinds:
+    # cached: a page repeats a few class names on many elements, and the boilerplate, prune
+    # and header passes each ask about every element
+    tokens = _tokens_of(raw) if raw.strip() else frozenset()
+    return _Kinds(bool(tokens), bool(tokens & _EMBED_TOKENS), bool(tokens & _STRONG_TOKENS),
+                  bool(tokens & _BOILER_TOKENS), bool(tokens & _CONTENT_TOKENS),
+                  bool(tokens & _META_TOKENS), bool(tokens & _ADMONITION_TOKENS))
+
+
+@lru_cache(maxsize=8192)
+def _tokens_of(raw: str) -> frozenset[str]:
+    tokens: set[str] = set()
+    for part in raw.split():
+        words_ = [t.lower() for t in _TOKEN_SPLIT.split(part) if t]
+        tokens.update(words_)
+        # and the two-word compounds, however they are written: "more-stories" in
+        # "more-stories-list", "read-more" in "read-more-big__title", "author-bio" in
+        # "authorBio"
+        tokens.update(f"{a}-{b}" for a, b in pairwise(words_))
+        tokens.add(part.lower())
+    return frozenset(tokens)
+
+
+def _class_weight(el: HtmlElement) -> float:
+    return _class_weight_of(el.get("class"), el.get("id"))
+
+
+@lru_cache(maxsize=8192)
+def _class_weight_of(cls: str | None, ident: str | None) -> float:
+    weight = 0.0
+    for value in (cls, ident):
+        if not value:
+            continue
+        if _NEG_WEIGHT_RE.search(value):
+            weight -= 25
+        if _POS_WEIGHT_RE.search(value):
+            weight += 25
+    return weight
+
+
+_SENTENCE_END_RE = re.compile(r"[.:!?][\"'”’)]?\s*$")
+
+
+def _own_text(el: HtmlElement) -> str:
+    return " ".join(el.itertext())
+
+
+def _norm(text: str) -> str:
+    return " ".join(re.findall(r"\w+", text.lower()))
+
+
+def _collapsed_text(el: HtmlElement) -> str:
+    return " ".join("".join(el.itertext()).split())
+
+
+def _short_text(el: HtmlElement, limit: int) -> str | None:
+    """``_collapsed_text(el)``, or None when it is longer than ``limit``.
+
+    A collapsed prefix of the text is a prefix of the collapsed text, so the joining can stop
+    as soon as a prefix is too long.
+    """
+    pieces: list[str] = []
+    size = 0
+    check_at = limit
+    for piece in el.itertext():
+        pieces.append(piece)
+        size += len(piece)
+        if size > check_at:
+            if len(" ".join("".join(pieces).split())) > limit:
+                return None
+            check_at = 2 * size
+    text = " ".join("".join(pieces).split())
+    return text if len(text) <= limit else None
+
+
+def _first_element(el: HtmlElement) -> HtmlElement | None:
+    """``el``'s first child element, passing over empty anchors (``<a id=...></a>``,
+    ``<span id=...></span>``: the other names a generator gives a section)."""
+    return next((c for c in el if isinstance(c.tag, str) and not _empty_anchor(c)), None)
+
+
+def _empty_anchor(el: HtmlElement) -> bool:
+    return el.tag in ("a", "span") and not len(el) and not (el.text or "").strip()
+
+
+
+def _is_ancestor(anc: HtmlElement, el: HtmlElement) -> bool:
+    parent = el.getparent()
+    while parent is not None:
+        if parent is anc:
+            return True
+        parent = parent.getparent()
+    return False
+
+
+
+def _admonition(el: HtmlElement) -> bool:
+    """A note, warning or "See also" box: content even when it is all links."""
+    return _kinds(el).admonition
+

@@ -1,0 +1,254 @@
+"""Bottom-up text statistics of a tree (characters of text and of link text, paragraphs...),
+measured once per page and kept up to date as passes drop elements."""
+
+from __future__ import annotations
+
+from typing import NamedTuple
+
+from lxml import etree
+from lxml.html import HtmlElement
+
+from ._clean import drop_tree
+from ._text import BLOCK_TAGS
+
+
+class _Stats(NamedTuple):
+    text: int  # characters of text in the subtree
+    links: int  # characters of text inside <a> in the subtree
+    inline: int  # characters of text of the element's own inline run
+    commas: int  # commas in the own inline run
+    paragraphs: int  # paragraph-like descendants
+    n_p: int  # <p> descendants
+    n_img: int  # <img> descendants
+    n_li: int  # <li> descendants
+
+
+# tuple.__new__ builds a _Stats without the Python-level __new__ a NamedTuple call goes
+# through: _measure makes one per element, and that call was a tenth of its time.
+_new_stats = tuple.__new__
+
+# What an element adds to its parent's _Stats: text (with its tail), links, paragraphs, n_p,
+# n_img, n_li, inline, commas (the last two only when it is inline, plus its tail's).
+_Contribution = tuple[int, int, int, int, int, int, int, int]
+
+
+def _tail_counts(el: HtmlElement) -> tuple[int, int]:
+    """Characters and commas of ``el``'s stripped tail."""
+    tail = el.tail
+    if not tail:
+        return 0, 0
+    tail = tail.strip()
+    return len(tail), tail.count(",")
+
+
+def _contribution(tag: object, st: _Stats, tail_len: int, tail_commas: int) -> _Contribution:
+    text, links, inline, commas, paragraphs, n_p, n_img, n_li = st
+    if tag in BLOCK_TAGS:
+        inline = commas = 0
+    return (text + tail_len, links, paragraphs, n_p + (tag == "p"), n_img + (tag == "img"),
+            n_li + (tag == "li"), inline + tail_len, commas + tail_commas)
+
+
+def _own_stats(tag: object, text: str | None, parts: list[_Contribution]) -> _Stats:
+    """An element's _Stats from its own text and its children's contributions."""
+    own = text.strip() if text else ""
+    n_text = inline = len(own)
+    commas = own.count(",")
+    links = paragraphs = n_p = n_img = n_li = 0
+    for c_text, c_links, c_par, c_p, c_img, c_li, c_inline, c_commas in parts:
+        n_text += c_text
+        links += c_links
+        paragraphs += c_par
+        n_p += c_p
+        n_img += c_img
+        n_li += c_li
+        inline += c_inline
+        commas += c_commas
+    if tag == "a":
+        links = n_text
+    if inline >= 25 and tag in BLOCK_TAGS:
+        paragraphs += 1
+    return _new_stats(_Stats, (n_text, links, inline, commas, paragraphs, n_p, n_img, n_li))
+
+
+def _measure(root: HtmlElement) -> dict[HtmlElement, _Stats]:
+    """Bottom-up text statistics for every element (children before parents).
+
+    One pass in reverse document order: every element comes after all of its descendants, and
+    its children's contributions (see _contribution, inlined here: this loop is the hottest of
+    extraction) are then the top ``len(el)`` entries of a stack, each child having replaced
+    its own children's by its one. So no dict look-up per child, and each element's tag, text
+    and tail are read once (lxml builds a new string on every access).
+    """
+    stats: dict[HtmlElement, _Stats] = {}
+    stack: list[_Contribution] = []
+    push, pop = stack.append, stack.pop
+    for el in reversed(list(root.iter())):
+        tag = el.tag
+        own = el.text
+        if own:
+            own = own.strip()
+            text = inline = len(own)
+            commas = own.count(",")
+        else:
+            text = inline = commas = 0
+        n_children = len(el)
+        if n_children:
+            c_text, links, paragraphs, n_p, n_img, n_li, c_inline, c_commas = pop()
+            text += c_text
+            inline += c_inline
+            commas += c_commas
+            for _ in range(n_children - 1):
+                c_text, c_links, c_par, c_p, c_img, c_li, c_inline, c_commas = pop()
+                text += c_text
+                links += c_links
+                paragraphs += c_par
+                n_p += c_p
+                n_img += c_img
+                n_li += c_li
+                inline += c_inline
+                commas += c_commas
+        else:
+            links = paragraphs = n_p = n_img = n_li = 0
+        if tag == "a":
+            links = text
+        block = tag in BLOCK_TAGS
+        if block and inline >= 25:
+            paragraphs += 1
+        stats[el] = _new_stats(_Stats, (text, links, inline, commas, paragraphs, n_p, n_img,
+                                        n_li))
+        # now what it adds to its parent
+        tail = el.tail
+        if tail:
+            tail = tail.strip()
+            tail_len = len(tail)
+            tail_commas = tail.count(",")
+        else:
+            tail_len = tail_commas = 0
+        if block:
+            inline, commas = tail_len, tail_commas
+        else:
+            inline += tail_len
+            commas += tail_commas
+        push((text + tail_len, links, paragraphs, n_p + (tag == "p"), n_img + (tag == "img"),
+              n_li + (tag == "li"), inline, commas))
+    return stats
+
+
+def _remeasure(stats: dict[HtmlElement, _Stats], root: HtmlElement,
+               changed: list[HtmlElement]) -> None:
+    """Bring ``stats`` (from ``_measure(root)``) up to date after the children or text of the
+    ``changed`` elements changed: only they and their ancestors up to ``root`` are redone."""
+    dirty: dict[HtmlElement, int] = {}  # element -> depth below root
+    for el in changed:
+        chain: list[HtmlElement] = []
+        node: HtmlElement | None = el
+        while node is not None and node not in dirty:
+            chain.append(node)
+            if node is root:
+                node = None
+                break
+            node = node.getparent()
+        depth = dirty[node] if node is not None else -1
+        for anc in reversed(chain):
+            depth += 1
+            dirty[anc] = depth
+    for el in sorted(dirty, key=dirty.__getitem__, reverse=True):  # children first
+        stats[el] = _stats_from_children(el, stats)
+
+
+def _stats_from_children(el: HtmlElement, stats: dict[HtmlElement, _Stats]) -> _Stats:
+    """``el``'s _Stats from its children's (measured first if ``stats`` lacks them)."""
+    for child in el:
+        if child not in stats:
+            stats.update(_measure(child))
+    parts = [_contribution(child.tag, stats[child], *_tail_counts(child)) for child in el]
+    return _own_stats(el.tag, el.text, parts)
+
+
+def _link_density(st: _Stats) -> float:
+    return st.links / st.text if st.text else 0.0
+
+
+def _drop_all(doomed: list[HtmlElement]) -> list[HtmlElement]:
+    """Drop the doomed elements (those under another doomed one go with it); the parents
+    they were dropped from, whose text and children changed."""
+    doomed_set = set(doomed)
+    parents: list[HtmlElement] = []
+    for el in doomed:
+        # skip elements whose ancestor is already gone
+        parent = el.getparent()
+        skip = False
+        while parent is not None:
+            if parent in doomed_set:
+                skip = True
+                break
+            parent = parent.getparent()
+        if not skip:
+            parent = el.getparent()
+            if parent is not None:
+                parents.append(parent)
+                drop_tree(el)
+    return parents
+
+
+def _removed_text(doomed: list[HtmlElement], stats: dict[HtmlElement, _Stats]) -> int:
+    doomed_set = set(doomed)
+    total = 0
+    for el in doomed:
+        parent = el.getparent()
+        nested = False
+        while parent is not None:
+            if parent in doomed_set:
+                nested = True
+                break
+            parent = parent.getparent()
+        if not nested:
+            total += stats[el].text
+    return total
+
+
+REFERENCE_ROW_CHARS = 10
+"""A table row with this much text besides its links describes what it links to."""
+REFERENCE_ROWS_SHARE = 1 / 3
+"""At least this share of a reference table's rows describe what they link to."""
+
+
+def reference_table(table: HtmlElement, stats: dict[HtmlElement, _Stats]) -> bool:
+    """A table of names and what they are (an API's members, functions and their
+    parameters): many rows say something besides their links (some are only a name: a
+    constructor, an inherited member). A table of links is all links."""
+    rows = [stats[r] for r in table.iter("tr") if r in stats and stats[r].text]
+    described = sum(1 for r in rows if r.text - r.links >= REFERENCE_ROW_CHARS)
+    return bool(rows) and REFERENCE_ROWS_SHARE * len(rows) <= described
+
+
+CHROME = etree.XPath(
+    ".//nav | .//aside | .//*[@role='navigation' or @role='banner' or @role='contentinfo'"
+    " or @role='complementary' or @role='search']"
+    " | .//header[not(ancestor::article or ancestor::main or ancestor::section)]"
+    " | .//footer[not(ancestor::article or ancestor::main or ancestor::section)]")
+"""A page's navigation chrome: nav, asides, page headers and footers, their ARIA roles."""
+
+
+class TextSize(NamedTuple):
+    """Characters of text (each text node stripped, as ``_Stats.text``) and of link text."""
+
+    text: int
+    links: int
+
+
+def text_size(el: HtmlElement) -> TextSize:
+    """The size of ``el``'s text (its tail left out), measured as ``_measure`` does."""
+    return TextSize(_subtree_chars(el), sum(_subtree_chars(a) for a in el.iter("a")))
+
+
+def _subtree_chars(el: HtmlElement) -> int:
+    size = len(el.text.strip()) if el.text else 0
+    for node in el.iterdescendants():
+        text, tail = node.text, node.tail
+        if text:
+            size += len(text.strip())
+        if tail:
+            size += len(tail.strip())
+    return size
