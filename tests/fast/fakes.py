@@ -41,6 +41,10 @@ THIN = "thin"
 """A scripted explore that stores the page with thin content."""
 GIVEN_UP = "given_up"
 """A scripted explore that gives the URL up after its handoffs (handoff_exhausted)."""
+DATA = "data"
+"""A scripted explore that stores the page with data (``--extract``)."""
+DATA_FAILED = "data_failed"
+"""A scripted explore that stores the page, its extraction failed (``--extract``)."""
 BREAKS_SLICE = "breaks_slice"
 """A scripted explore that makes its whole slice fail (a worker that dies on the page);
 explored alone, it is done."""
@@ -105,6 +109,11 @@ class FakeCrawl:
             raise RuntimeError(f"explore of {job.url} broke")
         if what == THIN:  # stored, but far thinner than the page a reader sees
             return ExploreOutput(job.url, PageOutcome.DONE, status_code=200, thin_content=True)
+        if what == DATA:
+            return ExploreOutput(job.url, PageOutcome.DONE, status_code=200, has_data=True)
+        if what == DATA_FAILED:
+            return ExploreOutput(job.url, PageOutcome.DONE, status_code=200,
+                                 data_error="price: required, not found")
         if what == GIVEN_UP:  # still behind its wall after the bounded handoffs
             return ExploreOutput(job.url, PageOutcome.FAILED, status_code=200,
                                  error_class=ErrorClass.HANDOFF_EXHAUSTED)
@@ -247,6 +256,8 @@ class FakeCrawl:
                 if res.error_class == ErrorClass.HANDOFF_EXHAUSTED:
                     out.given_up += 1
             out.thin += res.thin_content
+            out.with_data += res.has_data
+            out.data_failed += res.data_error is not None
         out.queued = len(self.queued[inp.site])
         return out
 

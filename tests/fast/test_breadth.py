@@ -10,9 +10,10 @@ from typing import Any
 
 from temporalio import activity
 from temporalio.api.enums.v1 import EventType
+from temporalio.api.sdk.v1 import WorkflowMetadata
 from temporalio.testing import WorkflowEnvironment
 
-from tests.fast.fakes import BREAKS_SLICE, FakeCrawl
+from tests.fast.fakes import BREAKS_SLICE, DATA, DATA_FAILED, FakeCrawl
 from tests.fast.test_workflows import DEADLINE_S, SITE, spec, start_crawl, wait_for, worker
 from trawl.activities.policies import EXPLORE_MAX_ATTEMPTS
 from trawl.model import (
@@ -27,7 +28,7 @@ from trawl.model import (
     SliceOutput,
     UrlJob,
 )
-from trawl.workflows.crawl import SEEDS_INLINE, CrawlWorkflow
+from trawl.workflows.crawl import SEEDS_INLINE, CrawlWorkflow, site_workflow_id
 from trawl.workflows.monitor import SITES_LISTED, crawl_markdown
 from trawl.workflows.site import SiteWorkflow
 
@@ -203,3 +204,23 @@ async def test_a_site_whose_sitemaps_cannot_be_read_is_crawled_from_its_start_ur
     assert len(fake.seeds) == 1  # read once, by the first slice, which went on
     assert "sitemaps not read" in progress.last_event
     assert "sitemap.xml: HTTP 500" in progress.last_event
+
+
+async def test_a_slice_s_pages_with_data_and_failed_extractions_show_in_the_site_details(
+        env: WorkflowEnvironment, queue: str) -> None:
+    """``--extract``: what the slices counted reaches the site's details (the UI), as the
+    explore batches' counts did."""
+    fake = FakeCrawl(script={f"{SITE}/a": [DATA], f"{SITE}/b": [DATA],
+                             f"{SITE}/c": [DATA_FAILED],
+                             f"{SITE}/z": [PageOutcome.HANDOFF, PageOutcome.DONE]})
+    async with worker(env, queue, fake):
+        handle = await start_crawl(env, queue, spec(
+            "/a", "/b", "/c", "/z", extract={"fields": {"plan": "h1"}}))
+        await wait_for(handle, LiveStatus.HANDOFF)  # the site waits: its details stay
+        meta = await env.client.get_workflow_handle(
+            site_workflow_id(handle.id, SITE)).query("__temporal_workflow_metadata",
+                                                     result_type=WorkflowMetadata)
+        await handle.signal(CrawlWorkflow.resume, ResumeRequest(resumed_by="ann"))
+        result = await asyncio.wait_for(handle.result(), DEADLINE_S)
+    assert "**with data** 2 · **extraction failed** 1" in meta.current_details
+    assert result.pages_done == 4
