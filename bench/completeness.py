@@ -97,6 +97,11 @@ def _installed(path: str) -> Path:
     return installed if installed.is_dir() else DOCSETS / path
 
 
+def _has_class(name: str) -> str:
+    """XPath: the element's class attribute has ``name`` among its classes."""
+    return f"contains(concat(' ', normalize-space(@class), ' '), ' {name} ')"
+
+
 SETS = {s.name: s for s in (
     DocSet("python", Path("/usr/share/doc/python3.11/html"), "python3.11-doc",
            "//div[@role='main']", ".//a[contains(@class, 'headerlink')]"),
@@ -105,7 +110,13 @@ SETS = {s.name: s for s in (
     DocSet("javadoc", _installed("usr/share/doc/libjsoup-java/api"), "libjsoup-java-doc",
            "//main"),
     DocSet("doxygen", Path("/usr/share/doc/liblog4cplus-dev/html"), "liblog4cplus-doc",
-           "//div[@class='header'] | //div[@class='contents']"),
+           "//div[@class='header'] | //div[@class='contents']",
+           # doxygen.css hides the tooltips of a source listing (``.ttc``) and the inherited
+           # members' rows until their header is clicked (``.inherit``); ``div.summary`` is
+           # the page's bar of links to its own sections (Javadoc has the same bar in its
+           # navigation, outside ``main``)
+           f".//*[{_has_class('ttc')} or {_has_class('inherit')}] "
+           "| ./div[@class='summary']"),
     DocSet("postgres", _installed("usr/share/doc/postgresql-doc-15/html"), "postgresql-doc-15",
            "/html/body", "./div[@class='navheader' or @class='navfooter']", kept_back=True),
 )}

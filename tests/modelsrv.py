@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import contextlib
 import json
+import re
 import sys
 import threading
 import time
@@ -70,6 +71,20 @@ def last_user_text(request: dict[str, Any]) -> str:
         elif isinstance(content, list):
             parts += [c.get("text", "") for c in content if isinstance(c, dict)]
     return "\n".join(parts)
+
+
+LINK_LINE = re.compile(r"^\[(\d+)\] (.*) -> (\S+)$", re.M)
+"""A link as trawl.ai._ranking lists it for the model: ``[n] anchor text -> URL``."""
+
+
+def ranking_script(score: Callable[[str, str], int]) -> Script:
+    """A model ranking links (``--goal-rank model``): each listed link scores
+    ``score(anchor, url)``, in order, as the ranking tool's answer."""
+    def script(request: dict[str, Any]) -> Reply:
+        links = LINK_LINE.findall(last_user_text(request))
+        return Reply(tool=tool_names(request)[0],
+                     arguments={"scores": [score(anchor, url) for _, anchor, url in links]})
+    return script
 
 
 def _completion(reply: Reply, model: str) -> dict[str, Any]:

@@ -27,10 +27,10 @@ from trawl.store.crawls import crawl_record
 FLOORS = {
     # set: (most pages under 80 %, most pages under 95 %), as measured (see
     # docs/extraction.md); a change that loses pages fails here
-    "python": (2, 21),
+    "python": (0, 11),
     "mkdocs": (0, 0),
-    "javadoc": (21, 73),
-    "doxygen": (154, 288),
+    "javadoc": (3, 8),
+    "doxygen": (14, 46),
 }
 
 

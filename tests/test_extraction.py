@@ -24,8 +24,16 @@ from temporalio.client import Client
 
 from tests.conftest import PYTHON, ROOT, scalar_rows
 from tests.crawlkit import run_crawl
-from tests.modelsrv import Reply, last_user_text, serve_model, tool_names
+from tests.modelsrv import (
+    COMPLETION_TOKENS,
+    PROMPT_TOKENS,
+    Reply,
+    last_user_text,
+    serve_model,
+    tool_names,
+)
 from tests.sitesrv import serve
+from trawl import metrics
 from trawl.ai import BUDGET_SPENT, extract_page
 from trawl.ai._untrusted import CLOSE, OPEN
 from trawl.api.crawls import intent_summary
@@ -169,6 +177,20 @@ async def test_a_model_reads_each_page_and_only_valid_answers_are_stored(
     (spent,), = await scalar_rows(engine, "select model_tokens from crawls where id = :c",
                                   c=crawl_id)
     assert spent == sum(t for _, _, t in data.values() if t)
+    # the worker counted every request's tokens for /metrics (trawl_model_tokens_total)
+    name = model.split(":", 1)[1]
+    asked = len(server.requests)
+    assert (_tokens_counted(name, "input"), _tokens_counted(name, "output")) == (
+        PROMPT_TOKENS * asked, COMPLETION_TOKENS * asked)
+    assert _tokens_counted(name, "input") + _tokens_counted(name, "output") == spent
+
+
+def _tokens_counted(model: str, kind: str) -> float:
+    """trawl_model_tokens_total of an openai: model in this process (the in-process
+    worker's registry: what its /metrics endpoint serves)."""
+    return sum(s.value for f in metrics.MODEL_TOKENS.collect() for s in f.samples
+               if s.name == "trawl_model_tokens_total" and s.labels == {
+                   "provider": "openai", "model": model, "kind": kind})
 
 
 async def test_the_token_budget_stops_the_model_step_with_a_clear_status(

@@ -232,6 +232,12 @@ class Settings(BaseSettings):
             hosts.append(checked)
         return hosts
 
+    @field_validator("model", mode="before")
+    @classmethod
+    def _no_empty_model(cls, value: Any) -> Any:
+        """``TRAWL_MODEL=`` (set empty, e.g. to override an inherited one) is no model."""
+        return None if isinstance(value, str) and not value.strip() else value
+
     @field_validator("database_url", "reader_database_url")
     @classmethod
     def _postgres_url(cls, value: str | None) -> str | None:
@@ -289,6 +295,15 @@ def use_data_dir(path: str | None) -> None:
     their data dir): it becomes TRAWL_DATA_DIR for this process, before settings are read."""
     if path:
         os.environ["TRAWL_DATA_DIR"] = path
+        get_settings.cache_clear()
+
+
+def use_model(ref: str | None) -> None:
+    """A server's ``--model`` (checked by the caller): it becomes TRAWL_MODEL for this
+    process, the model of every request through it that extracts with a schema and names
+    none."""
+    if ref:
+        os.environ["TRAWL_MODEL"] = ref
         get_settings.cache_clear()
 
 

@@ -6,19 +6,24 @@ tests/test_firecrawl.py."""
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+
 import pytest
 
 from trawl.api.http.firecrawl._dispatch import is_firecrawl_body
 from trawl.api.http.firecrawl._errors import Unsupported
 from trawl.api.http.firecrawl._requests import (
+    DEFAULT_JSON_PROMPT,
     BatchRequest,
     CrawlRequest,
     ScrapeRequest,
     batch_spec,
     crawl_spec,
     document_options,
+    json_extraction,
     scrape_options,
 )
+from trawl.config import get_settings
 from trawl.crawler.firecrawl import DocumentOptions, PageFacts, document
 from trawl.errors import ConfigError
 from trawl.extract import content_html, extract
@@ -47,7 +52,6 @@ def test_the_sdks_defaults_and_unknown_fields_are_accepted() -> None:
     ({"location": {"country": "DE"}}, "location"),
     ({"proxy": "stealth"}, "proxy"),
     ({"minAge": 10}, "minAge"),
-    ({"formats": [{"type": "json", "schema": {}}]}, "formats"),
     ({"formats": ["summary"]}, "formats"),
     ({"formats": ["screenshot@fullPage"]}, "formats"),
     ({"formats": [{"type": "screenshot", "fullPage": True}]}, "formats"),
@@ -170,6 +174,115 @@ def test_documents() -> None:
                              language=None, metadata={}, markdown="text"),
                    DocumentOptions(formats=["markdown", "html"]))
     assert "html" not in pdf and "no HTML" in pdf["warning"]
+
+
+SCHEMA = {"type": "object", "properties": {"title": {"type": "string"}}}
+MODEL = "openai:served-model"
+
+
+@pytest.fixture
+def served_model(monkeypatch: pytest.MonkeyPatch) -> Iterator[str]:
+    """The server's model (``trawl serve --model`` sets TRAWL_MODEL for its process)."""
+    monkeypatch.setenv("TRAWL_MODEL", MODEL)
+    get_settings.cache_clear()
+    yield MODEL
+    monkeypatch.delenv("TRAWL_MODEL")
+    get_settings.cache_clear()
+
+
+def test_the_json_format_needs_the_servers_model(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.delenv("TRAWL_MODEL", raising=False)
+    get_settings.cache_clear()
+    for body, field in (({"formats": [{"type": "json", "schema": SCHEMA}]}, "formats"),
+                        ({"formats": ["json"], "jsonOptions": {"prompt": "t"}}, "jsonOptions"),
+                        ({"formats": ["extract"], "extract": {"schema": SCHEMA}}, "extract")):
+        with pytest.raises(ConfigError) as refused:
+            document_options(ScrapeRequest.model_validate({"url": "http://a.example/",
+                                                           **body}))
+        message = str(refused.value)
+        assert message.startswith(f"{field}: the ") and "trawl serve --model" in message
+        assert "TRAWL_MODEL" in message
+    with pytest.raises(ConfigError, match=r"^scrapeOptions\.formats: .*--model"):
+        crawl_spec(CrawlRequest.model_validate({"url": "http://a.example/", "scrapeOptions": {
+            "formats": [{"type": "json", "prompt": "the title"}]}}))
+
+
+def test_the_json_format_is_a_model_extraction(served_model: str) -> None:
+    v2 = ScrapeRequest.model_validate({"url": "http://a.example/", "formats": [
+        "markdown", {"type": "json", "schema": SCHEMA, "prompt": "The title."}]})
+    opts = document_options(v2)
+    assert opts.formats == ["markdown"] and opts.json_field == "json"
+    options = scrape_options(v2, opts)
+    assert options.extract == {"schema": SCHEMA, "prompt": "The title."}
+    assert options.model == served_model
+    # v1: the json format with jsonOptions (systemPrompt before the prompt), or extract
+    v1 = json_extraction(ScrapeRequest.model_validate({
+        "url": "u", "formats": ["json"], "jsonOptions": {
+            "schema": SCHEMA, "systemPrompt": "Be brief.", "prompt": "The title."}}))
+    assert v1 is not None and v1.field == "json"
+    assert v1.extract["prompt"] == "Be brief.\n\nThe title."
+    old = json_extraction(ScrapeRequest.model_validate({
+        "url": "u", "formats": ["markdown", "extract"], "extract": {"schema": SCHEMA}}))
+    assert old is not None and old.field == "extract"
+    assert old.extract == {"schema": SCHEMA, "prompt": DEFAULT_JSON_PROMPT}
+    # a prompt alone: any object
+    free = json_extraction(ScrapeRequest.model_validate({
+        "url": "u", "formats": [{"type": "json", "prompt": "Everything about prices."}]}))
+    assert free is not None and free.extract["schema"] == {"type": "object"}
+    # crawls and batch scrapes extract every page into pages.data with the server's model
+    spec, copts = crawl_spec(CrawlRequest.model_validate({
+        "url": "http://a.example/", "scrapeOptions": {
+            "formats": [{"type": "json", "schema": SCHEMA, "prompt": "p"}]}}))
+    assert spec.validated().extract == {"schema": SCHEMA, "prompt": "p"}
+    assert spec.validated().model == served_model and copts.json_field == "json"
+    assert DocumentOptions.from_json(copts.to_json()).json_field == "json"  # kept with the job
+    bspec, bopts, _ = batch_spec(BatchRequest.model_validate({
+        "urls": ["http://a.example/"], "formats": ["extract"],
+        "extract": {"prompt": "p", "schema": SCHEMA}}))
+    assert bspec.validated().extract is not None and bopts.json_field == "extract"
+
+
+@pytest.mark.parametrize(("body", "field"), [
+    ({"formats": [{"type": "json"}]}, "formats: the 'json' format needs a schema, a prompt"),
+    ({"formats": ["json"]}, "jsonOptions: the 'json' format needs a schema, a prompt"),
+    ({"jsonOptions": {"prompt": "p"}}, "jsonOptions: given without the 'json' format"),
+    ({"extract": {"prompt": "p"}}, "extract: given without the 'extract' format"),
+    ({"formats": ["json", "extract"], "jsonOptions": {"prompt": "p"},
+      "extract": {"prompt": "p"}}, "formats: one JSON format at most"),
+    ({"formats": [{"type": "json", "schema": {"type": "array"}}]},
+     "formats.schema: not supported"),
+    ({"formats": [{"type": "json", "schema": {"type": "object", "properties": 3}}]},
+     "formats: schema is not a valid JSON Schema"),
+    ({"formats": [{"type": "json", "prompt": "p", "agent": {"model": "FIRE-1"}}]},
+     "formats.agent: not supported"),
+    ({"formats": ["json"], "jsonOptions": {"prompt": "p", "checkPromptInjection": True}},
+     "jsonOptions.checkPromptInjection: not supported"),
+])
+def test_json_format_errors_name_the_field(served_model: str, body: dict[str, object],
+                                           field: str) -> None:
+    with pytest.raises(ConfigError) as refused:
+        document_options(ScrapeRequest.model_validate({"url": "http://a.example/", **body}))
+    assert str(refused.value).startswith(field), str(refused.value)
+
+
+def test_a_documents_json_is_only_valid_data() -> None:
+    facts = dict(source_url="u", url="u", status_code=200, content_type="text/html",
+                 title=None, description=None, language=None, metadata={}, markdown="m")
+    opts = DocumentOptions(formats=["markdown"], json_field="json")
+    ok = document(PageFacts(**facts, data={"title": "T"}), opts)  # type: ignore[arg-type]
+    assert ok["json"] == {"title": "T"} and "warning" not in ok
+    failed = document(PageFacts(**facts, data_error="the model's answer was not valid after "
+                                "2 re-ask(s)"), opts)  # type: ignore[arg-type]
+    assert "json" not in failed and "extract" not in failed
+    assert failed["warning"] == "no json: the model's answer was not valid after 2 re-ask(s)"
+    assert "error" not in failed["metadata"]  # the page itself was read
+    v1 = document(PageFacts(**facts, data={"a": 1}),  # type: ignore[arg-type]
+                  DocumentOptions(formats=[], json_field="extract"))
+    assert v1["extract"] == {"a": 1} and "json" not in v1 and "markdown" not in v1
+    # a page that could not be read has no data to speak of: its error says it all
+    gone = document(PageFacts(**{**facts, "status_code": 404, "markdown": None},  # type: ignore[arg-type]
+                              error="HTTP 404"), opts)
+    assert "json" not in gone and "warning" not in gone
 
 
 def test_v1_scrape_bodies_are_told_apart() -> None:

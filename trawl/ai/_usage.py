@@ -3,7 +3,8 @@
 Every model request trawl makes (extraction, agent turns) reports its tokens here once,
 right after the request, whether its answer was usable or not (a re-asked answer cost
 tokens too). Listeners are how other parts count them without the model layer knowing
-them: a metrics exporter adds one (the seam for issue 29's ``record_model_tokens``).
+them: the worker adds one that counts them for /metrics
+(``trawl.worker.metrics.count_model_tokens``: ``trawl_model_tokens_total``).
 """
 
 from __future__ import annotations

@@ -44,6 +44,7 @@ from trawl.config import (
     MAX_PORT,
     Settings,
     get_settings,
+    use_model,
 )
 from trawl.errors import ConfigError, SettingsError, TrawlError
 from trawl.extract import DEFAULT_CHUNK_CHARS
@@ -216,10 +217,10 @@ _SPEC_OPTIONS: dict[str, tuple[str, Any]] = {
     "webhook": ("webhook", None), "webhook_event": ("webhook_events", list),
     "extract": ("extract", lambda v: _load_extract(v)), "model": ("model", None),
     "max_model_tokens": ("max_model_tokens", None), "goal": ("goal", None),
-    "goal_pages": ("goal_pages", None),
+    "goal_pages": ("goal_pages", None), "goal_rank": ("goal_rank", None),
 }
 _OPTIONAL = ("user_agent", "chunk_size", "webhook", "extract", "model", "max_model_tokens",
-             "goal", "goal_pages")
+             "goal", "goal_pages", "goal_rank")
 """Options whose absence leaves the spec's field alone (None is not a value for them)."""
 
 
@@ -364,6 +365,11 @@ def crawl(
              "page) are crawled first instead of breadth first.")] = None,
     goal_pages: Annotated[int | None, typer.Option(
         help="With --extract: stop once this many pages have data.")] = None,
+    goal_rank: Annotated[str | None, typer.Option(
+        metavar="lexical|model",
+        help="With --goal: how links are ranked: lexical (default, no model) or model (the "
+             "model ranks each page's links; lexical where it fails; its tokens count "
+             "under --max-model-tokens).")] = None,
     recrawl: Annotated[str | None, typer.Option(
         "--recrawl", metavar="ID",
         help="Revisit a finished crawl (its start URLs and every page it stored, its "
@@ -383,7 +389,8 @@ def crawl(
             allow_destructive=allow_destructive, destructive_word=destructive_word,
             store=store, chunk=chunk, chunk_size=chunk_size, webhook=webhook,
             webhook_event=webhook_event, extract=extract, model=model,
-            max_model_tokens=max_model_tokens, goal=goal, goal_pages=goal_pages)
+            max_model_tokens=max_model_tokens, goal=goal, goal_pages=goal_pages,
+            goal_rank=goal_rank)
     try:
         if recrawl is not None:
             run(_recrawl(recrawl, _recrawl_overrides(ctx, spec_file, values), detach, as_json))
@@ -530,8 +537,13 @@ def _print_summary(status: CrawlStatus) -> None:
 
 def _intent_line(intent: dict[str, Any]) -> str:
     """``--extract``'s outcome in a line: pages with data, failures, tokens, the goal."""
-    line = (f"data: {intent['pages_with_data']} page(s) with data, "
-            f"{intent['extraction_failed']} failed (pages.data_error)")
+    parts = []
+    if "pages_with_data" in intent:
+        parts.append(f"data: {intent['pages_with_data']} page(s) with data, "
+                     f"{intent['extraction_failed']} failed (pages.data_error)")
+    if intent.get("goal_rank") == "model":
+        parts.append("links ranked by the model (metadata->'goal_rank')")
+    line = "; ".join(parts)
     if "model_tokens" in intent:
         line += f"; {intent['model_tokens']} model tokens"
         if "max_model_tokens" in intent:
@@ -926,6 +938,12 @@ def serve(
         help="Also serve the MCP tools over streamable HTTP at /mcp.")] = True,
     allow_host: agent_commands.AllowHostOption = None,
     allow_private: agent_commands.AllowPrivateOption = False,
+    model: Annotated[str | None, typer.Option(
+        metavar="PROVIDER:NAME",
+        help="The model of requests that extract with a schema and name none: Firecrawl's "
+             "JSON format, schema extractions of /v1/scrape and /v1/crawls (default "
+             "TRAWL_MODEL). Its key comes from this server's environment for scrapes, the "
+             "workers' for crawls.")] = None,
 ) -> None:
     """Serve the HTTP API (FastAPI, OpenAPI docs at /docs) and the MCP tools at /mcp,
     behind a bearer token; see the docs' "HTTP API" page. Its callers' crawls, scrapes
@@ -933,7 +951,9 @@ def serve(
     --allow-private allows them (SECURITY.md)."""
     from trawl.api.callers import SERVE
     from trawl.api.http import serve as serve_api
+    from trawl.model import check_model
 
+    use_model(check_model(model) if model is not None else None)
     callers = agent_commands.callers_of(SERVE, allow_private, allow_host)
     _check_listen_host(host)
     configure_logging()

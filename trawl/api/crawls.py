@@ -87,11 +87,15 @@ def intent_summary(row: crawl_rows.CrawlRecord) -> dict[str, Any]:
     """What ``--extract``, ``--max-model-tokens`` and ``--goal-pages`` came to (empty for a
     crawl without them)."""
     spec = row.spec
-    if spec.get("extract") is None:
+    ranked = spec.get("goal_rank") == "model"
+    if spec.get("extract") is None and not ranked:
         return {}
-    out: dict[str, Any] = {"pages_with_data": row.pages_with_data,
-                           "extraction_failed": row.data_failed}
-    if spec.get("model") and spec["extract"].get("schema") is not None:
+    out: dict[str, Any] = {}
+    if spec.get("extract") is not None:
+        out.update(pages_with_data=row.pages_with_data, extraction_failed=row.data_failed)
+    if ranked:
+        out["goal_rank"] = "model"
+    if spec.get("model") and (ranked or spec["extract"].get("schema") is not None):
         out["model_tokens"] = row.model_tokens
         budget = spec.get("max_model_tokens")
         if budget is not None:
@@ -523,12 +527,13 @@ async def assert_reachable(url: str) -> None:
 async def start_crawl(urls: list[str], callers: Callers, max_pages: int | None = None,
                       max_depth: int | None = None, extract: dict[str, Any] | None = None,
                       model: str | None = None, max_model_tokens: int | None = None,
-                      goal: str | None = None, goal_pages: int | None = None
-                      ) -> dict[str, Any]:
+                      goal: str | None = None, goal_pages: int | None = None,
+                      goal_rank: str = "lexical") -> dict[str, Any]:
     """A crawl a program asked for (MCP's start_crawl): its URLs are checked against
     ``callers`` before any service starts, and again by :meth:`Trawl.start`."""
     spec = CrawlSpec(seeds=urls, extract=extract, model=model,
-                     max_model_tokens=max_model_tokens, goal=goal, goal_pages=goal_pages)
+                     max_model_tokens=max_model_tokens, goal=goal, goal_pages=goal_pages,
+                     goal_rank=goal_rank)
     if max_pages is not None:
         spec.max_pages = max_pages
     if max_depth is not None:

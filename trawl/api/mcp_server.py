@@ -321,12 +321,13 @@ def _crawl_tools(server: MCPServer[Any], callers: Callers) -> None:
     async def start_crawl(urls: list[str], max_pages: int | None = None,
                           max_depth: int | None = None, extract: dict[str, Any] | None = None,
                           model: str | None = None, max_model_tokens: int | None = None,
-                          goal: str | None = None, goal_pages: int | None = None
-                          ) -> dict[str, Any]:
+                          goal: str | None = None, goal_pages: int | None = None,
+                          goal_rank: str = "lexical") -> dict[str, Any]:
         """Start a durable crawl of urls; returns crawl_id, workflow_id and the web UI url.
         extract: structured data per page ({fields: {name: css selector}} or {schema: JSON
         Schema, prompt: text} with model PROVIDER:NAME); goal: what to look for (the most
-        relevant links first); goal_pages: stop once that many pages have data."""
+        relevant links first); goal_pages: stop once that many pages have data; goal_rank:
+        lexical (default) or model (the model ranks each page's links)."""
         # the caller is a program, not the operator: its start URLs pass the guard within
         # what the operator allowed this server (trawl.api.callers), as go() does
         try:
@@ -335,7 +336,8 @@ def _crawl_tools(server: MCPServer[Any], callers: Callers) -> None:
                                                   max_depth=max_depth, extract=extract,
                                                   model=model,
                                                   max_model_tokens=max_model_tokens,
-                                                  goal=goal, goal_pages=goal_pages),
+                                                  goal=goal, goal_pages=goal_pages,
+                                                  goal_rank=goal_rank),
                 "could not start the crawl: ")
         except BlockedAddress as exc:
             raise ToolError(f"INVALID_ARGS: {exc}") from None

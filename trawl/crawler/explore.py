@@ -25,7 +25,12 @@ from trawl.browser.pool import BrowserPool
 from trawl.config import QUEUE_MARGIN
 from trawl.crawler.auto import RenderSampler
 from trawl.crawler.fetch import CrawlCookies, FetchResult, decode_html, fetch, refresh_target
-from trawl.crawler.intent import extract_data, follow_priorities, redirect_priority
+from trawl.crawler.intent import (
+    extract_data,
+    follow_priorities,
+    rank_follow,
+    redirect_priority,
+)
 from trawl.crawler.politeness import Politeness, polite_load, site_delay
 from trawl.crawler.profiles import ProfileCache, cookie_header, profile_key
 from trawl.crawler.reading import AutoRules, Reading, Selection, read_page
@@ -594,6 +599,8 @@ async def _follow(deps: ExploreDeps, inp: ExploreInput, rec: PageRecord) -> None
                                                  rec.follow)
     if spec.goal:
         rec.priorities = follow_priorities(spec.goal, rec)
+        if spec.goal_rank == "model":
+            await rank_follow(deps, inp, rec)
 
 
 async def _previous(deps: ExploreDeps, inp: ExploreInput, rec: PageRecord) -> PreviousPage | None:

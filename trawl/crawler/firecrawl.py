@@ -7,6 +7,11 @@ events (``crawl.started``, ``crawl.page``, ``crawl.completed``, ``crawl.failed``
 ``batch_scrape.*``). Both are made here, from a scrape's result or a page's row, so a
 document reads the same however it arrives.
 
+A JSON format's data (``json``, or v1's ``extract``) is the page's extraction by trawl's model
+layer: only data valid against the schema is ever a document's ``json``; a page whose
+extraction failed (an answer invalid after the re-asks, the model unreachable, a token
+budget spent) has no ``json`` and its ``warning`` says why.
+
 Truth travels with them: a page stored thin, behind a wall, or without the screenshot or
 HTML asked for says so in the document's ``warning``; an HTTP error status is a document
 with its ``statusCode`` and ``metadata.error``; a failed page's ``crawl.page`` event has
@@ -57,6 +62,9 @@ class DocumentOptions:
     """Inline base64 images in the markdown are replaced by a marker."""
     source_urls: dict[str, str] = field(default_factory=dict)
     """Canonical URL -> the URL as the client gave it (``metadata.sourceURL``)."""
+    json_field: str | None = None
+    """With a JSON format: the document field of the page's extracted data (``json``, or
+    ``extract`` for v1's ``extract`` format)."""
 
     @property
     def content(self) -> str:
@@ -93,6 +101,10 @@ class PageFacts:
     """Why there is no content (an HTTP error status, a body trawl does not read)."""
     warnings: list[str] = field(default_factory=list)
     scrape_id: str | None = None
+    data: dict[str, Any] | None = None
+    """The page's extracted data (valid against the schema), when extracted."""
+    data_error: str | None = None
+    """Why there is no extracted data."""
 
 
 def scrape_facts(result: ScrapeResult, source_url: str) -> PageFacts:
@@ -111,7 +123,8 @@ def scrape_facts(result: ScrapeResult, source_url: str) -> PageFacts:
         description=meta.get("description"), language=meta.get("language"), metadata=meta,
         markdown=result.markdown, raw_html=result.html,
         links=[link.url for link in result.links] if result.links is not None else None,
-        screenshot=result.screenshot, error=result.error_message, warnings=warnings)
+        screenshot=result.screenshot, error=result.error_message, warnings=warnings,
+        data=result.data, data_error=result.data_error)
 
 
 def row_facts(page: rows.PageRow, opts: DocumentOptions) -> PageFacts:
@@ -129,7 +142,7 @@ def row_facts(page: rows.PageRow, opts: DocumentOptions) -> PageFacts:
         markdown=page.markdown, raw_html=page.raw_html, links=page.links,
         screenshot=page.screenshot,
         error=page.error_message if page.error_class else None, warnings=warnings,
-        scrape_id=str(page.id))
+        scrape_id=str(page.id), data=page.data, data_error=page.data_error)
 
 
 def _camel(name: str) -> str:
@@ -184,6 +197,12 @@ def document(facts: PageFacts, opts: DocumentOptions) -> dict[str, Any]:
     if "screenshot" in wanted and facts.screenshot is not None:
         doc["screenshot"] = "data:image/png;base64," + base64.b64encode(
             facts.screenshot).decode("ascii")
+    if opts.json_field is not None and facts.error is None:
+        if facts.data is not None:
+            doc[opts.json_field] = facts.data
+        else:  # never a made-up object: the reason instead
+            warnings.append(f"no {opts.json_field}: " + (
+                facts.data_error or "the page's data was not extracted"))
     doc["metadata"] = metadata(facts)
     if warnings:
         doc["warning"] = "; ".join(warnings)

@@ -4,7 +4,11 @@
   ``data_error``) and the model tokens it cost go into its record, written with its row;
   the tokens are counted on the crawl as soon as they are spent, and ``--max-model-tokens``
   is checked before each page's model work (a page may spend at most what is left).
-- :func:`follow_priorities`: ``--goal``, each followed URL's claim priority.
+- :func:`follow_priorities`: ``--goal``, each followed URL's claim priority (lexical);
+  :func:`rank_follow`: with ``--goal-rank model``, a model's ranking of them instead,
+  the lexical priorities kept where it fails (the page's ``metadata.goal_rank`` says
+  which, and why). Its tokens count as extraction's do: on the page, on the crawl, and
+  under ``--max-model-tokens``.
 """
 
 from __future__ import annotations
@@ -15,7 +19,14 @@ import json
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
-from trawl.ai import BUDGET_SPENT, extract_page, goal_terms, link_priority, relevance
+from trawl.ai import (
+    BUDGET_SPENT,
+    extract_page,
+    goal_terms,
+    link_priority,
+    rank_links,
+    relevance,
+)
 from trawl.ai._relevance import PAGE_TEXT_CHARS
 from trawl.ai._selectors import select_fields
 from trawl.model import (
@@ -93,6 +104,42 @@ def follow_priorities(goal: str, rec: PageRecord) -> dict[str, float]:
         anchors.setdefault(link.url, []).append(link.anchor_text or "")
     return {url: link_priority(terms, " ".join(anchors.get(url, [])), url, page_score)
             for url in rec.follow}
+
+
+async def rank_follow(deps: ExploreDeps, inp: ExploreInput, rec: PageRecord) -> None:
+    """``--goal-rank model``: the model's priorities for the URLs ``rec`` follows (its
+    lexical ones, already set, stay where the ranking fails or is not paid for)."""
+    spec = inp.spec
+    if not rec.follow or spec.goal is None or spec.model is None:
+        return
+    budget = None
+    note: dict[str, Any] = {"by": "lexical"}
+    if spec.max_model_tokens is not None:
+        budget = CrawlTokenBudget(deps.engine, inp.crawl_id, spec.max_model_tokens)
+        if await model_tokens_spent(deps.engine, inp.crawl_id) >= spec.max_model_tokens:
+            note["why"] = (f"{BUDGET_SPENT}: the crawl's --max-model-tokens "
+                           f"{spec.max_model_tokens} were used; not sent to the model")
+            rec.meta = {**(rec.meta or {}), "goal_rank": note}
+            return
+    anchors: dict[str, list[str]] = {}
+    for link in rec.links:
+        anchors.setdefault(link.url, []).append(link.anchor_text or "")
+    page = "\n".join(filter(None, (rec.title, rec.headline, rec.text or "")))
+    ranked = await rank_links(spec.goal, page, [
+        (url, " / ".join(dict.fromkeys(a for a in anchors.get(url, []) if a)),
+         rec.priorities.get(url, 0.0)) for url in rec.follow],
+        model=spec.model, budget=budget)
+    if budget is None:  # a budget counts its requests itself, as they are made
+        await spend_model_tokens(deps.engine, inp.crawl_id, ranked.tokens)
+    if ranked.requests:
+        rec.model_tokens = (rec.model_tokens or 0) + ranked.tokens
+    if ranked.priorities is not None:
+        rec.priorities = {**rec.priorities, **ranked.priorities}
+        note = {"by": "model", "links": ranked.ranked}
+    else:
+        note["why"] = ranked.error
+    note.update(model=spec.model, tokens=ranked.tokens)
+    rec.meta = {**(rec.meta or {}), "goal_rank": note}
 
 
 def redirect_priority(spec: CrawlSpec, job: UrlJob, target: str) -> dict[str, float]:

@@ -8,7 +8,7 @@ from functools import lru_cache
 
 from lxml.html import HtmlElement
 
-from ._signals import _kinds, words
+from ._signals import _is_ancestor, _kinds, page_contents, words
 from ._stats import TextSize, _drop_all, _link_density, _measure, _remeasure, _Stats
 
 _AD_LABEL_RE = re.compile(
@@ -52,6 +52,9 @@ def remove_boilerplate(body: HtmlElement,
         role = role.strip().lower() if role else ""
         if landmark is None and (tag == "main" or role == "main"):
             landmark = el
+        if landmark is not None and tag == "nav" and page_contents(el) and \
+                _is_ancestor(landmark, el):
+            continue  # the page's own table of contents, in its main landmark: content
         if _is_chrome(el, tag, role) and not any(a in chrome for a in el.iterancestors()):
             chrome.add(el)
             text, links = text - st.text, links - st.links

@@ -26,9 +26,17 @@ from typing import NamedTuple
 from lxml.html import HtmlElement
 
 from ._boiler import remove_boilerplate
-from ._edges import drop_dangling_heading, drop_trailing_bio, drop_trailing_meta, strip_header
+from ._edges import (
+    drop_dangling_heading,
+    drop_trailing_bio,
+    drop_trailing_meta,
+    headline_before,
+    headline_text,
+    strip_header,
+)
 from ._prune import prune
 from ._select import _climb, _score, _widen, _with_continuations, _with_siblings
+from ._signals import _is_ancestor
 from ._stats import TextSize, _measure
 from ._whole import whole
 
@@ -55,12 +63,17 @@ def find_main(root: HtmlElement, title: str | None = None) -> tuple[HtmlElement,
 
 def main_content(root: HtmlElement, title: str | None = None) -> Main:
     """:func:`find_main`, and the size of the page's readable text."""
-    content, readable = _find_main(root)
+    content, readable, above = _find_main(root, title)
     headline = strip_header(content, title)
+    if headline is None and above is not None and not _is_ancestor(content, above):
+        headline = headline_text(above) or None
     return Main(content, headline, readable)
 
 
-def _find_main(root: HtmlElement) -> tuple[HtmlElement, TextSize]:
+def _find_main(root: HtmlElement, title: str | None = None
+               ) -> tuple[HtmlElement, TextSize, HtmlElement | None]:
+    """The main content, the page's readable text, and the headline set above the content
+    (outside it), if any."""
     body = root.find("body")
     if body is None:
         body = root
@@ -69,17 +82,18 @@ def _find_main(root: HtmlElement) -> tuple[HtmlElement, TextSize]:
     stats = _measure(body)
     readable = remove_boilerplate(body, stats)
     if stats[body].text == 0:
-        return body, readable
+        return body, readable, None
     mass: dict[HtmlElement, float] = {}
     scores = _score(body, stats, mass)
     if not scores:
-        return body, readable
+        return body, readable, None
     best = max(scores, key=lambda el: scores[el])
     top = whole(_climb(_widen(best, scores), stats), stats, mass)
+    above = headline_before(top, title)
     content = _with_siblings(body, top, scores.get(top, scores[best]), scores, stats)
     content = _with_continuations(body, content, best, scores, stats)
     prune(content, stats)
     drop_trailing_bio(content)
     drop_dangling_heading(content)
     drop_trailing_meta(content)
-    return content, readable
+    return content, readable, above

@@ -39,6 +39,7 @@ _HEADER_STOP_TAGS = frozenset(("p", "pre", "blockquote", "ul", "ol", "table", "d
 def strip_header(content: HtmlElement, title: str | None) -> str | None:
     """Drop the headline, byline and dateline that precede the first real paragraph."""
     norm_title = _norm(title or "")
+    title_words = set(norm_title.split())
     headline: str | None = None
     doomed: list[HtmlElement] = []
     for i, el in enumerate(content.iter()):
@@ -54,8 +55,12 @@ def strip_header(content: HtmlElement, title: str | None) -> str | None:
             if headline is None and heading and (
                 tag == "h1" or (norm_title and _norm(heading) in norm_title)
             ):
-                headline = heading.rstrip("¶").strip()
+                headline = headline_text(el)
                 doomed.append(_header_block(el, content, len(heading)))
+            continue
+        if headline is None and tag in _TITLE_TAGS and _is_headline(el, title_words):
+            headline = headline_text(el)  # (a title in a block that is no heading)
+            doomed.append(_header_block(el, content, len(headline)))
             continue
         # Past 120 characters, all that matters of the text is that it is long (>= 80): the
         # first elements are often wrappers of the whole content, too long to join whole.
@@ -83,6 +88,114 @@ def strip_header(content: HtmlElement, title: str | None) -> str | None:
             doomed.append(el)
     _drop_all(doomed)
     return headline
+
+
+# -- a headline outside the content: the page's title set above it ----------------------
+
+HEADLINE_GAP_CHARS = 300
+"""At most this much text lies between the content and a headline set above it (a
+subtitle, a byline, the page's bar of links to its sections)."""
+HEADLINE_MAX_CHARS = 200
+_TITLE_SHARE = 0.5
+"""A heading above the content with this share of its words in the page's title is its
+headline (an element of another tag: ``_TITLE_SHARE_OTHER``)."""
+_TITLE_SHARE_OTHER = 0.75
+_TITLE_MIN_WORDS = 3
+_TITLE_WIDER = 2
+"""A block that says all of the title says it in at most this many times its words."""
+_TITLE_TAGS = frozenset(("div", "span"))
+"""Tags besides headings a generator sets a page's title in."""
+
+
+def headline_before(content: HtmlElement, title: str | None) -> HtmlElement | None:
+    """The page's headline set just above ``content`` and outside it (a generator that puts
+    the title in a header block before the body: Javadoc, Doxygen): the nearest preceding
+    heading or short block whose words are the title's, with at most
+    ``HEADLINE_GAP_CHARS`` of text between them."""
+    title_words = set(_norm(title or "").split())
+    name_words = set(_norm(_TITLE_SEPARATOR_RE.split(title or "", maxsplit=1)[0]).split())
+    gap = 0
+    node = content
+    while node.getparent() is not None and node.tag not in ("body", "html"):
+        for sib in node.itersiblings(preceding=True):
+            if not isinstance(sib.tag, str):
+                continue
+            text = _short_text(sib, HEADLINE_GAP_CHARS + HEADLINE_MAX_CHARS)
+            if text is None:
+                return None  # a long block between them: nothing above is the headline
+            for el in reversed(list(sib.iter())):
+                if isinstance(el.tag, str) and (_is_headline(el, title_words) or
+                                                _names_page(el, name_words)):
+                    return el
+            gap += len(text)
+            if gap > HEADLINE_GAP_CHARS:
+                return None
+        node = node.getparent()
+    return None
+
+
+_TITLE_SEPARATOR_RE = re.compile(r"\s+[(|\u2013\u2014-]\s*|:\s+")
+"""Where a page's name ends in its title ("Widget (proj 1.2 API)", "Widget - proj")."""
+NAME_KIND_WORDS = 2
+"""A heading may say what kind of thing the page names in this many words besides."""
+
+
+def _names_page(el: HtmlElement, name_words: set[str]) -> bool:
+    """Whether the heading ``el`` says the page's name (its title's first part) and what
+    kind of thing it is: "Annotation Type Nonnull" under "Nonnull (proj 1.2 API)"."""
+    if el.tag not in _HEADINGS or not name_words:
+        return False
+    text = _short_text(el, HEADLINE_MAX_CHARS)
+    heading_words = _norm(text or "").split()
+    return name_words <= set(heading_words) and \
+        len(heading_words) <= len(name_words) + NAME_KIND_WORDS
+
+
+def _is_headline(el: HtmlElement, title_words: set[str]) -> bool:
+    tag = el.tag
+    if tag not in _HEADINGS and (tag not in _TITLE_TAGS or
+                                 any(isinstance(c.tag, str) and c.tag in BLOCK_TAGS
+                                     for c in el)):
+        return False
+    text = _short_text(el, HEADLINE_MAX_CHARS)
+    if not text:
+        return False
+    heading_words = _norm(text).split()
+    if not heading_words:
+        return False
+    share = sum(w in title_words for w in heading_words) / len(heading_words)
+    if tag in _HEADINGS:
+        return share >= _TITLE_SHARE
+    # a block of another tag is the title only when it says most of it (not a label of a
+    # word or two that the title also has: a section's name)
+    if _SENTENCE_END_RE.search(text):
+        return False
+    if share >= _TITLE_SHARE_OTHER and len(heading_words) >= _TITLE_MIN_WORDS and \
+            2 * len(set(heading_words)) >= len(title_words):
+        return True
+    # or it says all of a short title, naming more closely what the title names
+    # ("proj::net::Socket Member List" under "proj: Member List"), and links nowhere (a
+    # breadcrumb says the title too)
+    return len(title_words) >= _TITLE_MIN_WORDS and title_words <= set(heading_words) and \
+        len(heading_words) <= _TITLE_WIDER * len(title_words) and el.find(".//a") is None
+
+
+def headline_text(el: HtmlElement) -> str:
+    """A headline's text, a line break (``<br>``) read as a space."""
+    parts: list[str] = []
+    _text_parts(el, parts)
+    return " ".join("".join(parts).split()).rstrip("¶").strip()
+
+
+def _text_parts(el: HtmlElement, parts: list[str]) -> None:
+    if el.tag == "br":
+        parts.append(" ")
+    elif isinstance(el.tag, str) and el.text:
+        parts.append(el.text)
+    for child in el:
+        _text_parts(child, parts)
+        if child.tail:
+            parts.append(child.tail)
 
 
 _HEADER_BLOCK_EXTRA_CHARS = 300

@@ -4,20 +4,31 @@ forms and the like, unless that would gut the content."""
 from __future__ import annotations
 
 import itertools
-import re
 
 from lxml.html import HtmlElement
 
 from ._signals import (
     _HEADINGS,
+    PROMO_LEAD_RE,
     _admonition,
     _class_weight,
     _first_element,
     _kinds,
     _short_text,
+    page_contents,
+    promo_heading,
     words,
 )
-from ._stats import _drop_all, _link_density, _measure, _removed_text, _Stats, reference_table
+from ._stats import (
+    _drop_all,
+    _holds_block,
+    _link_density,
+    _measure,
+    _removed_text,
+    _Stats,
+    listed_links,
+)
+from ._text import BLOCK_TAGS
 
 MIN_INTRODUCED_CHARS = 25
 """A linked heading followed by at least this much text (mostly not links) is kept."""
@@ -27,10 +38,6 @@ _SECTION_MAX_LINK_DENSITY = 0.5
 _CELL_TAGS = frozenset(("td", "th", "li", "dd", "dt"))
 # the tags prune judges by their text and links (headings and forms aside)
 _PRUNABLE_TAGS = words("div section ul ol table aside figure span p dl header footer nav")
-_PROMO_LEAD_RE = re.compile(
-    r"^\W*(read more|read also|also read|see more|see also|more on this|related|recommended|"
-    r"don.?t miss|also on|watch|listen|must read|trending)\b", re.I)
-"""How an in-text promotion of other stories starts ("Read more: ...", "DON'T MISS")."""
 _PROMO_MAX_CHARS = 300
 _PROMO_MIN_LINK_DENSITY = 0.5
 
@@ -55,17 +62,26 @@ def prune(content: HtmlElement, stats: dict[HtmlElement, _Stats] | None = None) 
     if stats is None:
         stats = _measure(content)
     doomed: list[HtmlElement] = []
+    lists: dict[HtmlElement, int] = {}  # (see listed_links)
     for el in content.iter():
         if el is content:
             continue
         st = stats.get(el)
         # in the page's main landmark, lists and tables of links are the page's own (a
         # table of contents, a "See also" list, an index): the page said so
-        if st is not None and _prunable(el, st, stats) and \
-                not (el.tag in _LIST_TAGS and _in_landmark(el)):
+        if st is not None and _prunable(el, st, stats, lists) and \
+                not (_in_landmark(el) and _links_in_lists(el, stats, lists)):
             doomed.append(el)
-    # a note or "See also" box is content whatever it holds (often nothing but links)
-    doomed = [el for el in doomed if not _in_admonition(el, content)]
+    # a note or "See also" box is content whatever it holds (often nothing but links), and
+    # a table's caption or a heading is a title, whatever links it has
+    doomed = [el for el in doomed if not _in_admonition(el, content) and
+              not (el.tag == "span" and _in_title(el, content))]
+    # a line of a listing (a code listing in divs, a line each) is judged with its lines,
+    # and its parts with it
+    groups: dict[tuple[HtmlElement, object, str | None], bool] = {}
+    doomed = [el for el in doomed
+              if not any(_listing_line(a, stats, lists, groups)
+                         for a in _up_to(el, content))]
     doomed = _with_labels(doomed)
     # a pruning that would gut the content is wrong about this page: keep it whole
     if _removed_text(doomed, stats) > 0.6 * stats[content].text:
@@ -74,6 +90,89 @@ def prune(content: HtmlElement, stats: dict[HtmlElement, _Stats] | None = None) 
 
 
 _LIST_TAGS = frozenset(("ul", "ol", "dl", "table"))
+LISTING_MIN_LINES = 5
+"""Siblings alike, a line of text each, that make a listing judged as one."""
+_LINE_TAGS = frozenset(("div", "span"))
+
+
+def _listing_line(el: HtmlElement, stats: dict[HtmlElement, _Stats],
+                  lists: dict[HtmlElement, int],
+                  groups: dict[tuple[HtmlElement, object, str | None], bool]) -> bool:
+    """Whether ``el`` is a line of a listing that is no list of links: one of at least
+    ``LISTING_MIN_LINES`` siblings of its tag and class, each a line of inline text, whose
+    links, taken together, are not most of their text (a code listing whose lines link
+    the names they use)."""
+    parent = el.getparent()
+    if parent is None or el.tag not in _LINE_TAGS or _has_block(el):
+        return False
+    key = (parent, el.tag, el.get("class"))
+    if key not in groups:
+        lines = [c for c in parent if c.tag == el.tag and c.get("class") == key[2]
+                 and c in stats and not _has_block(c)]
+        text = sum(stats[c].text for c in lines)
+        listed = sum(listed_links(c, stats, lists)[c] for c in lines)
+        groups[key] = len(lines) >= LISTING_MIN_LINES and listed <= 0.5 * text
+    return groups[key]
+
+
+def _up_to(el: HtmlElement, content: HtmlElement) -> list[HtmlElement]:
+    """``el`` and its ancestors below ``content``."""
+    chain = [el]
+    for anc in el.iterancestors():
+        if anc is content:
+            break
+        chain.append(anc)
+    return chain
+
+
+def _has_block(el: HtmlElement) -> bool:
+    return any(isinstance(d.tag, str) and d.tag in BLOCK_TAGS for d in el.iterdescendants())
+
+
+def _links_in_lists(el: HtmlElement, stats: dict[HtmlElement, _Stats],
+                    lists: dict[HtmlElement, int]) -> bool:
+    """Whether ``el`` is a list or a table, a table of the page's own contents, or a
+    section (a heading, not a promotion's) whose listed links are in lists of titles (see
+    ``_titles``): a section of a table of contents."""
+    if el.tag in _LIST_TAGS:
+        return True
+    if page_contents(el):
+        return True  # a table of the page's own contents (links to its own places)
+    first = _first_element(el)
+    if first is None or first.tag not in _HEADINGS or promo_heading(first):
+        return False  # (a list under a label or under "More on this story" is no section)
+    listed = listed_links(el, stats, lists)[el]
+    outermost = [d for d in el.iterdescendants(*_LIST_TAGS)
+                 if d in stats and not any(a.tag in _LIST_TAGS for a in _up_to(d, el)[1:])]
+    in_lists = sum(stats[d].links for d in outermost)
+    return listed > 0 and listed - in_lists <= _OUTSIDE_LISTS_CHARS and \
+        all(_titles(d, stats) for d in outermost)
+
+
+def _titles(el: HtmlElement, stats: dict[HtmlElement, _Stats]) -> bool:
+    """Whether ``el`` is a list of titles: each item its links (a number at most) and
+    lists of titles, no picture (teasers have dates, sources, summaries, pictures)."""
+    if el.tag not in ("ul", "ol") or el.find(".//img") is not None:
+        return False
+    if any(_holds_block(a) for a in el.iter("a")):
+        return False  # a link around blocks: a card (a headline, its date, its picture)
+    for li in el:
+        st = stats.get(li)
+        if st is None or not isinstance(li.tag, str):
+            continue
+        own = st.text - st.links - sum(stats[c].text - stats[c].links for c in li
+                                       if c.tag in ("ul", "ol") and c in stats)
+        if own > _ITEM_EXTRA_CHARS:
+            return False
+    return True
+
+
+_ITEM_EXTRA_CHARS = 4
+"""Text besides its links a list of titles' item may have (its number: "12.")."""
+
+
+_OUTSIDE_LISTS_CHARS = 20
+"""Link text outside its lists that a block of lists may have (a heading's self-link)."""
 
 
 def _in_landmark(el: HtmlElement) -> bool:
@@ -85,7 +184,8 @@ def _in_landmark(el: HtmlElement) -> bool:
     return False
 
 
-def _prunable(el: HtmlElement, st: _Stats, stats: dict[HtmlElement, _Stats]) -> bool:
+def _prunable(el: HtmlElement, st: _Stats, stats: dict[HtmlElement, _Stats],
+              lists: dict[HtmlElement, int]) -> bool:
     """Whether prune drops ``el`` (forms, navigation headings, link-heavy blocks)."""
     tag = el.tag
     if tag in _FORM_TAGS:
@@ -100,7 +200,7 @@ def _prunable(el: HtmlElement, st: _Stats, stats: dict[HtmlElement, _Stats]) -> 
         return False  # judged by their parts, if at all
     if tag == "p":
         return _is_link_paragraph(el, st)
-    return _is_link_block(el, st, stats)
+    return _is_link_block(el, st, stats, lists)
 
 
 def _is_link_heading(el: HtmlElement, st: _Stats, stats: dict[HtmlElement, _Stats]) -> bool:
@@ -126,15 +226,30 @@ def _is_link_paragraph(el: HtmlElement, st: _Stats) -> bool:
         return False
     density = _link_density(st)
     if density > 0.9 and st.text < 200:
-        return True
+        return not _link_sentence(el)
     # "Read more: <a>another story</a>" set between the paragraphs of the text, or the
     # links under a "DON'T MISS" paragraph of its own
     if density >= _PROMO_MIN_LINK_DENSITY and st.text < _PROMO_MAX_CHARS:
         text = _short_text(el, _PROMO_MAX_CHARS)
-        if text is not None and _PROMO_LEAD_RE.match(text) is not None:
+        if text is not None and PROMO_LEAD_RE.match(text) is not None:
             return True
         return _promo_label(el.getprevious())
     return False
+
+
+LINK_SENTENCE_MIN_WORDS = 5
+"""A link paragraph of this many words at least, a sentence, says something."""
+
+
+def _link_sentence(el: HtmlElement) -> bool:
+    """Whether the link paragraph ``el`` is a statement ("Go to the source code of this
+    file."), not a bare link or title: text the page says, not a way elsewhere. A question
+    ("Who will make the Hall of Fame?") is a teaser's headline, and a label's sentence
+    ("Sign up: stay on top of the news.") a promotion."""
+    text = _short_text(el, 200)
+    return text is not None and len(text.split()) >= LINK_SENTENCE_MIN_WORDS and \
+        text[:1].isupper() and text.rstrip().endswith(".") and ":" not in text and \
+        PROMO_LEAD_RE.match(text) is None
 
 
 _PROMO_LABEL_MAX_CHARS = 40
@@ -145,7 +260,7 @@ def _promo_label(el: HtmlElement | None) -> bool:
     if el is None or el.tag != "p":
         return False
     text = _short_text(el, _PROMO_LABEL_MAX_CHARS)
-    return text is not None and bool(text) and _PROMO_LEAD_RE.match(text) is not None
+    return text is not None and bool(text) and PROMO_LEAD_RE.match(text) is not None
 
 
 def _with_labels(doomed: list[HtmlElement]) -> list[HtmlElement]:
@@ -155,7 +270,8 @@ def _with_labels(doomed: list[HtmlElement]) -> list[HtmlElement]:
     return doomed + labels if labels else doomed
 
 
-def _is_link_block(el: HtmlElement, st: _Stats, stats: dict[HtmlElement, _Stats]) -> bool:
+def _is_link_block(el: HtmlElement, st: _Stats, stats: dict[HtmlElement, _Stats],
+                   lists: dict[HtmlElement, int]) -> bool:
     """A list, table or container that is mostly links, images or list items."""
     tag = el.tag
     density = _link_density(st)
@@ -167,7 +283,10 @@ def _is_link_block(el: HtmlElement, st: _Stats, stats: dict[HtmlElement, _Stats]
     if tag in ("ul", "ol"):
         return density > 0.5 and st.text < 2000
     if tag == "table":
-        return density > 0.5 and not reference_table(el, stats)
+        # a table in the content is data (declarations, a reference, an index) however
+        # many links it has: on article pages pruning tables by their links removed nothing
+        # that was not content, and on reference pages it removed declarations
+        return False
     if tag == "figure" or _wraps_one(el):
         return False  # a wrapper (e.g. a script's responsive-table div) is judged by its child
     n_p, n_img, n_li = st.n_p, st.n_img, st.n_li - 100
@@ -176,7 +295,13 @@ def _is_link_block(el: HtmlElement, st: _Stats, stats: dict[HtmlElement, _Stats]
         return True
     if weight < 25 and density > 0.35 and st.text < 500:
         # a single link among words of the block's own (an API operation's path between
-        # its method and its summary) is text with a link in it, not a block of links
+        # its method and its summary) is text with a link in it, not a block of links; so
+        # are the links of a sentence or a signature (only listed links count)
+        listed = listed_links(el, stats, lists)[el]
+        if listed < st.links:
+            # some of its links are in sentences: a block of text that also lists links
+            # ("References a(), b()") goes only if mostly listed links
+            return listed > 0.5 * st.text
         return density > 0.5 or _has_links(el, 2)
     return weight >= 25 and density > 0.6
 
@@ -200,6 +325,15 @@ def _is_headed_section(el: HtmlElement, stats: dict[HtmlElement, _Stats]) -> boo
     if body_text == 0:
         return True  # a heading alone: a stub of the document, kept as its outline
     return (whole.links - head.links) / body_text < _SECTION_MAX_LINK_DENSITY
+
+
+def _in_title(el: HtmlElement, content: HtmlElement) -> bool:
+    for anc in el.iterancestors():
+        if anc is content:
+            return False
+        if anc.tag == "caption" or anc.tag in _HEADINGS:
+            return True
+    return False
 
 
 def _in_admonition(el: HtmlElement, content: HtmlElement) -> bool:

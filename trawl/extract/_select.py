@@ -13,6 +13,7 @@ from ._signals import (
     _class_weight,
     _is_ancestor,
     _own_text,
+    teasers,
 )
 from ._stats import _link_density, _Stats, _stats_from_children
 from ._text import BLOCK_TAGS
@@ -110,8 +111,8 @@ def _keep_sibling(
 ) -> bool:
     if sib is top:
         return True
-    if not isinstance(sib.tag, str):
-        return False
+    if not isinstance(sib.tag, str) or teasers(sib):
+        return False  # (other stories' headlines and summaries, however they score)
     bonus = 0.0
     if sib.get("class") and sib.get("class") == top.get("class"):
         bonus = scores.get(top, 0.0) * 0.2

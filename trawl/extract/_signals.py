@@ -139,7 +139,10 @@ def _tokens_of(raw: str) -> frozenset[str]:
 
 
 def _class_weight(el: HtmlElement) -> float:
-    return _class_weight_of(el.get("class"), el.get("id"))
+    ident = el.get("id")
+    if ident and ("." in ident or _is_heading_slug(el, ident)):
+        ident = None  # an anchor (a section's slug, an API name), not a component's name
+    return _class_weight_of(el.get("class"), ident)
 
 
 @lru_cache(maxsize=8192)
@@ -215,3 +218,63 @@ def _admonition(el: HtmlElement) -> bool:
     """A note, warning or "See also" box: content even when it is all links."""
     return _kinds(el).admonition
 
+
+
+TEASER_MAX_CHARS = 500
+"""A teaser (another page's headline and summary) is shorter than this."""
+TEASERS_MIN = 3
+"""Teasers alike that make a list of other stories."""
+
+
+def teasers(el: HtmlElement) -> bool:
+    """Whether ``el`` is a list of teasers: at least ``TEASERS_MIN`` children of one kind,
+    most of them a short block headed by a link to another page (a headline and its
+    summary)."""
+    children = [c for c in el if isinstance(c.tag, str)]
+    if len(children) < TEASERS_MIN:
+        return False
+    kinds: dict[tuple[object, str | None], int] = {}
+    for c in children:
+        key = (c.tag, c.get("class"))
+        kinds[key] = kinds.get(key, 0) + 1
+    key, count = max(kinds.items(), key=lambda kv: kv[1])
+    if count < TEASERS_MIN or 3 * count < 2 * len(children):
+        return False
+    alike = [c for c in children if (c.tag, c.get("class")) == key]
+    return sum(1 for c in alike if _teaser(c)) * 3 >= 2 * len(alike)
+
+
+def _teaser(el: HtmlElement) -> bool:
+    text = _short_text(el, TEASER_MAX_CHARS)
+    if not text:
+        return False
+    heading = next(el.iter(*_HEADINGS), None)
+    if heading is None:
+        return False
+    links = [a for a in heading.iter("a") if not (a.get("href") or "#").startswith("#")]
+    linked = sum(len(_collapsed_text(a)) for a in links)
+    return bool(links) and 2 * linked > len(_collapsed_text(heading))
+
+
+CONTENTS_MIN_LINKS = 3
+"""Links to places on the page that make a table of its contents (one is a skip link)."""
+
+
+def page_contents(el: HtmlElement) -> bool:
+    """Whether ``el`` links only to places on the page itself (``#...``), several of them:
+    a table of its contents, not a way to other pages."""
+    hrefs = [a.get("href") or "" for a in el.iter("a")]
+    return len(hrefs) >= CONTENTS_MIN_LINKS and all(h.startswith("#") for h in hrefs)
+
+
+PROMO_LEAD_RE = re.compile(
+    r"^\W*(read more|read also|also read|see more|see also|more on this|related|recommended|"
+    r"don.?t miss|also on|watch|listen|must read|trending)\b", re.I)
+"""How an in-text promotion of other stories starts ("Read more: ...", "DON'T MISS")."""
+PROMO_HEADING_MAX_CHARS = 300
+
+
+def promo_heading(heading: HtmlElement) -> bool:
+    """Whether ``heading`` is a promotion's ("More on this story", "Related")."""
+    text = _short_text(heading, PROMO_HEADING_MAX_CHARS)
+    return text is not None and PROMO_LEAD_RE.match(text) is not None

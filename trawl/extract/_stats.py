@@ -11,10 +11,14 @@ from lxml.html import HtmlElement
 from ._clean import drop_tree
 from ._text import BLOCK_TAGS
 
+CODE_TAGS = frozenset(("code", "pre", "kbd", "samp", "tt", "var"))
+"""A link inside code is a name of the code (a type, a function), not a way elsewhere: its
+text counts as text, not as link text."""
+
 
 class _Stats(NamedTuple):
     text: int  # characters of text in the subtree
-    links: int  # characters of text inside <a> in the subtree
+    links: int  # characters of text inside <a> in the subtree, but inside code
     inline: int  # characters of text of the element's own inline run
     commas: int  # commas in the own inline run
     paragraphs: int  # paragraph-like descendants
@@ -66,6 +70,8 @@ def _own_stats(tag: object, text: str | None, parts: list[_Contribution]) -> _St
         commas += c_commas
     if tag == "a":
         links = n_text
+    elif tag in CODE_TAGS:
+        links = 0
     if inline >= 25 and tag in BLOCK_TAGS:
         paragraphs += 1
     return _new_stats(_Stats, (n_text, links, inline, commas, paragraphs, n_p, n_img, n_li))
@@ -112,6 +118,8 @@ def _measure(root: HtmlElement) -> dict[HtmlElement, _Stats]:
             links = paragraphs = n_p = n_img = n_li = 0
         if tag == "a":
             links = text
+        elif tag in CODE_TAGS:
+            links = 0
         block = tag in BLOCK_TAGS
         if block and inline >= 25:
             paragraphs += 1
@@ -223,6 +231,51 @@ def reference_table(table: HtmlElement, stats: dict[HtmlElement, _Stats]) -> boo
     return bool(rows) and REFERENCE_ROWS_SHARE * len(rows) <= described
 
 
+TEXT_RUN_SHARE = 0.3
+TEXT_RUN_MIN_CHARS = 25
+"""A run of inline text at least this much (share, characters) outside its links is text
+with links in it (a sentence, a function's signature), not a list of links."""
+
+
+def _holds_block(el: HtmlElement) -> bool:
+    return any(isinstance(d.tag, str) and d.tag in BLOCK_TAGS for d in el.iterdescendants())
+
+
+def listed_links(el: HtmlElement, stats: dict[HtmlElement, _Stats],
+                  listed: dict[HtmlElement, int]) -> dict[HtmlElement, int]:
+    """``listed`` updated with, for ``el`` and the blocks under it, their link text that
+    stands as a list of links: not in a run of text (``TEXT_RUN_SHARE``), not in a
+    reference table (and not in code: ``_Stats.links`` leaves that out)."""
+    if el in listed:
+        return listed
+    for e in reversed(list(el.iter())):  # children before their parents
+        tag = e.tag
+        if e in listed or not isinstance(tag, str) or (tag not in BLOCK_TAGS and e is not el):
+            continue  # (an inline element is a part of its block's run, but when asked of)
+        if tag == "table" and e in stats and reference_table(e, stats):
+            listed[e] = 0
+            continue
+        total = 0
+        run_text = len(e.text.strip()) if e.text else 0
+        run_links = 0
+        for child in e:
+            if isinstance(child.tag, str) and child.tag in BLOCK_TAGS:
+                total += listed.get(child, 0)
+            elif child in stats:
+                if child.tag == "a" and _holds_block(child):
+                    total += stats[child].links  # a link around a block: a block of a link
+                else:
+                    run_text += stats[child].text
+                    run_links += stats[child].links
+            if child.tail:
+                run_text += len(child.tail.strip())
+        words = run_text - run_links
+        if words < TEXT_RUN_MIN_CHARS or words < TEXT_RUN_SHARE * run_text:
+            total += run_links
+        listed[e] = total
+    return listed
+
+
 CHROME = etree.XPath(
     ".//nav | .//aside | .//*[@role='navigation' or @role='banner' or @role='contentinfo'"
     " or @role='complementary' or @role='search']"
@@ -240,7 +293,17 @@ class TextSize(NamedTuple):
 
 def text_size(el: HtmlElement) -> TextSize:
     """The size of ``el``'s text (its tail left out), measured as ``_measure`` does."""
-    return TextSize(_subtree_chars(el), sum(_subtree_chars(a) for a in el.iter("a")))
+    return TextSize(_subtree_chars(el), sum(_subtree_chars(a) for a in el.iter("a")
+                                            if not _in_code(a, el)))
+
+
+def _in_code(a: HtmlElement, root: HtmlElement) -> bool:
+    for anc in a.iterancestors():
+        if anc.tag in CODE_TAGS:
+            return True
+        if anc is root:
+            return False
+    return False
 
 
 def _subtree_chars(el: HtmlElement) -> int:

@@ -20,9 +20,12 @@ What a wider container brings in that is not content (a list of links, a form) p
 
 from __future__ import annotations
 
+import itertools
+
 from lxml.html import HtmlElement
 
-from ._stats import _Stats, reference_table
+from ._signals import _HEADINGS, _first_element, promo_heading, teasers
+from ._stats import _Stats, listed_links, reference_table
 
 SIMILAR_MIN = 2
 """Siblings of one kind (the block among them) that make a collection of entries."""
@@ -30,7 +33,7 @@ SIMILAR_FACTOR = 1.5
 """The similar siblings hold at least this many times the block's text."""
 SIMILAR_MAX_LINK_DENSITY = 0.5
 """Past this share of link text the similar siblings are a menu or a list of teasers."""
-PART_FACTOR = 1.0
+PART_FACTOR = 0.5
 """The parent's readable text outside the block is at least this many times the block's."""
 PART_MAX_LINK_DENSITY = 0.25
 """... and at most this share of it is link text."""
@@ -48,7 +51,8 @@ def whole(top: HtmlElement, stats: dict[HtmlElement, _Stats],
           mass: dict[HtmlElement, float]) -> HtmlElement:
     """``top`` or the ancestor of it that holds the whole of the main content. ``mass``: how
     much prose each element holds (see ``_select._score``)."""
-    node = top
+    node = _tables_alike(_table_of(top, stats), stats)
+    lists: dict[HtmlElement, int] = {}  # (see listed_links)
     while True:
         parent = node.getparent()
         if parent is None or parent.tag == "html" or parent not in stats:
@@ -56,15 +60,154 @@ def whole(top: HtmlElement, stats: dict[HtmlElement, _Stats],
         if _too_small(node, parent, stats):  # (the body too: nothing else is content)
             node = parent
             continue
-        if parent.tag == "body" or not (_among_similar(node, parent, stats)
-                                        or _part_of(node, parent, stats, mass)):
+        if parent.tag == "body" or not (_section_body(node, parent, stats)
+                                        or _among_similar(node, parent, stats)
+                                        or _subsection(node, parent, stats, lists)
+                                        or _parallel(node, parent, stats, lists)
+                                        or _part_of(node, parent, stats, mass, lists)):
             break
         node = parent
     landmark = next((a for a in node.iterancestors() if _is_landmark(a)), None)
-    if landmark is not None and landmark in stats and \
+    if landmark is not None and landmark in stats and _in_sections(node, landmark) and \
             mass.get(node, 0.0) < LANDMARK_SHARE * mass.get(landmark, 0.0):
         return landmark
     return node
+
+
+def _section_body(node: HtmlElement, parent: HtmlElement,
+                  stats: dict[HtmlElement, _Stats]) -> bool:
+    """Whether ``node`` is the body of ``parent``'s section: all else in it is headings (the
+    section's own) ahead of it, nothing with text after it. A heading over a list of a
+    package's classes is theirs."""
+    heading = after = False
+    for child in parent:
+        if child is node:
+            after = True
+        elif not isinstance(child.tag, str):
+            continue
+        elif after:
+            if child in stats and stats[child].text:
+                return False
+        elif child.tag in _HEADINGS:
+            heading = True
+        else:
+            return False
+    return heading and after
+
+
+SUBSECTION_MAX_LISTED = 0.5
+"""A section's parent section is the document unless this much of the rest is listed
+links."""
+
+
+def _subsection(node: HtmlElement, parent: HtmlElement, stats: dict[HtmlElement, _Stats],
+                lists: dict[HtmlElement, int]) -> bool:
+    """Whether ``node`` is a subsection of ``parent``'s section: it starts with a heading of
+    a lower rank than the one ``parent`` starts with (an ``h2`` section in an ``h1``
+    section), and the rest of ``parent`` is no list of links: the document is the parent
+    section (a long reference's biggest section is not the page)."""
+    own, above = _first_element(node), _first_element(parent)
+    if own is None or above is None or own.tag not in _HEADINGS or \
+            above.tag not in _HEADINGS or above.tag >= own.tag:
+        return False
+    outer = stats[parent].text - stats[node].text
+    listed = listed_links(parent, stats, lists)
+    return listed.get(parent, 0) - listed.get(node, 0) <= SUBSECTION_MAX_LISTED * outer
+
+
+PARALLEL_MIN_SHARE = 0.2
+"""Parallel parts of a document outside the block hold at least this share of its text."""
+
+
+def _parallel(node: HtmlElement, parent: HtmlElement, stats: dict[HtmlElement, _Stats],
+              lists: dict[HtmlElement, int]) -> bool:
+    """Whether ``node`` is one of the parallel parts of ``parent``'s document: its siblings
+    have sections headed at the rank of its own first heading (a class reference's summary
+    beside its details, each of "h3" sections), are no list of links or teasers, and hold
+    ``PARALLEL_MIN_SHARE`` of its text."""
+    rank = _first_heading_rank(node)
+    if rank is None:
+        return False
+    listed = listed_links(parent, stats, lists)
+    size = 0
+    for sib in parent:
+        if sib is node or not isinstance(sib.tag, str) or sib not in stats:
+            continue
+        if _first_heading_rank(sib) != rank:
+            continue
+        st = stats[sib]
+        if teasers(sib) or listed.get(sib, 0) > SUBSECTION_MAX_LISTED * st.text or \
+                sib.find(".//form") is not None or sib.find(".//input") is not None:
+            return False  # (a "related" block, comments or a sign-up beside a story)
+        size += st.text
+    return size >= PARALLEL_MIN_SHARE * stats[node].text
+
+
+def _first_heading_rank(el: HtmlElement) -> str | None:
+    heading = next(el.iter(*_HEADINGS), None)
+    if heading is None or promo_heading(heading):
+        return None
+    return str(heading.tag)
+
+
+def _in_sections(node: HtmlElement, landmark: HtmlElement) -> bool:
+    """Whether ``node`` sits in sections of the landmark's document: each of its ancestors
+    below the landmark (one at least) starts with a heading. A block that is a part of the
+    page's document by its outline, not merely by sharing the landmark with it (an article
+    beside a grid of teasers in one ``<main>``)."""
+    chain = list(itertools.takewhile(lambda a: a is not landmark, node.iterancestors()))
+    return bool(chain) and all(_headed(a) for a in chain)
+
+
+def _headed(el: HtmlElement) -> bool:
+    first = _first_element(el)
+    return first is not None and first.tag in _HEADINGS
+
+
+_TABLE_PARTS = frozenset(("td", "th", "tr", "tbody", "thead", "tfoot", "caption"))
+_CELL_TAGS = frozenset(("td", "th", "tr"))
+LAYOUT_CELL_SHARE = 0.5
+"""A cell holding at least this share of its table's text is a layout table's column."""
+
+
+def _table_of(node: HtmlElement, stats: dict[HtmlElement, _Stats]) -> HtmlElement:
+    """The table ``node`` is a part of (a cell, a row, its body), unless it is a cell or
+    row holding most of the table's text (a layout table's column): a part of a data table
+    is no page's content alone."""
+    if node.tag not in _TABLE_PARTS:
+        return node
+    table = next((a for a in node.iterancestors() if a.tag == "table"), None)
+    if table is None or table not in stats:
+        return node
+    if node.tag in _CELL_TAGS and stats[node].text >= LAYOUT_CELL_SHARE * stats[table].text:
+        return node
+    return table
+
+
+TABLES_ALIKE_SHARE = 0.2
+"""Tables of the block's class elsewhere in the page hold at least this share of its text."""
+
+
+def _tables_alike(node: HtmlElement, stats: dict[HtmlElement, _Stats]) -> HtmlElement:
+    """For a reference table, the nearest container of it and the page's other reference
+    tables of its class (a page of the uses of a class: a table per package and kind of
+    use, each in a section of its own): one of them is no page's content alone."""
+    cls = node.get("class")
+    if node.tag != "table" or not cls or not reference_table(node, stats):
+        return node
+    body = next((a for a in node.iterancestors("body")), None)
+    if body is None:
+        return node
+    alike = [t for t in body.iter("table") if t is not node and t.get("class") == cls
+             and t in stats and not _below(t, node) and reference_table(t, stats)]
+    if sum(stats[t].text for t in alike) < TABLES_ALIKE_SHARE * stats[node].text:
+        return node
+    container = node
+    for anc in node.iterancestors():
+        container = anc
+        if all(_below(t, anc) for t in alike):
+            break
+    return node if container is body or container not in stats else container
 
 
 def _too_small(node: HtmlElement, parent: HtmlElement,
@@ -97,21 +240,24 @@ def _among_similar(node: HtmlElement, parent: HtmlElement,
 
 
 def _part_of(node: HtmlElement, parent: HtmlElement, stats: dict[HtmlElement, _Stats],
-             mass: dict[HtmlElement, float]) -> bool:
+             mass: dict[HtmlElement, float], lists: dict[HtmlElement, int]) -> bool:
     inner, whole_ = stats[node], stats[parent]
     outer_text = whole_.text - inner.text
     if outer_text <= 0:
         return True  # nothing else there: the same content
     inner_mass, whole_mass = mass.get(node, 0.0), mass.get(parent, 0.0)
-    if _is_landmark(parent):
-        return inner_mass < LANDMARK_SHARE * whole_mass
     outer_links = whole_.links - inner.links
     if outer_links > PART_MAX_LINK_DENSITY * outer_text:
-        # the names a reference table links are its content, not a list of links
-        outer_links -= _table_links(parent, stats) - _table_links(node, stats)
+        # the names a reference table links are its content, and so are the links of a
+        # sentence or a signature: only links standing as a list make a list of links
+        listed = listed_links(parent, stats, lists)
+        outer_links = listed.get(parent, 0) - listed.get(node, 0)
         if outer_links > PART_MAX_LINK_DENSITY * outer_text:
             return False
-    return whole_mass - inner_mass >= PART_FACTOR * inner_mass
+    # other stories' teasers (a linked headline and its summary, many alike) are no part
+    # of the content, however much prose their summaries add up to
+    teaser_mass = sum(mass.get(c, 0.0) for c in parent if c is not node and teasers(c))
+    return whole_mass - inner_mass - teaser_mass >= PART_FACTOR * inner_mass
 
 
 def _table_links(el: HtmlElement, stats: dict[HtmlElement, _Stats]) -> int:

@@ -285,6 +285,12 @@ was reached (the crawl goes on storing pages)."""
 SEED_PRIORITY = 1000.0
 """A goal-directed crawl's start URLs come first whatever their text (see trawl.ai's
 relevance, which scores every other URL from 0 to 4)."""
+GOAL_RANKS = ("lexical", "model")
+"""``--goal-rank``: how a goal-directed crawl scores the links it finds: ``lexical`` (the
+default; no model) or ``model`` (a model ranks each page's links, the lexical score its
+fallback; see trawl.ai._ranking)."""
+GOAL_RANK_RETRIES = 1
+"""Re-asks after a ranking that is not one score per link."""
 
 MODEL_PROVIDERS = ("openai", "anthropic", "ollama")
 """``--model PROVIDER:NAME``: ``openai`` (OpenAI, or any OpenAI-compatible server at

@@ -33,6 +33,8 @@ from trawl.model._events import CRAWL_EVENT_TYPES
 from trawl.model._extract import (
     DEFAULT_MAX_CHUNKS,
     DEFAULT_MODEL_RETRIES,
+    GOAL_RANK_RETRIES,
+    GOAL_RANKS,
     check_model,
     parse_extract,
 )
@@ -274,6 +276,12 @@ class CrawlSpec:
     """With ``extract``: stop the crawl once this many pages have data (``--goal-pages``):
     the goal is met, and the crawl says so. None: crawl on."""
 
+    goal_rank: str = "lexical"
+    """With ``goal``: how the links found are scored (``--goal-rank``): ``lexical`` (no
+    model) or ``model`` (the model, ``--model`` or ``TRAWL_MODEL``, ranks each page's links;
+    the lexical score stays its fallback; its tokens count in the crawl's and under
+    ``--max-model-tokens``)."""
+
     recrawl_of: str | None = None
     """Set by ``trawl crawl --recrawl ID``: the finished crawl this one revisits. Its pages
     seed the frontier and are fetched conditionally (see :mod:`trawl.crawler.recrawl`)."""
@@ -369,6 +377,17 @@ class CrawlSpec:
             raise ConfigError(f"--max-model-tokens must be between 1 and {MAX_TOKENS}")
         if self.goal is not None and (not isinstance(self.goal, str) or not self.goal.strip()):
             raise ConfigError("--goal takes a few words saying what the crawl looks for")
+        if self.goal_rank not in GOAL_RANKS:
+            raise ConfigError(f"--goal-rank must be one of {', '.join(GOAL_RANKS)}")
+        if self.goal_rank == "model":
+            if self.goal is None:
+                raise ConfigError("--goal-rank model needs --goal: what the links are ranked "
+                                  "for")
+            model = model or get_settings().model
+            if model is None:
+                raise ConfigError("--goal-rank model needs a model: --model PROVIDER:NAME "
+                                  "(e.g. ollama:qwen2.5:7b) or TRAWL_MODEL")
+            model = check_model(model)
         if self.goal_pages is not None:
             if self.extract is None:
                 raise ConfigError("--goal-pages needs --extract: the goal is met when that "
@@ -455,13 +474,17 @@ class CrawlSpec:
             + self._model_time_s()
 
     def _model_time_s(self) -> float:
-        """The longest a page's model extraction may take: each chunk's requests (the
-        first and every re-ask) at the model deadline (TRAWL_MODEL_TIMEOUT_S's default)."""
+        """The longest a page's model work may take: each chunk's extraction requests (the
+        first and every re-ask) and the ranking of its links (``--goal-rank model``), at
+        the model deadline (TRAWL_MODEL_TIMEOUT_S's default). 0 without a model: the
+        activity timeouts of crawls without one are what they always were."""
+        ranking = (GOAL_RANK_RETRIES + 1) * DEFAULT_MODEL_TIMEOUT_S + 5 \
+            if self.goal_rank == "model" else 0.0
         if self.extract is None or self.extract.get("schema") is None:
-            return 0.0
+            return ranking
         chunks = int(self.extract.get("max_chunks", DEFAULT_MAX_CHUNKS))
         retries = int(self.extract.get("retries", DEFAULT_MODEL_RETRIES))
-        return chunks * ((retries + 1) * DEFAULT_MODEL_TIMEOUT_S + 5)
+        return chunks * ((retries + 1) * DEFAULT_MODEL_TIMEOUT_S + 5) + ranking
 
     def reads_sitemaps(self) -> bool:
         """Whether the start sites seed the frontier from their sitemaps."""

@@ -102,6 +102,10 @@ class PageRow:
     links: list[str]
     raw_html: str | None = None
     screenshot: bytes | None = None
+    data: dict[str, Any] | None = None
+    """The page's extracted data (``--extract``; a JSON format), when there is some."""
+    data_error: str | None = None
+    """Why the page has no extracted data."""
 
 
 _COLUMNS = (
@@ -109,7 +113,7 @@ _COLUMNS = (
     "p.language, coalesce(p.metadata, '{}'::jsonb) as metadata, "
     # a duplicate's content is its original's (stored there once)
     "coalesce(p.markdown, o.markdown) as markdown, p.error_class, p.error_message, "
-    "p.fetched_at, "
+    "p.fetched_at, p.data, p.data_error, "
     "(select coalesce(jsonb_agg(l.to_url order by l.position), '[]'::jsonb) from links l "
     " where l.crawl_id = p.crawl_id and l.from_url = p.url) as links")
 _FROM = ("from pages p left join pages o on p.duplicate_of is not null "

@@ -323,7 +323,9 @@ def _payload(rec: PageRecord) -> str:
             blob = getattr(rec, name)
             if blob is not None:
                 doc[name] = base64.b64encode(blob).decode("ascii")
-        if rec.extracted:  # --extract: written with the row (migration 0017)
+        # --extract, and the model tokens of --goal-rank model: written with the row
+        # (migration 0017; a page not extracted from keeps data and data_error NULL)
+        if rec.extracted or rec.model_tokens is not None:
             doc["extracted"] = {name: getattr(rec, name) for name in _EXTRACTED_FIELDS}
             if rec.data_error is not None:
                 doc["extracted"]["data_error"] = redact_secrets(rec.data_error)

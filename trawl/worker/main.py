@@ -37,7 +37,7 @@ from trawl.crawler.fetch import make_client
 from trawl.crawler.reading import extraction_pool, start_processes
 from trawl.store.db import create_engine_async, upgrade_schema
 from trawl.worker.codec import connect_checked
-from trawl.worker.metrics import WorkerMetrics, serve_metrics
+from trawl.worker.metrics import WorkerMetrics, count_model_tokens_here, serve_metrics
 from trawl.workflows.agent import AgentWorkflow
 from trawl.workflows.crawl import CrawlWorkflow
 from trawl.workflows.events import EventsWorkflow
@@ -97,6 +97,7 @@ async def crawl_worker(client: Client, cfg: WorkerConfig,
     own_queue = f"{cfg.task_queue}-agent-{uuid.uuid4().hex[:12]}"
     agent_tools = AgentToolActivities(engine, browsers, deps.worker_id)
     sampler = None if metrics is None else asyncio.create_task(metrics.sample(engine, pool))
+    count_model_tokens_here()  # extraction and agent turns: trawl_model_tokens_total
     try:
         await start_processes(extractor, cfg.extract_processes)
         pinned = Worker(client, task_queue=own_queue, activities=agent_tools.all(),

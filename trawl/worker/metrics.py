@@ -53,6 +53,7 @@ from temporalio.runtime import (
 )
 
 from trawl import metrics
+from trawl.ai import TOKEN_LISTENERS, TokenUse
 from trawl.browser.pool import BrowserPool
 from trawl.errors import ConfigError
 from trawl.store.crawls import running_frontiers
@@ -77,6 +78,22 @@ FRONTIER_TIMEOUT_S = 5.0
 FRONTIER_CRAWLS_MAX = 200
 """At most this many running crawls (the newest) have frontier series: bounded cardinality."""
 RSS_INTERVAL_S = 10.0
+
+
+def count_model_tokens(use: TokenUse) -> None:
+    """A model request's tokens (trawl.ai reports every one, re-asks included) as
+    ``trawl_model_tokens_total``: provider and model from PROVIDER:NAME, kind input and
+    output."""
+    provider, _, model = use.model.partition(":")
+    metrics.record_model_tokens(provider, model, "input", max(use.input_tokens, 0))
+    metrics.record_model_tokens(provider, model, "output", max(use.output_tokens, 0))
+
+
+def count_model_tokens_here() -> None:
+    """Count this process's model tokens (once per process, however many workers it runs:
+    the counters are the process's, served by whichever endpoint it has)."""
+    if count_model_tokens not in TOKEN_LISTENERS:
+        TOKEN_LISTENERS.append(count_model_tokens)
 
 
 def _label(value: Any) -> str:

@@ -1,5 +1,5 @@
 """Firecrawl's request bodies, and what they become in trawl: scrape options, a crawl spec,
-document options, a webhook.
+document options, a webhook, and the JSON format as a model extraction.
 
 Unknown fields are ignored (newer SDKs add fields; a 400 for them would break clients that
 work against Firecrawl). Known fields whose value trawl cannot honour yet are refused with
@@ -10,13 +10,14 @@ are what trawl does anyway, or cost nothing to accept (docs/guides/firecrawl.md)
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any, Literal
 from urllib.parse import urlsplit
 
 from pydantic import BaseModel, ConfigDict, Field
 
 from trawl.api.http.firecrawl._errors import Unsupported
-from trawl.config import DEFAULT_MAX_DEPTH, MAX_DELAY_S
+from trawl.config import DEFAULT_MAX_DEPTH, MAX_DELAY_S, get_settings
 from trawl.crawler.firecrawl import WEBHOOK_EVENTS, DocumentOptions
 from trawl.crawler.scrape import (
     FORBIDDEN_HEADERS,
@@ -28,7 +29,7 @@ from trawl.crawler.scrape import (
 )
 from trawl.errors import ConfigError
 from trawl.extract import check_selectors
-from trawl.model import CrawlSpec, parse_rules
+from trawl.model import CrawlSpec, check_model, parse_extract, parse_rules
 from trawl.urls import check_patterns, validate_seed
 
 LENIENT = ConfigDict(extra="ignore")
@@ -39,8 +40,13 @@ MAX_CONCURRENCY = 64
 MAX_BATCH_URLS = 1000
 """URLs per batch scrape at most: they are the crawl's start URLs, which travel in its
 workflows' inputs (the SDKs send large lists in chunks of 100)."""
-JSON_FORMAT_WHY = ("structured extraction (a JSON schema and a prompt) needs trawl's model "
-                   "layer, which has not landed; ask for markdown and extract from it")
+DEFAULT_JSON_PROMPT = ("Extract the data the JSON Schema describes from the page, every "
+                       "field the page states.")
+"""The prompt of a JSON format given a schema only (Firecrawl's prompt is optional too)."""
+NO_MODEL = ("needs a model, and this server has none: start it with `trawl serve --model "
+            "PROVIDER:NAME` (e.g. openai:gpt-4.1-mini, anthropic:claude-sonnet-4-5, "
+            "ollama:qwen2.5:7b) or set TRAWL_MODEL, with the provider's key in the "
+            "environment of the server and the workers (docs/models.md)")
 
 
 class WebhookParams(BaseModel):
@@ -169,12 +175,83 @@ def document_formats(formats: list[str | dict[str, Any]] | None, where: str) -> 
         elif name == "screenshot@fullPage":
             raise Unsupported(f"{where}formats", "screenshot@fullPage; trawl screenshots the "
                               "window it reads (ask for 'screenshot')")
-        elif name in ("json", "extract"):
-            raise Unsupported(f"{where}formats", f"{name!r}: {JSON_FORMAT_WHY}")
+        elif name in JSON_FORMATS:
+            continue  # a model extraction: json_extraction
         else:
             raise Unsupported(f"{where}formats", f"{name!r}; trawl makes markdown, html, "
                               "rawHtml, links and screenshot")
     return list(dict.fromkeys(out))
+
+
+JSON_FORMATS = ("json", "extract")
+"""Formats a model fills: ``json`` (v2's ``{type: "json", schema, prompt}``, v1's ``"json"``
+with ``jsonOptions``) and v1's older ``"extract"`` (with ``extract``)."""
+
+
+@dataclass(frozen=True)
+class JsonExtraction:
+    """A JSON format asked for: what a model extracts from each page, with which model, and
+    the document field that carries it."""
+
+    field: str
+    """``json`` (v2; v1's ``json`` format) or ``extract`` (v1's ``extract`` format), as
+    Firecrawl names the document's field."""
+    extract: dict[str, Any]
+    """trawl's extract spec (``schema`` and ``prompt``; see trawl.model._extract)."""
+    model: str
+    """PROVIDER:NAME: the server's model (``trawl serve --model``, ``TRAWL_MODEL``)."""
+
+
+def json_extraction(p: ScrapeParams, where: str = "") -> JsonExtraction | None:
+    """The JSON format of a request as a model extraction (None: none asked for);
+    ConfigError naming the field for what cannot be done, a server without a model
+    included."""
+    asked = [(item, item if isinstance(item, str) else str(item.get("type")))
+             for item in p.formats or []]
+    asked = [(item, name) for item, name in asked if name in JSON_FORMATS]
+    options_of = {"json": ("jsonOptions", p.jsonOptions), "extract": ("extract", p.extract)}
+    if not asked:
+        for fmt, (key, value) in options_of.items():
+            if value is not None:
+                raise ConfigError(f"{where}{key}: given without the {fmt!r} format; ask for "
+                                  f"both (formats: [\"{fmt}\"]) or neither")
+        return None
+    if len(asked) > 1:
+        raise ConfigError(f"{where}formats: one JSON format at most ('json' or 'extract')")
+    item, name = asked[0]
+    key, given = options_of[name]
+    if isinstance(item, dict) and (given is None or item.get("schema") is not None
+                                   or item.get("prompt") is not None):
+        options, field = item, f"{where}formats"  # v2: the format object holds them
+    else:
+        options, field = given or {}, f"{where}{key}"
+    schema, prompt = options.get("schema"), options.get("prompt")
+    if schema is None and not (isinstance(prompt, str) and prompt.strip()):
+        raise ConfigError(f"{field}: the {name!r} format needs a schema, a prompt or both")
+    if options.get("agent"):
+        raise Unsupported(f"{field}.agent", "Firecrawl's FIRE-1 agent; trawl's browser "
+                                            "agent is POST /v1/agents (`trawl agent run`)")
+    if options.get("checkPromptInjection"):
+        raise Unsupported(f"{field}.checkPromptInjection", "no such scan in trawl (page text "
+                          "always reaches the model marked as untrusted data)")
+    model = get_settings().model
+    if model is None:
+        raise ConfigError(f"{field}: the {name!r} format {NO_MODEL}")
+    if schema is None:
+        schema = {"type": "object"}  # a prompt alone: any object the model makes of it
+    if not isinstance(schema, dict) or schema.get("type", "object") != "object":
+        raise Unsupported(f"{field}.schema", "a schema of anything but a JSON object; trawl "
+                          "extracts one object per page (put a list in one of its "
+                          "properties)")
+    text = prompt.strip() if isinstance(prompt, str) and prompt.strip() else \
+        DEFAULT_JSON_PROMPT
+    system = options.get("systemPrompt")
+    if isinstance(system, str) and system.strip():
+        text = f"{system.strip()}\n\n{text}"
+    extract = {"schema": schema, "prompt": text}
+    parse_extract(extract, field)  # a bad schema: ConfigError naming the field
+    return JsonExtraction("extract" if name == "extract" else "json", extract,
+                          check_model(model, "TRAWL_MODEL"))
 
 
 def _refuse(p: ScrapeParams, where: str, *, crawl: bool) -> None:
@@ -188,7 +265,6 @@ def _refuse(p: ScrapeParams, where: str, *, crawl: bool) -> None:
                                                       "directly ('basic' or 'auto')"),
         (p.minAge is not None, "minAge", "trawl keeps no cache of scrapes: every page is "
                                          "fetched fresh"),
-        (p.jsonOptions is not None or p.extract is not None, "jsonOptions", JSON_FORMAT_WHY),
         (p.changeTrackingOptions is not None, "changeTrackingOptions",
          "change tracking; a recrawl (`trawl crawl --recrawl ID`) records what changed"),
         (bool(p.redactPII), "redactPII", "trawl does not redact page content"),
@@ -234,10 +310,12 @@ def document_options(p: ScrapeParams, where: str = "", *, crawl: bool = False
     formats = document_formats(p.formats, where)
     _refuse(p, where, crawl=crawl)
     _check(p, where)
+    asked = json_extraction(p, where)
     return DocumentOptions(formats=formats, only_main_content=p.onlyMainContent,
                            include_tags=list(p.includeTags or []),
                            exclude_tags=list(p.excludeTags or []),
-                           remove_base64_images=p.removeBase64Images)
+                           remove_base64_images=p.removeBase64Images,
+                           json_field=asked.field if asked is not None else None)
 
 
 def scrape_options(p: ScrapeParams, opts: DocumentOptions) -> ScrapeOptions:
@@ -247,10 +325,13 @@ def scrape_options(p: ScrapeParams, opts: DocumentOptions) -> ScrapeOptions:
     if opts.wants_html():
         formats.append("html")
     formats += [f for f in ("links", "screenshot") if f in opts.formats]
+    asked = json_extraction(p)
     return options_from(None, formats=formats, content=opts.content,
                         timeout_s=p.timeout / 1000 if p.timeout else None,
                         wait_ms=p.waitFor, headers=p.headers or {},
-                        include_tags=opts.include_tags, exclude_tags=opts.exclude_tags)
+                        include_tags=opts.include_tags, exclude_tags=opts.exclude_tags,
+                        extract=asked.extract if asked is not None else None,
+                        model=asked.model if asked is not None else None)
 
 
 # -- crawls and batch scrapes ----------------------------------------------------------------
@@ -281,9 +362,14 @@ def _depth_rule(seed: str, max_depth: int, full_url: bool) -> str:
     return f"^[a-zA-Z][a-zA-Z0-9+.-]*://[^/?#]+{segments}" if full_url else f"^{segments}"
 
 
-def _read_pages_for(spec: CrawlSpec, params: ScrapeParams, opts: DocumentOptions) -> None:
+def _read_pages_for(spec: CrawlSpec, params: ScrapeParams, opts: DocumentOptions,
+                    where: str) -> None:
     """Have the crawl read its pages as the documents need: the content selected, the HTML
-    and screenshots kept, a wait on every page, the timeout."""
+    and screenshots kept, a wait on every page, the timeout, the JSON format's model
+    extraction (into ``pages.data``)."""
+    asked = json_extraction(params, where)
+    if asked is not None:
+        spec.extract, spec.model = asked.extract, asked.model
     spec.content, spec.include_tags, spec.exclude_tags = (
         opts.content, list(opts.include_tags), list(opts.exclude_tags))
     spec.store = [f for f, wanted in (("html", opts.wants_html()),
@@ -336,7 +422,7 @@ def crawl_spec(req: CrawlRequest) -> tuple[CrawlSpec, DocumentOptions]:
         include_regex=list(req.includePaths or []), exclude_regex=exclude,
         regex_on_full_url=full_url, allow_subdomains=bool(req.allowSubdomains),
         respect_robots=not req.ignoreRobotsTxt, sitemap=sitemap)
-    _read_pages_for(spec, params, opts)
+    _read_pages_for(spec, params, opts, "scrapeOptions.")
     if req.delay is not None:
         spec.delay_s = req.delay
     if req.maxConcurrency is not None:
@@ -373,7 +459,7 @@ def batch_spec(req: BatchRequest) -> tuple[CrawlSpec, DocumentOptions, list[str]
         respect_robots=False,
         # each URL once, and the redirects it may take
         max_pages=len(seeds) * 2)
-    _read_pages_for(spec, req, opts)
+    _read_pages_for(spec, req, opts, "")
     if req.maxConcurrency is not None:
         spec.concurrency = req.maxConcurrency
     opts.source_urls = {k: v for k, v in seeds.items() if k != v}
