@@ -26,6 +26,7 @@ import asyncio
 import contextlib
 import os
 import platform
+import shutil
 import signal
 import subprocess
 import sys
@@ -82,6 +83,9 @@ class Run:
     """Attempts of the crawl's start activity (1: it started at once)."""
     start_failures: int = 0
     """Its attempts that failed or timed out (shown as ``start_failed`` by the crawl)."""
+    activity_failures: dict[str, int] = field(default_factory=dict)
+    """Failed or timed-out activity attempts in every run's history, by activity and
+    cause (a retried attempt's failure is the next attempt's ``last_failure``)."""
 
     @property
     def rate(self) -> float:
@@ -140,6 +144,43 @@ async def _start_attempts(handle) -> tuple[int, int]:  # type: ignore[no-untyped
                 and getattr(event, kind).scheduled_event_id in scheduled:
             failures += 1
     return attempts, failures
+
+
+def _cause(failure) -> str:  # type: ignore[no-untyped-def]
+    """A failure in a few words: a timeout's type, or the error's type and message."""
+    if failure.HasField("timeout_failure_info"):
+        from temporalio.api.enums.v1 import TimeoutType
+
+        return f"timed out ({TimeoutType.Name(failure.timeout_failure_info.timeout_type)})"
+    while failure.message == "" and failure.HasField("cause"):
+        failure = failure.cause
+    kind = failure.application_failure_info.type if failure.HasField(
+        "application_failure_info") else ""
+    return f"{kind}: {failure.message}"[:160]
+
+
+async def activity_failures(client, workflow_id: str) -> dict[str, int]:  # type: ignore[no-untyped-def]
+    """Failed or timed-out activity attempts of the crawl's runs, by activity and cause."""
+    found: dict[str, int] = {}
+    query = f"WorkflowId = '{workflow_id}' OR WorkflowId STARTS_WITH '{workflow_id}/'"
+    async for wf in client.list_workflows(query):
+        names: dict[int, str] = {}
+        handle = client.get_workflow_handle(wf.id, run_id=wf.run_id)
+        async for event in handle.fetch_history_events():
+            kind = event.WhichOneof("attributes")
+            attrs = getattr(event, kind)
+            failure = None
+            if kind == "activity_task_scheduled_event_attributes":
+                names[event.event_id] = attrs.activity_type.name
+            elif kind == "activity_task_started_event_attributes" and attrs.attempt > 1:
+                failure = attrs.last_failure
+            elif kind in ("activity_task_timed_out_event_attributes",
+                          "activity_task_failed_event_attributes"):
+                failure = attrs.failure
+            if failure is not None:
+                key = f"{names.get(attrs.scheduled_event_id, '?')}: {_cause(failure)}"
+                found[key] = found.get(key, 0) + 1
+    return found
 
 
 async def crawl_once(args: argparse.Namespace, workers: int) -> Run:
@@ -201,6 +242,7 @@ async def crawl_once(args: argparse.Namespace, workers: int) -> Run:
                         "select count(*) from pages where crawl_id = :c "
                         "and duplicate_of is not null"), q)).scalar_one()
                 run.start_attempts, run.start_failures = await _start_attempts(handle)
+                run.activity_failures = await activity_failures(client, f"breadth-{crawl_id}")
                 lengths = await history_lengths(client, f"breadth-{crawl_id}")
                 run.runs = len(lengths)
                 run.max_events = max(n for _, n in lengths)
@@ -220,6 +262,12 @@ async def crawl_once(args: argparse.Namespace, workers: int) -> Run:
                 await engine.dispose()
             run.rss = [s.peak for s in samplers]
             run.warnings = _warnings([tmp / f"worker{i}.log" for i in range(workers)])
+            if args.keep_logs is not None:  # the bench's directory goes with its services
+                args.keep_logs.mkdir(parents=True, exist_ok=True)
+                for i in range(workers):
+                    with contextlib.suppress(OSError):
+                        shutil.copy(tmp / f"worker{i}.log",
+                                    args.keep_logs / f"{workers}w-worker{i}.log")
             run.served = sites.stop()
     return run
 
@@ -245,6 +293,10 @@ def report(args: argparse.Namespace, runs: list[Run]) -> None:
         print(f"  first page stored {first} after the start; start_crawl attempts "
               f"{run.start_attempts} ({run.start_failures} failed or timed out); shares "
               f"{shares}; machine busy {run.busy_cores:.2f} cores")
+        failures = sum(run.activity_failures.values())
+        print(f"  activity attempts failed or timed out: {failures}")
+        for cause, n in sorted(run.activity_failures.items(), key=lambda kv: -kv[1])[:8]:
+            print(f"    {n} x {cause}")
         for line in run.warnings:
             print(f"  worker log: {line[:300]}")
         for url, error_class, message in run.failures:
@@ -288,6 +340,8 @@ async def main() -> None:
                         help="the checkout whose trawl runs (default: this one)")
     parser.add_argument("--worker-env", nargs="*", default=[], metavar="TRAWL_X=VALUE",
                         help="settings for the workers, e.g. TRAWL_MAX_CONCURRENT_ACTIVITIES=64")
+    parser.add_argument("--keep-logs", type=Path, default=None, metavar="DIR",
+                        help="copy the workers' logs here (they go with the run's services)")
     args = parser.parse_args()
     runs = []
     for workers in args.workers:
