@@ -19,6 +19,7 @@ from trawl.activities.policies import (
     DATABASE_UNREACHABLE,
     DEADLINE_MARGIN_S,
     HEARTBEAT_INTERVAL_S,
+    STALL_FRACTION,
 )
 from trawl.activities.slices import Slice, add_recorded
 from trawl.config import DEFAULT_DB_OUTAGE_BUDGET_S
@@ -103,9 +104,11 @@ class CrawlActivities:
         deps = self._deps
         spec = await self._db(lambda: deps.specs.resolve(deps.engine, inp.crawl_id, inp.spec,
                                                           inp.spec_in_db))
-        async with _Beating() as beat:
+        timeout = activity.info().heartbeat_timeout
+        stall_after = None if timeout is None else timeout.total_seconds() * STALL_FRACTION
+        async with _Beating(stall_after) as beat:
             return await Slice(deps, self._db, inp, spec, activity.info().attempt, beat.note,
-                               _is_outage, _gave_up).run()
+                               _is_outage, _gave_up, beat.is_stalled).run()
 
     @activity.defn(name="recover_slice")
     async def recover_slice(self, inp: RecoverSliceInput) -> SliceOutput:
@@ -234,27 +237,47 @@ class _Beating:
     """Heartbeats for an explore: at each stage, and every HEARTBEAT_INTERVAL_S meanwhile,
     so a long render or a slow server never looks like a dead worker. Stages in quick
     succession (a batch's or a slice's many pages) beat once per NOTE_INTERVAL_S: each beat
-    is sealed and handed to the SDK, which sends at most one per interval anyway."""
+    is sealed and handed to the SDK, which sends at most one per interval anyway.
 
-    def __init__(self) -> None:
+    With ``stall_after``: two beats further apart than that (the worker's event loop
+    stalled, starved of CPU) mark the attempt stalled for good (:meth:`is_stalled`): the
+    server may have timed it out meanwhile."""
+
+    def __init__(self, stall_after: float | None = None) -> None:
         self.stage = "starting"
         self._beater: asyncio.Task[None] | None = None
         self._last = -NOTE_INTERVAL_S
+        self._stall_after = stall_after
+        self._stalled = False
+        self._sent = time.monotonic()
+        """When the last beat went to the SDK (or the attempt started)."""
 
     def note(self, stage: str) -> None:
         self.stage = stage
         now = time.monotonic()
         if now - self._last >= NOTE_INTERVAL_S:
-            self._last = now
-            activity.heartbeat(stage)
+            self._send(now)
+
+    def is_stalled(self) -> bool:
+        """Whether two beats were ever ``stall_after`` apart; also true while the current
+        gap is (a loop that just woke up from a stall sees it before the next beat)."""
+        if not self._stalled and self._stall_after is not None:
+            self._stalled = time.monotonic() - self._sent > self._stall_after
+        return self._stalled
+
+    def _send(self, now: float) -> None:
+        if self._stall_after is not None and now - self._sent > self._stall_after:
+            self._stalled = True
+        self._last = self._sent = now
+        activity.heartbeat(self.stage)
 
     async def _beat(self) -> None:
         while True:
             await asyncio.sleep(HEARTBEAT_INTERVAL_S)
-            self._last = time.monotonic()
-            activity.heartbeat(self.stage)
+            self._send(time.monotonic())
 
     async def __aenter__(self) -> _Beating:
+        self._sent = time.monotonic()
         self._beater = asyncio.create_task(self._beat())
         return self
 

@@ -65,8 +65,12 @@ class Slice:
     def __init__(self, deps: ExploreDeps, db: Db, inp: SliceInput, spec: CrawlSpec,
                  attempt: int, note: Callable[[str], None],
                  is_outage: Callable[[BaseException], bool],
-                 gave_up: Callable[[BaseException], bool]) -> None:
+                 gave_up: Callable[[BaseException], bool],
+                 stalled: Callable[[], bool] = lambda: False) -> None:
         self.deps, self.db, self.inp, self.spec = deps, db, inp, spec
+        self.stalled = stalled
+        """Whether this attempt's heartbeats stalled (its worker's event loop did): the
+        server may have timed it out and started a retry, which adopts its pages."""
         self.attempt, self.note = attempt, note
         self.is_outage, self.gave_up = is_outage, gave_up
         self.out = SliceOutput(profile_version=inp.profile_version)
@@ -108,7 +112,7 @@ class Slice:
         orphan_checks = 0
         try:
             while True:
-                if self.stop is None and time.monotonic() >= deadline:
+                if self.stop is None and (time.monotonic() >= deadline or self.stalled()):
                     self._time_up()
                 self._dispatch()
                 room = inp.window - len(self.tasks) - len(self.queue)
@@ -167,9 +171,10 @@ class Slice:
                 and (not self.starving or not self.tasks))
 
     def _time_up(self) -> None:
-        """The slice's time is up: it claims and starts nothing more, and the pages whose
-        load has not started go back to the site (claimed), so the slice ends as soon as
-        the loads under way are recorded instead of after its whole window."""
+        """The slice's time is up (or its heartbeats stalled): it claims and starts nothing
+        more, and the pages whose load has not started go back to the site (claimed), so
+        the slice ends as soon as the loads under way are recorded instead of after its
+        whole window."""
         self.stop = "time"
         for task, gate in self.gates.items():
             if not gate.entered and not task.done():
@@ -179,7 +184,7 @@ class Slice:
     def _dispatch(self) -> None:
         while self.queue and len(self.tasks) < self.inp.window and self.stop is None:
             job = self.queue.popleft()
-            gate = _Gate(self.loads)
+            gate = _Gate(self.loads, self.stalled)
             task = asyncio.ensure_future(self._explore(job, gate))
             self.tasks[task] = job
             self.gates[task] = gate
@@ -234,6 +239,9 @@ class Slice:
             return
         if isinstance(exc, (asyncio.CancelledError, TemporalCancelledError)):
             raise exc  # the activity itself was cancelled
+        if isinstance(exc, Fenced):  # not loaded: back to the site, like time up's pages
+            self.out.pending.append(job)
+            return
         if self.is_outage(exc):
             if not self.gave_up(exc):
                 raise exc  # retried by Temporal, the outage budget still counting
@@ -324,16 +332,27 @@ async def add_recorded(deps: ExploreDeps, db: Db, crawl_id: str, token: str,
                                           handoff_reason=reason, handoff_detail=detail))
 
 
+class Fenced(Exception):
+    """A page's load was about to start in a slice whose heartbeats stalled: not loaded."""
+
+
 class _Gate:
     """One page's turn at its slice's share of the site's load slots; ``entered`` once its
-    load may start (until then it can go back to the site unexplored)."""
+    load may start (until then it can go back to the site unexplored). A slice whose
+    heartbeats stalled starts no load: its attempt may have timed out on the server, whose
+    retry adopts the slice's claimed pages (a load started here too would fetch one twice).
+    """
 
-    def __init__(self, slots: asyncio.Semaphore) -> None:
+    def __init__(self, slots: asyncio.Semaphore, stalled: Callable[[], bool]) -> None:
         self.slots = slots
+        self.stalled = stalled
         self.entered = False
 
     async def __aenter__(self) -> None:
         await self.slots.acquire()
+        if self.stalled():
+            self.slots.release()
+            raise Fenced("the slice's heartbeats stalled: this page goes back to the site")
         self.entered = True
 
     async def __aexit__(self, *_: object) -> None:
