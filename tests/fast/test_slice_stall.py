@@ -115,7 +115,7 @@ async def test_heartbeats_further_apart_than_half_their_timeout_mark_the_attempt
             await asyncio.sleep(0.05)
             beat.note("recording")
             before = beat.is_stalled()
-            time.sleep(stall_s)  # noqa: ASYNC251 - the event loop blocked: a starved worker
+            time.sleep(stall_s)  # the event loop blocked: a starved worker
             seen_at_once = beat.is_stalled()  # before the next beat went out
             await asyncio.sleep(0.05)
             beat.note("loading")
