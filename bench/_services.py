@@ -36,8 +36,9 @@ def local_postgres() -> Iterator[str]:
 
 
 @contextmanager
-def local_services() -> Iterator[tuple[str, str, Path]]:
-    """Yields (temporal address, database URL, scratch dir)."""
+def local_services(upgrade: bool = True) -> Iterator[tuple[str, str, Path]]:
+    """Yields (temporal address, database URL, scratch dir); without ``upgrade`` the
+    database has no schema yet (another checkout's workers make theirs)."""
     tmp = Path(tempfile.mkdtemp(prefix="trawl-bench-"))
     port = free_port()
     address = f"127.0.0.1:{port}"
@@ -46,7 +47,8 @@ def local_services() -> Iterator[tuple[str, str, Path]]:
     try:
         wait_until(lambda: healthy(address), "Temporal dev server")
         db_url = ensure_embedded_postgres(tmp / "pg")
-        upgrade_schema(db_url)
+        if upgrade:
+            upgrade_schema(db_url)
         yield address, db_url, tmp
     finally:
         temporal.terminate()

@@ -44,10 +44,13 @@ SAMPLE_S = 0.2
 MAX_PAGES = 10_000
 
 
-def _kind(proc: psutil.Process, site_pid: int) -> str:
-    """Who a process is, for the split (see the module docstring)."""
+def _kind(proc: psutil.Process, site_pid: int, labels: dict[int, str] | None = None) -> str:
+    """Who a process is, for the split (see the module docstring); ``labels``: names of
+    processes by pid (a worker the benchmark started)."""
     name = proc.name()
     cmdline = proc.cmdline()
+    if labels and proc.pid in labels:
+        return labels[proc.pid]
     if proc.pid == os.getpid():
         return "crawler (Python)"
     if proc.pid == site_pid:
@@ -79,9 +82,15 @@ def _kind(proc: psutil.Process, site_pid: int) -> str:
 class CpuSampler(threading.Thread):
     """CPU seconds per process kind between start() and finish()."""
 
-    def __init__(self, site_pid: int) -> None:
+    def __init__(self, site_pid: int, labels: dict[int, str] | None = None,
+                 roots: frozenset[int] | None = None) -> None:
         super().__init__(daemon=True)
         self.site_pid = site_pid
+        self.labels = labels
+        self.roots = roots
+        """When given, only these processes and their descendants are counted (on a
+        machine others share, their servers must not count as this run's)."""
+        self._outside: set[tuple[int, float]] = set()
         self.first: dict[tuple[int, float], float] = {}
         """CPU seconds at start() of the processes already running then."""
         self.last: dict[tuple[int, float], tuple[str, float]] = {}
@@ -97,16 +106,26 @@ class CpuSampler(threading.Thread):
         for proc in psutil.process_iter():
             try:
                 key = (proc.pid, proc.create_time())
+                if key in self._outside:
+                    continue
+                if key not in self.last and not self._ours(proc):
+                    self._outside.add(key)
+                    continue
                 times = proc.cpu_times()
                 used = times.user + times.system
                 if key not in self.last:
                     if initial:  # it ran before the run: counted from here
                         self.first[key] = used
-                    self.last[key] = (_kind(proc, self.site_pid), used)
+                    self.last[key] = (_kind(proc, self.site_pid, self.labels), used)
                 else:
                     self.last[key] = (self.last[key][0], used)
             except psutil.Error:
                 continue
+
+    def _ours(self, proc: psutil.Process) -> bool:
+        if self.roots is None:
+            return True
+        return proc.pid in self.roots or any(p.pid in self.roots for p in proc.parents())
 
     def start(self) -> None:
         self._busy0 = self._busy()

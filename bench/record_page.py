@@ -73,8 +73,8 @@ _INSERT_LINKS = text(
     "INSERT INTO links (crawl_id, from_url, position, to_url, anchor_text, internal, rel) "
     "SELECT :c, :u, l.position - 1, l.row->>0, l.row->>1, (l.row->>2)::boolean, l.row->>3 "
     "FROM jsonb_array_elements(CAST(:links AS jsonb)) WITH ORDINALITY AS l(row, position)")
-_ROOM = text("SELECT greatest(CAST(:lim AS bigint) - urls_queued, 0) FROM crawls "
-             "WHERE id = :c")
+_ROOM = text("SELECT greatest(CAST(:lim AS bigint) - coalesce(sum(urls_queued), 0), 0) "
+             "FROM crawl_counters WHERE crawl_id = :c")
 _NEW_FIRST = text(
     "SELECT coalesce(jsonb_agg(f.row ORDER BY f.row->>0), '[]') FROM ("
     "SELECT u.row FROM jsonb_array_elements(CAST(:f AS jsonb)) AS u(row) "
@@ -90,7 +90,12 @@ _URLS = text(
     "SELECT :c, u.row->>0, u.row->>1, :d, :u, 'queued' "
     "FROM jsonb_array_elements(CAST(:f AS jsonb)) AS u(row) ORDER BY 2 "
     "ON CONFLICT DO NOTHING RETURNING 1) SELECT count(*) FROM added")
-_QUEUED = text("UPDATE crawls SET urls_queued = urls_queued + :n WHERE id = :c")
+_SHARD = "hashtext(CAST(:u AS text)) & 31"
+"""The page's counter (migration 0018)."""
+_QUEUED = text(
+    "INSERT INTO crawl_counters (crawl_id, shard, urls_queued) "
+    f"VALUES (:c, {_SHARD}, :n) ON CONFLICT (crawl_id, shard) DO UPDATE "
+    "SET urls_queued = crawl_counters.urls_queued + EXCLUDED.urls_queued")
 _SKIPPED = text(
     "INSERT INTO crawl_urls (crawl_id, url, site, depth, found_on, status, reason) "
     "SELECT :c, u.row->>0, u.row->>1, :d, :u, 'skipped', u.row->>2 "
@@ -100,8 +105,9 @@ _DONE = text(
     "redirect_to = CAST(:r AS text), updated_at = now(), "
     "reason = CASE WHEN CAST(:o AS text) <> 'done' THEN CAST(:e AS text) END "
     "WHERE crawl_id = :c AND url = :u AND status = 'claimed'")
-_GIVE_BACK = text("UPDATE crawls SET pages_claimed = pages_claimed - 1, "
-                  "urls_queued = greatest(urls_queued - 1, 0) WHERE id = :c")
+_GIVE_BACK = text("UPDATE crawls SET pages_claimed = pages_claimed - 1 WHERE id = :c")
+_GIVE_BACK_PLACE = text("UPDATE crawl_counters SET urls_queued = urls_queued - 1 "
+                        f"WHERE crawl_id = :c AND shard = {_SHARD} AND urls_queued > 0")
 
 
 class _RecordedMeanwhile(Exception):
@@ -149,7 +155,7 @@ async def _queue(conn: AsyncConnection, doc: dict[str, Any]) -> RecordResult:
         result.new_urls = (await conn.execute(_URLS, {"c": c, "f": f, "u": u,
                                                       "d": doc["follow_depth"]})).scalar_one()
         if limit is not None and result.new_urls > 0:
-            await conn.execute(_QUEUED, {"c": c, "n": result.new_urls})
+            await conn.execute(_QUEUED, {"c": c, "u": u, "n": result.new_urls})
     return result
 
 
@@ -174,6 +180,7 @@ async def record_in_python(engine: AsyncEngine, rec: PageRecord) -> RecordResult
                 raise _RecordedMeanwhile
             if doc["outcome"] in ("redirected", "skipped"):
                 await conn.execute(_GIVE_BACK, {"c": c})
+                await conn.execute(_GIVE_BACK_PLACE, {"c": c, "u": u})
             return result
     except _RecordedMeanwhile:
         return RecordResult(recorded=False)
@@ -232,7 +239,9 @@ _ROWS = {
              "where crawl_id = :c order by 1, 2",
     "crawl_urls": "select url, site, depth, found_on, status, attempts, reason from crawl_urls "
                   "where crawl_id = :c order by url",
-    "crawls": "select pages_claimed, urls_queued from crawls where id = :c",
+    "crawls": "select pages_claimed from crawls where id = :c",
+    "crawl_counters": "select shard, urls_queued from crawl_counters where crawl_id = :c "
+                      "order by shard",
 }
 
 

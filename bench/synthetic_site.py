@@ -27,13 +27,17 @@ CROSS_LINKS = 3
 TRAP_EVERY = 50
 
 
-def page_html(i: int, pages: int) -> bytes:
+def page_html(i: int, pages: int, traps: bool = True) -> bytes:
+    """Page ``i`` of ``pages``. Without ``traps``: no calendar or loop links, and no link to
+    ``/p/0`` (page 0 is ``/``), so the site has exactly ``pages`` URLs."""
     rng = random.Random(i)
     links = [c for c in range(FANOUT * i + 1, FANOUT * i + FANOUT + 1) if c < pages]
     links += [rng.randrange(pages) for _ in range(CROSS_LINKS)]
+    if not traps:
+        links = [n for n in links if n != 0]
     anchors = "".join(f'<li><a href="/p/{n}">page {n}</a></li>' for n in links)
     trap = ('<p><a href="/cal/2000/01">calendar</a> <a href="/loop/a/">loop</a></p>'
-            if i % TRAP_EVERY == 0 else "")
+            if traps and i % TRAP_EVERY == 0 else "")
     words = " ".join(f"word{(i * 7 + w) % 997}" for w in range(60))
     return (f"<!doctype html><html lang=en><head><title>Page {i}</title></head><body>"
             f"<nav><a href='/'>home</a></nav><main><h1>Page {i}</h1><p>{words}</p>"

@@ -21,7 +21,6 @@ from tests.sitesrv import Rules, serve
 from tests.workerkit import kill_group, start_worker, wait_for_activity_pollers
 from trawl.model import CrawlInput, CrawlSpec
 from trawl.workflows.crawl import CrawlWorkflow
-from trawl.workflows.site import BATCHES_IN_FLIGHT, EXPLORE_BATCH_MAX, PIPELINE_FACTOR
 
 SITE_PAGES = 60
 KILL_AFTER_PAGES = 15
@@ -90,13 +89,18 @@ async def test_kill_9_worker_mid_crawl(temporal_client: Client, temporal_address
 
 async def test_continue_as_new_bounds_history(temporal_client: Client, temporal_address: str,
                                               database_url: str, engine: AsyncEngine,
-                                              task_queue: str, tmp_path: Path) -> None:
+                                              task_queue: str, tmp_path: Path,
+                                              monkeypatch: pytest.MonkeyPatch) -> None:
+    import trawl.activities.slices
+
+    monkeypatch.setattr(trawl.activities.slices, "SLICE_MAX_URLS", 5)  # small slices
     paths = binary_tree_site(tmp_path / "site", 30)
     with serve(tmp_path / "site") as site:
         spec = CrawlSpec(seeds=[site.base + "/"], concurrency=3, render="http",
                          activities_per_run=2)
-        crawl_id, _result = await run_crawl(temporal_client, temporal_address, database_url,
+        crawl_id, result = await run_crawl(temporal_client, temporal_address, database_url,
                                            task_queue, spec)
+    assert result.pages_done == 30
     assert await page_set(engine, crawl_id) == {site.base + p for p in paths}
     site_wf = f"crawl-test-{crawl_id}/http-{site.base.split('//')[1].replace(':', '-')}"
     runs = explores = 0
@@ -107,14 +111,12 @@ async def test_continue_as_new_bounds_history(temporal_client: Client, temporal_
         scheduled = [e for e in history.events
                      if e.event_type == EventType.EVENT_TYPE_ACTIVITY_TASK_SCHEDULED
                      and e.activity_task_scheduled_event_attributes.activity_type.name
-                     in ("explore", "explore_batch")]
+                     in ("explore", "explore_batch", "explore_slice")]
         assert len(scheduled) <= 2
         explores += len(scheduled)
-    # an activity explores at most a batch of URLs: 30 pages take at least 30 / batch
-    # activities, at most 2 of them per run
-    batch = min(EXPLORE_BATCH_MAX, spec.concurrency * PIPELINE_FACTOR // BATCHES_IN_FLIGHT)
-    assert explores >= math.ceil(30 / batch)
-    assert runs >= math.ceil(explores / 2) >= 2
+    # a slice claims at most 5 URLs here: 30 pages take at least 6 slices, 2 per run
+    assert explores >= math.ceil(30 / 5)
+    assert runs >= math.ceil(explores / 2) >= 3
 
 
 async def test_max_pages_is_a_hard_budget(temporal_client: Client, temporal_address: str,
@@ -137,14 +139,17 @@ async def test_a_page_that_always_fails_is_recorded_and_the_crawl_goes_on(
         engine: AsyncEngine, task_queue: str, monkeypatch: pytest.MonkeyPatch) -> None:
 
     import trawl.activities.crawl
+    import trawl.activities.slices
 
     original = trawl.activities.crawl.explore
 
-    async def broken_for_page_a(deps, inp, heartbeat):  # type: ignore[no-untyped-def]
+    async def broken_for_page_a(deps, inp, heartbeat, loads=None):  # type: ignore[no-untyped-def]
         if inp.job.url.endswith("/a.html"):
             raise RuntimeError("simulated bug while exploring page A")
-        return await original(deps, inp, heartbeat)
+        return await original(deps, inp, heartbeat, loads)
 
+    # slices explore, and a URL their explore raised on is explored alone
+    monkeypatch.setattr(trawl.activities.slices, "explore", broken_for_page_a)
     monkeypatch.setattr(trawl.activities.crawl, "explore", broken_for_page_a)
     from tests.conftest import SITES
     from tests.test_crawl_site import RULES
@@ -169,8 +174,9 @@ async def test_two_workers_share_a_crawl(temporal_client: Client, temporal_addre
                                          database_url: str, engine: AsyncEngine,
                                          task_queue: str, tmp_path: Path) -> None:
     """Two worker processes on one task queue explore one crawl between them: every page
-    once, each worker some of them (``pages.worker`` names who explored it)."""
-    expected_paths = binary_tree_site(tmp_path / "site", SITE_PAGES)
+    once, each worker some of them (``pages.worker`` names who explored it). Three sites:
+    a small site's pages are one explore slice, which one worker runs."""
+    expected_paths = binary_tree_site(tmp_path / "site", SITE_PAGES // 3)
     # slow pages keep several explores in flight, so both workers get some
     rules = Rules(slow={p if p != "/" else "/index.html": 0.2 for p in expected_paths})
     log = tmp_path / "workers.log"
@@ -179,9 +185,11 @@ async def test_two_workers_share_a_crawl(temporal_client: Client, temporal_addre
                             TRAWL_MAX_CONCURRENT_ACTIVITIES="1") for _ in range(2)]
     try:
         await wait_for_activity_pollers(temporal_client, task_queue, 2)
-        with serve(tmp_path / "site", rules) as site:
+        with serve(tmp_path / "site", rules) as a, serve(tmp_path / "site", rules) as b, \
+                serve(tmp_path / "site", rules) as c:
             crawl_id = new_crawl_id()
-            spec = CrawlSpec(seeds=[site.base + "/"], concurrency=4, render="http").validated()
+            spec = CrawlSpec(seeds=[a.base + "/", b.base + "/", c.base + "/"],
+                             concurrency=4, render="http").validated()
             result = await temporal_client.execute_workflow(
                 CrawlWorkflow.run, CrawlInput(crawl_id, spec), id=f"crawl-two-{crawl_id}",
                 task_queue=task_queue, execution_timeout=timedelta(minutes=5))
@@ -190,7 +198,8 @@ async def test_two_workers_share_a_crawl(temporal_client: Client, temporal_addre
             kill_group(proc, signal.SIGTERM)
 
     assert result.status == "completed"
-    assert await page_set(engine, crawl_id) == {site.base + p for p in expected_paths}
+    assert await page_set(engine, crawl_id) == {site.base + p for site in (a, b, c)
+                                                for p in expected_paths}
     dupes = await scalar_rows(engine, "select url from pages where crawl_id = :c "
                                       "group by url having count(*) > 1", c=crawl_id)
     assert dupes == []

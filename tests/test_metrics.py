@@ -305,10 +305,10 @@ def test_temporal_sdk_metrics_on_the_same_endpoint(observed: Observed) -> None:
     assert before.has("temporal_num_pollers")
     # the crawls' activities and workflows went through this worker
     assert after.value("temporal_activity_execution_latency_seconds_count",
-                       activity_type="explore_batch") >= 1
+                       activity_type="explore_slice") >= 1
     assert after.value("temporal_activity_execution_latency_seconds_bucket",
-                       activity_type="explore_batch", le="+Inf") == after.value(
-        "temporal_activity_execution_latency_seconds_count", activity_type="explore_batch")
+                       activity_type="explore_slice", le="+Inf") == after.value(
+        "temporal_activity_execution_latency_seconds_count", activity_type="explore_slice")
     assert after.value("temporal_workflow_completed_total",
                        workflow_type="CrawlWorkflow") >= 2
     assert after.value("temporal_request_total") > before.value("temporal_request_total")

@@ -1,9 +1,12 @@
 """Workflow code changes keep running crawls alive: recorded histories replay on today's code.
 
 ``fixtures/histories/site_explore_batches.json`` is a SiteWorkflow history written before
-WIDE_PATCH (12 pages, concurrency 2: windows of 4 URLs, batches of 2). A worker restarted on
-new code replays such a history before it goes on; a change that schedules other commands
-without a ``workflow.patched`` gate fails here with a non-determinism error.
+WIDE_PATCH (12 pages, concurrency 2: windows of 4 URLs, batches of 2).
+``breadth_before_crawl.json`` and ``breadth_before_site.json`` are a CrawlWorkflow (two
+sites, one with a sitemap) and one of its SiteWorkflows written before sites read their own
+sitemaps and explored in slices (SITES_PATCH, SLICES_PATCH; plain payloads). A worker
+restarted on new code replays such histories before it goes on; a change that schedules
+other commands without a ``workflow.patched`` gate fails here with a non-determinism error.
 """
 
 from __future__ import annotations
@@ -22,7 +25,7 @@ from tests.sitesrv import serve
 from trawl.model import CrawlSpec
 from trawl.worker.codec import SealingCodec, data_converter
 from trawl.workflows.crawl import CrawlWorkflow
-from trawl.workflows.site import BATCHES_IN_FLIGHT, EXPLORE_BATCH_MAX, PIPELINE_FACTOR, SiteWorkflow
+from trawl.workflows.site import SiteWorkflow
 
 HISTORIES = Path(__file__).parent / "fixtures" / "histories"
 
@@ -53,7 +56,21 @@ async def test_a_history_from_before_wide_batches_replays() -> None:
     assert result.replay_failure is None, result.replay_failure
 
 
-async def test_a_new_crawl_uses_wide_batches_and_replays(
+async def test_histories_from_before_slices_replay() -> None:
+    replayer = Replayer(workflows=[CrawlWorkflow, SiteWorkflow])
+    for name, workflow_id in (("breadth_before_crawl", "crawl-rec"),
+                              ("breadth_before_site", "crawl-rec/http-127.0.0.1-37473")):
+        history = WorkflowHistory.from_json(workflow_id,
+                                            (HISTORIES / f"{name}.json").read_text())
+        kinds = {e.activity_task_scheduled_event_attributes.activity_type.name
+                 for e in history.events
+                 if e.event_type == EventType.EVENT_TYPE_ACTIVITY_TASK_SCHEDULED}
+        assert "explore_slice" not in kinds  # written the old way
+        result = await replayer.replay_workflow(history, raise_on_replay_failure=False)
+        assert result.replay_failure is None, (name, result.replay_failure)
+
+
+async def test_a_new_crawl_explores_in_slices_and_replays(
         temporal_client: Client, temporal_address: str, database_url: str,
         engine: AsyncEngine, task_queue: str, tmp_path: Path) -> None:
     binary_tree_site(tmp_path / "site", 40)
@@ -66,10 +83,13 @@ async def test_a_new_crawl_uses_wide_batches_and_replays(
         f"WorkflowId STARTS_WITH 'crawl-test-{crawl_id}'").map_histories()]
     site_histories = [h for h in histories if "/" in h.workflow_id]
     assert len(site_histories) == 1
-    sizes = await _batch_sizes(site_histories[0])
-    window = spec.concurrency * PIPELINE_FACTOR
-    assert max(sizes) == min(EXPLORE_BATCH_MAX, window // BATCHES_IN_FLIGHT)
-    assert sum(sizes) == 40
+    assert await _batch_sizes(site_histories[0]) == []  # no explore batch: slices
+    scheduled = [e.activity_task_scheduled_event_attributes.activity_type.name
+                 for e in site_histories[0].events
+                 if e.event_type == EventType.EVENT_TYPE_ACTIVITY_TASK_SCHEDULED]
+    # one slice read the site's sitemaps, then explored all 40 pages (a slice claims up
+    # to SLICE_MAX_URLS in SLICE_SECONDS)
+    assert scheduled == ["explore_slice"]
     replayer = Replayer(workflows=[CrawlWorkflow, SiteWorkflow],
                         data_converter=data_converter())
     for history in histories:

@@ -22,12 +22,14 @@ POLL_S = 0.05
 
 
 def start_worker(temporal_address: str, database_url: str, task_queue: str,
-                 log: Path, **settings: str) -> subprocess.Popen[bytes]:
-    """`python -m trawl.worker` in a process group of its own, its output appended to ``log``."""
+                 log: Path, root: Path = ROOT, **settings: str) -> subprocess.Popen[bytes]:
+    """`python -m trawl.worker` in a process group of its own, its output appended to ``log``;
+    ``root``: the checkout whose trawl it runs (a benchmark may run another's)."""
     env = subprocess_env(temporal_address, database_url, TRAWL_TASK_QUEUE=task_queue,
                          **settings)
+    env["PYTHONPATH"] = str(root)
     with open(log, "ab") as out:
-        return subprocess.Popen([PYTHON, "-m", "trawl.worker"], cwd=ROOT, env=env, stdout=out,
+        return subprocess.Popen([PYTHON, "-m", "trawl.worker"], cwd=root, env=env, stdout=out,
                                 stderr=subprocess.STDOUT, start_new_session=True)
 
 

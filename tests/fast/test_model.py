@@ -47,7 +47,8 @@ def test_stored_strings_keep_their_values() -> None:
                                             "redirected", "skipped", "blocked"]
     assert [s.value for s in CrawlStatus] == ["running", "completed", "cancelled", "failed"]
     assert [s.value for s in LiveStatus] == ["running", "paused", "handoff",
-                                             "database_unreachable", "completed", "cancelled"]
+                                             "database_unreachable", "completed", "cancelled",
+                                                 "start_failed"]
     # a member is its string, in comparisons and in JSON payloads
     assert PageOutcome.DONE == "done"
     assert json.dumps({"s": LiveStatus.DATABASE_UNREACHABLE}) == '{"s": "database_unreachable"}'

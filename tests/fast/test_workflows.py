@@ -155,8 +155,9 @@ async def test_a_database_outage_holds_the_site_until_resume(
         result = await asyncio.wait_for(handle.result(), DEADLINE_S)
     assert (result.status, result.pages_done, result.pages_failed) == (
         CrawlStatus.COMPLETED, 1, 0)
-    # the claim after resume asked again with the same token (it may have gone through)
-    assert fake.claims[0].token == fake.claims[1].token
+    # the slice after resume takes over whatever the held one's claim may have taken
+    first, second = fake.slices[:2]
+    assert second.reclaim == [first.token]
 
 
 async def test_cancel_ends_the_crawl_as_cancelled(env: WorkflowEnvironment, queue: str) -> None:
@@ -175,8 +176,9 @@ async def test_cancel_ends_the_crawl_as_cancelled(env: WorkflowEnvironment, queu
 
 async def test_continue_as_new_carries_the_site_state(env: WorkflowEnvironment,
                                                       queue: str) -> None:
-    # one URL per claim and one explore per run: every page is explored in a run of its own
-    fake = FakeCrawl(claim_max=1, script={f"{SITE}/2": [PageOutcome.REDIRECTED]})
+    # one URL per slice and one slice per run: every page is explored in a run of its own
+    fake = FakeCrawl(claim_max=1, slice_max=1,
+                     script={f"{SITE}/2": [PageOutcome.REDIRECTED]})
     for n in (1, 2, 3):
         fake._enqueue(UrlJob(f"{SITE}/{n}", 0))
     site_id = f"site-{queue}"

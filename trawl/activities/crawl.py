@@ -19,7 +19,9 @@ from trawl.activities.policies import (
     DATABASE_UNREACHABLE,
     DEADLINE_MARGIN_S,
     HEARTBEAT_INTERVAL_S,
+    STALL_FRACTION,
 )
+from trawl.activities.slices import Slice, add_recorded
 from trawl.config import DEFAULT_DB_OUTAGE_BUDGET_S
 from trawl.crawler.explore import ExploreDeps, explore
 from trawl.crawler.seeding import seed_from_sitemaps
@@ -38,15 +40,21 @@ from trawl.model import (
     PageRecord,
     PendingSitesInput,
     RecordFailureInput,
+    RecoverSliceInput,
     ResolveInput,
     ResolveOutput,
+    SliceInput,
+    SliceOutput,
     StartCrawlInput,
 )
 from trawl.store import frontier, recrawl, sessions
+from trawl.store import slices as slice_store
 from trawl.store.outage import DatabaseHealth
 
 T = TypeVar("T")
 ERROR_MESSAGE_CHARS = 2000
+NOTE_INTERVAL_S = 0.5
+"""An explore's stage beats at most this often (see _Beating)."""
 
 class CrawlActivities:
     """Activities sharing one worker's database engine, HTTP client and browser pool."""
@@ -83,9 +91,35 @@ class CrawlActivities:
                                             inp.spec)
         if inp.spec.recrawl_of:  # every page of the crawl revisited is visited again
             sites = await recrawl.seed_from_previous(self._deps.engine, inp.crawl_id, inp.spec)
+        if not inp.sitemaps:  # each start site's first slice reads its own
+            return sorted(sites)
         seeded = await seed_from_sitemaps(self._deps.engine, self._deps.http, inp.crawl_id,
                                           inp.spec, self._deps.robots)
         return sorted({*sites, *seeded})
+
+    @activity.defn(name="explore_slice")
+    async def explore_slice(self, inp: SliceInput) -> SliceOutput:
+        """Explore a site's pages, claiming them as its window frees up, until the site has
+        nothing queued or the slice's budget is spent (see trawl.activities.slices)."""
+        deps = self._deps
+        spec = await self._db(lambda: deps.specs.resolve(deps.engine, inp.crawl_id, inp.spec,
+                                                          inp.spec_in_db))
+        timeout = activity.info().heartbeat_timeout
+        stall_after = None if timeout is None else timeout.total_seconds() * STALL_FRACTION
+        async with _Beating(stall_after) as beat:
+            return await Slice(deps, self._db, inp, spec, activity.info().attempt, beat.note,
+                               _is_outage, _gave_up, beat.is_stalled).run()
+
+    @activity.defn(name="recover_slice")
+    async def recover_slice(self, inp: RecoverSliceInput) -> SliceOutput:
+        """What a slice that failed for good did (counted from the rows) and left: the URLs
+        it still held, explored one by one next (a page that breaks every slice is then
+        recorded as failed, alone)."""
+        out = SliceOutput()
+        await add_recorded(self._deps, self._db, inp.crawl_id, inp.token, out)
+        out.unexplored = await self._db(lambda: slice_store.claimed_under(
+            self._deps.engine, inp.crawl_id, [inp.token, *inp.reclaim]))
+        return out
 
     @activity.defn(name="claim_urls")
     async def claim_urls(self, inp: ClaimInput) -> ClaimOutput:
@@ -102,10 +136,12 @@ class CrawlActivities:
         await self._db(lambda: self._finish_crawl(inp), give_up=False)
 
     async def _finish_crawl(self, inp: FinishCrawlInput) -> None:
-        if inp.status != CrawlStatus.COMPLETED:
-            await frontier.release_claims(self._deps.engine, inp.crawl_id)
+        cancelled = inp.status != CrawlStatus.COMPLETED
+        if cancelled:
             await sessions.close_crawl_handoffs(self._deps.engine, inp.crawl_id, inp.status)
-        await frontier.finish_crawl(self._deps.engine, inp.crawl_id, inp.status)
+        # a cancel gives the claims back with the end, in one transaction
+        await frontier.finish_crawl(self._deps.engine, inp.crawl_id, inp.status,
+                                    release=cancelled)
 
     @activity.defn(name="resolve_handoff")
     async def resolve_handoff(self, inp: ResolveInput) -> ResolveOutput:
@@ -176,7 +212,8 @@ class CrawlActivities:
 
     def all(self) -> list[Callable[..., Any]]:
         return [self.start_crawl, self.claim_urls, self.pending_sites, self.finish_crawl,
-                self.resolve_handoff, self.explore, self.explore_batch, self.record_failure]
+                self.resolve_handoff, self.explore, self.explore_batch, self.record_failure,
+                self.explore_slice, self.recover_slice]
 
 
 def _outage_error(exc: DatabaseUnreachable, give_up: bool) -> ApplicationError:
@@ -198,22 +235,49 @@ def _gave_up(exc: BaseException) -> bool:
 
 class _Beating:
     """Heartbeats for an explore: at each stage, and every HEARTBEAT_INTERVAL_S meanwhile,
-    so a long render or a slow server never looks like a dead worker."""
+    so a long render or a slow server never looks like a dead worker. Stages in quick
+    succession (a batch's or a slice's many pages) beat once per NOTE_INTERVAL_S: each beat
+    is sealed and handed to the SDK, which sends at most one per interval anyway.
 
-    def __init__(self) -> None:
+    With ``stall_after``: two beats further apart than that (the worker's event loop
+    stalled, starved of CPU) mark the attempt stalled for good (:meth:`is_stalled`): the
+    server may have timed it out meanwhile."""
+
+    def __init__(self, stall_after: float | None = None) -> None:
         self.stage = "starting"
         self._beater: asyncio.Task[None] | None = None
+        self._last = -NOTE_INTERVAL_S
+        self._stall_after = stall_after
+        self._stalled = False
+        self._sent = time.monotonic()
+        """When the last beat went to the SDK (or the attempt started)."""
 
     def note(self, stage: str) -> None:
         self.stage = stage
-        activity.heartbeat(stage)
+        now = time.monotonic()
+        if now - self._last >= NOTE_INTERVAL_S:
+            self._send(now)
+
+    def is_stalled(self) -> bool:
+        """Whether two beats were ever ``stall_after`` apart; also true while the current
+        gap is (a loop that just woke up from a stall sees it before the next beat)."""
+        if not self._stalled and self._stall_after is not None:
+            self._stalled = time.monotonic() - self._sent > self._stall_after
+        return self._stalled
+
+    def _send(self, now: float) -> None:
+        if self._stall_after is not None and now - self._sent > self._stall_after:
+            self._stalled = True
+        self._last = self._sent = now
+        activity.heartbeat(self.stage)
 
     async def _beat(self) -> None:
         while True:
             await asyncio.sleep(HEARTBEAT_INTERVAL_S)
-            activity.heartbeat(self.stage)
+            self._send(time.monotonic())
 
     async def __aenter__(self) -> _Beating:
+        self._sent = time.monotonic()
         self._beater = asyncio.create_task(self._beat())
         return self
 

@@ -46,6 +46,21 @@ HEARTBEAT_INTERVAL_S = 2.0
 wait, an outage): a worker killed with -9 is noticed within the heartbeat timeout
 (trawl.model.DEFAULT_HEARTBEAT_TIMEOUT_S), and its pages run elsewhere."""
 
+HEARTBEAT_SEND_INTERVAL = timedelta(seconds=HEARTBEAT_INTERVAL_S)
+"""The worker sends an activity's latest heartbeat to the server at most this often (its
+``max_heartbeat_throttle_interval``). The SDK's own throttle is 0.8 x the heartbeat
+timeout: 8 s of a 10 s timeout, so a heartbeat that took 2 s more to reach the server (a
+worker or dev server starved of CPU: load 9-19 on 2 cores) timed the activity out while
+it worked, and its retry fetched again the pages it had under way. Sent every 2 s, a
+heartbeat has 8 s of margin; one RPC per running activity per 2 s costs the server little
+beside the pages those activities fetch."""
+
+STALL_FRACTION = 0.5
+"""A slice whose own heartbeats were this fraction of its heartbeat timeout apart (its
+worker's event loop stalled) may have been timed out by the server meanwhile, and its
+retry may already hold its pages: it starts no more loads and ends (the pages it had not
+started go back to the site), so no page is fetched by two attempts at once."""
+
 DEADLINE_MARGIN_S = 15.0
 """An activity waiting out an outage stops this long before its start-to-close timeout,
 so it fails as "database unavailable" (and is retried) rather than as a timeout."""

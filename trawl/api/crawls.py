@@ -49,7 +49,8 @@ POLLER_FRESH_S = 90.0
 """A worker counts as polling when Temporal saw it poll this recently (a live worker's
 long poll lasts up to about a minute; Temporal lists a gone worker for minutes)."""
 LIVE_STATES = {"running": "running", "paused": "paused", "handoff": "waiting_for_person",
-               "database_unreachable": "database_unreachable"}
+               "database_unreachable": "database_unreachable",
+               "start_failed": "start_failed"}
 """A running crawl's status (CrawlWorkflow.progress) -> what `trawl status` says."""
 NO_WORKER = "no_worker_polling"
 CRAWL_ID_HEX = 10
@@ -385,7 +386,8 @@ class Trawl:
                                        f"`trawl resume {crawl_id}`",
                  "database_unreachable": f"the database was unreachable for longer than the "
                                          f"outage budget; start Postgres, then "
-                                         f"`trawl resume {crawl_id}`"}
+                                         f"`trawl resume {crawl_id}`",
+                 "start_failed": f"the crawl could not start: {progress.start_error}"}
         return state, notes.get(state)
 
     async def list_crawls(self, limit: int = 50) -> list[dict[str, Any]]:

@@ -7,12 +7,13 @@ heartbeat callback.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import gzip
 import os
 import socket
 from collections.abc import Awaitable, Callable
 from concurrent.futures import Executor
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 import httpx
@@ -47,6 +48,7 @@ from trawl.crawler.screening import (
     screen_links,
     with_user_agent,
 )
+from trawl.crawler.specs import SpecCache
 from trawl.crawler.thin import thin_reason
 from trawl.crawler.walls import Wall, detect
 from trawl.documents.formats import PDF, document_format, file_name, url_format
@@ -127,6 +129,8 @@ class ExploreDeps:
     pdf_slots: asyncio.Semaphore = field(
         default_factory=lambda: asyncio.Semaphore(PDF_PROCESSES))
     """PDF reader processes this worker runs at once (see trawl.documents.pdf)."""
+    specs: SpecCache = field(default_factory=SpecCache)
+    """Crawls' whole specs, for inputs that carry only their site's start URLs."""
 
 
 def _noop(_: str) -> None:
@@ -352,15 +356,24 @@ def _document_load(fetched: FetchResult, render: str,
 
 
 async def explore(deps: ExploreDeps, inp: ExploreInput,
-                  heartbeat: Callable[[str], None] = _noop) -> ExploreOutput:
+                  heartbeat: Callable[[str], None] = _noop,
+                  loads: contextlib.AbstractAsyncContextManager[Any] | None = None
+                  ) -> ExploreOutput:
     """Explore one URL; every request on its behalf (the page, robots.txt, the browser's
-    requests) passes the crawl's address guard (trawl.net)."""
+    requests) passes the crawl's address guard (trawl.net). ``loads``: a share of the
+    site's load slots held besides the worker's own limit, entered just before the load
+    (an explore slice's, so the slices of a site on several workers together keep to
+    ``--concurrency``)."""
+    if inp.spec_in_db:
+        inp = replace(inp, spec=await deps.specs.resolve(deps.engine, inp.crawl_id, inp.spec,
+                                                         True), spec_in_db=False)
     with use_policy(inp.spec.net_policy()):
-        return await _explore(deps, inp, heartbeat)
+        return await _explore(deps, inp, heartbeat, loads)
 
 
-async def _explore(deps: ExploreDeps, inp: ExploreInput,
-                   heartbeat: Callable[[str], None]) -> ExploreOutput:
+async def _explore(deps: ExploreDeps, inp: ExploreInput, heartbeat: Callable[[str], None],
+                   loads: contextlib.AbstractAsyncContextManager[Any] | None
+                   ) -> ExploreOutput:
     spec, job = inp.spec, inp.job
     scope = spec.scope()
     rec = PageRecord(crawl_id=inp.crawl_id, url=job.url, site=inp.site, depth=job.depth,
@@ -381,7 +394,8 @@ async def _explore(deps: ExploreDeps, inp: ExploreInput,
     try:
         # the slot is taken inside the limiter: a page waiting for a load slot of this
         # worker must not hold a politeness slot meanwhile (two would then fire together)
-        async with deps.limiter(f"{inp.crawl_id} {inp.site}", spec.concurrency):
+        async with deps.limiter(f"{inp.crawl_id} {inp.site}", spec.concurrency), \
+                loads or contextlib.nullcontext():
             polite = await polite_load(deps.politeness, deps.engine, inp.crawl_id, inp.site,
                                        spec, delay, lambda: _load(deps, inp, prev), heartbeat)
     except SiteStopped as exc:

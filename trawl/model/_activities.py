@@ -24,6 +24,9 @@ class StartCrawlInput:
     """The CrawlWorkflow's id."""
     spec: CrawlSpec
     """The validated spec."""
+    sitemaps: bool = True
+    """Read the seed sites' sitemaps here too (crawls started before seeding moved to
+    each start site's first explore slice); False: the sites seed themselves."""
 
 
 @dataclass
@@ -90,6 +93,9 @@ class ExploreInput:
     """The SiteWorkflow's id (recorded with a handoff: where ``resume`` goes)."""
     profile_version: int = 0
     """Version of the site's session profile to use (0: none stored)."""
+    spec_in_db: bool = False
+    """``spec.seeds`` holds only this site's start URLs: the crawl's whole spec is read from
+    its crawls row (see :class:`trawl.model.SiteInput`)."""
 
 
 @dataclass
@@ -249,3 +255,112 @@ class ResolveOutput:
     """Handoffs closed."""
     profile_version: int
     """The site's session profile version now (0: none)."""
+
+
+@dataclass
+class SliceInput:
+    """Input of ``explore_slice``: one site's pages explored by one activity that keeps its
+    window of URLs full from the frontier itself (it claims as pages finish), until the site
+    has nothing queued or the slice's budget is spent. One Temporal round trip serves
+    hundreds of pages, however narrow the site's frontier at any moment."""
+
+    crawl_id: str
+    """Short crawl id."""
+    site: str
+    """scheme://host[:port] of the site."""
+    spec: CrawlSpec
+    """The crawl's spec (only this site's seeds when ``spec_in_db``)."""
+    token: str
+    """The slice's claim token: every URL it claims carries it, so a retried attempt finds
+    the URLs an earlier one claimed and did not record."""
+    jobs: list[UrlJob] = field(default_factory=list)
+    """URLs claimed already (held by an outage, or left when a handoff stopped a slice):
+    explored first."""
+    reclaim: list[str] = field(default_factory=list)
+    """Tokens of slices that ended with URLs still claimed (cancelled for a pause, failed):
+    those URLs are explored first."""
+    window: int = 1
+    """URLs in flight at most (explored, extracted and recorded at once)."""
+    loads: int = 1
+    """Page loads at once: the slice's share of the site's ``--concurrency``."""
+    max_urls: int = 1000
+    """The slice claims no more than this many URLs."""
+    max_seconds: float = 10.0
+    """The slice claims nothing more after this long (pages in flight then finish)."""
+    workflow_id: str = ""
+    """The SiteWorkflow's id (recorded with a handoff: where ``resume`` goes)."""
+    profile_version: int = 0
+    """Version of the site's session profile to use (0: none stored)."""
+    spec_in_db: bool = False
+    """Read the crawl's whole spec from its crawls row (``spec`` carries this site's seeds)."""
+    seed: bool = False
+    """First read the site's sitemaps (robots.txt's ``Sitemap:`` lines, ``/sitemap.xml``) and
+    queue their URLs: a start site's first slice, when the crawl reads sitemaps."""
+
+
+@dataclass
+class SliceOutput:
+    """Output of ``explore_slice``: counts and what the site must act on, never per-page
+    content (a slice may explore a thousand pages)."""
+
+    explored: int = 0
+    """URLs recorded (by this slice or an earlier attempt of it)."""
+    done: int = 0
+    """Pages stored with content."""
+    failed: int = 0
+    """Pages recorded as failed."""
+    redirected: int = 0
+    """URLs answered with a redirect."""
+    skipped: int = 0
+    """URLs skipped by policy when their turn came."""
+    thin: int = 0
+    """Pages stored with thin content."""
+    given_up: int = 0
+    """URLs given up after the bounded number of handoffs (in ``failed`` too)."""
+    with_data: int = 0
+    """``--extract``: pages stored with data."""
+    data_failed: int = 0
+    """``--extract``: pages whose extraction failed (``pages.data_error``)."""
+    handoffs: list[ExploreOutput] = field(default_factory=list)
+    """Pages that need a person (outcome ``handoff``): the site waits for ``resume``."""
+    unexplored: list[UrlJob] = field(default_factory=list)
+    """URLs whose explore raised: the workflow explores each on its own, with the single
+    explore's retries and, failing those, a recorded failure."""
+    errors: list[str] = field(default_factory=list)
+    """What each unexplored URL's explore raised, in the same order."""
+    pending: list[UrlJob] = field(default_factory=list)
+    """URLs claimed but not started when a handoff or an outage stopped the slice."""
+    held: bool = False
+    """The database stayed unreachable past the outage budget: the site holds (``pending``
+    goes back to the front of its queue) until ``resume``."""
+    database_unreachable: str | None = None
+    """Why the slice was held."""
+    exhausted: bool = False
+    """The site had nothing left to claim when the slice ended (else its budget ran out,
+    or it stopped for a handoff or an outage)."""
+    queued: int = 0
+    """URLs of the site still queued at the end (counted up to 10000)."""
+    profile_version: int = 0
+    """The site's session profile version the slice used."""
+    seeded: bool = False
+    """The slice read the site's sitemaps (``seed``), well or not."""
+    sitemap_urls: int = 0
+    """Sitemap URLs it queued."""
+    sitemap_error: str | None = None
+    """Why the sitemaps could not be read (the site is crawled from its start URL)."""
+
+
+@dataclass
+class RecoverSliceInput:
+    """Input of ``recover_slice`` (its output: a SliceOutput): a slice failed for good; what
+    it recorded is counted, the handoffs it opened reported, and the URLs it left claimed
+    come back as ``unexplored``, to be explored one by one."""
+
+    crawl_id: str
+    """Short crawl id."""
+    site: str
+    """scheme://host[:port] of the site."""
+    token: str
+    """The failed slice's claim token."""
+    reclaim: list[str] = field(default_factory=list)
+    """The tokens it was to take over (their URLs may still be claimed under them)."""

@@ -8,6 +8,7 @@ A plain dataclass so it travels unchanged through Temporal's data converter and 
 # inside the workflow sandbox, where this module's globals are not at hand (the sandbox
 # imports trawl.model, not its private modules), so annotations must be real types.
 from dataclasses import asdict, dataclass, field, replace
+from functools import lru_cache
 from typing import Any, ClassVar
 
 from trawl.config import (
@@ -70,6 +71,8 @@ PROGRAM_CRAWL_HINT = ("This crawl was started by a program (HTTP API, MCP): inte
                       "addresses are fetched only where the operator allowed that server "
                       "(`trawl serve`/`trawl mcp` --allow-host {host} or --allow-private, or "
                       "TRAWL_ALLOW_HOSTS / TRAWL_ALLOW_PRIVATE)")
+SITEMAP_DEPTH = 1
+"""Sitemap URLs enter the frontier at this depth (one hop from the start URL)."""
 
 
 @dataclass
@@ -483,14 +486,19 @@ class CrawlSpec:
         retries = int(self.extract.get("retries", DEFAULT_MODEL_RETRIES))
         return chunks * ((retries + 1) * DEFAULT_MODEL_TIMEOUT_S + 5) + ranking
 
+    def reads_sitemaps(self) -> bool:
+        """Whether the start sites seed the frontier from their sitemaps."""
+        return not (self.sitemap == "skip" or self.max_sitemap_urls == 0
+                    or (self.sitemap == "include" and self.max_depth < SITEMAP_DEPTH))
+
     def net_policy(self) -> NetPolicy:
         """What this crawl may fetch: see trawl.net. The start URLs' origins are allowed
         whatever their address when the operator named them (:attr:`named_by_operator`)."""
-        named = frozenset(origin_of(seed) for seed in self.seeds) \
-            if self.named_by_operator else frozenset()
-        return operator_policy(allowed_origins=named, allow_private=self.allow_private,
-                               allow_hosts=self.allow_hosts, deny_hosts=self.deny_hosts,
-                               hint=CRAWL_HINT if self.named_by_operator else PROGRAM_CRAWL_HINT)
+        settings = get_settings()
+        return _net_policy(tuple(self.seeds), self.named_by_operator,
+                           self.allow_private or settings.allow_private,
+                           tuple(self.allow_hosts), tuple(settings.allow_hosts),
+                           tuple(self.deny_hosts))
 
     def webhook_policy(self) -> NetPolicy:
         """Where webhook deliveries may go: the webhook's own origin whatever its address
@@ -500,11 +508,9 @@ class CrawlSpec:
         return replace(self.net_policy(), allowed_origins=origins)
 
     def scope(self) -> Scope:
-        return Scope(seed_hosts=tuple(dict.fromkeys(host_of(s) for s in self.seeds)),
-                     allow_subdomains=self.allow_subdomains, include=tuple(self.include),
-                     exclude=tuple(self.exclude), include_patterns=tuple(self.include_regex),
-                     exclude_patterns=tuple(self.exclude_regex),
-                     patterns_on_full_url=self.regex_on_full_url)
+        return _scope(tuple(self.seeds), self.allow_subdomains, tuple(self.include),
+                      tuple(self.exclude), tuple(self.include_regex),
+                      tuple(self.exclude_regex), self.regex_on_full_url)
 
     def to_json(self) -> dict[str, Any]:
         return asdict(self)
@@ -516,3 +522,30 @@ class CrawlSpec:
             known["steps"] = parse_rules(known["steps"])
         return cls(**known)
 
+
+SPEC_CACHE_SIZE = 64
+"""Scopes and net policies a process keeps, by the spec fields they are made of. Each page
+asks for both several times; made from 1,000 seeds each time, they cost more than the
+page's own reading."""
+
+
+@lru_cache(maxsize=SPEC_CACHE_SIZE)
+def _scope(seeds: tuple[str, ...], allow_subdomains: bool, include: tuple[str, ...],
+           exclude: tuple[str, ...], include_patterns: tuple[str, ...],
+           exclude_patterns: tuple[str, ...], patterns_on_full_url: bool) -> Scope:
+    return Scope(seed_hosts=tuple(dict.fromkeys(host_of(s) for s in seeds)),
+                 allow_subdomains=allow_subdomains, include=include, exclude=exclude,
+                 include_patterns=include_patterns, exclude_patterns=exclude_patterns,
+                 patterns_on_full_url=patterns_on_full_url)
+
+
+@lru_cache(maxsize=SPEC_CACHE_SIZE)
+def _net_policy(seeds: tuple[str, ...], named_by_operator: bool, allow_private: bool,
+                allow_hosts: tuple[str, ...], operator_hosts: tuple[str, ...],
+                deny_hosts: tuple[str, ...]) -> NetPolicy:
+    """``operator_hosts`` (TRAWL_ALLOW_HOSTS, which operator_policy adds) only keys the
+    cache: a policy made before the settings changed is not reused after."""
+    named = frozenset(origin_of(seed) for seed in seeds) if named_by_operator else frozenset()
+    return operator_policy(allowed_origins=named, allow_private=allow_private,
+                           allow_hosts=allow_hosts, deny_hosts=deny_hosts,
+                           hint=CRAWL_HINT if named_by_operator else PROGRAM_CRAWL_HINT)

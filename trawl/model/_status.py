@@ -74,6 +74,9 @@ class LiveStatus(StrEnum):
     """Nothing left to explore."""
     CANCELLED = "cancelled"
     """Crawls only."""
+    START_FAILED = "start_failed"
+    """Crawls only: the crawl could not start (its details say why); it tries again, and at
+    once on ``resume``."""
 
 
 class ErrorClass(StrEnum):

@@ -145,6 +145,11 @@ class SiteState:
     """``--extract``: pages stored with data."""
     data_failed: int = 0
     """``--extract``: pages whose extraction failed (``pages.data_error``)."""
+    reclaim: list[str] = field(default_factory=list)
+    """Claim tokens of slices that ended with URLs still claimed (cancelled, failed, held):
+    the next slice explores those URLs first."""
+    seeded: bool = False
+    """The site's sitemaps were read (by its first slice), or it needs none."""
 
 
 @dataclass
@@ -161,6 +166,16 @@ class SiteInput:
     """State carried across continue-as-new (fresh on the first run)."""
     ops: OpsHints | None = None
     """Where operators reach Temporal (for the commands the details print)."""
+    seed: bool = False
+    """A start URL's site whose sitemaps the crawl reads: the site does it first
+    (its first explore slice does), concurrently with every other site."""
+    spec_in_db: bool = False
+    """``spec.seeds`` holds only this site's start URLs (a crawl of many sites would copy
+    them all into every site's input and every activity's); activities read the whole
+    spec from the crawls row."""
+    sites: int = 1
+    """How many sites the crawl started with: a site's progress reports to the crawl are
+    spaced by it, so the crawl's history does not grow with sites x time."""
 
 
 @dataclass
@@ -262,3 +277,5 @@ class CrawlProgress:
     """Pages stored with thin content, over the sites' last reports."""
     given_up: int = 0
     """URLs given up after handoffs, over the sites' last reports."""
+    start_error: str | None = None
+    """Why the crawl could not start (status ``start_failed``); None once it started."""

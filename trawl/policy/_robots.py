@@ -50,6 +50,10 @@ def robots_token(user_agent: str) -> str:
     return match.group(0)
 
 
+VERDICTS_KEPT = 20_000
+"""URLs whose robots.txt verdict a site's rules remember (then they start over)."""
+
+
 @dataclass
 class RobotsRules:
     """The robots.txt verdict for one site."""
@@ -62,6 +66,10 @@ class RobotsRules:
     """Why, for people: e.g. ``HTTP 404`` or ``HTTP 503``."""
     parser: Protego | None = None
     fetched_at: float = 0.0
+    _verdicts: dict[tuple[str, str], bool] = field(default_factory=dict, repr=False,
+                                                   compare=False)
+    """can_fetch's answers so far: a site's pages link to the same URLs over and over (its
+    navigation), and each link is asked about on every page that has it."""
 
     @property
     def ttl_s(self) -> float:
@@ -72,7 +80,14 @@ class RobotsRules:
             return False
         if self.parser is None:
             return True
-        return bool(self.parser.can_fetch(url, robots_token(user_agent)))
+        key = (url, user_agent)
+        verdict = self._verdicts.get(key)
+        if verdict is None:
+            if len(self._verdicts) >= VERDICTS_KEPT:
+                self._verdicts.clear()
+            verdict = self._verdicts[key] = bool(
+                self.parser.can_fetch(url, robots_token(user_agent)))
+        return verdict
 
     def reason(self, url: str, user_agent: str) -> str | None:
         """None when ``url`` may be fetched; otherwise the reason recorded for the skip."""

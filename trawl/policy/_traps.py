@@ -28,6 +28,7 @@ from __future__ import annotations
 import datetime as dt
 import re
 from collections import Counter
+from functools import lru_cache
 from urllib.parse import unquote_plus, urlsplit
 
 DEFAULT_MAX_URL_LENGTH = 2048
@@ -91,13 +92,23 @@ def _calendar_reason(name: str, value: str, today: dt.date) -> str | None:
     return None
 
 
+TRAP_VERDICTS_KEPT = 20_000
+"""URLs whose trap verdict a process remembers (least recently asked forgotten first)."""
+
+
 def trap_reason(url: str, *, max_url_length: int = DEFAULT_MAX_URL_LENGTH,
                 today: dt.date | None = None) -> str | None:
     """Why ``url`` looks like a crawler trap, or None when it looks like a real page.
 
     ``url`` should be canonical (see :func:`trawl.urls.canonicalize`). ``today`` fixes
-    the calendar rule's idea of the current year (tests).
+    the calendar rule's idea of the current year (tests). Answers are kept (a site's
+    navigation links are asked about on every page).
     """
+    return _trap_reason(url, max_url_length, today or dt.date.today())
+
+
+@lru_cache(maxsize=TRAP_VERDICTS_KEPT)
+def _trap_reason(url: str, max_url_length: int, today: dt.date) -> str | None:
     if len(url) > max_url_length:
         return f"URL longer than {max_url_length} characters"
     parts = urlsplit(url)
@@ -117,9 +128,8 @@ def trap_reason(url: str, *, max_url_length: int = DEFAULT_MAX_URL_LENGTH,
     name, count = names.most_common(1)[0]
     if count > MAX_PARAM_REPEATS:
         return f"query parameter {name!r} repeated {count} times"
-    day = today or dt.date.today()
     for raw_name, _, raw_value in pairs:
-        reason = _calendar_reason(unquote_plus(raw_name), unquote_plus(raw_value), day)
+        reason = _calendar_reason(unquote_plus(raw_name), unquote_plus(raw_value), today)
         if reason is not None:
             return reason
     return None

@@ -33,6 +33,10 @@ LOCALHOST = "127.0.0.1"
 DEFAULT_NAMESPACE = "default"
 HEALTH_TIMEOUT_S = 5.0
 """One call of the `temporal` CLI against the server (it has its own 5 s RPC timeout)."""
+SQLITE_PRAGMAS = ("journal_mode=wal",)
+"""The dev server's SQLite file in write-ahead-log mode: as durable (every commit is synced),
+and a crawl of 200 sites cost the server 35% less CPU per page (bench/breadth.py: 3.4 ms
+to 2.2)."""
 REUSE_TIMEOUT_S = 15.0
 """How long a running server may take to answer before a command gives up on it."""
 STOP_TIMEOUT_S = 15.0
@@ -124,6 +128,7 @@ def dev_server_command(db_file: Path, port: int, ui_port: int | None,
                        namespaces: tuple[str, ...] = ()) -> list[str]:
     cmd = [temporal_cli(), "server", "start-dev", "--db-filename", str(db_file),
            "--ip", LOCALHOST, "--port", str(port), "--log-level", "warn"]
+    cmd += [arg for pragma in SQLITE_PRAGMAS for arg in ("--sqlite-pragma", pragma)]
     cmd += ["--ui-port", str(ui_port)] if ui_port else ["--headless"]
     if ui_port and codec_endpoint:
         # the UI opens trawl's sealed payloads through it (trawl/worker/codec_server.py)

@@ -47,9 +47,13 @@ def _connect_args(url: str) -> dict[str, int]:
         "connect_timeout": CONNECT_TIMEOUT_S}
 
 
-def create_engine_async(url: str, pool_size: int = DEFAULT_POOL_SIZE) -> AsyncEngine:
+def create_engine_async(url: str, pool_size: int = DEFAULT_POOL_SIZE,
+                        pre_ping: bool = True) -> AsyncEngine:
+    """``pre_ping``: a round trip checks each connection as it leaves the pool (a worker
+    goes without: it records a page per checkout, and trawl.store.outage waits out a
+    connection that died, as it does an outage)."""
     return create_async_engine(normalize_url(url), pool_size=pool_size, max_overflow=pool_size,
-                               pool_pre_ping=True, connect_args=_connect_args(url))
+                               pool_pre_ping=pre_ping, connect_args=_connect_args(url))
 
 
 def _alembic_config():  # type: ignore[no-untyped-def]

@@ -14,7 +14,7 @@ from collections.abc import Awaitable, Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from sqlalchemy import and_, func, select, text, tuple_, update
+from sqlalchemy import func, select, text, tuple_, update
 from sqlalchemy.dialects.postgresql import insert
 from sqlalchemy.exc import DBAPIError
 from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine
@@ -142,11 +142,14 @@ async def create_crawl(engine: AsyncEngine, crawl_id: str, workflow_id: str,
 async def claim(engine: AsyncEngine, req: ClaimInput) -> ClaimOutput:
     """Hand out up to ``req.limit`` queued URLs of a site, breadth first, within budget."""
     async with engine.begin() as conn:
-        pages_claimed = (await conn.execute(
-            select(Crawl.pages_claimed).where(Crawl.id == req.crawl_id).with_for_update()
-        )).scalar_one_or_none()
-        if pages_claimed is None:
+        crawl = (await conn.execute(
+            select(Crawl.pages_claimed, Crawl.finished_at).where(Crawl.id == req.crawl_id)
+            .with_for_update())).first()
+        if crawl is None:
             raise CrawlNotFound(f"no crawl {req.crawl_id}")
+        pages_claimed = crawl.pages_claimed
+        if crawl.finished_at is not None:  # cancelled: no claim may follow its release
+            return ClaimOutput([], 0)
         repeat = (await conn.execute(
             select(CrawlUrl.url, CrawlUrl.depth, CrawlUrl.seq, CrawlUrl.handoffs,
                    CrawlUrl.priority)
@@ -346,15 +349,13 @@ async def recorded_outcomes(engine: AsyncEngine, crawl_id: str,
         return {url: status for url, status in rows}
 
 
-async def release_claims(engine: AsyncEngine, crawl_id: str, site: str | None = None) -> int:
-    """Put claimed-but-unexplored URLs back in the queue (after a cancel)."""
-    conditions = [CrawlUrl.crawl_id == crawl_id, CrawlUrl.status == "claimed"]
-    if site is not None:
-        conditions.append(CrawlUrl.site == site)
-    async with engine.begin() as conn:
-        result = await conn.execute(update(CrawlUrl).where(and_(*conditions))
-                                    .values(status="queued", claim_token=None))
-        released = result.rowcount
+async def _release(conn: AsyncConnection, crawl_id: str) -> int:
+    """Put claimed-but-unexplored URLs back in the queue (a cancel); returns how many."""
+    result = await conn.execute(
+        update(CrawlUrl).where(CrawlUrl.crawl_id == crawl_id, CrawlUrl.status == "claimed")
+        .values(status="queued", claim_token=None))
+    released = int(result.rowcount)
+    if released:
         await conn.execute(update(Crawl).where(Crawl.id == crawl_id)
                            .values(pages_claimed=Crawl.pages_claimed - released))
     return released
@@ -376,10 +377,17 @@ async def pending_sites(engine: AsyncEngine, crawl_id: str, max_pages: int,
         return sorted(result.scalars())
 
 
-async def finish_crawl(engine: AsyncEngine, crawl_id: str, status: str) -> None:
+async def finish_crawl(engine: AsyncEngine, crawl_id: str, status: str,
+                       release: bool = False) -> None:
     """Record the crawl's end and its ``crawl_finished`` event (with its counts), together:
-    a retry changes nothing more."""
+    a retry changes nothing more. ``release`` (a cancel): claimed URLs go back to the queue
+    in the same transaction, which holds the crawl's row, as every claim does: no claim
+    lands between the release and the end, so nothing is recorded after ``crawl_finished``
+    (a page is recorded only while claimed)."""
     async with engine.begin() as conn:
+        if release:
+            await conn.execute(select(Crawl.id).where(Crawl.id == crawl_id).with_for_update())
+            await _release(conn, crawl_id)
         finished_at = (await conn.execute(
             update(Crawl).where(Crawl.id == crawl_id)
             .values(status=status, finished_at=func.coalesce(Crawl.finished_at, func.now()))

@@ -20,6 +20,7 @@ from sqlalchemy import (
     Index,
     Integer,
     LargeBinary,
+    SmallInteger,
     String,
     Text,
     UniqueConstraint,
@@ -69,10 +70,6 @@ class Crawl(Base):
     pages_claimed: Mapped[int] = mapped_column(Integer, server_default="0")
     """URLs handed to explore so far; enforces max_pages across sites and workers."""
 
-    urls_queued: Mapped[int] = mapped_column(BigInteger, server_default="0")
-    """URLs that pages queued (less those given back: redirected, skipped); the queue stops
-    growing at the crawl's queue limit (trawl_record_page, migration 0007)."""
-
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), server_default=func.now())
     """When the crawl started."""
 
@@ -92,6 +89,24 @@ class Crawl(Base):
 
     goal_met_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))
     """When ``--goal-pages`` was reached: the crawl claimed nothing more."""
+
+
+class CrawlCounter(Base):
+    """One of a crawl's counters of the URLs its pages queued (migration 0018): the queue
+    stops growing at the crawl's queue limit (trawl_record_page), which reads their sum.
+    Pages recorded at once add to different counters (the shard is their URL's hash)."""
+
+    __tablename__ = "crawl_counters"
+
+    crawl_id: Mapped[str] = mapped_column(ForeignKey("crawls.id", ondelete="CASCADE"),
+                                          primary_key=True)
+    """The crawl."""
+
+    shard: Mapped[int] = mapped_column(SmallInteger, primary_key=True)
+    """0-31: the recorded page's URL hash, masked."""
+
+    urls_queued: Mapped[int] = mapped_column(BigInteger, server_default="0")
+    """URLs this shard's pages queued, less those given back (redirected, skipped)."""
 
 
 class Site(Base):

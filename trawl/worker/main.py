@@ -20,6 +20,7 @@ from temporalio.worker import Worker
 from trawl.activities.agent import AgentActivities, AgentToolActivities
 from trawl.activities.crawl import CrawlActivities
 from trawl.activities.events import EventActivities
+from trawl.activities.policies import HEARTBEAT_SEND_INTERVAL
 from trawl.ai.agent import AgentBrowsers
 from trawl.browser.pool import BrowserPool
 from trawl.config import (
@@ -46,6 +47,11 @@ from trawl.workflows.site import SiteWorkflow
 log = logging.getLogger("trawl.worker")
 
 WORKFLOWS = [CrawlWorkflow, SiteWorkflow, EventsWorkflow, AgentWorkflow]
+WORKER_POOL_SIZE = 16
+"""Database connections a worker keeps open (as many again opened for a burst, then closed).
+Explore slices record pages and claim URLs from many sites at once; with 10 kept, bursts
+opened and closed connections all the time (a connection costs the worker and Postgres a
+login each)."""
 
 
 @dataclass
@@ -80,7 +86,7 @@ async def crawl_worker(client: Client, cfg: WorkerConfig,
                        metrics: WorkerMetrics | None = None) -> AsyncIterator[Worker]:
     """A configured, not-yet-running Worker plus the resources its activities use (and,
     with ``metrics``, their sampling for the metrics endpoint)."""
-    engine = create_engine_async(cfg.database_url)
+    engine = create_engine_async(cfg.database_url, WORKER_POOL_SIZE, pre_ping=False)
     pool = BrowserPool(recycle_after=cfg.browser_recycle_pages)
     http = make_client(cfg.user_agent, DEFAULT_PAGE_TIMEOUT_S)
     extractor = extraction_pool(cfg.extract_processes)
@@ -96,13 +102,16 @@ async def crawl_worker(client: Client, cfg: WorkerConfig,
     try:
         await start_processes(extractor, cfg.extract_processes)
         pinned = Worker(client, task_queue=own_queue, activities=agent_tools.all(),
-                        max_concurrent_activities=cfg.max_concurrent_activities)
+                        max_concurrent_activities=cfg.max_concurrent_activities,
+                        max_heartbeat_throttle_interval=HEARTBEAT_SEND_INTERVAL)
         async with pinned:
             yield Worker(client, task_queue=cfg.task_queue, workflows=WORKFLOWS,
                          activities=[*activities.all(), *EventActivities(engine).all(),
                                      *AgentActivities(engine, own_queue,
                                                       deps.worker_id).all()],
                          max_concurrent_activities=cfg.max_concurrent_activities,
+                         # heartbeats reach the server with margin to their timeout
+                         max_heartbeat_throttle_interval=HEARTBEAT_SEND_INTERVAL,
                          # an activity scheduled by a workflow task goes back through the
                          # task queue to whichever worker has a free slot. Eager execution
                          # hands it to the worker that ran the workflow task, and the

@@ -34,6 +34,19 @@ sites running for days can pass 10,000 events."""
 def report_interval_s(running_s: float) -> float:
     """Seconds between two progress reports of a site that has run ``running_s`` seconds."""
     return max(REPORT_MIN_INTERVAL_S, running_s * REPORT_INTERVAL_FRACTION)
+
+
+SITE_REPORT_SPACING_S = 5.0
+"""A crawl of N sites hears from each (explore slices) at most every N x this: about one
+report per 5 s in all, however many sites run. Each costs the crawl's history a signal and
+a workflow task; a crawl cannot continue as new while its sites run, so its history must
+not grow with sites x time. A site's start, end and result need no report, and a change a
+person must see (a handoff, an outage, a pause) is reported at once."""
+
+
+def site_report_interval_s(running_s: float, sites: int) -> float:
+    """:func:`report_interval_s` for a site of a crawl of ``sites`` sites."""
+    return max(report_interval_s(running_s), sites * SITE_REPORT_SPACING_S)
 UI_RESUME_JSON = {"note": "logged in", "storage_state": {"cookies": ["..."], "origins": []}}
 RESUME_INPUT = {"note": "fixed it", "cookies": None, "storage_state": None}
 """The resume signal's fields as the printed command sends them: a note, and optionally
@@ -97,20 +110,40 @@ def data_flags(extracts: bool, with_data: int, failed: int) -> str:
     return f" · **with data** {with_data} · **extraction failed** {failed}"
 
 
+SITES_LISTED = 40
+"""Sites a crawl's details list at most, those waiting for something first: a crawl of a
+thousand sites lists the ones that need a look, then counts the rest."""
+
+
 def crawl_markdown(crawl_id: str, status: str, done: int, failed: int, queued: int,
                    seconds: float, sites: list[SiteUpdate],
-                   ops: OpsHints | None = None, *, thin: int = 0, given_up: int = 0) -> str:
+                   ops: OpsHints | None = None, *, thin: int = 0, given_up: int = 0,
+                   running: int | None = None) -> str:
+    """``running``: sites whose workflow runs now (shown when given)."""
     # one line per site, every number labelled: the UI's markdown has no tables (a table's
     # columns ran together there)
     lines = [f"## Crawl {crawl_id}: {status}",
              f"**pages done** {done} · **failed** {failed} · **queued** {queued} · "
-             f"**rate** {rate(done, seconds)}" + flags(thin, given_up)]
+             f"**rate** {rate(done, seconds)}" + flags(thin, given_up)
+             + (f" · **sites running** {running}" if running is not None else "")]
     if sites:
+        waiting = [u for u in sites if u.status not in ("running", "completed")]
+        listed = (waiting + [u for u in sites if u not in waiting])[:SITES_LISTED]
         lines += ["", "**Sites**", ""]
         lines += [f"- {u.site} — **{u.status}** · done {u.done} · failed {u.failed} · "
                   f"queued {u.queued}" + flags(u.thin, u.given_up).replace("**", "")
-                  for u in sites]
+                  for u in sorted(listed, key=lambda u: u.site)]
+        if len(sites) > len(listed):
+            lines.append(f"- … and {len(sites) - len(listed)} more (`trawl status "
+                         f"{crawl_id}` counts them all)")
     for u in sites:
         if u.handoff is not None:
             lines += ["", handoff_markdown(u.workflow_id, crawl_id, u.handoff, ops)]
     return "\n".join(lines)
+
+
+def start_failed_markdown(crawl_id: str, error: str) -> str:
+    """The details of a crawl that could not start: why, and what happens next."""
+    return (f"## Crawl {crawl_id}: start_failed\n\n### ⚠ The crawl could not start\n"
+            f"{error}\n\nNothing was crawled yet. Fix the cause (the database, the "
+            f"worker's log); the crawl tries again on its own.")

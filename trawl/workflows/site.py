@@ -1,55 +1,47 @@
-"""SiteWorkflow: explores one site of a crawl with a bounded sliding window.
+"""SiteWorkflow: explores one site of a crawl.
 
-The frontier lives in Postgres; the workflow only claims batches of URLs, runs explore
-activities on them (up to EXPLORE_BATCH_MAX URLs each; at most ``spec.concurrency *
-PIPELINE_FACTOR`` URLs in flight, in at least BATCHES_IN_FLIGHT activities) and counts
-outcomes. It continues as new when Temporal suggests it or after
-``spec.activities_per_run`` explore activities, so its history stays bounded however large
-the site.
+The frontier lives in Postgres; the workflow runs explore slices (activity
+``explore_slice``, see trawl.activities.slices): each explores the site's pages for up to
+SLICE_SECONDS, claiming them from the frontier as its window frees up, and returns counts
+and whatever the site must act on (a handoff, an outage, a page whose explore raised). A
+start site's first slice reads its sitemaps before it explores. The run
+continues as new when Temporal suggests it or after ``spec.activities_per_run`` slices, so
+its history stays bounded however large the site. Histories written before slices replay
+with explore batches (trawl.workflows._batches).
 """
 
 from __future__ import annotations
 
 import asyncio
 from collections.abc import Collection
+from dataclasses import replace
 from datetime import timedelta
 from urllib.parse import urlsplit
 
 from temporalio import workflow
 from temporalio.exceptions import ActivityError, ApplicationError, CancelledError
 
-from trawl.activities.policies import (
-    BATCH_TIMEOUT_FACTOR,
-    DATABASE_ERRORS,
-    EXPLORE_RETRY,
-    STORE_ACTIVITY_TIMEOUT,
-    STORE_RETRY,
-)
-from trawl.workflows.monitor import (
-    CRAWL_STATUS,
-    PAGES_DONE,
-    REPORT_EVERY_PAGES,
-    SITE_HOST,
-    data_flags,
-    flags,
-    handoff_markdown,
-    report_interval_s,
-)
-
+# Passed through, not imported again by every workflow run's sandbox: a crawl of a thousand
+# sites starts a thousand site workflows, and re-executing (without a bytecode cache,
+# recompiling) these pure helper modules for each cost more CPU than their pages.
 with workflow.unsafe.imports_passed_through():
     from trawl.activities.crawl import CrawlActivities
+    from trawl.activities.policies import (
+        BATCH_TIMEOUT_FACTOR,
+        EXPLORE_RETRY,
+        NON_RETRYABLE_ERROR_TYPES,
+        STORE_ACTIVITY_TIMEOUT,
+        STORE_RETRY,
+    )
     from trawl.model import (
         RESUME_SIGNAL,
-        ClaimInput,
-        ClaimOutput,
         ErrorClass,
-        ExploreBatchInput,
-        ExploreBatchOutput,
         ExploreInput,
         ExploreOutput,
         LiveStatus,
         PageOutcome,
         RecordFailureInput,
+        RecoverSliceInput,
         ResolveInput,
         ResumeRequest,
         SiteHandoff,
@@ -57,106 +49,85 @@ with workflow.unsafe.imports_passed_through():
         SiteProgress,
         SiteResult,
         SiteUpdate,
+        SliceInput,
+        SliceOutput,
         UrlJob,
     )
+    from trawl.workflows._batches import (
+        GOAL_PIPELINE_FACTOR,
+        OLD_PIPELINE_FACTOR,
+        PIPELINE_FACTOR,
+        BatchPath,
+        database_outage,
+    )
+    from trawl.workflows.monitor import (
+        CRAWL_STATUS,
+        PAGES_DONE,
+        REPORT_EVERY_PAGES,
+        SITE_HOST,
+        data_flags,
+        flags,
+        handoff_markdown,
+        report_interval_s,
+        site_report_interval_s,
+    )
 
-CLAIM_BATCH_FACTOR = 2
-"""Claim this many times the window per batch: fewer claim round-trips."""
-PIPELINE_FACTOR = 8
-"""URLs in flight per unit of concurrency. Page loads per site stay at
-``spec.concurrency`` (the worker's limiter); the URLs waiting behind them keep the
-extraction processes, storage and Temporal round-trips busy while loads run, and make room
-for large batches."""
-GOAL_PIPELINE_FACTOR = 1
-"""A goal-directed crawl's URLs in flight per unit of concurrency, and it claims one
-window at a time: a claim made later is ranked by more of what the crawl has found
-(bench/goal_crawl.py: pages fetched to reach every target, at concurrency 4, 138 breadth
-first; 91 with --goal at the usual window of 8 per unit and double claims)."""
-EXPLORE_BATCH_MAX = 16
-"""URLs per explore activity at most. Fetching and reading a page over HTTP costs
-milliseconds, so a Temporal round trip per page (events, a copy of the spec, a workflow
-task, the worker's share of it) is a large part of it; a batch shares one. Crawling the
-Python docs in auto mode (concurrency 4, 3 crawls each), 2 batches of 16 in flight instead
-of 2 of 4 took the Temporal server's CPU per page from 4.8 to 1.8 ms, and the crawl from
-~37 to ~46 pages/s."""
-BATCHES_IN_FLIGHT = 2
-"""A window holds at least this many batches, so one runs while another's end is handled."""
-WIDE_PATCH = "wide-batches"
-"""workflow.patched id: histories from before it replay with the window and batch size
-they were written with."""
-BATCH_PATCH = "explore-batches"
-"""workflow.patched id: histories from before batches replay with single explores."""
-OLD_PIPELINE_FACTOR = 2
-OLD_EXPLORE_BATCH_MAX = 4
-"""The window and batch limit of histories from before WIDE_PATCH."""
+SLICES_PATCH = "explore-slices"
+"""workflow.patched id: runs from before it go on (and replay) with explore batches."""
+SLICE_SECONDS = 10.0
+"""A slice claims nothing more after this long: the site's progress (details, search
+attributes, reports to the crawl) is at most this old, and a pause or a continue-as-new
+waits at most this long plus the pages in flight."""
+SLICE_MAX_URLS = 1000
+"""URLs one slice claims at most."""
+MAX_SLICES = 2
+"""Slices of one site at once at most: two when its queue holds more than two windows, so a
+large site's pages spread over two workers (each slice keeps to its share of the site's
+``--concurrency``)."""
 DB_HOLD_PATCH = "db-outage-hold"
 """workflow.patched id, asked only where a database outage holds the site (histories from
 before it never reach that branch)."""
 DB_HOLD_STATUS = LiveStatus.DATABASE_UNREACHABLE
 
+SliceResult = tuple[SliceOutput, list[ExploreOutput]]
+"""A slice's output and the single explores of the URLs it could not explore."""
+
 
 @workflow.defn
-class SiteWorkflow:
+class SiteWorkflow(BatchPath):
     @workflow.init
     def __init__(self, inp: SiteInput) -> None:
         self._input = inp
         """The input, whose ``state`` is this site's carried state (changed in place)."""
         self._in_flight: dict[str, asyncio.Task[list[ExploreOutput]]] = {}
-        """Explore activities running, by their first URL."""
+        """Explore batches running, by their first URL (runs from before slices)."""
         self._batch_sizes: dict[str, int] = {}
         """How many URLs each of them explores."""
+        self._slices: dict[str, asyncio.Task[SliceResult]] = {}
+        """Explore slices running, by claim token."""
+        self._slice_loads: dict[str, int] = {}
+        """Each running slice's share of the site's load slots."""
+        self._reclaiming: set[str] = set()
+        """Tokens of ``state.reclaim`` handed to a running slice."""
         self._resumes: list[ResumeRequest] = []
         self._status = LiveStatus.RUNNING
         self._reported: tuple[str, int] | None = None
         self._reports: set[asyncio.Task[None]] = set()
         self._wide = False
         """This run uses PIPELINE_FACTOR and EXPLORE_BATCH_MAX (WIDE_PATCH)."""
+        self._slicing = False
+        """This run explores with slices (SLICES_PATCH)."""
+        self._seeding: str | None = None
+        """The token of the running slice that reads the site's sitemaps first."""
 
     @workflow.run
     async def run(self, inp: SiteInput) -> SiteResult:
-        state, spec = inp.state, inp.spec
-        explored_this_run = 0
-        maybe_more = True  # the frontier may hold queued URLs for this site
-        self._wide = workflow.patched(WIDE_PATCH)  # first thing: the same place in every run
-        self._publish()
-
-        while True:
-            if self._resumes and await self._apply_resumes():
-                maybe_more = True
-            if not self._held():
-                if (not state.pending and maybe_more
-                        and not self._should_roll_over(explored_this_run)):
-                    claimed = await self._claim(self._claim_size())
-                    if claimed is None:  # the database is unreachable: the site holds
-                        continue
-                    state.pending = list(claimed.jobs)
-                    state.profile_version = claimed.profile_version
-                    state.queued = claimed.queued
-                    maybe_more = bool(claimed.jobs)
-
-                explored_this_run = self._dispatch(explored_this_run)
-
-            if not self._in_flight:
-                if self._held():
-                    # a handoff or a pause: nothing runs until a person sends resume
-                    self._publish()
-                    await workflow.wait_condition(
-                        lambda: bool(self._resumes) or not self._held())
-                    continue
-                if self._should_roll_over(explored_this_run):
-                    state.runs += 1
-                    workflow.continue_as_new(SiteInput(inp.crawl_id, inp.site, spec, state,
-                                                       inp.ops))
-                if not state.pending and not maybe_more:
-                    break
-                continue
-
-            done, _ = await workflow.wait(list(self._in_flight.values()),
-                                         return_when=asyncio.FIRST_COMPLETED)
-            if self._collect(done):
-                maybe_more = True
-            self._publish()
-
+        state = inp.state
+        if workflow.patched(SLICES_PATCH):  # first thing: the same place in every run
+            self._slicing = True
+            await self._run_slices(inp)
+        else:
+            await self._run_batches(inp)
         self._status = LiveStatus.COMPLETED
         self._publish()
         if self._reports:  # let the last report reach the crawl
@@ -164,32 +135,163 @@ class SiteWorkflow:
         return SiteResult(inp.site, state.done, state.failed, state.redirected, state.runs,
                           state.thin, state.given_up)
 
-    def _dispatch(self, explored_this_run: int) -> int:
-        """Start explore batches from ``pending`` while the window has room; the count of
-        explore activities this run after them."""
-        state = self._input.state
-        while (state.pending and self._in_flight_pages < self._window()
-               and not self._should_roll_over(explored_this_run)):
-            jobs = state.pending[:self._batch_size()]
-            del state.pending[:len(jobs)]
-            self._in_flight[jobs[0].url] = asyncio.ensure_future(self._explore_batch(jobs))
-            self._batch_sizes[jobs[0].url] = len(jobs)
-            explored_this_run += 1
-        return explored_this_run
+    # -- explore slices ----------------------------------------------------------------
 
-    def _collect(self, done: Collection[asyncio.Task[list[ExploreOutput]]]) -> bool:
-        """Count the finished batches' pages, open handoffs; whether any page added URLs."""
-        found_more = False
-        for key in [k for k, t in self._in_flight.items() if t in done]:
-            outputs = self._in_flight.pop(key).result()
-            del self._batch_sizes[key]
-            for out in outputs:
-                self._count(out)
-                if out.outcome == PageOutcome.HANDOFF:
-                    self._open_handoff(out)
-                if out.new_urls:
-                    found_more = True
-        return found_more
+    async def _run_slices(self, inp: SiteInput) -> None:
+        """Until the site has nothing left (or continue-as-new)."""
+        state = inp.state
+        self._publish()
+        if not inp.seed:
+            state.seeded = True  # nothing to read
+        slices_this_run = 0
+        maybe_more = True  # the frontier may hold queued URLs for this site
+        while True:
+            if self._resumes and await self._apply_resumes():
+                maybe_more = True
+            if not self._held():
+                while (self._slice_room() and (state.pending or maybe_more
+                                               or self._unclaimed_reclaim())
+                       and not self._should_roll_over(slices_this_run)):
+                    self._start_slice()
+                    slices_this_run += 1
+            if not self._slices:
+                if self._held():
+                    # a handoff, a pause or an outage: nothing runs until resume
+                    self._publish()
+                    await workflow.wait_condition(
+                        lambda: bool(self._resumes) or not self._held())
+                    continue
+                if not state.pending and not maybe_more and not state.reclaim:
+                    return
+                if self._should_roll_over(slices_this_run):
+                    state.runs += 1
+                    workflow.continue_as_new(replace(inp, state=state))
+                continue
+            done, _ = await workflow.wait(list(self._slices.values()),
+                                         return_when=asyncio.FIRST_COMPLETED)
+            maybe_more = self._collect_slices(done)
+            self._publish()
+
+    def _slices_wanted(self) -> int:
+        state, spec = self._input.state, self._input.spec
+        if spec.concurrency < 2 or state.queued < MAX_SLICES * self._window():
+            return 1
+        return MAX_SLICES
+
+    def _free_loads(self) -> int:
+        return self._input.spec.concurrency - sum(self._slice_loads.values())
+
+    def _slice_room(self) -> bool:
+        return len(self._slices) < self._slices_wanted() and self._free_loads() > 0
+
+    def _unclaimed_reclaim(self) -> list[str]:
+        return [t for t in self._input.state.reclaim if t not in self._reclaiming]
+
+    def _start_slice(self) -> None:
+        inp, state = self._input, self._input.state
+        state.claim_seq += 1
+        token = f"{workflow.info().workflow_id}:{state.claim_seq}"
+        jobs = state.pending[:self._window()]
+        del state.pending[:len(jobs)]
+        reclaim = self._unclaimed_reclaim()
+        self._reclaiming.update(reclaim)
+        wanted = self._slices_wanted()
+        # the last slice to start takes what is free (3 slots for two slices: 1 and 2)
+        loads = self._free_loads() if len(self._slices) + 1 >= wanted else min(
+            self._free_loads(), max(1, inp.spec.concurrency // wanted))
+        seed = not state.seeded and self._seeding is None
+        if seed:
+            self._seeding = token
+        slice_input = SliceInput(
+            inp.crawl_id, inp.site, inp.spec, token, jobs, reclaim, window=self._window(),
+            loads=loads, max_urls=SLICE_MAX_URLS, max_seconds=SLICE_SECONDS,
+            workflow_id=workflow.info().workflow_id, profile_version=state.profile_version,
+            spec_in_db=inp.spec_in_db, seed=seed)
+        self._slices[token] = asyncio.ensure_future(self._slice(slice_input))
+        self._slice_loads[token] = loads
+
+    async def _slice(self, inp: SliceInput) -> SliceResult:
+        """One slice; when it failed for good, the URLs it left claimed are explored one by
+        one (a page that breaks every slice is then recorded as failed, alone)."""
+        spec, state = self._input.spec, self._input.state
+        timeout = SLICE_SECONDS + spec.explore_timeout_s(inp.window) * BATCH_TIMEOUT_FACTOR
+        try:
+            out: SliceOutput = await workflow.execute_activity_method(
+                CrawlActivities.explore_slice, inp,
+                start_to_close_timeout=timedelta(seconds=timeout),
+                heartbeat_timeout=timedelta(seconds=spec.heartbeat_timeout_s),
+                retry_policy=EXPLORE_RETRY, summary=f"{inp.site} (slice {state.claim_seq})")
+        except ActivityError as err:
+            if isinstance(err.cause, CancelledError) or (
+                    isinstance(err.cause, ApplicationError)
+                    and err.cause.type in NON_RETRYABLE_ERROR_TYPES):
+                raise
+            if database_outage(err):  # what it claimed waits, under its token
+                state.reclaim.append(inp.token)
+                self._hold_for_database(inp.jobs, err.cause or err)
+                return SliceOutput(), []
+            out = await workflow.execute_activity_method(
+                CrawlActivities.recover_slice,
+                RecoverSliceInput(inp.crawl_id, inp.site, inp.token, inp.reclaim),
+                start_to_close_timeout=STORE_ACTIVITY_TIMEOUT, retry_policy=STORE_RETRY)
+            if not out.unexplored:  # no page to blame: the failure is the slice's own
+                raise
+            workflow.logger.warning("explore slice %s failed: %s; exploring its %d URL(s) one "
+                                    "by one", inp.token, err.cause or err, len(out.unexplored))
+            out.exhausted = False
+        state.reclaim = [t for t in state.reclaim if t not in inp.reclaim]
+        alone = await asyncio.gather(*(self._explore(job) for job in out.unexplored))
+        return out, [o for o in alone if o is not None]
+
+    def _collect_slices(self, done: Collection[asyncio.Task[SliceResult]]) -> bool:
+        """Count the finished slices' pages, open handoffs, hold for an outage; whether the
+        site may have more (a slice stopped before its frontier ran dry)."""
+        state = self._input.state
+        more = False
+        for token in [k for k, t in self._slices.items() if t in done]:
+            out, alone = self._slices.pop(token).result()
+            del self._slice_loads[token]
+            self._reclaiming.difference_update(
+                t for t in list(self._reclaiming) if t not in state.reclaim)
+            state.done += out.done
+            state.failed += out.failed
+            state.redirected += out.redirected
+            state.skipped += out.skipped
+            state.thin += out.thin
+            state.given_up += out.given_up
+            state.with_data += out.with_data
+            state.data_failed += out.data_failed
+            for single in alone:
+                self._count(single)
+            for handoff in out.handoffs:
+                self._open_handoff(handoff)
+            if out.held:  # a claim may have gone through before the outage: kept
+                state.reclaim.append(token)
+                self._hold_for_database(out.pending, ApplicationError(
+                    out.database_unreachable or "the database was unreachable"))
+            else:
+                known = {job.url for job in state.pending}
+                state.pending[:0] = [job for job in out.pending if job.url not in known]
+                state.queued = out.queued
+                state.profile_version = max(state.profile_version, out.profile_version)
+            more = more or not out.exhausted or bool(alone)
+            if out.seeded:
+                self._seeded(out)
+            if token == self._seeding:  # read or not: the next slice tries if not
+                self._seeding = None
+        return more
+
+    def _seeded(self, out: SliceOutput) -> None:
+        """The site's sitemaps were read by its first slice: said in its details."""
+        state = self._input.state
+        state.seeded = True
+        when = workflow.now().isoformat(timespec="seconds")
+        if out.sitemap_error is not None:
+            # the start URL is crawled all the same; why the sitemaps were not is shown
+            state.last_event = (f"{when}: sitemaps not read ({out.sitemap_error}); "
+                                "crawling from the start URL")
+        elif out.sitemap_urls:
+            state.last_event = f"{when}: sitemaps queued {out.sitemap_urls} URL(s)"
 
     # -- handoff, pause, resume ----------------------------------------------------------
 
@@ -294,11 +396,12 @@ class SiteWorkflow:
         inp, state = self._input, self._input.state
         status = self._current_status()
         wf_id = workflow.info().workflow_id
+        running = (f"**slices** {len(self._slices)}" if self._slicing
+                   else f"**in flight** {self._in_flight_pages}")
         lines = [f"## {inp.site}: {status}",
                  f"**done** {state.done} · **failed** {state.failed} · **redirected** "
-                 f"{state.redirected} · **queued** {state.queued} · **in flight** "
-                 f"{self._in_flight_pages} · **run** {state.runs}" + flags(state.thin,
-                                                                          state.given_up)
+                 f"{state.redirected} · **queued** {state.queued} · {running} · **run** "
+                 f"{state.runs}" + flags(state.thin, state.given_up)
                  + data_flags(inp.spec.extract is not None, state.with_data,
                               state.data_failed)]
         if state.handoff is not None:
@@ -313,7 +416,8 @@ class SiteWorkflow:
         if (self._reported is not None and self._reported[0] == status
                 and state.done - self._reported[1] < REPORT_EVERY_PAGES):
             return
-        changed = self._reported is None or self._reported[0] != status
+        first = self._reported is None
+        changed = first or self._reported is None or self._reported[0] != status
         self._reported = (status, state.done)
         workflow.upsert_search_attributes([
             CRAWL_STATUS.value_set(status), PAGES_DONE.value_set(state.done),
@@ -321,7 +425,18 @@ class SiteWorkflow:
         now = workflow.now().timestamp()
         if not state.started_at:
             state.started_at = now
-        due = now - state.last_report_at >= report_interval_s(now - state.started_at)
+        if self._slicing:
+            # the crawl learns a site's start and end without a report (it started it, and
+            # reads its result); reports are spaced by the crawl's number of sites, so the
+            # crawl's history does not grow with sites x time
+            if (first and status == LiveStatus.RUNNING) or status == LiveStatus.COMPLETED:
+                changed = False
+            if not state.last_report_at:
+                state.last_report_at = now
+            interval = site_report_interval_s(now - state.started_at, inp.sites)
+        else:
+            interval = report_interval_s(now - state.started_at)
+        due = now - state.last_report_at >= interval
         parent = workflow.info().parent
         if parent is not None and (changed or due):
             state.last_report_at = now
@@ -335,26 +450,16 @@ class SiteWorkflow:
     def _window(self) -> int:
         """URLs in flight at most (a goal-directed crawl keeps fewer waiting: the URLs it
         claims next are ranked by what the pages in flight find)."""
-        factor = PIPELINE_FACTOR if self._wide else OLD_PIPELINE_FACTOR
+        factor = PIPELINE_FACTOR if self._wide or self._slicing else OLD_PIPELINE_FACTOR
         if self._input.spec.goal:
             factor = GOAL_PIPELINE_FACTOR
         return self._input.spec.concurrency * factor
 
-    def _claim_size(self) -> int:
-        return self._window() * (1 if self._input.spec.goal else CLAIM_BATCH_FACTOR)
-
     @property
     def _in_flight_pages(self) -> int:
+        if self._slicing:  # a slice keeps its window full while the site has URLs
+            return len(self._slices) * self._window()
         return sum(self._batch_sizes.values())
-
-    def _batch_size(self) -> int:
-        """URLs per explore activity at most. Runs written before WIDE_PATCH (or before
-        BATCH_PATCH) replay with the size they were written with."""
-        if self._wide:
-            return max(1, min(EXPLORE_BATCH_MAX, self._window() // BATCHES_IN_FLIGHT))
-        if not workflow.patched(BATCH_PATCH):  # asked where it always was: its marker's place
-            return 1
-        return max(1, min(OLD_EXPLORE_BATCH_MAX, self._input.spec.concurrency))
 
     def _should_roll_over(self, explored_this_run: int) -> bool:
         return (explored_this_run >= self._input.spec.activities_per_run
@@ -379,69 +484,12 @@ class SiteWorkflow:
         elif out.data_error is not None:
             state.data_failed += 1
 
-    async def _claim(self, limit: int) -> ClaimOutput | None:
-        """The next batch of URLs; None when the database stayed unreachable (held)."""
-        inp = self._input
-        inp.state.claim_seq += 1
-        token = f"{workflow.info().workflow_id}:{inp.state.claim_seq}"
-        try:
-            return await workflow.execute_activity_method(
-                CrawlActivities.claim_urls,
-                ClaimInput(inp.crawl_id, inp.site, limit, token, inp.spec.max_pages,
-                           by_priority=inp.spec.goal is not None,
-                           goal_pages=inp.spec.goal_pages),
-                start_to_close_timeout=STORE_ACTIVITY_TIMEOUT, retry_policy=STORE_RETRY,
-            )
-        except ActivityError as err:
-            if not _database_outage(err):
-                raise
-            # the claim may have gone through before the outage: the same token asks again
-            inp.state.claim_seq -= 1
-            self._hold_for_database([], err.cause or err)
-            return None
-
-    async def _explore_batch(self, jobs: list[UrlJob]) -> list[ExploreOutput]:
-        """Explore ``jobs`` in one activity (one alone: a single explore). URLs the batch
-        could not explore — or all of them, when the batch itself kept failing — are
-        explored one by one, with the single explore's retries and failure record."""
-        inp = self._input
-        if len(jobs) == 1:
-            single = await self._explore(jobs[0])
-            return [] if single is None else [single]
-        batch = ExploreBatchInput(inp.crawl_id, inp.site, jobs, inp.spec,
-                                  workflow.info().workflow_id, inp.state.profile_version)
-        try:
-            out = await workflow.execute_activity_method(
-                CrawlActivities.explore_batch, batch,
-                start_to_close_timeout=timedelta(
-                    seconds=inp.spec.explore_timeout_s(self._window()) * BATCH_TIMEOUT_FACTOR
-                    * -(-len(jobs) // inp.spec.concurrency)),
-                heartbeat_timeout=timedelta(seconds=inp.spec.heartbeat_timeout_s),
-                retry_policy=EXPLORE_RETRY,
-                summary=f"{jobs[0].url} and {len(jobs) - 1} more")
-        except ActivityError as err:
-            if isinstance(err.cause, CancelledError):
-                raise
-            if _database_outage(err):
-                self._hold_for_database(jobs, err.cause or err)
-                return []
-            workflow.logger.warning("explore batch from %s failed: %s; exploring its URLs "
-                                    "one by one", jobs[0].url, err.cause or err)
-            out = ExploreBatchOutput(unexplored=jobs)
-        if out.held:
-            self._hold_for_database(out.held, ApplicationError(
-                out.database_unreachable or "the database was unreachable"))
-        for job, error in zip(out.unexplored, out.errors, strict=False):
-            workflow.logger.warning("explore of %s raised %s; exploring it again on its own",
-                                    job.url, error)
-        alone = await asyncio.gather(*(self._explore(job) for job in out.unexplored))
-        return [*out.outputs, *(o for o in alone if o is not None)]
-
     async def _explore(self, job: UrlJob) -> ExploreOutput | None:
         """One URL's explore; None when a database outage held it (not explored)."""
         inp = self._input
         explore_input = ExploreInput(inp.crawl_id, inp.site, job, inp.spec,
-                                     workflow.info().workflow_id, inp.state.profile_version)
+                                     workflow.info().workflow_id, inp.state.profile_version,
+                                     inp.spec_in_db)
         try:
             return await workflow.execute_activity_method(
                 CrawlActivities.explore, explore_input,
@@ -454,7 +502,7 @@ class SiteWorkflow:
         except ActivityError as err:
             if isinstance(err.cause, CancelledError):
                 raise
-            if _database_outage(err):
+            if database_outage(err):
                 self._hold_for_database([job], err.cause or err)
                 return None
             # one page that keeps failing must not stop the site: record it and go on
@@ -466,7 +514,7 @@ class SiteWorkflow:
                 start_to_close_timeout=STORE_ACTIVITY_TIMEOUT,
                 retry_policy=STORE_RETRY, summary=job.url)
         except ActivityError as err:
-            if not _database_outage(err):
+            if not database_outage(err):
                 raise
             self._hold_for_database([job], err.cause or err)
             return None
@@ -477,11 +525,6 @@ class SiteWorkflow:
         return SiteProgress(self._input.site, s.done, s.failed, s.redirected,
                             self._in_flight_pages, len(s.pending), s.runs,
                             self._current_status(), s.queued, s.handoff, s.last_event)
-
-
-def _database_outage(err: ActivityError) -> bool:
-    """The activity failed because the database was unreachable (never the page's fault)."""
-    return isinstance(err.cause, ApplicationError) and err.cause.type in DATABASE_ERRORS
 
 
 async def _report(parent_id: str, update: SiteUpdate) -> None:
