@@ -26,6 +26,7 @@ from ._stats import (
     _measure,
     _removed_text,
     _Stats,
+    index_list,
     listed_links,
 )
 from ._text import BLOCK_TAGS
@@ -276,12 +277,16 @@ def _is_link_block(el: HtmlElement, st: _Stats, stats: dict[HtmlElement, _Stats]
     tag = el.tag
     density = _link_density(st)
     weight = _class_weight(el)
+    if tag not in ("ul", "ol") and density > 0.2 and \
+            st.links - _index_links(el, stats) <= 0.2 * st.text:
+        return False  # an index's links are its content, whatever the class says
     if weight < 0 and st.commas < 10 and density > 0.2:
         return True
     if st.commas >= 10:
         return False
     if tag in ("ul", "ol"):
-        return density > 0.5 and st.text < 2000
+        # (an index's terms and where they are: the page's content, however linked)
+        return density > 0.5 and st.text < 2000 and not index_list(el)
     if tag == "table":
         # a table in the content is data (declarations, a reference, an index) however
         # many links it has: on article pages pruning tables by their links removed nothing
@@ -304,6 +309,11 @@ def _is_link_block(el: HtmlElement, st: _Stats, stats: dict[HtmlElement, _Stats]
             return listed > 0.5 * st.text
         return density > 0.5 or _has_links(el, 2)
     return weight >= 25 and density > 0.6
+
+
+def _index_links(el: HtmlElement, stats: dict[HtmlElement, _Stats]) -> int:
+    """Link text of the indexes (see ``index_list``) in ``el``."""
+    return sum(stats[d].links for d in el.iter("ul", "ol") if d in stats and index_list(d))
 
 
 def _has_links(el: HtmlElement, n: int) -> bool:

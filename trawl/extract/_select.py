@@ -15,7 +15,7 @@ from ._signals import (
     _own_text,
     teasers,
 )
-from ._stats import _link_density, _Stats, _stats_from_children
+from ._stats import CODE_TAGS, _link_density, _Stats, _stats_from_children
 from ._text import BLOCK_TAGS
 
 _SIBLING_MAX_LINK_DENSITY = 0.3
@@ -66,9 +66,11 @@ _BR_BLOCK_MIN_CHARS = 200
 
 def _br_runs(el: HtmlElement) -> int:
     """How many paragraphs <br><br> (or <br> between runs of text) split ``el``'s own text
-    into; 1 when it has no such breaks."""
+    into; 1 when it has no such breaks, or when every run is code (a listing a line each:
+    a header file's ``#include`` lines are one block, as a <pre> is)."""
     breaks = 0
     previous_br = False
+    prose = bool((el.text or "").strip())
     for child in el:
         if child.tag == "br":
             if not previous_br:
@@ -76,7 +78,10 @@ def _br_runs(el: HtmlElement) -> int:
             previous_br = not (child.tail or "").strip()
         else:
             previous_br = False
-    return breaks + 1
+            prose = prose or (isinstance(child.tag, str) and child.tag not in CODE_TAGS
+                              and any(t.strip() for t in child.itertext()))
+        prose = prose or bool((child.tail or "").strip())
+    return breaks + 1 if prose else 1
 
 
 def _spread(body: HtmlElement, start: HtmlElement | None, points: float,

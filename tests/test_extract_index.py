@@ -1,0 +1,127 @@
+"""Every page whole (issue 26, part 3): index pages and header-file pages of a generated API
+reference. One page shape per failure seen on Doxygen's output, in neutral class names; and
+the hostile shape beside each: what the rule must not keep on an article."""
+
+from __future__ import annotations
+
+import lxml.html
+
+from trawl.extract import extract
+from trawl.extract._select import _br_runs
+
+from .test_extract_whole import LOREM, URL, assert_kept
+
+
+def banner(body: str) -> str:
+    """A generated reference page: the project's name in a title bar, the body, a footer."""
+    return ("<html><head><title>proj: Members</title></head><body><div id='top'>"
+            "<div id='titlearea'><table><tr><td><div id='projectname'>proj "
+            "<span>2.0.8</span></div></td></tr></table></div></div>"
+            f"{body}<hr class='footer'/><address class='footer'><small>Generated on Sun "
+            "Oct 9 2022 for proj by <a href='https://gen.example.org/'>gen</a> 1.9"
+            "</small></address></body></html>")
+
+
+def member_index(n: int) -> str:
+    """An index of members, one letter: each item a member's name, then a link to where it
+    is documented ("join() : proj::thread::Worker")."""
+    items = "".join(f"<li>member_{i}()&#160;:&#160;<a class='el' href='class{i}.html'>"
+                    f"proj::thread::Worker{i}</a></li>" for i in range(n))
+    return banner(f"<div class='contents'>&#160;<h3><a id='index_j'></a>- j -</h3>"
+                  f"<ul>{items}</ul></div>")
+
+
+def test_an_index_of_one_member_is_the_page() -> None:
+    # the page's only text besides its title bar is one item of an index: pruned as a
+    # list of links, the title bar ("proj 2.0.8") was all the page kept
+    e = extract(member_index(1), URL)
+    assert_kept(e.text, "member_0() : proj::thread::Worker0")
+
+
+def test_an_index_of_many_members_is_kept_whole() -> None:
+    # an index of two letters under its introduction: the letter whose items are mostly
+    # their links ("NOATOM : windowsh-inc.h") was pruned as a list of links
+    intro = "<p>Here is a list of all file members with links to the files they belong to:</p>"
+    terms = "".join(f"<li>a_member_with_a_long_name_{i}&#160;:&#160;<a href='f.html'>f.h</a>"
+                    "</li>" for i in range(30))
+    linked = "".join(f"<li>NO{i}&#160;:&#160;<a href='w.html'>windowsh-inc.h</a></li>"
+                     for i in range(30))
+    html = banner(f"<div class='contents'>{intro}<h3>- a -</h3><ul>{terms}</ul>"
+                  f"<h3>- n -</h3><ul>{linked}</ul></div>")
+    e = extract(html, URL)
+    assert_kept(e.text, "list of all file members", "a_member_with_a_long_name_29 : f.h",
+                *[f"NO{i} : windowsh-inc.h" for i in range(30)])
+
+
+def test_a_list_of_links_after_a_story_is_still_dropped() -> None:
+    # hostile shape: a list of links (nothing of its own before its links) after a story
+    # is no index: it goes, as before
+    story = "".join(f"<p>Paragraph {i} of the story, with a clause, and more. {LOREM}</p>"
+                    for i in range(6))
+    links = "".join(f"<li><a href='/s{i}.html'>Another story, number {i}, elsewhere</a></li>"
+                    for i in range(8))
+    html = ("<html><head><title>Story</title></head><body><div class='post'>"
+            f"{story}<ul>{links}</ul></div></body></html>")
+    e = extract(html, "https://news.example.org/story.html")
+    assert_kept(e.text, "Paragraph 0 of the story", "Paragraph 5 of the story")
+    assert "Another story" not in e.text
+
+
+def header_file_page() -> str:
+    """A header file's reference: its #include lines (a line each, <br>-separated, each in
+    <code>), its graph of includes, a link to its source, then tables of the classes,
+    namespaces and functions it declares (a row each, and a separator row)."""
+    names = ("config.hxx", "stdexcept", "thread/sync.h", "mutex", "thread",
+             "condition_variable", "thread/impl/sync-cxx11.h")
+    includes = "".join(f"<code>#include &lt;<a class='el' href='h{i}.html'>projectlib/{n}</a>&gt;"
+                       "</code><br />" for i, n in enumerate(names))
+    sep = "<tr class='separator'><td class='memSeparator' colspan='2'>&#160;</td></tr>"
+
+    def table(heading: str, rows: list[tuple[str, str]]) -> str:
+        return ("<table class='memberdecls'><tr class='heading'><td colspan='2'><h2 "
+                f"class='groupheader'>{heading}</h2></td></tr>" + "".join(
+                    f"<tr class='memitem'><td class='left'>{left}&#160;</td>"
+                    f"<td class='right'>{right}</td></tr>{sep}" for left, right in rows)
+                + "</table>")
+    return banner(
+        "<div class='header'><div class='summary'><a href='#c'>Classes</a> | <a href='#n'>"
+        "Namespaces</a> | <a href='#f'>Functions</a></div><div class='headertitle'><div "
+        "class='title'>sync-impl.h File Reference</div></div></div><div class='contents'>"
+        f"<div class='textblock'>{includes}</div><div class='textblock'><div "
+        "class='dynheader'>Include dependency graph for sync-impl.h:</div><div><iframe "
+        "src='incl.svg'><p><b>This browser is not able to show SVG: try Firefox, Chrome, "
+        "Safari, or Opera instead.</b></p></iframe></div></div>"
+        "<p><a href='source.html'>Go to the source code of this file.</a></p>"
+        + table("Classes", [("class", "<a class='el' href='c.html'>proj::thread::impl::"
+                                      "SharedMutex</a>")])
+        + table("Namespaces", [("namespace", f"<a class='el' href='n{i}.html'>{n}</a>")
+                               for i, n in enumerate(("proj", "proj::thread",
+                                                      "proj::thread::impl"))])
+        + table("Functions", [("<a class='el' href='w.html'>PROJ_EXPORT</a> void <a "
+                               "class='el' href='c.html'>PROJ_NORETURN</a>",
+                               "<a class='el' href='n.html#a'>proj::thread::impl::sync_throw"
+                               "</a> (char const *const msg, char const *const file, "
+                               "int line)")])
+        + "</div>")
+
+
+def test_a_header_files_include_lines_do_not_stand_for_its_page() -> None:
+    # the #include lines, <br>-separated, scored as eight paragraphs and were chosen alone:
+    # a listing of code a line each is one block, as a <pre> is
+    e = extract(header_file_page(), URL)
+    assert_kept(e.text, "#include <projectlib/thread/impl/sync-cxx11.h>", "Classes",
+                "class proj::thread::impl::SharedMutex", "namespace proj::thread::impl",
+                "Functions", "sync_throw (char const *const msg, char const *const file")
+
+
+def test_prose_in_br_separated_runs_still_counts_as_paragraphs() -> None:
+    # hostile shape: runs of prose (a story without <p>, a poem), even with code in them,
+    # are as many paragraphs as before; only runs that are all code are one listing
+    def runs(html: str) -> int:
+        return _br_runs(lxml.html.fragment_fromstring(html, create_parent="div"))
+
+    prose = "<br><br>".join(f"Run {i} of the story, with a clause. {LOREM}" for i in range(6))
+    assert runs(prose) == 6
+    assert runs("<br><br>".join(f"Call <code>run_{i}()</code> once, then wait."
+                                for i in range(4))) == 4
+    assert runs("<br>".join(f"<code>#include &lt;part{i}.h&gt;</code>" for i in range(8))) == 1
