@@ -1,6 +1,7 @@
 """Every page whole (issue 26, part 3): index pages and header-file pages of a generated API
-reference. One page shape per failure seen on Doxygen's output, in neutral class names; and
-the hostile shape beside each: what the rule must not keep on an article."""
+reference (Doxygen), a page's footnotes (Sphinx), a reference's header lines (Javadoc). One
+page shape per failure seen, in neutral class names; and the hostile shape beside each:
+what the rule must not keep on an article."""
 
 from __future__ import annotations
 
@@ -125,3 +126,67 @@ def test_prose_in_br_separated_runs_still_counts_as_paragraphs() -> None:
     assert runs("<br><br>".join(f"Call <code>run_{i}()</code> once, then wait."
                                 for i in range(4))) == 4
     assert runs("<br>".join(f"<code>#include &lt;part{i}.h&gt;</code>" for i in range(8))) == 1
+
+
+def footnoted(notes_role: str) -> str:
+    """A documentation page whose text refers to a footnote, set after it in an <aside>
+    (docutils: an aside of notes, each an aside with ``role=note``)."""
+    return ("<html><head><title>Entities</title></head><body><div class='document'><div "
+            "class='body' role='main'><section><h1>Entities</h1>"
+            f"<p>A dictionary that maps named references <a role='doc-noteref' href='#n1'>[1]"
+            f"</a> to their characters. {LOREM}</p><p>Another paragraph, with a clause. "
+            f"{LOREM}</p><p class='rubric'>Footnotes</p><aside class='footnote-list'>"
+            f"<aside class='footnote' id='n1' role='{notes_role}'><span>[1]</span><p>See the "
+            "list of named references in the specification of the language.</p></aside>"
+            "</aside></section></div></div><div class='sidebar' role='navigation'><a "
+            "href='/'>Home</a></div></body></html>")
+
+
+def test_a_footnote_in_an_aside_is_the_texts() -> None:
+    # the footnote, an <aside>, was dropped as a sidebar: its role says it is a note
+    for role in ("note", "doc-footnote"):
+        e = extract(footnoted(role), URL)
+        assert_kept(e.text, "A dictionary that maps named references",
+                    "See the list of named references in the specification")
+
+
+def test_an_aside_beside_a_story_is_still_a_sidebar() -> None:
+    # hostile shape: an <aside> of other stories (no note role, nor notes in it) goes
+    story = "".join(f"<p>Paragraph {i} of the story, with a clause, and more. {LOREM}</p>"
+                    for i in range(6))
+    html = ("<html><head><title>Story</title></head><body><article><h1>Story</h1>"
+            f"{story}<aside class='more'><h3>More stories</h3><p>Another story, told "
+            "elsewhere, in a line or two of text.</p></aside></article></body></html>")
+    e = extract(html, "https://news.example.org/story.html")
+    assert_kept(e.text, "Paragraph 0 of the story", "Paragraph 5 of the story")
+    assert "Another story" not in e.text
+
+
+def annotation_page(after: str = "") -> str:
+    """A short reference page: in its main landmark, a header (the package, a link, and
+    the type's name) and the declaration; ``after`` follows in the landmark."""
+    return ("<html><head><title>Nonnull (proj 1.2 API)</title></head><body><nav><a "
+            "href='/'>Overview</a> <a href='/tree'>Tree</a></nav><main role='main'><div "
+            "class='header'><div class='subTitle'><span>Package</span>&nbsp;<a "
+            "href='package-summary.html'>org.example.internal</a></div><h2 class='title'>"
+            "Annotation Type Nonnull</h2></div><div class='contentContainer'><div "
+            "class='description'><ul><li><hr><pre>@Documented\n@Retention(CLASS)\npublic "
+            "@interface Nonnull</pre></li></ul></div></div>" + after + "</main></body></html>")
+
+
+def test_a_references_header_lines_are_kept_with_its_declaration() -> None:
+    # the headline was taken from the header above the declaration, and its other line
+    # ("Package org.example.internal": a label and a link) was lost
+    e = extract(annotation_page(), URL)
+    assert e.headline == "Annotation Type Nonnull"
+    assert_kept(e.text, "Package org.example.internal", "public @interface Nonnull")
+
+
+def test_a_header_above_a_story_in_a_landmark_with_more_is_not_taken() -> None:
+    # hostile shape: the landmark also holds other blocks (a list of other stories): the
+    # header's link line stays out, as before
+    more = ("<div class='more'><p>Another story, told elsewhere, in a line or two of text, "
+            "with a clause.</p><p>A third story, told elsewhere, in a line or two.</p></div>")
+    e = extract(annotation_page(more), URL)
+    assert_kept(e.text, "public @interface Nonnull")
+    assert "org.example.internal" not in e.text

@@ -13,6 +13,7 @@ from ._signals import (
     _admonition,
     _class_weight,
     _first_element,
+    _is_ancestor,
     _kinds,
     _short_text,
     page_contents,
@@ -55,10 +56,13 @@ def _introduces_text(heading: HtmlElement, stats: dict[HtmlElement, _Stats]) -> 
     return st is not None and st.text >= MIN_INTRODUCED_CHARS and _link_density(st) < 0.5
 
 
-def prune(content: HtmlElement, stats: dict[HtmlElement, _Stats] | None = None) -> None:
+def prune(content: HtmlElement, stats: dict[HtmlElement, _Stats] | None = None,
+          keep: HtmlElement | None = None) -> None:
     """Conditionally drop low-value blocks inside the chosen content.
 
     ``stats``, when given, must hold the current stats of ``content`` and its descendants.
+    ``keep``, when given, is the content's own header (see ``_content._with_header``):
+    what is in it stays.
     """
     if stats is None:
         stats = _measure(content)
@@ -76,7 +80,8 @@ def prune(content: HtmlElement, stats: dict[HtmlElement, _Stats] | None = None) 
     # a note or "See also" box is content whatever it holds (often nothing but links), and
     # a table's caption or a heading is a title, whatever links it has
     doomed = [el for el in doomed if not _in_admonition(el, content) and
-              not (el.tag == "span" and _in_title(el, content))]
+              not (el.tag == "span" and _in_title(el, content)) and
+              not (keep is not None and (el is keep or _is_ancestor(keep, el)))]
     # a line of a listing (a code listing in divs, a line each) is judged with its lines,
     # and its parts with it
     groups: dict[tuple[HtmlElement, object, str | None], bool] = {}
