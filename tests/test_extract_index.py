@@ -190,3 +190,60 @@ def test_a_header_above_a_story_in_a_landmark_with_more_is_not_taken() -> None:
     e = extract(annotation_page(more), URL)
     assert_kept(e.text, "public @interface Nonnull")
     assert "org.example.internal" not in e.text
+
+
+def test_a_tables_heading_row_over_its_rows_is_no_dangling_heading() -> None:
+    # a header file's last table ("Macros" over a row "#define PROJ_ONCE") was dropped as
+    # a heading at the end with almost no text after it
+    e = extract(header_file_page().replace(
+        "</div><hr class='footer'/>",
+        "<table class='memberdecls'><tr class='heading'><td colspan='2'><h2>Macros</h2>"
+        "</td></tr><tr><td>#define&#160;</td><td><a href='m.html'>PROJ_ONCE</a></td></tr>"
+        "</table></div><hr class='footer'/>", 1), URL)
+    assert_kept(e.text, "Macros #define PROJ_ONCE")
+
+
+def test_a_heading_at_the_end_with_a_count_is_still_dropped() -> None:
+    # hostile shape: a "Comments" heading whose block is gone, a count after it
+    story = "".join(f"<p>Paragraph {i} of the story, with a clause, and more. {LOREM}</p>"
+                    for i in range(6))
+    html = ("<html><head><title>Story</title></head><body><article><h1>Story</h1>"
+            f"{story}<h3>Comments</h3><p>3 comments</p></article></body></html>")
+    e = extract(html, "https://news.example.org/story.html")
+    assert_kept(e.text, "Paragraph 5 of the story")
+    assert "Comments" not in e.text
+
+
+def source_page() -> str:
+    """A source file's page: a code listing in divs, a line each, its first lines the
+    file's comment (module, date, author, copyright)."""
+    head = ["// -*- C++ -*-", "// Module:  Proj", "// File:    part.h",
+            "// Created: 6/2003", "// Author:  Jane Q. Writer", "//",
+            "// Copyright 2003-2017 Jane Q. Writer", "//"]
+    code = [f"int part_{i}(int n) {{ return n + {i}; }}" for i in range(12)]
+    lines = "".join(f"<div class='line'><span class='lineno'>{i + 1}</span><span "
+                    f"class='comment'>{text}</span></div>"
+                    for i, text in enumerate(head + code))
+    return banner("<div class='header'><div class='headertitle'><div class='title'>part.h"
+                  "</div></div></div><div class='contents'><a href='part_8h.html'>Go to the "
+                  f"documentation of this file.</a><div class='fragment'>{lines}</div></div>")
+
+
+def test_a_code_listings_first_lines_are_no_byline_or_dateline() -> None:
+    # "// Created: 6/2003" and "// Author: ..." at the top of a listing were dropped as a
+    # dateline and a byline
+    e = extract(source_page(), URL)
+    assert_kept(e.text, "// Created: 6/2003", "// Author: Jane Q. Writer",
+                "// Copyright 2003-2017 Jane Q. Writer", "int part_11(int n)")
+
+
+def test_a_byline_and_date_above_a_story_still_go() -> None:
+    # hostile shape: a story's byline and dateline at its top, a line each, go as before
+    story = "".join(f"<p>Paragraph {i} of the story, with a clause, and more. {LOREM}</p>"
+                    for i in range(6))
+    html = ("<html><head><title>Story</title></head><body><article><h1>Story</h1>"
+            "<div class='byline'>By Jane Q. Writer</div><div class='date'>June 3, 2019</div>"
+            f"{story}</article></body></html>")
+    e = extract(html, "https://news.example.org/story.html")
+    assert_kept(e.text, "Paragraph 0 of the story")
+    assert "Jane Q. Writer" not in e.text and "June 3, 2019" not in e.text
