@@ -247,3 +247,43 @@ def test_a_byline_and_date_above_a_story_still_go() -> None:
     e = extract(html, "https://news.example.org/story.html")
     assert_kept(e.text, "Paragraph 0 of the story")
     assert "Jane Q. Writer" not in e.text and "June 3, 2019" not in e.text
+
+
+def member_docs(linked: str) -> str:
+    """A class's member documentation: entries alike (a declaration and what it says), the
+    first a typedef whose few words are ``linked``."""
+    def entry(decl: str, doc: str) -> str:
+        return (f"<div class='memitem'><div class='memproto'><table class='memname'><tr><td "
+                f"class='memname'>{decl}</td></tr></table></div><div class='memdoc'><p>{doc}"
+                "</p></div></div>")
+    return banner(
+        "<div class='header'><div class='headertitle'><div class='title'>proj::Factory Class "
+        "Reference</div></div></div><div class='contents'><h2>Member Typedef Documentation"
+        "</h2>" + entry(linked, "Definition at line <a href='f.html#l86'>86</a> of file <a "
+                                "href='f.html'>factory.h</a>.")
+        + "".join(entry(f"virtual void proj::Factory::make_{i} (int n, char const *name)",
+                        f"Makes the product number {i} of the factory. {LOREM}")
+                  for i in range(3)) + "</div>")
+
+
+def test_an_entry_among_entries_alike_is_judged_with_them() -> None:
+    # a typedef's entry, its declaration two links ("typedef <a>Layout</a> <a>...</a>"),
+    # was pruned as a block of links among its sibling entries, which are kept
+    e = extract(member_docs("typedef <a href='layout.html'>Layout</a> <a href='factory.html"
+                            "#a3'>projectlib::spi::LayoutFactory::ProductType</a>"), URL)
+    assert_kept(e.text, "typedef Layout projectlib::spi::LayoutFactory::ProductType",
+                "Definition at line 86 of file factory.h", "Makes the product number 2")
+
+
+def test_cards_of_links_alike_are_still_dropped() -> None:
+    # hostile shape: after a story, cards alike that are all links (other stories) go
+    story = "".join(f"<p>Paragraph {i} of the story, with a clause, and more. {LOREM}</p>"
+                    for i in range(6))
+    cards = "".join(f"<div class='card'><div class='t'><a href='/s{i}.html'>Another story, "
+                    f"number {i}</a></div><div class='s'><a href='/c{i}'>World</a></div></div>"
+                    for i in range(4))
+    html = ("<html><head><title>Story</title></head><body><div class='post'><h1>Story</h1>"
+            f"{story}<div class='more'>{cards}</div></div></body></html>")
+    e = extract(html, "https://news.example.org/story.html")
+    assert_kept(e.text, "Paragraph 0 of the story", "Paragraph 5 of the story")
+    assert "Another story" not in e.text

@@ -10,6 +10,7 @@ from lxml import etree
 from lxml.html import HtmlElement
 
 from ._clean import drop_tree
+from ._prune import LISTING_MIN_LINES
 from ._signals import (
     _HEADINGS,
     _SENTENCE_END_RE,
@@ -88,11 +89,6 @@ def strip_header(content: HtmlElement, title: str | None) -> str | None:
             doomed.append(el)
     _drop_all(doomed)
     return headline
-
-
-LISTING_MIN_LINES = 5
-"""Siblings of one tag and class, a line each, that make a listing (a code listing in divs,
-a line each: Doxygen's source pages)."""
 
 
 def _up_to(el: HtmlElement, content: HtmlElement) -> Iterator[HtmlElement]:

@@ -83,11 +83,13 @@ def prune(content: HtmlElement, stats: dict[HtmlElement, _Stats] | None = None,
               not (el.tag == "span" and _in_title(el, content)) and
               not (keep is not None and (el is keep or _is_ancestor(keep, el)))]
     # a line of a listing (a code listing in divs, a line each) is judged with its lines,
-    # and its parts with it
+    # and its parts with it; so is an entry of a reference with its entries, and its own
+    # blocks (a declaration; deeper, or a paragraph, is judged on its own: a promotion)
     groups: dict[tuple[HtmlElement, object, str | None], bool] = {}
     doomed = [el for el in doomed
-              if not any(_listing_line(a, stats, lists, groups)
-                         for a in _up_to(el, content))]
+              if not any(_listing_line(a, stats, lists, groups) for a in _up_to(el, content))
+              and not (el.tag != "p" and any(_entry_alike(a, stats, lists, groups)
+                                             for a in _up_to(el, content)[:2]))]
     doomed = _with_labels(doomed)
     # a pruning that would gut the content is wrong about this page: keep it whole
     if _removed_text(doomed, stats) > 0.6 * stats[content].text:
@@ -118,6 +120,30 @@ def _listing_line(el: HtmlElement, stats: dict[HtmlElement, _Stats],
         text = sum(stats[c].text for c in lines)
         listed = sum(listed_links(c, stats, lists)[c] for c in lines)
         groups[key] = len(lines) >= LISTING_MIN_LINES and listed <= 0.5 * text
+    return groups[key]
+
+
+ENTRIES_MIN = 3
+"""Siblings of one tag and class, blocks, that make a reference's entries judged together."""
+
+
+def _entry_alike(el: HtmlElement, stats: dict[HtmlElement, _Stats],
+                 lists: dict[HtmlElement, int],
+                 groups: dict[tuple[HtmlElement, object, str | None], bool]) -> bool:
+    """Whether ``el`` is one of at least ``ENTRIES_MIN`` blocks of its tag and class under
+    one parent whose links, taken together, are not most of their text: a reference's
+    entries (a member's declaration and what it does), one of which links more of its few
+    words ("typedef <a>Layout</a> <a>Factory::ProductType</a>") than the others."""
+    parent, cls = el.getparent(), el.get("class")
+    if parent is None or not cls or el.tag not in _PRUNABLE_TAGS or not _has_block(el):
+        return False
+    key = (parent, el.tag, "entries " + cls)
+    if key not in groups:
+        entries = [c for c in parent if c.tag == el.tag and c.get("class") == cls
+                   and c in stats]
+        text = sum(stats[c].text for c in entries)
+        listed = sum(listed_links(c, stats, lists)[c] for c in entries)
+        groups[key] = len(entries) >= ENTRIES_MIN and listed <= 0.5 * text
     return groups[key]
 
 
