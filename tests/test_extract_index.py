@@ -287,3 +287,31 @@ def test_cards_of_links_alike_are_still_dropped() -> None:
     e = extract(html, "https://news.example.org/story.html")
     assert_kept(e.text, "Paragraph 0 of the story", "Paragraph 5 of the story")
     assert "Another story" not in e.text
+
+
+def test_a_link_that_is_a_statement_beside_the_content_is_kept() -> None:
+    # a header file's page that is its graph's caption and "Go to the source code of this
+    # file.": the statement, a link, was left out of the content beside it
+    html = banner("<div class='header'><div class='headertitle'><div class='title'>config.h "
+                  "File Reference</div></div></div><div class='contents'><div "
+                  "class='textblock'><div class='dynheader'>This graph shows which files "
+                  "directly or indirectly include this file:</div><div><iframe src='g.svg'>"
+                  "</iframe></div></div><p><a href='config_source.html'>Go to the source "
+                  "code of this file.</a></p></div>")
+    e = extract(html, URL)
+    assert_kept(e.text, "This graph shows which files directly or indirectly include",
+                "Go to the source code of this file.")
+
+
+def test_a_promotions_link_beside_a_story_is_still_left_out() -> None:
+    # hostile shape: a link paragraph beside the story that is a promotion's, not a
+    # statement ("Sign up: ..."), and a linked question (another story's headline)
+    story = "".join(f"<p>Paragraph {i} of the story, with a clause, and more. {LOREM}</p>"
+                    for i in range(6))
+    html = ("<html><head><title>Story</title></head><body><div class='page'><div "
+            f"class='story'>{story}</div><p><a href='/nl'>Sign up: the news in your inbox "
+            "every morning.</a></p><p><a href='/q'>Who will win the cup this year?</a></p>"
+            "</div></body></html>")
+    e = extract(html, "https://news.example.org/story.html")
+    assert_kept(e.text, "Paragraph 0 of the story", "Paragraph 5 of the story")
+    assert "Sign up" not in e.text and "Who will win" not in e.text

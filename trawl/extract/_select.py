@@ -15,6 +15,7 @@ from ._signals import (
     _own_text,
     teasers,
 )
+from ._prune import _link_sentence
 from ._stats import CODE_TAGS, _link_density, _Stats, _stats_from_children
 from ._text import BLOCK_TAGS
 
@@ -133,6 +134,8 @@ def _keep_sibling(
             return True
         if 0 < st.text <= 80 and density == 0 and _SENTENCE_END_RE.search(_own_text(sib)):
             return True
+        if sib.tag == "p" and density > 0.9 and _link_sentence(sib):
+            return True  # a statement that is a link ("Go to the source code of this file.")
     # the next chapter of a document split into <section>s, each under its own heading
     if sib.tag == top.tag == "section" and st.paragraphs >= 2 and _link_density(st) < 0.2:
         first = next((c for c in sib if isinstance(c.tag, str)), None)
