@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from lxml.html import HtmlElement
 
+from ._prune import _link_sentence
 from ._signals import (
     _HEADINGS,
     _NOT_PARAGRAPHS,
@@ -15,7 +16,6 @@ from ._signals import (
     _own_text,
     teasers,
 )
-from ._prune import _link_sentence
 from ._stats import CODE_TAGS, _link_density, _Stats, _stats_from_children
 from ._text import BLOCK_TAGS
 
