@@ -30,7 +30,7 @@ FLOORS = {
     "python": (0, 6),
     "mkdocs": (0, 0),
     "javadoc": (0, 5),
-    "doxygen": (5, 37),
+    "doxygen": (3, 9),
 }
 
 
