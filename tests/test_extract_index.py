@@ -12,6 +12,10 @@ from trawl.extract._select import _br_runs
 
 from .test_extract_whole import LOREM, URL, assert_kept
 
+STORY = "".join(f"<p>Paragraph {i} of the story, with a clause, and more. {LOREM}</p>"
+                for i in range(6))
+"""A story's six paragraphs (the article beside each hostile shape)."""
+
 
 def banner(body: str) -> str:
     """A generated reference page: the project's name in a title bar, the body, a footer."""
@@ -57,12 +61,10 @@ def test_an_index_of_many_members_is_kept_whole() -> None:
 def test_a_list_of_links_after_a_story_is_still_dropped() -> None:
     # hostile shape: a list of links (nothing of its own before its links) after a story
     # is no index: it goes, as before
-    story = "".join(f"<p>Paragraph {i} of the story, with a clause, and more. {LOREM}</p>"
-                    for i in range(6))
     links = "".join(f"<li><a href='/s{i}.html'>Another story, number {i}, elsewhere</a></li>"
                     for i in range(8))
     html = ("<html><head><title>Story</title></head><body><div class='post'>"
-            f"{story}<ul>{links}</ul></div></body></html>")
+            f"{STORY}<ul>{links}</ul></div></body></html>")
     e = extract(html, "https://news.example.org/story.html")
     assert_kept(e.text, "Paragraph 0 of the story", "Paragraph 5 of the story")
     assert "Another story" not in e.text
@@ -152,10 +154,8 @@ def test_a_footnote_in_an_aside_is_the_texts() -> None:
 
 def test_an_aside_beside_a_story_is_still_a_sidebar() -> None:
     # hostile shape: an <aside> of other stories (no note role, nor notes in it) goes
-    story = "".join(f"<p>Paragraph {i} of the story, with a clause, and more. {LOREM}</p>"
-                    for i in range(6))
     html = ("<html><head><title>Story</title></head><body><article><h1>Story</h1>"
-            f"{story}<aside class='more'><h3>More stories</h3><p>Another story, told "
+            f"{STORY}<aside class='more'><h3>More stories</h3><p>Another story, told "
             "elsewhere, in a line or two of text.</p></aside></article></body></html>")
     e = extract(html, "https://news.example.org/story.html")
     assert_kept(e.text, "Paragraph 0 of the story", "Paragraph 5 of the story")
@@ -205,10 +205,8 @@ def test_a_tables_heading_row_over_its_rows_is_no_dangling_heading() -> None:
 
 def test_a_heading_at_the_end_with_a_count_is_still_dropped() -> None:
     # hostile shape: a "Comments" heading whose block is gone, a count after it
-    story = "".join(f"<p>Paragraph {i} of the story, with a clause, and more. {LOREM}</p>"
-                    for i in range(6))
     html = ("<html><head><title>Story</title></head><body><article><h1>Story</h1>"
-            f"{story}<h3>Comments</h3><p>3 comments</p></article></body></html>")
+            f"{STORY}<h3>Comments</h3><p>3 comments</p></article></body></html>")
     e = extract(html, "https://news.example.org/story.html")
     assert_kept(e.text, "Paragraph 5 of the story")
     assert "Comments" not in e.text
@@ -239,11 +237,9 @@ def test_a_code_listings_first_lines_are_no_byline_or_dateline() -> None:
 
 def test_a_byline_and_date_above_a_story_still_go() -> None:
     # hostile shape: a story's byline and dateline at its top, a line each, go as before
-    story = "".join(f"<p>Paragraph {i} of the story, with a clause, and more. {LOREM}</p>"
-                    for i in range(6))
     html = ("<html><head><title>Story</title></head><body><article><h1>Story</h1>"
             "<div class='byline'>By Jane Q. Writer</div><div class='date'>June 3, 2019</div>"
-            f"{story}</article></body></html>")
+            f"{STORY}</article></body></html>")
     e = extract(html, "https://news.example.org/story.html")
     assert_kept(e.text, "Paragraph 0 of the story")
     assert "Jane Q. Writer" not in e.text and "June 3, 2019" not in e.text
@@ -277,13 +273,11 @@ def test_an_entry_among_entries_alike_is_judged_with_them() -> None:
 
 def test_cards_of_links_alike_are_still_dropped() -> None:
     # hostile shape: after a story, cards alike that are all links (other stories) go
-    story = "".join(f"<p>Paragraph {i} of the story, with a clause, and more. {LOREM}</p>"
-                    for i in range(6))
     cards = "".join(f"<div class='card'><div class='t'><a href='/s{i}.html'>Another story, "
                     f"number {i}</a></div><div class='s'><a href='/c{i}'>World</a></div></div>"
                     for i in range(4))
     html = ("<html><head><title>Story</title></head><body><div class='post'><h1>Story</h1>"
-            f"{story}<div class='more'>{cards}</div></div></body></html>")
+            f"{STORY}<div class='more'>{cards}</div></div></body></html>")
     e = extract(html, "https://news.example.org/story.html")
     assert_kept(e.text, "Paragraph 0 of the story", "Paragraph 5 of the story")
     assert "Another story" not in e.text
@@ -306,10 +300,8 @@ def test_a_link_that_is_a_statement_beside_the_content_is_kept() -> None:
 def test_a_promotions_link_beside_a_story_is_still_left_out() -> None:
     # hostile shape: a link paragraph beside the story that is a promotion's, not a
     # statement ("Sign up: ..."), and a linked question (another story's headline)
-    story = "".join(f"<p>Paragraph {i} of the story, with a clause, and more. {LOREM}</p>"
-                    for i in range(6))
     html = ("<html><head><title>Story</title></head><body><div class='page'><div "
-            f"class='story'>{story}</div><p><a href='/nl'>Sign up: the news in your inbox "
+            f"class='story'>{STORY}</div><p><a href='/nl'>Sign up: the news in your inbox "
             "every morning.</a></p><p><a href='/q'>Who will win the cup this year?</a></p>"
             "</div></body></html>")
     e = extract(html, "https://news.example.org/story.html")
