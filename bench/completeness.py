@@ -23,6 +23,12 @@ The sets (``--list`` says which are installed here):
 
 In the reference, scripts, styles and hidden elements (``hidden``, ``display: none``) are
 left out, as a reader does not see them; text is joined with a space at block boundaries only.
+Interactive controls are left out too (``--with-controls`` keeps them, to compare): form
+fields (``input``, ``select``, ``textarea``) and buttons (``button``, ``role=button``) that
+act ("Try it out", "Copy", "Search"), but not a disclosure button (one with
+``aria-expanded``: it names the section it opens, as an accordion's question or an OpenAPI
+viewer's operation summary does). See ``is_control``; tests/test_spa.py reads what a reader
+sees in Chromium by the same rule.
 
 Usage::
 
@@ -62,6 +68,9 @@ _INVISIBLE = frozenset(("script", "style", "noscript", "template", "head", "titl
                         "iframe"))
 """Never shown (or, for ``object`` and ``iframe``, shown only where the embedded thing
 cannot be: "This browser is not able to show SVG")."""
+_FORM_FIELDS = frozenset(("input", "select", "textarea", "option", "optgroup", "datalist"))
+WITH_CONTROLS = False
+"""Keep the controls' labels in the reference (``--with-controls``)."""
 _BLOCKS = frozenset(re.findall(r"\w+", """address article aside blockquote body br caption dd
     details div dl dt fieldset figcaption figure footer form h1 h2 h3 h4 h5 h6 header hr li main
     nav ol p pre section summary table tbody td tfoot th thead tr ul"""))
@@ -133,6 +142,15 @@ def _visible(el: etree._Element) -> bool:
     return not (style and _HIDDEN_STYLE.search(style))
 
 
+def is_control(el: etree._Element) -> bool:
+    """An interactive control, whose label is no content a reader keeps: a form field, or a
+    button that acts. A disclosure button (``aria-expanded``) names what it opens: content."""
+    tag = el.tag if isinstance(el.tag, str) else ""
+    if tag == "button" or (el.get("role") or "").strip().lower() == "button":
+        return el.get("aria-expanded") is None
+    return tag in _FORM_FIELDS
+
+
 def _render(el: etree._Element, out: list[str]) -> None:
     """Text of ``el`` as a reader reads it: block boundaries are spaces, inline ones not."""
     tag = el.tag if isinstance(el.tag, str) else ""
@@ -142,7 +160,8 @@ def _render(el: etree._Element, out: list[str]) -> None:
     if el.text:
         out.append(el.text)
     for child in el:
-        if isinstance(child.tag, str) and child.tag not in _INVISIBLE and _visible(child):
+        if isinstance(child.tag, str) and child.tag not in _INVISIBLE and _visible(child) \
+                and (WITH_CONTROLS or not is_control(child)):
             _render(child, out)
         if child.tail:
             out.append(child.tail)
@@ -285,7 +304,11 @@ def main() -> None:
     ap.add_argument("--worst", type=int, default=5, help="list the N worst pages per extractor")
     ap.add_argument("--limit", type=int, help="at most N pages per set")
     ap.add_argument("--list", action="store_true", help="say which sets are installed")
+    ap.add_argument("--with-controls", action="store_true",
+                    help="keep interactive controls' labels in the reference (see is_control)")
     args = ap.parse_args()
+    global WITH_CONTROLS
+    WITH_CONTROLS = args.with_controls
 
     chosen = [SETS[n] for n in args.set] if args.set else \
         [s for s in SETS.values() if args.kept_back or not s.kept_back]
@@ -304,7 +327,8 @@ def main() -> None:
         extractors["trawl --content full"] = trawl_text("full")
     if args.trafilatura:
         extractors["trafilatura"] = trafilatura_text
-    print(f"load average {os.getloadavg()[0]:.1f}")
+    print(f"load average {os.getloadavg()[0]:.1f}; reference "
+          f"{'with' if WITH_CONTROLS else 'without'} controls' labels")
     for docset in chosen:
         if not docset.root.is_dir():
             print(f"\n{docset.name}: not installed (apt-get install {docset.package}); skipped")

@@ -25,7 +25,10 @@ ground truth, never tuned on, is scored after it when present: Readability.js's 
 (``--test-pages DIR``, default ``$TRAWL_BENCH_TEST_PAGES`` or /work/data/readability-test-pages;
 one directory per page with ``source.html`` and ``expected.html``, the text Readability's
 maintainers accept as the page's content; Apache-2.0, not in this repository: copy
-``test/test-pages`` of mozilla/readability there). Absent, it is skipped with a line.
+``test/test-pages`` of mozilla/readability there). Absent, it is skipped with a line. The
+expected text is read as bench/completeness.py reads a reference (``reading_text``): without
+the labels of interactive controls unless ``--with-controls`` (two pages of the 130 have
+some).
 """
 
 from __future__ import annotations
@@ -216,7 +219,14 @@ def main() -> None:
     ap.add_argument("--test-pages", type=Path,
                     default=Path(os.environ.get("TRAWL_BENCH_TEST_PAGES", DEFAULT_TEST_PAGES)),
                     help="Readability.js's test pages (the second set, never tuned on)")
+    ap.add_argument("--with-controls", action="store_true",
+                    help="keep controls' labels in the test pages' expected text (as "
+                         "bench/completeness.py --with-controls)")
     args = ap.parse_args()
+    if args.with_controls:
+        import bench.completeness
+
+        bench.completeness.WITH_CONTROLS = True
 
     pages = load(args.data)
     extractors: list[Extractor] = [("trawl.extract", lambda html, url: extract(html, url).text)]
@@ -246,7 +256,8 @@ def main() -> None:
     print(f"articles (dev split), {args.data}; load average {os.getloadavg()[0]:.1f}")
     run(extractors, pages, args.worst, args.repeat)
     if (args.test_pages / "001" / "source.html").is_file():
-        print(f"Readability's test pages (never tuned on), {args.test_pages}")
+        print(f"Readability's test pages (never tuned on), {args.test_pages}; expected text "
+              f"{'with' if args.with_controls else 'without'} controls' labels")
         run(extractors, load_test_pages(args.test_pages), args.worst, 1)
     else:
         print(f"Readability's test pages: none at {args.test_pages}; skipped")

@@ -23,6 +23,10 @@ _BOILER_ROLES = words(
 )
 _BOILER_TAGS = frozenset(("nav", "aside", "footer", "header"))
 _CHROME_ROLES = frozenset(("navigation", "banner", "contentinfo", "complementary", "search"))
+_NOTE_ROLES = frozenset(("note", "doc-footnote", "doc-endnotes", "doc-endnote"))
+"""ARIA roles of a text's notes (footnotes, endnotes): an <aside> with one of them is no
+sidebar (the explicit role overrides the tag's), and neither is an <aside> of such notes
+(docutils' ``footnote-list``)."""
 
 
 def remove_boilerplate(body: HtmlElement,
@@ -81,16 +85,29 @@ _SECTIONING = frozenset(("article", "main", "section"))
 def _is_chrome(el: HtmlElement, tag: str, role: str) -> bool:
     """Navigation chrome (``_stats.CHROME``): nav, aside, a header or footer of the page
     (not of an article or section), and the ARIA roles of those."""
-    if tag in ("nav", "aside") or role in _CHROME_ROLES:
+    if tag == "nav" or role in _CHROME_ROLES:
         return True
+    if tag == "aside":
+        return not _notes(el, role)
     return tag in ("header", "footer") and not any(
         a.tag in _SECTIONING for a in el.iterancestors())
+
+
+def _notes(el: HtmlElement, role: str) -> bool:
+    """A note of the text (``_NOTE_ROLES``), or a block of nothing but such notes."""
+    if role in _NOTE_ROLES:
+        return True
+    children = [c for c in el if isinstance(c.tag, str)]
+    return bool(children) and all(
+        (c.get("role") or "").strip().lower() in _NOTE_ROLES for c in children)
 
 
 def _is_boilerplate(el: HtmlElement, tag: str, role: str, st: _Stats, share: float) -> bool:
     """Whether ``el`` (``share`` of the page's text) is boilerplate."""
     if tag == "figcaption" and share < 0.3:
         return True
+    if tag == "aside" and _notes(el, role):
+        return False
     if tag in _BOILER_TAGS or role in _BOILER_ROLES:
         # a <header>/<footer> wrapping the whole article is layout, not boilerplate
         return (share < 0.5 or ((tag == "nav" or role == "navigation") and share < 0.8)) \

@@ -26,6 +26,7 @@ from typing import NamedTuple
 from lxml.html import HtmlElement
 
 from ._boiler import remove_boilerplate
+from ._clean import drop_tree
 from ._edges import (
     drop_dangling_heading,
     drop_trailing_bio,
@@ -37,7 +38,7 @@ from ._edges import (
 from ._prune import prune
 from ._select import _climb, _score, _widen, _with_continuations, _with_siblings
 from ._signals import _is_ancestor
-from ._stats import TextSize, _measure
+from ._stats import TextSize, _measure, _Stats
 from ._whole import whole
 
 
@@ -92,8 +93,31 @@ def _find_main(root: HtmlElement, title: str | None = None
     above = headline_before(top, title)
     content = _with_siblings(body, top, scores.get(top, scores[best]), scores, stats)
     content = _with_continuations(body, content, best, scores, stats)
-    prune(content, stats)
+    content, header = _with_header(content, above, stats)
+    prune(content, stats, keep=header)
+    if header is not None and above is not None:
+        drop_tree(above)  # (the headline, said once: main_content reads it off ``above``)
     drop_trailing_bio(content)
     drop_dangling_heading(content)
     drop_trailing_meta(content)
     return content, readable, above
+
+
+def _with_header(content: HtmlElement, above: HtmlElement | None,
+                 stats: dict[HtmlElement, _Stats]) -> tuple[HtmlElement, HtmlElement | None]:
+    """The page's main landmark when it holds nothing but ``content`` and the block of the
+    headline set above it (``above``), and that block: it is the content's own header,
+    whose other lines (a class's package, a reference's kind) are the page's too, links
+    or not ("Package <a>org.example</a>")."""
+    landmark = content.getparent()
+    if above is None or landmark is None or not (
+            landmark.tag == "main" or (landmark.get("role") or "").strip().lower() == "main"):
+        return content, None
+    header: HtmlElement | None = above
+    while header is not None and header.getparent() is not landmark:
+        header = header.getparent()
+    if header is None:
+        return content, None
+    rest = [c for c in landmark if isinstance(c.tag, str) and c is not content
+            and c is not header and c in stats and stats[c].text]
+    return (content, None) if rest else (landmark, header)

@@ -10,6 +10,7 @@ from lxml import etree
 from lxml.html import HtmlElement
 
 from ._clean import drop_tree
+from ._prune import LISTING_MIN_LINES
 from ._signals import (
     _HEADINGS,
     _SENTENCE_END_RE,
@@ -21,7 +22,7 @@ from ._signals import (
     _short_text,
     words,
 )
-from ._stats import _drop_all
+from ._stats import CODE_TAGS, _drop_all
 from ._text import BLOCK_TAGS
 
 _DATE_RE = re.compile(
@@ -79,8 +80,8 @@ def strip_header(content: HtmlElement, title: str | None) -> str | None:
         has_block_child = any(
             isinstance(c.tag, str) and c.tag in BLOCK_TAGS for c in el
         )
-        if has_block_child:
-            continue
+        if has_block_child or any(_listing_line(a) for a in _up_to(el, content)):
+            continue  # (a code listing's "// Created: 6/2003" is code, no dateline)
         if (_kinds(el).meta or tag in ("time", "address")
                 or el.find(".//time") is not None
                 or (_BYLINE_RE.match(text) and len(text) < 100)
@@ -88,6 +89,31 @@ def strip_header(content: HtmlElement, title: str | None) -> str | None:
             doomed.append(el)
     _drop_all(doomed)
     return headline
+
+
+def _up_to(el: HtmlElement, content: HtmlElement) -> Iterator[HtmlElement]:
+    """``el`` and its ancestors below ``content``."""
+    node: HtmlElement | None = el
+    while node is not None and node is not content:
+        yield node
+        node = node.getparent()
+
+
+def _listing_line(el: HtmlElement) -> bool:
+    """Whether ``el`` is a line of a listing: in code, or one of ``LISTING_MIN_LINES``
+    siblings of its tag and class."""
+    if any(a.tag in CODE_TAGS for a in el.iterancestors()):
+        return True
+    cls, parent = el.get("class"), el.getparent()
+    if not cls or parent is None:
+        return False
+    alike = 0
+    for sib in parent:
+        if sib.tag == el.tag and sib.get("class") == cls:
+            alike += 1
+            if alike >= LISTING_MIN_LINES:
+                return True
+    return False
 
 
 # -- a headline outside the content: the page's title set above it ----------------------
@@ -351,7 +377,7 @@ def drop_dangling_heading(content: HtmlElement) -> None:
     """Drop the content's last heading and what follows it when that is (almost) no text: a
     "Comments" or "Related" heading whose block is gone, a comment count."""
     last = next(_reversed_iter(content, _HEADINGS), None)
-    if last is None:
+    if last is None or _heads_rows(last, content):
         return
     after: list[HtmlElement] = []
     node = last
@@ -366,3 +392,14 @@ def drop_dangling_heading(content: HtmlElement) -> None:
     for el in [last, *after]:
         el.tail = None  # (counted above: it goes too)
         drop_tree(el)
+
+
+def _heads_rows(heading: HtmlElement, content: HtmlElement) -> bool:
+    """Whether ``heading`` is the whole of a table's row with more rows after it: the
+    heading of the table's rows ("Namespaces" over "namespace proj"), not a leftover."""
+    row = next((a for a in heading.iterancestors("tr", "table")), None)
+    if row is None or row.tag != "tr" or not _is_ancestor(content, row):
+        return False
+    if _collapsed_text(row) != _collapsed_text(heading):
+        return False
+    return any(isinstance(r.tag, str) and _collapsed_text(r) for r in row.itersiblings("tr"))

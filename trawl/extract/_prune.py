@@ -13,6 +13,7 @@ from ._signals import (
     _admonition,
     _class_weight,
     _first_element,
+    _is_ancestor,
     _kinds,
     _short_text,
     page_contents,
@@ -26,6 +27,7 @@ from ._stats import (
     _measure,
     _removed_text,
     _Stats,
+    index_list,
     listed_links,
 )
 from ._text import BLOCK_TAGS
@@ -54,10 +56,13 @@ def _introduces_text(heading: HtmlElement, stats: dict[HtmlElement, _Stats]) -> 
     return st is not None and st.text >= MIN_INTRODUCED_CHARS and _link_density(st) < 0.5
 
 
-def prune(content: HtmlElement, stats: dict[HtmlElement, _Stats] | None = None) -> None:
+def prune(content: HtmlElement, stats: dict[HtmlElement, _Stats] | None = None,
+          keep: HtmlElement | None = None) -> None:
     """Conditionally drop low-value blocks inside the chosen content.
 
     ``stats``, when given, must hold the current stats of ``content`` and its descendants.
+    ``keep``, when given, is the content's own header (see ``_content._with_header``):
+    what is in it stays.
     """
     if stats is None:
         stats = _measure(content)
@@ -75,13 +80,16 @@ def prune(content: HtmlElement, stats: dict[HtmlElement, _Stats] | None = None) 
     # a note or "See also" box is content whatever it holds (often nothing but links), and
     # a table's caption or a heading is a title, whatever links it has
     doomed = [el for el in doomed if not _in_admonition(el, content) and
-              not (el.tag == "span" and _in_title(el, content))]
+              not (el.tag == "span" and _in_title(el, content)) and
+              not (keep is not None and (el is keep or _is_ancestor(keep, el)))]
     # a line of a listing (a code listing in divs, a line each) is judged with its lines,
-    # and its parts with it
+    # and its parts with it; so is an entry of a reference with its entries, and its own
+    # blocks (a declaration; deeper, or a paragraph, is judged on its own: a promotion)
     groups: dict[tuple[HtmlElement, object, str | None], bool] = {}
     doomed = [el for el in doomed
-              if not any(_listing_line(a, stats, lists, groups)
-                         for a in _up_to(el, content))]
+              if not any(_listing_line(a, stats, lists, groups) for a in _up_to(el, content))
+              and not (el.tag != "p" and any(_entry_alike(a, stats, lists, groups)
+                                             for a in _up_to(el, content)[:2]))]
     doomed = _with_labels(doomed)
     # a pruning that would gut the content is wrong about this page: keep it whole
     if _removed_text(doomed, stats) > 0.6 * stats[content].text:
@@ -112,6 +120,30 @@ def _listing_line(el: HtmlElement, stats: dict[HtmlElement, _Stats],
         text = sum(stats[c].text for c in lines)
         listed = sum(listed_links(c, stats, lists)[c] for c in lines)
         groups[key] = len(lines) >= LISTING_MIN_LINES and listed <= 0.5 * text
+    return groups[key]
+
+
+ENTRIES_MIN = 3
+"""Siblings of one tag and class, blocks, that make a reference's entries judged together."""
+
+
+def _entry_alike(el: HtmlElement, stats: dict[HtmlElement, _Stats],
+                 lists: dict[HtmlElement, int],
+                 groups: dict[tuple[HtmlElement, object, str | None], bool]) -> bool:
+    """Whether ``el`` is one of at least ``ENTRIES_MIN`` blocks of its tag and class under
+    one parent whose links, taken together, are not most of their text: a reference's
+    entries (a member's declaration and what it does), one of which links more of its few
+    words ("typedef <a>Layout</a> <a>Factory::ProductType</a>") than the others."""
+    parent, cls = el.getparent(), el.get("class")
+    if parent is None or not cls or el.tag not in _PRUNABLE_TAGS or not _has_block(el):
+        return False
+    key = (parent, el.tag, "entries " + cls)
+    if key not in groups:
+        entries = [c for c in parent if c.tag == el.tag and c.get("class") == cls
+                   and c in stats]
+        text = sum(stats[c].text for c in entries)
+        listed = sum(listed_links(c, stats, lists)[c] for c in entries)
+        groups[key] = len(entries) >= ENTRIES_MIN and listed <= 0.5 * text
     return groups[key]
 
 
@@ -276,12 +308,16 @@ def _is_link_block(el: HtmlElement, st: _Stats, stats: dict[HtmlElement, _Stats]
     tag = el.tag
     density = _link_density(st)
     weight = _class_weight(el)
+    if tag not in ("ul", "ol") and density > 0.2 and \
+            st.links - _index_links(el, stats) <= 0.2 * st.text:
+        return False  # an index's links are its content, whatever the class says
     if weight < 0 and st.commas < 10 and density > 0.2:
         return True
     if st.commas >= 10:
         return False
     if tag in ("ul", "ol"):
-        return density > 0.5 and st.text < 2000
+        # (an index's terms and where they are: the page's content, however linked)
+        return density > 0.5 and st.text < 2000 and not index_list(el)
     if tag == "table":
         # a table in the content is data (declarations, a reference, an index) however
         # many links it has: on article pages pruning tables by their links removed nothing
@@ -304,6 +340,11 @@ def _is_link_block(el: HtmlElement, st: _Stats, stats: dict[HtmlElement, _Stats]
             return listed > 0.5 * st.text
         return density > 0.5 or _has_links(el, 2)
     return weight >= 25 and density > 0.6
+
+
+def _index_links(el: HtmlElement, stats: dict[HtmlElement, _Stats]) -> int:
+    """Link text of the indexes (see ``index_list``) in ``el``."""
+    return sum(stats[d].links for d in el.iter("ul", "ol") if d in stats and index_list(d))
 
 
 def _has_links(el: HtmlElement, n: int) -> bool:

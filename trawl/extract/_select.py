@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from lxml.html import HtmlElement
 
+from ._prune import _link_sentence
 from ._signals import (
     _HEADINGS,
     _NOT_PARAGRAPHS,
@@ -15,7 +16,7 @@ from ._signals import (
     _own_text,
     teasers,
 )
-from ._stats import _link_density, _Stats, _stats_from_children
+from ._stats import CODE_TAGS, _link_density, _Stats, _stats_from_children
 from ._text import BLOCK_TAGS
 
 _SIBLING_MAX_LINK_DENSITY = 0.3
@@ -66,9 +67,11 @@ _BR_BLOCK_MIN_CHARS = 200
 
 def _br_runs(el: HtmlElement) -> int:
     """How many paragraphs <br><br> (or <br> between runs of text) split ``el``'s own text
-    into; 1 when it has no such breaks."""
+    into; 1 when it has no such breaks, or when every run is code (a listing a line each:
+    a header file's ``#include`` lines are one block, as a <pre> is)."""
     breaks = 0
     previous_br = False
+    prose = bool((el.text or "").strip())
     for child in el:
         if child.tag == "br":
             if not previous_br:
@@ -76,7 +79,10 @@ def _br_runs(el: HtmlElement) -> int:
             previous_br = not (child.tail or "").strip()
         else:
             previous_br = False
-    return breaks + 1
+            prose = prose or (isinstance(child.tag, str) and child.tag not in CODE_TAGS
+                              and any(t.strip() for t in child.itertext()))
+        prose = prose or bool((child.tail or "").strip())
+    return breaks + 1 if prose else 1
 
 
 def _spread(body: HtmlElement, start: HtmlElement | None, points: float,
@@ -128,6 +134,8 @@ def _keep_sibling(
             return True
         if 0 < st.text <= 80 and density == 0 and _SENTENCE_END_RE.search(_own_text(sib)):
             return True
+        if sib.tag == "p" and density > 0.9 and _link_sentence(sib):
+            return True  # a statement that is a link ("Go to the source code of this file.")
     # the next chapter of a document split into <section>s, each under its own heading
     if sib.tag == top.tag == "section" and st.paragraphs >= 2 and _link_density(st) < 0.2:
         first = next((c for c in sib if isinstance(c.tag, str)), None)

@@ -3,6 +3,7 @@ measured once per page and kept up to date as passes drop elements."""
 
 from __future__ import annotations
 
+import re
 from typing import NamedTuple
 
 from lxml import etree
@@ -231,6 +232,29 @@ def reference_table(table: HtmlElement, stats: dict[HtmlElement, _Stats]) -> boo
     return bool(rows) and REFERENCE_ROWS_SHARE * len(rows) <= described
 
 
+INDEX_TERM_MAX_CHARS = 80
+"""The longest term an index's item names before its links; longer is a sentence."""
+_TERM_RE = re.compile(r"\w\w")
+
+
+def index_list(el: HtmlElement) -> bool:
+    """An index: a list whose every item names a term of its own (text, not a link)
+    before the links to where it is ("join() : AbstractThread", "NOATOM : windowsh.h").
+    A list of links has nothing of its own before its links (a number at most)."""
+    if el.tag not in ("ul", "ol"):
+        return False
+    items = 0
+    for li in el:
+        if not isinstance(li.tag, str):
+            continue
+        term = (li.text or "").strip()
+        if li.tag != "li" or not term or len(term) > INDEX_TERM_MAX_CHARS or \
+                _TERM_RE.search(term) is None or li.find(".//a") is None:
+            return False
+        items += 1
+    return items > 0
+
+
 TEXT_RUN_SHARE = 0.3
 TEXT_RUN_MIN_CHARS = 25
 """A run of inline text at least this much (share, characters) outside its links is text
@@ -252,7 +276,7 @@ def listed_links(el: HtmlElement, stats: dict[HtmlElement, _Stats],
         tag = e.tag
         if e in listed or not isinstance(tag, str) or (tag not in BLOCK_TAGS and e is not el):
             continue  # (an inline element is a part of its block's run, but when asked of)
-        if tag == "table" and e in stats and reference_table(e, stats):
+        if (tag == "table" and e in stats and reference_table(e, stats)) or index_list(e):
             listed[e] = 0
             continue
         total = 0
