@@ -305,6 +305,13 @@ class CrawlWorkflow:
             return LiveStatus.DATABASE_UNREACHABLE
         if any(u.handoff is not None for u in self._sites.values()):
             return LiveStatus.HANDOFF
+        if self._paused and self._seeding and any(
+                site not in self._sites or self._sites[site].status == LiveStatus.RUNNING
+                for site, task in self._running.items() if not task.done()):
+            # a site's slices under way still store pages: "paused" once every site says
+            # so (a started site that has not reported is running: slicing sites do not
+            # report their start; older runs, which explore in batches, keep the old rule)
+            return LiveStatus.RUNNING
         return LiveStatus.PAUSED if self._paused else LiveStatus.RUNNING
 
     def _publish(self) -> None:

@@ -388,6 +388,10 @@ class SiteWorkflow(BatchPath):
             return LiveStatus.DATABASE_UNREACHABLE
         if state.handoff:
             return LiveStatus.HANDOFF
+        if state.paused and self._slicing and self._slices:
+            # paused, but slices under way still store pages until they end (at most
+            # SLICE_SECONDS and their loads): "paused" only once nothing runs
+            return LiveStatus.RUNNING
         return LiveStatus.PAUSED if state.paused else LiveStatus.RUNNING
 
     def _publish(self) -> None:
