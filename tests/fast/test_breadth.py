@@ -1,6 +1,7 @@
 """Crawls of many sites, against fake activities (tests/fast/fakes.py) on the time-skipping
 test server: every start site seeds itself, a crawl that cannot start says why, explore
-slices (handoffs, a slice that breaks, two slices sharing a site's load slots), and the
+slices (handoffs, a slice that breaks, two slices sharing a site's load slots, a pause that
+waits for the slices under way), and the
 crawl's history per site."""
 
 from __future__ import annotations
@@ -224,3 +225,41 @@ async def test_a_slice_s_pages_with_data_and_failed_extractions_show_in_the_site
         result = await asyncio.wait_for(handle.result(), DEADLINE_S)
     assert "**with data** 2 · **extraction failed** 1" in meta.current_details
     assert result.pages_done == 4
+
+
+class HeldSlice(FakeCrawl):
+    """A slice that stays under way (storing pages, as far as the site knows) until let go."""
+
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self.started = asyncio.Event()
+        self.let_go = asyncio.Event()
+
+    @activity.defn(name="explore_slice")
+    async def explore_slice(self, inp: SliceInput) -> SliceOutput:
+        if not self.let_go.is_set():
+            self.started.set()
+            await self.let_go.wait()
+        return await FakeCrawl.explore_slice(self, inp)
+
+
+async def test_a_paused_crawl_says_paused_only_once_its_slices_have_ended(
+        env: WorkflowEnvironment, queue: str) -> None:
+    fake = HeldSlice(links={f"{SITE}/": [f"{SITE}/a", f"{SITE}/b"]})
+    async with worker(env, queue, fake):
+        with env.auto_time_skipping_disabled():
+            handle = await start_crawl(env, queue, spec("/"))
+            await asyncio.wait_for(fake.started.wait(), DEADLINE_S)
+            await handle.signal(CrawlWorkflow.pause)
+            await asyncio.sleep(0.5)  # the signal reached the crawl and its site
+            under_way = await handle.query(CrawlWorkflow.progress)
+            assert under_way.paused and under_way.status == LiveStatus.RUNNING, (
+                "a slice under way still stores pages: not paused yet")
+            fake.let_go.set()
+            paused = await wait_for(handle, LiveStatus.PAUSED)
+            await asyncio.sleep(0.5)
+            assert len(fake.slices) == 1, "no slice starts while paused"
+            assert (await handle.query(CrawlWorkflow.progress)).pages_done == paused.pages_done
+            await handle.signal(CrawlWorkflow.resume, ResumeRequest(resumed_by="ann"))
+        result = await asyncio.wait_for(handle.result(), DEADLINE_S)
+    assert (result.status, result.pages_done) == (CrawlStatus.COMPLETED, 3)
