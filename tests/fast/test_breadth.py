@@ -1,8 +1,7 @@
 """Crawls of many sites, against fake activities (tests/fast/fakes.py) on the time-skipping
 test server: every start site seeds itself, a crawl that cannot start says why, explore
 slices (handoffs, a slice that breaks, two slices sharing a site's load slots, a pause that
-waits for the slices under way), and the
-crawl's history per site."""
+waits for the slices under way), and the crawl's history per site."""
 
 from __future__ import annotations
 
