@@ -30,6 +30,10 @@ from trawl.extract import parse_html
 from trawl.model import matching_glob
 from trawl.urls import has_route_fragment
 
+DOCUMENT_REASON = "{format} document, read over HTTP"
+"""render_reason of a document (JSON, YAML, markdown, text, PDF) in auto and browser modes:
+the browser does not read those, and auto mode has nothing to decide."""
+
 MIN_TEXT_CHARS = 200
 """Visible text below this (with scripts present) means the content comes from script."""
 THIN_TEXT_CHARS = 1000

@@ -6,54 +6,36 @@ heartbeat callback.
 
 from __future__ import annotations
 
-import asyncio
 import contextlib
 import gzip
-import os
-import socket
-from collections.abc import Awaitable, Callable
-from concurrent.futures import Executor
-from dataclasses import dataclass, field, replace
+from collections.abc import Callable
+from dataclasses import replace
 from typing import Any
 
-import httpx
-from sqlalchemy.ext.asyncio import AsyncEngine
-
-from trawl import metrics
-from trawl.browser.destructive import DestructiveGuard
-from trawl.browser.pool import BrowserPool
 from trawl.config import QUEUE_MARGIN
-from trawl.crawler.auto import RenderSampler
-from trawl.crawler.fetch import CrawlCookies, FetchResult, decode_html, fetch, refresh_target
+from trawl.crawler._explore_deps import (
+    ExploreDeps,
+    read_document,
+    read_html,
+    selection_of,
+)
+from trawl.crawler._loader import load_page
 from trawl.crawler.intent import (
     extract_data,
     follow_priorities,
     rank_follow,
     redirect_priority,
 )
-from trawl.crawler.politeness import Politeness, polite_load, site_delay
-from trawl.crawler.profiles import ProfileCache, cookie_header, profile_key
-from trawl.crawler.reading import AutoRules, Reading, Selection, read_page
-from trawl.crawler.recrawl import (
-    conditional_headers,
-    is_unchanged,
-    record_validators,
-    revalidates,
-    unchanged_load,
-)
-from trawl.crawler.render import Loaded, WallCheck, load_in_browser
+from trawl.crawler.politeness import polite_load, site_delay
+from trawl.crawler.reading import Reading
+from trawl.crawler.render import Loaded
 from trawl.crawler.screening import (
     canonical_follow,
     robots_skip,
     screen_links,
-    with_user_agent,
 )
-from trawl.crawler.specs import SpecCache
 from trawl.crawler.thin import thin_reason
-from trawl.crawler.walls import Wall, detect
-from trawl.documents.formats import PDF, document_format, file_name, url_format
-from trawl.documents.pdf import PDF_PROCESSES, read_pdf
-from trawl.documents.text import Document, read_text
+from trawl.crawler.walls import Wall
 from trawl.errors import ConfigError, FetchError, SiteStopped, UnreadableDocument
 from trawl.extract import Extraction, chunk_markdown
 from trawl.model import (
@@ -66,71 +48,17 @@ from trawl.model import (
     PageOutcome,
     PageRecord,
     http_error_class,
-    step_globs,
-    steps_for,
 )
 from trawl.net import use_policy
-from trawl.policy import RobotsCache, parse_retry_after
 from trawl.redact import redact_secrets
 from trawl.store.frontier import record_page
 from trawl.store.recrawl import PreviousPage, copy_previous, previous_page
 from trawl.store.sessions import block_url
 from trawl.urls import Scope, canonicalize
 
-DOCUMENT_REASON = "{format} document, read over HTTP"
-"""render_reason of a document (JSON, YAML, markdown, text, PDF) in auto and browser modes:
-the browser does not read those, and auto mode has nothing to decide."""
 NOT_READ_REASON = "not read: {ctype} is not HTML nor a document format trawl reads"
 """render_reason of a response whose body is not read (an image, an archive, a binary):
 its row holds the response's headers only."""
-
-
-class LoadLimiter:
-    """At most ``limit`` concurrent page loads per key (a crawl's site) in this worker.
-
-    The site workflow keeps more explore activities in flight than this, so extraction,
-    storage and Temporal round-trips of some pages overlap the loads of others while the
-    site itself never sees more than ``--concurrency`` requests at once from a worker.
-    """
-
-    def __init__(self) -> None:
-        self._semaphores: dict[str, asyncio.Semaphore] = {}
-
-    def __call__(self, key: str, limit: int) -> asyncio.Semaphore:
-        semaphore = self._semaphores.get(key)
-        if semaphore is None:
-            semaphore = self._semaphores[key] = asyncio.Semaphore(limit)
-        return semaphore
-
-
-@dataclass
-class ExploreDeps:
-    """What a worker shares between explore calls."""
-
-    engine: AsyncEngine
-    http: httpx.AsyncClient
-    pool: BrowserPool | None
-    """None for workers that never render (http mode only)."""
-    extractor: Executor | None = None
-    """Where extraction runs: a process pool keeps it off the event loop; None = a thread."""
-    limiter: LoadLimiter = field(default_factory=LoadLimiter)
-    profiles: ProfileCache = field(default_factory=ProfileCache)
-    """Session profiles loaded by this worker, per site and version."""
-    render_sampler: RenderSampler = field(default_factory=RenderSampler)
-    """Auto mode: which sites' pages gain text when rendered (sampled per site)."""
-    cookies: CrawlCookies = field(default_factory=CrawlCookies)
-    """One HTTP cookie jar per crawl (the browser has one context per crawl likewise)."""
-    robots: RobotsCache = field(default_factory=RobotsCache)
-    """robots.txt rules per site, fetched once per TTL by this worker."""
-    politeness: Politeness = field(default_factory=Politeness)
-    """This worker's view of each site's shared politeness state (slots, error budget)."""
-    worker_id: str = field(default_factory=lambda: f"{socket.gethostname()}:{os.getpid()}")
-    """Recorded with every page (``pages.worker``): which worker explored it."""
-    pdf_slots: asyncio.Semaphore = field(
-        default_factory=lambda: asyncio.Semaphore(PDF_PROCESSES))
-    """PDF reader processes this worker runs at once (see trawl.documents.pdf)."""
-    specs: SpecCache = field(default_factory=SpecCache)
-    """Crawls' whole specs, for inputs that carry only their site's start URLs."""
 
 
 def _noop(_: str) -> None:
@@ -170,189 +98,6 @@ def _error_record(base: PageRecord, error_class: str, message: str) -> PageRecor
     base.error_message = message
     base.render_mode = "none"
     return base
-
-
-def _wall_check(inp: ExploreInput) -> WallCheck:
-    def check(loaded: Loaded) -> Wall | None:
-        return detect(url=inp.job.url, final_url=canonicalize(loaded.final_url),
-                      status=loaded.status_code, html=loaded.html,
-                      password_visible=loaded.password_visible,
-                      has_session=inp.profile_version > 0, rules=inp.spec.handoff_on,
-                      login_forms=inp.spec.login_handoff)
-    return check
-
-
-async def _load(deps: ExploreDeps, inp: ExploreInput,
-                prev: PreviousPage | None = None) -> Loaded:
-    """Fetch (and render) the URL; on a recrawl, ask conditionally first when ``prev``
-    (its previous version) was a success: an unchanged page is neither rendered nor read."""
-    state = await deps.profiles.get(deps.engine, deps.pool, inp.site, inp.profile_version)
-    return await _Loader(deps, inp, prev, state, _wall_check(inp)).load()
-
-
-@dataclass
-class _Loader:
-    """Loading one URL: over HTTP, in the browser, or both (auto mode, documents, recrawls)."""
-
-    deps: ExploreDeps
-    inp: ExploreInput
-    prev: PreviousPage | None
-    state: Any
-    """The site's session (storage state) for this profile version, or None."""
-    check: WallCheck
-
-    async def load(self) -> Loaded:
-        spec, prev = self.inp.spec, self.prev
-        first = await self._first_response()
-        if isinstance(first, Loaded):
-            return first
-        fetched = first
-        if is_unchanged(prev, fetched, self.inp.job.url):
-            return unchanged_load(fetched)
-        if fetched.document is not None and fetched.status_code < 400:
-            return _document_load(fetched, spec.render, self.check)  # read as fetched
-        if spec.render == "browser" and (revalidates(prev) or (fetched.is_html
-                                                               and fetched.status_code < 400)):
-            # changed since the crawl revisited, or a page at a URL named like a document
-            # (/notes.txt sent as HTML): rendered as usual (anything else at such a URL, an
-            # error status or a binary, is recorded from this response, as the browser would)
-            return record_validators(await self.in_browser("--render browser"), fetched)
-        return await self._served(fetched)
-
-    async def _first_response(self) -> FetchResult | Loaded:
-        """The browser's page (browser mode, not a revisit), or the HTTP response."""
-        spec, prev, url = self.inp.spec, self.prev, self.inp.job.url
-        if spec.render == "browser" and not revalidates(prev) and url_format(url) is None:
-            loaded = await self.in_browser("--render browser")
-            if not _refused_document(loaded, url):
-                return loaded
-            # JSON or a PDF at a URL that did not say so: the browser does not read
-            # documents, so it is asked for again over HTTP (a URL that says so is asked
-            # over HTTP first)
-            return await self.over_http()
-        try:
-            return await self.over_http(conditional_headers(prev) if revalidates(prev)
-                                        else None)
-        except FetchError:
-            if spec.render != "browser" or not revalidates(prev):
-                raise  # (a document's URL in browser mode: the browser would not read it)
-            # the conditional request was only a shortcut: the browser may still get through
-            return await self.in_browser("--render browser")
-
-    async def _served(self, fetched: FetchResult) -> Loaded:
-        """The page as the server sent it (http and auto modes); auto may render it."""
-        html = None
-        if fetched.is_html and fetched.body is not None and fetched.status_code < 400:
-            html = decode_html(fetched.body, fetched.headers)
-            moved = refresh_target(html, fetched.headers, fetched.final_url)
-            if moved is not None:  # a redirect made by the page (what the browser does too)
-                return Loaded(moved, fetched.status_code, fetched.content_type,
-                              fetched.content_length, None, fetched.elapsed_ms,
-                              render_mode="http", render_reason="meta refresh")
-        loaded = Loaded(fetched.final_url, fetched.status_code, fetched.content_type,
-                        fetched.content_length, html, fetched.elapsed_ms, render_mode="http",
-                        render_reason="--render http")
-        loaded.retry_after_s = parse_retry_after(fetched.headers.get("retry-after"))
-        record_validators(loaded, fetched)
-        if self.inp.spec.render == "auto" and html is not None \
-                and canonicalize(fetched.final_url) == self.inp.job.url:
-            rendered = await self._auto(loaded, html, fetched.final_url)
-            if rendered is not None:
-                return record_validators(rendered, fetched)
-        loaded.wall = self.check(loaded)
-        return loaded
-
-    async def _auto(self, loaded: Loaded, html: str, url: str) -> Loaded | None:
-        """Auto mode decides where the page is read: the browser's page when it renders it,
-        else None (``loaded`` then carries the reading already made over HTTP)."""
-        deps, inp, spec = self.deps, self.inp, self.inp.spec
-        reading = await _read(deps, html, url, spec.scope(),
-                              AutoRules(spec.render_browser, step_globs(spec.steps)),
-                              selection=_selection(spec))
-        assert reading.decision is not None
-        if reading.decision.browser:
-            return await self.in_browser(reading.decision.reason)
-        site_key = (inp.crawl_id, inp.site)
-        if deps.render_sampler.client_side(site_key):
-            return await self.in_browser("text changes when rendered (site)")
-        if deps.pool is not None and deps.render_sampler.take_sample(site_key,
-                                                                     reading.decision):
-            rendered = await _sample_rendered(deps, inp, reading, self.in_browser)
-            if rendered is not None:
-                return rendered
-        loaded.render_reason, loaded.reading = reading.decision.reason, reading
-        return None
-
-    async def in_browser(self, reason: str) -> Loaded:
-        deps, inp, spec = self.deps, self.inp, self.inp.spec
-        if deps.pool is None:
-            raise RuntimeError("browser rendering requested but this worker has no browser")
-        loaded = await load_in_browser(deps.pool, inp.job.url, max_bytes=spec.max_body_bytes,
-                                       timeout_s=spec.page_timeout_s,
-                                       profile=profile_key(inp.crawl_id, inp.site,
-                                                           inp.profile_version),
-                                       storage_state=self.state, check=self.check,
-                                       user_agent=spec.user_agent,
-                                       steps=steps_for(inp.job.url, spec.steps),
-                                       dismiss_cookie_banners=spec.dismiss_cookie_banners,
-                                       policy=spec.net_policy(),
-                                       guard=DestructiveGuard(
-                                           allow=spec.allow_destructive,
-                                           extra_words=tuple(spec.destructive_words)),
-                                       screenshot="screenshot" in spec.store)
-        loaded.render_mode, loaded.render_reason = "browser", reason
-        return loaded
-
-    async def over_http(self, extra: dict[str, str] | None = None) -> FetchResult:
-        spec, url = self.inp.spec, self.inp.job.url
-        headers = with_user_agent(spec, cookie_header(self.state, url))
-        if extra:
-            headers = {**(headers or {}), **extra}
-        return await fetch(self.deps.http, url, max_bytes=spec.max_body_bytes,
-                           timeout_s=spec.page_timeout_s, headers=headers,
-                           cookies=self.deps.cookies.jar(self.inp.crawl_id))
-
-
-async def _sample_rendered(deps: ExploreDeps, inp: ExploreInput, served: Reading,
-                           in_browser: Callable[[str], Awaitable[Loaded]]) -> Loaded | None:
-    """Render a page auto read over HTTP, to learn whether its site's text comes from
-    script; the rendered page when it does (then it is what is stored), else None."""
-    try:
-        rendered = await in_browser("text changes when rendered")
-    except FetchError:
-        return None  # the served page stands
-    if rendered.html is None or rendered.wall is not None:
-        return None
-    reading = await _read(deps, rendered.html, rendered.final_url, inp.spec.scope(),
-                          selection=_selection(inp.spec))
-    assert served.extraction is not None and reading.extraction is not None
-    if not deps.render_sampler.record((inp.crawl_id, inp.site), served.extraction.word_count,
-                                      reading.extraction.word_count):
-        return None
-    rendered.reading = reading
-    return rendered
-
-
-def _refused_document(loaded: Loaded, url: str) -> bool:
-    """Whether the browser refused a document trawl reads (JSON, a PDF...) at ``url``."""
-    return (loaded.html is None and loaded.status_code < 400 and loaded.wall is None
-            and loaded.render_mode == "browser" and canonicalize(loaded.final_url) == url
-            and document_format(loaded.content_type, loaded.final_url) is not None)
-
-
-def _document_load(fetched: FetchResult, render: str,
-                   check: Callable[[Loaded], Wall | None]) -> Loaded:
-    """A document's response, its body to be read by explore (see trawl.documents)."""
-    reason = ("--render http" if render == "http"
-              else DOCUMENT_REASON.format(format=fetched.document))
-    loaded = Loaded(fetched.final_url, fetched.status_code, fetched.content_type,
-                    fetched.content_length, None, fetched.elapsed_ms, render_mode="http",
-                    render_reason=reason)
-    loaded.document = fetched
-    loaded.retry_after_s = parse_retry_after(fetched.headers.get("retry-after"))
-    record_validators(loaded, fetched)
-    loaded.wall = check(loaded)
-    return loaded
 
 
 async def explore(deps: ExploreDeps, inp: ExploreInput,
@@ -397,7 +142,7 @@ async def _explore(deps: ExploreDeps, inp: ExploreInput, heartbeat: Callable[[st
         async with deps.limiter(f"{inp.crawl_id} {inp.site}", spec.concurrency), \
                 loads or contextlib.nullcontext():
             polite = await polite_load(deps.politeness, deps.engine, inp.crawl_id, inp.site,
-                                       spec, delay, lambda: _load(deps, inp, prev), heartbeat)
+                                       spec, delay, lambda: load_page(deps, inp, prev), heartbeat)
     except SiteStopped as exc:
         rec.outcome, rec.error_message = PageOutcome.SKIPPED, str(exc)
         return await _store(deps, rec)
@@ -447,9 +192,9 @@ async def _explore(deps: ExploreDeps, inp: ExploreInput, heartbeat: Callable[[st
     rec.steps, rec.console_errors = loaded.steps, loaded.console_errors
 
     heartbeat("extracting")
-    reading = loaded.reading or await _read(deps, loaded.html, loaded.final_url, scope,
+    reading = loaded.reading or await read_html(deps, loaded.html, loaded.final_url, scope,
                                             shell_check=loaded.render_mode == "http",
-                                            selection=_selection(spec))
+                                            selection=selection_of(spec))
     extraction = reading.extraction
     assert extraction is not None
     _fill_from(rec, extraction)
@@ -538,7 +283,7 @@ async def _store_document(deps: ExploreDeps, inp: ExploreInput, rec: PageRecord,
     assert fetched is not None
     heartbeat("extracting")
     try:
-        doc = await _read_document(deps, fetched)
+        doc = await read_document(deps, fetched)
     except UnreadableDocument as exc:
         _error_record(rec, exc.error_class, str(exc))
         rec.meta = {"format": fetched.document}
@@ -551,39 +296,6 @@ async def _store_document(deps: ExploreDeps, inp: ExploreInput, rec: PageRecord,
     _keep_formats(rec, spec, loaded)  # a document: no HTML, no screenshot (said so)
     await extract_data(deps, inp, rec, None)
     return await _store(deps, rec)  # no links: a document's are not followed
-
-
-async def _read_document(deps: ExploreDeps, fetched: FetchResult) -> Document:
-    """Text formats in the extraction processes (a 20 MB JSON is CPU work); a PDF in a
-    reader process of its own, at most ``PDF_PROCESSES`` at once (see trawl.documents.pdf)."""
-    assert fetched.body is not None and fetched.document is not None
-    with metrics.extraction_timer(fetched.document):
-        if fetched.document == PDF:
-            async with deps.pdf_slots:
-                return await read_pdf(fetched.body,
-                                      file_name(fetched.final_url, fetched.headers))
-        args = (fetched.body, fetched.document, fetched.headers, fetched.final_url)
-        if deps.extractor is None:
-            return await asyncio.to_thread(read_text, *args)
-        return await asyncio.get_running_loop().run_in_executor(deps.extractor, read_text,
-                                                                *args)
-
-
-def _selection(spec: CrawlSpec) -> Selection:
-    return Selection(spec.content, tuple(spec.include_tags), tuple(spec.exclude_tags))
-
-
-async def _read(deps: ExploreDeps, html: str, url: str, scope: Scope,
-                auto: AutoRules | None = None, shell_check: bool = False,
-                selection: Selection | None = None) -> Reading:
-    """:func:`trawl.crawler.reading.read_page` in the extraction processes (a thread without),
-    timed here, where the reading comes back (trawl.metrics)."""
-    with metrics.extraction_timer("html"):
-        if deps.extractor is None:
-            return await asyncio.to_thread(read_page, html, url, scope, auto, shell_check,
-                                           selection)
-        return await asyncio.get_running_loop().run_in_executor(
-            deps.extractor, read_page, html, url, scope, auto, shell_check, selection)
 
 
 async def _follow(deps: ExploreDeps, inp: ExploreInput, rec: PageRecord) -> None:

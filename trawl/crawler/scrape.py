@@ -58,7 +58,7 @@ from trawl.crawler._scrape_options import (
     ScrapeResult,
     options_from,
 )
-from trawl.crawler.auto import RenderDecision, decide
+from trawl.crawler.auto import DOCUMENT_REASON, RenderDecision, decide
 from trawl.crawler.fetch import FetchResult, decode_html, fetch, make_client, refresh_target
 from trawl.crawler.thin import thin_reason
 from trawl.crawler.walls import Wall, detect
@@ -104,8 +104,6 @@ __all__ = [
 
 WAIT_REASON = "a wait was asked for"
 """render_reason of a page auto mode rendered because the scrape asked for a wait."""
-DOCUMENT_REASON = "{format} document, read over HTTP"
-"""render_reason of a document: the browser does not read those (as in a crawl)."""
 SCREENSHOT_REASON = "a screenshot was asked for"
 """render_reason of a page auto mode rendered because a screenshot needs the browser."""
 _SCREENSHOT = "screenshot"
@@ -230,7 +228,7 @@ class Scraper:
                                f"(stopped at {current})")
 
     async def _load(self, url: str, opts: ScrapeOptions, policy: NetPolicy) -> _Page:
-        """One URL, as a crawl's loader does it (trawl.crawler.explore._Loader), minus the
+        """One URL, as a crawl's loader does it (trawl.crawler._loader._Loader), minus the
         recrawl, session and sampling parts a single page has no use for."""
         screenshot = _SCREENSHOT in opts.formats
         browser_first = opts.render == "browser" or (
