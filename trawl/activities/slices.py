@@ -31,13 +31,13 @@ from trawl.crawler.explore import ExploreDeps, explore
 from trawl.crawler.seeding import seed_site
 from trawl.model import (
     CrawlSpec,
-    ErrorClass,
     ExploreInput,
     ExploreOutput,
     PageOutcome,
     SliceInput,
     SliceOutput,
     UrlJob,
+    count_outcome,
 )
 from trawl.net import use_policy
 from trawl.store import slices as store
@@ -263,22 +263,7 @@ class Slice:
         out.explored += 1
         if res.new_urls:
             self.starving = False
-        if res.outcome == PageOutcome.DONE:
-            out.done += 1
-        elif res.outcome == PageOutcome.REDIRECTED:
-            out.redirected += 1
-        elif res.outcome == PageOutcome.SKIPPED:
-            out.skipped += 1
-        else:
-            out.failed += 1
-            if res.error_class == ErrorClass.HANDOFF_EXHAUSTED:
-                out.given_up += 1
-        if res.thin_content:
-            out.thin += 1
-        if res.has_data:
-            out.with_data += 1
-        elif res.data_error is not None:
-            out.data_failed += 1
+        count_outcome(out, res)
 
     def _hold(self, exc: BaseException) -> None:
         self.stop = "held"

@@ -130,6 +130,7 @@ from trawl.model._workflows import (
     SiteResult,
     SiteState,
     SiteUpdate,
+    count_outcome,
 )
 
 __all__ = [
@@ -232,6 +233,7 @@ __all__ = [
     "UrlJob",
     "UrlStatus",
     "check_model",
+    "count_outcome",
     "http_error_class",
     "load_extract_file",
     "matching_glob",

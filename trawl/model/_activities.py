@@ -129,6 +129,7 @@ class ExploreOutput:
     (``metadata.thin_content`` says why): counted, so a near-empty crawl is seen."""
 
 
+
 @dataclass
 class ExploreBatchInput:
     """Several URLs of one site explored by one activity, concurrently (http and auto

@@ -6,9 +6,9 @@
 from dataclasses import dataclass, field
 from typing import Any
 
-from trawl.model._activities import UrlJob
+from trawl.model._activities import ExploreOutput, SliceOutput, UrlJob
 from trawl.model._spec import CrawlSpec
-from trawl.model._status import CrawlStatus, LiveStatus
+from trawl.model._status import CrawlStatus, ErrorClass, LiveStatus, PageOutcome
 
 
 @dataclass
@@ -279,3 +279,27 @@ class CrawlProgress:
     """URLs given up after handoffs, over the sites' last reports."""
     start_error: str | None = None
     """Why the crawl could not start (status ``start_failed``); None once it started."""
+
+
+def count_outcome(counts: SliceOutput | SiteState, out: ExploreOutput) -> None:
+    """Add one explored URL's outcome to ``counts``: one rule for the slice that explored
+    it and the site that hears of it. A handoff counts nothing (the URL is explored again
+    after ``resume``); a URL given up after its handoffs is failed and ``given_up``."""
+    if out.outcome == PageOutcome.HANDOFF:
+        return
+    if out.outcome == PageOutcome.DONE:
+        counts.done += 1
+    elif out.outcome == PageOutcome.REDIRECTED:
+        counts.redirected += 1
+    elif out.outcome == PageOutcome.SKIPPED:
+        counts.skipped += 1
+    else:
+        counts.failed += 1
+        if out.error_class == ErrorClass.HANDOFF_EXHAUSTED:
+            counts.given_up += 1
+    if out.thin_content:
+        counts.thin += 1
+    if out.has_data:
+        counts.with_data += 1
+    elif out.data_error is not None:
+        counts.data_failed += 1

@@ -35,11 +35,9 @@ with workflow.unsafe.imports_passed_through():
     )
     from trawl.model import (
         RESUME_SIGNAL,
-        ErrorClass,
         ExploreInput,
         ExploreOutput,
         LiveStatus,
-        PageOutcome,
         RecordFailureInput,
         RecoverSliceInput,
         ResolveInput,
@@ -52,6 +50,7 @@ with workflow.unsafe.imports_passed_through():
         SliceInput,
         SliceOutput,
         UrlJob,
+        count_outcome,
     )
     from trawl.workflows._batches import (
         GOAL_PIPELINE_FACTOR,
@@ -470,23 +469,7 @@ class SiteWorkflow(BatchPath):
                 or workflow.info().is_continue_as_new_suggested())
 
     def _count(self, out: ExploreOutput) -> None:
-        state = self._input.state
-        if out.outcome == PageOutcome.DONE:
-            state.done += 1
-        elif out.outcome == PageOutcome.REDIRECTED:
-            state.redirected += 1
-        elif out.outcome == PageOutcome.SKIPPED:
-            state.skipped += 1
-        elif out.outcome != PageOutcome.HANDOFF:  # a blocked URL is retried after resume
-            state.failed += 1
-            if out.error_class == ErrorClass.HANDOFF_EXHAUSTED:
-                state.given_up += 1
-        if out.thin_content:
-            state.thin += 1
-        if out.has_data:
-            state.with_data += 1
-        elif out.data_error is not None:
-            state.data_failed += 1
+        count_outcome(self._input.state, out)  # a handoff counts nothing: retried after resume
 
     async def _explore(self, job: UrlJob) -> ExploreOutput | None:
         """One URL's explore; None when a database outage held it (not explored)."""
