@@ -30,18 +30,17 @@ import subprocess
 import sys
 import time
 from pathlib import Path
-from urllib.parse import urljoin, urlsplit
+from urllib.parse import urlsplit
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 import httpx  # noqa: E402
-from lxml import html as lxml_html  # noqa: E402
 from sqlalchemy import text  # noqa: E402
 
 from bench._services import local_services, settle, site_process  # noqa: E402
 from bench.cpu_split import CpuSampler  # noqa: E402
-from bench.crawl_speed import PYDOCS, parse_pydocs_args, pydocs_parser  # noqa: E402
+from bench.crawl_speed import PYDOCS, new_links, parse_pydocs_args, pydocs_parser  # noqa: E402
 from trawl.store.db import create_engine_async  # noqa: E402
 from trawl.urls import canonicalize  # noqa: E402
 
@@ -113,14 +112,8 @@ async def bare_http_loop(start: str, concurrency: int, max_pages: int) -> tuple[
                     ctype = response.headers.get("content-type", "").split(";")[0].strip()
                     if ctype not in HTML_TYPES or not response.content:
                         continue
-                    for href in lxml_html.fromstring(response.content).xpath("//a/@href"):
-                        try:
-                            link = canonicalize(urljoin(str(response.url), href))
-                        except Exception:
-                            continue
-                        if urlsplit(link).netloc == host and link not in seen:
-                            seen.add(link)
-                            queue.put_nowait(link)
+                    for link in new_links(response.content, str(response.url), host, seen):
+                        queue.put_nowait(link)
                 finally:
                     queue.task_done()
 

@@ -69,6 +69,21 @@ async def _content(page: Page) -> str:
     return await page.content()
 
 
+def new_links(html: str | bytes, url: str, host: str, seen: set[str]) -> list[str]:
+    """The page's links to ``host`` not in ``seen`` (canonical; added to ``seen``): what a
+    bare crawl loop follows."""
+    links = []
+    for href in lxml_html.fromstring(html).xpath("//a/@href"):
+        try:
+            link = canonicalize(urljoin(url, href))
+        except Exception:
+            continue
+        if urlsplit(link).netloc == host and link not in seen:
+            seen.add(link)
+            links.append(link)
+    return links
+
+
 async def bare_loop(start: str, concurrency: int, max_pages: int,
                     extractor: Executor | None = None, *,
                     prepare_context: Callable[[BrowserContext], Awaitable[None]] | None = None,
@@ -117,14 +132,8 @@ async def bare_loop(start: str, concurrency: int, max_pages: int,
                     if extractor is not None:
                         await asyncio.get_running_loop().run_in_executor(
                             extractor, extract, content, page.url)
-                    for href in lxml_html.fromstring(content or "<html/>").xpath("//a/@href"):
-                        try:
-                            link = canonicalize(urljoin(page.url, href))
-                        except Exception:
-                            continue
-                        if urlsplit(link).netloc == host and link not in seen:
-                            seen.add(link)
-                            queue.put_nowait(link)
+                    for link in new_links(content or "<html/>", page.url, host, seen):
+                        queue.put_nowait(link)
                 finally:
                     queue.task_done()
 
