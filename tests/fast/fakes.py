@@ -33,6 +33,7 @@ from trawl.model import (
     SliceOutput,
     StartCrawlInput,
     UrlJob,
+    count_outcome,
 )
 
 RAISE = "raise"
@@ -247,17 +248,7 @@ class FakeCrawl:
                     mine.remove(left)
                 break
             out.explored += 1
-            if res.outcome == PageOutcome.DONE:
-                out.done += 1
-            elif res.outcome == PageOutcome.REDIRECTED:
-                out.redirected += 1
-            else:
-                out.failed += 1
-                if res.error_class == ErrorClass.HANDOFF_EXHAUSTED:
-                    out.given_up += 1
-            out.thin += res.thin_content
-            out.with_data += res.has_data
-            out.data_failed += res.data_error is not None
+            count_outcome(out, res)  # the real slice's rule
         out.queued = len(self.queued[inp.site])
         return out
 
