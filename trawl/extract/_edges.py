@@ -250,7 +250,8 @@ def _header_block(headline: HtmlElement, content: HtmlElement, size: int) -> Htm
     total = None
     while parent is not None and parent is not content:
         text = _short_text(parent, size + _HEADER_BLOCK_EXTRA_CHARS)
-        if text is None or parent.find(".//pre") is not None or _holds_landmark(parent):
+        if text is None or parent.find(".//pre") is not None or _holds_landmark(parent) \
+                or _says_more(parent, headline):
             break
         if total is None:  # the text of the landmark it is in, else of the content
             scope = next((a for a in headline.iterancestors() if a is content or
@@ -262,6 +263,27 @@ def _header_block(headline: HtmlElement, content: HtmlElement, size: int) -> Htm
             break
         block, parent = parent, parent.getparent()
     return block
+
+
+def _says_more(block: HtmlElement, headline: HtmlElement) -> bool:
+    """Whether ``block`` holds, beside the headline, the line of a manual's entry that says
+    what the headline names ("ls — list directory contents": a reference entry's name
+    and purpose, as man pages, DocBook and gtk-doc set them under the name): the page's
+    content, not its header, as an article's standfirst is."""
+    name = _collapsed_text(headline)
+    if not name:
+        return False
+    for p in block.iter("p"):
+        if _is_ancestor(p, headline) or _is_ancestor(headline, p):
+            continue
+        text = _short_text(p, _HEADER_BLOCK_EXTRA_CHARS)
+        if text and text.startswith(name) and _PURPOSE_RE.match(text, len(name)):
+            return True
+    return False
+
+
+_PURPOSE_RE = re.compile(r"\s*[—–-]+\s+\w")
+"""After the name, a dash and what it is or does."""
 
 
 # -- the end: date and source lines after the body --------------------------------------
