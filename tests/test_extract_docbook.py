@@ -52,3 +52,61 @@ def test_a_storys_standfirst_still_goes_with_its_headline() -> None:
     assert e.headline == "Moon landers face delays"
     assert "officials say" not in e.text and "jane doe" not in words(e.text)
     assert_kept(e.text, STORY.replace("<p>", " ").replace("</p>", " "))
+
+
+def toc_page(toc: str) -> str:
+    """A book's or a chapter's page: its title and abstract, then its table of contents."""
+    return ("<html><head><title>Proj Reference: Parameters</title></head><body>"
+            f"{navheader('Parameters')}<div class='book'><div class='titlepage'>"
+            "<h1>Proj Reference: Parameters</h1><div class='abstract'>"
+            f"<p>This is the reference of every parameter. {LOREM}</p></div><hr></div>"
+            f"<div class='toc'><p><b>Table of Contents</b></p>{toc}</div></div></body></html>")
+
+
+def nested_toc(parts: int, entries: int) -> str:
+    """A table of contents in a ``dl``: each part a link, its entries in a ``dl`` of its own
+    (a link each, then what the entry does)."""
+    out = []
+    for p in range(parts):
+        items = "".join(f"<dt><span class='t'><a href='p{p}e{i}.html'>param.{p}.{i}</a></span>"
+                        f"<span class='pp'> \u2014 Sets the width of part {p}'s item {i}</span>"
+                        "</dt>" for i in range(entries))
+        out.append(f"<dt><span class='part'><a href='part{p}.html'>{p + 1}. Part {p}</a>"
+                   f"</span></dt><dd><dl>{items}</dl></dd>")
+    return f"<dl class='toc'>{''.join(out)}</dl>"
+
+
+def test_a_page_that_is_mostly_a_table_of_contents_keeps_it() -> None:
+    # the abstract scored best and stood for the page: 11 % of it (the abstract itself goes
+    # with the title as the page's header block, as an article's standfirst does)
+    e = extract(toc_page(nested_toc(3, 8)), URL)
+    assert e.headline == "Proj Reference: Parameters"
+    assert_kept(e.text, "Table of Contents", "1. Part 0", "3. Part 2",
+                *[f"param.{p}.{i} \u2014 Sets the width of part {p}'s item {i}"
+                  for p in range(3) for i in range(8)])
+
+
+def test_a_table_of_contents_of_links_alone_is_kept() -> None:
+    # entries that are links alone (chapters and their sections): pruned as link lists
+    sections = "".join(f"<li><a href='s{i}.html'>1.{i}. Section {i}</a></li>" for i in range(6))
+    toc = ("<ul class='toc'>"
+           + "".join(f"<li><a href='c{c}.html'>{c}. Chapter {c}</a><ul>{sections}</ul></li>"
+                     for c in range(1, 4)) + "</ul>")
+    e = extract(toc_page(toc), URL)
+    assert_kept(e.text, "Table of Contents", "1. Chapter 1", "3. Chapter 3",
+                "1.5. Section 5")
+
+
+def test_a_story_does_not_take_in_a_list_of_other_stories() -> None:
+    # hostile: a story, then a longer list of other stories' headlines: flat, no table of
+    # contents, so the story's parent is not the content and the list is not kept
+    story = "".join(f"<p>Paragraph {i} of the story, with a clause, and more.</p>"
+                    for i in range(4))
+    others = "".join(f"<li><a href='/news/{i}.html'>Another story number {i} about the "
+                     "city council's vote on the budget</a></li>" for i in range(12))
+    html = ("<html><head><title>Budget vote</title></head><body><div class='page'>"
+            f"<div class='story'><h1>Budget vote</h1>{story}</div>"
+            f"<div class='more'><ul>{others}</ul></div></div></body></html>")
+    e = extract(html, URL)
+    assert_kept(e.text, story.replace("<p>", " ").replace("</p>", " "))
+    assert "another story" not in words(e.text)

@@ -9,6 +9,7 @@ from lxml.html import HtmlElement
 
 from ._signals import (
     _HEADINGS,
+    LISTS,
     PROMO_LEAD_RE,
     _admonition,
     _class_weight,
@@ -16,6 +17,7 @@ from ._signals import (
     _is_ancestor,
     _kinds,
     _short_text,
+    contents_list,
     page_contents,
     promo_heading,
     words,
@@ -32,6 +34,8 @@ from ._stats import (
 )
 from ._text import BLOCK_TAGS
 
+CONTENTS_SHARE = 0.5
+"""A block with this share of its text in tables of contents is one."""
 MIN_INTRODUCED_CHARS = 25
 """A linked heading followed by at least this much text (mostly not links) is kept."""
 _FORM_TAGS = frozenset(("form", "fieldset"))
@@ -79,7 +83,9 @@ def prune(content: HtmlElement, stats: dict[HtmlElement, _Stats] | None = None,
             doomed.append(el)
     # a note or "See also" box is content whatever it holds (often nothing but links), and
     # a table's caption or a heading is a title, whatever links it has
+    # a table of contents is the page's own, however much it links (the chapter's page)
     doomed = [el for el in doomed if not _in_admonition(el, content) and
+              not _in_contents(el, content, stats) and
               not (el.tag == "span" and _in_title(el, content)) and
               not (keep is not None and (el is keep or _is_ancestor(keep, el)))]
     # a line of a listing (a code listing in divs, a line each) is judged with its lines,
@@ -375,6 +381,26 @@ def _in_title(el: HtmlElement, content: HtmlElement) -> bool:
         if anc.tag == "caption" or anc.tag in _HEADINGS:
             return True
     return False
+
+
+def _in_contents(el: HtmlElement, content: HtmlElement,
+                 stats: dict[HtmlElement, _Stats]) -> bool:
+    """Whether ``el`` is, is in or is mostly a table of contents (see ``contents_list``):
+    most of its text in such lists (the block of the table under its "Contents" label)."""
+    outermost = None
+    for anc in itertools.chain((el,), el.iterancestors()):
+        if anc is content:
+            break
+        if anc.tag in LISTS:
+            outermost = anc
+    if outermost is not None:
+        return contents_list(outermost)
+    st = stats.get(el)
+    if st is None or not st.links:
+        return False
+    size = sum(stats[d].text for d in el.iter(*LISTS) if d in stats and
+               not any(a.tag in LISTS for a in _up_to(d, el)[1:]) and contents_list(d))
+    return size >= CONTENTS_SHARE * st.text
 
 
 def _in_admonition(el: HtmlElement, content: HtmlElement) -> bool:

@@ -267,6 +267,42 @@ def page_contents(el: HtmlElement) -> bool:
     return len(hrefs) >= CONTENTS_MIN_LINKS and all(h.startswith("#") for h in hrefs)
 
 
+CONTENTS_MIN_ITEMS = 5
+"""Entries of a table of contents, each led by a link."""
+LISTS = ("ul", "ol", "dl")
+
+
+def contents_list(lst: HtmlElement) -> bool:
+    """Whether the list ``lst`` is a table of contents: nested (an entry holds, or in a
+    ``dl`` is followed by, a list of its own entries: chapters and their sections, not a
+    list of other stories), and at least ``CONTENTS_MIN_ITEMS`` entries in all, each led by
+    a link (a title, its purpose at most after it)."""
+    items = 0
+    nested = False
+    for item in lst.iter("li", "dt", "dd"):
+        nested = nested or any(c.tag in LISTS for c in item)
+        if item.tag == "dd":
+            continue
+        if not _led_by_link(item):
+            return False
+        items += 1
+    return items >= CONTENTS_MIN_ITEMS and nested
+
+
+def _led_by_link(item: HtmlElement) -> bool:
+    """Whether the first text of ``item`` is a link's."""
+    if (item.text or "").strip():
+        return False
+    for el in item.iterdescendants():
+        if el.tag == "a":
+            return bool("".join(el.itertext()).strip())
+        if isinstance(el.tag, str) and (el.text or "").strip():
+            return False
+        if (el.tail or "").strip():
+            return False
+    return False
+
+
 PROMO_LEAD_RE = re.compile(
     r"^\W*(read more|read also|also read|see more|see also|more on this|related|recommended|"
     r"don.?t miss|also on|watch|listen|must read|trending)\b", re.I)
