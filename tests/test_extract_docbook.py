@@ -110,3 +110,50 @@ def test_a_story_does_not_take_in_a_list_of_other_stories() -> None:
     e = extract(html, URL)
     assert_kept(e.text, story.replace("<p>", " ").replace("</p>", " "))
     assert "another story" not in words(e.text)
+
+
+SYNOPSIS = ("<div class='synopsis'><h2>Synopsis</h2><pre>&lt;xsl:param name=\"line.height\"&gt;"
+            "normal&lt;/xsl:param&gt;</pre></div>")
+
+
+def test_an_entrys_last_short_section_is_kept() -> None:
+    # "Description: Sets the line-height property." was a dangling heading (a "Comments"
+    # heading over its count) and went with its sentence
+    body = f"{SYNOPSIS}<div class='sect'><h2>Description</h2><p>Sets the height.</p></div>"
+    e = extract(entry("line.height", "Specify the line-height property", body), URL)
+    assert_kept(e.text, "Synopsis", "Description Sets the height.")
+
+
+def test_cross_references_to_names_are_kept() -> None:
+    # "See also <name>, <name> and <name>" and a section of a link or two ("Related
+    # Information": a guide's chapters) were pruned as promotions of other pages
+    see = ", ".join(f"<a href='line.{n}.html'><em><code>line.{n}</code></em></a>"
+                    for n in ("extension", "separator", "width"))
+    body = (f"{SYNOPSIS}<div class='sect'><h2>Description</h2><p>{LOREM}</p>"
+            f"<p>See also {see} and <a href='u.html'><code>use.extensions</code></a></p></div>"
+            "<div class='sect'><h2>Related Information in <a href='https://guide.example.org/'>"
+            "The Complete Guide</a></h2><p><a href='https://guide.example.org/cells.html'>"
+            "Cell spacing and cell padding</a>, <a href='https://guide.example.org/qa.html'>"
+            "Q and A formatting</a></p></div>")
+    e = extract(entry("line.height", "Specify the line-height property", body), URL)
+    assert_kept(e.text, LOREM, "See also line.extension, line.separator, line.width and "
+                "use.extensions", "Related Information in The Complete Guide",
+                "Cell spacing and cell padding, Q and A formatting")
+
+
+def test_a_storys_promotions_and_dangling_headings_still_go() -> None:
+    # hostile: "See also" a headline, and the "Comments" and "Related articles" blocks
+    # after a story, in sections of their own
+    html = ("<html><head><title>Budget vote</title></head><body><div class='page'>"
+            f"<div class='sect'><h2>The vote</h2>{STORY}"
+            "<p>See also: <a href='/news/2.html'>Council delays the park</a></p></div>"
+            "<div class='sect'><h2>What comes next</h2>"
+            f"<p>{LOREM}</p></div>"
+            "<div class='talk'><h2>Comments</h2><p>3 comments</p></div>"
+            "<div class='head-related'><h2>Related Articles</h2>"
+            "<a href='#top'>Back to top</a></div></div></body></html>")
+    e = extract(html, URL)
+    got = words(e.text)
+    assert_kept(e.text, "What comes next", LOREM)
+    for gone in ("council delays", "comments", "related articles"):
+        assert gone not in got, gone

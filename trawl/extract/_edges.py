@@ -20,6 +20,7 @@ from ._signals import (
     _kinds,
     _norm,
     _short_text,
+    section_alike,
     words,
 )
 from ._stats import CODE_TAGS, _drop_all
@@ -378,7 +379,10 @@ def _reversed_iter(content: HtmlElement, tags: frozenset[str]) -> Iterator[HtmlE
 # -- a heading left at the end: it introduces nothing (comments, a pruned "related" list) --
 
 _DANGLING_MAX_CHARS = 40
-"""Text after the content's last heading below this is no section: the heading goes."""
+"""Text after the content's last heading below this is no section: the heading goes..."""
+_COUNT_RE = re.compile(r"\W*\d")
+"""... unless the heading is of a section alike (see ``section_alike``) and the text is no
+count ("3 comments")."""
 
 
 def _text_before(content: HtmlElement, target: HtmlElement) -> int:
@@ -411,6 +415,10 @@ def drop_dangling_heading(content: HtmlElement) -> None:
                            for el in after)
     if size >= _DANGLING_MAX_CHARS or _text_before(content, last) < _DANGLING_MAX_CHARS:
         return  # (a heading with nothing before it heads the page: its short text is it)
+    parent = last.getparent()
+    if parent is not None and parent is not content and section_alike(parent) and \
+            not _COUNT_RE.match(" ".join([rest, *(_collapsed_text(el) for el in after)])):
+        return  # a document's last section, short ("Description: Sets the height.")
     for el in [last, *after]:
         el.tail = None  # (counted above: it goes too)
         drop_tree(el)

@@ -13,6 +13,8 @@ from ._signals import (
     PROMO_LEAD_RE,
     _admonition,
     _class_weight,
+    _collapsed_text,
+    _empty_anchor,
     _first_element,
     _is_ancestor,
     _kinds,
@@ -20,9 +22,11 @@ from ._signals import (
     contents_list,
     page_contents,
     promo_heading,
+    section_alike,
     words,
 )
 from ._stats import (
+    CODE_TAGS,
     _drop_all,
     _holds_block,
     _link_density,
@@ -85,7 +89,7 @@ def prune(content: HtmlElement, stats: dict[HtmlElement, _Stats] | None = None,
     # a table's caption or a heading is a title, whatever links it has
     # a table of contents is the page's own, however much it links (the chapter's page)
     doomed = [el for el in doomed if not _in_admonition(el, content) and
-              not _in_contents(el, content, stats) and
+              not _in_contents(el, content, stats) and not _section_body(el) and
               not (el.tag == "span" and _in_title(el, content)) and
               not (keep is not None and (el is keep or _is_ancestor(keep, el)))]
     # a line of a listing (a code listing in divs, a line each) is judged with its lines,
@@ -260,7 +264,7 @@ def _is_link_paragraph(el: HtmlElement, st: _Stats) -> bool:
     # column), not a stray link paragraph
     parent = el.getparent()
     in_cell = parent is not None and parent.tag in _CELL_TAGS
-    if in_cell or not st.text:
+    if in_cell or not st.text or _cites_names(el):
         return False
     density = _link_density(st)
     if density > 0.9 and st.text < 200:
@@ -273,6 +277,19 @@ def _is_link_paragraph(el: HtmlElement, st: _Stats) -> bool:
             return True
         return _promo_label(el.getprevious())
     return False
+
+
+def _cites_names(el: HtmlElement) -> bool:
+    """Whether every link of ``el`` is a name set as code: a reference's cross-references
+    ("See also <a><code>line.width</code></a>, <a><code>use.ext</code></a>"), which a
+    promotion's links (headlines) never are."""
+    found = False
+    for a in el.iter("a"):
+        code = next(a.iter(*CODE_TAGS), None)
+        if code is None or _collapsed_text(code) != _collapsed_text(a):
+            return False
+        found = True
+    return found
 
 
 LINK_SENTENCE_MIN_WORDS = 5
@@ -401,6 +418,19 @@ def _in_contents(el: HtmlElement, content: HtmlElement,
     size = sum(stats[d].text for d in el.iter(*LISTS) if d in stats and
                not any(a.tag in LISTS for a in _up_to(d, el)[1:]) and contents_list(d))
     return size >= CONTENTS_SHARE * st.text
+
+
+def _section_body(el: HtmlElement) -> bool:
+    """Whether ``el`` is a section alike (see ``section_alike``), its heading, or all the
+    section says under it: a reference entry's "Related information" and the names or
+    chapters it lists."""
+    if section_alike(el):
+        return True
+    section = el.getparent()
+    if section is None or not section_alike(section):
+        return False
+    blocks = [c for c in section if isinstance(c.tag, str) and not _empty_anchor(c)]
+    return len(blocks) == 2 and el in blocks
 
 
 def _in_admonition(el: HtmlElement, content: HtmlElement) -> bool:

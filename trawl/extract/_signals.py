@@ -199,6 +199,30 @@ def _first_element(el: HtmlElement) -> HtmlElement | None:
     return next((c for c in el if isinstance(c.tag, str) and not _empty_anchor(c)), None)
 
 
+def section_alike(section: HtmlElement) -> bool:
+    """Whether ``section`` is one of a document's sections alike: it starts with a heading,
+    it is no boilerplate by its class, and a sibling of its tag (a ``div`` with a class, or
+    a ``<section>``) starts with a heading of the same rank (a reference entry's "Synopsis",
+    "Description", "See also"); a sibling of its class too when the heading is a
+    promotion's ("Related information" among a reference's sections, not "Related
+    articles" after a story's). What such a section holds is the document's, however short
+    or linked."""
+    first = _first_element(section)
+    if first is None or first.tag not in _HEADINGS:
+        return False
+    parent, cls = section.getparent(), section.get("class")
+    if parent is None or not (cls or section.tag == "section") or _kinds(section).boiler:
+        return False
+    promo = promo_heading(first)
+    for sib in parent:
+        if sib is not section and sib.tag == section.tag and \
+                (not promo or sib.get("class") == cls):
+            head = _first_element(sib)
+            if head is not None and head.tag == first.tag:
+                return True
+    return False
+
+
 def _empty_anchor(el: HtmlElement) -> bool:
     return el.tag in ("a", "span") and not len(el) and not (el.text or "").strip()
 
