@@ -157,3 +157,37 @@ def test_a_storys_promotions_and_dangling_headings_still_go() -> None:
     assert_kept(e.text, "What comes next", LOREM)
     for gone in ("council delays", "comments", "related articles"):
         assert gone not in got, gone
+
+
+def test_a_section_of_a_flat_table_of_entries_keeps_it() -> None:
+    # a reference part's page: an introduction (a section of its own, with a figure's
+    # notes), then the part's entries, one level, each its name and what it sets
+    intro = ("<div class='section'><h2>Understanding margins</h2>"
+             + "".join(f"<p>Margin {i} is the sum of the page's and the body's, with a "
+                       f"clause, and more. {LOREM}</p>" for i in range(3)) + "</div>")
+    toc = "<dl class='toc'>" + "".join(
+        f"<dt><span class='t'><a href='page.margin.{i}.html'>page.margin.{i}</a></span>"
+        f"<span class='pp'> \u2014 The margin {i} of the page</span></dt>"
+        for i in range(40)) + "</dl>"
+    html = ("<html><head><title>Pagination</title></head><body>"
+            f"{navheader('Pagination')}<div class='reference'><h1>Pagination</h1>"
+            f"<div class='partintro'>{intro}<div class='toc'><p><b>Table of Contents</b></p>"
+            f"{toc}</div></div></div></body></html>")
+    e = extract(html, URL)
+    assert_kept(e.text, "Understanding margins", LOREM,
+                *[f"page.margin.{i} \u2014 The margin {i} of the page" for i in range(40)])
+
+
+def test_a_story_beside_a_feed_of_posts_does_not_take_it_in() -> None:
+    # hostile: a long live feed beside a story, each item a linked time and headline, then
+    # the post (a paragraph): no table of contents however many items
+    feed = "<ul class='live'>" + "".join(
+        f"<li><a href='/live/{i}.html'>14:{i:02d} A headline of the live feed</a>"
+        f"<p>The post {i} of the feed, a sentence or two about the news.</p></li>"
+        for i in range(30)) + "</ul>"
+    html = ("<html><head><title>Budget vote</title></head><body><div class='page'>"
+            f"<div class='story'><h1>Budget vote</h1>{STORY}</div>"
+            f"<div class='feed'><h2>Live</h2>{feed}</div></div></body></html>")
+    e = extract(html, URL)
+    assert_kept(e.text, STORY.replace("<p>", " ").replace("</p>", " "))
+    assert "live feed" not in words(e.text)

@@ -11,7 +11,7 @@ from typing import NamedTuple
 
 from lxml.html import HtmlElement
 
-from ._text import words
+from ._text import BLOCK_TAGS, words
 
 _TOKEN_SPLIT = re.compile(r"[\s_\-:./]+|(?<=[a-z])(?=[A-Z])")
 
@@ -292,25 +292,38 @@ def page_contents(el: HtmlElement) -> bool:
 
 
 CONTENTS_MIN_ITEMS = 5
-"""Entries of a table of contents, each led by a link."""
+"""Entries of a nested table of contents, each led by a link."""
+CONTENTS_FLAT_MIN_ITEMS = 20
+"""Entries of a flat one."""
 LISTS = ("ul", "ol", "dl")
 
 
 def contents_list(lst: HtmlElement) -> bool:
-    """Whether the list ``lst`` is a table of contents: nested (an entry holds, or in a
-    ``dl`` is followed by, a list of its own entries: chapters and their sections, not a
-    list of other stories), and at least ``CONTENTS_MIN_ITEMS`` entries in all, each led by
-    a link (a title, its purpose at most after it)."""
+    """Whether the list ``lst`` is a table of contents: entries each led by a link (a
+    title, its purpose at most after it), at least ``CONTENTS_MIN_ITEMS`` of them and nested
+    (an entry holds, or in a ``dl`` is followed by, a list of its own entries: chapters and
+    their sections, not a list of other stories), or else ``CONTENTS_FLAT_MIN_ITEMS`` entries
+    of a line each (a chapter's entries; a feed's or a list of stories' items hold blocks:
+    a summary, a picture, a post)."""
     items = 0
     nested = False
+    lines = True
     for item in lst.iter("li", "dt", "dd"):
-        nested = nested or any(c.tag in LISTS for c in item)
+        lists = any(c.tag in LISTS for c in item)
+        nested = nested or lists
         if item.tag == "dd":
             continue
         if not _led_by_link(item):
             return False
+        lines = lines and (lists or not any(
+            d.tag in _ENTRY_BLOCKS for d in item.iterdescendants()))
         items += 1
-    return items >= CONTENTS_MIN_ITEMS and nested
+    return (items >= CONTENTS_MIN_ITEMS and nested) or \
+        (lines and items >= CONTENTS_FLAT_MIN_ITEMS)
+
+
+_ENTRY_BLOCKS = frozenset(BLOCK_TAGS | {"img", "picture", "time", "video", "iframe"})
+"""What a table of contents' entry of one line does not hold."""
 
 
 def _led_by_link(item: HtmlElement) -> bool:
