@@ -302,9 +302,10 @@ def contents_list(lst: HtmlElement) -> bool:
     """Whether the list ``lst`` is a table of contents: entries each led by a link (a
     title, its purpose at most after it), at least ``CONTENTS_MIN_ITEMS`` of them and nested
     (an entry holds, or in a ``dl`` is followed by, a list of its own entries: chapters and
-    their sections, not a list of other stories), or else ``CONTENTS_FLAT_MIN_ITEMS`` entries
-    of a line each (a chapter's entries; a feed's or a list of stories' items hold blocks:
-    a summary, a picture, a post)."""
+    their sections, not a list of other stories), or else entries of a line each (a feed's
+    or a list of stories' items hold blocks: a summary, a picture, a post) that are many
+    (``CONTENTS_FLAT_MIN_ITEMS``: a part's entries) or list the page itself among them
+    (a chapter's sections, the first one on the chapter's page)."""
     items = 0
     nested = False
     lines = True
@@ -318,8 +319,26 @@ def contents_list(lst: HtmlElement) -> bool:
         lines = lines and (lists or not any(
             d.tag in _ENTRY_BLOCKS for d in item.iterdescendants()))
         items += 1
-    return (items >= CONTENTS_MIN_ITEMS and nested) or \
-        (lines and items >= CONTENTS_FLAT_MIN_ITEMS)
+    if items < CONTENTS_MIN_ITEMS:
+        return False
+    return nested or (lines and (items >= CONTENTS_FLAT_MIN_ITEMS or _lists_itself(lst)))
+
+
+def _lists_itself(lst: HtmlElement) -> bool:
+    """Whether one of the links of ``lst`` leads to an anchor on the page itself
+    ("chapter.html#intro" on chapter.html): the list is of the document the page is a part
+    of, the page among its chapters."""
+    anchors: set[str] | None = None
+    for a in lst.iter("a"):
+        fragment = (a.get("href") or "").partition("#")[2]
+        if not fragment:
+            continue
+        if anchors is None:
+            anchors = {v for el in lst.getroottree().iter() if isinstance(el.tag, str)
+                       for v in (el.get("id"), el.get("name")) if v}
+        if fragment in anchors:
+            return True
+    return False
 
 
 _ENTRY_BLOCKS = frozenset(BLOCK_TAGS | {"img", "picture", "time", "video", "iframe"})
