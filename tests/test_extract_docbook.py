@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from trawl.extract import extract
 
-from .test_extract_index import STORY
+from .test_extract_index import STORY, banner
 from .test_extract_whole import LOREM, URL, assert_kept, words
 
 
@@ -279,3 +279,29 @@ def test_a_list_of_other_pages_links_is_still_pruned() -> None:
     e = extract(chapter_page("other.html#elsewhere"), URL)
     assert "changes in 3 16" not in words(e.text)
     assert_kept(e.text, "Changes in 3.2", LOREM)
+
+
+def test_a_page_without_prose_keeps_its_link() -> None:
+    # a graph's page: its title, a link to the list the graphs draw, the graphs (frames,
+    # no text): the link went as a link paragraph, and the title as a trailing label
+    graphs = "".join(f"<tr><td><iframe src='graph_{i}.svg'></iframe></td></tr>"
+                     for i in range(20))
+    html = banner("<div class='header'><div class='headertitle'><div class='title'>Class "
+                  "Hierarchy</div></div></div><div class='contents'><div class='textblock'>"
+                  "<p><a href='hierarchy.html'>Go to the textual class hierarchy</a></p>"
+                  f"</div><table>{graphs}</table></div>")
+    e = extract(html, URL)
+    assert_kept(e.text, "Class Hierarchy", "Go to the textual class hierarchy")
+
+
+def test_a_short_story_still_loses_its_links() -> None:
+    # hostile: a short story (prose, however little) and a list of other stories after it
+    others = "".join(f"<li><a href='/news/{i}.html'>Another story {i}</a></li>"
+                     for i in range(6))
+    html = ("<html><head><title>Budget vote</title></head><body><div class='story'>"
+            "<h1>Budget vote</h1><p>The council voted on the budget, with a clause, and "
+            "more, after a long night.</p><p>The park will wait, the mayor said, for a "
+            f"year or two.</p><p>{LOREM}</p><ul>{others}</ul></div></body></html>")
+    e = extract(html, URL)
+    assert_kept(e.text, "The park will wait", LOREM)
+    assert "another story" not in words(e.text)

@@ -41,6 +41,10 @@ from ._signals import _is_ancestor
 from ._stats import TextSize, _measure, _Stats
 from ._whole import whole
 
+PROSE_MIN_MASS = 3.0
+"""A page with less prose than this (see ``_select._score``: about three short paragraphs)
+has none to speak of: its links are what it says (see ``prune``)."""
+
 
 class Main(NamedTuple):
     """The main content of a page, and what the page had to read."""
@@ -94,7 +98,7 @@ def _find_main(root: HtmlElement, title: str | None = None
     content = _with_siblings(body, top, scores.get(top, scores[best]), scores, stats)
     content = _with_continuations(body, content, best, scores, stats)
     content, header = _with_header(content, above, stats)
-    prune(content, stats, keep=header)
+    prune(content, stats, keep=header, prose=mass.get(body, 0.0) >= PROSE_MIN_MASS)
     if header is not None and above is not None:
         drop_tree(above)  # (the headline, said once: main_content reads it off ``above``)
     drop_trailing_bio(content)

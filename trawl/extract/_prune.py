@@ -65,8 +65,12 @@ def _introduces_text(heading: HtmlElement, stats: dict[HtmlElement, _Stats]) -> 
 
 
 def prune(content: HtmlElement, stats: dict[HtmlElement, _Stats] | None = None,
-          keep: HtmlElement | None = None) -> None:
+          keep: HtmlElement | None = None, prose: bool = True) -> None:
     """Conditionally drop low-value blocks inside the chosen content.
+
+    ``prose``: whether the page has prose to speak of (text that is not link text, in
+    paragraphs); on a page without (a graph's page: its title and a link to the list it
+    draws) the links are all it says, and only forms go.
 
     ``stats``, when given, must hold the current stats of ``content`` and its descendants.
     ``keep``, when given, is the content's own header (see ``_content._with_header``):
@@ -102,7 +106,7 @@ def prune(content: HtmlElement, stats: dict[HtmlElement, _Stats] | None = None,
                                              for a in _up_to(el, content)[:2]))]
     doomed = _with_labels(doomed)
     # a pruning that would gut the content is wrong about this page: keep it whole
-    if _removed_text(doomed, stats) > 0.6 * stats[content].text:
+    if not prose or _removed_text(doomed, stats) > 0.6 * stats[content].text:
         doomed = [el for el in doomed if el.tag in _FORM_TAGS]
     _drop_all(doomed)
 
