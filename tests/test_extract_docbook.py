@@ -305,3 +305,58 @@ def test_a_short_story_still_loses_its_links() -> None:
     e = extract(html, URL)
     assert_kept(e.text, "The park will wait", LOREM)
     assert "another story" not in words(e.text)
+
+
+def template_page(declaration: str) -> str:
+    """A generated reference's page of a small class template: its title in a header
+    block above the contents, then its declaration line, where it is defined, and the
+    line saying which file documents it."""
+    return banner("<div class='header'><div class='headertitle'><div class='title'>"
+                  "proj::helpers::Converter&lt; intType, stringType &gt; Struct Template "
+                  "Reference</div></div></div><div class='contents'><h2 class='gh'>Detailed "
+                  f"Description</h2><div class='textblock'><div class='tparams'>{declaration}"
+                  "</div><p class='definition'>Definition at line <a href='s.html#l99'>99</a>"
+                  " of file <a href='s.html'>stringhelper.h</a>.</p></div><hr/>The "
+                  "documentation for this struct was generated from the following file:<ul>"
+                  "<li><a href='s.html'>stringhelper.h</a></li></ul></div>").replace(
+                      "<title>proj: Members</title>",
+                      "<title>proj: proj::helpers::Converter&lt; intType, stringType &gt; "
+                      "Struct Template Reference</title>")
+
+
+def test_a_small_templates_title_and_lines_are_kept() -> None:
+    # the declaration line, which restates the title's name, was taken for the headline
+    # (the title above it lost), and the line saying which file documents it was left out
+    # of a small block (52 % kept)
+    declaration = ("template&lt;typename intType, typename stringType&gt;<br/>struct "
+                   "proj::helpers::Converter&lt; intType, stringType &gt;")
+    e = extract(template_page(declaration), URL)
+    assert e.headline == ("proj::helpers::Converter< intType, stringType > Struct Template "
+                          "Reference")
+    assert_kept(e.text, "template<typename intType, typename stringType> struct "
+                "proj::helpers::Converter< intType, stringType >", "Definition at line 99",
+                "The documentation for this struct was generated from the following file")
+
+
+def test_a_title_in_a_block_is_still_the_headline_without_one_above() -> None:
+    # hostile: a story whose title is set in a block that is no heading, none above it
+    html = ("<html><head><title>Council votes on the park budget</title></head><body>"
+            "<div class='story'><div class='t'>Council votes on the park budget</div>"
+            f"{STORY}</div></body></html>")
+    e = extract(html, URL)
+    assert e.headline == "Council votes on the park budget"
+    assert "council votes" not in words(e.text)
+
+
+def test_a_short_story_does_not_take_in_teasers_beside_it() -> None:
+    # hostile: a short story (a small block) beside other stories' teasers
+    teasers = "".join(f"<div class='card'><h3><a href='/n/{i}.html'>Another story {i}</a></h3>"
+                      f"<p>What happened at the council on day {i}.</p></div>" for i in range(4))
+    html = ("<html><head><title>Vote</title></head><body><div class='page'>"
+            "<div class='story'><p>The council voted on the budget, with a clause, and more,"
+            " after a long night of talks.</p><p>The park will wait a year, the mayor said, "
+            "and the pool two.</p></div>"
+            f"<div class='more'>{teasers}</div></div></body></html>")
+    e = extract(html, URL)
+    assert_kept(e.text, "The council voted on the budget")
+    assert "another story" not in words(e.text)

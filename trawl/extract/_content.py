@@ -69,7 +69,7 @@ def find_main(root: HtmlElement, title: str | None = None) -> tuple[HtmlElement,
 def main_content(root: HtmlElement, title: str | None = None) -> Main:
     """:func:`find_main`, and the size of the page's readable text."""
     content, readable, above = _find_main(root, title)
-    headline = strip_header(content, title)
+    headline = strip_header(content, title, titled_above=above is not None)
     if headline is None and above is not None and not _is_ancestor(content, above):
         headline = headline_text(above) or None
     return Main(content, headline, readable)

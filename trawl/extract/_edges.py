@@ -38,8 +38,13 @@ _BYLINE_RE = re.compile(
 _HEADER_STOP_TAGS = frozenset(("p", "pre", "blockquote", "ul", "ol", "table", "dl"))
 
 
-def strip_header(content: HtmlElement, title: str | None) -> str | None:
-    """Drop the headline, byline and dateline that precede the first real paragraph."""
+def strip_header(content: HtmlElement, title: str | None,
+                 titled_above: bool = False) -> str | None:
+    """Drop the headline, byline and dateline that precede the first real paragraph.
+
+    ``titled_above``: the page's headline is set above the content (see
+    ``headline_before``), so no block in it that is no heading is taken for it (a class
+    template's declaration line, which restates the name the title has)."""
     norm_title = _norm(title or "")
     title_words = set(norm_title.split())
     headline: str | None = None
@@ -60,7 +65,8 @@ def strip_header(content: HtmlElement, title: str | None) -> str | None:
                 headline = headline_text(el)
                 doomed.append(_header_block(el, content, len(heading)))
             continue
-        if headline is None and tag in _TITLE_TAGS and _is_headline(el, title_words):
+        if headline is None and not titled_above and tag in _TITLE_TAGS and \
+                _is_headline(el, title_words):
             headline = headline_text(el)  # (a title in a block that is no heading)
             doomed.append(_header_block(el, content, len(headline)))
             continue

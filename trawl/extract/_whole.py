@@ -279,7 +279,14 @@ def _part_of(node: HtmlElement, parent: HtmlElement, stats: dict[HtmlElement, _S
     # other stories' teasers (a linked headline and its summary, many alike) are no part
     # of the content, however much prose their summaries add up to
     teaser_mass = sum(mass.get(c, 0.0) for c in parent if c is not node and teasers(c))
-    return whole_mass - inner_mass - teaser_mass >= PART_FACTOR * inner_mass
+    if whole_mass - inner_mass - teaser_mass >= PART_FACTOR * inner_mass:
+        return True
+    # a small block's parts besides it are lines more than paragraphs (a heading, a line
+    # saying where it is from): their text counts, not their prose
+    inner_readable = _readable(inner)
+    return inner_readable < SMALL_CHARS and \
+        outer_text - outer_links >= PART_FACTOR * inner_readable and \
+        not any(c is not node and teasers(c) for c in parent)
 
 
 def _table_links(el: HtmlElement, stats: dict[HtmlElement, _Stats]) -> int:
