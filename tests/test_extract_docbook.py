@@ -360,3 +360,45 @@ def test_a_short_story_does_not_take_in_teasers_beside_it() -> None:
     e = extract(html, URL)
     assert_kept(e.text, "The council voted on the budget")
     assert "another story" not in words(e.text)
+
+
+def member(i: int) -> str:
+    """A class reference's member entry: its declaration, what it does, where it is
+    defined and what it references."""
+    return (f"<h2 class='memtitle'>TraceLogger() [{i}/2]</h2><div class='memitem'>"
+            f"<div class='memproto'>proj::TraceLogger::TraceLogger (const Logger &amp; l, "
+            f"int v{i})</div><div class='memdoc'><p>{LOREM}</p><p>Definition at line "
+            f"<a href='t_8h.html#l{50 + i}'>{50 + i}</a> of file <a href='t_8h.html'>"
+            "tracelogger.h</a>.</p><p>References <a href='c.html#a1'>proj::Logger::forcedLog()"
+            "</a>, <a href='c.html#a2'>proj::Logger::isEnabledFor()</a>, <a href='d.html#m'>"
+            "PROJ_TEXT</a>, and <a href='n.html#t'>proj::TRACE_LOG_LEVEL</a>.</p></div></div>")
+
+
+def test_a_members_cross_references_are_kept_with_two_members() -> None:
+    # two member entries (one short of the entries alike that prune judges together): what
+    # each references and where it is defined went as link blocks
+    html = banner("<div class='header'><div class='headertitle'><div class='title'>"
+                  "proj::TraceLogger Class Reference</div></div></div><div class='contents'>"
+                  f"<div class='textblock'><p>{LOREM}</p><dl class='section see'><dt>See "
+                  "also</dt><dd><a href='m.html#t'>PROJ_TRACE</a></dd></dl></div>"
+                  f"{member(1)}{member(2)}<hr/>The documentation for this class was "
+                  "generated from the following file:<ul><li><a href='t_8h.html'>"
+                  "tracelogger.h</a></li></ul></div>")
+    e = extract(html, URL)
+    assert_kept(e.text, "See also PROJ_TRACE", "Definition at line 51 of file tracelogger.h",
+                "Definition at line 52 of file tracelogger.h", "References "
+                "proj::Logger::forcedLog(), proj::Logger::isEnabledFor(), PROJ_TEXT, and "
+                "proj::TRACE_LOG_LEVEL.", "from the following file: tracelogger.h")
+
+
+def test_a_storys_links_of_words_still_go() -> None:
+    # hostile: a list of one-word links after a story (its topics), and a "See also" of
+    # a headline: words, not names
+    html = ("<html><head><title>Budget vote</title></head><body><div class='story'>"
+            f"<h1>Budget vote</h1>{STORY}<ul><li><a href='/t/c'>Council</a></li>"
+            "<li><a href='/t/p'>Parks</a></li><li><a href='/t/b'>Budget</a></li></ul>"
+            "<p>See also: <a href='/n/2.html'>Council delays the park</a></p>"
+            "</div></body></html>")
+    e = extract(html, URL)
+    got = words(e.text)
+    assert "council parks budget" not in got and "council delays" not in got

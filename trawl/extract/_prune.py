@@ -4,6 +4,7 @@ forms and the like, unless that would gut the content."""
 from __future__ import annotations
 
 import itertools
+import re
 
 from lxml.html import HtmlElement
 
@@ -246,7 +247,22 @@ def _prunable(el: HtmlElement, st: _Stats, stats: dict[HtmlElement, _Stats],
         return False  # judged by their parts, if at all
     if tag == "p":
         return _is_link_paragraph(el, st)
-    return _is_link_block(el, st, stats, lists)
+    return not _names_only(el, st, stats) and _is_link_block(el, st, stats, lists)
+
+
+_CITING_TAGS = ("p", "dd", "li")
+
+
+def _names_only(el: HtmlElement, st: _Stats, stats: dict[HtmlElement, _Stats]) -> bool:
+    """Whether all the links of ``el`` are in its paragraphs, definitions and items that
+    cite names (see ``_cites_names``): a reference entry's "Definition at line 53 of file
+    s.h." and "References a(), b()."."""
+    cited = 0
+    for d in el.iter(*_CITING_TAGS):
+        if d in stats and stats[d].links and _cites_names(d) and \
+                not any(a.tag in _CITING_TAGS for a in _up_to(d, el)[1:]):
+            cited += stats[d].links
+    return cited > 0 and cited >= st.links
 
 
 def _is_link_heading(el: HtmlElement, st: _Stats, stats: dict[HtmlElement, _Stats]) -> bool:
@@ -284,16 +300,28 @@ def _is_link_paragraph(el: HtmlElement, st: _Stats) -> bool:
 
 
 def _cites_names(el: HtmlElement) -> bool:
-    """Whether every link of ``el`` is a name set as code: a reference's cross-references
-    ("See also <a><code>line.width</code></a>, <a><code>use.ext</code></a>"), which a
-    promotion's links (headlines) never are."""
-    found = False
+    """Whether the links of ``el`` are names: each set as code, or each one word, some of
+    them an API's ("log4cplus::Logger::log()", "LOG_TEXT", "stringhelper.h"): a reference's
+    cross-references ("See also <a><code>line.width</code></a>", "References <a>a()</a>, and
+    <a>B_C</a>.", "Definition at line <a>53</a> of file <a>s.h</a>."), which a promotion's
+    links (headlines of a few words) never are."""
+    coded = words = named = 0
     for a in el.iter("a"):
+        text = _collapsed_text(a)
         code = next(a.iter(*CODE_TAGS), None)
-        if code is None or _collapsed_text(code) != _collapsed_text(a):
+        if code is not None and _collapsed_text(code) == text:
+            coded += 1
+        elif text and " " not in text:
+            words += 1
+            named += _NAME_RE.search(text) is not None
+        else:
             return False
-        found = True
-    return found
+    return coded > 0 if not words else named > 0
+
+
+_NAME_RE = re.compile(r"::|\(\)|\w[._]\w")
+"""What a name in an API has and a word does not: a scope, a call, a dot or an
+underscore inside it."""
 
 
 LINK_SENTENCE_MIN_WORDS = 5
