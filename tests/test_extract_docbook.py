@@ -4,7 +4,11 @@ class names; and the hostile shape beside each: what the rule must not keep on a
 
 from __future__ import annotations
 
+import lxml.html
+
 from trawl.extract import extract
+from trawl.extract._prune import prune
+from trawl.extract._stats import _measure, reference_table
 
 from .test_extract_index import STORY, banner
 from .test_extract_whole import LOREM, URL, assert_kept, words
@@ -402,3 +406,37 @@ def test_a_storys_links_of_words_still_go() -> None:
     e = extract(html, URL)
     got = words(e.text)
     assert "council parks budget" not in got and "council delays" not in got
+
+
+def test_a_navigation_bar_is_no_function_table() -> None:
+    # hostile: a manual's navigation bar, "Prev | Up | Next" over the pages' titles and
+    # "Home": a word and a link a row, as a function table's, but its links are words
+    # leading to pages, no names of an API
+    nav = lxml.html.fragment_fromstring(
+        "<table><tr><td><a href='prev.html'>Prev</a></td><td><a href='index.html'>Up</a>"
+        "</td><td><a href='next.html'>Next</a></td></tr><tr><td>Lists</td><td>"
+        "<a href='../index.html'>Home</a></td><td>Maps</td></tr></table>")
+    functions = lxml.html.fragment_fromstring(
+        "<table><tr><td><a href='W.html'>Widget</a> *</td><td><a href='W.html#w-new'>"
+        "widget_new</a> ()</td></tr><tr><td>void</td><td><a href='W.html#w-show'>widget_show"
+        "</a> ()</td></tr><tr><td>void</td><td><a href='W.html#edited'>edited</a></td>"
+        "</tr></table>")
+    assert not reference_table(nav, _measure(nav))
+    assert reference_table(functions, _measure(functions))
+
+
+def test_on_a_page_without_prose_only_paragraphs_of_links_stay() -> None:
+    # hostile: the same bar under a graph page's one link: prune keeps the link (a
+    # paragraph: what the page says), not the bar (links in a table's cells)
+    content = lxml.html.fragment_fromstring(
+        "<div><div class='t'>Class Hierarchy</div><div class='c'><p><a href='h.html'>Go to "
+        "the textual class hierarchy</a></p></div><div class='nf'><table><tr><td>"
+        "<a href='prev.html'>Prev</a></td><td><a href='index.html'>Up</a></td><td>"
+        "<a href='next.html'>Next</a></td></tr><tr><td>Lists</td><td><a href='../i.html'>"
+        "Home</a></td><td>Tables</td></tr></table></div><div class='x'>"
+        + "".join(f"<a href='o{i}.html'>Other page {i}</a> " for i in range(3))
+        + "</div></div>")
+    prune(content, prose=False)
+    text = words(content.text_content())
+    assert "go to the textual class hierarchy" in text
+    assert "other page" not in text

@@ -4,7 +4,6 @@ forms and the like, unless that would gut the content."""
 from __future__ import annotations
 
 import itertools
-import re
 
 from lxml.html import HtmlElement
 
@@ -28,6 +27,7 @@ from ._signals import (
 )
 from ._stats import (
     CODE_TAGS,
+    NAME_RE,
     _drop_all,
     _holds_block,
     _link_density,
@@ -71,7 +71,7 @@ def prune(content: HtmlElement, stats: dict[HtmlElement, _Stats] | None = None,
 
     ``prose``: whether the page has prose to speak of (text that is not link text, in
     paragraphs); on a page without (a graph's page: its title and a link to the list it
-    draws) the links are all it says, and only forms go.
+    draws) its paragraphs of links are all it says, and stay.
 
     ``stats``, when given, must hold the current stats of ``content`` and its descendants.
     ``keep``, when given, is the content's own header (see ``_content._with_header``):
@@ -107,9 +107,21 @@ def prune(content: HtmlElement, stats: dict[HtmlElement, _Stats] | None = None,
                                              for a in _up_to(el, content)[:2]))]
     doomed = _with_labels(doomed)
     # a pruning that would gut the content is wrong about this page: keep it whole
-    if not prose or _removed_text(doomed, stats) > 0.6 * stats[content].text:
+    if not prose:  # (a navigation bar's links are in its table's cells, not paragraphs)
+        doomed = [el for el in doomed if not _links_in_paragraphs(el)]
+    if _removed_text(doomed, stats) > 0.6 * stats[content].text:
         doomed = [el for el in doomed if el.tag in _FORM_TAGS]
     _drop_all(doomed)
+
+
+def _links_in_paragraphs(el: HtmlElement) -> bool:
+    """Whether ``el`` has links and all of them are in paragraphs (``<p>``)."""
+    found = False
+    for a in el.iter("a"):
+        if el.tag != "p" and not any(p.tag == "p" for p in _up_to(a, el)):
+            return False
+        found = True
+    return found
 
 
 _LIST_TAGS = frozenset(("ul", "ol", "dl", "table"))
@@ -313,15 +325,10 @@ def _cites_names(el: HtmlElement) -> bool:
             coded += 1
         elif text and " " not in text:
             words += 1
-            named += _NAME_RE.search(text) is not None
+            named += NAME_RE.search(text) is not None
         else:
             return False
     return coded > 0 if not words else named > 0
-
-
-_NAME_RE = re.compile(r"::|\(\)|\w[._]\w")
-"""What a name in an API has and a word does not: a scope, a call, a dot or an
-underscore inside it."""
 
 
 LINK_SENTENCE_MIN_WORDS = 5

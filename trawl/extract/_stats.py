@@ -234,11 +234,27 @@ def reference_table(table: HtmlElement, stats: dict[HtmlElement, _Stats]) -> boo
 
 
 def _typed_name(row: HtmlElement, stats: dict[HtmlElement, _Stats]) -> bool:
-    """Whether ``row`` is a name and what it is, in cells of their own, the latter no link
-    and type-like (a function table's "void | gtk_widget_show ()", a settings table's
-    "int | timeout")."""
+    """Whether ``row`` is a name and what it is, in cells of their own: the name linked and
+    an API's (see ``_named``), what it is no link and type-like (a function table's
+    "void | gtk_widget_show ()"; a navigation bar's "Prev | Home | Next" links words to
+    pages)."""
     cells = [c for c in row if c.tag in ("td", "th") and c in stats and stats[c].text]
-    return len(cells) >= 2 and any(not stats[c].links and _type_like(c) for c in cells)
+    return len(cells) >= 2 and any(not stats[c].links and _type_like(c) for c in cells) \
+        and any(_named(a) for c in cells for a in c.iter("a"))
+
+
+def _named(a: HtmlElement) -> bool:
+    """Whether the link ``a`` is an API's name: it says one (see ``_TYPED_NAME_RE``) or
+    leads to a place on a page (a member's details: "GtkEntry.html#GtkEntry-activate")."""
+    return bool((a.get("href") or "").partition("#")[2]) or \
+        _TYPED_NAME_RE.search("".join(a.itertext())) is not None
+
+
+NAME_RE = re.compile(r"::|\(\)|\w[._]\w")
+"""What a name in an API has and a word does not: a scope, a call, a dot or an
+underscore inside it."""
+_TYPED_NAME_RE = re.compile(NAME_RE.pattern + r"|[a-z][A-Z]")
+"""... or, beside its type, a capital inside it (``GtkWidget``)."""
 
 
 TYPE_MAX_WORDS = 3
