@@ -41,6 +41,10 @@ from ._signals import _is_ancestor
 from ._stats import TextSize, _measure, _Stats
 from ._whole import whole
 
+PROSE_MIN_MASS = 3.0
+"""A page with less prose than this (see ``_select._score``: about three short paragraphs)
+has none to speak of: its links are what it says (see ``prune``)."""
+
 
 class Main(NamedTuple):
     """The main content of a page, and what the page had to read."""
@@ -65,7 +69,7 @@ def find_main(root: HtmlElement, title: str | None = None) -> tuple[HtmlElement,
 def main_content(root: HtmlElement, title: str | None = None) -> Main:
     """:func:`find_main`, and the size of the page's readable text."""
     content, readable, above = _find_main(root, title)
-    headline = strip_header(content, title)
+    headline = strip_header(content, title, titled_above=above is not None)
     if headline is None and above is not None and not _is_ancestor(content, above):
         headline = headline_text(above) or None
     return Main(content, headline, readable)
@@ -94,7 +98,7 @@ def _find_main(root: HtmlElement, title: str | None = None
     content = _with_siblings(body, top, scores.get(top, scores[best]), scores, stats)
     content = _with_continuations(body, content, best, scores, stats)
     content, header = _with_header(content, above, stats)
-    prune(content, stats, keep=header)
+    prune(content, stats, keep=header, prose=mass.get(body, 0.0) >= PROSE_MIN_MASS)
     if header is not None and above is not None:
         drop_tree(above)  # (the headline, said once: main_content reads it off ``above``)
     drop_trailing_bio(content)

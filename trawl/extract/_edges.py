@@ -20,6 +20,7 @@ from ._signals import (
     _kinds,
     _norm,
     _short_text,
+    section_alike,
     words,
 )
 from ._stats import CODE_TAGS, _drop_all
@@ -37,8 +38,13 @@ _BYLINE_RE = re.compile(
 _HEADER_STOP_TAGS = frozenset(("p", "pre", "blockquote", "ul", "ol", "table", "dl"))
 
 
-def strip_header(content: HtmlElement, title: str | None) -> str | None:
-    """Drop the headline, byline and dateline that precede the first real paragraph."""
+def strip_header(content: HtmlElement, title: str | None,
+                 titled_above: bool = False) -> str | None:
+    """Drop the headline, byline and dateline that precede the first real paragraph.
+
+    ``titled_above``: the page's headline is set above the content (see
+    ``headline_before``), so no block in it that is no heading is taken for it (a class
+    template's declaration line, which restates the name the title has)."""
     norm_title = _norm(title or "")
     title_words = set(norm_title.split())
     headline: str | None = None
@@ -59,7 +65,8 @@ def strip_header(content: HtmlElement, title: str | None) -> str | None:
                 headline = headline_text(el)
                 doomed.append(_header_block(el, content, len(heading)))
             continue
-        if headline is None and tag in _TITLE_TAGS and _is_headline(el, title_words):
+        if headline is None and not titled_above and tag in _TITLE_TAGS and \
+                _is_headline(el, title_words):
             headline = headline_text(el)  # (a title in a block that is no heading)
             doomed.append(_header_block(el, content, len(headline)))
             continue
@@ -250,7 +257,8 @@ def _header_block(headline: HtmlElement, content: HtmlElement, size: int) -> Htm
     total = None
     while parent is not None and parent is not content:
         text = _short_text(parent, size + _HEADER_BLOCK_EXTRA_CHARS)
-        if text is None or parent.find(".//pre") is not None or _holds_landmark(parent):
+        if text is None or parent.find(".//pre") is not None or _holds_landmark(parent) \
+                or _says_more(parent, headline):
             break
         if total is None:  # the text of the landmark it is in, else of the content
             scope = next((a for a in headline.iterancestors() if a is content or
@@ -262,6 +270,27 @@ def _header_block(headline: HtmlElement, content: HtmlElement, size: int) -> Htm
             break
         block, parent = parent, parent.getparent()
     return block
+
+
+def _says_more(block: HtmlElement, headline: HtmlElement) -> bool:
+    """Whether ``block`` holds, beside the headline, the line of a manual's entry that says
+    what the headline names ("ls — list directory contents": a reference entry's name
+    and purpose, as man pages, DocBook and gtk-doc set them under the name): the page's
+    content, not its header, as an article's standfirst is."""
+    name = _collapsed_text(headline)
+    if not name:
+        return False
+    for p in block.iter("p"):
+        if _is_ancestor(p, headline) or _is_ancestor(headline, p):
+            continue
+        text = _short_text(p, _HEADER_BLOCK_EXTRA_CHARS)
+        if text and text.startswith(name) and _PURPOSE_RE.match(text, len(name)):
+            return True
+    return False
+
+
+_PURPOSE_RE = re.compile(r"\s*[—–-]+\s+\w")
+"""After the name, a dash and what it is or does."""
 
 
 # -- the end: date and source lines after the body --------------------------------------
@@ -356,7 +385,10 @@ def _reversed_iter(content: HtmlElement, tags: frozenset[str]) -> Iterator[HtmlE
 # -- a heading left at the end: it introduces nothing (comments, a pruned "related" list) --
 
 _DANGLING_MAX_CHARS = 40
-"""Text after the content's last heading below this is no section: the heading goes."""
+"""Text after the content's last heading below this is no section: the heading goes..."""
+_COUNT_RE = re.compile(r"\W*\d")
+"""... unless the heading is of a section alike (see ``section_alike``) and the text is no
+count ("3 comments")."""
 
 
 def _text_before(content: HtmlElement, target: HtmlElement) -> int:
@@ -389,6 +421,10 @@ def drop_dangling_heading(content: HtmlElement) -> None:
                            for el in after)
     if size >= _DANGLING_MAX_CHARS or _text_before(content, last) < _DANGLING_MAX_CHARS:
         return  # (a heading with nothing before it heads the page: its short text is it)
+    parent = last.getparent()
+    if parent is not None and parent is not content and section_alike(parent) and \
+            not _COUNT_RE.match(" ".join([rest, *(_collapsed_text(el) for el in after)])):
+        return  # a document's last section, short ("Description: Sets the height.")
     for el in [last, *after]:
         el.tail = None  # (counted above: it goes too)
         drop_tree(el)

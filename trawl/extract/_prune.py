@@ -9,18 +9,25 @@ from lxml.html import HtmlElement
 
 from ._signals import (
     _HEADINGS,
+    LISTS,
     PROMO_LEAD_RE,
     _admonition,
     _class_weight,
+    _collapsed_text,
+    _empty_anchor,
     _first_element,
     _is_ancestor,
     _kinds,
     _short_text,
+    contents_list,
     page_contents,
     promo_heading,
+    section_alike,
     words,
 )
 from ._stats import (
+    CODE_TAGS,
+    NAME_RE,
     _drop_all,
     _holds_block,
     _link_density,
@@ -32,6 +39,8 @@ from ._stats import (
 )
 from ._text import BLOCK_TAGS
 
+CONTENTS_SHARE = 0.5
+"""A block with this share of its text in tables of contents is one."""
 MIN_INTRODUCED_CHARS = 25
 """A linked heading followed by at least this much text (mostly not links) is kept."""
 _FORM_TAGS = frozenset(("form", "fieldset"))
@@ -57,8 +66,12 @@ def _introduces_text(heading: HtmlElement, stats: dict[HtmlElement, _Stats]) -> 
 
 
 def prune(content: HtmlElement, stats: dict[HtmlElement, _Stats] | None = None,
-          keep: HtmlElement | None = None) -> None:
+          keep: HtmlElement | None = None, prose: bool = True) -> None:
     """Conditionally drop low-value blocks inside the chosen content.
+
+    ``prose``: whether the page has prose to speak of (text that is not link text, in
+    paragraphs); on a page without (a graph's page: its title and a link to the list it
+    draws) its paragraphs of links are all it says, and stay.
 
     ``stats``, when given, must hold the current stats of ``content`` and its descendants.
     ``keep``, when given, is the content's own header (see ``_content._with_header``):
@@ -79,7 +92,9 @@ def prune(content: HtmlElement, stats: dict[HtmlElement, _Stats] | None = None,
             doomed.append(el)
     # a note or "See also" box is content whatever it holds (often nothing but links), and
     # a table's caption or a heading is a title, whatever links it has
+    # a table of contents is the page's own, however much it links (the chapter's page)
     doomed = [el for el in doomed if not _in_admonition(el, content) and
+              not _in_contents(el, content, stats) and not _section_body(el) and
               not (el.tag == "span" and _in_title(el, content)) and
               not (keep is not None and (el is keep or _is_ancestor(keep, el)))]
     # a line of a listing (a code listing in divs, a line each) is judged with its lines,
@@ -92,9 +107,21 @@ def prune(content: HtmlElement, stats: dict[HtmlElement, _Stats] | None = None,
                                              for a in _up_to(el, content)[:2]))]
     doomed = _with_labels(doomed)
     # a pruning that would gut the content is wrong about this page: keep it whole
+    if not prose:  # (a navigation bar's links are in its table's cells, not paragraphs)
+        doomed = [el for el in doomed if not _links_in_paragraphs(el)]
     if _removed_text(doomed, stats) > 0.6 * stats[content].text:
         doomed = [el for el in doomed if el.tag in _FORM_TAGS]
     _drop_all(doomed)
+
+
+def _links_in_paragraphs(el: HtmlElement) -> bool:
+    """Whether ``el`` has links and all of them are in paragraphs (``<p>``)."""
+    found = False
+    for a in el.iter("a"):
+        if el.tag != "p" and not any(p.tag == "p" for p in _up_to(a, el)):
+            return False
+        found = True
+    return found
 
 
 _LIST_TAGS = frozenset(("ul", "ol", "dl", "table"))
@@ -232,7 +259,22 @@ def _prunable(el: HtmlElement, st: _Stats, stats: dict[HtmlElement, _Stats],
         return False  # judged by their parts, if at all
     if tag == "p":
         return _is_link_paragraph(el, st)
-    return _is_link_block(el, st, stats, lists)
+    return not _names_only(el, st, stats) and _is_link_block(el, st, stats, lists)
+
+
+_CITING_TAGS = ("p", "dd", "li")
+
+
+def _names_only(el: HtmlElement, st: _Stats, stats: dict[HtmlElement, _Stats]) -> bool:
+    """Whether all the links of ``el`` are in its paragraphs, definitions and items that
+    cite names (see ``_cites_names``): a reference entry's "Definition at line 53 of file
+    s.h." and "References a(), b()."."""
+    cited = 0
+    for d in el.iter(*_CITING_TAGS):
+        if d in stats and stats[d].links and _cites_names(d) and \
+                not any(a.tag in _CITING_TAGS for a in _up_to(d, el)[1:]):
+            cited += stats[d].links
+    return cited > 0 and cited >= st.links
 
 
 def _is_link_heading(el: HtmlElement, st: _Stats, stats: dict[HtmlElement, _Stats]) -> bool:
@@ -254,7 +296,7 @@ def _is_link_paragraph(el: HtmlElement, st: _Stats) -> bool:
     # column), not a stray link paragraph
     parent = el.getparent()
     in_cell = parent is not None and parent.tag in _CELL_TAGS
-    if in_cell or not st.text:
+    if in_cell or not st.text or _cites_names(el):
         return False
     density = _link_density(st)
     if density > 0.9 and st.text < 200:
@@ -267,6 +309,26 @@ def _is_link_paragraph(el: HtmlElement, st: _Stats) -> bool:
             return True
         return _promo_label(el.getprevious())
     return False
+
+
+def _cites_names(el: HtmlElement) -> bool:
+    """Whether the links of ``el`` are names: each set as code, or each one word, some of
+    them an API's ("log4cplus::Logger::log()", "LOG_TEXT", "stringhelper.h"): a reference's
+    cross-references ("See also <a><code>line.width</code></a>", "References <a>a()</a>, and
+    <a>B_C</a>.", "Definition at line <a>53</a> of file <a>s.h</a>."), which a promotion's
+    links (headlines of a few words) never are."""
+    coded = words = named = 0
+    for a in el.iter("a"):
+        text = _collapsed_text(a)
+        code = next(a.iter(*CODE_TAGS), None)
+        if code is not None and _collapsed_text(code) == text:
+            coded += 1
+        elif text and " " not in text:
+            words += 1
+            named += NAME_RE.search(text) is not None
+        else:
+            return False
+    return coded > 0 if not words else named > 0
 
 
 LINK_SENTENCE_MIN_WORDS = 5
@@ -375,6 +437,39 @@ def _in_title(el: HtmlElement, content: HtmlElement) -> bool:
         if anc.tag == "caption" or anc.tag in _HEADINGS:
             return True
     return False
+
+
+def _in_contents(el: HtmlElement, content: HtmlElement,
+                 stats: dict[HtmlElement, _Stats]) -> bool:
+    """Whether ``el`` is, is in or is mostly a table of contents (see ``contents_list``):
+    most of its text in such lists (the block of the table under its "Contents" label)."""
+    outermost = None
+    for anc in itertools.chain((el,), el.iterancestors()):
+        if anc is content:
+            break
+        if anc.tag in LISTS:
+            outermost = anc
+    if outermost is not None:
+        return contents_list(outermost)
+    st = stats.get(el)
+    if st is None or not st.links:
+        return False
+    size = sum(stats[d].text for d in el.iter(*LISTS) if d in stats and
+               not any(a.tag in LISTS for a in _up_to(d, el)[1:]) and contents_list(d))
+    return size >= CONTENTS_SHARE * st.text
+
+
+def _section_body(el: HtmlElement) -> bool:
+    """Whether ``el`` is a section alike (see ``section_alike``), its heading, or all the
+    section says under it: a reference entry's "Related information" and the names or
+    chapters it lists."""
+    if section_alike(el):
+        return True
+    section = el.getparent()
+    if section is None or not section_alike(section):
+        return False
+    blocks = [c for c in section if isinstance(c.tag, str) and not _empty_anchor(c)]
+    return len(blocks) == 2 and el in blocks
 
 
 def _in_admonition(el: HtmlElement, content: HtmlElement) -> bool:

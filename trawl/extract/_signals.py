@@ -11,7 +11,7 @@ from typing import NamedTuple
 
 from lxml.html import HtmlElement
 
-from ._text import words
+from ._text import BLOCK_TAGS, words
 
 _TOKEN_SPLIT = re.compile(r"[\s_\-:./]+|(?<=[a-z])(?=[A-Z])")
 
@@ -199,6 +199,30 @@ def _first_element(el: HtmlElement) -> HtmlElement | None:
     return next((c for c in el if isinstance(c.tag, str) and not _empty_anchor(c)), None)
 
 
+def section_alike(section: HtmlElement) -> bool:
+    """Whether ``section`` is one of a document's sections alike: it starts with a heading,
+    it is no boilerplate by its class, and a sibling of its tag (a ``div`` with a class, or
+    a ``<section>``) starts with a heading of the same rank (a reference entry's "Synopsis",
+    "Description", "See also"); a sibling of its class too when the heading is a
+    promotion's ("Related information" among a reference's sections, not "Related
+    articles" after a story's). What such a section holds is the document's, however short
+    or linked."""
+    first = _first_element(section)
+    if first is None or first.tag not in _HEADINGS:
+        return False
+    parent, cls = section.getparent(), section.get("class")
+    if parent is None or not (cls or section.tag == "section") or _kinds(section).boiler:
+        return False
+    promo = promo_heading(first)
+    for sib in parent:
+        if sib is not section and sib.tag == section.tag and \
+                (not promo or sib.get("class") == cls):
+            head = _first_element(sib)
+            if head is not None and head.tag == first.tag:
+                return True
+    return False
+
+
 def _empty_anchor(el: HtmlElement) -> bool:
     return el.tag in ("a", "span") and not len(el) and not (el.text or "").strip()
 
@@ -265,6 +289,74 @@ def page_contents(el: HtmlElement) -> bool:
     a table of its contents, not a way to other pages."""
     hrefs = [a.get("href") or "" for a in el.iter("a")]
     return len(hrefs) >= CONTENTS_MIN_LINKS and all(h.startswith("#") for h in hrefs)
+
+
+CONTENTS_MIN_ITEMS = 5
+"""Entries of a nested table of contents, each led by a link."""
+CONTENTS_FLAT_MIN_ITEMS = 20
+"""Entries of a flat one."""
+LISTS = ("ul", "ol", "dl")
+
+
+def contents_list(lst: HtmlElement) -> bool:
+    """Whether the list ``lst`` is a table of contents: entries each led by a link (a
+    title, its purpose at most after it), at least ``CONTENTS_MIN_ITEMS`` of them and nested
+    (an entry holds, or in a ``dl`` is followed by, a list of its own entries: chapters and
+    their sections, not a list of other stories), or else entries of a line each (a feed's
+    or a list of stories' items hold blocks: a summary, a picture, a post) that are many
+    (``CONTENTS_FLAT_MIN_ITEMS``: a part's entries) or list the page itself among them
+    (a chapter's sections, the first one on the chapter's page)."""
+    items = 0
+    nested = False
+    lines = True
+    for item in lst.iter("li", "dt", "dd"):
+        lists = any(c.tag in LISTS for c in item)
+        nested = nested or lists
+        if item.tag == "dd":
+            continue
+        if not _led_by_link(item):
+            return False
+        lines = lines and (lists or not any(
+            d.tag in _ENTRY_BLOCKS for d in item.iterdescendants()))
+        items += 1
+    if items < CONTENTS_MIN_ITEMS:
+        return False
+    return nested or (lines and (items >= CONTENTS_FLAT_MIN_ITEMS or _lists_itself(lst)))
+
+
+def _lists_itself(lst: HtmlElement) -> bool:
+    """Whether one of the links of ``lst`` leads to an anchor on the page itself
+    ("chapter.html#intro" on chapter.html): the list is of the document the page is a part
+    of, the page among its chapters."""
+    anchors: set[str] | None = None
+    for a in lst.iter("a"):
+        fragment = (a.get("href") or "").partition("#")[2]
+        if not fragment:
+            continue
+        if anchors is None:
+            anchors = {v for el in lst.getroottree().iter() if isinstance(el.tag, str)
+                       for v in (el.get("id"), el.get("name")) if v}
+        if fragment in anchors:
+            return True
+    return False
+
+
+_ENTRY_BLOCKS = frozenset(BLOCK_TAGS | {"img", "picture", "time", "video", "iframe"})
+"""What a table of contents' entry of one line does not hold."""
+
+
+def _led_by_link(item: HtmlElement) -> bool:
+    """Whether the first text of ``item`` is a link's."""
+    if (item.text or "").strip():
+        return False
+    for el in item.iterdescendants():
+        if el.tag == "a":
+            return bool("".join(el.itertext()).strip())
+        if isinstance(el.tag, str) and (el.text or "").strip():
+            return False
+        if (el.tail or "").strip():
+            return False
+    return False
 
 
 PROMO_LEAD_RE = re.compile(

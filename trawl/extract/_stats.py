@@ -227,9 +227,45 @@ def reference_table(table: HtmlElement, stats: dict[HtmlElement, _Stats]) -> boo
     """A table of names and what they are (an API's members, functions and their
     parameters): many rows say something besides their links (some are only a name: a
     constructor, an inherited member). A table of links is all links."""
-    rows = [stats[r] for r in table.iter("tr") if r in stats and stats[r].text]
-    described = sum(1 for r in rows if r.text - r.links >= REFERENCE_ROW_CHARS)
+    rows = [r for r in table.iter("tr") if r in stats and stats[r].text]
+    described = sum(1 for r in rows if stats[r].text - stats[r].links >= REFERENCE_ROW_CHARS
+                    or _typed_name(r, stats))
     return bool(rows) and REFERENCE_ROWS_SHARE * len(rows) <= described
+
+
+def _typed_name(row: HtmlElement, stats: dict[HtmlElement, _Stats]) -> bool:
+    """Whether ``row`` is a name and what it is, in cells of their own: the name linked and
+    an API's (see ``_named``), what it is no link and type-like (a function table's
+    "void | gtk_widget_show ()"; a navigation bar's "Prev | Home | Next" links words to
+    pages)."""
+    cells = [c for c in row if c.tag in ("td", "th") and c in stats and stats[c].text]
+    return len(cells) >= 2 and any(not stats[c].links and _type_like(c) for c in cells) \
+        and any(_named(a) for c in cells for a in c.iter("a"))
+
+
+def _named(a: HtmlElement) -> bool:
+    """Whether the link ``a`` is an API's name: it says one (see ``_TYPED_NAME_RE``) or
+    leads to a place on a page (a member's details: "GtkEntry.html#GtkEntry-activate")."""
+    return bool((a.get("href") or "").partition("#")[2]) or \
+        _TYPED_NAME_RE.search("".join(a.itertext())) is not None
+
+
+NAME_RE = re.compile(r"::|\(\)|\w[._]\w")
+"""What a name in an API has and a word does not: a scope, a call, a dot or an
+underscore inside it."""
+_TYPED_NAME_RE = re.compile(NAME_RE.pattern + r"|[a-z][A-Z]")
+"""... or, beside its type, a capital inside it (``GtkWidget``)."""
+
+
+TYPE_MAX_WORDS = 3
+_DIGIT_RE = re.compile(r"\d")
+
+
+def _type_like(cell: HtmlElement) -> bool:
+    """Whether ``cell`` reads as a type: a few words, no number (a date, a count, a price
+    is what a row of links to stories has)."""
+    text = "".join(cell.itertext())
+    return len(text.split()) <= TYPE_MAX_WORDS and _DIGIT_RE.search(text) is None
 
 
 INDEX_TERM_MAX_CHARS = 80
@@ -276,7 +312,8 @@ def listed_links(el: HtmlElement, stats: dict[HtmlElement, _Stats],
         tag = e.tag
         if e in listed or not isinstance(tag, str) or (tag not in BLOCK_TAGS and e is not el):
             continue  # (an inline element is a part of its block's run, but when asked of)
-        if (tag == "table" and e in stats and reference_table(e, stats)) or index_list(e):
+        if (tag == "table" and e in stats and reference_table(e, stats)) or index_list(e) \
+                or tag in CODE_TAGS:  # (a listing's links are names in code)
             listed[e] = 0
             continue
         total = 0

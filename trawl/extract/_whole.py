@@ -13,7 +13,9 @@ the parent is more of the same kind of content:
 - **the page's own word**: the parent is the page's main landmark (``<main>``, ``role=main``)
   and the block holds less than most of its readable text;
 - **too small**: a few words in a page of many (of lists and tables: contents, members, an
-  index); the page's content is where they are.
+  index); the page's content is where they are;
+- **a table of contents beside it**: the parent holds, outside the block, a table of
+  contents larger than the block (a chapter's page: its introduction, then its sections).
 
 What a wider container brings in that is not content (a list of links, a form) prune drops.
 """
@@ -24,7 +26,7 @@ import itertools
 
 from lxml.html import HtmlElement
 
-from ._signals import _HEADINGS, _first_element, promo_heading, teasers
+from ._signals import _HEADINGS, LISTS, _first_element, contents_list, promo_heading, teasers
 from ._stats import _Stats, listed_links, reference_table
 
 SIMILAR_MIN = 2
@@ -64,6 +66,7 @@ def whole(top: HtmlElement, stats: dict[HtmlElement, _Stats],
                                         or _among_similar(node, parent, stats)
                                         or _subsection(node, parent, stats, lists)
                                         or _parallel(node, parent, stats, lists)
+                                        or _beside_contents(node, parent, stats)
                                         or _part_of(node, parent, stats, mass, lists)):
             break
         node = parent
@@ -218,6 +221,25 @@ def _too_small(node: HtmlElement, parent: HtmlElement,
     return _readable(inner) < SMALL_CHARS and whole_.text >= SMALL_FACTOR * inner.text
 
 
+CONTENTS_SHARE = 0.5
+"""Tables of contents beside a block with this share of its text make the page a table of
+contents with an introduction."""
+
+
+def _beside_contents(node: HtmlElement, parent: HtmlElement,
+                     stats: dict[HtmlElement, _Stats]) -> bool:
+    """Whether ``parent`` holds, outside ``node``, tables of contents (see
+    ``contents_list``) with ``CONTENTS_SHARE`` of ``node``'s text: a page that is mostly a
+    table of contents (a book's or a chapter's page under its introduction) keeps it."""
+    size = 0
+    for lst in parent.iter(*LISTS):
+        if lst in stats and not _below(lst, node) and \
+                not any(a.tag in LISTS for a in lst.iterancestors() if _below(a, parent)) \
+                and contents_list(lst):
+            size += stats[lst].text
+    return size >= CONTENTS_SHARE * stats[node].text
+
+
 def _readable(st: _Stats) -> int:
     """Characters of text that are not link text."""
     return st.text - st.links
@@ -257,7 +279,14 @@ def _part_of(node: HtmlElement, parent: HtmlElement, stats: dict[HtmlElement, _S
     # other stories' teasers (a linked headline and its summary, many alike) are no part
     # of the content, however much prose their summaries add up to
     teaser_mass = sum(mass.get(c, 0.0) for c in parent if c is not node and teasers(c))
-    return whole_mass - inner_mass - teaser_mass >= PART_FACTOR * inner_mass
+    if whole_mass - inner_mass - teaser_mass >= PART_FACTOR * inner_mass:
+        return True
+    # a small block's parts besides it are lines more than paragraphs (a heading, a line
+    # saying where it is from): their text counts, not their prose
+    inner_readable = _readable(inner)
+    return inner_readable < SMALL_CHARS and \
+        outer_text - outer_links >= PART_FACTOR * inner_readable and \
+        not any(c is not node and teasers(c) for c in parent)
 
 
 def _table_links(el: HtmlElement, stats: dict[HtmlElement, _Stats]) -> int:
