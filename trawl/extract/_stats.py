@@ -317,8 +317,12 @@ class TextSize(NamedTuple):
 
 def text_size(el: HtmlElement) -> TextSize:
     """The size of ``el``'s text (its tail left out), measured as ``_measure`` does."""
-    return TextSize(_subtree_chars(el), sum(_subtree_chars(a) for a in el.iter("a")
-                                            if not _in_code(a, el)))
+    # the links inside code found from the code elements down (a page's few), not from
+    # every link up through its ancestors
+    in_code = {a for code in el.iter(*CODE_TAGS) for a in code.iter("a")}
+    return TextSize(_subtree_chars(el), sum(
+        _subtree_chars(a) for a in el.iter("a")
+        if not (a in in_code or (a is el and _in_code(a, el)))))
 
 
 def _in_code(a: HtmlElement, root: HtmlElement) -> bool:

