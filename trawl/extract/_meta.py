@@ -183,7 +183,10 @@ def extract_metadata(root: HtmlElement, base: str) -> dict[str, Any]:
             authors = [meta_author]
     if not authors:
         for el in root.iter("a", "span", "div", "p"):
-            marker = (el.get("rel") or "") + " " + (el.get("itemprop") or "")
+            rel, prop = el.get("rel"), el.get("itemprop")
+            if not (rel or prop):  # most elements: no string to build and lower
+                continue
+            marker = (rel or "") + " " + (prop or "")
             if "author" in marker.lower():
                 name = collapse(text_content(el))
                 if 0 < len(name) < 80:
