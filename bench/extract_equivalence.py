@@ -14,6 +14,8 @@ Usage::
     .venv/bin/python bench/extract_equivalence.py --compare /tmp/extract-baseline
     .venv/bin/python bench/extract_equivalence.py --compare DIR --repeat 3   # median of 3 runs
     .venv/bin/python bench/extract_equivalence.py --compare DIR --set articles --set python
+    git archive main | tar -x -C /tmp/main   # then, timing only, side by side:
+    .venv/bin/python bench/extract_equivalence.py --against /tmp/main --set python
 
 Exit status: 0 when nothing differs, 1 otherwise. The data stays outside the repository.
 """
@@ -38,6 +40,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 import importlib  # noqa: E402
+import importlib.util  # noqa: E402
 
 from bench.completeness import DOCSETS, SETS  # noqa: E402
 from trawl.extract import extract  # noqa: E402
@@ -93,6 +96,43 @@ def run_set(pages: list[tuple[str, str, str]], repeat: int) -> tuple[dict[str, A
     return outputs, [statistics.median(t) for t in times]
 
 
+def load_extract(root: Path) -> Any:
+    """``extract`` of the checkout at ``root`` (its ``trawl/extract`` package, imported under
+    another name; what it imports from the rest of trawl comes from this checkout)."""
+    package = root / "trawl" / "extract"
+    spec = importlib.util.spec_from_file_location(
+        "_against_extract", package / "__init__.py", submodule_search_locations=[str(package)])
+    if spec is None or spec.loader is None:
+        raise SystemExit(f"no trawl/extract package under {root}")
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[spec.name] = module
+    spec.loader.exec_module(module)
+    return module.extract
+
+
+def side_by_side(name: str, pages: list[tuple[str, str, str]], other: Any, repeat: int) -> None:
+    """This checkout's extract and ``other`` timed page by page, taking turns (which runs
+    first alternates), so the machine's load weighs on both alike: ms/page and the ratio."""
+    ours, theirs = [0.0] * len(pages), [0.0] * len(pages)
+    for r in range(repeat):
+        for i, (_, html, url) in enumerate(pages):
+            for mine in ((True, False) if (i + r) % 2 else (False, True)):
+                t0 = time.perf_counter()
+                (extract if mine else other)(html, url)
+                spent = (time.perf_counter() - t0) * 1000 / repeat
+                if mine:
+                    ours[i] += spent
+                else:
+                    theirs[i] += spent
+    n = max(len(pages), 1)
+    page_ratio = statistics.median(a / b for a, b in zip(ours, theirs, strict=True) if b) \
+        if pages else 0.0
+    print(f"{name:9s} {len(pages)} pages  against {sum(theirs) / n:7.2f} ms/page (median "
+          f"{statistics.median(theirs or [0]):6.2f})  now {sum(ours) / n:7.2f} (median "
+          f"{statistics.median(ours or [0]):6.2f})  now/against: total "
+          f"{sum(ours) / max(sum(theirs), 1e-9):.3f}, median page {page_ratio:.3f}")
+
+
 def describe(times: list[float]) -> str:
     if not times:
         return "0 pages"
@@ -133,7 +173,7 @@ def compare(name: str, old: dict[str, Any], new: dict[str, Any]) -> int:
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    mode = parser.add_mutually_exclusive_group(required=True)
+    mode = parser.add_mutually_exclusive_group()
     mode.add_argument("--record", type=Path, metavar="DIR", help="write the outputs to DIR")
     mode.add_argument("--compare", type=Path, metavar="DIR", help="compare with DIR")
     parser.add_argument("--repeat", type=int, default=1, help="timing runs (median per page)")
@@ -142,7 +182,12 @@ def main() -> int:
     parser.add_argument("--path", metavar="DIR", help="sys.path entry for --impl")
     parser.add_argument("--set", action="append", choices=["articles", *DOC_ROOTS],
                         help="only these sets (default: all installed)")
+    parser.add_argument("--against", type=Path, metavar="ROOT",
+                        help="time only: this checkout's extract and ROOT's (e.g. `git archive "
+                        "main | tar -x -C ROOT`) side by side, page by page")
     args = parser.parse_args()
+    if not (args.record or args.compare or args.against):
+        parser.error("one of --record, --compare, --against is required")
     if args.impl:
         global extract
         if args.path:
@@ -159,6 +204,12 @@ def main() -> int:
             sets[name] = list(docs_pages(name, DOC_ROOTS[name]))
         else:
             print(f"{name}: not installed ({DOC_ROOTS[name]}); skipped")
+    if args.against:
+        other = load_extract(args.against.resolve())
+        for name, pages in sets.items():
+            side_by_side(name, pages, other, max(1, args.repeat))
+        print(f"load average {os.getloadavg()[0]:.2f}")
+        return 0
     outputs: dict[str, dict[str, Any]] = {}
     timing: dict[str, list[float]] = {}
     for name, pages in sets.items():
