@@ -262,7 +262,8 @@ with links in it (a sentence, a function's signature), not a list of links."""
 
 
 def _holds_block(el: HtmlElement) -> bool:
-    return any(isinstance(d.tag, str) and d.tag in BLOCK_TAGS for d in el.iterdescendants())
+    # (lxml picks the blocks by name: no Python object per descendant)
+    return next(el.iterdescendants(*BLOCK_TAGS), None) is not None
 
 
 def listed_links(el: HtmlElement, stats: dict[HtmlElement, _Stats],
