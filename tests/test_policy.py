@@ -341,3 +341,18 @@ def test_login_form_handoff_can_be_turned_off(login_forms: bool, expected: str |
     assert detect(url="http://a.test/post", final_url="http://a.test/post", status=200,
                   html=captcha, password_visible=None, has_session=False, rules=[],
                   login_forms=login_forms).reason == "captcha"  # type: ignore[union-attr]
+
+
+@pytest.mark.parametrize("marker, kind", [
+    ('<div class="g-recaptcha"></div>', "reCAPTCHA"),
+    ('<div class="h-captcha"></div>', "hCaptcha"),
+    ('<div class="cf-turnstile"></div>', "Turnstile"),
+    ("<title>Just a moment...</title>", "challenge page"),
+    ('<form id="challenge-form"></form>', "challenge page"),
+    # the words without the markup: a page about CAPTCHAs is no CAPTCHA
+    ("<p>Why a captcha, a turnstile or a challenge? Just a moment.</p>", None),
+])
+def test_captcha_kinds(marker: str, kind: str | None) -> None:
+    from trawl.crawler.walls import captcha_kind
+
+    assert captcha_kind(f"<html><head></head><body>{marker}<p>Text.</p></body></html>") == kind

@@ -64,10 +64,18 @@ def visible_password_in_html(html: str, lowered: bytes | None = None) -> bool:
 
 def captcha_kind(html: str, lowered: bytes | None = None) -> str | None:
     lowered = _ascii_lowered(html) if lowered is None else lowered
+    found: dict[bytes, bool] = {}  # a word scanned for once (a whole page per scan)
     for kind, words, pattern in CAPTCHA_MARKERS:
-        if any(word in lowered for word in words) and pattern.search(html):
+        if any(_has(lowered, word, found) for word in words) and pattern.search(html):
             return kind
     return None
+
+
+def _has(lowered: bytes, word: bytes, found: dict[bytes, bool]) -> bool:
+    """``word in lowered``, remembered in ``found``."""
+    if word not in found:
+        found[word] = word in lowered
+    return found[word]
 
 
 def rule_hit(rules: list[str], url: str, html: str | None) -> str | None:

@@ -10,6 +10,7 @@ from lxml.html import HtmlElement
 
 from ._signals import _is_ancestor, _kinds, page_contents, words
 from ._stats import TextSize, _drop_all, _link_density, _measure, _remeasure, _Stats
+from ._text import text_content
 
 _AD_LABEL_RE = re.compile(
     r"^(advert|advertisement|advertising|ad|ads|sponsored|sponsored content|anzeige|"
@@ -115,7 +116,7 @@ def _is_boilerplate(el: HtmlElement, tag: str, role: str, st: _Stats, share: flo
     if 1 < st.text < 40 and st.links == 0:
         # half of all elements get here: spare the leaves (most of them) the itertext
         leaf = not len(el) and isinstance(tag, str)
-        raw = (el.text or "") if leaf else "".join(el.itertext())
+        raw = (el.text or "") if leaf else text_content(el)
         if _is_ad_label(raw):
             return True
     kinds = _kinds(el)

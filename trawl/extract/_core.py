@@ -19,7 +19,7 @@ from ._meta import extract_metadata
 from ._parse import parse
 from ._stats import CHROME, TextSize, text_size
 from ._tags import drop_selected, selected
-from ._text import collapse, render_text, word_count
+from ._text import collapse, render_text, text_content, word_count
 from ._types import Completeness, Extraction, Link
 from ._urls import base_url
 
@@ -29,7 +29,7 @@ log = logging.getLogger(__name__)
 def _headings(el: HtmlElement) -> list[dict[str, Any]]:
     out: list[dict[str, Any]] = []
     for h in el.iter("h1", "h2", "h3", "h4", "h5", "h6"):
-        text = collapse("".join(h.itertext())).rstrip("¶").strip()
+        text = collapse(text_content(h)).rstrip("¶").strip()
         if text:
             out.append({"level": int(str(h.tag)[1]), "text": text})
     return out

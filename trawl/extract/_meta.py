@@ -144,6 +144,20 @@ def _time_elements(root: HtmlElement) -> tuple[str | None, str | None]:
     return published, modified
 
 
+def _marked_author(root: HtmlElement) -> list[str]:
+    """The first element marked as the author (``rel`` or ``itemprop``) with a short name."""
+    for el in root.iter("a", "span", "div", "p"):
+        rel, prop = el.get("rel"), el.get("itemprop")
+        if not (rel or prop):  # most elements: no string to build and lower
+            continue
+        marker = (rel or "") + " " + (prop or "")
+        if "author" in marker.lower():
+            name = collapse(text_content(el))
+            if 0 < len(name) < 80:
+                return [name]
+    return []
+
+
 def extract_metadata(root: HtmlElement, base: str) -> dict[str, Any]:
     """Everything but the content: a JSON-serialisable dict (keys documented in Extraction)."""
     metas = _metas(root)
@@ -182,13 +196,7 @@ def extract_metadata(root: HtmlElement, base: str) -> dict[str, Any]:
         if meta_author and not meta_author.startswith("http"):
             authors = [meta_author]
     if not authors:
-        for el in root.iter("a", "span", "div", "p"):
-            marker = (el.get("rel") or "") + " " + (el.get("itemprop") or "")
-            if "author" in marker.lower():
-                name = collapse(text_content(el))
-                if 0 < len(name) < 80:
-                    authors = [name]
-                    break
+        authors = _marked_author(root)
     # de-duplicate, keep order
     authors = list(dict.fromkeys(a for a in authors if a))
 

@@ -298,7 +298,8 @@ with links in it (a sentence, a function's signature), not a list of links."""
 
 
 def _holds_block(el: HtmlElement) -> bool:
-    return any(isinstance(d.tag, str) and d.tag in BLOCK_TAGS for d in el.iterdescendants())
+    # (lxml picks the blocks by name: no Python object per descendant)
+    return next(el.iterdescendants(*BLOCK_TAGS), None) is not None
 
 
 def listed_links(el: HtmlElement, stats: dict[HtmlElement, _Stats],
@@ -354,8 +355,12 @@ class TextSize(NamedTuple):
 
 def text_size(el: HtmlElement) -> TextSize:
     """The size of ``el``'s text (its tail left out), measured as ``_measure`` does."""
-    return TextSize(_subtree_chars(el), sum(_subtree_chars(a) for a in el.iter("a")
-                                            if not _in_code(a, el)))
+    # the links inside code found from the code elements down (a page's few), not from
+    # every link up through its ancestors
+    in_code = {a for code in el.iter(*CODE_TAGS) for a in code.iter("a")}
+    return TextSize(_subtree_chars(el), sum(
+        _subtree_chars(a) for a in el.iter("a")
+        if not (a in in_code or (a is el and _in_code(a, el)))))
 
 
 def _in_code(a: HtmlElement, root: HtmlElement) -> bool:

@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 
+from lxml import etree
 from lxml.html import HtmlElement
 
 
@@ -34,13 +35,17 @@ _SKIP_TAGS = words("script style noscript template head title")
 
 
 def text_content(el: HtmlElement) -> str:
-    """All text inside ``el`` (without its tail), like ``HtmlElement.text_content()``."""
-    return "".join(el.itertext())
+    """All text inside ``el`` (without its tail), like ``HtmlElement.text_content()``:
+    ``"".join(el.itertext())``, collected by libxml2 (a tenth of the time on a short
+    element: a link's text, a heading's)."""
+    return etree.tostring(el, method="text", encoding="unicode", with_tail=False)
 
 
 def collapse(text: str) -> str:
     """Collapse whitespace runs into single spaces and strip."""
-    return _WS_RE.sub(" ", text).strip()
+    # (str.split() splits at exactly what ``\s`` matches, str.isspace(): the same result as
+    # _WS_RE.sub(" ", text).strip(), in a fifth of the time; links call this per anchor)
+    return " ".join(text.split())
 
 
 def word_count(text: str) -> int:
@@ -98,8 +103,12 @@ def _tidy(raw: str) -> str:
         if i % 2:
             out.append(segment)
             continue
-        segment = _WS_RE.sub(" ", segment).replace(_BREAK, "\n")
-        segment = "\n".join(line.strip() for line in segment.split("\n"))
-        out.append(segment)
+        # every whitespace run one space (str.split splits at what ``\s`` matches), then the
+        # lines stripped: after the join the only whitespace left at a line's ends is the one
+        # space beside a _BREAK (not whitespace). (A regex and a loop over the lines cost
+        # half as much again.)
+        segment = " ".join(segment.split())
+        out.append(segment.replace(" " + _BREAK, _BREAK).replace(_BREAK + " ", _BREAK)
+                   .replace(_BREAK, "\n"))
     text = "".join(out)
     return _BLANKS_RE.sub("\n\n", text).strip("\n ")

@@ -54,6 +54,14 @@ def http_url(base: str, href: str | None) -> str | None:
     absolute = absolutize(base, href)
     if absolute is None:
         return None
+    return _http_target(absolute)
+
+
+@lru_cache(maxsize=8192)
+def _http_target(absolute: str) -> str | None:
+    """:func:`http_url` of an absolute URL. Cached: the pages of a site link to the same
+    pages (its index, its modules), and the parse and the re-assembly of each cost more
+    than the rest of a link."""
     try:
         scheme = urlsplit(absolute).scheme.lower()
         if scheme not in ("http", "https"):
