@@ -81,13 +81,14 @@ def prune(content: HtmlElement, stats: dict[HtmlElement, _Stats] | None = None,
         stats = _measure(content)
     doomed: list[HtmlElement] = []
     lists: dict[HtmlElement, int] = {}  # (see listed_links)
+    cites: dict[HtmlElement, bool] = {}  # (see _names_only)
     for el in content.iter():
         if el is content:
             continue
         st = stats.get(el)
         # in the page's main landmark, lists and tables of links are the page's own (a
         # table of contents, a "See also" list, an index): the page said so
-        if st is not None and _prunable(el, st, stats, lists) and \
+        if st is not None and _prunable(el, st, stats, lists, cites) and \
                 not (_in_landmark(el) and _links_in_lists(el, stats, lists)):
             doomed.append(el)
     # a note or "See also" box is content whatever it holds (often nothing but links), and
@@ -244,7 +245,7 @@ def _in_landmark(el: HtmlElement) -> bool:
 
 
 def _prunable(el: HtmlElement, st: _Stats, stats: dict[HtmlElement, _Stats],
-              lists: dict[HtmlElement, int]) -> bool:
+              lists: dict[HtmlElement, int], cites: dict[HtmlElement, bool]) -> bool:
     """Whether prune drops ``el`` (forms, navigation headings, link-heavy blocks)."""
     tag = el.tag
     if tag in _FORM_TAGS:
@@ -259,19 +260,23 @@ def _prunable(el: HtmlElement, st: _Stats, stats: dict[HtmlElement, _Stats],
         return False  # judged by their parts, if at all
     if tag == "p":
         return _is_link_paragraph(el, st)
-    return not _names_only(el, st, stats) and _is_link_block(el, st, stats, lists)
+    # (a link block first: _names_only reads every paragraph and item below, so it is asked
+    # only of the blocks that would otherwise go)
+    return _is_link_block(el, st, stats, lists) and not _names_only(el, st, stats, cites)
 
 
 _CITING_TAGS = ("p", "dd", "li")
 
 
-def _names_only(el: HtmlElement, st: _Stats, stats: dict[HtmlElement, _Stats]) -> bool:
+def _names_only(el: HtmlElement, st: _Stats, stats: dict[HtmlElement, _Stats],
+                cites: dict[HtmlElement, bool]) -> bool:
     """Whether all the links of ``el`` are in its paragraphs, definitions and items that
     cite names (see ``_cites_names``): a reference entry's "Definition at line 53 of file
-    s.h." and "References a(), b()."."""
+    s.h." and "References a(), b().". ``cites``: what _cites_names said of the blocks asked
+    already (nested blocks share their paragraphs; nothing is dropped while prune judges)."""
     cited = 0
     for d in el.iter(*_CITING_TAGS):
-        if d in stats and stats[d].links and _cites_names(d) and \
+        if d in stats and stats[d].links and _cites_names_of(d, cites) and \
                 not any(a.tag in _CITING_TAGS for a in _up_to(d, el)[1:]):
             cited += stats[d].links
     return cited > 0 and cited >= st.links
@@ -309,6 +314,13 @@ def _is_link_paragraph(el: HtmlElement, st: _Stats) -> bool:
             return True
         return _promo_label(el.getprevious())
     return False
+
+
+def _cites_names_of(el: HtmlElement, cites: dict[HtmlElement, bool]) -> bool:
+    known = cites.get(el)
+    if known is None:
+        known = cites[el] = _cites_names(el)
+    return known
 
 
 def _cites_names(el: HtmlElement) -> bool:
