@@ -63,7 +63,11 @@ async def test_two_workers_keep_each_host_to_its_concurrency(
     """Before slices, each worker held a site to ``--concurrency`` loads: two workers
     sent twice as many requests at once to one host."""
     log = tmp_path / "workers.log"
-    workers = [start_worker(temporal_address, database_url, task_queue, log)
+    # three activity slots each: six sites' slices start together, so whichever worker
+    # polls first cannot hold them all and the second must take some (with the default
+    # 32 slots one worker once took all 240 pages, and the test showed nothing about two)
+    workers = [start_worker(temporal_address, database_url, task_queue, log,
+                            TRAWL_MAX_CONCURRENT_ACTIVITIES="3")
                for _ in range(2)]
     try:
         await wait_for_activity_pollers(temporal_client, task_queue, 2)
