@@ -162,8 +162,14 @@ async def test_a_handoff_waits_for_a_person_whose_resume_approves_one_press(
         else:
             raise AssertionError("the run never handed off")
         assert DELETES == []
-        meta = await handle.query("__temporal_workflow_metadata",
-                                  result_type=WorkflowMetadata)
+        # the activity that records the handoff returns before the workflow task that
+        # sets the details the web UI shows: give that task a moment, not forever
+        for _ in range(100):
+            meta = await handle.query("__temporal_workflow_metadata",
+                                      result_type=WorkflowMetadata)
+            if "Waiting for a person" in meta.current_details:
+                break
+            await asyncio.sleep(0.1)
         assert "Waiting for a person" in meta.current_details  # what the web UI shows
         assert f"trawl resume {run_id}" in meta.current_details
         await handle.signal(AgentWorkflow.resume, ResumeRequest(note="yes, delete it",
