@@ -37,7 +37,7 @@ from trawl.crawler.screening import (
 from trawl.crawler.thin import thin_reason
 from trawl.crawler.walls import Wall
 from trawl.errors import ConfigError, FetchError, SiteStopped, UnreadableDocument
-from trawl.extract import Extraction, chunk_markdown
+from trawl.extract import EXTRACTION_FAULT, Extraction, chunk_markdown
 from trawl.model import (
     BlockedPage,
     CrawlSpec,
@@ -266,10 +266,11 @@ def _render_notes(loaded: Loaded, reading: Reading, stored_words: int) -> dict[s
         notes["expanded"] = loaded.expanded
     shell = reading.decision.reason if reading.decision is not None and \
         reading.decision.browser and loaded.render_mode == "http" else None
-    completeness = reading.extraction.completeness if reading.extraction is not None else None
+    extraction = reading.extraction
     thin = thin_reason(stored_words=stored_words, seen_words=loaded.seen_words,
                        settle_timed_out=loaded.settle_timed_out, shell=shell,
-                       completeness=completeness)
+                       completeness=extraction.completeness if extraction else None,
+                       fault=extraction.metadata.get(EXTRACTION_FAULT) if extraction else None)
     if thin is not None:
         notes["thin_content"] = thin
     return notes

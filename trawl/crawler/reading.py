@@ -111,7 +111,7 @@ def read_page(html: str, url: str, scope: Scope, auto: AutoRules | None = None,
         decision = decide(document, url)
     extraction = extract(document, url, selection.content,
                          include_tags=selection.include_tags,
-                         exclude_tags=selection.exclude_tags)
+                         exclude_tags=selection.exclude_tags, source=html)
     markdown = extraction.markdown
     digest = hashlib.sha256(markdown.encode()).hexdigest() if markdown.strip() else None
     links = found_links(extraction, scope)

@@ -73,7 +73,7 @@ from trawl.errors import (
     RedirectLoop,
     TooManyRedirects,
 )
-from trawl.extract import Completeness, Extraction, extract, parse_html
+from trawl.extract import EXTRACTION_FAULT, Completeness, Extraction, extract, parse_html
 from trawl.model import Step
 from trawl.net import NetPolicy, use_policy
 from trawl.urls import canonicalize, host_of, validate_seed
@@ -144,7 +144,7 @@ def _read_html(html: str, url: str, opts: ScrapeOptions, decide_first: bool,
     if stop_for_browser and decision is not None and decision.browser:
         return decision, None
     return decision, extract(document, url, opts.content, include_tags=opts.include_tags,
-                             exclude_tags=opts.exclude_tags)
+                             exclude_tags=opts.exclude_tags, source=html)
 
 
 class Scraper:
@@ -354,7 +354,8 @@ class Scraper:
             _, extraction = await asyncio.to_thread(_read_html, page.html, page.final_url,
                                                     opts, False)
         assert extraction is not None
-        notes = _notes(page, extraction.word_count, extraction.completeness)
+        notes = _notes(page, extraction.word_count, extraction.completeness,
+                       extraction.metadata.get(EXTRACTION_FAULT))
         result.thin_reason = notes.pop("thin_content", None)
         result.thin_content = result.thin_reason is not None
         if extraction.completeness is not None:
@@ -417,7 +418,8 @@ def _screenshot(result: ScrapeResult, page: _Page, opts: ScrapeOptions) -> None:
 
 
 def _notes(page: _Page, stored_words: int,
-           completeness: Completeness | None = None) -> dict[str, Any]:
+           completeness: Completeness | None = None,
+           fault: str | None = None) -> dict[str, Any]:
     """What the browser did, and whether the page came out thin (a crawl's page metadata)."""
     notes: dict[str, Any] = {}
     loaded = page.browser
@@ -437,7 +439,7 @@ def _notes(page: _Page, stored_words: int,
     thin = thin_reason(stored_words=stored_words,
                        seen_words=loaded.seen_words if loaded is not None else None,
                        settle_timed_out=bool(loaded is not None and loaded.settle_timed_out),
-                       shell=shell, completeness=completeness)
+                       shell=shell, completeness=completeness, fault=fault)
     if thin is not None:
         notes["thin_content"] = thin
     return notes

@@ -35,10 +35,14 @@ pages in a thousand.)"""
 
 def thin_reason(*, stored_words: int, seen_words: int | None = None,
                 settle_timed_out: bool = False, shell: str | None = None,
-                completeness: Completeness | None = None) -> str | None:
+                completeness: Completeness | None = None,
+                fault: str | None = None) -> str | None:
     """Why the page counts as thin, or None. ``seen_words``: the rendered page's visible
     words (browser mode); ``shell``: auto mode's reason to render a page read over HTTP;
-    ``completeness``: how much of the page's readable text extraction kept."""
+    ``completeness``: how much of the page's readable text extraction kept; ``fault``:
+    why extraction failed (``metadata["extraction_fault"]``), if it did."""
+    if fault is not None and stored_words < NEAR_EMPTY_WORDS:
+        return fault  # the content step raised and nothing (or next to nothing) was kept
     if shell is not None:
         return (f"read over HTTP, but it is an app shell ({shell}): --render auto or "
                 "browser renders it")

@@ -33,11 +33,11 @@ Quality is measured by ``bench/extraction.py``.
 from __future__ import annotations
 
 from ._chunk import DEFAULT_CHUNK_CHARS, MAX_CHUNK_CHARS, MIN_CHUNK_CHARS, Chunk, chunk_markdown
-from ._core import CONTENT_MODES, content_html, extract, full_markdown
+from ._core import CONTENT_MODES, EXTRACTION_FAULT, content_html, extract, full_markdown
 from ._parse import parse as parse_html
 from ._tags import check_selectors
 from ._types import Completeness, Extraction, Link
 
-__all__ = ["CONTENT_MODES", "DEFAULT_CHUNK_CHARS", "MAX_CHUNK_CHARS", "MIN_CHUNK_CHARS", "Chunk",
-           "Completeness", "Extraction", "Link", "check_selectors", "chunk_markdown",
-           "content_html", "extract", "full_markdown", "parse_html"]
+__all__ = ["CONTENT_MODES", "DEFAULT_CHUNK_CHARS", "EXTRACTION_FAULT", "MAX_CHUNK_CHARS",
+           "MIN_CHUNK_CHARS", "Chunk", "Completeness", "Extraction", "Link", "check_selectors",
+           "chunk_markdown", "content_html", "extract", "full_markdown", "parse_html"]

@@ -80,15 +80,44 @@ def _content(root: HtmlElement, content: str, title: str | None,
     return main_content(root, title)
 
 
+EXTRACTION_FAULT = "extraction_fault"
+"""``metadata`` key of a page whose content step raised: the cause, and whether the
+page was stored whole (its body less navigation chrome, as ``--content full``) instead of
+empty. ``pages.metadata ? 'extraction_fault'`` lists them."""
+
+
 def extract(html: str | etree._Element, url: str, content: str = "main", *,
-            include_tags: Sequence[str] = (), exclude_tags: Sequence[str] = ()) -> Extraction:
+            include_tags: Sequence[str] = (), exclude_tags: Sequence[str] = (),
+            source: str | None = None) -> Extraction:
     """Extract markdown/text (of the main content, or with ``content="full"`` of the whole
     body without its chrome), metadata and all links from one page. Never raises.
 
     ``include_tags``/``exclude_tags``: CSS selectors (checked beforehand with
     :func:`check_selectors`) of the elements that are the content / are not.
     ``html`` may be a document from :func:`parse` (``parse_html``); it is edited in place.
+    ``source``: the HTML that document was parsed from. Should the content step raise
+    (a main-content rule's bug on a page shape it never met), the page is read again from it (or
+    from ``html`` itself when that is text) as ``content="full"``, and
+    ``metadata["extraction_fault"]`` says why: the page is stored whole, not empty.
     """
+    extraction, fault = _extract(html, url, content, include_tags, exclude_tags)
+    if fault is None:
+        return extraction
+    source = html if isinstance(html, str) else source
+    if source is None or content == "full" or include_tags:  # no other way to read it
+        extraction.metadata[EXTRACTION_FAULT] = f"{fault}; nothing stored of the content"
+        return extraction
+    whole, again = _extract(source, url, "full", (), exclude_tags)
+    whole.metadata[EXTRACTION_FAULT] = (
+        f"{fault}; stored the whole body less navigation chrome (as --content full)"
+        if again is None else f"{fault}; reading it whole failed too: {again}")
+    return whole
+
+
+def _extract(html: str | etree._Element, url: str, content: str,
+             include_tags: Sequence[str], exclude_tags: Sequence[str]
+             ) -> tuple[Extraction, str | None]:
+    """:func:`extract` once, and what its content step raised (None when nothing)."""
     url = url if isinstance(url, str) else ""
     if isinstance(html, etree._Element):
         root = html
@@ -113,6 +142,7 @@ def extract(html: str | etree._Element, url: str, content: str = "main", *,
     markdown = text = ""
     headline = None
     completeness = None
+    fault = None
     try:
         basic_clean(root)
         main, headline, readable = _content(root, content, metadata.get("title"),
@@ -134,8 +164,14 @@ def extract(html: str | etree._Element, url: str, content: str = "main", *,
         except Exception:
             log.exception("extract: markdown conversion failed for %s", url)
             markdown = text + "\n" if text else ""
-    except Exception:
+    except Exception as exc:
         log.exception("extract: content failed for %s", url)
+        fault = f"extracting the content failed ({type(exc).__name__}: {exc})"
+        markdown = text = ""
+        headline = None
+        completeness = None
+        metadata.pop("kept_ratio", None)
+        metadata.pop("headings", None)
     metadata.setdefault("headings", [])
     return Extraction(
         title=metadata.get("title"),
@@ -149,7 +185,7 @@ def extract(html: str | etree._Element, url: str, content: str = "main", *,
         metadata=metadata,
         headline=headline or None,
         completeness=completeness,
-    )
+    ), fault
 
 
 def content_html(html: str, url: str, content: str = "main", *,

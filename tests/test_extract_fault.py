@@ -1,0 +1,82 @@
+"""A main-content rule that raises on a page shape it never met stores the page whole (as
+``--content full``) with the cause in ``metadata["extraction_fault"]``, never empty and
+unsaid; a page nothing could be read of is flagged thin with that cause."""
+
+from __future__ import annotations
+
+import pytest
+from lxml.html import HtmlElement
+
+from trawl.crawler.reading import read_page
+from trawl.crawler.thin import thin_reason
+from trawl.extract import EXTRACTION_FAULT, _core, extract, parse_html
+from trawl.urls import Scope
+
+URL = "http://127.0.0.1/manual/config.html"
+PAGE = """<html><head><title>Server configuration</title></head><body>
+<nav><a href="/">Home</a> <a href="/next.html">Next</a></nav>
+<main><h1>Server configuration</h1>
+<dl><dt>listen_port</dt><dd>The port the server listens on for its clients.</dd>
+<dt>max_connections</dt><dd>How many clients may be connected at once at most.</dd></dl>
+<p>Every setting above can also be given on the command line.</p></main>
+<footer>Copyright the authors</footer></body></html>"""
+
+
+def _raises(*_: object) -> tuple[HtmlElement, str | None, None]:
+    raise AttributeError("'NoneType' object has no attribute 'getparent'")
+
+
+@pytest.fixture
+def broken_rule(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(_core, "main_content", _raises)
+
+
+def test_a_page_whose_main_content_rule_raises_is_stored_whole_and_says_why(
+        broken_rule: None) -> None:
+    e = extract(PAGE, URL)
+    assert "max_connections" in e.text and "command line" in e.text
+    assert "Home" not in e.text  # still the body less its navigation chrome
+    fault = e.metadata[EXTRACTION_FAULT]
+    assert "AttributeError" in fault and "whole body" in fault
+    assert e.completeness is not None and e.metadata["kept_ratio"] == 1.0
+
+
+def test_a_parsed_document_is_read_again_from_its_source(broken_rule: None) -> None:
+    e = extract(parse_html(PAGE), URL, source=PAGE)
+    assert "listen_port" in e.text and "whole body" in e.metadata[EXTRACTION_FAULT]
+
+
+def test_without_its_source_the_fault_is_still_said_and_the_page_flagged_thin(
+        broken_rule: None) -> None:
+    e = extract(parse_html(PAGE), URL)
+    assert e.text == "" and "kept_ratio" not in e.metadata
+    fault = e.metadata[EXTRACTION_FAULT]
+    assert "nothing stored" in fault
+    assert thin_reason(stored_words=e.word_count, fault=fault) == fault
+
+
+def test_reading_it_whole_failing_too_is_said(
+        broken_rule: None, monkeypatch: pytest.MonkeyPatch) -> None:
+    def whole_raises(_: HtmlElement) -> HtmlElement:
+        raise ValueError("no body")
+
+    monkeypatch.setattr(_core, "_full_body", whole_raises)
+    e = extract(PAGE, URL)
+    assert e.text == ""
+    assert "reading it whole failed too" in e.metadata[EXTRACTION_FAULT]
+    assert "ValueError" in e.metadata[EXTRACTION_FAULT]
+
+
+def test_a_crawls_reading_keeps_the_page_and_its_links(broken_rule: None) -> None:
+    reading = read_page(PAGE, URL, Scope(seed_hosts=("127.0.0.1",)))
+    assert reading.extraction is not None
+    assert "max_connections" in reading.extraction.text
+    assert EXTRACTION_FAULT in reading.extraction.metadata
+    assert reading.content_hash is not None  # stored as a page with content, not empty
+    assert any(link.url.endswith("/next.html") for link in reading.links)
+
+
+def test_a_page_that_extracts_has_no_fault() -> None:
+    e = extract(PAGE, URL)
+    assert EXTRACTION_FAULT not in e.metadata and "listen_port" in e.text
+    assert thin_reason(stored_words=e.word_count) is None
