@@ -51,13 +51,10 @@ HTML_TYPES = ("text/html", "application/xhtml+xml")
 # The crawl, run by a child process with the checkout's trawl first on sys.path (and a
 # database of its own, with the checkout's schema): prints
 # one JSON line, {pages, seconds, crawl_id}. Its in-process worker is trawl's own
-# (crawl_worker: extraction processes, pools), configured as `trawl worker` configures its
-# own (WorkerConfig.from_settings: the browser launched as the worker starts, where the
-# checkout does), on a task queue of its own.
+# (crawl_worker: extraction processes, pools), as in `trawl worker`.
 _CHILD = """
 import asyncio, json, sys, time, uuid
 from sqlalchemy import text
-from trawl.config import get_settings
 from trawl.model import CrawlInput, CrawlSpec
 from trawl.store.db import create_engine_async
 from trawl.worker.codec import connect
@@ -69,9 +66,7 @@ async def main(address, db_url, start, concurrency, max_pages):
     queue, crawl_id = "auto-" + uuid.uuid4().hex[:8], uuid.uuid4().hex[:10]
     spec = CrawlSpec(seeds=[start], concurrency=concurrency, render="auto",
                      max_pages=max_pages, max_depth=100).validated()
-    cfg = WorkerConfig.from_settings(get_settings(), address, db_url)
-    cfg.namespace, cfg.task_queue = "default", queue
-    async with crawl_worker(client, cfg) as w, w:
+    async with crawl_worker(client, WorkerConfig(address, "default", queue, db_url)) as w, w:
         print("ready", flush=True)
         sys.stdin.readline()
         started = time.monotonic()

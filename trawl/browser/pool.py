@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import logging
 from collections.abc import AsyncIterator
 from dataclasses import dataclass, field
 from typing import Any
@@ -24,8 +23,6 @@ from trawl.browser.capture import CAPTURE_JS
 from trawl.browser.launch import launch_chromium
 from trawl.browser.tab import CLOSE_TIMEOUT_S, Tab
 from trawl.config import DEFAULT_BROWSER_RECYCLE_PAGES
-
-log = logging.getLogger("trawl.browser")
 
 DEFAULT_CONTEXT_PAGES = 100
 IDLE_BLANK_DELAY_S = 0.1
@@ -103,7 +100,14 @@ class BrowserPool:
                     await self._close(gen)
                 gen = None
             if gen is None:
-                gen = await self._launch(self._playwright)
+                before = _browser_pids()
+                gen = _Generation(await launch_chromium(self._playwright,
+                                                        headless=self._headless))
+                gen.pids = _browser_pids() - before
+                self._current = gen
+                self._open.append(gen)
+                self.launches += 1
+                metrics.browser_launched()
             # a crawl's own User-Agent gets its own context (it is a context option)
             key = profile if user_agent is None else f"{profile}\n{user_agent}"
             ctx = gen.contexts.get(key)
@@ -125,31 +129,6 @@ class BrowserPool:
             ctx.pages += 1
             ctx.active += 1
             return gen, ctx
-
-    async def _launch(self, playwright: Playwright) -> _Generation:
-        """A new current browser (the caller holds the lock)."""
-        before = _browser_pids()
-        gen = _Generation(await launch_chromium(playwright, headless=self._headless))
-        gen.pids = _browser_pids() - before
-        self._current = gen
-        self._open.append(gen)
-        self.launches += 1
-        metrics.browser_launched()
-        return gen
-
-    async def warm(self) -> None:
-        """Start Playwright and Chromium now rather than for the first page that needs them:
-        that page would wait ~1 s (in auto mode, the first page of a crawl whose site loads
-        scripts: it is rendered as a sample, and the crawl's other URLs are not known before
-        it is recorded). A failure is logged and left to that page, which meets it again."""
-        try:
-            async with self._lock:
-                if self._playwright is None:
-                    self._playwright = await async_playwright().start()
-                if self._current is None:
-                    await self._launch(self._playwright)
-        except Exception as exc:  # the first page that needs the browser says why
-            log.info("browser not started ahead: %s", str(exc).strip().split("\n")[0])
 
     async def _release(self, gen: _Generation, ctx: _Context) -> None:
         ctx.active -= 1

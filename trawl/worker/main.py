@@ -68,9 +68,6 @@ class WorkerConfig:
     metrics_port: int | None = None
     """Serve Prometheus metrics on this port (None: no endpoint; trawl.worker.metrics)."""
     metrics_host: str = DEFAULT_METRICS_HOST
-    warm_browser: bool = False
-    """Launch the browser as the worker starts, like its extraction processes (see
-    :meth:`BrowserPool.warm`); ``trawl worker`` does, in-process test workers need not."""
 
     @classmethod
     def from_settings(cls, settings: Settings, temporal_address: str,
@@ -81,8 +78,7 @@ class WorkerConfig:
                    user_agent=settings.user_agent,
                    max_concurrent_activities=settings.max_concurrent_activities,
                    db_outage_budget_s=settings.db_outage_budget_s,
-                   metrics_port=settings.metrics_port, metrics_host=settings.metrics_host,
-                   warm_browser=True)
+                   metrics_port=settings.metrics_port, metrics_host=settings.metrics_host)
 
 
 @contextlib.asynccontextmanager
@@ -103,11 +99,8 @@ async def crawl_worker(client: Client, cfg: WorkerConfig,
     agent_tools = AgentToolActivities(engine, browsers, deps.worker_id)
     sampler = None if metrics is None else asyncio.create_task(metrics.sample(engine, pool))
     count_model_tokens_here()  # extraction and agent turns: trawl_model_tokens_total
-    warming: asyncio.Task[None] | None = None
     try:
         await start_processes(extractor, cfg.extract_processes)
-        if cfg.warm_browser:  # in the background: the worker polls meanwhile
-            warming = asyncio.create_task(pool.warm())
         pinned = Worker(client, task_queue=own_queue, activities=agent_tools.all(),
                         max_concurrent_activities=cfg.max_concurrent_activities,
                         max_heartbeat_throttle_interval=HEARTBEAT_SEND_INTERVAL)
@@ -132,8 +125,6 @@ async def crawl_worker(client: Client, cfg: WorkerConfig,
                 await sampler
         await http.aclose()
         await browsers.close()
-        if warming is not None:  # (a launch cut short could leave Chromium behind)
-            await warming
         await pool.close()
         extractor.shutdown(wait=False, cancel_futures=True)
         await engine.dispose()
