@@ -12,6 +12,7 @@ Usage::
     .venv/bin/python bench/extraction.py                 # trawl.extract
     .venv/bin/python bench/extraction.py --trafilatura   # also trafilatura (if installed)
     .venv/bin/python bench/extraction.py --worst 10      # list the 10 worst pages
+    .venv/bin/python bench/extraction.py --slowest 5     # list the 5 slowest pages
     .venv/bin/python bench/extraction.py --docs          # timing on the Python docs pages
     .venv/bin/python bench/extraction.py --trafilatura --repeat 5   # ms/page side by side
     .venv/bin/python bench/extraction.py --before main   # main's trawl.extract, same run
@@ -112,7 +113,7 @@ Extractor = tuple[str, Callable[[str, str], str]]
 
 
 def run(extractors: list[Extractor], pages: list[tuple[str, str, str, str]], worst: int,
-        repeat: int = 1) -> dict[str, dict[str, float]]:
+        repeat: int = 1, slowest: int = 0) -> dict[str, dict[str, float]]:
     """Score each extractor on ``pages`` (in id order) and print F1 on all of them and on
     each half of them (a gap between the halves says the code fits some pages more than
     others), and ms/page. The extractors take turns on each page, ``repeat`` times, and a
@@ -134,6 +135,10 @@ def run(extractors: list[Extractor], pages: list[tuple[str, str, str, str]], wor
     results = {}
     for name, _ in extractors:
         results[name] = _report(name, scores[name], times[name], pages, worst)
+        for ms, page_id, url in sorted(((ms, page[0], page[2]) for ms, page
+                                        in zip(times[name], pages, strict=True)),
+                                       reverse=True)[:slowest]:
+            print(f"    {ms:8.1f} ms  {page_id[:12]}  {url}")
     if len(extractors) > 1:
         medians = [f"{name} {statistics.median(times[name]):.1f}" for name, _ in extractors]
         print("ms/page median, same run: " + " | ".join(medians))
@@ -210,6 +215,8 @@ def main() -> None:
     ap.add_argument("--data", type=Path, default=Path(os.environ.get("TRAWL_BENCH_ARTICLES",
                                                                       DEFAULT_DATA)))
     ap.add_argument("--worst", type=int, default=0, help="list the N worst pages")
+    ap.add_argument("--slowest", type=int, default=0,
+                    help="list the N slowest pages (their fastest run) of each extractor")
     ap.add_argument("--trafilatura", action="store_true", help="also score trafilatura")
     ap.add_argument("--readability", action="store_true", help="also score readability-lxml")
     ap.add_argument("--docs", action="store_true", help="time extract() on the Python docs")
@@ -254,7 +261,7 @@ def main() -> None:
         for _, html, url, _ in pages[:3]:
             fn(html, url)
     print(f"articles (dev split), {args.data}; load average {os.getloadavg()[0]:.1f}")
-    run(extractors, pages, args.worst, args.repeat)
+    run(extractors, pages, args.worst, args.repeat, args.slowest)
     if (args.test_pages / "001" / "source.html").is_file():
         print(f"Readability's test pages (never tuned on), {args.test_pages}; expected text "
               f"{'with' if args.with_controls else 'without'} controls' labels")

@@ -4,6 +4,7 @@ crawl always finishes (real Temporal, Postgres and Chromium; tests/hostile.py's 
 from __future__ import annotations
 
 import asyncio
+import random
 import time
 import uuid
 from collections.abc import Iterator
@@ -20,7 +21,7 @@ from trawl.config import QUEUE_MARGIN
 from trawl.crawler.fetch import refresh_target
 from trawl.crawler.render import load_in_browser
 from trawl.errors import BodyTooLarge, FetchTimeout, PageCrashed
-from trawl.extract._parse import flatten_nesting, parse
+from trawl.extract._parse import _CONTROL, _blank, _without_controls, flatten_nesting, parse
 from trawl.model import CrawlSpec
 
 PAGE_TIMEOUT_S = 6.0
@@ -170,6 +171,24 @@ def test_deep_nesting_reads_like_the_browser() -> None:
     assert "words" in "".join(parse(html).itertext())
     flat = flatten_nesting("<div><div><p>a</p></div><br></div>", limit=1)
     assert flat == "<div>a<br></div>"  # beyond the limit: tags gone, text kept
+
+
+
+def test_control_characters_and_blank_pages_as_the_regex_says() -> None:
+    """parse() drops control characters from the UTF-8 bytes, not with _CONTROL on the text,
+    and tells a blank page by its bytes: the same result for every string, lone surrogates,
+    non-ASCII spaces and the markers render_text uses (\\x01-\\x03) included."""
+    rng = random.Random(29)
+    alphabet = ["a", "<p>", "</p>", " ", "\t", "\n", "\r", "\x00", "\x01", "\x03", "\x0b",
+                "\x0c", "\x1c", "\x1f", "\x7f", "\x80", "\x85", "\xa0", "\u2028", "\u3000",
+                "\ufeff", "\ud800", "é", "€", "😀"]
+    for _ in range(20_000):
+        html = "".join(rng.choice(alphabet) for _ in range(rng.randint(0, 8)))
+        kept = _CONTROL.sub("", html)
+        assert _without_controls(html) == kept.encode("utf-8", errors="replace"), repr(html)
+        assert _blank(_without_controls(html)) == (not kept.strip()), repr(html)
+    assert "".join(parse("<p>a\x01b\x02c\x03d\x7f</p>").itertext()) == "abcd"
+    assert "".join(parse(" \x00\u3000\x85\n").itertext()) == ""  # blank: the empty page
 
 
 def test_refresh_targets() -> None:

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import gc
 import os
 import signal
 import subprocess
@@ -29,6 +30,7 @@ from tests.workerkit import busy_worker, kill_group, start_worker, wait_for_acti
 from trawl.api.crawls import Trawl
 from trawl.api.handoffs import pause
 from trawl.config import Settings
+from trawl.crawler.reading import EXTRACTION_GC_THRESHOLD, extraction_pool, start_processes
 from trawl.model import CrawlInput, CrawlSpec
 from trawl.store.db import create_engine_async
 from trawl.workflows.crawl import CrawlWorkflow, site_workflow_id
@@ -44,6 +46,21 @@ CHILDREN_GONE_S = 10.0
 def extraction_children(proc: subprocess.Popen[bytes]) -> list[psutil.Process]:
     return [child for child in psutil.Process(proc.pid).children(recursive=True)
             if "multiprocessing" in " ".join(child.cmdline())]
+
+
+async def test_extraction_processes_keep_their_imports_from_the_collector() -> None:
+    """An extraction process starts with its imports frozen out of the garbage collector's
+    reach and collects young objects less often than Python's default (prepare_process)."""
+    pool = extraction_pool(1)
+    try:
+        await start_processes(pool, 1)
+        loop = asyncio.get_running_loop()
+        threshold = await loop.run_in_executor(pool, gc.get_threshold)
+        frozen = await loop.run_in_executor(pool, gc.get_freeze_count)
+    finally:
+        pool.shutdown()
+    assert threshold[0] == EXTRACTION_GC_THRESHOLD > gc.get_threshold()[0]
+    assert frozen > 10_000  # trawl.extract and what it imports
 
 
 async def test_extraction_processes_die_with_a_killed_worker(

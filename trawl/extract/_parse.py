@@ -29,6 +29,27 @@ _PARSER = etree.HTMLParser(
 )
 
 
+_CONTROL_BYTES = bytes(range(0x09)) + b"\x0b\x0c" + bytes(range(0x0e, 0x20)) + b"\x7f"
+"""What _CONTROL matches, as UTF-8 bytes: one byte each, and no byte of another character's
+UTF-8 encoding is below 0x80."""
+
+
+def _without_controls(html: str) -> bytes:
+    """``_CONTROL.sub("", html)`` UTF-8-encoded (errors replaced): the control characters
+    dropped from the bytes, where bytes.translate does it in a tenth of the regex's time."""
+    return html.encode("utf-8", errors="replace").translate(None, _CONTROL_BYTES)
+
+
+def _blank(data: bytes) -> bool:
+    """Whether ``data`` (UTF-8, no control characters) decodes to whitespace only, as
+    ``str.strip()`` sees it (which strips non-ASCII spaces too, as bytes.strip does not)."""
+    rest = data.strip()
+    if not rest:
+        return True
+    # (ASCII whitespace gone, an ASCII first byte is a character str.strip() keeps)
+    return rest[0] >= 0x80 and not rest.decode("utf-8", errors="replace").strip()
+
+
 def _empty() -> lxml.html.HtmlElement:
     return etree.fromstring("<html><head></head><body></body></html>", parser=_PARSER)
 
@@ -39,13 +60,13 @@ def parse(html: str | bytes) -> lxml.html.HtmlElement:
         html = html.decode("utf-8", errors="replace")
     if not isinstance(html, str):
         return _empty()
-    html = _CONTROL.sub("", _XML_DECL.sub("", html, count=1))
-    if not html.strip():
+    data = _without_controls(_XML_DECL.sub("", html, count=1))
+    if _blank(data):
         return _empty()
     try:
-        root = etree.fromstring(html.encode("utf-8", errors="replace"), parser=_PARSER)
+        root = etree.fromstring(data, parser=_PARSER)
         if any("Excessive depth" in entry.message for entry in _PARSER.error_log):
-            root = etree.fromstring(flatten_nesting(html).encode("utf-8", errors="replace"),
+            root = etree.fromstring(flatten_nesting(data.decode("utf-8")).encode("utf-8"),
                                     parser=_PARSER)
     except (etree.ParserError, etree.XMLSyntaxError, ValueError):
         return _empty()
