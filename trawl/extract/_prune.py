@@ -38,6 +38,7 @@ from ._stats import (
     listed_links,
 )
 from ._text import BLOCK_TAGS
+from ._whole import _table_links
 
 CONTENTS_SHARE = 0.5
 """A block with this share of its text in tables of contents is one."""
@@ -385,8 +386,9 @@ def _is_link_block(el: HtmlElement, st: _Stats, stats: dict[HtmlElement, _Stats]
     if tag not in ("ul", "ol") and density > 0.2 and \
             st.links - _index_links(el, stats) <= 0.2 * st.text:
         return False  # an index's links are its content, whatever the class says
-    if weight < 0 and st.commas < 10 and density > 0.2:
-        return True
+    if weight < 0 and st.commas < 10 and density > 0.2 and \
+            st.links - _table_links(el, stats) > 0.2 * st.text:
+        return True  # (a reference table's links are names: content, whatever the class says)
     if st.commas >= 10:
         return False
     if tag in ("ul", "ol"):
