@@ -36,9 +36,9 @@ from ._stats import (
     _Stats,
     index_list,
     listed_links,
+    reference_table,
 )
 from ._text import BLOCK_TAGS
-from ._whole import _table_links
 
 CONTENTS_SHARE = 0.5
 """A block with this share of its text in tables of contents is one."""
@@ -387,7 +387,7 @@ def _is_link_block(el: HtmlElement, st: _Stats, stats: dict[HtmlElement, _Stats]
             st.links - _index_links(el, stats) <= 0.2 * st.text:
         return False  # an index's links are its content, whatever the class says
     if weight < 0 and st.commas < 10 and density > 0.2 and \
-            st.links - _table_links(el, stats) > 0.2 * st.text:
+            st.links - _reference_links(el, stats) > 0.2 * st.text:
         return True  # (a reference table's links are names: content, whatever the class says)
     if st.commas >= 10:
         return False
@@ -416,6 +416,23 @@ def _is_link_block(el: HtmlElement, st: _Stats, stats: dict[HtmlElement, _Stats]
             return listed > 0.5 * st.text
         return density > 0.5 or _has_links(el, 2)
     return weight >= 25 and density > 0.6
+
+
+REFERENCE_MIN_ROWS = 3
+"""Rows with a link a table of names has at least, to count as one whatever its wrapper's
+class says (a manual's navigation bar has two: "Prev | Next", "Home")."""
+
+
+def _reference_links(el: HtmlElement, stats: dict[HtmlElement, _Stats]) -> int:
+    """Link text of the reference tables (see ``reference_table``) in ``el`` with at least
+    ``REFERENCE_MIN_ROWS`` rows of links."""
+    total = 0
+    for table in el.iter("table"):
+        if table in stats and stats[table].links and \
+                sum(1 for r in table.iter("tr") if r.find(".//a") is not None) \
+                >= REFERENCE_MIN_ROWS and reference_table(table, stats):
+            total += stats[table].links
+    return total
 
 
 def _index_links(el: HtmlElement, stats: dict[HtmlElement, _Stats]) -> int:
