@@ -5,7 +5,10 @@ what the rule must not keep on an article."""
 
 from __future__ import annotations
 
+import lxml.html
+
 from trawl.extract import extract
+from trawl.extract._signals import contents_list
 
 from .test_extract_docbook import navheader
 from .test_extract_index import STORY
@@ -44,3 +47,93 @@ def test_a_navigation_table_of_links_still_goes() -> None:
     e = extract(html, URL)
     assert_kept(e.text, STORY.replace("<p>", " ").replace("</p>", " "))
     assert "topic 3" not in words(e.text)
+
+
+def test_a_manuals_navigation_bar_still_goes() -> None:
+    # hostile: a manual's navigation bars (class "navheader", "navfooter": a title row and a
+    # "Prev | part | Next" row; "Prev | Up | Next" over the pages' titles) say a few words
+    # besides their links, as a table of names does; two rows of links are no table of names
+    bar = ("<div class='{}'><table><tr><td><a href='prev.html'>Prev</a></td><td>"
+           "<a href='index.html'>Up</a></td><td><a href='next.html'>Next</a></td></tr>"
+           "<tr><td>Part 2. FO Parameter Reference</td><td><a href='../index.html'>Home</a>"
+           "</td><td>admon.graphics</td></tr></table></div>")
+    html = ("<html><head><title>Admonitions</title></head><body><div class='part'>"
+            f"{bar.format('navheader')}<h2>Admonitions</h2>{STORY}{bar.format('navfooter')}"
+            "</div></body></html>")
+    e = extract(html, URL)
+    assert_kept(e.text, STORY.replace("<p>", " ").replace("</p>", " "))
+    assert "prev" not in words(e.text) and "fo parameter reference" not in words(e.text)
+
+
+def section_page(next_href: str, entries: int) -> str:
+    """A manual's section page: its title, the list of its subsections (each on a page of
+    its own, a link a line) and a short introduction; its head says which page comes next."""
+    toc = "".join(f"<dt><span class='s'><a href='ch02s02s0{i}.html'>Managing part {i} of "
+                  "the list</a></span></dt>" for i in range(1, entries + 1))
+    return (f"<html><head><title>Managing packages</title><link rel='next' href='{next_href}'>"
+            f"</head><body>{navheader('Managing packages')}<div class='section'>"
+            "<div class='titlepage'><h2>Managing packages</h2></div>"
+            f"<div class='toc'><dl class='toc'>{toc}</dl></div><p>This section describes how "
+            "to manipulate the list of packages, and how to remove old packages.</p></div>"
+            "</body></html>")
+
+
+def test_a_sections_list_of_its_subsections_is_kept() -> None:
+    # six links to other pages, a line each, beside a sentence: pruned as a list of links
+    # (52 % kept); the first is the page the head names as next (the section goes on there)
+    for entries in (6, 3):
+        e = extract(section_page("ch02s02s01.html", entries), URL)
+        assert_kept(e.text, "how to manipulate the list of packages",
+                    *[f"Managing part {i} of the list" for i in range(1, entries + 1)])
+
+
+def test_a_list_of_other_pages_not_next_still_goes() -> None:
+    # hostile: the same list when the page goes on elsewhere (a paginated story's page 2):
+    # a short list of links to other pages, pruned as before
+    e = extract(section_page("page2.html", 6), URL)
+    assert_kept(e.text, "how to manipulate the list of packages")
+    assert "managing part 3 of the list" not in words(e.text)
+
+
+def test_a_storys_pager_and_more_stories_still_go() -> None:
+    # hostile: a story whose head names the next story; under it a pager ("Next", then
+    # "Previous": two links, the first the next story) and a list of more stories that starts
+    # with it too, after the story's prose: not a table of contents of the story
+    pager = ("<ul class='p'><li><a href='/next-story.html'>Next: Parks reopen</a></li>"
+             "<li><a href='/prev-story.html'>Previous: Roads close</a></li></ul>")
+    more = "<ul>" + "".join(f"<li><a href='{h}'>{t}</a></li>" for h, t in (
+        ("/next-story.html", "Parks reopen after the storm"),
+        ("/other-1.html", "Council delays its budget vote"),
+        ("/other-2.html", "Schools plan for the new term"),
+        ("/other-3.html", "Markets open later in winter"),
+        ("/other-4.html", "Libraries extend their hours"))) + "</ul>"
+    html = ("<html><head><title>Budget vote</title><link rel='next' href='/next-story.html'>"
+            f"</head><body><article><h1>Budget vote</h1>{STORY}{pager}"
+            f"<h2>More stories</h2>{more}</article></body></html>")
+    e = extract(html, URL)
+    assert_kept(e.text, STORY.replace("<p>", " ").replace("</p>", " "))
+    got = words(e.text)
+    assert "parks reopen" not in got and "libraries extend" not in got
+
+
+
+def test_a_chapters_list_of_itself_is_one_when_gathered_elsewhere() -> None:
+    # the chapter's list starts with its own first section ("ch13.html#intro"); when the
+    # content is gathered into a new element (the chapter with the navigation bar beside
+    # it), the anchor was looked for under the document's root, which no longer holds it,
+    # and the list went as links (Berkeley DB's chapter pages: 59 % kept)
+    toc = ("<dl><dt><span class='s'><a href='ch13.html#intro'>Introduction</a></span></dt>"
+           + "".join(f"<dt><span class='s'><a href='ch13s0{i}.html'>ENV-&gt;set_op{i}</a>"
+                     "</span></dt>" for i in range(1, 7)) + "</dl>")
+    root = lxml.html.document_fromstring(
+        "<html><body><div class='nh'><a href='ch12.html'>Prev</a></div><div class='chapter'>"
+        f"<h2>Chapter 13. Upgrading</h2>{toc}<div class='sect1'><h2><a id='intro'></a>"
+        "Introduction</h2><p>How to upgrade.</p></div></div></body></html>")
+    body = root.find("body")
+    gathered = body.makeelement("div", {})
+    for part in list(body):
+        gathered.append(part)  # (as _select._gather moves the content's parts)
+    assert contents_list(gathered.find(".//dl"))
+    other = lxml.html.fragment_fromstring(toc.replace("#intro", "#elsewhere"))
+    assert not contents_list(other)  # hostile: no such anchor on the page, a list of links
+

@@ -11,7 +11,8 @@ from typing import NamedTuple
 
 from lxml.html import HtmlElement
 
-from ._text import BLOCK_TAGS, words
+from ._clean import NEXT_PAGE_ATTR
+from ._text import BLOCK_TAGS, text_content, words
 
 _TOKEN_SPLIT = re.compile(r"[\s_\-:./]+|(?<=[a-z])(?=[A-Z])")
 
@@ -295,6 +296,11 @@ CONTENTS_MIN_ITEMS = 5
 """Entries of a nested table of contents, each led by a link."""
 CONTENTS_FLAT_MIN_ITEMS = 20
 """Entries of a flat one."""
+LEADS_ON_MAX_PROSE_BEFORE = 80
+"""Paragraph text before such a list, at most (a line of the page's header: a version)."""
+LEADS_ON_MIN_ITEMS = 3
+"""Entries of a flat one whose first is the page's next (see ``_leads_on``); fewer is a
+pager ("Next: a post", "Previous: another")."""
 LISTS = ("ul", "ol", "dl")
 
 
@@ -320,8 +326,30 @@ def contents_list(lst: HtmlElement) -> bool:
             d.tag in _ENTRY_BLOCKS for d in item.iterdescendants()))
         items += 1
     if items < CONTENTS_MIN_ITEMS:
+        # (a section of three subsections lists them: the page said where it goes on)
+        return items >= LEADS_ON_MIN_ITEMS and lines and _leads_on(lst)
+    return nested or (lines and (items >= CONTENTS_FLAT_MIN_ITEMS or _lists_itself(lst)
+                                 or _leads_on(lst)))
+
+
+def _leads_on(lst: HtmlElement) -> bool:
+    """Whether the first link of ``lst`` is where the page says its document goes on
+    (``<link rel="next">`` in its head) and the list comes before the page's prose: a
+    section's list of its subsections at its top, the first of them the page after this
+    one; not a list of more stories after a story (that starts with the next story)."""
+    first = next(lst.iter("a"), None)
+    href = (first.get("href") or "").partition("#")[0] if first is not None else ""
+    if not href or lst.getroottree().getroot().get(NEXT_PAGE_ATTR, "").partition("#")[0] \
+            != href:
         return False
-    return nested or (lines and (items >= CONTENTS_FLAT_MIN_ITEMS or _lists_itself(lst)))
+    before = 0
+    for anc in (lst, *lst.iterancestors()):
+        for sib in anc.itersiblings(preceding=True):
+            if isinstance(sib.tag, str):
+                before += sum(len(text_content(p).strip()) for p in sib.iter("p"))
+                if before > LEADS_ON_MAX_PROSE_BEFORE:
+                    return False
+    return True
 
 
 def _lists_itself(lst: HtmlElement) -> bool:
@@ -334,8 +362,13 @@ def _lists_itself(lst: HtmlElement) -> bool:
         if not fragment:
             continue
         if anchors is None:
-            anchors = {v for el in lst.getroottree().iter() if isinstance(el.tag, str)
-                       for v in (el.get("id"), el.get("name")) if v}
+            # (content gathered into a new element is no longer under the document's root,
+            # which getroottree() still answers: its own top holds the page's anchors too)
+            top = lst
+            while (parent := top.getparent()) is not None:
+                top = parent
+            anchors = {v for tree in {lst.getroottree().getroot(), top} for el in tree.iter()
+                       if isinstance(el.tag, str) for v in (el.get("id"), el.get("name")) if v}
         if fragment in anchors:
             return True
     return False
