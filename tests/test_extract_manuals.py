@@ -137,3 +137,40 @@ def test_a_chapters_list_of_itself_is_one_when_gathered_elsewhere() -> None:
     other = lxml.html.fragment_fromstring(toc.replace("#intro", "#elsewhere"))
     assert not contents_list(other)  # hostile: no such anchor on the page, a list of links
 
+
+
+def option(name: str, paragraphs: int) -> str:
+    """A settings reference's entry: the option's name, then paragraphs on it."""
+    return (f"<li><p><code>{name}</code></p>" + "".join(
+        f"<p>Specifying {name} changes behaviour number {i}. {LOREM}</p>"
+        for i in range(paragraphs)) + "</li>")
+
+
+def test_a_long_option_among_short_ones_keeps_its_list() -> None:
+    # Berkeley DB's DB->set_flags(): flags in lists, a list per access method, each flag an
+    # item of paragraphs; one flag's item is 87 % of its list's text, so the item was not
+    # "among similar" siblings and stood for the page (21 % kept)
+    lists = "".join(
+        f"<p>The following flags may be specified for method {m}:</p><div class='il'><ul>"
+        + option(f"FLAG_{m}_LONG", 7 if m == 1 else 2) + option(f"FLAG_{m}_SHORT", 1)
+        + "</ul></div>" for m in range(3))
+    html = ("<html><head><title>set_flags()</title></head><body><div class='sect1'>"
+            f"<h2>set_flags()</h2><p>Configure a database. {LOREM}</p><div class='sect2'>"
+            f"<h3>Parameters</h3><div class='sect3'><h4>flags</h4>{lists}</div></div></div>"
+            "</body></html>")
+    e = extract(html, URL)
+    assert_kept(e.text, *[f"FLAG_{m}_{k}" for m in range(3) for k in ("LONG", "SHORT")],
+                "The following flags may be specified for method 2")
+
+
+def test_a_story_in_a_list_item_does_not_take_in_a_teaser_beside_it() -> None:
+    # hostile: a blog's story in an item of a list of posts, the next post's teaser (a
+    # paragraph) in the item after it: a teaser's few words are no entry of the story's
+    story = "".join(f"<p>Paragraph {i} of the story, with a clause. {LOREM}</p>"
+                    for i in range(6))
+    html = ("<html><head><title>Budget vote</title></head><body><ul class='posts'>"
+            f"<li><h1>Budget vote</h1>{story}</li><li><h2><a href='/next.html'>Parks reopen"
+            "</a></h2><p>The parks reopen on Monday.</p></li></ul></body></html>")
+    e = extract(html, URL)
+    assert_kept(e.text, "Paragraph 5 of the story")
+    assert "parks reopen on monday" not in words(e.text)

@@ -35,6 +35,9 @@ SIMILAR_FACTOR = 1.5
 """The similar siblings hold at least this many times the block's text."""
 SIMILAR_MAX_LINK_DENSITY = 0.5
 """Past this share of link text the similar siblings are a menu or a list of teasers."""
+ENTRY_FACTOR = 1.1
+"""... or, for a list's entries holding paragraphs, this many times."""
+_ENTRY_TAGS = frozenset(("li", "dd"))
 PART_FACTOR = 0.5
 """The parent's readable text outside the block is at least this many times the block's."""
 PART_MAX_LINK_DENSITY = 0.25
@@ -258,7 +261,11 @@ def _among_similar(node: HtmlElement, parent: HtmlElement,
         return False
     text = sum(stats[s].text for s in similar)
     links = sum(stats[s].links for s in similar)
-    return text >= SIMILAR_FACTOR * stats[node].text and links <= SIMILAR_MAX_LINK_DENSITY * text
+    # entries of a list that hold paragraphs (a settings reference's options, each its own
+    # blocks) are the list's, however long one of them is beside the others
+    factor = ENTRY_FACTOR if node.tag in _ENTRY_TAGS and \
+        sum(1 for s in similar if s.find("p") is not None) >= SIMILAR_MIN else SIMILAR_FACTOR
+    return text >= factor * stats[node].text and links <= SIMILAR_MAX_LINK_DENSITY * text
 
 
 def _part_of(node: HtmlElement, parent: HtmlElement, stats: dict[HtmlElement, _Stats],
