@@ -199,3 +199,40 @@ def test_a_bio_with_a_photo_still_goes() -> None:
     e = extract(note_page("Jane Doe is a reporter covering local government."), URL)
     assert_kept(e.text, "It matters which versions are checked")
     assert "reporter covering local government" not in words(e.text)
+
+
+def titled(rank: int, title: str, body: str, cls: str = "sect2") -> str:
+    """A DocBook XSL section: its title in a title block of nested divs, then its body."""
+    return (f"<div class='{cls}'><div class='titlepage'><div><div><h{rank} class='title'>"
+            f"<a id='{cls}-{rank}'></a>{title}</h{rank}></div></div></div>{body}</div>")
+
+
+def test_sections_titled_in_title_blocks_keep_their_one_link() -> None:
+    # Berkeley DB's method pages end with "Class: DB_ENV" and "See Also: Database
+    # Environments and Related Methods", each a section whose title sits in a title block
+    # (div > div > div > h3): not seen as a heading, the sections' one-link paragraphs went
+    # as links (89 % kept on 90 such pages)
+    body = ("<pre>int\nENV-&gt;get_home(ENV *env, const char **homep);</pre>"
+            f"<p>The method returns the environment's home directory. {LOREM}</p>"
+            + titled(3, "Class", "<p><a href='env.html'>DB_ENV</a></p>")
+            + titled(3, "See Also", "<p><a href='env.html#envlist'>Database Environments "
+                                    "and Related Methods</a></p>"))
+    html = ("<html><head><title>ENV-&gt;get_home()</title></head><body>"
+            f"{navheader('ENV->get_home()')}{titled(2, 'ENV-&gt;get_home()', body, 'sect1')}"
+            "</body></html>")
+    e = extract(html, URL)
+    assert_kept(e.text, "Class", "DB_ENV", "See Also",
+                "Database Environments and Related Methods", LOREM)
+
+
+def test_a_related_block_titled_in_a_title_block_still_goes() -> None:
+    # hostile: after a story, a block of links under a title in the same nested divs
+    # ("Related stories"): its links go, as under a bare heading
+    links = "".join(f"<p><a href='/s{i}.html'>Council story number {i}</a></p>"
+                    for i in range(4))
+    html = ("<html><head><title>Budget vote</title></head><body><div class='main'>"
+            f"<h1>Budget vote</h1>{STORY}{titled(3, 'Related stories', links, 'related')}"
+            "</div></body></html>")
+    e = extract(html, URL)
+    assert_kept(e.text, STORY.replace("<p>", " ").replace("</p>", " "))
+    assert "council story number" not in words(e.text)

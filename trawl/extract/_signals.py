@@ -196,8 +196,22 @@ def _short_text(el: HtmlElement, limit: int) -> str | None:
 
 def _first_element(el: HtmlElement) -> HtmlElement | None:
     """``el``'s first child element, passing over empty anchors (``<a id=...></a>``,
-    ``<span id=...></span>``: the other names a generator gives a section)."""
-    return next((c for c in el if isinstance(c.tag, str) and not _empty_anchor(c)), None)
+    ``<span id=...></span>``: the other names a generator gives a section); the heading
+    itself when that child only wraps one (``<div class="titlepage"><div><h2>``: a
+    section's title block is its heading)."""
+    first = next((c for c in el if isinstance(c.tag, str) and not _empty_anchor(c)), None)
+    return _wrapped_heading(first) if first is not None and first.tag == "div" else first
+
+
+def _wrapped_heading(el: HtmlElement) -> HtmlElement:
+    """The heading ``el`` (a ``div``) holds and nothing else, through ``div``s; else ``el``."""
+    node = el
+    while node.tag == "div" and not (node.text or "").strip():
+        inner = [c for c in node if isinstance(c.tag, str) and not _empty_anchor(c)]
+        if len(inner) != 1 or any((c.tail or "").strip() for c in node):
+            return el
+        node = inner[0]
+    return node if node.tag in _HEADINGS else el
 
 
 def section_alike(section: HtmlElement) -> bool:
