@@ -236,3 +236,34 @@ def test_a_related_block_titled_in_a_title_block_still_goes() -> None:
     e = extract(html, URL)
     assert_kept(e.text, STORY.replace("<p>", " ").replace("</p>", " "))
     assert "council story number" not in words(e.text)
+
+
+def short_entry(header_cls: str) -> str:
+    """A manual's short entry (a section of a signature) between its navigation bars, the
+    header bar with a version line; the bars' class ``header_cls`` and "navfooter"."""
+    return ("<html><head><title>FailedAssertionException</title></head><body>"
+            f"<div class='{header_cls}'><div class='v'><p>Library Version 11.2.5.3</p></div>"
+            "<table><tr><th colspan='3'>FailedAssertionException</th></tr><tr><td><a href='p.html'>"
+            "Prev</a></td><th>Chapter 32. FailedAssertionException</th><td><a href='n.html'>Next</a>"
+            "</td></tr></table><hr></div><div class='sect1'><h2>FailedAssertionException</h2>"
+            "<div class='sect2'><h3>Function Details</h3><pre>FailedAssertionException(const char "
+            "*fname, size_t lineno, const char *msg)</pre></div></div>"
+            "<div class='navfooter'><hr><table><tr><td><a href='p.html'>Prev</a></td><td>"
+            "<a href='index.html'>Home</a></td></tr></table></div></body></html>")
+
+
+def test_a_short_entry_does_not_take_in_its_navigation_bar() -> None:
+    # the entry's section was the content, and its sibling, the navigation bar (a version
+    # line and a table of a few links: a short block of text, mostly no links), was kept
+    # beside it as a paragraph of the entry (39 % extra words)
+    e = extract(short_entry("navheader"), URL)
+    assert_kept(e.text, "Function Details", "size_t lineno")
+    got = words(e.text)
+    assert "library version" not in got and "chapter 32" not in got
+
+
+def test_a_short_block_beside_the_content_is_still_kept() -> None:
+    # hostile: the same block under a class that says nothing (a story's closing lines
+    # beside its section) is kept as before
+    e = extract(short_entry("box"), URL)
+    assert_kept(e.text, "Function Details", "Library Version 11.2.5.3")

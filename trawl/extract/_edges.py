@@ -424,6 +424,11 @@ def drop_dangling_heading(content: HtmlElement) -> None:
     if size >= _DANGLING_MAX_CHARS or _text_before(content, last) < _DANGLING_MAX_CHARS:
         return  # (a heading with nothing before it heads the page: its short text is it)
     parent = last.getparent()
+    # (the section whose heading it is, through the title block wrapping it)
+    while parent is not None and parent is not content and \
+            (up := parent.getparent()) is not None and up is not content and \
+            _first_element(up) is last:
+        parent = up
     if parent is not None and parent is not content and section_alike(parent) and \
             not _COUNT_RE.match(" ".join([rest, *(_collapsed_text(el) for el in after)])):
         return  # a document's last section, short ("Description: Sets the height.")

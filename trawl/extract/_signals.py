@@ -340,21 +340,35 @@ def contents_list(lst: HtmlElement) -> bool:
             d.tag in _ENTRY_BLOCKS for d in item.iterdescendants()))
         items += 1
     if items < CONTENTS_MIN_ITEMS:
-        # (a section of three subsections lists them: the page said where it goes on)
-        return items >= LEADS_ON_MIN_ITEMS and lines and _leads_on(lst)
+        # (a section of three subsections lists them: the page said where it goes on; or
+        # lists its own three sections, each an anchor on the page)
+        return items >= LEADS_ON_MIN_ITEMS and (lines or nested) and (
+            _leads_on(lst) or _lists_itself(lst, every=True))
     return nested or (lines and (items >= CONTENTS_FLAT_MIN_ITEMS or _lists_itself(lst)
                                  or _leads_on(lst)))
 
 
 def _leads_on(lst: HtmlElement) -> bool:
-    """Whether the first link of ``lst`` is where the page says its document goes on
-    (``<link rel="next">`` in its head) and the list comes before the page's prose: a
+    """Whether the first link of ``lst`` to another page (after the page's own sections) is
+    where the page says its document goes on (``<link rel="next">`` in its head) and the
+    list comes before the page's prose: a
     section's list of its subsections at its top, the first of them the page after this
     one; not a list of more stories after a story (that starts with the next story)."""
-    first = next(lst.iter("a"), None)
-    href = (first.get("href") or "").partition("#")[0] if first is not None else ""
-    if not href or lst.getroottree().getroot().get(NEXT_PAGE_ATTR, "").partition("#")[0] \
-            != href:
+    next_page = lst.getroottree().getroot().get(NEXT_PAGE_ATTR, "").partition("#")[0]
+    if not next_page:
+        return False
+    # (the first link to another page: the list may start with this page's own section)
+    first = None
+    anchors: set[str] | None = None
+    for a in lst.iter("a"):
+        fragment = (a.get("href") or "").partition("#")[2]
+        if fragment:
+            anchors = _page_anchors(lst) if anchors is None else anchors
+            if fragment in anchors:
+                continue
+        first = a
+        break
+    if first is None or (first.get("href") or "").partition("#")[0] != next_page:
         return False
     before = 0
     for anc in (lst, *lst.iterancestors()):
@@ -366,26 +380,39 @@ def _leads_on(lst: HtmlElement) -> bool:
     return True
 
 
-def _lists_itself(lst: HtmlElement) -> bool:
+def _lists_itself(lst: HtmlElement, every: bool = False) -> bool:
     """Whether one of the links of ``lst`` leads to an anchor on the page itself
     ("chapter.html#intro" on chapter.html): the list is of the document the page is a part
-    of, the page among its chapters."""
+    of, the page among its chapters. ``every``: each of them does (the list is of the page's
+    own parts: a preface's sections)."""
     anchors: set[str] | None = None
+    found = False
     for a in lst.iter("a"):
         fragment = (a.get("href") or "").partition("#")[2]
         if not fragment:
+            if every:
+                return False
             continue
         if anchors is None:
-            # (content gathered into a new element is no longer under the document's root,
-            # which getroottree() still answers: its own top holds the page's anchors too)
-            top = lst
-            while (parent := top.getparent()) is not None:
-                top = parent
-            anchors = {v for tree in {lst.getroottree().getroot(), top} for el in tree.iter()
-                       if isinstance(el.tag, str) for v in (el.get("id"), el.get("name")) if v}
+            anchors = _page_anchors(lst)
         if fragment in anchors:
-            return True
-    return False
+            if not every:
+                return True
+            found = True
+        elif every:
+            return False
+    return found
+
+
+def _page_anchors(el: HtmlElement) -> set[str]:
+    """The ids and names of the page ``el`` is in."""
+    # (content gathered into a new element is no longer under the document's root, which
+    # getroottree() still answers: its own top holds the page's anchors too)
+    top = el
+    while (parent := top.getparent()) is not None:
+        top = parent
+    return {v for tree in {el.getroottree().getroot(), top} for e in tree.iter()
+            if isinstance(e.tag, str) for v in (e.get("id"), e.get("name")) if v}
 
 
 _ENTRY_BLOCKS = frozenset(BLOCK_TAGS | {"img", "picture", "time", "video", "iframe"})
