@@ -241,13 +241,14 @@ def test_a_related_block_titled_in_a_title_block_still_goes() -> None:
 def short_entry(header_cls: str) -> str:
     """A manual's short entry (a section of a signature) between its navigation bars, the
     header bar with a version line; the bars' class ``header_cls`` and "navfooter"."""
-    return ("<html><head><title>FailedAssertionException</title></head><body>"
+    name = "FailedAssertionException"
+    return ("<html><head><title>FailedAssertion</title></head><body>"
             f"<div class='{header_cls}'><div class='v'><p>Library Version 11.2.5.3</p></div>"
-            "<table><tr><th colspan='3'>FailedAssertionException</th></tr><tr><td><a href='p.html'>"
-            "Prev</a></td><th>Chapter 32. FailedAssertionException</th><td><a href='n.html'>Next</a>"
-            "</td></tr></table><hr></div><div class='sect1'><h2>FailedAssertionException</h2>"
-            "<div class='sect2'><h3>Function Details</h3><pre>FailedAssertionException(const char "
-            "*fname, size_t lineno, const char *msg)</pre></div></div>"
+            f"<table><tr><th colspan='3'>{name}</th></tr><tr><td><a href='p.html'>Prev</a>"
+            f"</td><th>Chapter 32. {name}</th><td><a href='n.html'>Next</a></td></tr>"
+            f"</table><hr></div><div class='sect1'><h2>{name}</h2><div class='sect2'>"
+            f"<h3>Function Details</h3><pre>{name}(const char *fname, size_t lineno, "
+            "const char *msg)</pre></div></div>"
             "<div class='navfooter'><hr><table><tr><td><a href='p.html'>Prev</a></td><td>"
             "<a href='index.html'>Home</a></td></tr></table></div></body></html>")
 
@@ -267,3 +268,52 @@ def test_a_short_block_beside_the_content_is_still_kept() -> None:
     # beside its section) is kept as before
     e = extract(short_entry("box"), URL)
     assert_kept(e.text, "Function Details", "Library Version 11.2.5.3")
+
+
+def method_page(last_title: str, last_body: str) -> str:
+    """A method's page: its signature and description, its "Parameters" section, then a
+    last short section (sections titled in title blocks)."""
+    body = ("<pre>int\nenv_set_func_close(int (*func_close)(int fd));</pre>"
+            f"<p>Replace the close call. {LOREM}</p>"
+            + titled(3, "Parameters", titled(4, "func_close", "<p>The <b>func_close</b> "
+                                              "parameter is the replacement function.</p>",
+                                              "sect3"))
+            + titled(3, last_title, last_body))
+    return ("<html><head><title>env_set_func_close</title></head><body>"
+            f"{navheader('env_set_func_close')}{titled(2, 'env_set_func_close', body, 'sect1')}"
+            "</body></html>")
+
+
+def test_a_last_short_section_in_a_title_block_is_kept() -> None:
+    # "See Also: Run-time configuration" (23 characters) read as a dangling heading over a
+    # count: its section, the title block's parent, is one of the entry's sections alike
+    e = extract(method_page("See Also", "<p><a href='../rt.html'>Run-time configuration</a>"
+                                        "</p>"), URL)
+    assert_kept(e.text, "See Also", "Run-time configuration")
+
+
+def test_a_last_heading_over_a_count_still_goes() -> None:
+    # hostile: the same last section when it is a heading over a count ("Comments: 3
+    # comments"): a dangling heading, as before
+    e = extract(method_page("Comments", "<p>3 comments</p>"), URL)
+    assert_kept(e.text, "replacement function")
+    assert "comments" not in words(e.text)
+
+
+def test_a_prefaces_list_of_its_sections_is_kept() -> None:
+    # a preface's contents: its own first section (an anchor on the page), then the next
+    # page (the head's rel=next) and that page's section: three entries, pruned as links
+    toc = ("<div class='toc'><p><b>Table of Contents</b></p><dl><dt><span class='s'>"
+           "<a href='preface.html#conventions'>Conventions Used in this Book</a></span></dt>"
+           "<dt><span class='s'><a href='moreinfo.html'>For More Information</a></span></dt>"
+           "<dd><dl><dt><span class='s'><a href='moreinfo.html#contact'>Contact Us</a></span>"
+           "</dt></dl></dd></dl></div>")
+    html = ("<html><head><title>Preface</title><link rel='next' href='moreinfo.html'></head>"
+            f"<body>{navheader('Preface')}<div class='preface'><div class='titlepage'><div>"
+            f"<div><h2>Preface</h2></div></div></div>{toc}<p>This document describes how to "
+            f"use transactions. {LOREM}</p><div class='sect1'><h2><a id='conventions'></a>"
+            f"Conventions Used in this Book</h2><p>The following typographical conventions "
+            f"are used. {LOREM}</p></div></div></body></html>")
+    e = extract(html, URL)
+    assert_kept(e.text, "Table of Contents", "For More Information", "Contact Us",
+                "typographical conventions")
