@@ -317,3 +317,37 @@ def test_a_prefaces_list_of_its_sections_is_kept() -> None:
     e = extract(html, URL)
     assert_kept(e.text, "Table of Contents", "For More Information", "Contact Us",
                 "typographical conventions")
+
+
+def chapter_with_contents(toc_cls: str) -> str:
+    """A chapter's page: its title, its contents (its first section on this page, the
+    others on pages of their own) in a block of class ``toc_cls``, then its first section,
+    more than twice as long as the contents."""
+    toc = (f"<div class='{toc_cls}'><p><b>Table of Contents</b></p><dl>"
+           "<dt><span class='s'><a href='program.html#signals'>Signal handling</a></span></dt>"
+           + "".join(f"<dt><span class='s'><a href='program{i}.html'>Programmer note number "
+                     f"{i}</a></span></dt>" for i in range(1, 7)) + "</dl></div>")
+    return ("<html><head><title>Chapter 15. Programmer Notes</title></head><body>"
+            f"{navheader('Chapter 15. Programmer Notes')}<div class='chapter'>"
+            "<div class='titlepage'><div><div><h2>Chapter 15. Programmer Notes</h2></div>"
+            f"</div></div>{toc}<div class='sect1'><div class='titlepage'><div><div><h2>"
+            "<a id='signals'></a>Signal handling</h2></div></div></div>"
+            + "".join(f"<p>Signal paragraph {i}. {LOREM}</p>" for i in range(5))
+            + "</div></div></body></html>")
+
+
+def test_a_chapters_contents_listing_its_first_section_are_kept() -> None:
+    # the chapter's first section stood for the page: its contents (41 % of the section's
+    # text, under the half that makes a page "mostly contents") and title went (73 %);
+    # the contents list the section itself, so the chapter is the document
+    e = extract(chapter_with_contents("toc"), URL)
+    assert_kept(e.text, "Table of Contents",
+                *[f"Programmer note number {i}" for i in range(1, 7)], "Signal paragraph 4")
+
+
+def test_contents_in_a_block_of_chrome_stay_out() -> None:
+    # hostile: the same contents in a block whose class says chrome (a tools panel's "On this
+    # page") beside the section: not the document's
+    e = extract(chapter_with_contents("toc-tools"), URL)
+    assert_kept(e.text, "Signal paragraph 4")
+    assert "programmer note number" not in words(e.text)

@@ -26,7 +26,15 @@ import itertools
 
 from lxml.html import HtmlElement
 
-from ._signals import _HEADINGS, LISTS, _first_element, contents_list, promo_heading, teasers
+from ._signals import (
+    _HEADINGS,
+    LISTS,
+    _class_weight,
+    _first_element,
+    contents_list,
+    promo_heading,
+    teasers,
+)
 from ._stats import _Stats, listed_links, reference_table
 
 SIMILAR_MIN = 2
@@ -235,12 +243,31 @@ def _beside_contents(node: HtmlElement, parent: HtmlElement,
     ``contents_list``) with ``CONTENTS_SHARE`` of ``node``'s text: a page that is mostly a
     table of contents (a book's or a chapter's page under its introduction) keeps it."""
     size = 0
+    listing: list[HtmlElement] = []
     for lst in parent.iter(*LISTS):
         if lst in stats and not _below(lst, node) and \
                 not any(a.tag in LISTS for a in lst.iterancestors() if _below(a, parent)) \
                 and contents_list(lst):
             size += stats[lst].text
-    return size >= CONTENTS_SHARE * stats[node].text
+            listing.append(lst)
+    return size >= CONTENTS_SHARE * stats[node].text or \
+        any(_lists_node(lst, node, parent) for lst in listing)
+
+
+def _lists_node(lst: HtmlElement, node: HtmlElement, parent: HtmlElement) -> bool:
+    """Whether the table of contents ``lst``, before ``node`` in ``parent`` and in no block
+    whose class says chrome (a sidebar's), lists ``node`` itself (links to an anchor in it):
+    a chapter's page, its title, its contents and its first section, is the chapter."""
+    child = lst
+    while child.getparent() is not parent:
+        child = child.getparent()
+    if child is node or not any(s is node for s in child.itersiblings()) or \
+            any(_class_weight(a) < 0 for a in itertools.chain((lst,), lst.iterancestors())
+                if _below(a, parent) and a is not parent):
+        return False
+    fragments = {(a.get("href") or "").partition("#")[2] for a in lst.iter("a")} - {""}
+    return any(el.get("id") in fragments or el.get("name") in fragments
+               for el in node.iter() if isinstance(el.tag, str))
 
 
 def _readable(st: _Stats) -> int:
