@@ -38,7 +38,7 @@ from ._stats import (
     listed_links,
     reference_table,
 )
-from ._text import BLOCK_TAGS
+from ._text import BLOCK_TAGS, text_content
 
 CONTENTS_SHARE = 0.5
 """A block with this share of its text in tables of contents is one."""
@@ -97,6 +97,7 @@ def prune(content: HtmlElement, stats: dict[HtmlElement, _Stats] | None = None,
     # a table of contents is the page's own, however much it links (the chapter's page)
     doomed = [el for el in doomed if not _in_admonition(el, content) and
               not _in_contents(el, content, stats) and not _section_body(el) and
+              not _introduced(el, content) and
               not (el.tag == "span" and _in_title(el, content)) and
               not (keep is not None and (el is keep or _is_ancestor(keep, el)))]
     # a line of a listing (a code listing in divs, a line each) is judged with its lines,
@@ -501,6 +502,33 @@ def _section_body(el: HtmlElement) -> bool:
         return False
     blocks = [c for c in section if isinstance(c.tag, str) and not _empty_anchor(c)]
     return len(blocks) == 2 and el in blocks
+
+
+INTRO_MIN_WORDS = 5
+"""Words of a sentence that introduces the list after it, at least."""
+
+
+def _introduced(el: HtmlElement, content: HtmlElement) -> bool:
+    """Whether ``el`` is, or only wraps, a list that the paragraph before it introduces: a
+    sentence of its own words ending with a colon ("you may also find the following
+    sources of information useful:"), no promotion's ("Read more:", "Related:")."""
+    lst = el
+    while lst.tag not in LISTS and _wraps_one(lst):
+        lst = lst[0]
+    if lst.tag not in LISTS:
+        return False
+    block = el
+    while block.getprevious() is None and block.getparent() is not None and \
+            block.getparent() is not content and _wraps_one(block.getparent()):
+        block = block.getparent()
+    prev = block.getprevious()
+    while prev is not None and not isinstance(prev.tag, str):
+        prev = prev.getprevious()
+    if prev is None or prev.tag != "p" or prev.find(".//a") is not None:
+        return False
+    text = " ".join(text_content(prev).split())
+    return text.endswith(":") and len(text.split()) >= INTRO_MIN_WORDS and \
+        PROMO_LEAD_RE.match(text) is None
 
 
 def _in_admonition(el: HtmlElement, content: HtmlElement) -> bool:
