@@ -351,3 +351,36 @@ def test_contents_in_a_block_of_chrome_stay_out() -> None:
     e = extract(chapter_with_contents("toc-tools"), URL)
     assert_kept(e.text, "Signal paragraph 4")
     assert "programmer note number" not in words(e.text)
+
+
+def sources_page(intro: str) -> str:
+    """A guide's "For More Information" section: a sentence introducing a list of links to
+    the other guides, where to download more, then a section of contacts."""
+    items = "".join(f"<li><p><a href='https://docs.example.com/guide{i}/index.html'>Getting "
+                    f"Started with Guide number {i}</a></p></li>" for i in range(6))
+    return ("<html><head><title>For More Information</title></head><body>"
+            f"{navheader('For More Information')}<div class='sect1'><h2>For More Information"
+            f"</h2><p>{intro}</p><div class='il'><ul>{items}</ul></div><p>To download the "
+            "latest documentation along with white papers and other collateral, visit <a "
+            "href='https://example.com/docs'>https://example.com/docs</a>.</p><p>For the "
+            "latest version of the downloads, visit <a href='https://example.com/dl'>"
+            "https://example.com/dl</a>.</p><div class='sect2'><h3>Contact Us</h3><p>You can "
+            f"post your comments and questions at the forum. {LOREM}</p></div></div>"
+            "</body></html>")
+
+
+def test_a_list_a_sentence_introduces_is_kept() -> None:
+    # "you may also find the following sources of information useful when building an
+    # application:" then the guides, a link an item: pruned as a list of links (70 %)
+    e = extract(sources_page("Beyond this manual, you may also find the following sources "
+                             "of information useful when building an application:"), URL)
+    assert_kept(e.text, *[f"Getting Started with Guide number {i}" for i in range(6)])
+
+
+def test_a_list_a_promotion_introduces_still_goes() -> None:
+    # hostile: the same list under a promotion's lead ("Read more from our guides:") or a
+    # label of a few words ("More guides:"): links, pruned as before
+    for intro in ("Read more from our guides on building an application:", "More guides:"):
+        e = extract(sources_page(intro), URL)
+        assert_kept(e.text, "You can post your comments")
+        assert "guide number 3" not in words(e.text), intro
