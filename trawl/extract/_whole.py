@@ -250,14 +250,19 @@ def _beside_contents(node: HtmlElement, parent: HtmlElement,
                 and contents_list(lst):
             size += stats[lst].text
             listing.append(lst)
+    # (a reference table indexes the entries it links to: a class's members, then theirs)
+    listing += [t for t in parent.iter("table") if t in stats and not _below(t, node)
+                and reference_table(t, stats)]
     return size >= CONTENTS_SHARE * stats[node].text or \
         any(_lists_node(lst, node, parent) for lst in listing)
 
 
 def _lists_node(lst: HtmlElement, node: HtmlElement, parent: HtmlElement) -> bool:
-    """Whether the table of contents ``lst``, before ``node`` in ``parent`` and in no block
-    whose class says chrome (a sidebar's), lists ``node`` itself (links to an anchor in it):
-    a chapter's page, its title, its contents and its first section, is the chapter."""
+    """Whether the table of contents (or reference table) ``lst``, before ``node`` in
+    ``parent`` and in no block whose class says chrome (a sidebar's), lists ``node`` itself
+    (links to an anchor in it): a chapter's page, its title, its contents and its first
+    section, is the chapter; a class's page, its members' table and their details, the
+    class."""
     child = lst
     while child.getparent() is not parent:
         child = child.getparent()
