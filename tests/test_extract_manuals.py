@@ -9,6 +9,8 @@ import lxml.html
 
 from trawl.extract import extract
 from trawl.extract._signals import contents_list
+from trawl.extract._stats import _measure
+from trawl.extract._whole import _beside_contents
 
 from .test_extract_docbook import navheader
 from .test_extract_index import STORY
@@ -419,3 +421,16 @@ def test_a_table_of_other_pages_before_a_story_stays_out() -> None:
     e = extract(class_page("other.html").replace("#m", "#x"), URL)
     assert_kept(e.text, "Details of operator 5")
     assert "compare the iterators number 3" not in words(e.text)
+
+
+def test_a_parent_that_is_itself_a_reference_table_is_no_index_before_the_block() -> None:
+    # the widening from a table's row to the table asked whether the table (a reference
+    # table, linking an anchor in the row) came before the row in itself, and walked up
+    # past the document's root: an AttributeError, and the page stored empty (found by the
+    # kept-back manual's run, where one page raised it; the page itself not looked at)
+    table = lxml.html.fragment_fromstring(
+        "<table><tr><td><a href='#a'>f()</a></td><td>Does the first thing here</td></tr>"
+        "<tr><td><a href='#b'>g()</a></td><td>Does the second thing here</td></tr>"
+        "<tr><td><p id='a'>A long cell of text about f and g.</p></td></tr></table>")
+    row = table.find(".//p").getparent().getparent()
+    assert not _beside_contents(row, table, _measure(table))

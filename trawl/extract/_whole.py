@@ -263,6 +263,8 @@ def _lists_node(lst: HtmlElement, node: HtmlElement, parent: HtmlElement) -> boo
     (links to an anchor in it): a chapter's page, its title, its contents and its first
     section, is the chapter; a class's page, its members' table and their details, the
     class."""
+    if lst is parent:
+        return False  # (the parent itself a table or list: nothing of it is before node)
     child = lst
     while child.getparent() is not parent:
         child = child.getparent()
