@@ -17,6 +17,10 @@ DROP_TAGS = words(
     select textarea option optgroup datalist link meta base map area audio video source
     track dialog head title"""
 )
+NEXT_PAGE_ATTR = "data-trawl-next"
+"""Set on the root by ``basic_clean``: the ``href`` of the head's ``<link rel="next">``
+(where the page says its document goes on), kept past the head's removal for the rules that
+ask (see ``_signals.contents_list``)."""
 MIN_BUTTON_WORDS = 4
 """A button with this many words is content, not a control: OpenAPI viewers put each
 operation's summary in one, FAQ accordions each question. Shorter ones ("Copy", "Menu",
@@ -96,6 +100,8 @@ def basic_clean(root: HtmlElement) -> None:
             doomed.append(el)  # comments, processing instructions, entities
             continue
         if tag in DROP_TAGS:
+            if tag == "link" and "next" in (el.get("rel") or "").lower().split():
+                root.set(NEXT_PAGE_ATTR, el.get("href") or "")  # (see NEXT_PAGE_ATTR)
             doomed.append(el)
             continue
         if tag == "button":

@@ -331,10 +331,12 @@ def _is_meta_line(text: str) -> bool:
 # -- a bio at the end: "About the author", a company's press-release boilerplate ----------
 
 _BIO_LEAD_RE = re.compile(
-    r"^\W*(?:about\s+(?:the\s+)?\S+|(?:[A-Z][\w.'’&-]*\s+){0,4}[A-Z][\w.'’&-]*,?\s+"
-    r"(?:is|was)\s+(?:a|an|the)\s)", re.U)
+    r"^\W*(?:about\s+(?:the\s+)?\S+|(?:[A-Z][\w.'’&-]*\s+){0,4}(?!(?:There|This|That|It|"
+    r"Here|What|Which|Each|One|Such)\s)[A-Z][\w.'’&-]*,?\s+(?:is|was)\s+(?:a|an|the)\s)",
+    re.U)
 """How a bio starts: "About Ascom", "About the author", "Jane Doe is a reporter ...",
-"Example Corp. is the leading ..."."""
+"Example Corp. is the leading ..."; not a pronoun's ("There is a subtle distinction ...",
+"Note: This is a ...": a note's, under its label)."""
 _BIO_MAX_CHARS = 1500
 _BIO_SCAN = 4
 """Blocks looked at from the end of the content (a bio is one of its last)."""
@@ -422,6 +424,11 @@ def drop_dangling_heading(content: HtmlElement) -> None:
     if size >= _DANGLING_MAX_CHARS or _text_before(content, last) < _DANGLING_MAX_CHARS:
         return  # (a heading with nothing before it heads the page: its short text is it)
     parent = last.getparent()
+    # (the section whose heading it is, through the title block wrapping it)
+    while parent is not None and parent is not content and \
+            (up := parent.getparent()) is not None and up is not content and \
+            _first_element(up) is last:
+        parent = up
     if parent is not None and parent is not content and section_alike(parent) and \
             not _COUNT_RE.match(" ".join([rest, *(_collapsed_text(el) for el in after)])):
         return  # a document's last section, short ("Description: Sets the height.")

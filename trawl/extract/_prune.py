@@ -36,8 +36,9 @@ from ._stats import (
     _Stats,
     index_list,
     listed_links,
+    reference_table,
 )
-from ._text import BLOCK_TAGS
+from ._text import BLOCK_TAGS, text_content
 
 CONTENTS_SHARE = 0.5
 """A block with this share of its text in tables of contents is one."""
@@ -96,6 +97,7 @@ def prune(content: HtmlElement, stats: dict[HtmlElement, _Stats] | None = None,
     # a table of contents is the page's own, however much it links (the chapter's page)
     doomed = [el for el in doomed if not _in_admonition(el, content) and
               not _in_contents(el, content, stats) and not _section_body(el) and
+              not _introduced(el, content) and
               not (el.tag == "span" and _in_title(el, content)) and
               not (keep is not None and (el is keep or _is_ancestor(keep, el)))]
     # a line of a listing (a code listing in divs, a line each) is judged with its lines,
@@ -385,8 +387,9 @@ def _is_link_block(el: HtmlElement, st: _Stats, stats: dict[HtmlElement, _Stats]
     if tag not in ("ul", "ol") and density > 0.2 and \
             st.links - _index_links(el, stats) <= 0.2 * st.text:
         return False  # an index's links are its content, whatever the class says
-    if weight < 0 and st.commas < 10 and density > 0.2:
-        return True
+    if weight < 0 and st.commas < 10 and density > 0.2 and \
+            st.links - _reference_links(el, stats) > 0.2 * st.text:
+        return True  # (a reference table's links are names: content, whatever the class says)
     if st.commas >= 10:
         return False
     if tag in ("ul", "ol"):
@@ -414,6 +417,23 @@ def _is_link_block(el: HtmlElement, st: _Stats, stats: dict[HtmlElement, _Stats]
             return listed > 0.5 * st.text
         return density > 0.5 or _has_links(el, 2)
     return weight >= 25 and density > 0.6
+
+
+REFERENCE_MIN_ROWS = 3
+"""Rows with a link a table of names has at least, to count as one whatever its wrapper's
+class says (a manual's navigation bar has two: "Prev | Next", "Home")."""
+
+
+def _reference_links(el: HtmlElement, stats: dict[HtmlElement, _Stats]) -> int:
+    """Link text of the reference tables (see ``reference_table``) in ``el`` with at least
+    ``REFERENCE_MIN_ROWS`` rows of links."""
+    total = 0
+    for table in el.iter("table"):
+        if table in stats and stats[table].links and \
+                sum(1 for r in table.iter("tr") if r.find(".//a") is not None) \
+                >= REFERENCE_MIN_ROWS and reference_table(table, stats):
+            total += stats[table].links
+    return total
 
 
 def _index_links(el: HtmlElement, stats: dict[HtmlElement, _Stats]) -> int:
@@ -482,6 +502,33 @@ def _section_body(el: HtmlElement) -> bool:
         return False
     blocks = [c for c in section if isinstance(c.tag, str) and not _empty_anchor(c)]
     return len(blocks) == 2 and el in blocks
+
+
+INTRO_MIN_WORDS = 5
+"""Words of a sentence that introduces the list after it, at least."""
+
+
+def _introduced(el: HtmlElement, content: HtmlElement) -> bool:
+    """Whether ``el`` is, or only wraps, a list that the paragraph before it introduces: a
+    sentence of its own words ending with a colon ("you may also find the following
+    sources of information useful:"), no promotion's ("Read more:", "Related:")."""
+    lst = el
+    while lst.tag not in LISTS and _wraps_one(lst):
+        lst = lst[0]
+    if lst.tag not in LISTS:
+        return False
+    block = el
+    while block.getprevious() is None and block.getparent() is not None and \
+            block.getparent() is not content and _wraps_one(block.getparent()):
+        block = block.getparent()
+    prev = block.getprevious()
+    while prev is not None and not isinstance(prev.tag, str):
+        prev = prev.getprevious()
+    if prev is None or prev.tag != "p" or prev.find(".//a") is not None:
+        return False
+    text = " ".join(text_content(prev).split())
+    return text.endswith(":") and len(text.split()) >= INTRO_MIN_WORDS and \
+        PROMO_LEAD_RE.match(text) is None
 
 
 def _in_admonition(el: HtmlElement, content: HtmlElement) -> bool:

@@ -128,7 +128,10 @@ def _keep_sibling(
     if scores.get(sib, -1e9) + bonus >= threshold and \
             _link_density(st) < _SIBLING_MAX_LINK_DENSITY:
         return True
-    if sib.tag == "p" or (sib.tag in ("div", "section") and st.paragraphs <= 1):
+    # (a short block says it is chrome by its class: a manual's navigation bar beside a
+    # short entry, its version line and its links, is no paragraph of the entry's)
+    if sib.tag == "p" or (sib.tag in ("div", "section") and st.paragraphs <= 1
+                          and _class_weight(sib) >= 0):
         density = _link_density(st)
         if st.text > 80 and density < 0.25:
             return True

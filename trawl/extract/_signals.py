@@ -11,7 +11,8 @@ from typing import NamedTuple
 
 from lxml.html import HtmlElement
 
-from ._text import BLOCK_TAGS, words
+from ._clean import NEXT_PAGE_ATTR
+from ._text import BLOCK_TAGS, text_content, words
 
 _TOKEN_SPLIT = re.compile(r"[\s_\-:./]+|(?<=[a-z])(?=[A-Z])")
 
@@ -195,8 +196,22 @@ def _short_text(el: HtmlElement, limit: int) -> str | None:
 
 def _first_element(el: HtmlElement) -> HtmlElement | None:
     """``el``'s first child element, passing over empty anchors (``<a id=...></a>``,
-    ``<span id=...></span>``: the other names a generator gives a section)."""
-    return next((c for c in el if isinstance(c.tag, str) and not _empty_anchor(c)), None)
+    ``<span id=...></span>``: the other names a generator gives a section); the heading
+    itself when that child only wraps one (``<div class="titlepage"><div><h2>``: a
+    section's title block is its heading)."""
+    first = next((c for c in el if isinstance(c.tag, str) and not _empty_anchor(c)), None)
+    return _wrapped_heading(first) if first is not None and first.tag == "div" else first
+
+
+def _wrapped_heading(el: HtmlElement) -> HtmlElement:
+    """The heading ``el`` (a ``div``) holds and nothing else, through ``div``s; else ``el``."""
+    node = el
+    while node.tag == "div" and not (node.text or "").strip():
+        inner = [c for c in node if isinstance(c.tag, str) and not _empty_anchor(c)]
+        if len(inner) != 1 or any((c.tail or "").strip() for c in node):
+            return el
+        node = inner[0]
+    return node if node.tag in _HEADINGS else el
 
 
 def section_alike(section: HtmlElement) -> bool:
@@ -295,6 +310,11 @@ CONTENTS_MIN_ITEMS = 5
 """Entries of a nested table of contents, each led by a link."""
 CONTENTS_FLAT_MIN_ITEMS = 20
 """Entries of a flat one."""
+LEADS_ON_MAX_PROSE_BEFORE = 80
+"""Paragraph text before such a list, at most (a line of the page's header: a version)."""
+LEADS_ON_MIN_ITEMS = 3
+"""Entries of a flat one whose first is the page's next (see ``_leads_on``); fewer is a
+pager ("Next: a post", "Previous: another")."""
 LISTS = ("ul", "ol", "dl")
 
 
@@ -320,25 +340,79 @@ def contents_list(lst: HtmlElement) -> bool:
             d.tag in _ENTRY_BLOCKS for d in item.iterdescendants()))
         items += 1
     if items < CONTENTS_MIN_ITEMS:
+        # (a section of three subsections lists them: the page said where it goes on; or
+        # lists its own three sections, each an anchor on the page)
+        return items >= LEADS_ON_MIN_ITEMS and (lines or nested) and (
+            _leads_on(lst) or _lists_itself(lst, every=True))
+    return nested or (lines and (items >= CONTENTS_FLAT_MIN_ITEMS or _lists_itself(lst)
+                                 or _leads_on(lst)))
+
+
+def _leads_on(lst: HtmlElement) -> bool:
+    """Whether the first link of ``lst`` to another page (after the page's own sections) is
+    where the page says its document goes on (``<link rel="next">`` in its head) and the
+    list comes before the page's prose: a
+    section's list of its subsections at its top, the first of them the page after this
+    one; not a list of more stories after a story (that starts with the next story)."""
+    next_page = lst.getroottree().getroot().get(NEXT_PAGE_ATTR, "").partition("#")[0]
+    if not next_page:
         return False
-    return nested or (lines and (items >= CONTENTS_FLAT_MIN_ITEMS or _lists_itself(lst)))
-
-
-def _lists_itself(lst: HtmlElement) -> bool:
-    """Whether one of the links of ``lst`` leads to an anchor on the page itself
-    ("chapter.html#intro" on chapter.html): the list is of the document the page is a part
-    of, the page among its chapters."""
+    # (the first link to another page: the list may start with this page's own section)
+    first = None
     anchors: set[str] | None = None
     for a in lst.iter("a"):
         fragment = (a.get("href") or "").partition("#")[2]
+        if fragment:
+            anchors = _page_anchors(lst) if anchors is None else anchors
+            if fragment in anchors:
+                continue
+        first = a
+        break
+    if first is None or (first.get("href") or "").partition("#")[0] != next_page:
+        return False
+    before = 0
+    for anc in (lst, *lst.iterancestors()):
+        for sib in anc.itersiblings(preceding=True):
+            if isinstance(sib.tag, str):
+                before += sum(len(text_content(p).strip()) for p in sib.iter("p"))
+                if before > LEADS_ON_MAX_PROSE_BEFORE:
+                    return False
+    return True
+
+
+def _lists_itself(lst: HtmlElement, every: bool = False) -> bool:
+    """Whether one of the links of ``lst`` leads to an anchor on the page itself
+    ("chapter.html#intro" on chapter.html): the list is of the document the page is a part
+    of, the page among its chapters. ``every``: each of them does (the list is of the page's
+    own parts: a preface's sections)."""
+    anchors: set[str] | None = None
+    found = False
+    for a in lst.iter("a"):
+        fragment = (a.get("href") or "").partition("#")[2]
         if not fragment:
+            if every:
+                return False
             continue
         if anchors is None:
-            anchors = {v for el in lst.getroottree().iter() if isinstance(el.tag, str)
-                       for v in (el.get("id"), el.get("name")) if v}
+            anchors = _page_anchors(lst)
         if fragment in anchors:
-            return True
-    return False
+            if not every:
+                return True
+            found = True
+        elif every:
+            return False
+    return found
+
+
+def _page_anchors(el: HtmlElement) -> set[str]:
+    """The ids and names of the page ``el`` is in."""
+    # (content gathered into a new element is no longer under the document's root, which
+    # getroottree() still answers: its own top holds the page's anchors too)
+    top = el
+    while (parent := top.getparent()) is not None:
+        top = parent
+    return {v for tree in {el.getroottree().getroot(), top} for e in tree.iter()
+            if isinstance(e.tag, str) for v in (e.get("id"), e.get("name")) if v}
 
 
 _ENTRY_BLOCKS = frozenset(BLOCK_TAGS | {"img", "picture", "time", "video", "iframe"})

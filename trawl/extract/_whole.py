@@ -26,7 +26,15 @@ import itertools
 
 from lxml.html import HtmlElement
 
-from ._signals import _HEADINGS, LISTS, _first_element, contents_list, promo_heading, teasers
+from ._signals import (
+    _HEADINGS,
+    LISTS,
+    _class_weight,
+    _first_element,
+    contents_list,
+    promo_heading,
+    teasers,
+)
 from ._stats import _Stats, listed_links, reference_table
 
 SIMILAR_MIN = 2
@@ -35,6 +43,9 @@ SIMILAR_FACTOR = 1.5
 """The similar siblings hold at least this many times the block's text."""
 SIMILAR_MAX_LINK_DENSITY = 0.5
 """Past this share of link text the similar siblings are a menu or a list of teasers."""
+ENTRY_FACTOR = 1.1
+"""... or, for a list's entries holding paragraphs, this many times."""
+_ENTRY_TAGS = frozenset(("li", "dd"))
 PART_FACTOR = 0.5
 """The parent's readable text outside the block is at least this many times the block's."""
 PART_MAX_LINK_DENSITY = 0.25
@@ -232,12 +243,38 @@ def _beside_contents(node: HtmlElement, parent: HtmlElement,
     ``contents_list``) with ``CONTENTS_SHARE`` of ``node``'s text: a page that is mostly a
     table of contents (a book's or a chapter's page under its introduction) keeps it."""
     size = 0
+    listing: list[HtmlElement] = []
     for lst in parent.iter(*LISTS):
         if lst in stats and not _below(lst, node) and \
                 not any(a.tag in LISTS for a in lst.iterancestors() if _below(a, parent)) \
                 and contents_list(lst):
             size += stats[lst].text
-    return size >= CONTENTS_SHARE * stats[node].text
+            listing.append(lst)
+    # (a reference table indexes the entries it links to: a class's members, then theirs)
+    listing += [t for t in parent.iter("table") if t in stats and not _below(t, node)
+                and reference_table(t, stats)]
+    return size >= CONTENTS_SHARE * stats[node].text or \
+        any(_lists_node(lst, node, parent) for lst in listing)
+
+
+def _lists_node(lst: HtmlElement, node: HtmlElement, parent: HtmlElement) -> bool:
+    """Whether the table of contents (or reference table) ``lst``, before ``node`` in
+    ``parent`` and in no block whose class says chrome (a sidebar's), lists ``node`` itself
+    (links to an anchor in it): a chapter's page, its title, its contents and its first
+    section, is the chapter; a class's page, its members' table and their details, the
+    class."""
+    if lst is parent:
+        return False  # (the parent itself a table or list: nothing of it is before node)
+    child = lst
+    while child.getparent() is not parent:
+        child = child.getparent()
+    if child is node or not any(s is node for s in child.itersiblings()) or \
+            any(_class_weight(a) < 0 for a in itertools.chain((lst,), lst.iterancestors())
+                if _below(a, parent) and a is not parent):
+        return False
+    fragments = {(a.get("href") or "").partition("#")[2] for a in lst.iter("a")} - {""}
+    return any(el.get("id") in fragments or el.get("name") in fragments
+               for el in node.iter() if isinstance(el.tag, str))
 
 
 def _readable(st: _Stats) -> int:
@@ -258,7 +295,11 @@ def _among_similar(node: HtmlElement, parent: HtmlElement,
         return False
     text = sum(stats[s].text for s in similar)
     links = sum(stats[s].links for s in similar)
-    return text >= SIMILAR_FACTOR * stats[node].text and links <= SIMILAR_MAX_LINK_DENSITY * text
+    # entries of a list that hold paragraphs (a settings reference's options, each its own
+    # blocks) are the list's, however long one of them is beside the others
+    factor = ENTRY_FACTOR if node.tag in _ENTRY_TAGS and \
+        sum(1 for s in similar if s.find("p") is not None) >= SIMILAR_MIN else SIMILAR_FACTOR
+    return text >= factor * stats[node].text and links <= SIMILAR_MAX_LINK_DENSITY * text
 
 
 def _part_of(node: HtmlElement, parent: HtmlElement, stats: dict[HtmlElement, _Stats],
