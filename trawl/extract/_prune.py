@@ -11,6 +11,7 @@ from ._signals import (
     _HEADINGS,
     LISTS,
     PROMO_LEAD_RE,
+    Anchors,
     _admonition,
     _class_weight,
     _collapsed_text,
@@ -83,6 +84,7 @@ def prune(content: HtmlElement, stats: dict[HtmlElement, _Stats] | None = None,
     doomed: list[HtmlElement] = []
     lists: dict[HtmlElement, int] = {}  # (see listed_links)
     cites: dict[HtmlElement, bool] = {}  # (see _names_only)
+    anchors: Anchors = {}  # (see contents_list; nothing is dropped until the end)
     for el in content.iter():
         if el is content:
             continue
@@ -96,7 +98,7 @@ def prune(content: HtmlElement, stats: dict[HtmlElement, _Stats] | None = None,
     # a table's caption or a heading is a title, whatever links it has
     # a table of contents is the page's own, however much it links (the chapter's page)
     doomed = [el for el in doomed if not _in_admonition(el, content) and
-              not _in_contents(el, content, stats) and not _section_body(el) and
+              not _in_contents(el, content, stats, anchors) and not _section_body(el) and
               not _introduced(el, content) and
               not (el.tag == "span" and _in_title(el, content)) and
               not (keep is not None and (el is keep or _is_ancestor(keep, el)))]
@@ -472,7 +474,7 @@ def _in_title(el: HtmlElement, content: HtmlElement) -> bool:
 
 
 def _in_contents(el: HtmlElement, content: HtmlElement,
-                 stats: dict[HtmlElement, _Stats]) -> bool:
+                 stats: dict[HtmlElement, _Stats], anchors: Anchors | None = None) -> bool:
     """Whether ``el`` is, is in or is mostly a table of contents (see ``contents_list``):
     most of its text in such lists (the block of the table under its "Contents" label)."""
     outermost = None
@@ -482,12 +484,12 @@ def _in_contents(el: HtmlElement, content: HtmlElement,
         if anc.tag in LISTS:
             outermost = anc
     if outermost is not None:
-        return contents_list(outermost)
+        return contents_list(outermost, anchors)
     st = stats.get(el)
     if st is None or not st.links:
         return False
     size = sum(stats[d].text for d in el.iter(*LISTS) if d in stats and
-               not any(a.tag in LISTS for a in _up_to(d, el)[1:]) and contents_list(d))
+               not any(a.tag in LISTS for a in _up_to(d, el)[1:]) and contents_list(d, anchors))
     return size >= CONTENTS_SHARE * st.text
 
 

@@ -318,14 +318,17 @@ pager ("Next: a post", "Previous: another")."""
 LISTS = ("ul", "ol", "dl")
 
 
-def contents_list(lst: HtmlElement) -> bool:
+def contents_list(lst: HtmlElement, anchors: Anchors | None = None) -> bool:
     """Whether the list ``lst`` is a table of contents: entries each led by a link (a
     title, its purpose at most after it), at least ``CONTENTS_MIN_ITEMS`` of them and nested
     (an entry holds, or in a ``dl`` is followed by, a list of its own entries: chapters and
     their sections, not a list of other stories), or else entries of a line each (a feed's
     or a list of stories' items hold blocks: a summary, a picture, a post) that are many
     (``CONTENTS_FLAT_MIN_ITEMS``: a part's entries) or list the page itself among them
-    (a chapter's sections, the first one on the chapter's page)."""
+    (a chapter's sections, the first one on the chapter's page).
+
+    ``anchors``: the page's anchors found so far (see ``_page_anchors``), for a pass that
+    asks of many lists of a tree it does not change."""
     items = 0
     nested = False
     lines = True
@@ -343,12 +346,12 @@ def contents_list(lst: HtmlElement) -> bool:
         # (a section of three subsections lists them: the page said where it goes on; or
         # lists its own three sections, each an anchor on the page)
         return items >= LEADS_ON_MIN_ITEMS and (lines or nested) and (
-            _leads_on(lst) or _lists_itself(lst, every=True))
-    return nested or (lines and (items >= CONTENTS_FLAT_MIN_ITEMS or _lists_itself(lst)
-                                 or _leads_on(lst)))
+            _leads_on(lst, anchors) or _lists_itself(lst, every=True, memo=anchors))
+    return nested or (lines and (items >= CONTENTS_FLAT_MIN_ITEMS
+                                 or _lists_itself(lst, memo=anchors) or _leads_on(lst, anchors)))
 
 
-def _leads_on(lst: HtmlElement) -> bool:
+def _leads_on(lst: HtmlElement, memo: Anchors | None = None) -> bool:
     """Whether the first link of ``lst`` to another page (after the page's own sections) is
     where the page says its document goes on (``<link rel="next">`` in its head) and the
     list comes before the page's prose: a
@@ -363,7 +366,7 @@ def _leads_on(lst: HtmlElement) -> bool:
     for a in lst.iter("a"):
         fragment = (a.get("href") or "").partition("#")[2]
         if fragment:
-            anchors = _page_anchors(lst) if anchors is None else anchors
+            anchors = _page_anchors(lst, memo) if anchors is None else anchors
             if fragment in anchors:
                 continue
         first = a
@@ -380,7 +383,7 @@ def _leads_on(lst: HtmlElement) -> bool:
     return True
 
 
-def _lists_itself(lst: HtmlElement, every: bool = False) -> bool:
+def _lists_itself(lst: HtmlElement, every: bool = False, memo: Anchors | None = None) -> bool:
     """Whether one of the links of ``lst`` leads to an anchor on the page itself
     ("chapter.html#intro" on chapter.html): the list is of the document the page is a part
     of, the page among its chapters. ``every``: each of them does (the list is of the page's
@@ -394,7 +397,7 @@ def _lists_itself(lst: HtmlElement, every: bool = False) -> bool:
                 return False
             continue
         if anchors is None:
-            anchors = _page_anchors(lst)
+            anchors = _page_anchors(lst, memo)
         if fragment in anchors:
             if not every:
                 return True
@@ -404,15 +407,26 @@ def _lists_itself(lst: HtmlElement, every: bool = False) -> bool:
     return found
 
 
-def _page_anchors(el: HtmlElement) -> set[str]:
-    """The ids and names of the page ``el`` is in."""
+Anchors = dict[tuple[HtmlElement, HtmlElement], set[str]]
+"""The page's anchors (see ``_page_anchors``) by the trees they were collected from."""
+
+
+def _page_anchors(el: HtmlElement, memo: Anchors | None = None) -> set[str]:
+    """The ids and names of the page ``el`` is in. ``memo``: the sets collected so far, kept
+    while the trees do not change (a pass that asks of every list; else a walk each)."""
     # (content gathered into a new element is no longer under the document's root, which
     # getroottree() still answers: its own top holds the page's anchors too)
     top = el
     while (parent := top.getparent()) is not None:
         top = parent
-    return {v for tree in {el.getroottree().getroot(), top} for e in tree.iter()
-            if isinstance(e.tag, str) for v in (e.get("id"), e.get("name")) if v}
+    key = (el.getroottree().getroot(), top)
+    known = memo.get(key) if memo is not None else None
+    if known is None:
+        known = {v for tree in set(key) for e in tree.iter()
+                 if isinstance(e.tag, str) for v in (e.get("id"), e.get("name")) if v}
+        if memo is not None:
+            memo[key] = known
+    return known
 
 
 _ENTRY_BLOCKS = frozenset(BLOCK_TAGS | {"img", "picture", "time", "video", "iframe"})

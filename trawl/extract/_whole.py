@@ -29,6 +29,7 @@ from lxml.html import HtmlElement
 from ._signals import (
     _HEADINGS,
     LISTS,
+    Anchors,
     _class_weight,
     _first_element,
     contents_list,
@@ -66,6 +67,7 @@ def whole(top: HtmlElement, stats: dict[HtmlElement, _Stats],
     much prose each element holds (see ``_select._score``)."""
     node = _tables_alike(_table_of(top, stats), stats)
     lists: dict[HtmlElement, int] = {}  # (see listed_links)
+    anchors: Anchors = {}  # (see contents_list)
     while True:
         parent = node.getparent()
         if parent is None or parent.tag == "html" or parent not in stats:
@@ -77,7 +79,7 @@ def whole(top: HtmlElement, stats: dict[HtmlElement, _Stats],
                                         or _among_similar(node, parent, stats)
                                         or _subsection(node, parent, stats, lists)
                                         or _parallel(node, parent, stats, lists)
-                                        or _beside_contents(node, parent, stats)
+                                        or _beside_contents(node, parent, stats, anchors)
                                         or _part_of(node, parent, stats, mass, lists)):
             break
         node = parent
@@ -238,7 +240,7 @@ contents with an introduction."""
 
 
 def _beside_contents(node: HtmlElement, parent: HtmlElement,
-                     stats: dict[HtmlElement, _Stats]) -> bool:
+                     stats: dict[HtmlElement, _Stats], anchors: Anchors | None = None) -> bool:
     """Whether ``parent`` holds, outside ``node``, tables of contents (see
     ``contents_list``) with ``CONTENTS_SHARE`` of ``node``'s text: a page that is mostly a
     table of contents (a book's or a chapter's page under its introduction) keeps it."""
@@ -247,7 +249,7 @@ def _beside_contents(node: HtmlElement, parent: HtmlElement,
     for lst in parent.iter(*LISTS):
         if lst in stats and not _below(lst, node) and \
                 not any(a.tag in LISTS for a in lst.iterancestors() if _below(a, parent)) \
-                and contents_list(lst):
+                and contents_list(lst, anchors):
             size += stats[lst].text
             listing.append(lst)
     # (a reference table indexes the entries it links to: a class's members, then theirs)
