@@ -171,7 +171,7 @@ def _norm(text: str) -> str:
 
 
 def _collapsed_text(el: HtmlElement) -> str:
-    return " ".join("".join(el.itertext()).split())
+    return " ".join(text_content(el).split())  # (libxml2 joins the text: see text_content)
 
 
 def _short_text(el: HtmlElement, limit: int) -> str | None:
