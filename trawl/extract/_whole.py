@@ -30,7 +30,9 @@ from ._signals import (
     _HEADINGS,
     LISTS,
     _class_weight,
+    _empty_anchor,
     _first_element,
+    _wrapped_heading,
     contents_list,
     promo_heading,
     teasers,
@@ -88,25 +90,45 @@ def whole(top: HtmlElement, stats: dict[HtmlElement, _Stats],
     return node
 
 
+SECTION_LEAD_SHARE = 0.5
+"""A section's lead between its heading and its body (an epigraph) holds at most this
+share of the body's text."""
+
+
 def _section_body(node: HtmlElement, parent: HtmlElement,
                   stats: dict[HtmlElement, _Stats]) -> bool:
     """Whether ``node`` is the body of ``parent``'s section: all else in it is headings (the
-    section's own) ahead of it, nothing with text after it. A heading over a list of a
-    package's classes is theirs."""
+    section's own, or a title block wrapping one) ahead of it, and between them and it at
+    most a short lead without links (an epigraph, a line introducing the body), nothing
+    with text after it. A heading over a list of a package's classes is theirs."""
     heading = after = False
+    lead = 0
     for child in parent:
         if child is node:
             after = True
-        elif not isinstance(child.tag, str):
+        elif not isinstance(child.tag, str) or _empty_anchor(child):
             continue
         elif after:
             if child in stats and stats[child].text:
                 return False
-        elif child.tag in _HEADINGS:
+        elif child.tag in _HEADINGS or (child.tag == "div" and
+                                         _wrapped_heading(child).tag in _HEADINGS):
             heading = True
+        elif heading and _lead(child, stats):
+            lead += stats[child].text
         else:
             return False
-    return heading and after
+    return heading and after and lead <= SECTION_LEAD_SHARE * stats[node].text
+
+
+def _lead(el: HtmlElement, stats: dict[HtmlElement, _Stats]) -> bool:
+    """Whether ``el``, after a section's heading and before its body, is the section's lead:
+    text without a link (a promotion, a teaser, a list of links has them), no form, no
+    class saying chrome. Any generator sets a chapter's epigraph or its introducing line
+    so; a block of other stories or a sign-up is not one."""
+    st = stats.get(el)
+    return st is not None and st.links == 0 and _class_weight(el) >= 0 and \
+        el.find(".//form") is None and el.find(".//input") is None
 
 
 SUBSECTION_MAX_LISTED = 0.5
