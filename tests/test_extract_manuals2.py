@@ -9,6 +9,8 @@ import lxml.html
 
 from trawl.extract import extract
 from trawl.extract._signals import contents_list
+from trawl.extract._stats import _measure
+from trawl.extract._whole import _subsection
 
 from .test_extract_docbook import navheader
 from .test_extract_index import STORY
@@ -78,3 +80,77 @@ def test_a_promotion_between_a_heading_and_a_story_is_no_lead() -> None:
     e = extract(html, URL)
     assert_kept(e.text, STORY.replace("<p>", " ").replace("</p>", " "))
     assert "morning letter" not in words(e.text)
+
+
+def titled_section(rank: int, title: str, body: str, cls: str) -> str:
+    """A DocBook XSL section: its heading in a title block, then its body."""
+    return (f"<div class='{cls}'><div class='titlepage'><div><div><h{rank} class='title'>"
+            f"<a id='{title[:4]}'></a>{title}</h{rank}></div></div></div>{body}</div>")
+
+
+def member_page(see_also: bool, cls_name: str | None) -> str:
+    """An API reference's page of one member: its name, its details (a declaration, a line,
+    at most a "See Also" naming a member of another class), then the class it is of."""
+    also = titled_section(4, "See Also", "<p> </p><p><a class='link' href='base_close.html'>"
+                          "db_base_iterator::close_cursor() const</a></p><p> </p>", "sect3")
+    details = ("<pre class='programlisting'>void close_cursor() const</pre><p>Close the "
+               f"underlying cursor of this iterator.</p>{also if see_also else ''}")
+    body = titled_section(3, "Function Details", details, "sect2")
+    if cls_name:
+        body += titled_section(3, "Class", f"<p><a class='link' href='{cls_name}.html'>"
+                               f"{cls_name}</a></p>", "sect2")
+    return ("<html><head><title>close_cursor</title></head><body>"
+            f"{navheader('close_cursor')}<div class='sect1'><div class='titlepage'><div><div>"
+            f"<h2 class='title'>close_cursor</h2></div></div></div>{body}</div></body></html>")
+
+
+def test_a_members_see_also_and_class_are_kept() -> None:
+    # a member's page: its details stood for it; their "See Also" (a signature linked: no
+    # name "of one word") went as a block of links, then as a dangling heading, and the
+    # "Class" section beside the details (a name linked) as a list of links (67 % kept)
+    e = extract(member_page(True, "db_vector_base_iterator"), URL)
+    assert_kept(e.text, "void close_cursor() const", "See Also",
+                "db_base_iterator::close_cursor() const", "Class db_vector_base_iterator")
+
+
+def test_a_last_see_also_naming_a_signature_is_kept() -> None:
+    # the "See Also" last on the page, its one line a signature linked: no dangling
+    # heading over a comment count, the names a member's reference cross-references
+    e = extract(member_page(True, None), URL)
+    assert_kept(e.text, "See Also db_base_iterator::close_cursor() const")
+
+
+def test_a_members_class_named_last_is_kept() -> None:
+    # a member's page without "See Also": its last line, the class's name (one word,
+    # camel-cased, linked) under the "Class" heading, went as a trailing label ("Share")
+    e = extract(member_page(False, "DbstlException"), URL)
+    assert_kept(e.text, "void close_cursor() const", "Class DbstlException")
+
+
+def story_with(tail: str) -> str:
+    return ("<html><head><title>Budget vote</title></head><body><div class='page'><article>"
+            f"<h1>Budget vote</h1>{STORY}{tail}</article></div></body></html>")
+
+
+def test_a_headline_or_a_tag_after_a_story_still_goes() -> None:
+    # hostile: after a story, a "Related" heading over a headline (words, no signature: "U.S."
+    # is no scope), a "Tags" heading over a topic (a word, no API's name)
+    for tail, lost in (("<h3>Related</h3><p><a href='/us.html'>U.S. election: what happens "
+                        "next</a></p>", "what happens next"),
+                       ("<h4>Tags</h4><p><a href='/t/politics'>Politics</a></p>", "politics")):
+        e = extract(story_with(tail), URL)
+        assert_kept(e.text, STORY.replace("<p>", " ").replace("</p>", " "))
+        assert lost not in words(e.text), tail
+
+
+def test_a_section_of_other_stories_beside_a_storys_section_is_no_part_of_it() -> None:
+    # hostile: a story's section (an h2) under its h1, beside a section alike listing
+    # other stories' headlines: their links are no API's names, the h1's block is not the
+    # story's document (and with names, a member's "Class" section, it is)
+    for text, named in (("Council votes on item {}", False), ("db_map{}::erase()", True)):
+        more = "".join(f"<li><a href='/news/s{i}.html'>{text.format(i)}</a></li>"
+                       for i in range(5))
+        doc = lxml.html.fragment_fromstring(
+            f"<div class='doc'><h1>Budget vote</h1><div class='sec'><h2>The vote</h2>{STORY}"
+            f"</div><div class='sec'><h2>More</h2><ul>{more}</ul></div></div>")
+        assert _subsection(doc[1], doc, _measure(doc), {}) is named, text

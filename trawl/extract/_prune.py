@@ -4,6 +4,7 @@ forms and the like, unless that would gut the content."""
 from __future__ import annotations
 
 import itertools
+import re
 
 from lxml.html import HtmlElement
 
@@ -325,8 +326,15 @@ def _cites_names_of(el: HtmlElement, cites: dict[HtmlElement, bool]) -> bool:
     return known
 
 
+_SIGNATURE_RE = re.compile(r"[~\w]+(?:::|\()")
+"""A link's text that starts with a name scoped or called, a signature
+("db_base_iterator::close_cursor() const", "open(const char *path)"): a name, however many
+words; a headline's first word is no scope or call."""
+
+
 def _cites_names(el: HtmlElement) -> bool:
-    """Whether the links of ``el`` are names: each set as code, or each one word, some of
+    """Whether the links of ``el`` are names: each set as code, or each one word or a
+    signature (see ``_SIGNATURE_RE``), some of
     them an API's ("log4cplus::Logger::log()", "LOG_TEXT", "stringhelper.h"): a reference's
     cross-references ("See also <a><code>line.width</code></a>", "References <a>a()</a>, and
     <a>B_C</a>.", "Definition at line <a>53</a> of file <a>s.h</a>."), which a promotion's
@@ -337,7 +345,7 @@ def _cites_names(el: HtmlElement) -> bool:
         code = next(a.iter(*CODE_TAGS), None)
         if code is not None and _collapsed_text(code) == text:
             coded += 1
-        elif text and " " not in text:
+        elif text and (" " not in text or _SIGNATURE_RE.match(text)):
             words += 1
             named += NAME_RE.search(text) is not None
         else:

@@ -37,7 +37,7 @@ from ._signals import (
     promo_heading,
     teasers,
 )
-from ._stats import _Stats, listed_links, reference_table
+from ._stats import _named, _Stats, listed_links, reference_table
 
 SIMILAR_MIN = 2
 """Siblings of one kind (the block among them) that make a collection of entries."""
@@ -148,7 +148,19 @@ def _subsection(node: HtmlElement, parent: HtmlElement, stats: dict[HtmlElement,
         return False
     outer = stats[parent].text - stats[node].text
     listed = listed_links(parent, stats, lists)
-    return listed.get(parent, 0) - listed.get(node, 0) <= SUBSECTION_MAX_LISTED * outer
+    # a section alike the block (its tag and class, headed at its rank) that only names
+    # an API's (a member's "Class" section: its class, linked) is the document's, however
+    # linked: a list of other stories' headlines names none
+    named = sum(listed.get(sib, 0) for sib in parent if sib is not node and
+                _kind(sib) == _kind(node) and sib.get("class") == node.get("class") and
+                getattr(_first_element(sib), "tag", None) == own.tag and _names_only(sib))
+    return listed.get(parent, 0) - listed.get(node, 0) - named <= SUBSECTION_MAX_LISTED * outer
+
+
+def _names_only(el: HtmlElement) -> bool:
+    """Whether ``el`` has links and each is an API's name (see ``_stats._named``)."""
+    links = [a for a in el.iter("a") if a.get("href")]  # (not a heading's anchor)
+    return bool(links) and all(_named(a) for a in links)
 
 
 PARALLEL_MIN_SHARE = 0.2
