@@ -10,7 +10,7 @@ import lxml.html
 from trawl.extract import extract
 from trawl.extract._signals import contents_list
 from trawl.extract._stats import _measure
-from trawl.extract._whole import _subsection
+from trawl.extract._whole import _section_body, _subsection
 
 from .test_extract_docbook import navheader
 from .test_extract_index import STORY
@@ -154,3 +154,77 @@ def test_a_section_of_other_stories_beside_a_storys_section_is_no_part_of_it() -
             f"<div class='doc'><h1>Budget vote</h1><div class='sec'><h2>The vote</h2>{STORY}"
             f"</div><div class='sec'><h2>More</h2><ul>{more}</ul></div></div>")
         assert _subsection(doc[1], doc, _measure(doc), {}) is named, text
+
+
+def short_page(bar_cls: str) -> str:
+    """A manual's short section, a sentence under its title, between navigation bars of
+    class ``bar_cls`` that say more than it does (titles of the pages around it)."""
+    rows = "".join(f"<tr><td><a href='p{i}.html'>Prev</a></td><td>Building Berkeley DB "
+                   f"with tool number {i}</td><td><a href='n{i}.html'>Next</a></td></tr>"
+                   for i in range(3))
+    bar = f"<div class='{bar_cls}'><table>{rows}</table></div>"
+    return ("<html><head><title>Building the C++ API</title></head><body>"
+            f"{bar.replace(bar_cls, bar_cls + 'header')}<div class='sect1'><div class="
+            "'titlepage'><div><div><h2 class='title'>Building the C++ API</h2></div></div>"
+            "</div><p>C++ support is built automatically on Windows.</p></div>"
+            f"{bar.replace(bar_cls, bar_cls + 'footer')}</body></html>")
+
+
+def test_a_short_page_between_navigation_bars_is_kept() -> None:
+    # a sentence under its title between two navigation bars with more text: "too small"
+    # widened it to the body (the bars' text counted as a page of lists), and the headline's
+    # block took the sentence with it as the header: nothing of it kept
+    e = extract(short_page("nav"), URL)
+    assert_kept(e.text, "C++ support is built automatically on Windows.")
+    assert "tool number 1" not in words(e.text)
+
+
+def struct_page() -> str:
+    """A structure's reference: its fields, a term (the declaration) then what it is each,
+    one of them long (its flags, each a value and paragraphs)."""
+    flags = "".join(f"<li><p><code>DB_DBT_FLAG{i}</code></p><p>When this flag is set, {LOREM}"
+                    "</p>" + f"<p>{LOREM}</p>" * (8 if i == 0 else 0) +
+                    f"<p>It is an error to set flag {i} twice.</p></li>" for i in range(3))
+    fields = "".join(f"<li><p><strong>u_int32_t field{i};</strong></p><p>The length of "
+                     f"field {i}, in bytes.</p></li>" for i in range(4))
+    long_field = ("<li><p><strong>u_int32_t flags;</strong></p><span><div class='list'>"
+                  f"<ul>{flags}</ul></div></span></li>")
+    return ("<html><head><title>The DBT Handle</title></head><body><div class='chapter'>"
+            "<h2>Chapter 4. The DBT Handle</h2><p>The elements of the structure are defined "
+            f"as follows:</p><div class='list'><ul>{fields}{long_field}</ul></div></div>"
+            "</body></html>")
+
+
+def test_a_long_entry_of_a_list_is_its_lists() -> None:
+    # a structure's fields: the long one's body (after its term, "u_int32_t flags;") stood
+    # for the page; its term and the other fields went (62 % kept)
+    e = extract(struct_page(), URL)
+    assert_kept(e.text, *[f"u_int32_t field{i}; The length of field {i}, in bytes."
+                          for i in range(4)], "u_int32_t flags;", "It is an error to set flag 2")
+
+
+def test_a_page_whose_best_block_is_a_navigation_bar_is_still_found() -> None:
+    # hostile: a part's page of a title and a one-entry contents, less text than its
+    # navigation bars: the bar scores best, and the chrome beside it must not keep it from
+    # widening to the page (the widening subtracts chrome only for a block that is none)
+    bar = ("<div class='nav{}'><table><tr><td><a href='p.html'>Prev</a></td><td><a href="
+           "'u.html'>Up</a></td><td><a href='n.html'>Next</a></td></tr><tr><td>component"
+           ".label.includes.part.label</td><td><a href='/'>Home</a></td><td>rootid</td></tr>"
+           "</table></div>")
+    html = ("<html><head><title>XSLT Processing</title></head><body>"
+            f"{bar.format('header')}<div class='reference'><div class='titlepage'><h1>XSLT "
+            "Processing</h1></div><div class='toc'><p><b>Table of Contents</b></p><dl>"
+            "<dt><a href='rootid.html'>rootid</a> \u2014 Specify the root element to format"
+            f"</dt></dl></div></div>{bar.format('footer')}</body></html>")
+    e = extract(html, URL)
+    assert_kept(e.text, "Specify the root element to format")
+
+
+def test_a_line_with_a_link_is_no_entrys_term() -> None:
+    # hostile: a story in a list item after a line with a link ("Read next: ..."): a line
+    # with a link is no entry's term, the story no body of the item (a term without is)
+    for line, body in (("Read next: <a href='/other.html'>Another story</a>", False),
+                       ("<strong>u_int32_t flags;</strong>", True)):
+        item = lxml.html.fragment_fromstring(
+            f"<li><p>{line}</p><div class='story'>{STORY}</div></li>")
+        assert _section_body(item[1], item, _measure(item)) is body, line

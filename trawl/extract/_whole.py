@@ -100,8 +100,11 @@ def _section_body(node: HtmlElement, parent: HtmlElement,
     """Whether ``node`` is the body of ``parent``'s section: all else in it is headings (the
     section's own, or a title block wrapping one) ahead of it, and between them and it at
     most a short lead without links (an epigraph, a line introducing the body), nothing
-    with text after it. A heading over a list of a package's classes is theirs."""
-    heading = after = False
+    with text after it; or it is a list entry's body after its term (a short line without
+    links). A heading over a list of a package's classes is theirs."""
+    # (a list's entry: the term ahead of its body, "u_int32_t flags;", heads it)
+    heading = parent.tag in _ENTRY_TAGS
+    after = False
     lead = 0
     for child in parent:
         if child is node:
@@ -263,7 +266,14 @@ def _too_small(node: HtmlElement, parent: HtmlElement,
     """A block of a few words in a page of many: the page is mostly lists or tables (of
     contents, of members, an index), and its content is where they are."""
     inner, whole_ = stats[node], stats[parent]
-    return _readable(inner) < SMALL_CHARS and whole_.text >= SMALL_FACTOR * inner.text
+    if _readable(inner) >= SMALL_CHARS or whole_.text < SMALL_FACTOR * inner.text:
+        return False
+    # (blocks beside it whose class says chrome, navigation bars a page's boilerplate
+    # removal left since they were most of a short page, are no lists the page is of;
+    # unless it is one of them itself: the page's content is elsewhere)
+    chrome = 0 if _class_weight(node) < 0 else sum(
+        stats[c].text for c in parent if c is not node and c in stats and _class_weight(c) < 0)
+    return whole_.text - chrome >= SMALL_FACTOR * inner.text
 
 
 CONTENTS_SHARE = 0.5
