@@ -10,7 +10,7 @@ import lxml.html
 from trawl.extract import extract
 from trawl.extract._signals import contents_list
 from trawl.extract._stats import _measure
-from trawl.extract._whole import _section_body, _subsection
+from trawl.extract._whole import _in_section_text, _section_body, _subsection
 
 from .test_extract_docbook import navheader
 from .test_extract_index import STORY
@@ -228,3 +228,40 @@ def test_a_line_with_a_link_is_no_entrys_term() -> None:
         item = lxml.html.fragment_fromstring(
             f"<li><p>{line}</p><div class='story'>{STORY}</div></li>")
         assert _section_body(item[1], item, _measure(item)) is body, line
+
+
+def config_section() -> str:
+    """A guide's section: its title, an introduction (with links in its sentences), a list
+    of what to configure (one item long), then "For example:" and a long code listing."""
+    items = ("<li><p>Configure the maximum number of simultaneous transactions. "
+             f"{LOREM}</p>" + f"<p>{LOREM}</p>" * 6 + "</li><li><p>Configure the timeout."
+             "</p></li><li><p>Configure the deadlock detector.</p></li>")
+    code = "\n".join(f"    ret = env->set_flag{i}(env, DB_FLAG_{i}, 0);" for i in range(25))
+    return ("<html><head><title>Configuring the Transaction Subsystem</title></head><body>"
+            f"{navheader('Configuring the Transaction Subsystem')}<div class='sect1'>"
+            "<div class='titlepage'><div><div><h2 class='title'>Configuring the Transaction "
+            "Subsystem</h2></div></div></div><p>Most of the configuration is described in <a "
+            "href='c.html'>Concurrency</a> and <a href='m.html'>Managing DB Files</a>.</p>"
+            "<p>However, there are a couple of things you can do here.</p><div class='list'>"
+            f"<ul>{items}</ul></div><p>For example:</p><pre class='programlisting'>{code}"
+            "</pre></div></body></html>")
+
+
+def test_a_sections_introduction_and_its_example_listing_are_kept() -> None:
+    # the list stood for the section: its introduction (two paragraphs, a little prose)
+    # and its example's listing (code, no prose by its mass) went (68 % kept)
+    e = extract(config_section(), URL)
+    assert_kept(e.text, "Most of the configuration is described in Concurrency",
+                "However, there are a couple of things", "Configure the deadlock detector",
+                "For example:", "ret = env->set_flag24(env, DB_FLAG_24, 0);")
+
+
+def test_a_section_with_a_list_of_links_beside_the_block_is_not_its_text() -> None:
+    # hostile: a headed block holding a story and, besides paragraphs, one paragraph that
+    # only lists links (other stories): not the story's section text (and without it is)
+    for extra, part in (("<p><a href='/a.html'>Council votes</a> | <a href='/b.html'>Rail "
+                         "strike ends</a></p>", False), ("<p>For example:</p>", True)):
+        sec = lxml.html.fragment_fromstring(
+            f"<div class='s'><h2>Budget vote</h2><p>A line.</p><div class='story'>{STORY}"
+            f"</div>{extra}</div>")
+        assert _in_section_text(sec[2], sec, _measure(sec), {}) is part, extra

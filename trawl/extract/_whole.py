@@ -78,6 +78,7 @@ def whole(top: HtmlElement, stats: dict[HtmlElement, _Stats],
         if parent.tag == "body" or not (_section_body(node, parent, stats)
                                         or _among_similar(node, parent, stats)
                                         or _subsection(node, parent, stats, lists)
+                                        or _in_section_text(node, parent, stats, lists)
                                         or _parallel(node, parent, stats, lists)
                                         or _beside_contents(node, parent, stats)
                                         or _part_of(node, parent, stats, mass, lists)):
@@ -122,6 +123,34 @@ def _section_body(node: HtmlElement, parent: HtmlElement,
         else:
             return False
     return heading and after and lead <= SECTION_LEAD_SHARE * stats[node].text
+
+
+_TEXT_TAGS = frozenset(("p", "pre"))
+
+
+def _in_section_text(node: HtmlElement, parent: HtmlElement, stats: dict[HtmlElement, _Stats],
+                     lists: dict[HtmlElement, int]) -> bool:
+    """Whether ``node`` is a part of ``parent``'s section among its text: ``parent`` starts
+    with a heading (its title), and all else in it is paragraphs and code listings that
+    list no links (a sentence's links are its words), no class saying chrome: the section's
+    introduction, then the block (a list), then "For example:" and its listing. A code
+    listing's text is no prose by its mass, yet the section's as much as a paragraph; any
+    generator's section reads so, and a list of links or other stories has listed links."""
+    first = _first_element(parent)
+    if first is None or first.tag not in _HEADINGS:
+        return False
+    head = next((c for c in parent if isinstance(c.tag, str) and not _empty_anchor(c)), None)
+    listed = listed_links(parent, stats, lists)
+    others = 0
+    for child in parent:
+        if child is node or child is head or not isinstance(child.tag, str) or \
+                _empty_anchor(child):
+            continue
+        if child.tag not in _TEXT_TAGS or child not in stats or listed.get(child, 0) or \
+                _class_weight(child) < 0:
+            return False
+        others += 1
+    return others > 0
 
 
 def _lead(el: HtmlElement, stats: dict[HtmlElement, _Stats]) -> bool:
