@@ -9,7 +9,7 @@ import lxml.html
 
 from trawl.extract import extract
 from trawl.extract._signals import contents_list
-from trawl.extract._stats import _measure
+from trawl.extract._stats import _measure, reference_table
 from trawl.extract._whole import _in_section_text, _section_body, _subsection
 
 from .test_extract_docbook import navheader
@@ -265,3 +265,41 @@ def test_a_section_with_a_list_of_links_beside_the_block_is_not_its_text() -> No
             f"<div class='s'><h2>Budget vote</h2><p>A line.</p><div class='story'>{STORY}"
             f"</div>{extra}</div>")
         assert _in_section_text(sec[2], sec, _measure(sec), {}) is part, extra
+
+
+def members_table(head: bool, described: int, names: int, href: str = "holder.html") -> str:
+    """A class's members' table: a header naming its columns (``head``), ``described`` rows
+    of a linked member and what it does (the first linking the constructor's details on
+    ``href``), then ``names`` rows of a member's linked name only (operators)."""
+    rows = "".join(f"<tr><td><a href='{href}#ctor{i}'>ElementHolder{i}</a></td><td>Builds "
+                   f"the holder, way {i}.</td></tr>" for i in range(described))
+    rows += "".join(f"<tr><td><a href='op{i}.html'>operator{'+-*/%&|^'[i % 8]}=</a></td>"
+                    "<td></td></tr>" for i in range(names))
+    thead = "<thead><tr><th>Member</th><th>Description</th></tr></thead>" if head else ""
+    return f"<table>{thead}<tbody>{rows}</tbody></table>"
+
+
+def test_a_members_table_mostly_of_bare_names_is_kept() -> None:
+    # a class's page whose members' table is mostly operators, a linked name each and no
+    # description: no reference table by its described rows (a third), so no index of the
+    # details after it; the details stood for the page (68 % kept)
+    details = "".join(f"<h3><a id='ctor{i}'></a>ElementHolder{i}</h3><pre>ElementHolder{i}()"
+                      f"</pre><p>Details of constructor {i}. {LOREM}</p>" for i in range(3))
+    html = ("<html><head><title>ElementHolder</title></head><body>"
+            f"{navheader('Chapter 23. ElementHolder')}<div class='chapter'><h2>Chapter 23. "
+            "ElementHolder</h2><p>A wrapper class for primitive types.</p><h4>Public Members"
+            f"</h4><div class='it'>{members_table(True, 3, 12)}</div><div class='sect1'><h2>"
+            f"ElementHolder details</h2>{details}</div></div></body></html>")
+    e = extract(html, URL)
+    assert_kept(e.text, "A wrapper class for primitive types.", "Public Members",
+                "ElementHolder1 Builds the holder, way 1.", "operator^=",
+                "Details of constructor 2")
+
+
+def test_a_table_of_bare_links_is_no_reference_table_under_a_header() -> None:
+    # hostile: a header naming columns over rows that are all links (a table of links),
+    # or described rows and bare names with no header (a menu with a few blurbs): neither
+    # is a reference table by the header rule; with both it is
+    for head, described, ref in ((True, 0, False), (False, 3, False), (True, 3, True)):
+        table = lxml.html.fragment_fromstring(members_table(head, described, 12))
+        assert reference_table(table, _measure(table)) is ref, (head, described)
