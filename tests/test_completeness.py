@@ -73,6 +73,22 @@ def test_the_reference_leaves_out_controls_not_disclosures(
         "Lists the owners. Try it out Copy application/json a body GET /owners List all owners")
 
 
+def test_a_framesets_navigation_panel_is_no_page_to_measure() -> None:
+    # a frameset's panel (every link opens in another frame, nothing said outside them) is
+    # the frameset's chrome, skipped like a page without reference text; the same links
+    # opening in the page itself, or a word of the page's own beside them, are a page
+    from bench.completeness import frame_panel
+
+    links = ("<dl><dt><span class='nav'><a href='../index.html' target='_top'>Home</a></span>"
+             "</dt><dt><span class='chapter'><a href='db.html' target='{}'>Databases</a>"
+             "</span></dt></dl>")
+    page = "<html><body><div class='toc'>{}</div></body></html>"
+    assert frame_panel(page.format(links.format("method")))
+    assert not frame_panel(page.format(links.format("")))
+    assert not frame_panel(page.format(links.format("_blank")))
+    assert not frame_panel(page.format("<p>The methods:</p>" + links.format("method")))
+
+
 LOREM = ("The value is read once when the process starts, and a change takes effect only "
          "after a restart, so set it in the service's environment, not in a shell profile. ")
 STORY = "<article><h1>Story</h1>" + f"<p>{LOREM}</p>" * 3 + "</article>"
