@@ -303,3 +303,35 @@ def test_a_table_of_bare_links_is_no_reference_table_under_a_header() -> None:
     for head, described, ref in ((True, 0, False), (False, 3, False), (True, 3, True)):
         table = lxml.html.fragment_fromstring(members_table(head, described, 12))
         assert reference_table(table, _measure(table)) is ref, (head, described)
+
+
+def book_page(href: str) -> str:
+    """A book's first page: its title, a table of its chapters and their sections, then a
+    list of its tables (numbered, each a link to a place on ``href``'s page)."""
+    toc = "".join(f"<dt><a href='ch0{c}.html'>Chapter {c}</a></dt><dd><dl>" + "".join(
+        f"<dt><a href='ch0{c}s0{s}.html'>Section {c}.{s} of the guide</a></dt>"
+        for s in range(1, 4)) + "</dl></dd>" for c in range(1, 4))
+    tables = "".join(f"<dt>2.{i}. <a href='{href}#t{i}'>Cost table number {i}</a></dt>"
+                     for i in range(1, 4))
+    return ("<html><head><title>The user's manual</title></head><body><div class='book'>"
+            "<div class='titlepage'><h1>The user's manual</h1><p>This manual is free "
+            f"software; you can redistribute it under the terms of the license. {LOREM}</p>"
+            f"</div><div class='toc'><p><b>Table of Contents</b></p><dl>{toc}</dl></div>"
+            "<div class='list-of-tables'><p><b>List of Tables</b></p><dl>"
+            f"{tables}</dl></div></div></body></html>")
+
+
+def test_a_books_list_of_tables_is_kept() -> None:
+    # a book's list of tables (three, numbered, each a place in a chapter its table of
+    # contents lists) went as a block of links under the table of contents (79 % kept)
+    e = extract(book_page("ch02s03.html"), URL)
+    assert_kept(e.text, "Section 3.3 of the guide", "List of Tables",
+                *[f"2.{i}. Cost table number {i}" for i in range(1, 4)])
+
+
+def test_a_list_of_places_on_other_pages_still_goes() -> None:
+    # hostile: the same list when its places are on pages the contents do not list (other
+    # stories' comments): no part of the document, a block of links
+    e = extract(book_page("/news/story.html"), URL)
+    assert_kept(e.text, "Section 3.3 of the guide")
+    assert "cost table number 2" not in words(e.text)

@@ -19,6 +19,7 @@ from ._signals import (
     _first_element,
     _is_ancestor,
     _kinds,
+    _led_by_link,
     _short_text,
     contents_list,
     page_contents,
@@ -96,8 +97,10 @@ def prune(content: HtmlElement, stats: dict[HtmlElement, _Stats] | None = None,
     # a note or "See also" box is content whatever it holds (often nothing but links), and
     # a table's caption or a heading is a title, whatever links it has
     # a table of contents is the page's own, however much it links (the chapter's page)
+    toc_pages: list[set[str]] = []  # (see _lists_parts: computed once, when asked)
     doomed = [el for el in doomed if not _in_admonition(el, content) and
               not _in_contents(el, content, stats) and not _section_body(el) and
+              not _lists_parts(el, content, stats, toc_pages) and
               not _introduced(el, content) and
               not (el.tag == "span" and _in_title(el, content)) and
               not (keep is not None and (el is keep or _is_ancestor(keep, el)))]
@@ -496,6 +499,35 @@ def _in_contents(el: HtmlElement, content: HtmlElement,
         return False
     size = sum(stats[d].text for d in el.iter(*LISTS) if d in stats and
                not any(a.tag in LISTS for a in _up_to(d, el)[1:]) and contents_list(d))
+    return size >= CONTENTS_SHARE * st.text
+
+
+def _lists_parts(el: HtmlElement, content: HtmlElement, stats: dict[HtmlElement, _Stats],
+                 toc_pages: list[set[str]]) -> bool:
+    """Whether ``el`` is, or is mostly, a list of the parts of the document the content's
+    table of contents lists (a book's list of figures, of tables, of examples): entries
+    each led by a link (a number at most before it), every link to a place on a page that
+    table of contents links. Any generator's book page has them under its contents; a
+    list of other stories links pages, not places in the document's own.
+    ``toc_pages``: the pages the tables of contents link, once found."""
+    st = stats.get(el)
+    if st is None or not st.links:
+        return False
+    size = 0
+    for lst in el.iter(*LISTS):
+        if lst not in stats or any(a.tag in LISTS for a in _up_to(lst, el)[1:]):
+            continue
+        items = [i for i in lst if i.tag in ("li", "dt")]
+        links = list(lst.iter("a"))
+        if not items or not links or not all(_led_by_link(i) for i in items) or \
+                not all("#" in (a.get("href") or "") for a in links):
+            continue
+        if not toc_pages:
+            toc_pages.append({(a.get("href") or "").partition("#")[0]
+                              for d in content.iter(*LISTS) if d in stats and contents_list(d)
+                              for a in d.iter("a")} - {""})
+        if all((a.get("href") or "").partition("#")[0] in toc_pages[0] for a in links):
+            size += stats[lst].text
     return size >= CONTENTS_SHARE * st.text
 
 
