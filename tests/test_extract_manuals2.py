@@ -335,3 +335,33 @@ def test_a_list_of_places_on_other_pages_still_goes() -> None:
     e = extract(book_page("/news/story.html"), URL)
     assert_kept(e.text, "Section 3.3 of the guide")
     assert "cost table number 2" not in words(e.text)
+
+
+def library_page(extra: str) -> str:
+    """A library's hand-written front page: its guides, each a title and a list wrapping a
+    table of the languages it is written for and their formats ("C | PDF | HTML")."""
+    guides = "".join(
+        f"<p>Getting Started with part {g} of the library</p><ul><table>" + "".join(
+            f"<tr><td><li>{lang}</li></td><td><a href='{lang}/g{g}.pdf'>PDF</a> | "
+            f"<a href='{lang}/g{g}/index.html'>HTML</a></td></tr>"
+            for lang in ("C", "Java", "Tcl")) + f"</table>{extra}</ul>" for g in range(4))
+    return ("<html><head><title>Berkeley DB Library</title></head><body><center><h2>The "
+            f"Library</h2></center><p><b>Getting Started Guides</b><br>{LOREM}</p>{guides}"
+            "</body></html>")
+
+
+def test_lists_wrapping_tables_of_formats_are_kept() -> None:
+    # a list wrapping a table of each language's formats went as a list of links ("a table
+    # in the content is data", but the list around it was judged as a list: 80 % kept)
+    e = extract(library_page(""), URL)
+    assert_kept(e.text, "Getting Started with part 3 of the library", "Java PDF | HTML",
+                "Tcl PDF | HTML")
+
+
+def test_a_list_of_links_beside_a_table_still_goes() -> None:
+    # hostile: the same list holding items of links besides its table: a list of links,
+    # judged as one (its table goes with it)
+    e = extract(library_page("<li><a href='/x.html'>Oracle forums</a></li><li><a href="
+                             "'/y.html'>Support</a></li>"), URL)
+    assert_kept(e.text, "Getting Started with part 3 of the library")
+    assert "oracle forums" not in words(e.text)

@@ -404,8 +404,10 @@ def _is_link_block(el: HtmlElement, st: _Stats, stats: dict[HtmlElement, _Stats]
     if st.commas >= 10:
         return False
     if tag in ("ul", "ol"):
-        # (an index's terms and where they are: the page's content, however linked)
-        return density > 0.5 and st.text < 2000 and not index_list(el)
+        # (an index's terms and where they are: the page's content, however linked; a list
+        # holding nothing but tables, hand-written markup, wraps them: judged as tables)
+        return density > 0.5 and st.text < 2000 and not index_list(el) and \
+            not _wraps_tables(el)
     if tag == "table":
         # a table in the content is data (declarations, a reference, an index) however
         # many links it has: on article pages pruning tables by their links removed nothing
@@ -578,6 +580,13 @@ def _in_admonition(el: HtmlElement, content: HtmlElement) -> bool:
         if _admonition(anc):
             return True
     return False
+
+
+def _wraps_tables(el: HtmlElement) -> bool:
+    """Whether ``el`` holds tables and nothing else (no text of its own)."""
+    kids = [c for c in el if isinstance(c.tag, str)]
+    return bool(kids) and all(c.tag == "table" for c in kids) and \
+        not (el.text or "").strip() and not any((c.tail or "").strip() for c in kids)
 
 
 def _wraps_one(el: HtmlElement) -> bool:
