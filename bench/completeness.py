@@ -232,6 +232,29 @@ def reference(html: str, docset: DocSet) -> str:
     return "".join(out)
 
 
+_NOT_A_FRAME = frozenset(("", "_self", "_blank"))
+"""Link targets that open in the page's own frame or in a new window: no other frame's."""
+
+
+def frame_panel(html: str) -> bool:
+    """Whether the page is a frameset's navigation panel: it has links, every one of them
+    opens in another frame (``target`` naming a frame, or ``_top``/``_parent``), and it says
+    nothing outside them. Such a page is the frameset's chrome, shown beside the pages it
+    opens, and no page a reader reads: its main container is no content (any generator's
+    frame panel: Berkeley DB's ``frame_index.html``, old Javadoc's ``*-frame.html``)."""
+    root = lxml.html.document_fromstring(html.encode("utf-8") or b"<html></html>", parser=_UTF8)
+    body = root.find("body")
+    if body is None:
+        return False
+    links = body.xpath(".//a[@href]")
+    if not links or any((a.get("target") or "").strip().lower() in _NOT_A_FRAME
+                        for a in links):
+        return False
+    for a in links:
+        a.drop_tree()  # (its tail stays: text between links is the page's)
+    return not words(reading_text(lxml.html.tostring(body, encoding="unicode")))
+
+
 @dataclass
 class Score:
     """One page by one extractor."""
@@ -273,7 +296,8 @@ def trafilatura_text(html: str, url: str) -> str:
 def measure(docset: DocSet, extractors: dict[str, Extractor],
             limit: int | None = None, step: int = 1) -> tuple[dict[str, list[Score]], int]:
     """Each page of ``docset`` by each extractor (taking turns page by page); and how many
-    pages have no reference text (skipped: a redirect stub, an empty index). ``step``: every
+    pages are skipped: no reference text (a redirect stub, an empty index), or a frameset's
+    navigation panel (see ``frame_panel``). ``step``: every
     ``step``-th page only (in path order: a sample spread over the set, for a cheap test)."""
     results: dict[str, list[Score]] = {name: [] for name in extractors}
     skipped = 0
@@ -282,7 +306,7 @@ def measure(docset: DocSet, extractors: dict[str, Extractor],
             break
         html = read_page(path)
         ref = words(reference(html, docset))
-        if not ref:
+        if not ref or frame_panel(html):
             skipped += 1
             continue
         rel = str(path.relative_to(docset.root))
@@ -321,7 +345,8 @@ def summarise(scores: list[Score]) -> Summary:
 
 def report(docset: DocSet, results: dict[str, list[Score]], skipped: int, worst: int) -> None:
     print(f"\n{docset.name} ({docset.package}, {docset.root}; {skipped} pages without "
-          f"reference text skipped){' [kept back]' if docset.kept_back else ''}")
+          "reference text or frame panels skipped)"
+          f"{' [kept back]' if docset.kept_back else ''}")
     print(f"  {'extractor':<22} {'pages':>5} {'<80%':>5} {'<95%':>5} {'>=95%':>7} "
           f"{'median kept':>11} {'mean extra':>10} {'ms/page':>8}")
     for name, scores in results.items():

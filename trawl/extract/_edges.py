@@ -10,7 +10,7 @@ from lxml import etree
 from lxml.html import HtmlElement
 
 from ._clean import drop_tree
-from ._prune import LISTING_MIN_LINES
+from ._prune import LISTING_MIN_LINES, _cites_names
 from ._signals import (
     _HEADINGS,
     _SENTENCE_END_RE,
@@ -20,10 +20,11 @@ from ._signals import (
     _kinds,
     _norm,
     _short_text,
+    _wrapped_heading,
     section_alike,
     words,
 )
-from ._stats import CODE_TAGS, _drop_all
+from ._stats import _TYPED_NAME_RE, CODE_TAGS, _drop_all
 from ._text import BLOCK_TAGS
 
 _DATE_RE = re.compile(
@@ -314,10 +315,26 @@ def drop_trailing_meta(content: HtmlElement) -> None:
         text = _short_text(el, _TRAILING_META_MAX_CHARS)
         if text == "":
             continue
-        if text is None or not _is_meta_line(text):
+        if text is None or not _is_meta_line(text) or _section_name(el, text):
             return
         el.tail = None
         drop_tree(el)
+
+
+def _section_name(el: HtmlElement, text: str) -> bool:
+    """Whether the last line ``el`` is a name its section's heading (right before it) is
+    over: one link, an API's name (scoped, called, underscored, camel-cased: a member's
+    "Class" section naming ``DbstlException``), no label of a share bar or a comments
+    block ("Share", "Comments" are words, and no section's body)."""
+    links = list(el.iter("a"))
+    if len(links) != 1 or _collapsed_text(links[0]) != text or \
+            _TYPED_NAME_RE.search(text) is None:
+        return False
+    prev = el.getprevious()
+    while prev is not None and not isinstance(prev.tag, str):
+        prev = prev.getprevious()
+    return prev is not None and (prev.tag in _HEADINGS or (
+        prev.tag == "div" and _wrapped_heading(prev).tag in _HEADINGS))
 
 
 def _is_meta_line(text: str) -> bool:
@@ -432,6 +449,9 @@ def drop_dangling_heading(content: HtmlElement) -> None:
     if parent is not None and parent is not content and section_alike(parent) and \
             not _COUNT_RE.match(" ".join([rest, *(_collapsed_text(el) for el in after)])):
         return  # a document's last section, short ("Description: Sets the height.")
+    texts = [el for el in after if _collapsed_text(el)]
+    if texts and all(_cites_names(el) for el in texts):
+        return  # names it cross-references ("See Also: a::f() const"): no comment count
     for el in [last, *after]:
         el.tail = None  # (counted above: it goes too)
         drop_tree(el)

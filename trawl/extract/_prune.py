@@ -4,6 +4,7 @@ forms and the like, unless that would gut the content."""
 from __future__ import annotations
 
 import itertools
+import re
 
 from lxml.html import HtmlElement
 
@@ -19,6 +20,7 @@ from ._signals import (
     _first_element,
     _is_ancestor,
     _kinds,
+    _led_by_link,
     _short_text,
     contents_list,
     page_contents,
@@ -97,8 +99,10 @@ def prune(content: HtmlElement, stats: dict[HtmlElement, _Stats] | None = None,
     # a note or "See also" box is content whatever it holds (often nothing but links), and
     # a table's caption or a heading is a title, whatever links it has
     # a table of contents is the page's own, however much it links (the chapter's page)
+    toc_pages: list[set[str]] = []  # (see _lists_parts: computed once, when asked)
     doomed = [el for el in doomed if not _in_admonition(el, content) and
               not _in_contents(el, content, stats, anchors) and not _section_body(el) and
+              not _lists_parts(el, content, stats, toc_pages) and
               not _introduced(el, content) and
               not (el.tag == "span" and _in_title(el, content)) and
               not (keep is not None and (el is keep or _is_ancestor(keep, el)))]
@@ -327,8 +331,15 @@ def _cites_names_of(el: HtmlElement, cites: dict[HtmlElement, bool]) -> bool:
     return known
 
 
+_SIGNATURE_RE = re.compile(r"[~\w]+(?:::|\()")
+"""A link's text that starts with a name scoped or called, a signature
+("db_base_iterator::close_cursor() const", "open(const char *path)"): a name, however many
+words; a headline's first word is no scope or call."""
+
+
 def _cites_names(el: HtmlElement) -> bool:
-    """Whether the links of ``el`` are names: each set as code, or each one word, some of
+    """Whether the links of ``el`` are names: each set as code, or each one word or a
+    signature (see ``_SIGNATURE_RE``), some of
     them an API's ("log4cplus::Logger::log()", "LOG_TEXT", "stringhelper.h"): a reference's
     cross-references ("See also <a><code>line.width</code></a>", "References <a>a()</a>, and
     <a>B_C</a>.", "Definition at line <a>53</a> of file <a>s.h</a>."), which a promotion's
@@ -339,7 +350,7 @@ def _cites_names(el: HtmlElement) -> bool:
         code = next(a.iter(*CODE_TAGS), None)
         if code is not None and _collapsed_text(code) == text:
             coded += 1
-        elif text and " " not in text:
+        elif text and (" " not in text or _SIGNATURE_RE.match(text)):
             words += 1
             named += NAME_RE.search(text) is not None
         else:
@@ -395,8 +406,10 @@ def _is_link_block(el: HtmlElement, st: _Stats, stats: dict[HtmlElement, _Stats]
     if st.commas >= 10:
         return False
     if tag in ("ul", "ol"):
-        # (an index's terms and where they are: the page's content, however linked)
-        return density > 0.5 and st.text < 2000 and not index_list(el)
+        # (an index's terms and where they are: the page's content, however linked; a list
+        # holding nothing but tables, hand-written markup, wraps them: judged as tables)
+        return density > 0.5 and st.text < 2000 and not index_list(el) and \
+            not _wraps_tables(el)
     if tag == "table":
         # a table in the content is data (declarations, a reference, an index) however
         # many links it has: on article pages pruning tables by their links removed nothing
@@ -493,6 +506,35 @@ def _in_contents(el: HtmlElement, content: HtmlElement,
     return size >= CONTENTS_SHARE * st.text
 
 
+def _lists_parts(el: HtmlElement, content: HtmlElement, stats: dict[HtmlElement, _Stats],
+                 toc_pages: list[set[str]]) -> bool:
+    """Whether ``el`` is, or is mostly, a list of the parts of the document the content's
+    table of contents lists (a book's list of figures, of tables, of examples): entries
+    each led by a link (a number at most before it), every link to a place on a page that
+    table of contents links. Any generator's book page has them under its contents; a
+    list of other stories links pages, not places in the document's own.
+    ``toc_pages``: the pages the tables of contents link, once found."""
+    st = stats.get(el)
+    if st is None or not st.links:
+        return False
+    size = 0
+    for lst in el.iter(*LISTS):
+        if lst not in stats or any(a.tag in LISTS for a in _up_to(lst, el)[1:]):
+            continue
+        items = [i for i in lst if i.tag in ("li", "dt")]
+        links = list(lst.iter("a"))
+        if not items or not links or not all(_led_by_link(i) for i in items) or \
+                not all("#" in (a.get("href") or "") for a in links):
+            continue
+        if not toc_pages:
+            toc_pages.append({(a.get("href") or "").partition("#")[0]
+                              for d in content.iter(*LISTS) if d in stats and contents_list(d)
+                              for a in d.iter("a")} - {""})
+        if all((a.get("href") or "").partition("#")[0] in toc_pages[0] for a in links):
+            size += stats[lst].text
+    return size >= CONTENTS_SHARE * st.text
+
+
 def _section_body(el: HtmlElement) -> bool:
     """Whether ``el`` is a section alike (see ``section_alike``), its heading, or all the
     section says under it: a reference entry's "Related information" and the names or
@@ -540,6 +582,13 @@ def _in_admonition(el: HtmlElement, content: HtmlElement) -> bool:
         if _admonition(anc):
             return True
     return False
+
+
+def _wraps_tables(el: HtmlElement) -> bool:
+    """Whether ``el`` holds tables and nothing else (no text of its own)."""
+    kids = [c for c in el if isinstance(c.tag, str)]
+    return bool(kids) and all(c.tag == "table" for c in kids) and \
+        not (el.text or "").strip() and not any((c.tail or "").strip() for c in kids)
 
 
 def _wraps_one(el: HtmlElement) -> bool:

@@ -433,9 +433,16 @@ _ENTRY_BLOCKS = frozenset(BLOCK_TAGS | {"img", "picture", "time", "video", "ifra
 """What a table of contents' entry of one line does not hold."""
 
 
+ENTRY_NUMBER_RE = re.compile(r"^(?:\d+(?:\.\d+)*\.?|[A-Za-z]\.|[IVXLCivxlc]+\.)$")
+"""An entry's number before its link ("3.1.", "A.", "IV."): a numbered table of contents'
+(a FAQ's questions, a book's chapters), whatever the generator; a label or a date is
+words or has a colon."""
+
+
 def _led_by_link(item: HtmlElement) -> bool:
-    """Whether the first text of ``item`` is a link's."""
-    if (item.text or "").strip():
+    """Whether the first text of ``item`` is a link's, or its number's then a link's."""
+    lead = (item.text or "").strip()
+    if lead and not ENTRY_NUMBER_RE.match(lead):
         return False
     for el in item.iterdescendants():
         if el.tag == "a":

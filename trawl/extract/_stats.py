@@ -230,7 +230,30 @@ def reference_table(table: HtmlElement, stats: dict[HtmlElement, _Stats]) -> boo
     rows = [r for r in table.iter("tr") if r in stats and stats[r].text]
     described = sum(1 for r in rows if stats[r].text - stats[r].links >= REFERENCE_ROW_CHARS
                     or _typed_name(r, stats))
-    return bool(rows) and REFERENCE_ROWS_SHARE * len(rows) <= described
+    if bool(rows) and REFERENCE_ROWS_SHARE * len(rows) <= described:
+        return True
+    # a table whose header names its columns ("Member | Description") is data: a row that
+    # is only its linked name is an entry not described (a class's operators), when the
+    # table has described rows too; a table of links has no such header
+    return described >= REFERENCE_MIN_DESCRIBED and _named_columns(table) and all(
+        stats[r].links == stats[r].text or stats[r].text - stats[r].links >= REFERENCE_ROW_CHARS
+        or _typed_name(r, stats) or r.find("th") is not None for r in rows)
+
+
+REFERENCE_MIN_DESCRIBED = 3
+"""Rows that describe what they link to, at least, in a table with named columns."""
+
+
+def _named_columns(table: HtmlElement) -> bool:
+    """Whether ``table``'s header (``thead``) is a row of two cells or more, each a
+    ``th`` with a word or two and no link: its columns' names."""
+    head = next((h for h in table.iter("thead")), None)
+    row = head.find("tr") if head is not None else None
+    if row is None:
+        return False
+    cells = [c for c in row if isinstance(c.tag, str)]
+    return len(cells) >= 2 and all(c.tag == "th" and c.find(".//a") is None and
+                                   0 < len("".join(c.itertext()).split()) <= 2 for c in cells)
 
 
 def _typed_name(row: HtmlElement, stats: dict[HtmlElement, _Stats]) -> bool:

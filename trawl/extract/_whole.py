@@ -31,12 +31,14 @@ from ._signals import (
     LISTS,
     Anchors,
     _class_weight,
+    _empty_anchor,
     _first_element,
+    _wrapped_heading,
     contents_list,
     promo_heading,
     teasers,
 )
-from ._stats import _Stats, listed_links, reference_table
+from ._stats import _named, _Stats, listed_links, reference_table
 
 SIMILAR_MIN = 2
 """Siblings of one kind (the block among them) that make a collection of entries."""
@@ -78,6 +80,7 @@ def whole(top: HtmlElement, stats: dict[HtmlElement, _Stats],
         if parent.tag == "body" or not (_section_body(node, parent, stats)
                                         or _among_similar(node, parent, stats)
                                         or _subsection(node, parent, stats, lists)
+                                        or _in_section_text(node, parent, stats, lists)
                                         or _parallel(node, parent, stats, lists)
                                         or _beside_contents(node, parent, stats, anchors)
                                         or _part_of(node, parent, stats, mass, lists)):
@@ -90,25 +93,76 @@ def whole(top: HtmlElement, stats: dict[HtmlElement, _Stats],
     return node
 
 
+SECTION_LEAD_SHARE = 0.5
+"""A section's lead between its heading and its body (an epigraph) holds at most this
+share of the body's text."""
+
+
 def _section_body(node: HtmlElement, parent: HtmlElement,
                   stats: dict[HtmlElement, _Stats]) -> bool:
     """Whether ``node`` is the body of ``parent``'s section: all else in it is headings (the
-    section's own) ahead of it, nothing with text after it. A heading over a list of a
-    package's classes is theirs."""
-    heading = after = False
+    section's own, or a title block wrapping one) ahead of it, and between them and it at
+    most a short lead without links (an epigraph, a line introducing the body), nothing
+    with text after it; or it is a list entry's body after its term (a short line without
+    links). A heading over a list of a package's classes is theirs."""
+    # (a list's entry: the term ahead of its body, "u_int32_t flags;", heads it)
+    heading = parent.tag in _ENTRY_TAGS
+    after = False
+    lead = 0
     for child in parent:
         if child is node:
             after = True
-        elif not isinstance(child.tag, str):
+        elif not isinstance(child.tag, str) or _empty_anchor(child):
             continue
         elif after:
             if child in stats and stats[child].text:
                 return False
-        elif child.tag in _HEADINGS:
+        elif child.tag in _HEADINGS or (child.tag == "div" and
+                                         _wrapped_heading(child).tag in _HEADINGS):
             heading = True
+        elif heading and _lead(child, stats):
+            lead += stats[child].text
         else:
             return False
-    return heading and after
+    return heading and after and lead <= SECTION_LEAD_SHARE * stats[node].text
+
+
+_TEXT_TAGS = frozenset(("p", "pre"))
+
+
+def _in_section_text(node: HtmlElement, parent: HtmlElement, stats: dict[HtmlElement, _Stats],
+                     lists: dict[HtmlElement, int]) -> bool:
+    """Whether ``node`` is a part of ``parent``'s section among its text: ``parent`` starts
+    with a heading (its title), and all else in it is paragraphs and code listings that
+    list no links (a sentence's links are its words), no class saying chrome: the section's
+    introduction, then the block (a list), then "For example:" and its listing. A code
+    listing's text is no prose by its mass, yet the section's as much as a paragraph; any
+    generator's section reads so, and a list of links or other stories has listed links."""
+    first = _first_element(parent)
+    if first is None or first.tag not in _HEADINGS:
+        return False
+    head = next((c for c in parent if isinstance(c.tag, str) and not _empty_anchor(c)), None)
+    listed = listed_links(parent, stats, lists)
+    others = 0
+    for child in parent:
+        if child is node or child is head or not isinstance(child.tag, str) or \
+                _empty_anchor(child):
+            continue
+        if child.tag not in _TEXT_TAGS or child not in stats or listed.get(child, 0) or \
+                _class_weight(child) < 0:
+            return False
+        others += 1
+    return others > 0
+
+
+def _lead(el: HtmlElement, stats: dict[HtmlElement, _Stats]) -> bool:
+    """Whether ``el``, after a section's heading and before its body, is the section's lead:
+    text without a link (a promotion, a teaser, a list of links has them), no form, no
+    class saying chrome. Any generator sets a chapter's epigraph or its introducing line
+    so; a block of other stories or a sign-up is not one."""
+    st = stats.get(el)
+    return st is not None and st.links == 0 and _class_weight(el) >= 0 and \
+        el.find(".//form") is None and el.find(".//input") is None
 
 
 SUBSECTION_MAX_LISTED = 0.5
@@ -128,7 +182,19 @@ def _subsection(node: HtmlElement, parent: HtmlElement, stats: dict[HtmlElement,
         return False
     outer = stats[parent].text - stats[node].text
     listed = listed_links(parent, stats, lists)
-    return listed.get(parent, 0) - listed.get(node, 0) <= SUBSECTION_MAX_LISTED * outer
+    # a section alike the block (its tag and class, headed at its rank) that only names
+    # an API's (a member's "Class" section: its class, linked) is the document's, however
+    # linked: a list of other stories' headlines names none
+    named = sum(listed.get(sib, 0) for sib in parent if sib is not node and
+                _kind(sib) == _kind(node) and sib.get("class") == node.get("class") and
+                getattr(_first_element(sib), "tag", None) == own.tag and _names_only(sib))
+    return listed.get(parent, 0) - listed.get(node, 0) - named <= SUBSECTION_MAX_LISTED * outer
+
+
+def _names_only(el: HtmlElement) -> bool:
+    """Whether ``el`` has links and each is an API's name (see ``_stats._named``)."""
+    links = [a for a in el.iter("a") if a.get("href")]  # (not a heading's anchor)
+    return bool(links) and all(_named(a) for a in links)
 
 
 PARALLEL_MIN_SHARE = 0.2
@@ -231,7 +297,14 @@ def _too_small(node: HtmlElement, parent: HtmlElement,
     """A block of a few words in a page of many: the page is mostly lists or tables (of
     contents, of members, an index), and its content is where they are."""
     inner, whole_ = stats[node], stats[parent]
-    return _readable(inner) < SMALL_CHARS and whole_.text >= SMALL_FACTOR * inner.text
+    if _readable(inner) >= SMALL_CHARS or whole_.text < SMALL_FACTOR * inner.text:
+        return False
+    # (blocks beside it whose class says chrome, navigation bars a page's boilerplate
+    # removal left since they were most of a short page, are no lists the page is of;
+    # unless it is one of them itself: the page's content is elsewhere)
+    chrome = 0 if _class_weight(node) < 0 else sum(
+        stats[c].text for c in parent if c is not node and c in stats and _class_weight(c) < 0)
+    return whole_.text - chrome >= SMALL_FACTOR * inner.text
 
 
 CONTENTS_SHARE = 0.5

@@ -62,11 +62,18 @@ class Supervisor:
         self._stopping = threading.Event()
         self._sleep = sleep or self._stopping.wait
         self._proc: subprocess.Popen[bytes] | None = None
+        # the worker process sent SIGTERM (a stop during a restart finds the one before)
+        self._asked_to_stop: subprocess.Popen[bytes] | None = None
 
     def stop(self, *_: object) -> None:
         self._stopping.set()
-        if self._proc is not None and self._proc.poll() is None:
-            self._proc.terminate()
+        self._ask_to_stop()
+
+    def _ask_to_stop(self) -> None:
+        proc = self._proc
+        if proc is not None and proc is not self._asked_to_stop and proc.poll() is None:
+            self._asked_to_stop = proc
+            proc.terminate()
 
     def run(self) -> None:
         backoff = RESTART_FIRST_S
@@ -97,6 +104,9 @@ class Supervisor:
             except subprocess.TimeoutExpired:
                 if not self._stopping.is_set():
                     continue
+                # a stop that came while this worker was being started found the one
+                # before it (already dead): ask this one too
+                self._ask_to_stop()
                 kill_at = kill_at or time.monotonic() + STOP_TIMEOUT_S
                 if time.monotonic() >= kill_at:
                     log.warning("worker did not stop within %.0f s: killing it",
