@@ -102,7 +102,7 @@ def prune(content: HtmlElement, stats: dict[HtmlElement, _Stats] | None = None,
     toc_pages: list[set[str]] = []  # (see _lists_parts: computed once, when asked)
     doomed = [el for el in doomed if not _in_admonition(el, content) and
               not _in_contents(el, content, stats, anchors) and not _section_body(el) and
-              not _lists_parts(el, content, stats, toc_pages) and
+              not _lists_parts(el, content, stats, toc_pages, anchors) and
               not _introduced(el, content) and
               not (el.tag == "span" and _in_title(el, content)) and
               not (keep is not None and (el is keep or _is_ancestor(keep, el)))]
@@ -507,7 +507,7 @@ def _in_contents(el: HtmlElement, content: HtmlElement,
 
 
 def _lists_parts(el: HtmlElement, content: HtmlElement, stats: dict[HtmlElement, _Stats],
-                 toc_pages: list[set[str]]) -> bool:
+                 toc_pages: list[set[str]], anchors: Anchors | None = None) -> bool:
     """Whether ``el`` is, or is mostly, a list of the parts of the document the content's
     table of contents lists (a book's list of figures, of tables, of examples): entries
     each led by a link (a number at most before it), every link to a place on a page that
@@ -528,7 +528,8 @@ def _lists_parts(el: HtmlElement, content: HtmlElement, stats: dict[HtmlElement,
             continue
         if not toc_pages:
             toc_pages.append({(a.get("href") or "").partition("#")[0]
-                              for d in content.iter(*LISTS) if d in stats and contents_list(d)
+                              for d in content.iter(*LISTS)
+                              if d in stats and contents_list(d, anchors)
                               for a in d.iter("a")} - {""})
         if all((a.get("href") or "").partition("#")[0] in toc_pages[0] for a in links):
             size += stats[lst].text
