@@ -30,6 +30,11 @@ The sets (``--list`` says which are installed here):
   API references (pages of function tables), programmer's reference, guides and upgrade
   notes, the body less ``navheader`` and ``navfooter``; not its Javadoc (``java/``: the
   ``javadoc`` set has that generator) nor its C# index (``csharp/``, a generated stub);
+- ``systemtap``: SystemTap 4.8's documentation (Debian systemtap-doc): its tapset reference
+  (DocBook XSL: one page per function or probe, like a database manual's function reference),
+  the body less ``navheader`` and ``navfooter``; and its Beginners Guide (DocBook XSL through
+  Publican's templates), the body less Publican's ``ul.docnav`` (prev/up/home/next) and its
+  empty ``p#title`` banner;
 - ``postgres`` (kept back, only with ``--kept-back``: measured to check, never tuned on): the
   PostgreSQL 15 manual (DocBook XSL; Debian postgresql-doc-15): the body less its
   ``navheader`` and ``navfooter``.
@@ -160,6 +165,10 @@ SETS = {s.name: s for s in (
     DocSet("berkeleydb", _installed("usr/share/doc/db5.3-doc"), "db5.3-doc",
            "/html/body", "./div[@class='navheader' or @class='navfooter']",
            exclude=("java", "csharp")),
+    DocSet("systemtap", _installed("usr/share/doc/systemtap-doc"), "systemtap-doc",
+           "/html/body",
+           "./div[@class='navheader' or @class='navfooter'] "
+           f"| ./ul[{_has_class('docnav')}] | ./p[@id='title']"),
     DocSet("postgres", _installed("usr/share/doc/postgresql-doc-15/html"), "postgresql-doc-15",
            "/html/body", "./div[@class='navheader' or @class='navfooter']", kept_back=True),
 )}
