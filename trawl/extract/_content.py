@@ -36,7 +36,14 @@ from ._edges import (
     strip_header,
 )
 from ._prune import prune
-from ._select import _climb, _score, _widen, _with_continuations, _with_siblings
+from ._select import (
+    _climb,
+    _over_class,
+    _score,
+    _widen,
+    _with_continuations,
+    _with_siblings,
+)
 from ._signals import _is_ancestor
 from ._stats import TextSize, _measure, _Stats
 from ._whole import whole
@@ -92,7 +99,7 @@ def _find_main(root: HtmlElement, title: str | None = None
     scores = _score(body, stats, mass)
     if not scores:
         return body, readable, None
-    best = max(scores, key=lambda el: scores[el])
+    best = _over_class(max(scores, key=lambda el: scores[el]), scores, mass)
     top = whole(_climb(_widen(best, scores), stats), stats, mass)
     above = headline_before(top, title)
     content = _with_siblings(body, top, scores.get(top, scores[best]), scores, stats)

@@ -61,7 +61,7 @@ def strip_header(content: HtmlElement, title: str | None,
         if tag in _HEADINGS:
             heading = _collapsed_text(el)
             if headline is None and heading and (
-                tag == "h1" or (norm_title and _norm(heading) in norm_title)
+                tag == "h1" or (norm_title and _names_in(_norm(heading), norm_title))
             ):
                 headline = headline_text(el)
                 doomed.append(_header_block(el, content, len(heading)))
@@ -97,6 +97,13 @@ def strip_header(content: HtmlElement, title: str | None,
             doomed.append(el)
     _drop_all(doomed)
     return headline
+
+
+def _names_in(heading: str, title: str) -> bool:
+    """Whether the words of ``heading`` are words of ``title`` in a row (both ``_norm``ed).
+    Whole words: a reference entry's "Name" heading is no part of the title
+    "function::task_execname", whose last word merely ends in "name"."""
+    return bool(heading) and f" {heading} " in f" {title} "
 
 
 def _up_to(el: HtmlElement, content: HtmlElement) -> Iterator[HtmlElement]:
@@ -315,10 +322,23 @@ def drop_trailing_meta(content: HtmlElement) -> None:
         text = _short_text(el, _TRAILING_META_MAX_CHARS)
         if text == "":
             continue
-        if text is None or not _is_meta_line(text) or _section_name(el, text):
+        if text is None or not _is_meta_line(text) or _section_name(el, text) \
+                or _describes_term(el, content):
             return
         el.tail = None
         drop_tree(el)
+
+
+def _describes_term(el: HtmlElement, content: HtmlElement) -> bool:
+    """Whether ``el`` is (in) the description of a definition list's term: a parameter's
+    "inode number", a setting's "file mode". A share bar's label or a dateline is set
+    alone at the end, under no term; a two-word description is what its term means."""
+    node: HtmlElement | None = el
+    while node is not None and node is not content:
+        if node.tag == "dd":
+            return True
+        node = node.getparent()
+    return False
 
 
 def _section_name(el: HtmlElement, text: str) -> bool:

@@ -148,6 +148,35 @@ def _keep_sibling(
 
 
 
+_CLASS_WIN_MAX_MASS = 3.0
+"""A best candidate with at most this much prose (``mass``: about three short paragraphs,
+as ``_content.PROSE_MIN_MASS``) may owe its place to its class name alone."""
+_CLASS_WIN_MASS_FACTOR = 4.0
+"""... when an ancestor candidate holds this many times its prose."""
+
+
+def _over_class(best: HtmlElement, scores: dict[HtmlElement, float],
+                mass: dict[HtmlElement, float]) -> HtmlElement:
+    """``best``, or the ancestor candidate that holds the prose when ``best`` won by its
+    class name alone: a block of little prose (a code sample's wrapper named "...-contents")
+    whose score less its class weight is below that of an ancestor holding several times
+    its prose (the section the sample is one block of). A class name is a hint, the prose
+    below an element is what it is: a container named "content" that holds a listing
+    does not outrank the section around it. (An article's body holds more prose than
+    ``_CLASS_WIN_MAX_MASS``: this never trades it for its wrapper and comments.)"""
+    weight = _class_weight(best)
+    own = mass.get(best, 0.0)
+    if weight <= 0 or own > _CLASS_WIN_MAX_MASS:
+        return best
+    bare = scores[best] - weight
+    found = best
+    for anc in best.iterancestors():
+        if anc in scores and mass.get(anc, 0.0) >= _CLASS_WIN_MASS_FACTOR * max(own, 1.0) \
+                and scores[anc] >= bare and (found is best or scores[anc] > scores[found]):
+            found = anc
+    return found
+
+
 def _widen(top: HtmlElement, scores: dict[HtmlElement, float]) -> HtmlElement:
     """The parent of ``top`` when it holds two more of the best-scoring candidates (the
     content is spread over children)."""
