@@ -1,0 +1,124 @@
+"""Every page whole (issue 26, part 7): shapes of SystemTap's documentation (its tapset
+reference, DocBook XSL: one page per function or probe; its Beginners Guide, DocBook XSL
+through Publican's templates: bench/completeness.py's ``systemtap`` set), after
+tests/test_extract_manuals2.py. One page shape per failure seen, and the hostile shape
+beside each: what the rule must not keep on an article."""
+
+from __future__ import annotations
+
+import lxml.html
+
+from trawl.extract import extract
+from trawl.extract._select import _over_class
+
+from .test_extract_docbook import navheader
+from .test_extract_index import STORY
+from .test_extract_whole import URL, assert_kept, words
+
+NAVFOOTER = ("<div class='nf'><hr><table><tr><td><a href='prev.html'>Prev</a></td>"
+             "<td><a href='up.html'>Up</a></td><td><a href='next.html'>Next</a></td></tr>"
+             "</table></div>")
+
+
+def tapset_entry(name: str, purpose: str, params: list[tuple[str, str]],
+                 description: str = "") -> str:
+    """A function's or probe's reference entry: a "Name" block ("name — purpose"), its
+    synopsis, its parameters as a variable list (a term, a short description), and a
+    description when it has one; the manual's navigation bars around it."""
+    items = "".join(f"<dt><span class='term'><em><code>{term}</code></em></span></dt>"
+                    f"<dd><p>\n     {desc}\n    </p></dd>" for term, desc in params)
+    desc = (f"<div class='refsect1'><h2>Description</h2><p>{description}</p></div>"
+            if description else "")
+    return (f"<html><head><title>{name}</title></head><body>{navheader(name)}"
+            f"<div class='refentry'><div class='titlepage'></div><div class='refnamediv'>"
+            f"<h2>Name</h2><p>{name} \u2014 \n     {purpose}\n </p></div>"
+            "<div class='refsynopsisdiv'><h2>Synopsis</h2><pre class='programlisting'>\n"
+            f"    {name.split('::')[-1]}\n</pre></div><div class='refsect1'><h2>Values</h2>"
+            f"<div class='variablelist'><dl class='variablelist'>{items}</dl></div></div>"
+            f"{desc}</div>{NAVFOOTER}</body></html>")
+
+
+def test_a_name_heading_is_no_headline_of_a_title_ending_in_name() -> None:
+    # "Name" was taken for the headline of "function::task_execname" (its letters end the
+    # title's last word) and its block went with it: the entry's purpose was lost
+    e = extract(tapset_entry("function::task_execname", "The name of the task",
+                             [("task", "task_struct pointer")],
+                             "Return the name of the given task."), URL)
+    assert_kept(e.text, "function::task_execname \u2014 The name of the task", "Name",
+                "task_struct pointer", "Return the name of the given task.")
+
+
+def test_a_heading_of_the_titles_words_is_still_its_headline() -> None:
+    # hostile: a story's heading that is words of the page's title ("Budget vote" of
+    # "Budget vote | The Daily") is still the headline, lifted off the text, said once
+    e = extract("<html><head><title>Budget vote | The Daily</title></head><body>"
+                f"<div class='page'><article><h2>Budget vote</h2>{STORY}</article></div>"
+                "</body></html>", URL)
+    assert e.headline == "Budget vote"
+    assert "budget vote" not in words(e.text)
+
+
+def test_short_descriptions_ending_a_variable_list_are_kept() -> None:
+    # a probe's values, each described in two words ("file mode", "inode number"), ended
+    # the page: taken for a share bar's labels left at the end ("Share", "Comments"), they
+    # went one by one from the last
+    e = extract(tapset_entry("probe::nfs.fop.release", "NFS client release page operation",
+                             [("mode", "file mode"), ("ino", "inode number"),
+                              ("dev", "device identifier")]), URL)
+    assert_kept(e.text, "NFS client release page operation", "mode file mode",
+                "ino inode number", "dev device identifier")
+
+
+def test_labels_left_at_the_end_of_a_story_still_go() -> None:
+    # hostile: a share bar's and a comments block's labels after a story, under no term
+    e = extract("<html><head><title>Budget vote</title></head><body><div class='page'>"
+                f"<article><h1>Budget vote</h1>{STORY}<div><p>Share</p></div><p>Comments</p>"
+                "</article></div></body></html>", URL)
+    assert_kept(e.text, STORY.replace("<p>", " ").replace("</p>", " "))
+    got = words(e.text).split()
+    assert "share" not in got and "comments" not in got
+
+
+def guide_section(sample: str) -> str:
+    """A guide's section (Publican's templates: paragraphs are ``div.para``), its prose
+    around a script and, last, an example of its output in a ``div.example-contents`` (a
+    class named "...contents", which scores as content does)."""
+    xref = "<a class='xref' href='watch.html'>Section 5.2.5, Monitoring Reads</a>"
+    paras = "".join(f"<div class='para'>Part {i} of how the script works takes the file's "
+                    f"device number and inode number as arguments as in {xref} and prints "
+                    f"what changed. For more on these numbers refer to {xref}.</div>"
+                    for i in range(3))
+    return ("<html><head><title>5.2.6. Monitoring Changes to File Attributes</title></head>"
+            "<body><p id='title'></p><ul class='docnav top'><li><a href='prev.html'>"
+            "<strong>Prev</strong></a></li><li>The Guide</li><li><a href='next.html'>"
+            "<strong>Next</strong></a></li></ul><div class='section'><div class='titlepage'>"
+            "<div><div><h3 class='title'>5.2.6. Monitoring Changes to File Attributes</h3>"
+            f"</div></div></div>{paras}<div class='example'><p class='title'><strong>"
+            "Example 5.11. <a class='xref' href='#inodewatch2'>inodewatch2.stp</a> Sample Output"
+            "</strong></p><div class='example-contents'>"
+            f"<pre class='screen'>{sample}</pre></div></div></div><ul class='docnav'><li>"
+            "<a href='prev.html'><strong>Prev</strong>5.2.5. Monitoring Reads</a></li><li>"
+            "<a href='index.html'><strong>Home</strong></a></li></ul></body></html>")
+
+
+def test_a_sample_named_contents_does_not_stand_for_its_section() -> None:
+    # the output sample's wrapper ("example-contents") outscored the section by its class
+    # name alone, and the page was cut down to two lines of output (6 % kept)
+    sample = ("chmod(17448) inode_setattr 0x800005/6011835 100777 500\n"
+              "chmod(17449) inode_setattr 0x800005/6011835 100666 500")
+    e = extract(guide_section(sample), URL)
+    assert_kept(e.text, *[f"Part {i} of how the script works" for i in range(3)], sample)
+
+
+def test_a_story_in_a_content_block_keeps_its_place() -> None:
+    # hostile: a story's body in a block named "...-content" (its class weighs as the
+    # sample's does) inside a wrapper with more prose beside it (a thread of replies): the
+    # body holds more prose than a block or two, so its class is no lone reason it won,
+    # and the wrapper does not take its place, however much prose it holds
+    root = lxml.html.fromstring("<div class='page'><div class='entry-content'><p>story</p>"
+                                "</div><div class='thread'><p>replies</p></div></div>")
+    body = root.find("div[@class='entry-content']")
+    scores = {body: 36.0, root: 12.0}
+    assert _over_class(body, scores, {body: 6.0, root: 30.0}) is body
+    # the same block holding a code sample's worth of prose yields to the wrapper
+    assert _over_class(body, scores, {body: 2.0, root: 30.0}) is root
