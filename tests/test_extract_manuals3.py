@@ -13,7 +13,7 @@ from trawl.extract._select import _over_class
 
 from .test_extract_docbook import navheader
 from .test_extract_index import STORY
-from .test_extract_whole import URL, assert_kept, words
+from .test_extract_whole import LOREM, URL, assert_kept, words
 
 NAVFOOTER = ("<div class='nf'><hr><table><tr><td><a href='prev.html'>Prev</a></td>"
              "<td><a href='up.html'>Up</a></td><td><a href='next.html'>Next</a></td></tr>"
@@ -122,3 +122,44 @@ def test_a_story_in_a_content_block_keeps_its_place() -> None:
     assert _over_class(body, scores, {body: 6.0, root: 30.0}) is body
     # the same block holding a code sample's worth of prose yields to the wrapper
     assert _over_class(body, scores, {body: 2.0, root: 30.0}) is root
+
+
+def guide_page_with_example() -> str:
+    """A guide's section (Publican's templates: ``div.para``) under its numbered heading,
+    an example captioned "Example 3.15. ..." (a number like a time of day) and a paragraph
+    citing another example by its caption."""
+    return ("<html><head><title>3.5.2. Reading Values From Arrays</title></head><body>"
+            "<div class='section'><div class='titlepage'><div><div><h3 class='title'>"
+            "3.5.2. Reading Values From Arrays</h3></div></div></div><div class='para'>You "
+            "can also read values from an array the same way you would read the value of a "
+            "variable: include the element in a mathematical expression. For example:</div>"
+            "<div class='example'><p class='title'><strong>Example 3.15. Using Array Values "
+            "in Simple Computations</strong></p><div class='example-contents'><pre "
+            "class='screen'>delta = gettimeofday_s() - foo[tid()]</pre></div></div><div "
+            "class='para'>This example assumes that the array was built using the construct "
+            "in <a class='xref' href='ops.html#ts'>Example 3.14, Associating Timestamps to "
+            f"Process Names</a>. {LOREM}</div></div></body></html>")
+
+
+def test_a_caption_numbered_like_a_time_past_a_div_paragraph_is_kept() -> None:
+    # the header's scan (byline, dateline) ran past the body's first paragraph, a <div>:
+    # "Example 3.15. Using ..." and a cited "Example 3.14, Associating ..." (short lines
+    # with "3.15" in them, as "10:30" is) went as datelines
+    e = extract(guide_page_with_example(), URL)
+    assert e.headline == "3.5.2. Reading Values From Arrays"
+    assert_kept(e.text, "You can also read values from an array",
+                "Example 3.15. Using Array Values in Simple Computations",
+                "Example 3.14, Associating Timestamps to Process Names")
+
+
+def test_a_long_byline_in_a_div_under_a_headline_still_goes() -> None:
+    # hostile: a story's byline written as a <div> under its headline, long as a paragraph
+    # (80-99 characters): a byline, not the body begun
+    byline = ("By Jane Doe and John Roe, staff writers reporting from the capital for the "
+              "evening desk")
+    e = extract("<html><head><title>Budget vote</title></head><body><div class='page'>"
+                f"<article><h1>Budget vote</h1><div class='by'>{byline}</div>{STORY}"
+                "</article></div></body></html>", URL)
+    assert e.headline == "Budget vote"
+    assert_kept(e.text, STORY.replace("<p>", " ").replace("</p>", " "))
+    assert "jane doe" not in words(e.text)

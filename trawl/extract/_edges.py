@@ -74,11 +74,13 @@ def strip_header(content: HtmlElement, title: str | None,
         # Past 120 characters, all that matters of the text is that it is long (>= 80): the
         # first elements are often wrappers of the whole content, too long to join whole.
         text = _short_text(el, 120)
+        para = headline is not None and _div_paragraph(el)
         if text is None:
-            if tag in _HEADER_STOP_TAGS:
+            if tag in _HEADER_STOP_TAGS or para:
                 break
             continue
-        if tag in _HEADER_STOP_TAGS and len(text) >= 80:
+        if (tag in _HEADER_STOP_TAGS or (para and not _BYLINE_RE.match(text))) \
+                and len(text) >= 80:
             break
         if tag == "p" and len(text) >= 25 and not _DATE_RE.search(text) \
                 and not _BYLINE_RE.match(text):
@@ -97,6 +99,16 @@ def strip_header(content: HtmlElement, title: str | None,
             doomed.append(el)
     _drop_all(doomed)
     return headline
+
+
+def _div_paragraph(el: HtmlElement) -> bool:
+    """Whether ``el`` is a paragraph written as a <div> (no block inside: its text is its
+    own; DocBook through Publican's templates writes every paragraph so). Past the
+    headline, a long one is the body begun, as a <p> is: the header (byline, dateline)
+    is over, and a line below it that looks like a date ("Example 3.15. Using ...") is
+    the body's."""
+    return el.tag == "div" and not any(isinstance(c.tag, str) and c.tag in BLOCK_TAGS
+                                       for c in el)
 
 
 def _names_in(heading: str, title: str) -> bool:
