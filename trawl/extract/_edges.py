@@ -345,12 +345,7 @@ def _describes_term(el: HtmlElement, content: HtmlElement) -> bool:
     """Whether ``el`` is (in) the description of a definition list's term: a parameter's
     "inode number", a setting's "file mode". A share bar's label or a dateline is set
     alone at the end, under no term; a two-word description is what its term means."""
-    node: HtmlElement | None = el
-    while node is not None and node is not content:
-        if node.tag == "dd":
-            return True
-        node = node.getparent()
-    return False
+    return any(node.tag == "dd" for node in _up_to(el, content))
 
 
 def _section_name(el: HtmlElement, text: str) -> bool:

@@ -187,11 +187,11 @@ def _subsection(node: HtmlElement, parent: HtmlElement, stats: dict[HtmlElement,
     # linked: a list of other stories' headlines names none
     named = sum(listed.get(sib, 0) for sib in parent if sib is not node and
                 _kind(sib) == _kind(node) and sib.get("class") == node.get("class") and
-                getattr(_first_element(sib), "tag", None) == own.tag and _names_only(sib))
+                getattr(_first_element(sib), "tag", None) == own.tag and _links_name_api(sib))
     return listed.get(parent, 0) - listed.get(node, 0) - named <= SUBSECTION_MAX_LISTED * outer
 
 
-def _names_only(el: HtmlElement) -> bool:
+def _links_name_api(el: HtmlElement) -> bool:
     """Whether ``el`` has links and each is an API's name (see ``_stats._named``)."""
     links = [a for a in el.iter("a") if a.get("href")]  # (not a heading's anchor)
     return bool(links) and all(_named(a) for a in links)
