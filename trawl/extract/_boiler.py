@@ -120,7 +120,9 @@ def _is_boilerplate(el: HtmlElement, tag: str, role: str, st: _Stats, share: flo
         if _is_ad_label(raw):
             return True
     kinds = _kinds(el)
-    if not kinds.any or kinds.embed or _code_comment(el, tag, st):
+    # only strong or boilerplate tokens make it boilerplate below: _code_comment (another
+    # class read) is asked of those few, not of every element with a class
+    if not (kinds.strong or kinds.boiler) or kinds.embed or _code_comment(el, tag, st):
         return False
     if kinds.strong:
         return share < 0.5
