@@ -23,6 +23,8 @@ _BOILER_ROLES = words(
     "navigation banner contentinfo complementary menu menubar dialog alertdialog search toolbar"
 )
 _BOILER_TAGS = frozenset(("nav", "aside", "footer", "header"))
+_CHROME_TAGS = _BOILER_TAGS
+"""The tags _is_chrome can hold of without a role."""
 _CHROME_ROLES = frozenset(("navigation", "banner", "contentinfo", "complementary", "search"))
 _NOTE_ROLES = frozenset(("note", "doc-footnote", "doc-endnotes", "doc-endnote"))
 """ARIA roles of a text's notes (footnotes, endnotes): an <aside> with one of them is no
@@ -60,7 +62,9 @@ def remove_boilerplate(body: HtmlElement,
         if landmark is not None and tag == "nav" and page_contents(el) and \
                 _is_ancestor(landmark, el):
             continue  # the page's own table of contents, in its main landmark: content
-        if _is_chrome(el, tag, role) and not any(a in chrome for a in el.iterancestors()):
+        # (chrome is one of four tags or has a role: most elements are neither, and skip the call)
+        if (role or tag in _CHROME_TAGS) and _is_chrome(el, tag, role) and \
+                not any(a in chrome for a in el.iterancestors()):
             chrome.add(el)
             text, links = text - st.text, links - st.links
         share = st.text / total
