@@ -48,7 +48,13 @@ def remove_boilerplate(body: HtmlElement,
     spared: list[HtmlElement] = []  # boilerplate but for their size
     chrome: set[HtmlElement] = set()
     landmark = None
+    # Inside an element already doomed (a sidebar, a page's navigation: a third of a docs
+    # page's elements), what the rules say of its parts changes nothing (_drop_all drops it
+    # whole), so they are not asked there; the chrome and the landmark are still seen.
+    inside, resume = False, None  # in a doomed subtree; the node after it
     for el in body.iter():
+        if inside and el is resume:
+            inside = False
         tag = el.tag  # read once: lxml makes a new string per access
         if el is body or tag == "html" or tag == "body":
             continue
@@ -67,9 +73,12 @@ def remove_boilerplate(body: HtmlElement,
                 not any(a in chrome for a in el.iterancestors()):
             chrome.add(el)
             text, links = text - st.text, links - st.links
+        if inside:
+            continue
         share = st.text / total
         if _is_boilerplate(el, tag, role, st, share):
             doomed.append(el)
+            inside, resume = True, _following(el)
         elif share >= _SIZE_GUARD_MIN and _is_boilerplate(el, tag, role, st, 0.0):
             spared.append(el)
     if landmark is not None:
@@ -80,6 +89,17 @@ def remove_boilerplate(body: HtmlElement,
                    and not any(a is landmark for a in el.iterancestors())]
     _remeasure(stats, body, _drop_all(doomed))
     return TextSize(max(text, 0), max(links, 0))
+
+
+def _following(el: HtmlElement) -> HtmlElement | None:
+    """The node after ``el``'s subtree in document order (None: nothing after it)."""
+    node: HtmlElement | None = el
+    while node is not None:
+        after = node.getnext()
+        if after is not None:
+            return after
+        node = node.getparent()
+    return None
 
 
 _SIZE_GUARD_MIN = 0.1
