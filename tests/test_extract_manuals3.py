@@ -163,3 +163,57 @@ def test_a_long_byline_in_a_div_under_a_headline_still_goes() -> None:
     assert e.headline == "Budget vote"
     assert_kept(e.text, STORY.replace("<p>", " ").replace("</p>", " "))
     assert "jane doe" not in words(e.text)
+
+
+# a DocBook page's navigation bars (a table of links: Prev / Up / the chapter's title /
+# Home / Next, and the titles of the pages before and after it, not links) inside the
+# section's own wrapper, beside its prose and a code sample's block named "...-contents"
+DOCBOOK_NAVHEADER = (
+    "<div class='navheader'><table width='100%'><tr><th colspan='5'>5.3. Generated Columns"
+    "</th></tr><tr><td><a href='prev.html'>Prev</a></td><td><a href='up.html'>Up</a></td>"
+    "<th>Chapter 5. Data Definition</th><td><a href='index.html'>Home</a></td>"
+    "<td><a href='next.html'>Next</a></td></tr></table><hr></div>")
+DOCBOOK_NAVFOOTER = (
+    "<div class='navfooter'><hr><table width='100%'><tr><td><a href='prev.html'>Prev</a>"
+    "</td><td><a href='up.html'>Up</a></td><td><a href='next.html'>Next</a></td></tr><tr>"
+    "<td>5.2. Default Values and Identity Columns </td><td><a href='index.html'>Home</a>"
+    "</td><td> 5.4. Constraints on Tables and Columns</td></tr></table></div>")
+GENERATED = ("<p>A generated column is a special column that is always computed from other "
+             "columns, as a view is for tables.</p><p>There are two kinds of generated "
+             "columns: stored and virtual, and only the stored kind is implemented.</p>")
+SAMPLE = "CREATE TABLE people (height_cm numeric);"
+
+
+def sect_with_navigation(wrapper: str = "sect1", sample_class: str = "example-contents") -> str:
+    return ("<html><head><title>5.3. Generated Columns</title></head><body>"
+            f"<div class='{wrapper}'>{DOCBOOK_NAVHEADER}<h2>5.3. Generated Columns</h2>"
+            f"{GENERATED}<div class='example'><div class='{sample_class}'><pre>{SAMPLE}</pre>"
+            f"</div></div>{DOCBOOK_NAVFOOTER}</div></body></html>")
+
+
+NAVIGATION_WORDS = ("prev", "up", "next", "home", "chapter", "default", "constraints")
+
+
+def test_a_class_won_block_yields_to_its_section_without_its_navigation() -> None:
+    # hostile: the sample's block (won by its class name) yields to the section around it,
+    # which holds the prose; the navigation bars the generator put in the same wrapper are
+    # no prose of it (their class says so): they are not taken in with it
+    e = extract(sect_with_navigation(), URL)
+    assert_kept(e.text, GENERATED.replace("<p>", " ").replace("</p>", " "), SAMPLE)
+    got = words(e.text).split()
+    assert not [w for w in NAVIGATION_WORDS if w in got], e.text
+
+
+def test_navigation_is_no_prose_an_ancestor_holds() -> None:
+    # the ancestor must hold four times the block's prose outside navigation: a wrapper
+    # whose only other text is its navigation bars' (titles of the pages around it, text
+    # cells long enough to count as paragraphs) is no section the block is a part of
+    root = lxml.html.fromstring(
+        f"<div class='page'>{DOCBOOK_NAVHEADER}<div class='example-contents'><pre>{SAMPLE}"
+        f"</pre></div>{DOCBOOK_NAVFOOTER}</div>")
+    block = root.find("div[@class='example-contents']")
+    footer = root.find("div[@class='navfooter']")
+    scores = {block: 31.0, root: 8.0}
+    assert _over_class(block, scores, {block: 1.0, footer: 2.0, root: 5.0}) is block
+    # the same wrapper's prose outside its navigation makes it the section
+    assert _over_class(block, scores, {block: 1.0, footer: 2.0, root: 7.0}) is root

@@ -43,6 +43,7 @@ from ._select import (
     _widen,
     _with_continuations,
     _with_siblings,
+    drop_chrome_beside,
 )
 from ._signals import _is_ancestor
 from ._stats import TextSize, _measure, _Stats
@@ -99,7 +100,10 @@ def _find_main(root: HtmlElement, title: str | None = None
     scores = _score(body, stats, mass)
     if not scores:
         return body, readable, None
-    best = _over_class(max(scores, key=lambda el: scores[el]), scores, mass)
+    block = max(scores, key=lambda el: scores[el])
+    best = _over_class(block, scores, mass)
+    if best is not block:  # (what it yielded to, less the navigation beside it)
+        drop_chrome_beside(body, best, block, stats, scores, mass)
     top = whole(_climb(_widen(best, scores), stats), stats, mass)
     above = headline_before(top, title)
     content = _with_siblings(body, top, scores.get(top, scores[best]), scores, stats)
