@@ -9,7 +9,7 @@ from __future__ import annotations
 import lxml.html
 
 from trawl.extract import extract
-from trawl.extract._select import _over_class
+from trawl.extract._select import _navigation_class, _over_class
 
 from .test_extract_docbook import navheader
 from .test_extract_index import STORY
@@ -217,3 +217,17 @@ def test_navigation_is_no_prose_an_ancestor_holds() -> None:
     assert _over_class(block, scores, {block: 1.0, footer: 2.0, root: 5.0}) is block
     # the same wrapper's prose outside its navigation makes it the section
     assert _over_class(block, scores, {block: 1.0, footer: 2.0, root: 7.0}) is root
+
+
+def test_navigation_is_named_by_whole_class_tokens() -> None:
+    # the parts a class-won block's section is taken without are those its class names
+    # navigation by whole tokens: Doxygen's rows of members inherited from a class named
+    # "SharedObject" are no share bar ("share" in its letters), and lost their text so
+    def el(cls: str) -> lxml.html.HtmlElement:
+        return lxml.html.fromstring(f"<div class='{cls}'>x</div>")
+
+    for cls in ("navheader", "navfooter", "docnav top", "sideNav", "breadcrumbs"):
+        assert _navigation_class(el(cls)), cls
+    for cls in ("memitem inherit pub_methods_classlog4cplus_1_1helpers_1_1SharedObject",
+                "canvas", "unavailable", "example-contents", "footnote"):
+        assert not _navigation_class(el(cls)), cls

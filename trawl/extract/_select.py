@@ -16,7 +16,9 @@ from ._signals import (
     _class_weight,
     _is_ancestor,
     _own_text,
+    _tokens_of,
     teasers,
+    words,
 )
 from ._stats import (
     CODE_TAGS,
@@ -200,8 +202,9 @@ def chrome_beside(anc: HtmlElement, block: HtmlElement) -> list[HtmlElement]:
     """The navigation in ``anc`` outside ``block`` (under it): the outermost elements of
     ``anc`` not on the way down to ``block`` whose tag or role says navigation chrome
     (``_boiler._is_chrome``: nav, aside, a header or footer of the page) or whose class
-    weighs as chrome (a manual's "navheader" and "navfooter", Publican's "docnav": the
-    page's own word that they are not its text), a note's box (an admonition) aside. The
+    names navigation (``_navigation_class``: a manual's "navheader" and "navfooter",
+    Publican's "docnav": the page's own word that they are not its text), a note's box
+    (an admonition) aside. The
     parts of ``anc`` a block that won by its class name takes in when it yields to ``anc``
     (``_over_class``): they were no reason it yielded, so they are not taken in with it."""
     parts: list[HtmlElement] = []
@@ -223,11 +226,27 @@ def _chrome_parts(parent: HtmlElement, child: HtmlElement) -> list[HtmlElement]:
         if _admonition(el):
             continue
         if _is_chrome(el, el.tag, (el.get("role") or "").strip().lower()) or \
-                _class_weight(el) < 0:
+                _navigation_class(el):
             found.append(el)
         else:
             stack.extend(c for c in el if isinstance(c.tag, str))
     return found
+
+
+_NAV_TOKENS = words("menu menubar breadcrumb breadcrumbs crumbs pager pagination toolbar "
+                    "footer skiplink docnav")
+"""Class tokens naming navigation, beside those starting or ending with "nav"
+(``_navigation_class``)."""
+
+
+def _navigation_class(el: HtmlElement) -> bool:
+    """Whether ``el``'s class or id names it navigation: a token starting or ending with
+    "nav" (DocBook's "navheader" and "navfooter", Publican's "docnav", "navbar", "sidenav")
+    or one of ``_NAV_TOKENS``. By whole tokens, not the letters anywhere in them: a
+    Doxygen row of members inherited from a class named "SharedObject" is no share bar."""
+    raw = " ".join(v for v in (el.get("class"), el.get("id")) if v)
+    return bool(raw) and any(t.startswith("nav") or t.endswith("nav") or t in _NAV_TOKENS
+                             for t in _tokens_of(raw))
 
 
 def drop_chrome_beside(body: HtmlElement, anc: HtmlElement, block: HtmlElement,
