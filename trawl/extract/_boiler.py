@@ -8,9 +8,9 @@ from functools import lru_cache
 
 from lxml.html import HtmlElement
 
-from ._signals import _is_ancestor, _kinds, page_contents, words
+from ._signals import _BOILER_TOKENS, _is_ancestor, _kinds, _tokens_of, page_contents, words
 from ._stats import TextSize, _drop_all, _link_density, _measure, _remeasure, _Stats
-from ._text import text_content
+from ._text import BLOCK_TAGS, text_content
 
 _AD_LABEL_RE = re.compile(
     r"^(advert|advertisement|advertising|ad|ads|sponsored|sponsored content|anzeige|"
@@ -127,8 +127,46 @@ def _is_boilerplate(el: HtmlElement, tag: str, role: str, st: _Stats, share: flo
     if kinds.boiler:
         if kinds.content and share >= 0.1 and _link_density(st) < 0.4:
             return False
-        return share < 0.4
+        return share < 0.4 and not _boxed_in_text(el, st)
     return False
+
+
+_BOX_TOKENS = frozenset(("sidebar",))
+"""Class tokens that name a box in a text as well as a page's column (``_boxed_in_text``)."""
+_BOX_MAX_LINK_DENSITY = 0.25
+_BOX_PARAGRAPH_CHARS = 80
+"""A paragraph of prose is at least this long (a line, a label, a caption is shorter)."""
+
+
+def _boxed_in_text(el: HtmlElement, st: _Stats) -> bool:
+    """A sidebar set in the text's flow: a box of prose (a tip, a note on a word's history)
+    among the paragraphs of its section, as DocBook's ``sidebar`` is written (a textbook's
+    box beside the text). A page's sidebar is a column beside the text's container, not
+    one of its paragraphs' siblings, and a column of links set in a story (other stories)
+    is links: the box is named "sidebar" and nothing else boilerplate, holds prose (little
+    link text, a paragraph's worth), and a paragraph of prose comes before it in its
+    parent."""
+    tokens = _tokens_of(" ".join(v for v in (el.get("class"), el.get("id")) if v))
+    if not tokens & _BOX_TOKENS or tokens & _BOILER_TOKENS - _BOX_TOKENS or \
+            st.text - st.links < _BOX_PARAGRAPH_CHARS or \
+            _link_density(st) > _BOX_MAX_LINK_DENSITY:
+        return False
+    return any(_prose_paragraph(sib) for sib in el.itersiblings(preceding=True))
+
+
+def _prose_paragraph(el: HtmlElement) -> bool:
+    """A paragraph of prose: a <p>, or a block holding no block (Publican's ``div.para``),
+    a paragraph's length of text with few links."""
+    if not isinstance(el.tag, str) or (el.tag != "p" and (
+            el.tag not in _PROSE_BLOCKS or any(c.tag in BLOCK_TAGS for c in el))):
+        return False
+    text = text_content(el)
+    links = sum(len(a.text_content()) for a in el.iter("a"))
+    return len(text.strip()) >= _BOX_PARAGRAPH_CHARS and \
+        links <= _BOX_MAX_LINK_DENSITY * len(text)
+
+
+_PROSE_BLOCKS = frozenset(("p", "div"))
 
 
 def _code_comment(el: HtmlElement, tag: str, st: _Stats) -> bool:
