@@ -242,8 +242,13 @@ SIDEBAR_PARAS = ("Mozilla has a very fast-paced release cycle for Firefox, and o
                  "since it is the only version suitable for Stable.")
 
 
-def handbook_section(box: str = "sidebar") -> str:
+def handbook_section(box: str = "sidebar", first: bool = False) -> str:
+    """A section of the handbook: paragraphs, a sidebar box, a paragraph; ``first``: the
+    box opens the section, under its heading."""
     paras = "".join(f"<div class='para'>{p}</div>" for p in SIDEBAR_PARAS)
+    sidebar = (f"<div class='{box}'><div class='titlepage'><div><div><p class='title'>"
+               "<strong><span class='emphasis'><em>VOCABULARY</em></span> Firefox ESR"
+               f"</strong></p></div></div></div>{paras}</div>")
     return ("<html><head><title>13.5. Web Browsers</title></head><body><div id='banner'>"
             "<a href='get.html'><span class='text'>Download the ebook</span></a></div>"
             "<p id='title'><a class='left' href='https://www.debian.org'><img alt='Product "
@@ -251,12 +256,11 @@ def handbook_section(box: str = "sidebar") -> str:
             "'p.html'><strong>Prev</strong></a></li><li class='home'>The Handbook</li><li "
             "class='next'><a href='n.html'><strong>Next</strong></a></li></ul>"
             "<div class='section'><div class='titlepage'><div><div><h2 class='title'>13.5. "
-            f"Web Browsers</h2></div></div></div><div class='para'>Epiphany, the web browser "
-            f"in the GNOME suite, uses the WebKit engine. {LOREM}</div><div class='para'>"
-            f"Users not satisfied by any of the above can use Firefox. {LOREM}</div>"
-            f"<div class='{box}'><div class='titlepage'><div><div><p class='title'><strong>"
-            f"<span class='emphasis'><em>VOCABULARY</em></span> Firefox ESR</strong></p>"
-            f"</div></div></div>{paras}</div><div class='para'>Last, Debian also contains "
+            f"Web Browsers</h2></div></div></div>{sidebar if first else ''}<div class='para'>"
+            f"Epiphany, the web browser in the GNOME suite, uses the WebKit engine. {LOREM}"
+            "</div><div class='para'>Users not satisfied by any of the above can use "
+            f"Firefox. {LOREM}</div>{'' if first else sidebar}<div class='para'>"
+            "Last, Debian also contains "
             f"the Chromium web browser. {LOREM}</div></div><ul class='docnav'><li class="
             "'previous'><a href='p.html'><strong>Prev</strong>13.4. Graphical</a></li></ul>"
             "</body></html>")
@@ -265,9 +269,10 @@ def handbook_section(box: str = "sidebar") -> str:
 def test_a_sidebar_box_among_a_sections_paragraphs_is_kept() -> None:
     # the boxes went as a page's sidebar by their class: 63 of the handbook's 127 pages
     # kept under 80 % (its tips, notes on vocabulary, culture and history)
-    e = extract(handbook_section(), URL)
-    assert_kept(e.text, "Epiphany, the web browser", "VOCABULARY Firefox ESR",
-                *SIDEBAR_PARAS, "Debian also contains the Chromium web browser")
+    for first in (False, True):  # (between paragraphs; opening the section)
+        e = extract(handbook_section(first=first), URL)
+        assert_kept(e.text, "Epiphany, the web browser", "VOCABULARY Firefox ESR",
+                    *SIDEBAR_PARAS, "Debian also contains the Chromium web browser")
 
 
 def test_a_pages_sidebar_beside_the_story_still_goes() -> None:

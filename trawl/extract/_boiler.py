@@ -144,14 +144,15 @@ def _boxed_in_text(el: HtmlElement, st: _Stats) -> bool:
     box beside the text). A page's sidebar is a column beside the text's container, not
     one of its paragraphs' siblings, and a column of links set in a story (other stories)
     is links: the box is named "sidebar" and nothing else boilerplate, holds prose (little
-    link text, a paragraph's worth), and a paragraph of prose comes before it in its
-    parent."""
+    link text, a paragraph's worth), and a paragraph of prose is beside it in its parent
+    (before it, or after it when it opens a section under its heading)."""
     tokens = _tokens_of(" ".join(v for v in (el.get("class"), el.get("id")) if v))
     if not tokens & _BOX_TOKENS or tokens & _BOILER_TOKENS - _BOX_TOKENS or \
             st.text - st.links < _BOX_PARAGRAPH_CHARS or \
             _link_density(st) > _BOX_MAX_LINK_DENSITY:
         return False
-    return any(_prose_paragraph(sib) for sib in el.itersiblings(preceding=True))
+    return any(_prose_paragraph(sib) for sib in el.itersiblings(preceding=True)) or \
+        any(_prose_paragraph(sib) for sib in el.itersiblings())
 
 
 def _prose_paragraph(el: HtmlElement) -> bool:
