@@ -291,3 +291,22 @@ def test_a_pages_sidebar_beside_the_story_still_goes() -> None:
     assert_kept(e.text, STORY.replace("<p>", " ").replace("</p>", " "))
     got = words(e.text)
     assert "gardens" not in got and "another story" not in got
+
+
+def test_a_sidebar_box_beside_a_line_introducing_a_list_is_kept() -> None:
+    # a section's sidebar whose only paragraph beside it is a short line introducing a
+    # list ("The various possible actions are:"): a paragraph of the text all the same
+    items = "".join(f"<li class='listitem'><div class='para'>send the message to place {i} "
+                    f"(example: <code>/var/log/m{i}</code>);</div></li>" for i in range(4))
+    paras = "".join(f"<div class='para'>{p}</div>" for p in SIDEBAR_PARAS)
+    html = ("<html><head><title>9.5. syslog System Events</title></head><body>"
+            "<div class='section'><div class='titlepage'><h2 class='title'>9.5. syslog System "
+            f"Events</h2></div><div class='para'>The rsyslogd daemon collects messages. {LOREM}"
+            "</div><div class='section'><div class='titlepage'><h3 class='title'>9.5.2. "
+            "Syntax of Actions</h3></div><div class='sidebar'><div class='titlepage'><p "
+            "class='title'><strong>BACK TO BASICS The named pipe</strong></p></div>"
+            f"{paras}</div><div class='para'>The various possible actions are:</div><div "
+            f"class='itemizedlist'><ul>{items}</ul></div></div></div></body></html>")
+    e = extract(html, URL)
+    assert_kept(e.text, "The rsyslogd daemon collects messages", "BACK TO BASICS The named pipe",
+                *SIDEBAR_PARAS, "The various possible actions are:")

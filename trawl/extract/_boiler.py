@@ -135,7 +135,9 @@ _BOX_TOKENS = frozenset(("sidebar",))
 """Class tokens that name a box in a text as well as a page's column (``_boxed_in_text``)."""
 _BOX_MAX_LINK_DENSITY = 0.25
 _BOX_PARAGRAPH_CHARS = 80
-"""A paragraph of prose is at least this long (a line, a label, a caption is shorter)."""
+"""A box holds at least a paragraph's worth of text that is not link text."""
+_BOX_SIBLING_CHARS = 20
+"""A paragraph beside the box has at least this much text ("The possible actions are:")."""
 
 
 def _boxed_in_text(el: HtmlElement, st: _Stats) -> bool:
@@ -144,8 +146,9 @@ def _boxed_in_text(el: HtmlElement, st: _Stats) -> bool:
     box beside the text). A page's sidebar is a column beside the text's container, not
     one of its paragraphs' siblings, and a column of links set in a story (other stories)
     is links: the box is named "sidebar" and nothing else boilerplate, holds prose (little
-    link text, a paragraph's worth), and a paragraph of prose is beside it in its parent
-    (before it, or after it when it opens a section under its heading)."""
+    link text, a paragraph's worth), and a paragraph of the text is beside it in its
+    parent (before it, or after it when it opens a section under its heading), however
+    short (a line introducing a list)."""
     tokens = _tokens_of(" ".join(v for v in (el.get("class"), el.get("id")) if v))
     if not tokens & _BOX_TOKENS or tokens & _BOILER_TOKENS - _BOX_TOKENS or \
             st.text - st.links < _BOX_PARAGRAPH_CHARS or \
@@ -163,7 +166,7 @@ def _prose_paragraph(el: HtmlElement) -> bool:
         return False
     text = text_content(el)
     links = sum(len(a.text_content()) for a in el.iter("a"))
-    return len(text.strip()) >= _BOX_PARAGRAPH_CHARS and \
+    return len(text.strip()) >= _BOX_SIBLING_CHARS and \
         links <= _BOX_MAX_LINK_DENSITY * len(text)
 
 
