@@ -310,3 +310,22 @@ def test_a_sidebar_box_beside_a_line_introducing_a_list_is_kept() -> None:
     e = extract(html, URL)
     assert_kept(e.text, "The rsyslogd daemon collects messages", "BACK TO BASICS The named pipe",
                 *SIDEBAR_PARAS, "The various possible actions are:")
+
+
+def test_a_sidebar_box_after_a_paragraph_holding_its_title_line_is_kept() -> None:
+    # a list item's paragraph (Publican's div.para) holds its title line as a block of its
+    # own, then its text; the box after it, last in the item, is the item's
+    items = "".join(
+        f"<li class='listitem'><div class='para'><div class='title'>Guideline {i}.</div>"
+        f" The rights attached to the program must apply to all, number {i}. {LOREM}</div>"
+        + ("<div class='sidebar'><div class='titlepage'><p class='title'><strong>BACK TO "
+           f"BASICS Copyleft</strong></p></div><div class='para'>{SIDEBAR_PARAS[0]}</div>"
+           f"<div class='para'>{SIDEBAR_PARAS[1]}</div></div>" if i == 3 else "") + "</li>"
+        for i in range(4))
+    html = ("<html><head><title>1.2. The Foundation Documents</title></head><body>"
+            "<div class='section'><div class='titlepage'><h2 class='title'>1.2. The "
+            f"Foundation Documents</h2></div><div class='para'>The guidelines. {LOREM}</div>"
+            f"<div class='orderedlist'><ol>{items}</ol></div></div></body></html>")
+    e = extract(html, URL)
+    assert_kept(e.text, "The rights attached to the program must apply to all, number 3",
+                "BACK TO BASICS Copyleft", *SIDEBAR_PARAS)

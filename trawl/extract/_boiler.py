@@ -10,7 +10,7 @@ from lxml.html import HtmlElement
 
 from ._signals import _BOILER_TOKENS, _is_ancestor, _kinds, _tokens_of, page_contents, words
 from ._stats import TextSize, _drop_all, _link_density, _measure, _remeasure, _Stats
-from ._text import BLOCK_TAGS, text_content
+from ._text import text_content
 
 _AD_LABEL_RE = re.compile(
     r"^(advert|advertisement|advertising|ad|ads|sponsored|sponsored content|anzeige|"
@@ -159,10 +159,14 @@ def _boxed_in_text(el: HtmlElement, st: _Stats) -> bool:
 
 
 def _prose_paragraph(el: HtmlElement) -> bool:
-    """A paragraph of prose: a <p>, or a block holding no block (Publican's ``div.para``),
-    a paragraph's length of text with few links."""
-    if not isinstance(el.tag, str) or (el.tag != "p" and (
-            el.tag not in _PROSE_BLOCKS or any(c.tag in BLOCK_TAGS for c in el))):
+    """A paragraph of the text: a <p>, or a <div> with text of its own (Publican's
+    ``div.para``, which may hold a title line or a link's line as blocks of its own), of
+    a line's length at least, with few links."""
+    if el.tag == "div":
+        own = (el.text or "") + "".join(c.tail or "" for c in el)
+        if len(own.strip()) < _BOX_SIBLING_CHARS:
+            return False
+    elif el.tag != "p":
         return False
     text = text_content(el)
     links = sum(len(a.text_content()) for a in el.iter("a"))
@@ -170,7 +174,6 @@ def _prose_paragraph(el: HtmlElement) -> bool:
         links <= _BOX_MAX_LINK_DENSITY * len(text)
 
 
-_PROSE_BLOCKS = frozenset(("p", "div"))
 
 
 def _code_comment(el: HtmlElement, tag: str, st: _Stats) -> bool:
