@@ -329,3 +329,27 @@ def test_a_sidebar_box_after_a_paragraph_holding_its_title_line_is_kept() -> Non
     e = extract(html, URL)
     assert_kept(e.text, "The rights attached to the program must apply to all, number 3",
                 "BACK TO BASICS Copyleft", *SIDEBAR_PARAS)
+
+
+def test_a_sidebar_box_citing_an_address_is_no_link_block() -> None:
+    # a box whose paragraph ends on the address it cites (a fifth of its text a link):
+    # prune weighed its class as chrome's and took it for a block of links
+    url = "https://en.wikipedia.org/wiki/Domain_Name_System_Security_Extensions"
+    box = ("<div class='sidebar'><div class='titlepage'><p class='title'><strong>CULTURE "
+           "DNSSEC</strong></p></div><div class='para'>The DNSSEC norm is quite complex; this "
+           "partly explains why it is not in widespread usage yet (even if it perfectly "
+           "coexists with DNS servers unaware of DNSSEC). To understand all the "
+           "ins and outs, you should check the following article. <div class='url'>\u2192 "
+           f"<a href='{url}'>{url}</a></div></div></div>")
+    sub = ("<div class='section'><div class='titlepage'><h3 class='title'>10.7.1. DNS "
+           f"software</h3></div><div class='para'>Bind supports DNSSEC. {LOREM}</div>"
+           f"<div class='para'>Furthermore, Bind supports signing.</div>{box}</div>"
+           "<div class='section'><div class='titlepage'><h3 class='title'>10.7.2. "
+           "Configuring bind</h3></div><div class='para'>Configuration files for bind have "
+           f"the same structure. {LOREM}</div></div>")
+    html = ("<html><head><title>10.7. Domain Name Servers</title></head><body>"
+            "<div class='section'><div class='titlepage'><h2 class='title'>10.7. Domain Name "
+            f"Servers</h2></div>{sub}</div></body></html>")
+    e = extract(html, URL)
+    assert_kept(e.text, "Bind supports DNSSEC", "CULTURE DNSSEC",
+                "The DNSSEC norm is quite complex", "check the following article")

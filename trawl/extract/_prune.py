@@ -8,6 +8,7 @@ import re
 
 from lxml.html import HtmlElement
 
+from ._boiler import _boxed_in_text
 from ._signals import (
     _HEADINGS,
     LISTS,
@@ -264,8 +265,10 @@ def _prunable(el: HtmlElement, st: _Stats, stats: dict[HtmlElement, _Stats],
         return False
     if not st.links and st.n_img <= 1 and st.n_li - 100 <= st.n_p:
         return False  # every test below needs links, images or a hundred list items
-    if _kinds(el).embed or _admonition(el) or _is_headed_section(el, stats):
-        return False  # judged by their parts, if at all
+    if _kinds(el).embed or _admonition(el) or _is_headed_section(el, stats) or \
+            _boxed_in_text(el, st):
+        return False  # judged by their parts, if at all (a sidebar box: its class is no
+        # chrome's, boilerplate removal said so)
     if tag == "p":
         return _is_link_paragraph(el, st)
     # (a link block first: _names_only reads every paragraph and item below, so it is asked
