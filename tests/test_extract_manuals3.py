@@ -6,7 +6,10 @@ beside each: what the rule must not keep on an article."""
 
 from __future__ import annotations
 
+import logging
+
 import lxml.html
+import pytest
 
 from trawl.extract import extract
 from trawl.extract._select import _navigation_class, _over_class
@@ -353,3 +356,28 @@ def test_a_sidebar_box_citing_an_address_is_no_link_block() -> None:
     e = extract(html, URL)
     assert_kept(e.text, "Bind supports DNSSEC", "CULTURE DNSSEC",
                 "The DNSSEC norm is quite complex", "check the following article")
+
+
+def test_a_sidebar_box_beside_an_xhtml_paragraph_citing_an_address(
+        caplog: pytest.LogCaptureFixture) -> None:
+    # Publican writes XHTML, its address lines in another namespace (``xmlns=""``) around a
+    # link in XHTML's: elements lxml gives no HtmlElement methods; reading them failed the
+    # main-content pass (logged, and the page fell back to its whole body)
+    url = "https://specifications.freedesktop.org/menu-spec/latest/"
+    paras = "".join(f"<div class='para'>{p}</div>" for p in SIDEBAR_PARAS)
+    html = ("<?xml version='1.0' encoding='UTF-8' standalone='no'?>\n<!DOCTYPE html PUBLIC "
+            "'-//W3C//DTD XHTML 1.0 Strict//EN' 'http://www.w3.org/TR/xhtml1/DTD/xhtml1-"
+            "strict.dtd'><html xmlns='http://www.w3.org/1999/xhtml'><head><title>13.3. "
+            "Menus</title></head><body><ul class='docnav top'><li><a href='p.html'>Prev</a>"
+            "</li></ul><div class='section'><div class='titlepage'><h2 class='title'>13.3. "
+            f"Menus</h2></div><div class='para'>Menus can be customized. {LOREM} <div "
+            f"xmlns='' class='url'>\u2192 <a xmlns='http://www.w3.org/1999/xhtml' href='{url}'>"
+            f"{url}</a></div></div><div class='sidebar'><div class='titlepage'><p "
+            f"class='title'><strong>HISTORY The Debian menu system</strong></p></div>{paras}"
+            "</div></div></body></html>")
+    with caplog.at_level(logging.WARNING):
+        e = extract(html, URL)
+    assert "content failed" not in caplog.text
+    assert_kept(e.text, "Menus can be customized", "HISTORY The Debian menu system",
+                *SIDEBAR_PARAS)
+    assert "prev" not in words(e.text).split()

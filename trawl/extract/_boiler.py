@@ -169,7 +169,7 @@ def _prose_paragraph(el: HtmlElement) -> bool:
     elif el.tag != "p":
         return False
     text = text_content(el)
-    links = sum(len(a.text_content()) for a in el.iter("a"))
+    links = sum(len(text_content(a)) for a in el.iter("a"))
     return len(text.strip()) >= _BOX_SIBLING_CHARS and \
         links <= _BOX_MAX_LINK_DENSITY * len(text)
 
