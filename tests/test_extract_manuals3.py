@@ -13,6 +13,7 @@ import pytest
 
 from trawl.extract import extract
 from trawl.extract._select import _navigation_class, _over_class
+from trawl.extract._signals import _kinds_of
 
 from .test_extract_docbook import navheader
 from .test_extract_index import STORY
@@ -232,7 +233,7 @@ def test_navigation_is_named_by_whole_class_tokens() -> None:
     for cls in ("navheader", "navfooter", "docnav top", "sideNav", "breadcrumbs"):
         assert _navigation_class(el(cls)), cls
     for cls in ("memitem inherit pub_methods_classlog4cplus_1_1helpers_1_1SharedObject",
-                "canvas", "unavailable", "example-contents", "footnote"):
+                "canvas", "unavailable", "example-contents", "footnote", "navtable", "navy"):
         assert not _navigation_class(el(cls)), cls
 
 
@@ -381,3 +382,57 @@ def test_a_sidebar_box_beside_an_xhtml_paragraph_citing_an_address(
     assert_kept(e.text, "Menus can be customized", "HISTORY The Debian menu system",
                 *SIDEBAR_PARAS)
     assert "prev" not in words(e.text).split()
+
+
+def reference_part(navtable: str = "") -> str:
+    """A DocBook XSL reference's page of contents: its title and the entries it lists
+    (each a link and its purpose), between the navigation bars (text cells naming the
+    pages around it, long enough to score as paragraphs)."""
+    entries = "".join(
+        f"<dt><span class='refentrytitle'><a href='admon.{n}.html'>admon.{n}</a></span>"
+        f"<span class='refpurpose'> \u2014 {p}</span></dt>"
+        for n, p in (("graphics.extension", "Filename extension for admonition graphics"),
+                     ("graphics.path", "Path to admonition graphics"),
+                     ("textlabel", "Use text label in admonitions?")))
+    return ("<html><head><title>Admonitions</title></head><body><div class='navheader'>"
+            "<table width='100%'><tr><th colspan='3'>Admonitions</th></tr><tr><td><a "
+            "href='index.html'>Prev</a></td><th>Part 1. HTML Parameter Reference</th><td><a "
+            "href='n.html'>Next</a></td></tr></table><hr></div><div class='reference'><div "
+            "class='titlepage'><h1 class='title'>Admonitions</h1></div><div class='toc'><p>"
+            f"<b>Table of Contents</b></p><dl class='toc'>{entries}</dl></div>{navtable}</div>"
+            "<div class='navfooter'><hr><table width='100%'><tr><td><a href='index.html'>Prev"
+            "</a></td><td><a href='index.html'>Up</a></td><td><a href='n.html'>Next</a></td>"
+            "</tr><tr><td>Part 1. HTML Parameter Reference and its many parameters </td><td>"
+            "<a href='../index.html'>Home</a></td><td> admon.graphics.extension and the rest of "
+            "them</td></tr></table></div></body></html>")
+
+
+def test_a_contents_page_between_navigation_bars_takes_none_of_them() -> None:
+    # the navigation bars' text cells were the page's best "paragraphs", and the content
+    # grew to the body around them: 22 DocBook XSL pages took in 20 % of words or more
+    # ("Prev Up Next Part 1. HTML Parameter Reference Home ..."); "navheader" and
+    # "navfooter" name navigation as "nav-header" does
+    e = extract(reference_part(), URL)
+    assert_kept(e.text, "admon.graphics.extension \u2014 Filename extension for admonition "
+                "graphics", "admon.textlabel \u2014 Use text label in admonitions?")
+    got = words(e.text).split()
+    assert not [w for w in ("prev", "next", "up", "home", "rest") if w in got], e.text
+
+
+def test_a_table_named_navtable_and_a_navy_block_are_content() -> None:
+    # hostile: Berkeley DB names its tables of an API's functions "navtable", and "navy" is
+    # a colour: words starting with "nav" that name no navigation
+    table = ("<div class='navtable'><table border='1'><thead><tr><th>Historic Interfaces</th>"
+             "<th>Description</th></tr></thead><tbody><tr><td><a href='dbm.html'>dbm/ndbm</a>"
+             "</td><td>Compatibility for applications written to the historic dbm "
+             "interfaces</td></tr><tr><td><a href='hsearch.html'>hsearch</a></td><td>"
+             "Compatibility for applications written to the historic hsearch interface</td>"
+             "</tr></tbody></table></div><p class='text-navy'>The navy line of the page, said "
+             "once.</p>")
+    e = extract(reference_part(table), URL)
+    assert_kept(e.text, "dbm/ndbm Compatibility for applications written to the historic "
+                "dbm interfaces", "hsearch Compatibility", "The navy line of the page")
+    for token in ("navheader", "navfooter", "docnav", "topnav", "navbar"):
+        assert _kinds_of(token).boiler, token
+    for token in ("navtable", "navy", "text-navy", "canvas", "unavailable"):
+        assert not _kinds_of(token).boiler, token

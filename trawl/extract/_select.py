@@ -15,6 +15,7 @@ from ._signals import (
     _admonition,
     _class_weight,
     _is_ancestor,
+    _nav_word,
     _own_text,
     _tokens_of,
     teasers,
@@ -233,20 +234,18 @@ def _chrome_parts(parent: HtmlElement, child: HtmlElement) -> list[HtmlElement]:
     return found
 
 
-_NAV_TOKENS = words("menu menubar breadcrumb breadcrumbs crumbs pager pagination toolbar "
-                    "footer skiplink docnav")
-"""Class tokens naming navigation, beside those starting or ending with "nav"
-(``_navigation_class``)."""
+_NAV_TOKENS = words("nav navigation menu menubar breadcrumb breadcrumbs crumbs pager "
+                    "pagination toolbar footer skiplink")
+"""Class tokens naming navigation, beside the one-word ones (``_signals._nav_word``)."""
 
 
 def _navigation_class(el: HtmlElement) -> bool:
-    """Whether ``el``'s class or id names it navigation: a token starting or ending with
-    "nav" (DocBook's "navheader" and "navfooter", Publican's "docnav", "navbar", "sidenav")
-    or one of ``_NAV_TOKENS``. By whole tokens, not the letters anywhere in them: a
-    Doxygen row of members inherited from a class named "SharedObject" is no share bar."""
+    """Whether ``el``'s class or id names it navigation: one of ``_NAV_TOKENS`` or a word
+    with "nav" in it (``_nav_word``: DocBook's "navheader" and "navfooter", Publican's
+    "docnav"). By whole tokens, not the letters anywhere in them: a Doxygen row of members
+    inherited from a class named "SharedObject" is no share bar."""
     raw = " ".join(v for v in (el.get("class"), el.get("id")) if v)
-    return bool(raw) and any(t.startswith("nav") or t.endswith("nav") or t in _NAV_TOKENS
-                             for t in _tokens_of(raw))
+    return bool(raw) and any(t in _NAV_TOKENS or _nav_word(t) for t in _tokens_of(raw))
 
 
 def drop_chrome_beside(body: HtmlElement, anc: HtmlElement, block: HtmlElement,
