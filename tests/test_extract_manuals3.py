@@ -436,3 +436,35 @@ def test_a_table_named_navtable_and_a_navy_block_are_content() -> None:
         assert _kinds_of(token).boiler, token
     for token in ("navtable", "navy", "text-navy", "canvas", "unavailable"):
         assert not _kinds_of(token).boiler, token
+
+
+def derivative_page(address: str, href: str) -> str:
+    """A handbook page on a derivative distribution: a paragraph citing its website, the
+    address printed on a line of its own inside the paragraph (Publican's ``div.url``)."""
+    return ("<html><head><title>A.6. Kali Linux</title></head><body><div class='section'>"
+            "<div class='titlepage'><h2 class='title'>A.6. Kali Linux</h2></div><div "
+            "class='para'>Kali Linux is a Debian-based distribution specialising in "
+            "penetration testing, security auditing and related subjects known as computer "
+            f"forensics. <div class='url'>\u2192 <a href='{href}'>{address}</a></div></div>"
+            f"<div class='para'>{LOREM}</div></div></body></html>")
+
+
+def test_an_address_a_paragraph_prints_is_kept() -> None:
+    # the line printing the address a paragraph cites went as a block of links: the
+    # handbook's pages on derivatives kept 88-95 %
+    e = extract(derivative_page("https://www.kali.org", "https://www.kali.org/"), URL)
+    assert_kept(e.text, "known as computer forensics", "https://www.kali.org")
+
+
+def test_a_link_named_otherwise_or_outside_a_paragraph_still_goes() -> None:
+    # hostile: a line of a link named by an address it does not go to (a tracker's), and a
+    # line of addresses that is no part of a paragraph (a block of its own between them)
+    e = extract(derivative_page("https://www.kali.org", "https://ads.example.net/c?id=3"),
+                URL)
+    assert "kali org" not in words(e.text)
+    links = "".join(f"<a href='https://site{i}.example.org/'>https://site{i}.example.org</a> "
+                    for i in range(3))
+    e = extract("<html><head><title>Budget vote</title></head><body><article><h1>Budget "
+                f"vote</h1>{STORY}<div class='links'>{links}</div>{STORY}</article></body>"
+                "</html>", URL)
+    assert "site1" not in words(e.text)

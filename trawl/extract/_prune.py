@@ -8,7 +8,7 @@ import re
 
 from lxml.html import HtmlElement
 
-from ._boiler import _boxed_in_text
+from ._boiler import _boxed_in_text, _prose_paragraph
 from ._signals import (
     _HEADINGS,
     LISTS,
@@ -266,7 +266,7 @@ def _prunable(el: HtmlElement, st: _Stats, stats: dict[HtmlElement, _Stats],
     if not st.links and st.n_img <= 1 and st.n_li - 100 <= st.n_p:
         return False  # every test below needs links, images or a hundred list items
     if _kinds(el).embed or _admonition(el) or _is_headed_section(el, stats) or \
-            _boxed_in_text(el, st):
+            _boxed_in_text(el, st) or _cited_address(el):
         return False  # judged by their parts, if at all (a sidebar box: its class is no
         # chrome's, boilerplate removal said so)
     if tag == "p":
@@ -277,6 +277,31 @@ def _prunable(el: HtmlElement, st: _Stats, stats: dict[HtmlElement, _Stats],
 
 
 _CITING_TAGS = ("p", "dd", "li")
+
+
+def _cited_address(el: HtmlElement) -> bool:
+    """A block of a paragraph printing the web address it cites (a book's "→
+    https://distrowatch.com", Publican's ``div.url``): its links show their own address, and
+    its parent is a paragraph with prose of its own. A reader reads the address as the
+    paragraph's; a navigation link is named by where it goes, not by its URL."""
+    parent = el.getparent()
+    if parent is None or not _prose_paragraph(parent):
+        return False
+    links = list(el.iter("a"))
+    return bool(links) and all(_shows_address(a) for a in links)
+
+
+def _shows_address(a: HtmlElement) -> bool:
+    """Whether the link's text is its own address (less the scheme and a final "/")."""
+    href = (a.get("href") or "").strip()
+    text = text_content(a).strip()
+    if not text or not href.startswith(("http://", "https://")):
+        return False
+    return _bare_address(text) == _bare_address(href)
+
+
+def _bare_address(url: str) -> str:
+    return url.split("://", 1)[-1].rstrip("/").lower()
 
 
 def _names_only(el: HtmlElement, st: _Stats, stats: dict[HtmlElement, _Stats],
