@@ -16,7 +16,8 @@ A readability-style scorer on an lxml tree, with extras:
    low-value blocks, share bars, forms and the like.
 
 Modules: ``_signals`` (tokens, class weights), ``_stats`` (text statistics), ``_boiler``
-(1), ``_select`` (2, 3), ``_prune`` (4), ``_edges`` (the headline and the trailing lines).
+(1), ``_select`` (2, 3), ``_prune`` (4; ``_kept``: what it keeps anyway), ``_edges`` (the
+headline and the trailing lines).
 """
 
 from __future__ import annotations
