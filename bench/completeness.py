@@ -57,11 +57,14 @@ Usage::
 
     .venv/bin/python bench/completeness.py                    # every installed set
     .venv/bin/python bench/completeness.py --set python --worst 10
+    .venv/bin/python bench/completeness.py --set docbook --worst 0 --worst-extra 10
     .venv/bin/python bench/completeness.py --before main      # main's extraction, same run
     .venv/bin/python bench/completeness.py --trafilatura --kept-back
 
 Prints per set and extractor: pages, pages under 80 % and under 95 %, the share at 95 % or
-more, the median kept, the mean extra, ms/page; then the worst pages.
+more, the median kept, the mean extra, the pages more than 20 % extra, ms/page; then the
+worst pages, and with ``--worst-extra N`` the N pages with the most words not in the
+reference (chrome taken in: a navigation bar, a footer).
 """
 
 from __future__ import annotations
