@@ -468,3 +468,23 @@ def test_a_link_named_otherwise_or_outside_a_paragraph_still_goes() -> None:
                 f"vote</h1>{STORY}<div class='links'>{links}</div>{STORY}</article></body>"
                 "</html>", URL)
     assert "site1" not in words(e.text)
+
+
+def test_a_short_sections_navigation_bar_is_not_taken_in_with_it() -> None:
+    # the navigation bar is most of a short page's text, so boilerplate removal spares it
+    # by its size (a guard for pages whose "navigation" is their content); the sample's
+    # block (won by its class) yields to the section holding the prose, and the bar in
+    # the same wrapper, beside the block, is not taken in with the section
+    bar = ("<div class='navheader'><table width='100%'><tr><th colspan='3'>Chapter 5. Data "
+           "Definition and the Tables of the Database, Their Columns and Constraints</th>"
+           "</tr><tr><td><a href='p.html'>Prev</a></td><td><a href='u.html'>Up</a></td><td>"
+           "<a href='index.html'>Home</a></td><td><a href='n.html'>Next</a></td></tr>"
+           "</table></div>")
+    html = ("<html><head><title>5.3. Generated Columns</title></head><body><div "
+            f"class='sect1'>{bar}<h2>5.3. Generated Columns</h2><p>A generated column is "
+            "computed, stored, never written, always read.</p><div class='example'><div "
+            f"class='example-contents'><pre>{SAMPLE}</pre></div></div></div></body></html>")
+    e = extract(html, URL)
+    assert_kept(e.text, "A generated column is computed, stored, never written", SAMPLE)
+    got = words(e.text).split()
+    assert not [w for w in ("prev", "up", "home", "next", "chapter") if w in got], e.text
