@@ -455,7 +455,14 @@ def main() -> None:
             print(f"\n{docset.name}: not installed (apt-get install {docset.package}); skipped")
             continue
         results, skipped = measure(docset, extractors, args.limit)
-        report(docset, results, skipped, args.worst, args.worst_extra)
+        if docset.kept_back:
+            # a kept-back set checks the rules, so its pages are never shown: a page
+            # looked at is a page tuned on, and the set would stop being a check
+            report(docset, results, skipped, 0, 0)
+            if args.worst or args.worst_extra:
+                print("  (pages of a kept-back set are not listed)")
+        else:
+            report(docset, results, skipped, args.worst, args.worst_extra)
 
 
 if __name__ == "__main__":
