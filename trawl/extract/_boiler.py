@@ -8,7 +8,7 @@ from functools import lru_cache
 
 from lxml.html import HtmlElement
 
-from ._signals import _is_ancestor, _kinds, page_contents, words
+from ._signals import _BOILER_TOKENS, _is_ancestor, _kinds, _tokens_of, page_contents, words
 from ._stats import TextSize, _drop_all, _link_density, _measure, _remeasure, _Stats
 from ._text import text_content
 
@@ -153,8 +153,53 @@ def _is_boilerplate(el: HtmlElement, tag: str, role: str, st: _Stats, share: flo
     if kinds.boiler:
         if kinds.content and share >= 0.1 and _link_density(st) < 0.4:
             return False
-        return share < 0.4
+        return share < 0.4 and not _boxed_in_text(el, st)
     return False
+
+
+_BOX_TOKENS = frozenset(("sidebar",))
+"""Class tokens that name a box in a text as well as a page's column (``_boxed_in_text``)."""
+_BOX_MAX_LINK_DENSITY = 0.25
+_BOX_PARAGRAPH_CHARS = 80
+"""A box holds at least a paragraph's worth of text that is not link text."""
+_BOX_SIBLING_CHARS = 20
+"""A paragraph beside the box has at least this much text ("The possible actions are:")."""
+
+
+def _boxed_in_text(el: HtmlElement, st: _Stats) -> bool:
+    """A sidebar set in the text's flow: a box of prose (a tip, a note on a word's history)
+    among the paragraphs of its section, as DocBook's ``sidebar`` is written (a textbook's
+    box beside the text). A page's sidebar is a column beside the text's container, not
+    one of its paragraphs' siblings, and a column of links set in a story (other stories)
+    is links: the box is named "sidebar" and nothing else boilerplate, holds prose (little
+    link text, a paragraph's worth), and a paragraph of the text is beside it in its
+    parent (before it, or after it when it opens a section under its heading), however
+    short (a line introducing a list)."""
+    tokens = _tokens_of(" ".join(v for v in (el.get("class"), el.get("id")) if v))
+    if not tokens & _BOX_TOKENS or tokens & _BOILER_TOKENS - _BOX_TOKENS or \
+            st.text - st.links < _BOX_PARAGRAPH_CHARS or \
+            _link_density(st) > _BOX_MAX_LINK_DENSITY:
+        return False
+    return any(_prose_paragraph(sib) for sib in el.itersiblings(preceding=True)) or \
+        any(_prose_paragraph(sib) for sib in el.itersiblings())
+
+
+def _prose_paragraph(el: HtmlElement) -> bool:
+    """A paragraph of the text: a <p>, or a <div> with text of its own (Publican's
+    ``div.para``, which may hold a title line or a link's line as blocks of its own), of
+    a line's length at least, with few links."""
+    if el.tag == "div":
+        own = (el.text or "") + "".join(c.tail or "" for c in el)
+        if len(own.strip()) < _BOX_SIBLING_CHARS:
+            return False
+    elif el.tag != "p":
+        return False
+    text = text_content(el)
+    links = sum(len(text_content(a)) for a in el.iter("a"))
+    return len(text.strip()) >= _BOX_SIBLING_CHARS and \
+        links <= _BOX_MAX_LINK_DENSITY * len(text)
+
+
 
 
 def _code_comment(el: HtmlElement, tag: str, st: _Stats) -> bool:

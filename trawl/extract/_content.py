@@ -16,7 +16,8 @@ A readability-style scorer on an lxml tree, with extras:
    low-value blocks, share bars, forms and the like.
 
 Modules: ``_signals`` (tokens, class weights), ``_stats`` (text statistics), ``_boiler``
-(1), ``_select`` (2, 3), ``_prune`` (4), ``_edges`` (the headline and the trailing lines).
+(1), ``_select`` (2, 3), ``_prune`` (4; ``_kept``: what it keeps anyway), ``_edges`` (the
+headline and the trailing lines).
 """
 
 from __future__ import annotations
@@ -43,6 +44,7 @@ from ._select import (
     _widen,
     _with_continuations,
     _with_siblings,
+    drop_chrome_beside,
 )
 from ._signals import _is_ancestor
 from ._stats import TextSize, _measure, _Stats
@@ -99,7 +101,10 @@ def _find_main(root: HtmlElement, title: str | None = None
     scores = _score(body, stats, mass)
     if not scores:
         return body, readable, None
-    best = _over_class(max(scores, key=lambda el: scores[el]), scores, mass)
+    block = max(scores, key=lambda el: scores[el])
+    best = _over_class(block, scores, mass)
+    if best is not block:  # (what it yielded to, less the navigation beside it)
+        drop_chrome_beside(body, best, block, stats, scores, mass)
     top = whole(_climb(_widen(best, scores), stats), stats, mass)
     above = headline_before(top, title)
     content = _with_siblings(body, top, scores.get(top, scores[best]), scores, stats)

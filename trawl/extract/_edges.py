@@ -10,7 +10,8 @@ from lxml import etree
 from lxml.html import HtmlElement
 
 from ._clean import drop_tree
-from ._prune import LISTING_MIN_LINES, _cites_names
+from ._kept import LISTING_MIN_LINES
+from ._prune import _cites_names
 from ._signals import (
     _HEADINGS,
     _SENTENCE_END_RE,

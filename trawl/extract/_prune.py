@@ -8,25 +8,33 @@ import re
 
 from lxml.html import HtmlElement
 
+from ._boiler import _boxed_in_text, _prose_paragraph
+from ._kept import (
+    _PRUNABLE_TAGS,
+    _entry_alike,
+    _in_admonition,
+    _in_contents,
+    _in_title,
+    _introduced,
+    _listing_line,
+    _lists_parts,
+    _section_body,
+    _up_to,
+    _wraps_one,
+)
 from ._signals import (
     _HEADINGS,
-    LISTS,
     PROMO_LEAD_RE,
     Anchors,
     _admonition,
     _class_weight,
     _collapsed_text,
-    _empty_anchor,
     _first_element,
     _is_ancestor,
     _kinds,
-    _led_by_link,
     _short_text,
-    contents_list,
     page_contents,
     promo_heading,
-    section_alike,
-    words,
 )
 from ._stats import (
     CODE_TAGS,
@@ -41,18 +49,14 @@ from ._stats import (
     listed_links,
     reference_table,
 )
-from ._text import BLOCK_TAGS, text_content
+from ._text import text_content
 
-CONTENTS_SHARE = 0.5
-"""A block with this share of its text in tables of contents is one."""
 MIN_INTRODUCED_CHARS = 25
 """A linked heading followed by at least this much text (mostly not links) is kept."""
 _FORM_TAGS = frozenset(("form", "fieldset"))
 _SECTION_MAX_LINK_DENSITY = 0.5
 """Past this share of link text under its heading a section is a link list, judged whole."""
 _CELL_TAGS = frozenset(("td", "th", "li", "dd", "dt"))
-# the tags prune judges by their text and links (headings and forms aside)
-_PRUNABLE_TAGS = words("div section ul ol table aside figure span p dl header footer nav")
 _PROMO_MAX_CHARS = 300
 _PROMO_MIN_LINK_DENSITY = 0.5
 
@@ -134,69 +138,6 @@ def _links_in_paragraphs(el: HtmlElement) -> bool:
 
 
 _LIST_TAGS = frozenset(("ul", "ol", "dl", "table"))
-LISTING_MIN_LINES = 5
-"""Siblings alike, a line of text each, that make a listing judged as one."""
-_LINE_TAGS = frozenset(("div", "span"))
-
-
-def _listing_line(el: HtmlElement, stats: dict[HtmlElement, _Stats],
-                  lists: dict[HtmlElement, int],
-                  groups: dict[tuple[HtmlElement, object, str | None], bool]) -> bool:
-    """Whether ``el`` is a line of a listing that is no list of links: one of at least
-    ``LISTING_MIN_LINES`` siblings of its tag and class, each a line of inline text, whose
-    links, taken together, are not most of their text (a code listing whose lines link
-    the names they use)."""
-    parent = el.getparent()
-    if parent is None or el.tag not in _LINE_TAGS or _has_block(el):
-        return False
-    key = (parent, el.tag, el.get("class"))
-    if key not in groups:
-        lines = [c for c in parent if c.tag == el.tag and c.get("class") == key[2]
-                 and c in stats and not _has_block(c)]
-        text = sum(stats[c].text for c in lines)
-        listed = sum(listed_links(c, stats, lists)[c] for c in lines)
-        groups[key] = len(lines) >= LISTING_MIN_LINES and listed <= 0.5 * text
-    return groups[key]
-
-
-ENTRIES_MIN = 3
-"""Siblings of one tag and class, blocks, that make a reference's entries judged together."""
-
-
-def _entry_alike(el: HtmlElement, stats: dict[HtmlElement, _Stats],
-                 lists: dict[HtmlElement, int],
-                 groups: dict[tuple[HtmlElement, object, str | None], bool]) -> bool:
-    """Whether ``el`` is one of at least ``ENTRIES_MIN`` blocks of its tag and class under
-    one parent whose links, taken together, are not most of their text: a reference's
-    entries (a member's declaration and what it does), one of which links more of its few
-    words ("typedef <a>Layout</a> <a>Factory::ProductType</a>") than the others."""
-    parent, cls = el.getparent(), el.get("class")
-    if parent is None or not cls or el.tag not in _PRUNABLE_TAGS or not _has_block(el):
-        return False
-    key = (parent, el.tag, "entries " + cls)
-    if key not in groups:
-        entries = [c for c in parent if c.tag == el.tag and c.get("class") == cls
-                   and c in stats]
-        text = sum(stats[c].text for c in entries)
-        listed = sum(listed_links(c, stats, lists)[c] for c in entries)
-        groups[key] = len(entries) >= ENTRIES_MIN and listed <= 0.5 * text
-    return groups[key]
-
-
-def _up_to(el: HtmlElement, content: HtmlElement) -> list[HtmlElement]:
-    """``el`` and its ancestors below ``content``."""
-    chain = [el]
-    for anc in el.iterancestors():
-        if anc is content:
-            break
-        chain.append(anc)
-    return chain
-
-
-def _has_block(el: HtmlElement) -> bool:
-    return any(isinstance(d.tag, str) and d.tag in BLOCK_TAGS for d in el.iterdescendants())
-
-
 def _links_in_lists(el: HtmlElement, stats: dict[HtmlElement, _Stats],
                     lists: dict[HtmlElement, int]) -> bool:
     """Whether ``el`` is a list or a table, a table of the page's own contents, or a
@@ -264,8 +205,10 @@ def _prunable(el: HtmlElement, st: _Stats, stats: dict[HtmlElement, _Stats],
         return False
     if not st.links and st.n_img <= 1 and st.n_li - 100 <= st.n_p:
         return False  # every test below needs links, images or a hundred list items
-    if _kinds(el).embed or _admonition(el) or _is_headed_section(el, stats):
-        return False  # judged by their parts, if at all
+    if _kinds(el).embed or _admonition(el) or _is_headed_section(el, stats) or \
+            _boxed_in_text(el, st) or _cited_address(el):
+        return False  # judged by their parts, if at all (a sidebar box: its class is no
+        # chrome's, boilerplate removal said so)
     if tag == "p":
         return _is_link_paragraph(el, st)
     # (a link block first: _names_only reads every paragraph and item below, so it is asked
@@ -274,6 +217,31 @@ def _prunable(el: HtmlElement, st: _Stats, stats: dict[HtmlElement, _Stats],
 
 
 _CITING_TAGS = ("p", "dd", "li")
+
+
+def _cited_address(el: HtmlElement) -> bool:
+    """A block of a paragraph printing the web address it cites (a book's "→
+    https://distrowatch.com", Publican's ``div.url``): its links show their own address, and
+    its parent is a paragraph with prose of its own. A reader reads the address as the
+    paragraph's; a navigation link is named by where it goes, not by its URL."""
+    parent = el.getparent()
+    if parent is None or not _prose_paragraph(parent):
+        return False
+    links = list(el.iter("a"))
+    return bool(links) and all(_shows_address(a) for a in links)
+
+
+def _shows_address(a: HtmlElement) -> bool:
+    """Whether the link's text is its own address (less the scheme and a final "/")."""
+    href = (a.get("href") or "").strip()
+    text = text_content(a).strip()
+    if not text or not href.startswith(("http://", "https://")):
+        return False
+    return _bare_address(text) == _bare_address(href)
+
+
+def _bare_address(url: str) -> str:
+    return url.split("://", 1)[-1].rstrip("/").lower()
 
 
 def _names_only(el: HtmlElement, st: _Stats, stats: dict[HtmlElement, _Stats],
@@ -477,126 +445,9 @@ def _is_headed_section(el: HtmlElement, stats: dict[HtmlElement, _Stats]) -> boo
     return (whole.links - head.links) / body_text < _SECTION_MAX_LINK_DENSITY
 
 
-def _in_title(el: HtmlElement, content: HtmlElement) -> bool:
-    for anc in el.iterancestors():
-        if anc is content:
-            return False
-        if anc.tag == "caption" or anc.tag in _HEADINGS:
-            return True
-    return False
-
-
-def _in_contents(el: HtmlElement, content: HtmlElement,
-                 stats: dict[HtmlElement, _Stats], anchors: Anchors | None = None) -> bool:
-    """Whether ``el`` is, is in or is mostly a table of contents (see ``contents_list``):
-    most of its text in such lists (the block of the table under its "Contents" label)."""
-    outermost = None
-    for anc in itertools.chain((el,), el.iterancestors()):
-        if anc is content:
-            break
-        if anc.tag in LISTS:
-            outermost = anc
-    if outermost is not None:
-        return contents_list(outermost, anchors)
-    st = stats.get(el)
-    if st is None or not st.links:
-        return False
-    size = sum(stats[d].text for d in el.iter(*LISTS) if d in stats and
-               not any(a.tag in LISTS for a in _up_to(d, el)[1:]) and contents_list(d, anchors))
-    return size >= CONTENTS_SHARE * st.text
-
-
-def _lists_parts(el: HtmlElement, content: HtmlElement, stats: dict[HtmlElement, _Stats],
-                 toc_pages: list[set[str]], anchors: Anchors | None = None) -> bool:
-    """Whether ``el`` is, or is mostly, a list of the parts of the document the content's
-    table of contents lists (a book's list of figures, of tables, of examples): entries
-    each led by a link (a number at most before it), every link to a place on a page that
-    table of contents links. Any generator's book page has them under its contents; a
-    list of other stories links pages, not places in the document's own.
-    ``toc_pages``: the pages the tables of contents link, once found."""
-    st = stats.get(el)
-    if st is None or not st.links:
-        return False
-    size = 0
-    for lst in el.iter(*LISTS):
-        if lst not in stats or any(a.tag in LISTS for a in _up_to(lst, el)[1:]):
-            continue
-        items = [i for i in lst if i.tag in ("li", "dt")]
-        links = list(lst.iter("a"))
-        if not items or not links or not all(_led_by_link(i) for i in items) or \
-                not all("#" in (a.get("href") or "") for a in links):
-            continue
-        if not toc_pages:
-            toc_pages.append({(a.get("href") or "").partition("#")[0]
-                              for d in content.iter(*LISTS)
-                              if d in stats and contents_list(d, anchors)
-                              for a in d.iter("a")} - {""})
-        if all((a.get("href") or "").partition("#")[0] in toc_pages[0] for a in links):
-            size += stats[lst].text
-    return size >= CONTENTS_SHARE * st.text
-
-
-def _section_body(el: HtmlElement) -> bool:
-    """Whether ``el`` is a section alike (see ``section_alike``), its heading, or all the
-    section says under it: a reference entry's "Related information" and the names or
-    chapters it lists."""
-    if section_alike(el):
-        return True
-    section = el.getparent()
-    if section is None or not section_alike(section):
-        return False
-    blocks = [c for c in section if isinstance(c.tag, str) and not _empty_anchor(c)]
-    return len(blocks) == 2 and el in blocks
-
-
-INTRO_MIN_WORDS = 5
-"""Words of a sentence that introduces the list after it, at least."""
-
-
-def _introduced(el: HtmlElement, content: HtmlElement) -> bool:
-    """Whether ``el`` is, or only wraps, a list that the paragraph before it introduces: a
-    sentence of its own words ending with a colon ("you may also find the following
-    sources of information useful:"), no promotion's ("Read more:", "Related:")."""
-    lst = el
-    while lst.tag not in LISTS and _wraps_one(lst):
-        lst = lst[0]
-    if lst.tag not in LISTS:
-        return False
-    block = el
-    while block.getprevious() is None and block.getparent() is not None and \
-            block.getparent() is not content and _wraps_one(block.getparent()):
-        block = block.getparent()
-    prev = block.getprevious()
-    while prev is not None and not isinstance(prev.tag, str):
-        prev = prev.getprevious()
-    if prev is None or prev.tag != "p" or prev.find(".//a") is not None:
-        return False
-    text = " ".join(text_content(prev).split())
-    return text.endswith(":") and len(text.split()) >= INTRO_MIN_WORDS and \
-        PROMO_LEAD_RE.match(text) is None
-
-
-def _in_admonition(el: HtmlElement, content: HtmlElement) -> bool:
-    for anc in el.iterancestors():
-        if anc is content:
-            return False
-        if _admonition(anc):
-            return True
-    return False
-
-
 def _wraps_tables(el: HtmlElement) -> bool:
     """Whether ``el`` holds tables and nothing else (no text of its own)."""
     kids = [c for c in el if isinstance(c.tag, str)]
     return bool(kids) and all(c.tag == "table" for c in kids) and \
         not (el.text or "").strip() and not any((c.tail or "").strip() for c in kids)
-
-
-def _wraps_one(el: HtmlElement) -> bool:
-    """A div/span whose only content is one element: a layout wrapper."""
-    if el.tag not in ("div", "span") or len(el) != 1 or (el.text or "").strip():
-        return False
-    child = el[0]
-    return isinstance(child.tag, str) and not (child.tail or "").strip()
-
 

@@ -6,17 +6,29 @@ from __future__ import annotations
 
 from lxml.html import HtmlElement
 
+from ._boiler import _is_chrome
 from ._prune import _link_sentence
 from ._signals import (
     _HEADINGS,
     _NOT_PARAGRAPHS,
     _SENTENCE_END_RE,
+    _admonition,
     _class_weight,
     _is_ancestor,
+    _nav_word,
     _own_text,
+    _tokens_of,
     teasers,
+    words,
 )
-from ._stats import CODE_TAGS, _link_density, _Stats, _stats_from_children
+from ._stats import (
+    CODE_TAGS,
+    _drop_all,
+    _link_density,
+    _remeasure,
+    _Stats,
+    _stats_from_children,
+)
 from ._text import BLOCK_TAGS
 
 _SIBLING_MAX_LINK_DENSITY = 0.3
@@ -163,18 +175,98 @@ def _over_class(best: HtmlElement, scores: dict[HtmlElement, float],
     its prose (the section the sample is one block of). A class name is a hint, the prose
     below an element is what it is: a container named "content" that holds a listing
     does not outrank the section around it. (An article's body holds more prose than
-    ``_CLASS_WIN_MAX_MASS``: this never trades it for its wrapper and comments.)"""
+    ``_CLASS_WIN_MAX_MASS``: this never trades it for its wrapper and comments.)
+
+    The ancestor's prose is counted without its navigation (``chrome_beside``): the titles
+    of the pages around it in a generated manual's navigation bar are text cells long
+    enough to count as paragraphs, and a wrapper holding nothing else beside the block is
+    no section of it."""
     weight = _class_weight(best)
     own = mass.get(best, 0.0)
     if weight <= 0 or own > _CLASS_WIN_MAX_MASS:
         return best
     bare = scores[best] - weight
     found = best
+    chrome = 0.0
+    child = best
     for anc in best.iterancestors():
-        if anc in scores and mass.get(anc, 0.0) >= _CLASS_WIN_MASS_FACTOR * max(own, 1.0) \
+        chrome += sum(mass.get(c, 0.0) for c in _chrome_parts(anc, child))
+        child = anc
+        if anc in scores and \
+                mass.get(anc, 0.0) - chrome >= _CLASS_WIN_MASS_FACTOR * max(own, 1.0) \
                 and scores[anc] >= bare and (found is best or scores[anc] > scores[found]):
             found = anc
     return found
+
+
+def chrome_beside(anc: HtmlElement, block: HtmlElement) -> list[HtmlElement]:
+    """The navigation in ``anc`` outside ``block`` (under it): the outermost elements of
+    ``anc`` not on the way down to ``block`` whose tag or role says navigation chrome
+    (``_boiler._is_chrome``: nav, aside, a header or footer of the page) or whose class
+    names navigation (``_navigation_class``: a manual's "navheader" and "navfooter",
+    Publican's "docnav": the page's own word that they are not its text), a note's box
+    (an admonition) aside. The
+    parts of ``anc`` a block that won by its class name takes in when it yields to ``anc``
+    (``_over_class``): they were no reason it yielded, so they are not taken in with it."""
+    parts: list[HtmlElement] = []
+    child = block
+    for node in block.iterancestors():
+        parts += _chrome_parts(node, child)
+        if node is anc:
+            return parts
+        child = node
+    return []
+
+
+def _chrome_parts(parent: HtmlElement, child: HtmlElement) -> list[HtmlElement]:
+    """The outermost chrome (see ``chrome_beside``) under ``parent`` beside ``child``."""
+    found: list[HtmlElement] = []
+    stack = [c for c in parent if c is not child and isinstance(c.tag, str)]
+    while stack:
+        el = stack.pop()
+        if _admonition(el):
+            continue
+        if _is_chrome(el, el.tag, (el.get("role") or "").strip().lower()) or \
+                _navigation_class(el):
+            found.append(el)
+        else:
+            stack.extend(c for c in el if isinstance(c.tag, str))
+    return found
+
+
+_NAV_TOKENS = words("nav navigation menu menubar breadcrumb breadcrumbs crumbs pager "
+                    "pagination toolbar footer skiplink")
+"""Class tokens naming navigation, beside the one-word ones (``_signals._nav_word``)."""
+
+
+def _navigation_class(el: HtmlElement) -> bool:
+    """Whether ``el``'s class or id names it navigation: one of ``_NAV_TOKENS`` or a word
+    with "nav" in it (``_nav_word``: DocBook's "navheader" and "navfooter", Publican's
+    "docnav"). By whole tokens, not the letters anywhere in them: a Doxygen row of members
+    inherited from a class named "SharedObject" is no share bar."""
+    raw = " ".join(v for v in (el.get("class"), el.get("id")) if v)
+    return bool(raw) and any(t in _NAV_TOKENS or _nav_word(t) for t in _tokens_of(raw))
+
+
+def drop_chrome_beside(body: HtmlElement, anc: HtmlElement, block: HtmlElement,
+                       stats: dict[HtmlElement, _Stats], scores: dict[HtmlElement, float],
+                       mass: dict[HtmlElement, float]) -> None:
+    """Drop ``chrome_beside(anc, block)``, keeping ``stats``, ``scores`` and ``mass`` true
+    (the ancestors hold that much less prose; the parts are no candidates any more)."""
+    parts = chrome_beside(anc, block)
+    if not parts:
+        return
+    for part in parts:
+        lost = mass.get(part, 0.0)
+        if lost:
+            for a in part.iterancestors():
+                if a in mass:
+                    mass[a] -= lost
+                if a is body:
+                    break
+        for el in part.iter():
+            scores.pop(el, None)
+    _remeasure(stats, body, _drop_all(parts))
 
 
 def _widen(top: HtmlElement, scores: dict[HtmlElement, float]) -> HtmlElement:

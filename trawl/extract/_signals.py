@@ -121,8 +121,21 @@ def _kinds_of(raw: str) -> _Kinds:
     # and header passes each ask about every element
     tokens = _tokens_of(raw) if raw.strip() else frozenset()
     return _Kinds(bool(tokens), bool(tokens & _EMBED_TOKENS), bool(tokens & _STRONG_TOKENS),
-                  bool(tokens & _BOILER_TOKENS), bool(tokens & _CONTENT_TOKENS),
+                  bool(tokens & _BOILER_TOKENS) or any(map(_nav_word, tokens)),
+                  bool(tokens & _CONTENT_TOKENS),
                   bool(tokens & _META_TOKENS), bool(tokens & _ADMONITION_TOKENS))
+
+
+_NAV_WORD_RE = re.compile(r"nav(?:header|footer|bar|menu|links?)|[a-z]+nav")
+
+
+def _nav_word(token: str) -> bool:
+    """A class token naming navigation as one word with "nav": DocBook XSL's "navheader"
+    and "navfooter", "navbar", "navlinks", and any "...nav" (Publican's "docnav", "topnav",
+    "sidenav"). Written apart ("nav-header") its "nav" is a token of ``_BOILER_TOKENS``
+    already. Not any word starting with "nav": Berkeley DB's tables of an API's functions
+    are "navtable", and "navy" is a colour."""
+    return _NAV_WORD_RE.fullmatch(token) is not None
 
 
 @lru_cache(maxsize=8192)

@@ -1,0 +1,213 @@
+"""What prune keeps anyway: the blocks it would drop by their links that are the content's
+own all the same (a note's box, a table of contents, a list of the document's parts, a
+section's body, a list a sentence introduces, a title's words, a listing's lines, a
+reference's entries), and the small tree helpers prune shares with them."""
+
+from __future__ import annotations
+
+import itertools
+
+from lxml.html import HtmlElement
+
+from ._signals import (
+    _HEADINGS,
+    LISTS,
+    PROMO_LEAD_RE,
+    Anchors,
+    _admonition,
+    _empty_anchor,
+    _led_by_link,
+    contents_list,
+    section_alike,
+    words,
+)
+from ._stats import _Stats, listed_links
+from ._text import BLOCK_TAGS, text_content
+
+CONTENTS_SHARE = 0.5
+"""A block with this share of its text in tables of contents is one."""
+
+
+# the tags prune judges by their text and links (headings and forms aside)
+_PRUNABLE_TAGS = words("div section ul ol table aside figure span p dl header footer nav")
+
+
+LISTING_MIN_LINES = 5
+"""Siblings alike, a line of text each, that make a listing judged as one."""
+
+
+_LINE_TAGS = frozenset(("div", "span"))
+
+
+def _listing_line(el: HtmlElement, stats: dict[HtmlElement, _Stats],
+                  lists: dict[HtmlElement, int],
+                  groups: dict[tuple[HtmlElement, object, str | None], bool]) -> bool:
+    """Whether ``el`` is a line of a listing that is no list of links: one of at least
+    ``LISTING_MIN_LINES`` siblings of its tag and class, each a line of inline text, whose
+    links, taken together, are not most of their text (a code listing whose lines link
+    the names they use)."""
+    parent = el.getparent()
+    if parent is None or el.tag not in _LINE_TAGS or _has_block(el):
+        return False
+    key = (parent, el.tag, el.get("class"))
+    if key not in groups:
+        lines = [c for c in parent if c.tag == el.tag and c.get("class") == key[2]
+                 and c in stats and not _has_block(c)]
+        text = sum(stats[c].text for c in lines)
+        listed = sum(listed_links(c, stats, lists)[c] for c in lines)
+        groups[key] = len(lines) >= LISTING_MIN_LINES and listed <= 0.5 * text
+    return groups[key]
+
+
+ENTRIES_MIN = 3
+"""Siblings of one tag and class, blocks, that make a reference's entries judged together."""
+
+
+def _entry_alike(el: HtmlElement, stats: dict[HtmlElement, _Stats],
+                 lists: dict[HtmlElement, int],
+                 groups: dict[tuple[HtmlElement, object, str | None], bool]) -> bool:
+    """Whether ``el`` is one of at least ``ENTRIES_MIN`` blocks of its tag and class under
+    one parent whose links, taken together, are not most of their text: a reference's
+    entries (a member's declaration and what it does), one of which links more of its few
+    words ("typedef <a>Layout</a> <a>Factory::ProductType</a>") than the others."""
+    parent, cls = el.getparent(), el.get("class")
+    if parent is None or not cls or el.tag not in _PRUNABLE_TAGS or not _has_block(el):
+        return False
+    key = (parent, el.tag, "entries " + cls)
+    if key not in groups:
+        entries = [c for c in parent if c.tag == el.tag and c.get("class") == cls
+                   and c in stats]
+        text = sum(stats[c].text for c in entries)
+        listed = sum(listed_links(c, stats, lists)[c] for c in entries)
+        groups[key] = len(entries) >= ENTRIES_MIN and listed <= 0.5 * text
+    return groups[key]
+
+
+def _up_to(el: HtmlElement, content: HtmlElement) -> list[HtmlElement]:
+    """``el`` and its ancestors below ``content``."""
+    chain = [el]
+    for anc in el.iterancestors():
+        if anc is content:
+            break
+        chain.append(anc)
+    return chain
+
+
+def _has_block(el: HtmlElement) -> bool:
+    return any(isinstance(d.tag, str) and d.tag in BLOCK_TAGS for d in el.iterdescendants())
+
+
+def _in_title(el: HtmlElement, content: HtmlElement) -> bool:
+    for anc in el.iterancestors():
+        if anc is content:
+            return False
+        if anc.tag == "caption" or anc.tag in _HEADINGS:
+            return True
+    return False
+
+
+def _in_contents(el: HtmlElement, content: HtmlElement,
+                 stats: dict[HtmlElement, _Stats], anchors: Anchors | None = None) -> bool:
+    """Whether ``el`` is, is in or is mostly a table of contents (see ``contents_list``):
+    most of its text in such lists (the block of the table under its "Contents" label)."""
+    outermost = None
+    for anc in itertools.chain((el,), el.iterancestors()):
+        if anc is content:
+            break
+        if anc.tag in LISTS:
+            outermost = anc
+    if outermost is not None:
+        return contents_list(outermost, anchors)
+    st = stats.get(el)
+    if st is None or not st.links:
+        return False
+    size = sum(stats[d].text for d in el.iter(*LISTS) if d in stats and
+               not any(a.tag in LISTS for a in _up_to(d, el)[1:]) and contents_list(d, anchors))
+    return size >= CONTENTS_SHARE * st.text
+
+
+def _lists_parts(el: HtmlElement, content: HtmlElement, stats: dict[HtmlElement, _Stats],
+                 toc_pages: list[set[str]], anchors: Anchors | None = None) -> bool:
+    """Whether ``el`` is, or is mostly, a list of the parts of the document the content's
+    table of contents lists (a book's list of figures, of tables, of examples): entries
+    each led by a link (a number at most before it), every link to a place on a page that
+    table of contents links. Any generator's book page has them under its contents; a
+    list of other stories links pages, not places in the document's own.
+    ``toc_pages``: the pages the tables of contents link, once found."""
+    st = stats.get(el)
+    if st is None or not st.links:
+        return False
+    size = 0
+    for lst in el.iter(*LISTS):
+        if lst not in stats or any(a.tag in LISTS for a in _up_to(lst, el)[1:]):
+            continue
+        items = [i for i in lst if i.tag in ("li", "dt")]
+        links = list(lst.iter("a"))
+        if not items or not links or not all(_led_by_link(i) for i in items) or \
+                not all("#" in (a.get("href") or "") for a in links):
+            continue
+        if not toc_pages:
+            toc_pages.append({(a.get("href") or "").partition("#")[0]
+                              for d in content.iter(*LISTS)
+                              if d in stats and contents_list(d, anchors)
+                              for a in d.iter("a")} - {""})
+        if all((a.get("href") or "").partition("#")[0] in toc_pages[0] for a in links):
+            size += stats[lst].text
+    return size >= CONTENTS_SHARE * st.text
+
+
+def _section_body(el: HtmlElement) -> bool:
+    """Whether ``el`` is a section alike (see ``section_alike``), its heading, or all the
+    section says under it: a reference entry's "Related information" and the names or
+    chapters it lists."""
+    if section_alike(el):
+        return True
+    section = el.getparent()
+    if section is None or not section_alike(section):
+        return False
+    blocks = [c for c in section if isinstance(c.tag, str) and not _empty_anchor(c)]
+    return len(blocks) == 2 and el in blocks
+
+
+INTRO_MIN_WORDS = 5
+"""Words of a sentence that introduces the list after it, at least."""
+
+
+def _introduced(el: HtmlElement, content: HtmlElement) -> bool:
+    """Whether ``el`` is, or only wraps, a list that the paragraph before it introduces: a
+    sentence of its own words ending with a colon ("you may also find the following
+    sources of information useful:"), no promotion's ("Read more:", "Related:")."""
+    lst = el
+    while lst.tag not in LISTS and _wraps_one(lst):
+        lst = lst[0]
+    if lst.tag not in LISTS:
+        return False
+    block = el
+    while block.getprevious() is None and block.getparent() is not None and \
+            block.getparent() is not content and _wraps_one(block.getparent()):
+        block = block.getparent()
+    prev = block.getprevious()
+    while prev is not None and not isinstance(prev.tag, str):
+        prev = prev.getprevious()
+    if prev is None or prev.tag != "p" or prev.find(".//a") is not None:
+        return False
+    text = " ".join(text_content(prev).split())
+    return text.endswith(":") and len(text.split()) >= INTRO_MIN_WORDS and \
+        PROMO_LEAD_RE.match(text) is None
+
+
+def _in_admonition(el: HtmlElement, content: HtmlElement) -> bool:
+    for anc in el.iterancestors():
+        if anc is content:
+            return False
+        if _admonition(anc):
+            return True
+    return False
+
+
+def _wraps_one(el: HtmlElement) -> bool:
+    """A div/span whose only content is one element: a layout wrapper."""
+    if el.tag not in ("div", "span") or len(el) != 1 or (el.text or "").strip():
+        return False
+    child = el[0]
+    return isinstance(child.tag, str) and not (child.tail or "").strip()
