@@ -65,6 +65,10 @@ def visible_password_in_html(html: str, lowered: bytes | None = None) -> bool:
 def captcha_kind(html: str, lowered: bytes | None = None) -> str | None:
     lowered = _ascii_lowered(html) if lowered is None else lowered
     found: dict[bytes, bool] = {}  # a word scanned for once (a whole page per scan)
+    # "recaptcha" holds "captcha": a page without the one (most pages) has not the other,
+    # and a scan (~0.04 ms on a 130 KB page, nine of them per page) is saved
+    if not _has(lowered, b"captcha", found):
+        found[b"recaptcha"] = False
     for kind, words, pattern in CAPTCHA_MARKERS:
         if any(_has(lowered, word, found) for word in words) and pattern.search(html):
             return kind

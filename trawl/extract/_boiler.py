@@ -23,6 +23,8 @@ _BOILER_ROLES = words(
     "navigation banner contentinfo complementary menu menubar dialog alertdialog search toolbar"
 )
 _BOILER_TAGS = frozenset(("nav", "aside", "footer", "header"))
+_CHROME_TAGS = _BOILER_TAGS
+"""The tags _is_chrome can hold of without a role."""
 _CHROME_ROLES = frozenset(("navigation", "banner", "contentinfo", "complementary", "search"))
 _NOTE_ROLES = frozenset(("note", "doc-footnote", "doc-endnotes", "doc-endnote"))
 """ARIA roles of a text's notes (footnotes, endnotes): an <aside> with one of them is no
@@ -46,7 +48,13 @@ def remove_boilerplate(body: HtmlElement,
     spared: list[HtmlElement] = []  # boilerplate but for their size
     chrome: set[HtmlElement] = set()
     landmark = None
+    # Inside an element already doomed (a sidebar, a page's navigation: a third of a docs
+    # page's elements), what the rules say of its parts changes nothing (_drop_all drops it
+    # whole), so they are not asked there; the chrome and the landmark are still seen.
+    inside, resume = False, None  # in a doomed subtree; the node after it
     for el in body.iter():
+        if inside and el is resume:
+            inside = False
         tag = el.tag  # read once: lxml makes a new string per access
         if el is body or tag == "html" or tag == "body":
             continue
@@ -60,12 +68,17 @@ def remove_boilerplate(body: HtmlElement,
         if landmark is not None and tag == "nav" and page_contents(el) and \
                 _is_ancestor(landmark, el):
             continue  # the page's own table of contents, in its main landmark: content
-        if _is_chrome(el, tag, role) and not any(a in chrome for a in el.iterancestors()):
+        # (chrome is one of four tags or has a role: most elements are neither, and skip the call)
+        if (role or tag in _CHROME_TAGS) and _is_chrome(el, tag, role) and \
+                not any(a in chrome for a in el.iterancestors()):
             chrome.add(el)
             text, links = text - st.text, links - st.links
+        if inside:
+            continue
         share = st.text / total
         if _is_boilerplate(el, tag, role, st, share):
             doomed.append(el)
+            inside, resume = True, _following(el)
         elif share >= _SIZE_GUARD_MIN and _is_boilerplate(el, tag, role, st, 0.0):
             spared.append(el)
     if landmark is not None:
@@ -76,6 +89,17 @@ def remove_boilerplate(body: HtmlElement,
                    and not any(a is landmark for a in el.iterancestors())]
     _remeasure(stats, body, _drop_all(doomed))
     return TextSize(max(text, 0), max(links, 0))
+
+
+def _following(el: HtmlElement) -> HtmlElement | None:
+    """The node after ``el``'s subtree in document order (None: nothing after it)."""
+    node: HtmlElement | None = el
+    while node is not None:
+        after = node.getnext()
+        if after is not None:
+            return after
+        node = node.getparent()
+    return None
 
 
 _SIZE_GUARD_MIN = 0.1
@@ -120,7 +144,9 @@ def _is_boilerplate(el: HtmlElement, tag: str, role: str, st: _Stats, share: flo
         if _is_ad_label(raw):
             return True
     kinds = _kinds(el)
-    if not kinds.any or kinds.embed or _code_comment(el, tag, st):
+    # only strong or boilerplate tokens make it boilerplate below: _code_comment (another
+    # class read) is asked of those few, not of every element with a class
+    if not (kinds.strong or kinds.boiler) or kinds.embed or _code_comment(el, tag, st):
         return False
     if kinds.strong:
         return share < 0.5

@@ -10,7 +10,8 @@ from ._urls import http_url_resolver
 
 
 def _anchor_text(a: HtmlElement) -> str:
-    text = collapse(text_content(a))
+    # a link without children (most of an index's) holds its text alone: no serialising
+    text = collapse(text_content(a) if len(a) else a.text or "")
     if text:
         return text
     for img in a.iter("img"):

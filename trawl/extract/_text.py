@@ -85,7 +85,13 @@ def _walk_text(node: HtmlElement, append: Callable[[str], None]) -> None:
         if text:
             append(text)
     for child in node:
-        _walk_text(child, append)
+        ctag = child.tag
+        if isinstance(ctag, str) and ctag not in _OWN_WAY_TAGS and not len(child):
+            text = child.text  # a plain inline leaf (most elements): its text, no call
+            if text:
+                append(text)
+        else:
+            _walk_text(child, append)
         tail = child.tail
         if tail:
             append(tail)
@@ -93,6 +99,10 @@ def _walk_text(node: HtmlElement, append: Callable[[str], None]) -> None:
         append(brk)
     elif tag in ("td", "th"):
         append(" ")
+
+
+_OWN_WAY_TAGS = _SKIP_TAGS | BLOCK_TAGS | {"pre", "br", "td", "th"}
+"""The tags _walk_text renders other than by their text alone."""
 
 
 def _tidy(raw: str) -> str:

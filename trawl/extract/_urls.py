@@ -18,6 +18,16 @@ def urljoin(base: str, href: str) -> str:
 
 
 _WS = str.maketrans("", "", "\t\n\r")
+
+
+def _cleaned(href: str) -> str:
+    """``href`` stripped, without its tabs and line breaks (what browsers drop from a URL).
+    str.translate only when there is one: it costs ~0.9 us an href, the test ~0.05, and a
+    page resolves hundreds of hrefs that have none."""
+    href = href.strip()
+    if "\n" in href or "\t" in href or "\r" in href:
+        return href.translate(_WS)
+    return href
 _HTTP_PREFIXES = ("https://", "http://")
 
 
@@ -37,7 +47,7 @@ def absolutize(base: str, href: str | None) -> str | None:
     """Resolve ``href`` against ``base``; None if empty or unparsable."""
     if href is None:
         return None
-    href = href.strip().translate(_WS)
+    href = _cleaned(href)
     if not href:
         return None
     if href.startswith(_HTTP_PREFIXES) and "/." not in href:
@@ -104,7 +114,7 @@ def absolutizer(base: str) -> Callable[[str | None], str | None]:
             return resolved[href]
         except KeyError:
             pass
-        key, fragment = _fragment_key(href.strip().translate(_WS))
+        key, fragment = _fragment_key(_cleaned(href))
         stem = resolved[key] if key in resolved else absolutize(base, key)
         resolved[key] = stem
         # stem ends with the stand-in "#_" when there is one
@@ -125,7 +135,7 @@ def http_url_resolver(base: str) -> Callable[[str | None], str | None]:
             return resolved[href]
         except KeyError:
             pass
-        cleaned = href.strip().translate(_WS)  # as absolutize cleans it
+        cleaned = _cleaned(href)  # as absolutize cleans it
         if route_fragment(cleaned.partition("#")[2]):  # a hash route: its own page
             url = resolved[href] = http_url(base, cleaned)
             return url
