@@ -200,8 +200,6 @@ def _prose_paragraph(el: HtmlElement) -> bool:
         links <= _BOX_MAX_LINK_DENSITY * len(text)
 
 
-
-
 def _code_comment(el: HtmlElement, tag: str, st: _Stats) -> bool:
     """A highlighter's span around a code listing's comment (``<span class="comment">``),
     not a comments section (a block, with links: names, replies, permalinks)."""

@@ -28,6 +28,8 @@ def _cleaned(href: str) -> str:
     if "\n" in href or "\t" in href or "\r" in href:
         return href.translate(_WS)
     return href
+
+
 _HTTP_PREFIXES = ("https://", "http://")
 
 
