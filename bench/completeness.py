@@ -391,10 +391,10 @@ def report(docset: DocSet, results: dict[str, list[Score]], skipped: int, worst:
     print(f"  {'extractor':<22} {'pages':>5} {'<80%':>5} {'<95%':>5} {'>=95%':>7} "
           f"{'median kept':>11} {'mean extra':>10} {'extra>20%':>9} {'ms/page':>8}")
     for name, scores in results.items():
-        s = summarise(scores)
-        print(f"  {name:<22} {s.pages:>5} {s.under_80:>5} {s.under_95:>5} {s.at_95:>7.1%} "
-              f"{s.median_kept:>11.1%} {s.mean_extra:>10.1%} {s.extra_over_20:>9} "
-              f"{s.ms_median:>8.1f}")
+        sm = summarise(scores)
+        print(f"  {name:<22} {sm.pages:>5} {sm.under_80:>5} {sm.under_95:>5} {sm.at_95:>7.1%} "
+              f"{sm.median_kept:>11.1%} {sm.mean_extra:>10.1%} {sm.extra_over_20:>9} "
+              f"{sm.ms_median:>8.1f}")
     for name, scores in results.items():
         low = sorted((s for s in scores if s.kept < 0.95), key=lambda s: s.kept)[:worst]
         if low:
