@@ -40,6 +40,11 @@ The sets (``--list`` says which are installed here):
   listings, tables, and "sidebar" boxes (DocBook's ``sidebar``: a tip, a note on culture or
   history, set beside the text and part of it), the body less Publican's download banner,
   its ``p#title`` bar of logos and its ``ul.docnav`` bars;
+- ``gitdoc``: git's manual pages, guides and technical documents (AsciiDoc 10.2, its
+  xhtml11 backend; Debian git-doc): the page's ``div#header`` (its title and, on a manual
+  page, the NAME section) and ``div#content``, less AsciiDoc's ``div#footer`` ("Last
+  updated ..."); its one DocBook XSL page (``user-manual.html``, the whole user manual on
+  one page, with no navigation bars) by its body;
 - ``postgres`` (kept back, only with ``--kept-back``: measured to check, never tuned on): the
   PostgreSQL 15 manual (DocBook XSL; Debian postgresql-doc-15): the body less its
   ``navheader`` and ``navfooter``.
@@ -183,6 +188,13 @@ SETS = {s.name: s for s in (
            # banner, its empty title bar of two logos and its two ``ul.docnav`` bars
            "/html/body",
            f"./div[@id='banner'] | ./p[@id='title'] | ./ul[{_has_class('docnav')}]"),
+    DocSet("gitdoc", _installed("usr/share/doc/git-doc"), "git-doc",
+           # AsciiDoc's xhtml11 pages: the title block (``div#header``: the title, a manual
+           # page's NAME section) and the content (``div#content``), not ``div#footer``
+           # ("Last updated ..."); the user manual (DocBook XSL, one page, no navigation
+           # bars) has neither, and is its body
+           "/html/body/div[@id='header'] | /html/body/div[@id='content'] "
+           "| /html/body[not(div[@id='content'])]"),
     DocSet("postgres", _installed("usr/share/doc/postgresql-doc-15/html"), "postgresql-doc-15",
            "/html/body", "./div[@class='navheader' or @class='navfooter']", kept_back=True),
 )}
