@@ -34,6 +34,7 @@ from ._edges import (
     drop_trailing_meta,
     headline_before,
     headline_text,
+    names_entry,
     strip_header,
 )
 from ._prune import prune
@@ -47,7 +48,7 @@ from ._select import (
     drop_chrome_beside,
 )
 from ._signals import _is_ancestor
-from ._stats import TextSize, _measure, _Stats
+from ._stats import TextSize, _measure, _Stats, _stats_from_children
 from ._whole import whole
 
 PROSE_MIN_MASS = 3.0
@@ -107,7 +108,9 @@ def _find_main(root: HtmlElement, title: str | None = None
         drop_chrome_beside(body, best, block, stats, scores, mass)
     top = whole(_climb(_widen(best, scores), stats), stats, mass)
     above = headline_before(top, title)
-    content = _with_siblings(body, top, scores.get(top, scores[best]), scores, stats)
+    top_score = scores.get(top, scores[best])
+    top = _with_name_section(top, above, stats)
+    content = _with_siblings(body, top, top_score, scores, stats)
     content = _with_continuations(body, content, best, scores, stats)
     content, header = _with_header(content, above, stats)
     prune(content, stats, keep=header, prose=mass.get(body, 0.0) >= PROSE_MIN_MASS)
@@ -137,3 +140,46 @@ def _with_header(content: HtmlElement, above: HtmlElement | None,
     rest = [c for c in landmark if isinstance(c.tag, str) and c is not content
             and c is not header and c in stats and stats[c].text]
     return (content, None) if rest else (landmark, header)
+
+
+NAME_BLOCK_EXTRA_CHARS = 300
+"""A manual page's title block holds at most this much besides its headline."""
+
+
+def _with_name_section(content: HtmlElement, above: HtmlElement | None,
+                       stats: dict[HtmlElement, _Stats]) -> HtmlElement:
+    """``content`` and, before it, the title block of the headline set above it (``above``),
+    wrapped together in a new ``<div>`` where they were, when that block is a manual
+    entry's: it holds, beside the headline, the entry's name line ("git-show - Show
+    various types of objects" under "git-show(1) Manual Page", its NAME section: AsciiDoc
+    writes it in the page's header, as man2html and mandoc write the NAME section before
+    the others). The name and purpose are the page's first words, as they are when a
+    generator writes them in the content (DocBook's ``refnamediv``); an article's header
+    (a standfirst, a byline) says no name line and stays out."""
+    parent = content.getparent()
+    if above is None or parent is None or _is_ancestor(content, above):
+        return content
+    block = above
+    while block.getparent() is not None and block.getparent() is not parent:
+        block = block.getparent()
+    if block.getparent() is not parent or block not in stats or above not in stats or \
+            stats[block].text > stats[above].text + NAME_BLOCK_EXTRA_CHARS or \
+            not names_entry(block, above):
+        return content
+    for sib in block.itersiblings():  # (the block just before the content)
+        if sib is content:
+            break
+        if isinstance(sib.tag, str) and sib in stats and stats[sib].text:
+            return content
+    else:
+        return content
+    wrapper = parent.makeelement("div", {})
+    block.addprevious(wrapper)
+    for part in (block, content):
+        tail = part.tail
+        wrapper.append(part)  # (moves it, its tail with it: the tail stays where it was)
+        part.tail = None
+        if tail:
+            wrapper.tail = (wrapper.tail or "") + tail
+    stats[wrapper] = _stats_from_children(wrapper, stats)
+    return wrapper

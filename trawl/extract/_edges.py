@@ -301,13 +301,38 @@ def _says_more(block: HtmlElement, headline: HtmlElement) -> bool:
     name = _collapsed_text(headline)
     if not name:
         return False
+    manual = manual_name(name)
     for p in block.iter("p"):
         if _is_ancestor(p, headline) or _is_ancestor(headline, p):
             continue
         text = _short_text(p, _HEADER_BLOCK_EXTRA_CHARS)
         if text and text.startswith(name) and _PURPOSE_RE.match(text, len(name)):
             return True
+        # (a manual page's title, "git-show(1) Manual Page", "LS(1)": its name, in any case)
+        if text and manual and text.casefold().startswith(manual.casefold()) and \
+                _PURPOSE_RE.match(text, len(manual)):
+            return True
     return False
+
+
+def names_entry(block: HtmlElement, headline: HtmlElement) -> bool:
+    """Whether the header block ``block`` of ``headline`` holds a manual entry's name line
+    (see ``_says_more``): it is the entry's NAME section, not an article's header."""
+    return _says_more(block, headline)
+
+
+_MANUAL_TITLE_RE = re.compile(r"^([^\s()]+)\(\w{1,8}\)(?:\s|$)")
+"""A manual page's title: its name and its section in parentheses, first ("git-show(1)
+Manual Page", "LS(1)")."""
+
+
+def manual_name(headline: str) -> str | None:
+    """The name a manual page's headline gives, when it is titled as every manual page
+    generator titles one, its name then its section in parentheses ("git-show(1) Manual
+    Page": AsciiDoc; "LS(1)": mandoc, man2html); the page's name line under it ("git-show
+    - Show various types of objects") starts with that name. None for another headline."""
+    match = _MANUAL_TITLE_RE.match(headline)
+    return match.group(1) if match else None
 
 
 _PURPOSE_RE = re.compile(r"\s*[—–-]+\s+\w")

@@ -322,10 +322,24 @@ def _cites_names(el: HtmlElement) -> bool:
             coded += 1
         elif text and (" " not in text or _SIGNATURE_RE.match(text)):
             words += 1
-            named += NAME_RE.search(text) is not None
+            named += NAME_RE.search(text) is not None or manual_reference(text)
         else:
             return False
     return coded > 0 if not words else named > 0
+
+
+_MANUAL_REFERENCE_RE = re.compile(r"[^\W\d][\w.:+-]*\(\d[a-z]{0,4}\)")
+"""A manual page's name and its section, the number first: ``git-repack(1)``,
+``printf(3)``, ``ssl(7ssl)``."""
+
+
+def manual_reference(text: str) -> bool:
+    """Whether a link's text cites a manual page as every manual cites another, its name
+    and section ("SEE ALSO git-repack(1), printf(3)"): a name, as an API's is, whatever
+    generator wrote the page (man2html, mandoc, AsciiDoc, Sphinx's man roles); a headline
+    is words, and a link whose text is one word and a number in parentheses ("Page (2)")
+    has a space before it."""
+    return _MANUAL_REFERENCE_RE.fullmatch(text) is not None
 
 
 LINK_SENTENCE_MIN_WORDS = 5

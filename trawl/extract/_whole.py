@@ -83,7 +83,9 @@ def whole(top: HtmlElement, stats: dict[HtmlElement, _Stats],
                                         or _in_section_text(node, parent, stats, lists)
                                         or _parallel(node, parent, stats, lists)
                                         or _beside_contents(node, parent, stats, anchors)
-                                        or _part_of(node, parent, stats, mass, lists)):
+                                        or _part_of(node, parent, stats, mass, lists)
+                                        or _in_wrapped_body(node, parent, stats, lists)
+                                        or _among_sections(node, parent, stats, lists)):
             break
         node = parent
     landmark = next((a for a in node.iterancestors() if _is_landmark(a)), None)
@@ -427,3 +429,93 @@ def _below(anc: HtmlElement, el: HtmlElement) -> bool:
 
 def _is_landmark(el: HtmlElement) -> bool:
     return el.tag == "main" or (el.get("role") or "").strip().lower() == "main"
+
+
+# -- a section's body in a wrapper of its own, and a document of sections alike ---------
+
+
+def _in_wrapped_body(node: HtmlElement, parent: HtmlElement, stats: dict[HtmlElement, _Stats],
+                     lists: dict[HtmlElement, int]) -> bool:
+    """Whether ``node`` is one of the blocks of a section's body that a generator wraps on
+    its own under the section's heading (``<div class="sect1"><h2>OPTIONS</h2><div
+    class="sectionbody">``: AsciiDoc; any ``<section><h2/><div>...</div></section>``):
+    ``parent`` is that body (the section's heading ahead of it in its own parent, nothing
+    after it), and all else in it is the section's text (no list of links, no teasers, no
+    form, no class saying chrome, no promotion's section). The heading heads the whole
+    body, so one of its blocks, however big (a long option list beside a short one), is
+    no page's content alone; a story's body beside a list of other stories or a share bar
+    in the same wrapper keeps them out by those signals."""
+    grand = parent.getparent()
+    if grand is None or grand not in stats:
+        return False
+    first = _first_element(grand)
+    if first is None or first.tag not in _HEADINGS or first is parent or \
+            not _section_body(parent, grand, stats):
+        return False
+    return _text_of_document(node, [c for c in parent if c is not node], stats, lists)
+
+
+SECTIONS_MIN = 3
+"""A document's sections alike, the block among them, that make its parent the document."""
+
+
+def _among_sections(node: HtmlElement, parent: HtmlElement, stats: dict[HtmlElement, _Stats],
+                    lists: dict[HtmlElement, int]) -> bool:
+    """Whether ``node`` is one of ``parent``'s sections alike, and they are all of it: each
+    of the block's tag and class, starting with a heading of the rank the block's starts
+    with (a manual page's NAME, SYNOPSIS, DESCRIPTION, OPTIONS, ...), ``SECTIONS_MIN`` or
+    more, and nothing else with text in ``parent`` but a preamble before them. Every
+    generator writes a document's top sections so; the biggest of them (a reference's
+    long list of settings, most of the page) is not the document, however much it holds
+    (``_among_similar`` and ``_parallel`` weigh the others' text against it). Sections of
+    other stories, comments or a sign-up beside a story are no text of the document (see
+    ``_text_of_document``)."""
+    own = _first_element(node)
+    if own is None or own.tag not in _HEADINGS or promo_heading(own):
+        return False
+    sections = 1
+    others: list[HtmlElement] = []
+    seen_section = False
+    for sib in parent:
+        if sib is node:
+            seen_section = True
+            continue
+        if not isinstance(sib.tag, str) or _empty_anchor(sib) or sib not in stats or \
+                not stats[sib].text:
+            continue
+        head = _first_element(sib)
+        if sib.tag == node.tag and sib.get("class") == node.get("class") and \
+                head is not None and head.tag == own.tag:
+            sections += 1
+            seen_section = True
+            others.append(sib)
+        elif seen_section or (head is not None and head.tag in _HEADINGS):
+            return False  # (text between or after the sections, or another kind of section)
+        else:
+            others.append(sib)  # (a preamble: the document's introduction)
+    return sections >= SECTIONS_MIN and _text_of_document(node, others, stats, lists)
+
+
+def _text_of_document(node: HtmlElement, others: list[HtmlElement],
+                      stats: dict[HtmlElement, _Stats], lists: dict[HtmlElement, int]) -> bool:
+    """Whether ``others`` (beside ``node`` under one parent) are all the document's text:
+    no list of links (``SUBSECTION_MAX_LISTED`` of its text at most standing as links), no
+    teasers, no form, no class saying chrome, no section headed as a promotion's
+    ("Related articles")."""
+    parent = node.getparent()
+    if parent is None:
+        return False
+    listed = listed_links(parent, stats, lists)
+    for el in others:
+        if not isinstance(el.tag, str) or _empty_anchor(el) or el not in stats:
+            continue
+        st = stats[el]
+        if not st.text:
+            continue
+        head = _first_element(el)
+        if listed.get(el, 0) > SUBSECTION_MAX_LISTED * st.text or teasers(el) or \
+                _class_weight(el) < 0 or el.find(".//form") is not None or \
+                el.find(".//input") is not None or \
+                (head is not None and head.tag in _HEADINGS and promo_heading(head)):
+            return False
+    return True
