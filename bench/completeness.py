@@ -45,6 +45,11 @@ The sets (``--list`` says which are installed here):
   page, the NAME section) and ``div#content``, less AsciiDoc's ``div#footer`` ("Last
   updated ..."); its one DocBook XSL page (``user-manual.html``, the whole user manual on
   one page, with no navigation bars) by its body;
+- ``mdbook``: two mdBook books of the Rust 1.63 documentation (mdBook 0.4; Debian rust-doc,
+  only their directories unpacked: the package is 518 MB, 32,000 pages, mostly rustdoc's):
+  the Rust Reference and the Rustonomicon, every page (each book's ``print.html``, the whole
+  book on one page, among them): ``main`` less the lines of code examples that mdBook
+  hides until asked (``span.boring``: its book.js hides them on load);
 - ``postgres`` (kept back, only with ``--kept-back``: measured to check, never tuned on): the
   PostgreSQL 15 manual (DocBook XSL; Debian postgresql-doc-15): the body less its
   ``navheader`` and ``navfooter``.
@@ -195,6 +200,10 @@ SETS = {s.name: s for s in (
            # bars) has neither, and is its body
            "/html/body/div[@id='header'] | /html/body/div[@id='content'] "
            "| /html/body[not(div[@id='content'])]"),
+    DocSet("mdbook", _installed("usr/share/doc/rust-doc/html"), "rust-doc",
+           # mdBook: ``main``; a code example's lines marked "boring" are hidden by its
+           # book.js on load (a button shows them), as doxygen.css hides its tooltips
+           "//main", f".//span[{_has_class('boring')}]"),
     DocSet("postgres", _installed("usr/share/doc/postgresql-doc-15/html"), "postgresql-doc-15",
            "/html/body", "./div[@class='navheader' or @class='navfooter']", kept_back=True),
 )}
