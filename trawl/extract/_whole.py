@@ -77,7 +77,8 @@ def whole(top: HtmlElement, stats: dict[HtmlElement, _Stats],
         if _too_small(node, parent, stats):  # (the body too: nothing else is content)
             node = parent
             continue
-        if parent.tag == "body" or not (_section_body(node, parent, stats)
+        if parent.tag == "body" or not (_lone_entry(node, parent)
+                                        or _section_body(node, parent, stats)
                                         or _among_similar(node, parent, stats)
                                         or _subsection(node, parent, stats, lists)
                                         or _in_section_text(node, parent, stats, lists)
@@ -355,6 +356,15 @@ def _lists_node(lst: HtmlElement, node: HtmlElement, parent: HtmlElement) -> boo
 def _readable(st: _Stats) -> int:
     """Characters of text that are not link text."""
     return st.text - st.links
+
+
+def _lone_entry(node: HtmlElement, parent: HtmlElement) -> bool:
+    """A definition list's only description: the list is one entry (its terms, then this
+    description), and the entry is the block: a description without its term (a function's
+    signature, an option's name) is half of it. Texinfo writes each ``@deffn`` so, a
+    ``dl`` of its own; the entries beside it are then similar siblings."""
+    return node.tag == "dd" and parent.tag == "dl" and \
+        not any(c.tag == "dd" for c in parent if c is not node)
 
 
 def _kind(el: HtmlElement) -> tuple[object, str | None]:
