@@ -355,6 +355,8 @@ def contents_list(lst: HtmlElement, anchors: Anchors | None = None) -> bool:
         lines = lines and (lists or not any(
             d.tag in _ENTRY_BLOCKS for d in item.iterdescendants()))
         items += 1
+    if items >= LEADS_ON_MIN_ITEMS and (lines or nested) and _named_contents(lst):
+        return True
     if items < CONTENTS_MIN_ITEMS:
         # (a section of three subsections lists them: the page said where it goes on; or
         # lists its own three sections, each an anchor on the page)
@@ -362,6 +364,29 @@ def contents_list(lst: HtmlElement, anchors: Anchors | None = None) -> bool:
             _leads_on(lst, anchors) or _lists_itself(lst, every=True, memo=anchors))
     return nested or (lines and (items >= CONTENTS_FLAT_MIN_ITEMS
                                  or _lists_itself(lst, memo=anchors) or _leads_on(lst, anchors)))
+
+
+_TOC_TOKENS = frozenset(("toc", "toctree"))
+"""Class tokens by which a generator names a table of contents: makeinfo's
+``ul.section-toc`` (Texinfo 6.8; ``mini-toc`` in 7), DocBook XSL's ``div.toc``, Sphinx's
+``toctree-wrapper``. Whole tokens: "stock" or "tocart" are none."""
+
+
+def _named_contents(lst: HtmlElement) -> bool:
+    """Whether the list, or the block holding nothing else, says by its class that it is a
+    table of contents: the generator's own word, stronger than what the list looks like
+    (a chapter's flat list of its few sections, a line each, after its introduction, is
+    shaped as a list of related stories after a story)."""
+    el: HtmlElement | None = lst
+    while el is not None:
+        if _TOC_TOKENS & _tokens_of(el.get("class") or ""):
+            return True
+        parent = el.getparent()
+        if parent is None or sum(1 for c in parent if isinstance(c.tag, str)) > 1 or \
+                (parent.text or "").strip():
+            return False
+        el = parent
+    return False
 
 
 def _leads_on(lst: HtmlElement, memo: Anchors | None = None) -> bool:
