@@ -1,0 +1,139 @@
+"""Every page whole (issue 26, part 9): shapes of a Texinfo manual (GNU Octave's, makeinfo
+6.8: bench/completeness.py's ``texinfo`` set), after tests/test_extract_manuals3.py. One
+page shape per failure seen, and the hostile shape beside each: what the rule must not
+drop or keep on an article."""
+
+from __future__ import annotations
+
+from trawl.extract import extract
+
+from .test_extract_index import STORY
+from .test_extract_whole import LOREM, URL, assert_kept, words
+
+STORY_TEXT = ("Paragraph 0 of the story, with a clause", "Paragraph 5 of the story, with a clause")
+
+
+def texinfo_header(up: bool = True) -> str:
+    """makeinfo's bar of links to the nodes around this one, each link saying by its
+    ``rel`` which it is, in a ``div.header`` (no navigation class), with an ``<hr>``."""
+    up_link = ", Up: <a href='Top.html' accesskey='u' rel='up'>Top</a>" if up else ""
+    return ("<div class='header'><p>\nNext: <a href='Next-Node.html' accesskey='n' "
+            "rel='next'>Next Node</a>, Previous: <a href='Prev-Node.html' accesskey='p' "
+            f"rel='prev'>Previous Node</a>{up_link} &nbsp; [<a href='index.html#SEC_Contents'"
+            " title='Table of contents' rel='contents'>Contents</a>][<a href='Concept-Index."
+            "html' title='Index' rel='index'>Index</a>]</p>\n</div>\n<hr>")
+
+
+def texinfo_page(title: str, body: str, kind: str = "chapter") -> str:
+    slug = title.replace(" ", "-")
+    return (f"<html><head><title>{title} (GNU Tool)</title></head><body lang='en'>"
+            f"<div class='{kind}' id='{slug}'>{texinfo_header()}"
+            f"<span id='{slug}-1'></span><h2 class='{kind}'>4 {title}</h2>{body}</div>"
+            "</body></html>")
+
+
+def section_toc(names: list[str]) -> str:
+    return "<ul class='section-toc'>" + "".join(
+        f"<li><a href='{n.replace(' ', '-')}.html' accesskey='{i + 1}'>{n}</a></li>"
+        for i, n in enumerate(names)) + "</ul>"
+
+
+SECTIONS = ["Introduction to Plotting", "High-Level Plotting", "Graphics Data Structures",
+            "Advanced Plotting"]
+
+
+def test_a_pager_of_rel_links_is_no_content_of_a_page_of_contents() -> None:
+    # a chapter's page that is its title and its sections' list: the bar of Next/Previous
+    # links was its only "paragraph" and stood for the page (0 % kept)
+    e = extract(texinfo_page("Plotting", section_toc(SECTIONS)), URL)
+    assert_kept(e.text, *SECTIONS)
+    assert "next node" not in words(e.text) and "previous node" not in words(e.text)
+
+
+def test_a_pager_is_not_taken_in_with_a_section() -> None:
+    e = extract(texinfo_page("Vectorization", STORY, kind="section"), URL)
+    assert_kept(e.text, *STORY_TEXT)
+    assert "next node" not in words(e.text)
+
+
+def test_prose_citing_the_next_page_is_no_pager() -> None:
+    # hostile: a paragraph that links to the next and previous pages by rel, with prose
+    # between: text, not a bar of links
+    para = ("<p>This chapter follows <a href='prev.html' rel='prev'>the one on arrays</a>, "
+            "which explains how values are stored and indexed in memory, and leads on to "
+            "<a href='next.html' rel='next'>the chapter on plotting</a>.</p>")
+    e = extract("<html><head><title>Arrays</title></head><body><article><h1>Arrays</h1>"
+                f"{STORY}{para}</article></body></html>", URL)
+    assert_kept(e.text, *STORY_TEXT, "This chapter follows the one on arrays, which explains",
+                "leads on to the chapter on plotting")
+
+
+def test_links_without_rel_are_no_pager_by_this_rule() -> None:
+    # hostile: the same words without ``rel`` are a line of the text the rule leaves alone
+    # ("Next: ..." on its own says nothing of what the links are)
+    line = ("<p>See: <a href='a.html'>Installing the server</a>, "
+            "<a href='b.html'>Configuring it</a></p>")
+    e = extract("<html><head><title>Setup</title></head><body><article><h1>Setup</h1>"
+                f"{STORY}{line}{STORY}</article></body></html>", URL)
+    assert_kept(e.text, "Installing the server", "Configuring it")
+
+
+def deffn(name: str, args: str, description: str, paragraphs: int = 2) -> str:
+    """makeinfo's ``@deftypefn``: a ``dl.def`` of its own, its five signatures as terms
+    (more than a tenth of the entry's text), one description."""
+    return (f"<span id='XREF{name}'></span><dl class='def'>"
+            f"<dt id='index-{name}'><span class='category'>: </span><span><em>val =</em> "
+            f"<strong>{name}</strong> <em>({args})</em></span></dt>"
+            + "".join(f"<dt id='index-{name}-{i}'><span class='category'>: </span><span>"
+                      f"<em>val{i} =</em> <strong>{name}</strong> <em>(group, {{pref1, "
+                      f"pref{i}}}, default{i})</em></span></dt>" for i in range(1, 5)) +
+            f"<dd><p>{description}</p>" + f"<p>{LOREM}</p>" * paragraphs + "</dd></dl>")
+
+
+def test_every_entry_of_a_page_of_one_entry_lists_is_kept() -> None:
+    # a page of functions, each a definition list of its own (its signatures, then one
+    # description): the first description stood for the page and its terms and the other
+    # functions were lost (27 % kept)
+    names = ["getpref", "setpref", "addpref", "rmpref"]
+    body = "".join(deffn(n, "group, pref", f"The {n} function works on the preference group.",
+                         paragraphs=6 if n == "getpref" else 1) for n in names)
+    e = extract(texinfo_page("User Preferences", body, kind="section"), URL)
+    assert_kept(e.text, *(f"val = {n} (group, pref)" for n in names),
+                *(f"The {n} function works on the preference group." for n in names))
+
+
+def test_a_lone_entry_in_a_story_brings_no_sidebar_in() -> None:
+    # hostile: a story with a one-entry definition list in it, beside a column of links:
+    # the entry's term is kept, the column is not
+    side = "<div class='sidebar'><ul>" + "".join(
+        f"<li><a href='/s{i}.html'>Other story {i}</a></li>" for i in range(8)) + "</ul></div>"
+    e = extract("<html><head><title>Glossary</title></head><body><div id='main'><h1>Glossary"
+                f"</h1>{STORY}<dl><dt>Quorum</dt><dd><p>{LOREM}</p></dd></dl></div>{side}"
+                "</body></html>", URL)
+    assert_kept(e.text, *STORY_TEXT, "Quorum", LOREM)
+    assert "other story" not in words(e.text)
+
+
+def test_a_list_named_a_table_of_contents_is_kept_after_an_introduction() -> None:
+    # a chapter's page: its introduction, then the list of its few sections (a line each,
+    # flat): pruned as a list of links after a text (its sections lost), though its class
+    # says it is the chapter's table of contents
+    intro = ("<p>Complicated programs can often be simplified by defining functions, "
+             "which can be defined on the command line or in files, and called like "
+             "built-in ones.</p>")
+    e = extract(texinfo_page("Functions and Scripts", intro + section_toc(SECTIONS)), URL)
+    assert_kept(e.text, "Complicated programs can often be simplified", *SECTIONS)
+
+
+def test_a_list_of_links_after_a_story_still_goes() -> None:
+    # hostile: the same flat list of a line each after a story, without a class naming it
+    # a table of contents (other stories), or with a class whose letters only hold "toc"
+    # ("stock-list"), is still dropped
+    for cls in ("related-list", "stock-list"):
+        related = f"<ul class='{cls}'>" + "".join(
+            f"<li><a href='/news/{i}.html'>Another headline number {i}</a></li>"
+            for i in range(4)) + "</ul>"
+        e = extract("<html><head><title>Vote</title></head><body><article><h1>Vote</h1>"
+                    f"{STORY}{related}</article></body></html>", URL)
+        assert_kept(e.text, *STORY_TEXT)
+        assert "another headline" not in words(e.text), cls
