@@ -137,3 +137,13 @@ def test_a_list_of_links_after_a_story_still_goes() -> None:
                     f"{STORY}{related}</article></body></html>", URL)
         assert_kept(e.text, *STORY_TEXT)
         assert "another headline" not in words(e.text), cls
+
+
+def test_a_section_of_a_heading_and_a_pager_is_no_pager() -> None:
+    # hostile: a node of nothing but its heading under the bar ("15 Bugs"): the section
+    # holding both has labels' worth of text outside the links, but its heading is no label
+    page = ("<html><head><title>Bugs (GNU Tool)</title></head><body><div class='chapter' "
+            f"id='Bugs'>{texinfo_header(up=False)}<h2 class='chapter'>15 Bugs</h2></div>"
+            "</body></html>")
+    e = extract(page, URL)
+    assert "15 bugs" in words(e.full_text if e.full_text else e.text)

@@ -8,7 +8,15 @@ from functools import lru_cache
 
 from lxml.html import HtmlElement
 
-from ._signals import _BOILER_TOKENS, _is_ancestor, _kinds, _tokens_of, page_contents, words
+from ._signals import (
+    _BOILER_TOKENS,
+    _HEADINGS,
+    _is_ancestor,
+    _kinds,
+    _tokens_of,
+    page_contents,
+    words,
+)
 from ._stats import TextSize, _drop_all, _link_density, _measure, _remeasure, _Stats
 from ._text import text_content
 
@@ -180,6 +188,9 @@ def _pager(el: HtmlElement, st: _Stats) -> bool:
         return False
     links = [a for a in el.iter("a") if a.get("href") is not None]
     if len(links) < _PAGER_MIN_LINKS or st.text - st.links > _PAGER_LABEL_CHARS * len(links):
+        return False
+    # (the bar itself, not the section holding it and a heading: "15 Bugs" is no label)
+    if any(True for _ in el.iter(*_HEADINGS)):
         return False
     return all(set((a.get("rel") or "").lower().split()) & _SEQUENCE_RELS for a in links)
 
