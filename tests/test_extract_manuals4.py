@@ -147,3 +147,37 @@ def test_a_section_of_a_heading_and_a_pager_is_no_pager() -> None:
             "</body></html>")
     e = extract(page, URL)
     assert "15 bugs" in words(e.full_text if e.full_text else e.text)
+
+
+FOOTNOTE = ("<div class='footnote'><hr><h4 class='footnotes-heading'>Footnotes</h4>"
+            "<h5><a id='FOOT1' href='#DOCF1'>(1)</a></h5><p>Barber, C.B., Dobkin, D.P., "
+            "The Quickhull Algorithm for Convex Hulls, ACM Trans. on Mathematical Software, "
+            "22(4):469-483, Dec 1996.</p></div>")
+
+
+def test_notes_after_the_texts_container_are_the_texts() -> None:
+    # makeinfo sets a node's footnotes after its section's container, in a div whose class
+    # ("footnote") weighs as a page's footer: they were dropped (62 % kept)
+    body = ("<p>Much of the geometry code is based on the Qhull library<a id='DOCF1' "
+            "href='#FOOT1'><sup>1</sup></a>, and some of its documentation, for the options "
+            "of delaunay, voronoi and convhull, is relevant to users.</p>"
+            + section_toc(SECTIONS))
+    page = texinfo_page("Geometry", body).replace("</div></body>", f"</div>{FOOTNOTE}</body>")
+    e = extract(page, URL)
+    assert_kept(e.text, "Much of the geometry code", "The Quickhull Algorithm for Convex Hulls")
+
+
+def test_a_header_linked_to_the_text_by_a_skip_link_stays_out() -> None:
+    # hostile: a page header whose skip link goes to the text, and the text's "back to top"
+    # link to the header: the blocks link each other, not places inside them; and a
+    # block of links into the text that the text does not link to (a table of its
+    # sections) is no notes
+    header = ("<div class='masthead' id='top'><a href='#story'>Skip to the story</a> "
+              "<a href='/'>Daily News</a> <a href='/world'>World</a></div>")
+    toc = ("<div class='box'><a href='#p1'>First part</a> <a href='#p2'>Second part</a></div>")
+    e = extract("<html><head><title>Vote</title></head><body>"
+                f"{header}<div class='story' id='story'><h1>Vote</h1><p id='p1'>{LOREM}</p>"
+                f"{STORY}<p id='p2'>{LOREM} <a href='#top'>Back to top</a></p></div>{toc}"
+                "</body></html>", URL)
+    assert_kept(e.text, *STORY_TEXT)
+    assert "skip to the story" not in words(e.text) and "first part" not in words(e.text)

@@ -131,6 +131,8 @@ def _keep_sibling(
         return True
     if not isinstance(sib.tag, str) or teasers(sib):
         return False  # (other stories' headlines and summaries, however they score)
+    if _notes_of(sib, top):
+        return True
     bonus = 0.0
     if sib.get("class") and sib.get("class") == top.get("class"):
         bonus = scores.get(top, 0.0) * 0.2
@@ -158,6 +160,28 @@ def _keep_sibling(
             return True
     return False
 
+
+
+def _notes_of(sib: HtmlElement, top: HtmlElement) -> bool:
+    """Whether ``sib`` holds the notes of the text in ``top``: the text's note references
+    link to places inside ``sib`` (``href="#FOOT12"``), and the notes link back to places
+    inside the text (``href="#DOCF12"``). Notes set after the text's container (makeinfo's
+    ``div.footnote``, a blog's footnotes after its article) are the text's, whatever their
+    class says ("footnote" weighs as a page footer's). Places inside, not the blocks
+    themselves: a page header's skip link to the content and the content's "back to top"
+    link to the header link the two blocks, not their parts."""
+    back = {h[1:] for a in sib.iter("a") if (h := a.get("href") or "").startswith("#") and
+            len(h) > 1}
+    if not back:
+        return False
+    inside_top = {i for el in top.iterdescendants() if isinstance(el.tag, str)
+                  for i in (el.get("id"), el.get("name")) if i}
+    if not back & inside_top:
+        return False
+    inside_sib = {i for el in sib.iterdescendants() if isinstance(el.tag, str)
+                  for i in (el.get("id"), el.get("name")) if i}
+    return any((a.get("href") or "")[1:] in inside_sib for a in top.iter("a")
+               if (a.get("href") or "").startswith("#"))
 
 
 _CLASS_WIN_MAX_MASS = 3.0
