@@ -181,3 +181,23 @@ def test_a_header_linked_to_the_text_by_a_skip_link_stays_out() -> None:
                 "</body></html>", URL)
     assert_kept(e.text, *STORY_TEXT)
     assert "skip to the story" not in words(e.text) and "first part" not in words(e.text)
+
+
+def test_a_step_whose_options_list_is_most_of_it_keeps_the_other_steps() -> None:
+    # an installation's list of steps, the first one's options list most of the page: the
+    # options list stood for the page and the other steps were lost (65 % kept)
+    options = "".join(f"<dt><span><code>--with-feature{i}=<var>dir</var></code></span></dt>"
+                      f"<dd><p>Look for feature {i} in the directory dir. {LOREM}</p></dd>"
+                      for i in range(12))
+    steps = "".join(f"<li><p>Step {n}: run <samp>make {n}</samp>, which builds the part "
+                    f"named {n} and checks it. {LOREM} {LOREM}</p></li>"
+                    for n in ("install", "check", "docs"))
+    # (the step's lines around its options are a tenth of them: more, and the step climbs)
+    body = ("<ul><li> Run the shell script <samp>configure</samp>, which finds what your "
+            f"system has.<p>Here is a summary of the options most often used. {LOREM}</p>"
+            f"<dl compact='compact'>{options}</dl><p>Then run make. {LOREM}</p></li>"
+            f"{steps}</ul>")
+    e = extract(texinfo_page("Running Configure and Make", body, kind="section"), URL)
+    assert_kept(e.text, "--with-feature0=dir", "--with-feature11=dir", "Run the shell script",
+                *(f"Step {n}: run make {n}, which builds" for n in ("install", "check", "docs")))
+

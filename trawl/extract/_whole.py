@@ -78,6 +78,7 @@ def whole(top: HtmlElement, stats: dict[HtmlElement, _Stats],
             node = parent
             continue
         if parent.tag == "body" or not (_lone_entry(node, parent)
+                                        or _entry_body(node, parent, stats)
                                         or _section_body(node, parent, stats)
                                         or _among_similar(node, parent, stats)
                                         or _subsection(node, parent, stats, lists)
@@ -365,6 +366,17 @@ def _lone_entry(node: HtmlElement, parent: HtmlElement) -> bool:
     ``dl`` of its own; the entries beside it are then similar siblings."""
     return node.tag == "dd" and parent.tag == "dl" and \
         not any(c.tag == "dd" for c in parent if c is not node)
+
+
+def _entry_body(node: HtmlElement, parent: HtmlElement,
+                stats: dict[HtmlElement, _Stats]) -> bool:
+    """``node`` is the body of an entry (``li``, ``dd``) that is one of similar entries (see
+    ``_among_similar``): a step of an installation's list whose options table is most of
+    it, the steps after it holding paragraphs of their own. The entry, a line before its
+    table and a line after, is one step of the list; the next step up takes the list."""
+    grand = parent.getparent()
+    return parent.tag in _ENTRY_TAGS and grand is not None and grand in stats and \
+        _among_similar(parent, grand, stats)
 
 
 def _kind(el: HtmlElement) -> tuple[object, str | None]:
