@@ -374,19 +374,24 @@ _TOC_TOKENS = frozenset(("toc", "toctree"))
 
 def _named_contents(lst: HtmlElement) -> bool:
     """Whether the list, or the block holding nothing else, says by its class that it is a
-    table of contents: the generator's own word, stronger than what the list looks like
-    (a chapter's flat list of its few sections, a line each, after its introduction, is
-    shaped as a list of related stories after a story)."""
-    el: HtmlElement | None = lst
-    while el is not None:
-        if _TOC_TOKENS & _tokens_of(el.get("class") or ""):
-            return True
+    table of contents, and ends its section (nothing of substance after it): the
+    generator's own word, stronger than what the list looks like (a chapter's flat list of
+    its few sections, a line each, after its introduction, is shaped as a list of related
+    stories after a story). A named list before the section's text is asked where it
+    leads instead (``_lists_itself``, ``_leads_on``): a paginated story's page 2 may open
+    with the list of its other pages."""
+    named = False
+    el = lst
+    while True:
+        named = named or bool(_TOC_TOKENS & _tokens_of(el.get("class") or ""))
         parent = el.getparent()
         if parent is None or sum(1 for c in parent if isinstance(c.tag, str)) > 1 or \
                 (parent.text or "").strip():
-            return False
+            break
         el = parent
-    return False
+    # (``el``: the list in the wrappers holding nothing else; what follows it in its section)
+    return named and not any(isinstance(s.tag, str) and _collapsed_text(s)
+                             for s in el.itersiblings())
 
 
 def _leads_on(lst: HtmlElement, memo: Anchors | None = None) -> bool:
