@@ -224,11 +224,13 @@ def _cited_address(el: HtmlElement) -> bool:
     https://distrowatch.com", Publican's ``div.url``): its links show their own address, and
     its parent is a paragraph with prose of its own. A reader reads the address as the
     paragraph's; a navigation link is named by where it goes, not by its URL."""
-    parent = el.getparent()
-    if parent is None or not _prose_paragraph(parent):
-        return False
+    # the links first: prune asks this of every candidate block, and few links print
+    # their own address, while the paragraph test reads the parent's whole text
     links = list(el.iter("a"))
-    return bool(links) and all(_shows_address(a) for a in links)
+    if not links or not all(_shows_address(a) for a in links):
+        return False
+    parent = el.getparent()
+    return parent is not None and _prose_paragraph(parent)
 
 
 def _shows_address(a: HtmlElement) -> bool:
