@@ -172,8 +172,10 @@ def test_a_header_linked_to_the_text_by_a_skip_link_stays_out() -> None:
     # link to the header: the blocks link each other, not places inside them; and a
     # block of links into the text that the text does not link to (a table of its
     # sections) is no notes
-    header = ("<div class='masthead' id='top'><a href='#story'>Skip to the story</a> "
-              "<a href='/'>Daily News</a> <a href='/world'>World</a></div>")
+    # (named neutrally: a class naming a masthead drops it before any content is chosen)
+    header = ("<div class='strip' id='top'><a href='#story'>Skip to the story</a> "
+              "<a href='/'>Daily News</a> <a href='/world'>World</a><p>The city's daily "
+              "paper since 1880, independent and funded by its readers.</p></div>")
     toc = ("<div class='box'><a href='#p1'>First part</a> <a href='#p2'>Second part</a></div>")
     e = extract("<html><head><title>Vote</title></head><body>"
                 f"{header}<div class='story' id='story'><h1>Vote</h1><p id='p1'>{LOREM}</p>"
@@ -181,6 +183,7 @@ def test_a_header_linked_to_the_text_by_a_skip_link_stays_out() -> None:
                 "</body></html>", URL)
     assert_kept(e.text, *STORY_TEXT)
     assert "skip to the story" not in words(e.text) and "first part" not in words(e.text)
+    assert "daily paper since 1880" not in words(e.text)
 
 
 def test_a_step_whose_options_list_is_most_of_it_keeps_the_other_steps() -> None:
@@ -201,3 +204,35 @@ def test_a_step_whose_options_list_is_most_of_it_keeps_the_other_steps() -> None
     assert_kept(e.text, "--with-feature0=dir", "--with-feature11=dir", "Run the shell script",
                 *(f"Step {n}: run make {n}, which builds" for n in ("install", "check", "docs")))
 
+
+
+def test_a_block_linking_into_the_text_the_text_does_not_cite_stays_out() -> None:
+    # hostile: a footer after the story, shaped as notes (a "footnote" block under a
+    # heading, entries linking to paragraphs of the text), that the text never links to:
+    # links one way say where the block points, not that the text cites it
+    footer = ("<div class='footnote'><h4>Jump to</h4>" + "".join(
+        f"<p><a href='#p{i}'>({i})</a> The part of the story on the count in district "
+        f"{i}, with the figures the commission published.</p>" for i in (1, 2)) + "</div>")
+    e = extract("<html><head><title>Vote</title></head><body><div class='wrap'>"
+                f"<div class='story'><h1>Vote</h1><p id='p1'>{LOREM}</p>{STORY}"
+                f"<p id='p2'>{LOREM}</p></div>{footer}</div></body></html>", URL)
+    assert_kept(e.text, *STORY_TEXT)
+    assert "the part of the story on the count" not in words(e.text)
+
+
+def test_a_comment_section_the_text_links_into_stays_out() -> None:
+    # hostile: the story links into its comments ("3 comments" to the first one), and the
+    # comments link within themselves (their reply links, to the form under them) but to
+    # no place in the story: readers' comments, not the text's notes
+    # (WordPress's class: a class that is a comments token drops them before any content
+    # is chosen, this one only weighs against them)
+    comments = ("<div class='commentlist' id='responses'><h3>3 responses</h3>" + "".join(
+        f"<div class='response' id='r{i}'><p>Reader {i} wrote: I was at the count "
+        f"myself and saw nothing of what the story describes, it went on all night.</p>"
+        f"<a href='#respond'>Reply</a> <a href='#r{i}'>Permalink</a></div>"
+        for i in (1, 2, 3)) + "<form id='respond'><textarea name='c'></textarea></form></div>")
+    e = extract("<html><head><title>Vote</title></head><body>"
+                f"<div class='story'><h1>Vote</h1>{STORY}<p>{LOREM} <a href='#r1'>"
+                f"3 comments</a></p></div>{comments}</body></html>", URL)
+    assert_kept(e.text, *STORY_TEXT)
+    assert "reader 1 wrote" not in words(e.text)
