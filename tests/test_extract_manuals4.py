@@ -236,3 +236,38 @@ def test_a_comment_section_the_text_links_into_stays_out() -> None:
                 f"3 comments</a></p></div>{comments}</body></html>", URL)
     assert_kept(e.text, *STORY_TEXT)
     assert "reader 1 wrote" not in words(e.text)
+
+
+DEK = ("<p class='dek'>The council put off its vote on the budget again last night, after a "
+       "session that ran past midnight and ended with the mayor walking out in protest.</p>")
+
+
+def cards_page(card: str, dek: str) -> str:
+    """A story set as the first of a list's cards (a front page opened at one story), the
+    other cards after it: ``card`` with ``{i}`` for each."""
+    cards = "".join(card.format(i=i) for i in range(6))
+    return ("<html><head><title>Vote</title></head><body><ul class='cards'><li><h2><a "
+            f"href='/vote.html'>Vote</a></h2>{dek}<div class='body'>{STORY}</div></li>{cards}"
+            "</ul></body></html>")
+
+
+TEASER_CARD = ("<li><h2><a href='/s{i}.html'>Another headline number {i}</a></h2><p>Summary "
+               "of story {i}: the council met again on the budget and the vote was put off "
+               "for a week.</p></li>")
+NAV_CARD = ("<li><h2><a href='/sec{i}/'>Section {i}</a></h2><p><a href='/sec{i}/new'>Latest "
+            "in section {i}</a> · <a href='/sec{i}/old'>Archive</a></p></li>")
+
+
+def test_a_story_among_cards_does_not_widen_to_take_them_in() -> None:
+    # hostile (the entry-body rule, and the similar-entries and parallel-parts rules it
+    # leads to): the story's body is the body of an entry among entries alike in shape
+    # (a headline, then a block), but they are other stories' teasers or a section's
+    # menu, not more of its text; with its dek (the entry-body rule widens the body to
+    # the entry) and without (the body climbs to the entry)
+    for card in (TEASER_CARD, NAV_CARD):
+        for dek in (DEK, ""):
+            e = extract(cards_page(card, dek), URL)
+            assert_kept(e.text, *STORY_TEXT, *([DEK[17:80]] if dek else []))
+            got = words(e.text)
+            assert "another headline" not in got and "latest in section" not in got, \
+                (card[:30], bool(dek))

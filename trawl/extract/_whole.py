@@ -33,6 +33,7 @@ from ._signals import (
     _class_weight,
     _empty_anchor,
     _first_element,
+    _teaser,
     _wrapped_heading,
     contents_list,
     promo_heading,
@@ -210,7 +211,7 @@ def _parallel(node: HtmlElement, parent: HtmlElement, stats: dict[HtmlElement, _
     beside its details, each of "h3" sections), are no list of links or teasers, and hold
     ``PARALLEL_MIN_SHARE`` of its text."""
     rank = _first_heading_rank(node)
-    if rank is None:
+    if rank is None or _among_teasers(node, parent):
         return False
     listed = listed_links(parent, stats, lists)
     size = 0
@@ -390,6 +391,8 @@ def _among_similar(node: HtmlElement, parent: HtmlElement,
     similar = [s for s in parent if s.tag == node.tag and _kind(s) == kind and s in stats]
     if len(similar) < SIMILAR_MIN:
         return False
+    if _among_teasers(node, parent):
+        return False
     text = sum(stats[s].text for s in similar)
     links = sum(stats[s].links for s in similar)
     # entries of a list that hold paragraphs (a settings reference's options, each its own
@@ -397,6 +400,15 @@ def _among_similar(node: HtmlElement, parent: HtmlElement,
     factor = ENTRY_FACTOR if node.tag in _ENTRY_TAGS and \
         sum(1 for s in similar if s.find("p") is not None) >= SIMILAR_MIN else SIMILAR_FACTOR
     return text >= factor * stats[node].text and links <= SIMILAR_MAX_LINK_DENSITY * text
+
+
+def _among_teasers(node: HtmlElement, parent: HtmlElement) -> bool:
+    """Whether ``node``, no teaser itself, is set among other stories' teasers (a front
+    page's cards, a feed opened at one item, a section's menu of cards): one of them in
+    shape, not in kind; the teasers are the page's ways elsewhere, not the rest of its
+    text. (A teaser among teasers, on a page listing them, is an entry of the list that
+    is the content.)"""
+    return teasers(parent) and not _teaser(node)
 
 
 def _part_of(node: HtmlElement, parent: HtmlElement, stats: dict[HtmlElement, _Stats],
