@@ -271,3 +271,37 @@ def test_a_story_among_cards_does_not_widen_to_take_them_in() -> None:
             got = words(e.text)
             assert "another headline" not in got and "latest in section" not in got, \
                 (card[:30], bool(dek))
+
+
+def chapter_opening_with(toc: str, next_page: str | None) -> str:
+    """A chapter's page whose list of sections (``toc``) comes before its text, the page
+    saying where its document goes on (``<link rel="next">``) or not."""
+    head = f"<link rel='next' href='{next_page}'>" if next_page else ""
+    intro = ("<p>Complicated programs can often be simplified by defining functions, which "
+             "can be defined on the command line or in files, and called like built-in "
+             f"ones.</p>{STORY}")
+    return (f"<html><head><title>Functions (GNU Tool)</title>{head}</head><body><div "
+            f"class='chapter'><h2 class='chapter'>11 Functions</h2>{toc}{intro}</div>"
+            "</body></html>")
+
+
+def test_a_named_table_of_contents_before_the_text_that_leads_on_is_kept() -> None:
+    # the other side of the class-named rule: a named list BEFORE the text is judged by
+    # where it leads; a chapter's sections, the first of them the page after this one,
+    # are its table of contents
+    page = chapter_opening_with(section_toc(SECTIONS), "Introduction-to-Plotting.html")
+    e = extract(page, "https://docs.example.org/tool/Functions.html")
+    assert_kept(e.text, "Complicated programs can often be simplified", *STORY_TEXT,
+                *SECTIONS)
+
+
+def test_a_named_list_before_the_text_that_leads_elsewhere_goes() -> None:
+    # hostile: the same list, named a table of contents, before the text, where the page
+    # goes on elsewhere (or says nothing of it): other pages' titles a class names
+    # "toc" (a site's widget of other stories, a story's list of its pages), not this
+    # chapter's sections; the name alone does not keep it
+    for next_page in ("Other-Chapter.html", None):
+        e = extract(chapter_opening_with(section_toc(SECTIONS), next_page),
+                    "https://docs.example.org/tool/Functions.html")
+        assert_kept(e.text, "Complicated programs can often be simplified", *STORY_TEXT)
+        assert words(SECTIONS[1]) not in words(e.text), next_page

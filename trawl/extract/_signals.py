@@ -378,8 +378,13 @@ def _named_contents(lst: HtmlElement) -> bool:
     generator's own word, stronger than what the list looks like (a chapter's flat list of
     its few sections, a line each, after its introduction, is shaped as a list of related
     stories after a story). A named list before the section's text is asked where it
-    leads instead (``_lists_itself``, ``_leads_on``): a paginated story's page 2 may open
-    with the list of its other pages."""
+    leads instead (``_lists_itself``, ``_leads_on``), because there the name proves
+    nothing the page does not say better: a list a class names "toc" at the top of a
+    text is as often a site's widget of other pages or a paginated story's list of its
+    pages (its page 2 opens with it), while a chapter's own sections there start with the
+    page its ``rel="next"`` names, which ``_leads_on`` checks (tests/test_extract_manuals4.py:
+    ``test_a_named_table_of_contents_before_the_text_that_leads_on_is_kept`` and
+    ``test_a_named_list_before_the_text_that_leads_elsewhere_goes``)."""
     named = False
     el = lst
     while True:
