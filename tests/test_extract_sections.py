@@ -76,6 +76,19 @@ def test_a_sections_list_among_its_text_and_subsections_widens_to_the_section() 
                 "An invalid flag value or parameter was specified")
 
 
+def test_a_chapters_list_widens_past_its_sections_headed_at_its_own_rank() -> None:
+    # a chapter and its sections headed alike (h2), the sections nested in the chapter's
+    # markup: a section of a table of functions after the chapter's list of fields
+    table = "".join(f"<tr><td><a href='f{i}.html'>DB_MULTIPLE_{i}()</a></td><td>Initialise "
+                    f"the bulk buffer of kind {i} for the next pair</td></tr>" for i in range(8))
+    functions = ("<div class='sect1'>" + heading_block(2, "Bulk Operations")
+                 + f"<table><tr><th>Function</th><th>Description</th></tr>{table}</table></div>")
+    section, block, stats = _section_and_list(function_page(functions))
+    assert _in_section_text(block, section, stats, {})
+    e = extract(function_page(functions), URL)
+    assert_kept(e.text, "st_field_39", "Initialise the bulk buffer of kind 7")
+
+
 def test_other_stories_cards_are_no_subsection_of_a_sections_text() -> None:
     # hostile: the same section followed by a block of other stories' cards under a lower
     # heading is no section of text with its subsections, however the block is headed

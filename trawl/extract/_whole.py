@@ -169,13 +169,15 @@ SUBSECTION_LINE_CHARS = 80
 def _its_subsection(child: HtmlElement, heading: HtmlElement,
                     stats: dict[HtmlElement, _Stats], listed: dict[HtmlElement, int]) -> bool:
     """Whether ``child`` is a subsection of the section ``heading`` heads: it starts with a
-    heading of a lower rank ("Parameters", "Errors" under a function's ``h2``), holds no
-    form, and is no list of links (a "More from the archive" block of other stories is
-    headed too), unless it is a line long: a reference entry's "See Also" line is the
-    document's, and prune judges it by its parts once the section is the content."""
+    heading of a lower rank ("Parameters", "Errors" under a function's ``h2``) or of the
+    same (DocBook XSL heads a chapter and its sections ``h2`` alike: the markup nests
+    them), holds no form, and is no list of links (a "More from the archive" block of
+    other stories is headed too), unless it is a line long: a reference entry's "See
+    Also" line is the document's, and prune judges it by its parts once the section is
+    the content."""
     own = _first_element(child)
     st = stats[child]
-    return own is not None and own.tag in _HEADINGS and own.tag > heading.tag and \
+    return own is not None and own.tag in _HEADINGS and own.tag >= heading.tag and \
         (listed.get(child, 0) <= SUBSECTION_MAX_LISTED * st.text
          or st.text <= SUBSECTION_LINE_CHARS) and not _other_pages(child) and \
         child.find(".//form") is None and child.find(".//input") is None
