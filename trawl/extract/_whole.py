@@ -29,10 +29,13 @@ from lxml.html import HtmlElement
 from ._signals import (
     _HEADINGS,
     LISTS,
+    TEASER_MAX_CHARS,
+    TEASERS_MIN,
     Anchors,
     _class_weight,
     _empty_anchor,
     _first_element,
+    _short_text,
     _teaser,
     _wrapped_heading,
     contents_list,
@@ -151,11 +154,55 @@ def _in_section_text(node: HtmlElement, parent: HtmlElement, stats: dict[HtmlEle
         if child is node or child is head or not isinstance(child.tag, str) or \
                 _empty_anchor(child):
             continue
+        if child in stats and _class_weight(child) >= 0 and \
+                _its_subsection(child, first, stats, listed):
+            continue  # (after the section's text: its subsections, the document's too)
         if child.tag not in _TEXT_TAGS or child not in stats or listed.get(child, 0) or \
                 _class_weight(child) < 0:
             return False
         others += 1
     return others > 0
+
+
+SUBSECTION_LINE_CHARS = 80
+"""A subsection this short (its heading and a line) may be only links: a reference entry's
+"See Also" or "Class" line."""
+
+
+def _its_subsection(child: HtmlElement, heading: HtmlElement,
+                    stats: dict[HtmlElement, _Stats], listed: dict[HtmlElement, int]) -> bool:
+    """Whether ``child`` is a subsection of the section ``heading`` heads: it starts with a
+    heading of a lower rank ("Parameters", "Errors" under a function's ``h2``) or of the
+    same (DocBook XSL heads a chapter and its sections ``h2`` alike: the markup nests
+    them), holds no form, and is no list of links (a "More from the archive" block of
+    other stories is headed too), unless it is a line long: a reference entry's "See
+    Also" line is the document's, and prune judges it by its parts once the section is
+    the content."""
+    own = _first_element(child)
+    st = stats[child]
+    return own is not None and own.tag in _HEADINGS and own.tag >= heading.tag and \
+        (listed.get(child, 0) <= SUBSECTION_MAX_LISTED * st.text
+         or st.text <= SUBSECTION_LINE_CHARS) and not _other_pages(child) and \
+        child.find(".//form") is None and child.find(".//input") is None
+
+
+def _other_pages(el: HtmlElement) -> bool:
+    """Whether ``el`` holds teasers of other pages, alike or not (``teasers`` asks them
+    to be of one kind; cards that each have a class of their own, their headline in the
+    link or the link in it, are still other stories' headlines and summaries)."""
+    return teasers(el) or sum(1 for c in el if isinstance(c.tag, str) and _card(c)) \
+        >= TEASERS_MIN
+
+
+def _card(el: HtmlElement) -> bool:
+    """A short block headed by a link to another page (``<a href><h4>..</h4></a>`` or
+    ``<h4><a href>..</a></h4>``): a teaser."""
+    heading = next(el.iter(*_HEADINGS), None)
+    if heading is None or _short_text(el, TEASER_MAX_CHARS) is None:
+        return False
+    around = next((a for a in heading.iterancestors("a")), None)
+    links = [around] if around is not None else list(heading.iter("a"))
+    return any(not (a.get("href") or "#").startswith("#") for a in links)
 
 
 def _lead(el: HtmlElement, stats: dict[HtmlElement, _Stats]) -> bool:
