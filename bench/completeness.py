@@ -40,6 +40,11 @@ The sets (``--list`` says which are installed here):
   listings, tables, and "sidebar" boxes (DocBook's ``sidebar``: a tip, a note on culture or
   history, set beside the text and part of it), the body less Publican's download banner,
   its ``p#title`` bar of logos and its ``ul.docnav`` bars;
+- ``texinfo``: GNU Octave 7.3's manual and its liboctave manual (Texinfo 6.8's makeinfo;
+  Debian octave-doc): a tool's manual split one node a page, with function reference
+  entries (``dl.def``), option and operator tables, menus (a node's table of contents) and
+  indexes; the body less makeinfo's ``div.header`` bars (Next/Prev/Up, Contents, Index) and
+  not makeinfo's redirect files (one per index anchor, a ``Refresh`` to the node: no page);
 - ``gitdoc``: git's manual pages, guides and technical documents (AsciiDoc 10.2, its
   xhtml11 backend; Debian git-doc): the page's ``div#header`` (its title and, on a manual
   page, the NAME section) and ``div#content``, less AsciiDoc's ``div#footer`` ("Last
@@ -130,10 +135,20 @@ class DocSet:
     """Measured to check a change, never to tune one."""
     exclude: tuple[str, ...] = ()
     """Folders under ``root`` whose pages are another generator's (not this set's)."""
+    skip_redirects: bool = False
+    """Leave out files that only redirect (``<meta http-equiv="Refresh">``): makeinfo writes
+    one per index anchor, which a crawl follows to the node's page, no page of their own."""
 
     def pages(self) -> Iterator[Path]:
-        return iter(sorted(p for p in self.root.rglob("*.html")
-                           if p.relative_to(self.root).parts[0] not in self.exclude))
+        return iter(sorted(p for p in self.root.rglob("*.html") if p.is_file()
+                           if p.relative_to(self.root).parts[0] not in self.exclude
+                           and not (self.skip_redirects and _redirects(p))))
+
+
+def _redirects(path: Path) -> bool:
+    """The file is a redirect stub: a ``Refresh`` meta in its head."""
+    head = path.read_bytes()[:2048].lower()
+    return b'http-equiv="refresh"' in head
 
 
 DOCSETS = Path(os.environ.get("TRAWL_DOCSETS", "/opt/trawl-docsets"))
@@ -193,6 +208,11 @@ SETS = {s.name: s for s in (
            # banner, its empty title bar of two logos and its two ``ul.docnav`` bars
            "/html/body",
            f"./div[@id='banner'] | ./p[@id='title'] | ./ul[{_has_class('docnav')}]"),
+    DocSet("texinfo", _installed("usr/share/doc/octave"), "octave-doc",
+           # makeinfo (Texinfo 6.8) marks no main container: a node's page is the body, with
+           # a ``div.header`` bar of links (Next, Previous, Up, Contents, Index) at its top
+           # and, on a long node, at its foot too
+           "/html/body", f".//div[{_has_class('header')}]", skip_redirects=True),
     DocSet("gitdoc", _installed("usr/share/doc/git-doc"), "git-doc",
            # AsciiDoc's xhtml11 pages: the title block (``div#header``: the title, a manual
            # page's NAME section) and the content (``div#content``), not ``div#footer``
