@@ -329,3 +329,21 @@ def test_a_paragraph_of_other_links_still_goes() -> None:
     assert "Archive" not in e.text and "Page" not in e.text
     assert _prune.manual_reference("git-repack(1)") and _prune.manual_reference("ssl(7ssl)")
     assert not _prune.manual_reference("Page (2)") and not _prune.manual_reference("f()")
+
+
+
+def test_a_story_among_cards_is_no_document_of_sections(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    # hostile (main's cards shape, tests/test_extract_manuals4.py): a story as the first of
+    # a list's cards, each headed at its rank, the others other stories' teasers or a
+    # section's menu: entries alike, not the story's sections; with its dek and without
+    from .test_extract_manuals4 import DEK, NAV_CARD, TEASER_CARD, cards_page
+
+    shapes = [cards_page(card, dek) for card in (TEASER_CARD, NAV_CARD) for dek in (DEK, "")]
+    for page_ in shapes:
+        got = words(extract(page_, URL).text)
+        assert "another headline" not in got and "latest in section" not in got
+    # (checked: without the cards test, sections alike take them in)
+    monkeypatch.setattr(_whole, "_cards", lambda node, parent: False)
+    leaked = [page_ for page_ in shapes if "another headline" in words(extract(page_, URL).text)]
+    assert len(leaked) == 2  # (the teasers' two shapes; the menu's stays out by its links)

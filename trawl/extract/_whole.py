@@ -550,7 +550,8 @@ def _among_sections(node: HtmlElement, parent: HtmlElement, stats: dict[HtmlElem
     long list of settings, most of the page) is not the document, however much it holds
     (``_among_similar`` and ``_parallel`` weigh the others' text against it). Sections of
     other stories, comments or a sign-up beside a story are no text of the document (see
-    ``_text_of_document``)."""
+    ``_text_of_document``), nor are cards: entries headed by a link to another page (a
+    front page's other stories, a section's menu: headlines, not titles)."""
     own = _first_element(node)
     if own is None or own.tag not in _HEADINGS or promo_heading(own):
         return False
@@ -574,7 +575,23 @@ def _among_sections(node: HtmlElement, parent: HtmlElement, stats: dict[HtmlElem
             return False  # (text between or after the sections, or another kind of section)
         else:
             others.append(sib)  # (a preamble: the document's introduction)
-    return sections >= SECTIONS_MIN and _text_of_document(node, others, stats, lists)
+    return sections >= SECTIONS_MIN and not _cards(node, parent) and \
+        _text_of_document(node, others, stats, lists)
+
+
+def _cards(node: HtmlElement, parent: HtmlElement) -> bool:
+    """Whether ``parent``'s entries beside ``node`` are cards of other pages: teasers
+    (short blocks headed by a link to another page), or entries whose headings link to
+    another page at all (a front page's other stories with long summaries, a section's
+    menu). A document's sections are headed by their titles, a self-link at most."""
+    if teasers(parent):
+        return True
+    for sib in parent:
+        head = _first_element(sib) if sib is not node and isinstance(sib.tag, str) else None
+        if head is not None and head.tag in _HEADINGS and \
+                any(not (a.get("href") or "#").startswith("#") for a in head.iter("a")):
+            return True
+    return False
 
 
 def _text_of_document(node: HtmlElement, others: list[HtmlElement],
