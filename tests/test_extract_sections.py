@@ -96,3 +96,53 @@ def test_other_stories_cards_are_no_subsection_of_a_sections_text() -> None:
              + teaser_cards(6, "Arch") + "</div>")
     section, block, stats = _section_and_list(function_page(PARAMETERS + cards))
     assert not _in_section_text(block, section, stats, {})
+
+
+STEPS = ("<div class='orderedlist'><ol><li><p>Opening the inventory, vendor and class catalog "
+         "databases.</p></li><li><p>Obtaining a cursor from the inventory database, and "
+         "reading each record through it.</p></li><li><p>Displaying each record, converted "
+         "back into an object by its binding.</p></li></ol></div>")
+EXAMPLE = ("<div class='example'><p class='title'><b>Example 9.1 ReadExample.java</b></p>"
+           "<div class='example-contents'><pre class='programlisting'>"
+           + "".join(f"    Inventory item{i} = (Inventory) binding.entryToObject(data{i});\n"
+                     f"    System.out.println(item{i}.getName() + \", \" + item{i}.getPrice());\n"
+                     for i in range(60))
+           + "</pre></div></div><br class='example-break'>")
+
+
+def example_page(steps: str) -> str:
+    return ("<html><head><title>Cursor Example</title></head><body>"
+            f"{navheader('Cursor Example')}<div class='sect1'>{heading_block(2, 'Cursor Example')}"
+            "<p>In the previous example we wrote an application that loads the inventory, "
+            "vendor and class catalog databases, and now we read them back.</p>"
+            f"<p>The application does the following:</p>{steps}"
+            "<p>To begin, we import the classes we need:</p>"
+            f"<pre class='programlisting'>import com.example.db.*;</pre>{EXAMPLE}</div>"
+            "<div class='navfooter'><a href='prev.html'>Prev</a> <a href='next.html'>Next</a>"
+            "</div></body></html>")
+
+
+def _example_section(html: str) -> tuple[HtmlElement, HtmlElement, dict[HtmlElement, _Stats]]:
+    body = lxml.html.document_fromstring(html).find("body")
+    assert body is not None
+    stats = _measure(body)
+    return body.find(".//div[@class='sect1']"), body.find(".//div[@class='example']"), stats
+
+
+def test_a_list_the_sections_text_introduces_widens_with_it() -> None:
+    # the example is most of its section: the steps its introduction lists, a list between
+    # the paragraphs, are the section's text as much as they are
+    section, block, stats = _example_section(example_page(STEPS))
+    assert _in_section_text(block, section, stats, {})
+    e = extract(example_page(STEPS), URL)
+    assert_kept(e.text, "Obtaining a cursor from the inventory database",
+                "Displaying each record, converted back", "item59.getPrice()")
+
+
+def test_a_list_of_links_among_the_sections_text_does_not_widen_it() -> None:
+    # hostile: a list of other pages in the same place is no part of the text
+    links = ("<div class='itemizedlist'><ul>" + "".join(
+        f"<li><a href='/other{i}.html'>Another example of a cursor, number {i}</a></li>"
+        for i in range(6)) + "</ul></div>")
+    section, block, stats = _example_section(example_page(links))
+    assert not _in_section_text(block, section, stats, {})

@@ -136,13 +136,15 @@ def _section_body(node: HtmlElement, parent: HtmlElement,
 
 
 _TEXT_TAGS = frozenset(("p", "pre"))
+_BREAK_TAGS = frozenset(("br", "hr"))
 
 
 def _in_section_text(node: HtmlElement, parent: HtmlElement, stats: dict[HtmlElement, _Stats],
                      lists: dict[HtmlElement, int]) -> bool:
     """Whether ``node`` is a part of ``parent``'s section among its text: ``parent`` starts
-    with a heading (its title), and all else in it is paragraphs and code listings that
-    list no links (a sentence's links are its words), no class saying chrome: the section's
+    with a heading (its title), and all else in it is paragraphs, lists and code listings
+    that list no links (a sentence's links are its words), no class saying chrome, and its
+    subsections (``_its_subsection``): the section's
     introduction, then the block (a list), then "For example:" and its listing. A code
     listing's text is no prose by its mass, yet the section's as much as a paragraph; any
     generator's section reads so, and a list of links or other stories has listed links."""
@@ -156,11 +158,13 @@ def _in_section_text(node: HtmlElement, parent: HtmlElement, stats: dict[HtmlEle
         if child is node or child is head or not isinstance(child.tag, str) or \
                 _empty_anchor(child):
             continue
+        if child.tag in _BREAK_TAGS:
+            continue  # (a rule or a break between the section's blocks says nothing)
         if child in stats and _class_weight(child) >= 0 and \
                 _its_subsection(child, first, stats, listed):
             continue  # (after the section's text: its subsections, the document's too)
-        if child.tag not in _TEXT_TAGS or child not in stats or listed.get(child, 0) or \
-                _class_weight(child) < 0:
+        if not (child.tag in _TEXT_TAGS or _text_list(child)) or child not in stats or \
+                listed.get(child, 0) or _class_weight(child) < 0:
             return False
         others += 1
     return others > 0
@@ -205,6 +209,17 @@ def _card(el: HtmlElement) -> bool:
     around = next((a for a in heading.iterancestors("a")), None)
     links = [around] if around is not None else list(heading.iter("a"))
     return any(not (a.get("href") or "#").startswith("#") for a in links)
+
+
+def _text_list(el: HtmlElement) -> bool:
+    """Whether ``el`` is a list, or a ``div`` holding only a list (DocBook's
+    ``div.orderedlist``): among a section's paragraphs, with no listed links (the caller
+    asks), the steps or points its text introduces ("The example does three things:")."""
+    if el.tag in LISTS:
+        return True
+    inner = [c for c in el if isinstance(c.tag, str)]
+    return el.tag == "div" and len(inner) == 1 and inner[0].tag in LISTS and \
+        not (el.text or "").strip() and not (inner[0].tail or "").strip()
 
 
 def _lead(el: HtmlElement, stats: dict[HtmlElement, _Stats]) -> bool:
