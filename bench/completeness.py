@@ -40,6 +40,11 @@ The sets (``--list`` says which are installed here):
   listings, tables, and "sidebar" boxes (DocBook's ``sidebar``: a tip, a note on culture or
   history, set beside the text and part of it), the body less Publican's download banner,
   its ``p#title`` bar of logos and its ``ul.docnav`` bars;
+- ``gnucash``: GnuCash 4.13's documentation in English (DocBook XSL snapshot; Debian
+  gnucash-docs, only its ``gnucash-guide-en`` and ``gnucash-help-en`` folders): the Tutorial
+  and Concepts Guide (chapters of prose, screenshots with captions, tables, worked examples)
+  and the Help manual (a program's menus and dialogs, one variable list per window), the
+  body less ``navheader`` and ``navfooter``;
 - ``postgres`` (kept back, only with ``--kept-back``: measured to check, never tuned on): the
   PostgreSQL 15 manual (DocBook XSL; Debian postgresql-doc-15): the body less its
   ``navheader`` and ``navfooter``.
@@ -183,6 +188,12 @@ SETS = {s.name: s for s in (
            # banner, its empty title bar of two logos and its two ``ul.docnav`` bars
            "/html/body",
            f"./div[@id='banner'] | ./p[@id='title'] | ./ul[{_has_class('docnav')}]"),
+    DocSet("gnucash", _installed("usr/share/doc/gnucash-docs"), "gnucash-docs",
+           "/html/body", "./div[@class='navheader' or @class='navfooter']",
+           # the package's other languages, when it is installed whole (setup unpacks the
+           # English folders only)
+           exclude=tuple(f"gnucash-{book}-{lang}" for book in ("guide", "help")
+                         for lang in ("de", "it", "ja", "pt"))),
     DocSet("postgres", _installed("usr/share/doc/postgresql-doc-15/html"), "postgresql-doc-15",
            "/html/body", "./div[@class='navheader' or @class='navfooter']", kept_back=True),
 )}
