@@ -163,3 +163,45 @@ def test_a_news_photos_caption_still_goes() -> None:
     for caption in ("Crowds gather outside the council chamber", "The mayor speaks"):
         assert words(caption) not in words(e.text), caption
 
+
+# -- footnotes are the text's ----------------------------------------------------------------
+
+def footnotes(*notes: str) -> str:
+    """DocBook XSL's footnotes at the end of a page: each led by its mark, a link back to
+    where the text cites it."""
+    return ("<div class='footnotes'><br><hr>" + "".join(
+        f"<div id='ftn.n{i}' class='footnote'><p><a href='#n{i}' class='para'>"
+        f"<sup class='para'>[{i}] </sup></a>{note}</p></div>" for i, note in enumerate(notes, 11))
+        + "</div>")
+
+
+def test_a_pages_footnotes_are_kept() -> None:
+    # GnuCash's Finance::Quote page: its three footnotes (a version, "See <a>CPAN's FAQ</a>
+    # for details.") went as a block of links, by their marks' links and a class read as
+    # a footer's (93 %; a table's footnote: 94 %)
+    cite = "".join(f"<p>The quote source is set per security<sup>[<a name='n{i}' "
+                   f"href='#ftn.n{i}'>{i}</a>]</sup>, and used on every update. {STEP}</p>"
+                   for i in (11, 12, 13))
+    e = extract(chapter("8.2. Setting up Finance::Quote", cite + footnotes(
+        "The most recent version is 1.53.",
+        "See <a href='https://www.cpan.org/misc/cpan-faq.html'>CPAN Frequently Asked "
+        "Questions</a> for details.",
+        "Since version 1.41 the default source for currencies is hardcoded.")), URL)
+    assert_kept(e.text, "The most recent version is 1.53",
+                "See CPAN Frequently Asked Questions for details",
+                "the default source for currencies is hardcoded")
+
+
+def test_links_marked_like_notes_that_say_nothing_still_go() -> None:
+    # hostile: a bar of numbered links into the page (a gallery's "1 2 3 4"), and a list of
+    # other stories numbered like notes but linking other pages, after a story
+    pager = "".join(f"<div><a href='#slide{i}'>[{i}]</a></div>" for i in range(1, 6))
+    others = "".join(f"<div><a href='/story{i}'>[{i}]</a> Other story {i} of the week</div>"
+                     for i in range(1, 6))
+    e = extract("<html><head><title>Budget vote</title></head><body><div class='page'>"
+                f"<article><h1>Budget vote</h1>{STORY}<div>{pager}</div>"
+                f"<div>{others}</div></article></div></body></html>", URL)
+    assert_kept(e.text, "Paragraph 5 of the story")
+    for junk in ("1 2 3 4 5", "Other story 1 of the week"):
+        assert junk not in words(e.text), junk
+

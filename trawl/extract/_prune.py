@@ -12,6 +12,7 @@ from ._boiler import _boxed_in_text, _prose_paragraph
 from ._kept import (
     _PRUNABLE_TAGS,
     _entry_alike,
+    _footnotes,
     _in_admonition,
     _in_contents,
     _in_title,
@@ -206,9 +207,9 @@ def _prunable(el: HtmlElement, st: _Stats, stats: dict[HtmlElement, _Stats],
     if not st.links and st.n_img <= 1 and st.n_li - 100 <= st.n_p:
         return False  # every test below needs links, images or a hundred list items
     if _kinds(el).embed or _admonition(el) or _is_headed_section(el, stats) or \
-            _boxed_in_text(el, st) or _cited_address(el):
+            _boxed_in_text(el, st) or _cited_address(el) or _footnotes(el):
         return False  # judged by their parts, if at all (a sidebar box: its class is no
-        # chrome's, boilerplate removal said so)
+        # chrome's, boilerplate removal said so; footnotes are the text's, by their marks)
     if tag == "p":
         return _is_link_paragraph(el, st)
     # (a link block first: _names_only reads every paragraph and item below, so it is asked
