@@ -205,3 +205,43 @@ def test_links_marked_like_notes_that_say_nothing_still_go() -> None:
     for junk in ("1 2 3 4 5", "Other story 1 of the week"):
         assert junk not in words(e.text), junk
 
+
+# -- a part's title page over its table of contents ------------------------------------------
+
+LEGAL = ("Free Software Foundation, Inc. 59 Temple Place, Suite 330, Boston, MA 02111-1307, "
+         "USA. Everyone is permitted to copy and distribute verbatim copies of this license "
+         "document, but changing it is not allowed.")
+
+
+def test_an_appendixs_title_page_keeps_the_contents_under_it() -> None:
+    # GnuCash's appendix of the GNU FDL: a title page (its title, version, copyright and
+    # a legal notice of two sentences), then its contents, twelve sections on the pages
+    # after it; the legal notice won, and the contents went as a list of links after the
+    # text (34.7 %)
+    titlepage = ("<div class='titlepage'><div><div><h2 class='title'><a name='fdl'></a>"
+                 "Appendix C. GNU Free Documentation License</h2></div><div><p "
+                 "class='releaseinfo'><i>Version 1.1, March 2000</i></p></div><div><div "
+                 "class='legalnotice'><h2>Legal Notice</h2><p>" + LEGAL + "</p></div></div>"
+                 "</div></div>")
+    sections = ["PREAMBLE", "APPLICABILITY AND DEFINITIONS", "VERBATIM COPYING",
+                "COPYING IN QUANTITY", "MODIFICATIONS", "COMBINING DOCUMENTS"]
+    page = with_next("<html><head><title>Appendix C. GNU Free Documentation License</title>"
+                     f"</head><body>{navheader('Appendix C')}<div class='appendix'>"
+                     f"{titlepage}{toc(*sections)}</div>{NAVFOOTER}</body></html>")
+    e = extract(page, URL)
+    assert_kept(e.text, "Everyone is permitted to copy", "1.1. PREAMBLE",
+                "1.6. COMBINING DOCUMENTS")
+
+
+def test_other_stories_under_a_storys_header_do_not_stay() -> None:
+    # hostile: a story's header (its headline and standfirst), then a list of other
+    # stories, the first the page the story says comes next, then the story: the list is
+    # no contents of a title page (the page says more after it)
+    others = "".join(f"<li><a href='s{i}.html'>Other story {i} of the week</a></li>"
+                     for i in range(1, 7))
+    e = extract(with_next("<html><head><title>Budget vote</title></head><body>"
+                          "<div class='page'><div class='head'><h1>Budget vote</h1><p>"
+                          f"{LEGAL}</p></div><ul>{others}</ul><div class='text'>{STORY}</div>"
+                          "</div></body></html>"), URL)
+    assert_kept(e.text, "Paragraph 5 of the story")
+    assert "other story 1" not in words(e.text)

@@ -29,6 +29,7 @@ import itertools
 
 from lxml.html import HtmlElement
 
+from ._kept import contents_after_title
 from ._signals import (
     _HEADINGS,
     LISTS,
@@ -43,6 +44,7 @@ from ._signals import (
     teasers,
 )
 from ._stats import _named, _Stats, listed_links, reference_table
+from ._text import text_content
 
 SIMILAR_MIN = 2
 """Siblings of one kind (the block among them) that make a collection of entries."""
@@ -334,7 +336,8 @@ def _beside_contents(node: HtmlElement, parent: HtmlElement,
                 and reference_table(t, stats)]
     return size >= CONTENTS_SHARE * stats[node].text or \
         any(_lists_node(lst, node, parent) for lst in listing) or \
-        any(_chapter_contents(lst, node, parent, anchors) for lst in listing)
+        any(_chapter_contents(lst, node, parent, anchors) for lst in listing) or \
+        _title_over_contents(node, parent)
 
 
 def _chapter_contents(lst: HtmlElement, node: HtmlElement, parent: HtmlElement,
@@ -363,6 +366,18 @@ def _lists_node(lst: HtmlElement, node: HtmlElement, parent: HtmlElement) -> boo
     fragments = {(a.get("href") or "").partition("#")[2] for a in lst.iter("a")} - {""}
     return any(el.get("id") in fragments or el.get("name") in fragments
                for el in node.iter() if isinstance(el.tag, str))
+
+
+def _title_over_contents(node: HtmlElement, parent: HtmlElement) -> bool:
+    """Whether ``node`` is the title block of ``parent`` (its first block: a book part's or
+    appendix's title page) and a table of contents leading on follows it (see
+    ``_kept.contents_after_title``): the page is the part's, title and contents."""
+    first = _first_element(parent)
+    if first is None or first is not node:
+        return False
+    after = next((s for s in first.itersiblings() if isinstance(s.tag, str)
+                  and text_content(s).strip()), None)
+    return after is not None and contents_after_title(after)
 
 
 def _before_node(lst: HtmlElement, node: HtmlElement, parent: HtmlElement) -> bool:
