@@ -245,3 +245,46 @@ def test_other_stories_under_a_storys_header_do_not_stay() -> None:
                           "</div></body></html>"), URL)
     assert_kept(e.text, "Paragraph 5 of the story")
     assert "other story 1" not in words(e.text)
+
+
+# -- a page too short for its text to score: its navigation bars do not win -------------------
+
+def docbook_bars(title: str, body: str) -> str:
+    """A DocBook XSL page: its navigation header and footer (the titles of the pages
+    around it: text cells long enough to score as paragraphs) around a short section."""
+    header = ("<div class='navheader'><table><tr><th colspan='3'>4.1. Overview</th></tr><tr>"
+              "<td><a href='ch04.html'>&lt;&lt;&lt; Prev</a></td><th>Chapter 4. Configuring "
+              "Ledgerly for your accounts</th><td><a href='s42.html'>Next &gt;&gt;&gt;</a>"
+              "</td></tr></table><hr></div>")
+    footer = ("<div class='navfooter'><hr><table><tr><td><a href='ch04.html'>&lt;&lt;&lt; "
+              "Prev</a></td><td><a href='index.html'>Home</a></td><td><a href='s42.html'>"
+              "Next &gt;&gt;&gt;</a></td></tr><tr><td>Chapter 4. Configuring Ledgerly for "
+              "your accounts</td><td><a href='ch04.html'>Up</a></td><td>4.2. Main "
+              "Configuration Screens of Ledgerly</td></tr></table></div>")
+    return (f"<html><head><title>{title}</title></head><body>{header}<div class='sect1'>"
+            f"{body}</div>{footer}</body></html>")
+
+
+def test_a_one_line_section_is_kept_not_its_navigation_bars() -> None:
+    # GnuCash's "4.1. Overview": its title and one line ("Configuring is fun."), too short
+    # to score; the navigation footer's cells (the titles of the pages around it) won, and
+    # the page kept its bars and lost its line (66.7 %, 12 words of chrome)
+    e = extract(docbook_bars("4.1. Overview", "<div class='titlepage'><div><div><h2 "
+                             "class='title'>4.1. Overview</h2></div></div></div>"
+                             "<p>Configuring is fun.</p>"), URL)
+    assert_kept(e.text, "Configuring is fun.")
+    for chrome in ("Prev", "Main Configuration Screens"):
+        assert words(chrome) not in words(e.text), chrome
+
+
+def test_a_site_map_in_a_navigation_block_is_still_the_page() -> None:
+    # hostile: a page whose text is a site map in a block named navigation, under the
+    # page's heading (its entries scoring as paragraphs, as a bar's cells do): many links,
+    # no bar of a few; it is what the page says
+    links = "".join(f"<div><a href='/p{i}.html'>Topic {i}</a>: the page about topic number "
+                    f"{i} of the site, with its notes</div>" for i in range(30))
+    e = extract("<html><head><title>Site map</title></head><body><h1>Site map</h1>"
+                f"<p>Every page.</p><div class='sitenav'>{links}</div></body></html>",
+                URL)
+    assert_kept(e.text, "Topic 0: the page about topic number 0 of the site",
+                "Topic 29: the page about topic number 29 of the site")
