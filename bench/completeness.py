@@ -45,6 +45,10 @@ The sets (``--list`` says which are installed here):
   and Concepts Guide (chapters of prose, screenshots with captions, tables, worked examples)
   and the Help manual (a program's menus and dialogs, one variable list per window), the
   body less ``navheader`` and ``navfooter``;
+- ``pam``: Linux-PAM 1.5's three guides (DocBook XSL snapshot; Debian libpam-doc): the
+  System Administrators', Module Writers' and Application Developers' Guides, with a
+  reference entry per function, the body less ``navheader`` and ``navfooter`` (and its
+  hand-written ``index.html``, whole);
 - ``postgres`` (kept back, only with ``--kept-back``: measured to check, never tuned on): the
   PostgreSQL 15 manual (DocBook XSL; Debian postgresql-doc-15): the body less its
   ``navheader`` and ``navfooter``.
@@ -194,6 +198,8 @@ SETS = {s.name: s for s in (
            # English folders only)
            exclude=tuple(f"gnucash-{book}-{lang}" for book in ("guide", "help")
                          for lang in ("de", "it", "ja", "pt"))),
+    DocSet("pam", _installed("usr/share/doc/libpam-doc/html"), "libpam-doc",
+           "/html/body", "./div[@class='navheader' or @class='navfooter']"),
     DocSet("postgres", _installed("usr/share/doc/postgresql-doc-15/html"), "postgresql-doc-15",
            "/html/body", "./div[@class='navheader' or @class='navfooter']", kept_back=True),
 )}
