@@ -235,12 +235,19 @@ def _footnotes(el: HtmlElement, depth: int = 0) -> bool:
     not by a mark that leads back into the page."""
     if _note(el):
         return True
-    if depth >= _NOTE_LEVELS:
+    if depth >= _NOTE_LEVELS or (el.text or "").strip():
         return False
-    entries = [c for c in el if isinstance(c.tag, str) and text_content(c).strip()]
-    return bool(entries) and not (el.text or "").strip() and \
-        not any((c.tail or "").strip() for c in el) and \
-        all(_footnotes(c, depth + 1) for c in entries)
+    found = False
+    for c in el:  # (the first child with text that is no note ends it: prune asks of many)
+        if (c.tail or "").strip():
+            return False
+        if not isinstance(c.tag, str):
+            continue
+        if _footnotes(c, depth + 1):
+            found = True
+        elif any(t.strip() for t in c.itertext()):
+            return False
+    return found
 
 
 def _note(el: HtmlElement) -> bool:

@@ -209,14 +209,17 @@ def _prunable(el: HtmlElement, st: _Stats, stats: dict[HtmlElement, _Stats],
     if not st.links and st.n_img <= 1 and st.n_li - 100 <= st.n_p:
         return False  # every test below needs links, images or a hundred list items
     if _kinds(el).embed or _admonition(el) or _is_headed_section(el, stats) or \
-            _boxed_in_text(el, st) or _cited_address(el) or _footnotes(el):
+            _boxed_in_text(el, st) or _cited_address(el):
         return False  # judged by their parts, if at all (a sidebar box: its class is no
-        # chrome's, boilerplate removal said so; footnotes are the text's, by their marks)
+        # chrome's, boilerplate removal said so)
+    # (footnotes are the text's, by their marks: asked only of the blocks that would
+    # otherwise go, as _names_only)
     if tag == "p":
-        return _is_link_paragraph(el, st)
+        return _is_link_paragraph(el, st) and not _footnotes(el)
     # (a link block first: _names_only reads every paragraph and item below, so it is asked
     # only of the blocks that would otherwise go)
-    return _is_link_block(el, st, stats, lists) and not _names_only(el, st, stats, cites)
+    return _is_link_block(el, st, stats, lists) and not _names_only(el, st, stats, cites) \
+        and not _footnotes(el)
 
 
 _CITING_TAGS = ("p", "dd", "li")

@@ -4,6 +4,8 @@ content, and by the other halves of an article split across containers."""
 
 from __future__ import annotations
 
+import itertools
+
 from lxml.html import HtmlElement
 
 from ._boiler import _is_chrome
@@ -368,6 +370,13 @@ def navigation_won(body: HtmlElement, block: HtmlElement, scores: dict[HtmlEleme
     short. Any generator that puts prev/next bars around short pages makes one so. A
     page whose only text is a list of many links (a site map) is that list; and when
     nothing outside the bars has a heading, the bars are all the page says. Else []."""
+    # (first the block's own ancestors: on most pages none is chrome, and the walk of
+    # the whole page below is not made)
+    if not any(_navigation_class(a) or _is_chrome(a, a.tag, (a.get("role") or "").strip()
+                                                  .lower())
+               for a in itertools.takewhile(lambda a: a is not body,
+                                            itertools.chain((block,), block.iterancestors()))):
+        return []
     bars = _chrome_parts(body, body)
     if not bars or not any(_is_ancestor(bar, block) or bar is block for bar in bars):
         return []
