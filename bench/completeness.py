@@ -49,6 +49,11 @@ The sets (``--list`` says which are installed here):
   System Administrators', Module Writers' and Application Developers' Guides, with a
   reference entry per function, the body less ``navheader`` and ``navfooter`` (and its
   hand-written ``index.html``, whole);
+- ``texinfo``: GNU Octave 7.3's manual and its liboctave manual (Texinfo 6.8's makeinfo;
+  Debian octave-doc): a tool's manual split one node a page, with function reference
+  entries (``dl.def``), option and operator tables, menus (a node's table of contents) and
+  indexes; the body less makeinfo's ``div.header`` bars (Next/Prev/Up, Contents, Index) and
+  not makeinfo's redirect files (one per index anchor, a ``Refresh`` to the node: no page);
 - ``postgres`` (kept back, only with ``--kept-back``: measured to check, never tuned on): the
   PostgreSQL 15 manual (DocBook XSL; Debian postgresql-doc-15): the body less its
   ``navheader`` and ``navfooter``.
@@ -129,10 +134,20 @@ class DocSet:
     """Measured to check a change, never to tune one."""
     exclude: tuple[str, ...] = ()
     """Folders under ``root`` whose pages are another generator's (not this set's)."""
+    skip_redirects: bool = False
+    """Leave out files that only redirect (``<meta http-equiv="Refresh">``): makeinfo writes
+    one per index anchor, which a crawl follows to the node's page, no page of their own."""
 
     def pages(self) -> Iterator[Path]:
-        return iter(sorted(p for p in self.root.rglob("*.html")
-                           if p.relative_to(self.root).parts[0] not in self.exclude))
+        return iter(sorted(p for p in self.root.rglob("*.html") if p.is_file()
+                           if p.relative_to(self.root).parts[0] not in self.exclude
+                           and not (self.skip_redirects and _redirects(p))))
+
+
+def _redirects(path: Path) -> bool:
+    """The file is a redirect stub: a ``Refresh`` meta in its head."""
+    head = path.read_bytes()[:2048].lower()
+    return b'http-equiv="refresh"' in head
 
 
 DOCSETS = Path(os.environ.get("TRAWL_DOCSETS", "/opt/trawl-docsets"))
@@ -200,6 +215,11 @@ SETS = {s.name: s for s in (
                          for lang in ("de", "it", "ja", "pt"))),
     DocSet("pam", _installed("usr/share/doc/libpam-doc/html"), "libpam-doc",
            "/html/body", "./div[@class='navheader' or @class='navfooter']"),
+    DocSet("texinfo", _installed("usr/share/doc/octave"), "octave-doc",
+           # makeinfo (Texinfo 6.8) marks no main container: a node's page is the body, with
+           # a ``div.header`` bar of links (Next, Previous, Up, Contents, Index) at its top
+           # and, on a long node, at its foot too
+           "/html/body", f".//div[{_has_class('header')}]", skip_redirects=True),
     DocSet("postgres", _installed("usr/share/doc/postgresql-doc-15/html"), "postgresql-doc-15",
            "/html/body", "./div[@class='navheader' or @class='navfooter']", kept_back=True),
 )}

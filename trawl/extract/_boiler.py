@@ -8,7 +8,15 @@ from functools import lru_cache
 
 from lxml.html import HtmlElement
 
-from ._signals import _BOILER_TOKENS, _is_ancestor, _kinds, _tokens_of, page_contents, words
+from ._signals import (
+    _BOILER_TOKENS,
+    _HEADINGS,
+    _is_ancestor,
+    _kinds,
+    _tokens_of,
+    page_contents,
+    words,
+)
 from ._stats import TextSize, _drop_all, _link_density, _measure, _remeasure, _Stats
 from ._text import text_content
 
@@ -137,6 +145,8 @@ def _is_boilerplate(el: HtmlElement, tag: str, role: str, st: _Stats, share: flo
         # a <header>/<footer> wrapping the whole article is layout, not boilerplate
         return (share < 0.5 or ((tag == "nav" or role == "navigation") and share < 0.8)) \
             and not _in_flow_quote(el, st)
+    if st.links and _pager(el, st):
+        return True
     if 1 < st.text < 40 and st.links == 0:
         # half of all elements get here: spare the leaves (most of them) the itertext
         leaf = not len(el) and isinstance(tag, str)
@@ -198,6 +208,34 @@ def _lead_text(el: HtmlElement) -> str:
         if size >= _LEAD_CHARS:
             break
     return "".join(pieces)
+
+
+_SEQUENCE_RELS = words("next prev previous up start first last contents toc index home")
+"""Link types (HTML's ``rel``: ``next`` and ``prev`` in HTML5, the others in HTML 4's list)
+that name a page's place in a sequence of pages: links of a pager."""
+_PAGER_MIN_LINKS = 2
+_PAGER_LABEL_CHARS = 12
+"""Text outside a pager's links, at most, per link: its labels ("Next: ", ", Up: ", "][")."""
+_PAGER_MAX_CHARS = 400
+"""Past this much text a block is no bar of links (only short blocks are looked at)."""
+
+
+def _pager(el: HtmlElement, st: _Stats) -> bool:
+    """A bar of links to the pages around this one (next, previous, up, contents, index),
+    each link saying so by its ``rel``, with nothing but labels between them: makeinfo's
+    header ("Next: <a rel=next>..</a>, Up: <a rel=up>..</a> [<a rel=contents>Contents</a>]"),
+    a blog's older/newer posts. The ``rel`` is the page's own word that these links are its
+    navigation, whatever its classes say (Texinfo's bar is only ``div.header``); a paragraph
+    of prose citing the next chapter has more than labels outside its link."""
+    if st.text > _PAGER_MAX_CHARS or el.tag == "a":
+        return False
+    links = [a for a in el.iter("a") if a.get("href") is not None]
+    if len(links) < _PAGER_MIN_LINKS or st.text - st.links > _PAGER_LABEL_CHARS * len(links):
+        return False
+    # (the bar itself, not the section holding it and a heading: "15 Bugs" is no label)
+    if any(True for _ in el.iter(*_HEADINGS)):
+        return False
+    return all(set((a.get("rel") or "").lower().split()) & _SEQUENCE_RELS for a in links)
 
 
 _BOX_TOKENS = frozenset(("sidebar",))

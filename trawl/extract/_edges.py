@@ -279,7 +279,7 @@ def _header_block(headline: HtmlElement, content: HtmlElement, size: int) -> Htm
     while parent is not None and parent is not content:
         text = _short_text(parent, size + _HEADER_BLOCK_EXTRA_CHARS)
         if text is None or parent.find(".//pre") is not None or _holds_landmark(parent) \
-                or _says_more(parent, headline):
+                or _says_more(parent, headline) or _holds_abstract(parent, headline):
             break
         if total is None:  # the text of the landmark it is in, else of the content
             scope = next((a for a in headline.iterancestors() if a is content or
@@ -306,6 +306,26 @@ def _says_more(block: HtmlElement, headline: HtmlElement) -> bool:
             continue
         text = _short_text(p, _HEADER_BLOCK_EXTRA_CHARS)
         if text and text.startswith(name) and _PURPOSE_RE.match(text, len(name)):
+            return True
+    return False
+
+
+_ABSTRACT_MIN_CHARS = 150
+_ABSTRACT_MIN_SENTENCES = 2
+
+
+def _holds_abstract(block: HtmlElement, headline: HtmlElement) -> bool:
+    """Whether ``block`` holds, beside the headline, a paragraph of prose: two sentences or
+    more (a book's or chapter's abstract on its title page: "This is technical reference
+    documentation for developers ... It is not intended to be user documentation, ...").
+    That is the page's text, however short the block: a header's other lines are a
+    standfirst of one sentence, a byline, a date."""
+    for p in block.iter("p"):
+        if _is_ancestor(p, headline) or _is_ancestor(headline, p):
+            continue
+        text = _short_text(p, _HEADER_BLOCK_EXTRA_CHARS)
+        if text and len(text) >= _ABSTRACT_MIN_CHARS and \
+                text.count(". ") + text.endswith(".") >= _ABSTRACT_MIN_SENTENCES:
             return True
     return False
 

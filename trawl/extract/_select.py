@@ -5,6 +5,7 @@ content, and by the other halves of an article split across containers."""
 from __future__ import annotations
 
 import itertools
+from functools import cached_property
 
 from lxml.html import HtmlElement
 
@@ -127,12 +128,16 @@ def _accumulate(body: HtmlElement, el: HtmlElement, points: float,
 
 def _keep_sibling(
     sib: HtmlElement, top: HtmlElement, scores: dict[HtmlElement, float],
-    stats: dict[HtmlElement, _Stats], threshold: float,
+    stats: dict[HtmlElement, _Stats], threshold: float, text: _TextPlaces,
 ) -> bool:
+    """Whether ``sib``, a sibling of the content ``top``, is content too. ``text``: the
+    places in ``top`` (see ``_notes_of``), shared by the siblings asked."""
     if sib is top:
         return True
     if not isinstance(sib.tag, str) or teasers(sib):
         return False  # (other stories' headlines and summaries, however they score)
+    if _notes_of(sib, text):
+        return True
     bonus = 0.0
     if sib.get("class") and sib.get("class") == top.get("class"):
         bonus = scores.get(top, 0.0) * 0.2
@@ -160,6 +165,43 @@ def _keep_sibling(
             return True
     return False
 
+
+
+class _TextPlaces:
+    """The places inside the text (``top``: the ids and names of its elements) and the
+    places its in-page links go to, worked out once per selection, at the first sibling
+    that asks: asked again of each sibling (``_notes_of``), they would cost the number of
+    siblings times the size of the text."""
+
+    def __init__(self, top: HtmlElement) -> None:
+        self.top = top
+
+    @cached_property
+    def ids(self) -> frozenset[str]:
+        return frozenset(i for el in self.top.iterdescendants() if isinstance(el.tag, str)
+                         for i in (el.get("id"), el.get("name")) if i)
+
+    @cached_property
+    def targets(self) -> frozenset[str]:
+        return frozenset(h[1:] for a in self.top.iter("a")
+                         if (h := a.get("href") or "").startswith("#") and len(h) > 1)
+
+
+def _notes_of(sib: HtmlElement, text: _TextPlaces) -> bool:
+    """Whether ``sib`` holds the notes of the text (``text.top``): the text's note
+    references link to places inside ``sib`` (``href="#FOOT12"``), and the notes link back
+    to places inside the text (``href="#DOCF12"``). Notes set after the text's container
+    (makeinfo's ``div.footnote``, a blog's footnotes after its article) are the text's,
+    whatever their class says ("footnote" weighs as a page footer's). Places inside, not the
+    blocks themselves: a page header's skip link to the content and the content's "back to
+    top" link to the header link the two blocks, not their parts."""
+    back = {h[1:] for a in sib.iter("a") if (h := a.get("href") or "").startswith("#") and
+            len(h) > 1}
+    if not back or not back & text.ids:
+        return False
+    inside_sib = {i for el in sib.iterdescendants() if isinstance(el.tag, str)
+                  for i in (el.get("id"), el.get("name")) if i}
+    return bool(text.targets & inside_sib)
 
 
 _CLASS_WIN_MAX_MASS = 3.0
@@ -306,7 +348,8 @@ def _with_siblings(body: HtmlElement, top: HtmlElement, top_score: float,
         return top
     threshold = max(10.0, top_score * 0.2)
     siblings = list(parent)
-    flags = [_keep_sibling(s, top, scores, stats, threshold) for s in siblings]
+    text = _TextPlaces(top)
+    flags = [_keep_sibling(s, top, scores, stats, threshold, text) for s in siblings]
     # headings introducing kept siblings belong to the content too
     for i in range(len(siblings) - 2, -1, -1):
         if not flags[i] and siblings[i].tag in _HEADINGS and flags[i + 1]:

@@ -355,6 +355,8 @@ def contents_list(lst: HtmlElement, anchors: Anchors | None = None) -> bool:
         lines = lines and (lists or not any(
             d.tag in _ENTRY_BLOCKS for d in item.iterdescendants()))
         items += 1
+    if items >= LEADS_ON_MIN_ITEMS and (lines or nested) and _named_contents(lst):
+        return True
     if items < CONTENTS_MIN_ITEMS:
         # (a section of three subsections lists them: the page said where it goes on; or
         # lists its own three sections, each an anchor on the page)
@@ -362,6 +364,39 @@ def contents_list(lst: HtmlElement, anchors: Anchors | None = None) -> bool:
             _leads_on(lst, anchors) or _lists_itself(lst, every=True, memo=anchors))
     return nested or (lines and (items >= CONTENTS_FLAT_MIN_ITEMS
                                  or _lists_itself(lst, memo=anchors) or _leads_on(lst, anchors)))
+
+
+_TOC_TOKENS = frozenset(("toc", "toctree"))
+"""Class tokens by which a generator names a table of contents: makeinfo's
+``ul.section-toc`` (Texinfo 6.8; ``mini-toc`` in 7), DocBook XSL's ``div.toc``, Sphinx's
+``toctree-wrapper``. Whole tokens: "stock" or "tocart" are none."""
+
+
+def _named_contents(lst: HtmlElement) -> bool:
+    """Whether the list, or the block holding nothing else, says by its class that it is a
+    table of contents, and ends its section (nothing of substance after it): the
+    generator's own word, stronger than what the list looks like (a chapter's flat list of
+    its few sections, a line each, after its introduction, is shaped as a list of related
+    stories after a story). A named list before the section's text is asked where it
+    leads instead (``_lists_itself``, ``_leads_on``), because there the name proves
+    nothing the page does not say better: a list a class names "toc" at the top of a
+    text is as often a site's widget of other pages or a paginated story's list of its
+    pages (its page 2 opens with it), while a chapter's own sections there start with the
+    page its ``rel="next"`` names, which ``_leads_on`` checks (tests/test_extract_manuals4.py:
+    ``test_a_named_table_of_contents_before_the_text_that_leads_on_is_kept`` and
+    ``test_a_named_list_before_the_text_that_leads_elsewhere_goes``)."""
+    named = False
+    el = lst
+    while True:
+        named = named or bool(_TOC_TOKENS & _tokens_of(el.get("class") or ""))
+        parent = el.getparent()
+        if parent is None or sum(1 for c in parent if isinstance(c.tag, str)) > 1 or \
+                (parent.text or "").strip():
+            break
+        el = parent
+    # (``el``: the list in the wrappers holding nothing else; what follows it in its section)
+    return named and not any(isinstance(s.tag, str) and _collapsed_text(s)
+                             for s in el.itersiblings())
 
 
 def _leads_on(lst: HtmlElement, memo: Anchors | None = None) -> bool:

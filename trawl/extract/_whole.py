@@ -33,11 +33,15 @@ from ._kept import contents_after_title
 from ._signals import (
     _HEADINGS,
     LISTS,
+    TEASER_MAX_CHARS,
+    TEASERS_MIN,
     Anchors,
     _class_weight,
     _empty_anchor,
     _first_element,
     _leads_on,
+    _short_text,
+    _teaser,
     _wrapped_heading,
     contents_list,
     promo_heading,
@@ -83,7 +87,9 @@ def whole(top: HtmlElement, stats: dict[HtmlElement, _Stats],
         if _too_small(node, parent, stats):  # (the body too: nothing else is content)
             node = parent
             continue
-        if parent.tag == "body" or not (_section_body(node, parent, stats)
+        if parent.tag == "body" or not (_lone_entry(node, parent)
+                                        or _entry_body(node, parent, stats)
+                                        or _section_body(node, parent, stats)
                                         or _among_similar(node, parent, stats)
                                         or _subsection(node, parent, stats, lists)
                                         or _in_section_text(node, parent, stats, lists)
@@ -154,11 +160,55 @@ def _in_section_text(node: HtmlElement, parent: HtmlElement, stats: dict[HtmlEle
         if child is node or child is head or not isinstance(child.tag, str) or \
                 _empty_anchor(child):
             continue
+        if child in stats and _class_weight(child) >= 0 and \
+                _its_subsection(child, first, stats, listed):
+            continue  # (after the section's text: its subsections, the document's too)
         if child.tag not in _TEXT_TAGS or child not in stats or listed.get(child, 0) or \
                 _class_weight(child) < 0:
             return False
         others += 1
     return others > 0
+
+
+SUBSECTION_LINE_CHARS = 80
+"""A subsection this short (its heading and a line) may be only links: a reference entry's
+"See Also" or "Class" line."""
+
+
+def _its_subsection(child: HtmlElement, heading: HtmlElement,
+                    stats: dict[HtmlElement, _Stats], listed: dict[HtmlElement, int]) -> bool:
+    """Whether ``child`` is a subsection of the section ``heading`` heads: it starts with a
+    heading of a lower rank ("Parameters", "Errors" under a function's ``h2``) or of the
+    same (DocBook XSL heads a chapter and its sections ``h2`` alike: the markup nests
+    them), holds no form, and is no list of links (a "More from the archive" block of
+    other stories is headed too), unless it is a line long: a reference entry's "See
+    Also" line is the document's, and prune judges it by its parts once the section is
+    the content."""
+    own = _first_element(child)
+    st = stats[child]
+    return own is not None and own.tag in _HEADINGS and own.tag >= heading.tag and \
+        (listed.get(child, 0) <= SUBSECTION_MAX_LISTED * st.text
+         or st.text <= SUBSECTION_LINE_CHARS) and not _other_pages(child) and \
+        child.find(".//form") is None and child.find(".//input") is None
+
+
+def _other_pages(el: HtmlElement) -> bool:
+    """Whether ``el`` holds teasers of other pages, alike or not (``teasers`` asks them
+    to be of one kind; cards that each have a class of their own, their headline in the
+    link or the link in it, are still other stories' headlines and summaries)."""
+    return teasers(el) or sum(1 for c in el if isinstance(c.tag, str) and _card(c)) \
+        >= TEASERS_MIN
+
+
+def _card(el: HtmlElement) -> bool:
+    """A short block headed by a link to another page (``<a href><h4>..</h4></a>`` or
+    ``<h4><a href>..</a></h4>``): a teaser."""
+    heading = next(el.iter(*_HEADINGS), None)
+    if heading is None or _short_text(el, TEASER_MAX_CHARS) is None:
+        return False
+    around = next((a for a in heading.iterancestors("a")), None)
+    links = [around] if around is not None else list(heading.iter("a"))
+    return any(not (a.get("href") or "#").startswith("#") for a in links)
 
 
 def _lead(el: HtmlElement, stats: dict[HtmlElement, _Stats]) -> bool:
@@ -214,7 +264,7 @@ def _parallel(node: HtmlElement, parent: HtmlElement, stats: dict[HtmlElement, _
     beside its details, each of "h3" sections), are no list of links or teasers, and hold
     ``PARALLEL_MIN_SHARE`` of its text."""
     rank = _first_heading_rank(node)
-    if rank is None:
+    if rank is None or _among_teasers(node, parent):
         return False
     listed = listed_links(parent, stats, lists)
     size = 0
@@ -398,6 +448,26 @@ def _readable(st: _Stats) -> int:
     return st.text - st.links
 
 
+def _lone_entry(node: HtmlElement, parent: HtmlElement) -> bool:
+    """A definition list's only description: the list is one entry (its terms, then this
+    description), and the entry is the block: a description without its term (a function's
+    signature, an option's name) is half of it. Texinfo writes each ``@deffn`` so, a
+    ``dl`` of its own; the entries beside it are then similar siblings."""
+    return node.tag == "dd" and parent.tag == "dl" and \
+        not any(c.tag == "dd" for c in parent if c is not node)
+
+
+def _entry_body(node: HtmlElement, parent: HtmlElement,
+                stats: dict[HtmlElement, _Stats]) -> bool:
+    """``node`` is the body of an entry (``li``, ``dd``) that is one of similar entries (see
+    ``_among_similar``): a step of an installation's list whose options table is most of
+    it, the steps after it holding paragraphs of their own. The entry, a line before its
+    table and a line after, is one step of the list; the next step up takes the list."""
+    grand = parent.getparent()
+    return parent.tag in _ENTRY_TAGS and grand is not None and grand in stats and \
+        _among_similar(parent, grand, stats)
+
+
 def _kind(el: HtmlElement) -> tuple[object, str | None]:
     tag = el.tag
     return (tag, el.get("class")) if tag in _CLASS_KIND_TAGS else (tag, None)
@@ -409,6 +479,8 @@ def _among_similar(node: HtmlElement, parent: HtmlElement,
     similar = [s for s in parent if s.tag == node.tag and _kind(s) == kind and s in stats]
     if len(similar) < SIMILAR_MIN:
         return False
+    if _among_teasers(node, parent):
+        return False
     text = sum(stats[s].text for s in similar)
     links = sum(stats[s].links for s in similar)
     # entries of a list that hold paragraphs (a settings reference's options, each its own
@@ -416,6 +488,15 @@ def _among_similar(node: HtmlElement, parent: HtmlElement,
     factor = ENTRY_FACTOR if node.tag in _ENTRY_TAGS and \
         sum(1 for s in similar if s.find("p") is not None) >= SIMILAR_MIN else SIMILAR_FACTOR
     return text >= factor * stats[node].text and links <= SIMILAR_MAX_LINK_DENSITY * text
+
+
+def _among_teasers(node: HtmlElement, parent: HtmlElement) -> bool:
+    """Whether ``node``, no teaser itself, is set among other stories' teasers (a front
+    page's cards, a feed opened at one item, a section's menu of cards): one of them in
+    shape, not in kind; the teasers are the page's ways elsewhere, not the rest of its
+    text. (A teaser among teasers, on a page listing them, is an entry of the list that
+    is the content.)"""
+    return teasers(parent) and not _teaser(node)
 
 
 def _part_of(node: HtmlElement, parent: HtmlElement, stats: dict[HtmlElement, _Stats],

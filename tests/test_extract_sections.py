@@ -1,0 +1,98 @@
+"""Every page whole (issue 26): a section whose biggest block is a list, among the
+section's paragraphs, its synopsis and its subsections (a function's reference page: what
+it does, the fields of the structure it fills, then "Parameters", "Errors", "Class", "See
+Also"). The whole section is the page's text, not the list with the paragraphs beside it;
+and the hostile shape beside it: a story's section followed by other stories' cards."""
+
+from __future__ import annotations
+
+import lxml.html
+from lxml.html import HtmlElement
+
+from trawl.extract import extract
+from trawl.extract._stats import _measure, _Stats
+from trawl.extract._whole import _in_section_text
+
+from .test_extract_docbook import navheader
+from .test_extract_generalise import teaser_cards
+from .test_extract_whole import URL, assert_kept
+
+
+def heading_block(rank: int, text: str) -> str:
+    """A generator's title block: the heading in wrapping divs."""
+    return f"<div class='titlepage'><div><div><h{rank} class='title'>{text}</h{rank}>" \
+        "</div></div></div>"
+
+
+FIELDS = "".join(f"<li><p><b>u_int32_t st_field_{i};</b></p><p>The number of lock requests of "
+                 f"kind {i}, granted after a wait, for which the thread of control waited, in this "
+                 "environment.</p></li>"
+                 for i in range(40))
+PARAMETERS = ("<div class='sect2'>" + heading_block(3, "Parameters")
+              + "<div class='sect3'>" + heading_block(4, "statp")
+              + "<p>The statp parameter references memory into which a pointer to the "
+              "allocated statistical structure is copied.</p></div>"
+              "<div class='sect3'>" + heading_block(4, "flags")
+              + "<p>The flags parameter must be set to 0 or the value DB_STAT_CLEAR, which "
+              "resets the statistics after returning their values.</p></div></div>")
+ERRORS = ("<div class='sect2'>" + heading_block(3, "Errors")
+          + "<div class='sect3'>" + heading_block(4, "EINVAL")
+          + "<p>An invalid flag value or parameter was specified.</p></div></div>")
+CLASS = ("<div class='sect2'>" + heading_block(3, "Class")
+         + "<p><a href='env.html'>Env</a>, <a href='lock.html'>Lock</a></p></div>")
+SEE_ALSO = ("<div class='sect2'>" + heading_block(3, "See Also")
+            + "<p><a href='lock.html'>Locking Subsystem and Related Methods</a></p></div>")
+
+
+def function_page(after: str) -> str:
+    return ("<html><head><title>Env::lock_stat()</title></head><body>"
+            f"{navheader('Env::lock_stat()')}<div class='sect1'>"
+            f"{heading_block(2, 'Env::lock_stat()')}"
+            "<pre class='programlisting'>int Env::lock_stat(LOCK_STAT **statp, u_int32_t flags);"
+            "</pre><p>The Env::lock_stat() method returns the locking subsystem statistics.</p>"
+            "<p>The following fields will be filled in:</p>"
+            f"<div class='itemizedlist'><ul>{FIELDS}</ul></div>"
+            "<p>The method may not be called before the environment is opened.</p>"
+            f"{after}</div><div class='navfooter'><a href='prev.html'>Prev</a> "
+            "<a href='index.html'>Home</a> <a href='next.html'>Next</a></div></body></html>")
+
+
+def _section_and_list(html: str) -> tuple[HtmlElement, HtmlElement, dict[HtmlElement, _Stats]]:
+    body = lxml.html.document_fromstring(html).find("body")
+    assert body is not None
+    stats = _measure(body)
+    return body.find(".//div[@class='sect1']"), body.find(".//div[@class='itemizedlist']"), stats
+
+
+def test_a_sections_list_among_its_text_and_subsections_widens_to_the_section() -> None:
+    # the list is three quarters of the section: what else the section holds is its
+    # synopsis, a few paragraphs and its subsections, some of them lists of API links
+    section, block, stats = _section_and_list(function_page(PARAMETERS + ERRORS + CLASS + SEE_ALSO))
+    assert _in_section_text(block, section, stats, {})
+    e = extract(function_page(PARAMETERS + ERRORS + CLASS + SEE_ALSO), URL)
+    assert_kept(e.text, "int Env::lock_stat(LOCK_STAT **statp, u_int32_t flags);",
+                "st_field_39", "The method may not be called before the environment",
+                "The statp parameter references memory", "resets the statistics after",
+                "An invalid flag value or parameter was specified")
+
+
+def test_a_chapters_list_widens_past_its_sections_headed_at_its_own_rank() -> None:
+    # a chapter and its sections headed alike (h2), the sections nested in the chapter's
+    # markup: a section of a table of functions after the chapter's list of fields
+    table = "".join(f"<tr><td><a href='f{i}.html'>DB_MULTIPLE_{i}()</a></td><td>Initialise "
+                    f"the bulk buffer of kind {i} for the next pair</td></tr>" for i in range(8))
+    functions = ("<div class='sect1'>" + heading_block(2, "Bulk Operations")
+                 + f"<table><tr><th>Function</th><th>Description</th></tr>{table}</table></div>")
+    section, block, stats = _section_and_list(function_page(functions))
+    assert _in_section_text(block, section, stats, {})
+    e = extract(function_page(functions), URL)
+    assert_kept(e.text, "st_field_39", "Initialise the bulk buffer of kind 7")
+
+
+def test_other_stories_cards_are_no_subsection_of_a_sections_text() -> None:
+    # hostile: the same section followed by a block of other stories' cards under a lower
+    # heading is no section of text with its subsections, however the block is headed
+    cards = ("<div class='sect2'>" + heading_block(3, "More from the archive")
+             + teaser_cards(6, "Arch") + "</div>")
+    section, block, stats = _section_and_list(function_page(PARAMETERS + cards))
+    assert not _in_section_text(block, section, stats, {})
