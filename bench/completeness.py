@@ -40,6 +40,15 @@ The sets (``--list`` says which are installed here):
   listings, tables, and "sidebar" boxes (DocBook's ``sidebar``: a tip, a note on culture or
   history, set beside the text and part of it), the body less Publican's download banner,
   its ``p#title`` bar of logos and its ``ul.docnav`` bars;
+- ``gnucash``: GnuCash 4.13's documentation in English (DocBook XSL snapshot; Debian
+  gnucash-docs, only its ``gnucash-guide-en`` and ``gnucash-help-en`` folders): the Tutorial
+  and Concepts Guide (chapters of prose, screenshots with captions, tables, worked examples)
+  and the Help manual (a program's menus and dialogs, one variable list per window), the
+  body less ``navheader`` and ``navfooter``;
+- ``pam``: Linux-PAM 1.5's three guides (DocBook XSL snapshot; Debian libpam-doc): the
+  System Administrators', Module Writers' and Application Developers' Guides, with a
+  reference entry per function, the body less ``navheader`` and ``navfooter`` (and its
+  hand-written ``index.html``, whole);
 - ``texinfo``: GNU Octave 7.3's manual and its liboctave manual (Texinfo 6.8's makeinfo;
   Debian octave-doc): a tool's manual split one node a page, with function reference
   entries (``dl.def``), option and operator tables, menus (a node's table of contents) and
@@ -208,6 +217,14 @@ SETS = {s.name: s for s in (
            # banner, its empty title bar of two logos and its two ``ul.docnav`` bars
            "/html/body",
            f"./div[@id='banner'] | ./p[@id='title'] | ./ul[{_has_class('docnav')}]"),
+    DocSet("gnucash", _installed("usr/share/doc/gnucash-docs"), "gnucash-docs",
+           "/html/body", "./div[@class='navheader' or @class='navfooter']",
+           # the package's other languages, when it is installed whole (setup unpacks the
+           # English folders only)
+           exclude=tuple(f"gnucash-{book}-{lang}" for book in ("guide", "help")
+                         for lang in ("de", "it", "ja", "pt"))),
+    DocSet("pam", _installed("usr/share/doc/libpam-doc/html"), "libpam-doc",
+           "/html/body", "./div[@class='navheader' or @class='navfooter']"),
     DocSet("texinfo", _installed("usr/share/doc/octave"), "octave-doc",
            # makeinfo (Texinfo 6.8) marks no main container: a node's page is the body, with
            # a ``div.header`` bar of links (Next, Previous, Up, Contents, Index) at its top

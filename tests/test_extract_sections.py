@@ -57,17 +57,20 @@ def function_page(after: str) -> str:
             "<a href='index.html'>Home</a> <a href='next.html'>Next</a></div></body></html>")
 
 
-def _section_and_list(html: str) -> tuple[HtmlElement, HtmlElement, dict[HtmlElement, _Stats]]:
+def section_and_block(html: str, block: str = "itemizedlist"
+                      ) -> tuple[HtmlElement, HtmlElement, dict[HtmlElement, _Stats]]:
+    """The page's section (``div.sect1``), its block (the ``div`` of class ``block``) and
+    the page's measurements, to ask ``_in_section_text`` of."""
     body = lxml.html.document_fromstring(html).find("body")
     assert body is not None
     stats = _measure(body)
-    return body.find(".//div[@class='sect1']"), body.find(".//div[@class='itemizedlist']"), stats
+    return body.find(".//div[@class='sect1']"), body.find(f".//div[@class='{block}']"), stats
 
 
 def test_a_sections_list_among_its_text_and_subsections_widens_to_the_section() -> None:
     # the list is three quarters of the section: what else the section holds is its
     # synopsis, a few paragraphs and its subsections, some of them lists of API links
-    section, block, stats = _section_and_list(function_page(PARAMETERS + ERRORS + CLASS + SEE_ALSO))
+    section, block, stats = section_and_block(function_page(PARAMETERS + ERRORS + CLASS + SEE_ALSO))
     assert _in_section_text(block, section, stats, {})
     e = extract(function_page(PARAMETERS + ERRORS + CLASS + SEE_ALSO), URL)
     assert_kept(e.text, "int Env::lock_stat(LOCK_STAT **statp, u_int32_t flags);",
@@ -83,7 +86,7 @@ def test_a_chapters_list_widens_past_its_sections_headed_at_its_own_rank() -> No
                     f"the bulk buffer of kind {i} for the next pair</td></tr>" for i in range(8))
     functions = ("<div class='sect1'>" + heading_block(2, "Bulk Operations")
                  + f"<table><tr><th>Function</th><th>Description</th></tr>{table}</table></div>")
-    section, block, stats = _section_and_list(function_page(functions))
+    section, block, stats = section_and_block(function_page(functions))
     assert _in_section_text(block, section, stats, {})
     e = extract(function_page(functions), URL)
     assert_kept(e.text, "st_field_39", "Initialise the bulk buffer of kind 7")
@@ -94,7 +97,7 @@ def test_other_stories_cards_are_no_subsection_of_a_sections_text() -> None:
     # heading is no section of text with its subsections, however the block is headed
     cards = ("<div class='sect2'>" + heading_block(3, "More from the archive")
              + teaser_cards(6, "Arch") + "</div>")
-    section, block, stats = _section_and_list(function_page(PARAMETERS + cards))
+    section, block, stats = section_and_block(function_page(PARAMETERS + cards))
     assert not _in_section_text(block, section, stats, {})
 
 
@@ -122,17 +125,10 @@ def example_page(steps: str) -> str:
             "</div></body></html>")
 
 
-def _example_section(html: str) -> tuple[HtmlElement, HtmlElement, dict[HtmlElement, _Stats]]:
-    body = lxml.html.document_fromstring(html).find("body")
-    assert body is not None
-    stats = _measure(body)
-    return body.find(".//div[@class='sect1']"), body.find(".//div[@class='example']"), stats
-
-
 def test_a_list_the_sections_text_introduces_widens_with_it() -> None:
     # the example is most of its section: the steps its introduction lists, a list between
     # the paragraphs, are the section's text as much as they are
-    section, block, stats = _example_section(example_page(STEPS))
+    section, block, stats = section_and_block(example_page(STEPS), "example")
     assert _in_section_text(block, section, stats, {})
     e = extract(example_page(STEPS), URL)
     assert_kept(e.text, "Obtaining a cursor from the inventory database",
@@ -144,5 +140,5 @@ def test_a_list_of_links_among_the_sections_text_does_not_widen_it() -> None:
     links = ("<div class='itemizedlist'><ul>" + "".join(
         f"<li><a href='/other{i}.html'>Another example of a cursor, number {i}</a></li>"
         for i in range(6)) + "</ul></div>")
-    section, block, stats = _example_section(example_page(links))
+    section, block, stats = section_and_block(example_page(links), "example")
     assert not _in_section_text(block, section, stats, {})

@@ -138,7 +138,7 @@ def _notes(el: HtmlElement, role: str) -> bool:
 def _is_boilerplate(el: HtmlElement, tag: str, role: str, st: _Stats, share: float) -> bool:
     """Whether ``el`` (``share`` of the page's text) is boilerplate."""
     if tag == "figcaption" and share < 0.3:
-        return True
+        return not _numbered_caption(el, tag)
     if tag == "aside" and _notes(el, role):
         return False
     if tag in _BOILER_TAGS or role in _BOILER_ROLES:
@@ -163,8 +163,51 @@ def _is_boilerplate(el: HtmlElement, tag: str, role: str, st: _Stats, share: flo
     if kinds.boiler:
         if kinds.content and share >= 0.1 and _link_density(st) < 0.4:
             return False
-        return share < 0.4 and not _boxed_in_text(el, st)
+        return share < 0.4 and not _boxed_in_text(el, st) and not _numbered_caption(el, tag)
     return False
+
+
+_FIGURE_NUMBER_RE = re.compile(
+    r"^\W*(?:figure|fig\.?|table|example|listing|equation|exhibit|plate|chart|diagram)"
+    r"\s+(?:[A-Z]\.|[IVXL]+\.)?\d+(?:[.\-]\d+)*\b", re.I)
+"""A figure's number in a document ("Figure 2.7.", "Fig. 3", "Table A.1", "Example 4-2")."""
+_FIGURE_MAX_LEVELS = 6
+"""How far above its caption a figure's block (and its numbered title) may be."""
+_LEAD_CHARS = 40
+
+
+def _numbered_caption(el: HtmlElement, tag: str) -> bool:
+    """Whether ``el`` is a caption (``figcaption``, a ``caption`` class token) of a numbered
+    figure: the caption, or the figure it is in (``<figure>``, a block of class "figure"),
+    starts with the figure's number ("Figure 2.7. New Account Setup", Sphinx's "Fig. 1").
+    A document numbers the figures its text refers to ("as Figure 2.7 shows"), on any
+    generator (DocBook, Sphinx, LaTeX's converters), and their captions say what a
+    screenshot or a diagram shows: text of the document. A news photo's caption ("Crowds
+    at the rally. Photo: AP") is numbered by no one, and stays boilerplate."""
+    if tag != "figcaption" and "caption" not in _tokens_of(el.get("class") or ""):
+        return False  # (a "caption-text" part of one too)
+    node: HtmlElement | None = el
+    for _ in range(_FIGURE_MAX_LEVELS):
+        if node is None:
+            return False
+        if _FIGURE_NUMBER_RE.match(_lead_text(node)):
+            return True
+        if node.tag == "figure" or "figure" in (node.get("class") or "").lower().split():
+            return False  # (the figure itself, unnumbered)
+        node = node.getparent()
+    return False
+
+
+def _lead_text(el: HtmlElement) -> str:
+    """The first ``_LEAD_CHARS`` or so characters of ``el``'s text."""
+    pieces: list[str] = []
+    size = 0
+    for piece in el.itertext():
+        pieces.append(piece)
+        size += len(piece)
+        if size >= _LEAD_CHARS:
+            break
+    return "".join(pieces)
 
 
 _SEQUENCE_RELS = words("next prev previous up start first last contents toc index home")

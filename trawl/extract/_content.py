@@ -46,9 +46,10 @@ from ._select import (
     _with_continuations,
     _with_siblings,
     drop_chrome_beside,
+    navigation_won,
 )
 from ._signals import _is_ancestor
-from ._stats import TextSize, _measure, _Stats, _stats_from_children
+from ._stats import TextSize, _drop_all, _measure, _remeasure, _Stats, _stats_from_children
 from ._whole import whole
 
 PROSE_MIN_MASS = 3.0
@@ -103,6 +104,10 @@ def _find_main(root: HtmlElement, title: str | None = None
     if not scores:
         return body, readable, None
     block = max(scores, key=lambda el: scores[el])
+    bars = navigation_won(body, block, scores, stats)
+    if bars:  # (a page too short for any of its own text to score: it is what is left)
+        _remeasure(stats, body, _drop_all(bars))
+        return body, readable, None
     best = _over_class(block, scores, mass)
     if best is not block:  # (what it yielded to, less the navigation beside it)
         drop_chrome_beside(body, best, block, stats, scores, mass)

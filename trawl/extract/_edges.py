@@ -441,7 +441,8 @@ def drop_trailing_bio(content: HtmlElement) -> None:
               and not any(isinstance(c.tag, str) and c.tag in _BIO_BLOCKS for c in el)]
     for el in blocks[-_BIO_SCAN:]:
         text = _short_text(el, _BIO_MAX_CHARS)
-        if text and _BIO_LEAD_RE.match(text) and _set_apart(el):
+        if text and _BIO_LEAD_RE.match(text) and _set_apart(el) and \
+                not _opens_text(el, content):
             bio = el
             # its wrapper goes with it when the wrapper holds nothing else (the photo)
             parent = bio.getparent()
@@ -450,6 +451,36 @@ def drop_trailing_bio(content: HtmlElement) -> None:
                 bio, parent = parent, parent.getparent()
             drop_tree(bio)
             return
+
+
+BIO_MIN_TEXT_BEFORE = 200
+"""A bio follows a text of at least this many characters (a paragraph's worth)."""
+
+
+def _opens_text(el: HtmlElement, content: HtmlElement) -> bool:
+    """Whether ``el`` opens the content's text: before it there is less than
+    ``BIO_MIN_TEXT_BEFORE`` of text that is neither a heading's nor a link's (a title, a
+    table of contents). A bio trails the text it is about, on any site; the block that
+    opens the text is the text ("<b>GnuCash</b> is a personal finance application": a
+    manual's chapter, its program's name in bold), and a page that is only a bio ("About
+    the author") is that page's content."""
+    size = len((content.text or "").strip())
+    above = set(el.iterancestors())  # (their tails come after el)
+    skip: HtmlElement | None = None  # (a heading or a link: its text does not count)
+    for node in content.iterdescendants():
+        if node is el:
+            return True
+        if skip is not None and _is_ancestor(skip, node):
+            continue  # (its text and tail are the heading's or the link's)
+        if isinstance(node.tag, str) and (node.tag in _HEADINGS or node.tag == "a"):
+            skip = node
+        elif isinstance(node.tag, str):
+            size += len((node.text or "").strip())
+        if node not in above:
+            size += len((node.tail or "").strip())
+        if size >= BIO_MIN_TEXT_BEFORE:
+            return False
+    return True
 
 
 def _set_apart(el: HtmlElement) -> bool:

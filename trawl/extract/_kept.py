@@ -6,16 +6,21 @@ reference's entries), and the small tree helpers prune shares with them."""
 from __future__ import annotations
 
 import itertools
+import re
 
 from lxml.html import HtmlElement
 
+from ._clean import NEXT_PAGE_ATTR
 from ._signals import (
     _HEADINGS,
+    LEADS_ON_MIN_ITEMS,
     LISTS,
     PROMO_LEAD_RE,
     Anchors,
     _admonition,
+    _class_weight,
     _empty_anchor,
+    _first_element,
     _led_by_link,
     contents_list,
     section_alike,
@@ -211,3 +216,93 @@ def _wraps_one(el: HtmlElement) -> bool:
         return False
     child = el[0]
     return isinstance(child.tag, str) and not (child.tail or "").strip()
+
+
+_NOTE_MARK_RE = re.compile(r"^\W*(?:\d{1,3}|[a-z]|[*\u2020\u2021\u00a7])\W*$", re.I)
+"""A note's mark: its number or letter, a dagger, bracketed or not ("[11]", "a", "*")."""
+NOTE_MIN_CHARS = 10
+"""A note says at least this much besides its links (a pager's "1 2 3" says nothing)."""
+_NOTE_LEVELS = 3
+"""How deep a block of notes wraps its notes (``div.footnotes > div.footnote > p``)."""
+
+
+def _footnotes(el: HtmlElement, depth: int = 0) -> bool:
+    """Whether ``el`` is a footnote, or a block of nothing but footnotes: text led by its
+    mark, a link back to the anchor in the text that cites it ("<a href='#r11'>[11]</a>
+    The most recent version is 1.53."). Every generator of footnotes writes them so
+    (DocBook, Sphinx, pandoc, Markdown's extensions, a wiki's references): what the text
+    says aside, prose, however linked; a block of links is led by its first link's title,
+    not by a mark that leads back into the page."""
+    if _note(el):
+        return True
+    if depth >= _NOTE_LEVELS or (el.text or "").strip():
+        return False
+    found = False
+    for c in el:  # (the first child with text that is no note ends it: prune asks of many)
+        if (c.tail or "").strip():
+            return False
+        if not isinstance(c.tag, str):
+            continue
+        if _footnotes(c, depth + 1):
+            found = True
+        elif any(t.strip() for t in c.itertext()):
+            return False
+    return found
+
+
+def _note(el: HtmlElement) -> bool:
+    """Whether ``el`` is led by a note's mark linking back into the page, then says
+    something (see ``_footnotes``)."""
+    if (el.text or "").strip() or not _led_by_link(el):
+        return False
+    mark = next((a for a in el.iter("a") if "".join(a.itertext()).strip()), None)
+    if mark is None or not (mark.get("href") or "").startswith("#") or \
+            len(mark.get("href") or "") < 2:
+        return False
+    if _NOTE_MARK_RE.match("".join(mark.itertext())) is None:
+        return False
+    # (its own words, not its links': a bar of marks, "[1][2][3]", says nothing)
+    linked = sum(len(text_content(a)) for a in el.iter("a"))
+    return len(text_content(el)) - linked >= NOTE_MIN_CHARS
+
+
+def contents_after_title(block: HtmlElement) -> bool:
+    """Whether ``block`` is a table of contents leading on right under its parent's title
+    block: the parent's first block is led by a heading (a book part's or appendix's title
+    page, with its version, copyright and legal notice), ``block`` is the only block with
+    text after it, in no class saying chrome, and it is (or its first list is) of entries each
+    led by a link (``LEADS_ON_MIN_ITEMS`` at least), the first link to the page the
+    document says comes next (``<link rel="next">``: the part's sections, on the pages
+    after this one). ``_signals._leads_on`` asks that no prose come before such a list;
+    here the prose before it is the title page's, the part's own header, not a story
+    before a list of other stories: a story is no title block over a list."""
+    parent = block.getparent()
+    title = _first_element(parent) if parent is not None else None
+    if title is None or title is block or not _led_by_heading(title) or \
+            _class_weight(block) < 0:
+        return False
+    # (title page and contents, nothing else: a story's page says more after a list)
+    after = [s for s in title.itersiblings() if isinstance(s.tag, str)
+             and text_content(s).strip()]
+    if after != [block]:
+        return False
+    lst = block if block.tag in LISTS else next(block.iter(*LISTS), None)
+    next_page = block.getroottree().getroot().get(NEXT_PAGE_ATTR, "").partition("#")[0]
+    if lst is None or not next_page:
+        return False
+    items = [i for i in lst if i.tag in ("li", "dt")]
+    first = next(lst.iter("a"), None)
+    return len(items) >= LEADS_ON_MIN_ITEMS and all(_led_by_link(i) for i in items) and \
+        first is not None and (first.get("href") or "").partition("#")[0] == next_page
+
+
+def _led_by_heading(el: HtmlElement) -> bool:
+    """Whether the first text in ``el`` is a heading's (through any wrappers)."""
+    for d in el.iterdescendants():
+        if not isinstance(d.tag, str):
+            continue
+        if d.tag in _HEADINGS:
+            return True
+        if (d.text or "").strip() or (d.tail or "").strip():
+            return False
+    return False

@@ -12,6 +12,7 @@ from ._boiler import _boxed_in_text, _prose_paragraph
 from ._kept import (
     _PRUNABLE_TAGS,
     _entry_alike,
+    _footnotes,
     _in_admonition,
     _in_contents,
     _in_title,
@@ -21,6 +22,7 @@ from ._kept import (
     _section_body,
     _up_to,
     _wraps_one,
+    contents_after_title,
 )
 from ._signals import (
     _HEADINGS,
@@ -108,6 +110,7 @@ def prune(content: HtmlElement, stats: dict[HtmlElement, _Stats] | None = None,
               not _in_contents(el, content, stats, anchors) and not _section_body(el) and
               not _lists_parts(el, content, stats, toc_pages, anchors) and
               not _introduced(el, content) and
+              not any(contents_after_title(a) for a in _up_to(el, content)[:2]) and
               not (el.tag == "span" and _in_title(el, content)) and
               not (keep is not None and (el is keep or _is_ancestor(keep, el)))]
     # a line of a listing (a code listing in divs, a line each) is judged with its lines,
@@ -209,11 +212,14 @@ def _prunable(el: HtmlElement, st: _Stats, stats: dict[HtmlElement, _Stats],
             _boxed_in_text(el, st) or _cited_address(el):
         return False  # judged by their parts, if at all (a sidebar box: its class is no
         # chrome's, boilerplate removal said so)
+    # (footnotes are the text's, by their marks: asked only of the blocks that would
+    # otherwise go, as _names_only)
     if tag == "p":
-        return _is_link_paragraph(el, st)
+        return _is_link_paragraph(el, st) and not _footnotes(el)
     # (a link block first: _names_only reads every paragraph and item below, so it is asked
     # only of the blocks that would otherwise go)
-    return _is_link_block(el, st, stats, lists) and not _names_only(el, st, stats, cites)
+    return _is_link_block(el, st, stats, lists) and not _names_only(el, st, stats, cites) \
+        and not _footnotes(el)
 
 
 _CITING_TAGS = ("p", "dd", "li")

@@ -4,6 +4,7 @@ content, and by the other halves of an article split across containers."""
 
 from __future__ import annotations
 
+import itertools
 from functools import cached_property
 
 from lxml.html import HtmlElement
@@ -396,3 +397,39 @@ def _with_continuations(body: HtmlElement, content: HtmlElement, best: HtmlEleme
     return _gather(body, parts, stats)
 
 
+NAV_BAR_MAX_LINKS = 8
+"""A bar of links to the pages around a page (prev, up, home, next, and the titles of
+those pages) has at most this many links; a site map or a list of contents has more."""
+
+
+def navigation_won(body: HtmlElement, block: HtmlElement, scores: dict[HtmlElement, float],
+                   stats: dict[HtmlElement, _Stats]) -> list[HtmlElement]:
+    """The navigation bars of the page when they are all that scored: the best candidate
+    is in one, no candidate outside them scored (the page's text is too short to: a
+    section of one line, "Configuring is fun."), each is a bar (see ``chrome_beside``: its
+    tag, role or class says navigation) of a few links (``NAV_BAR_MAX_LINKS``), and
+    outside them the page has its own heading: the page is that heading and its line,
+    and the bars are its chrome, spared by boilerplate removal only because the page is
+    short. Any generator that puts prev/next bars around short pages makes one so. A
+    page whose only text is a list of many links (a site map) is that list; and when
+    nothing outside the bars has a heading, the bars are all the page says. Else []."""
+    # (first the block's own ancestors: on most pages none is chrome, and the walk of
+    # the whole page below is not made)
+    if not any(_navigation_class(a) or _is_chrome(a, a.tag, (a.get("role") or "").strip()
+                                                  .lower())
+               for a in itertools.takewhile(lambda a: a is not body,
+                                            itertools.chain((block,), block.iterancestors()))):
+        return []
+    bars = _chrome_parts(body, body)
+    if not bars or not any(_is_ancestor(bar, block) or bar is block for bar in bars):
+        return []
+    if any(sum(1 for _ in bar.iter("a")) > NAV_BAR_MAX_LINKS for bar in bars):
+        return []
+    for el in scores:
+        if not any(el is bar or _is_ancestor(bar, el) or _is_ancestor(el, bar)
+                   for bar in bars):
+            return []  # (a candidate of the page's own: it is judged as ever)
+    if not any(h in stats and stats[h].text and not any(_is_ancestor(bar, h) for bar in bars)
+               for h in body.iter(*_HEADINGS)):
+        return []
+    return bars

@@ -15,7 +15,10 @@ the parent is more of the same kind of content:
 - **too small**: a few words in a page of many (of lists and tables: contents, members, an
   index); the page's content is where they are;
 - **a table of contents beside it**: the parent holds, outside the block, a table of
-  contents larger than the block (a chapter's page: its introduction, then its sections).
+  contents larger than the block (a chapter's page: its introduction, then its sections),
+  or one listing the block, or, under the parent's title, one leading on to the pages
+  after this one (a chapter's sections, however short beside a list under its
+  introduction).
 
 What a wider container brings in that is not content (a list of links, a form) prune drops.
 """
@@ -26,6 +29,7 @@ import itertools
 
 from lxml.html import HtmlElement
 
+from ._kept import contents_after_title
 from ._signals import (
     _HEADINGS,
     LISTS,
@@ -35,6 +39,7 @@ from ._signals import (
     _class_weight,
     _empty_anchor,
     _first_element,
+    _leads_on,
     _short_text,
     _teaser,
     _wrapped_heading,
@@ -43,6 +48,7 @@ from ._signals import (
     teasers,
 )
 from ._stats import _named, _Stats, listed_links, reference_table
+from ._text import text_content
 
 SIMILAR_MIN = 2
 """Siblings of one kind (the block among them) that make a collection of entries."""
@@ -396,7 +402,24 @@ def _beside_contents(node: HtmlElement, parent: HtmlElement,
     listing += [t for t in parent.iter("table") if t in stats and not _below(t, node)
                 and reference_table(t, stats)]
     return size >= CONTENTS_SHARE * stats[node].text or \
-        any(_lists_node(lst, node, parent) for lst in listing)
+        any(_lists_node(lst, node, parent) for lst in listing) or \
+        any(_chapter_contents(lst, node, parent, anchors) for lst in listing) or \
+        _title_over_contents(node, parent)
+
+
+def _chapter_contents(lst: HtmlElement, node: HtmlElement, parent: HtmlElement,
+                      anchors: Anchors | None) -> bool:
+    """Whether ``parent`` is a chapter's page: it opens with its title (a heading, or a
+    title block wrapping one), and the table of contents ``lst``, before ``node`` in it and
+    in no block whose class says chrome, leads on (see ``_signals._leads_on``: its first
+    link to another page is the page the document says comes next, and no prose is before
+    it): it lists the chapter's sections, on the pages after this one, and ``node`` (a list
+    under the chapter's introduction) is a part of the chapter, however short the contents
+    beside it. Any generator that splits a book into pages writes a chapter's page so; a
+    list of other stories set before a story is under no title of theirs."""
+    first = _first_element(parent)
+    return first is not None and _wrapped_heading(first).tag in _HEADINGS and \
+        lst.tag in LISTS and _before_node(lst, node, parent) and _leads_on(lst, anchors)
 
 
 def _lists_node(lst: HtmlElement, node: HtmlElement, parent: HtmlElement) -> bool:
@@ -405,18 +428,36 @@ def _lists_node(lst: HtmlElement, node: HtmlElement, parent: HtmlElement) -> boo
     (links to an anchor in it): a chapter's page, its title, its contents and its first
     section, is the chapter; a class's page, its members' table and their details, the
     class."""
+    if not _before_node(lst, node, parent):
+        return False
+    fragments = {(a.get("href") or "").partition("#")[2] for a in lst.iter("a")} - {""}
+    return any(el.get("id") in fragments or el.get("name") in fragments
+               for el in node.iter() if isinstance(el.tag, str))
+
+
+def _title_over_contents(node: HtmlElement, parent: HtmlElement) -> bool:
+    """Whether ``node`` is the title block of ``parent`` (its first block: a book part's or
+    appendix's title page) and a table of contents leading on follows it (see
+    ``_kept.contents_after_title``): the page is the part's, title and contents."""
+    first = _first_element(parent)
+    if first is None or first is not node:
+        return False
+    after = next((s for s in first.itersiblings() if isinstance(s.tag, str)
+                  and text_content(s).strip()), None)
+    return after is not None and contents_after_title(after)
+
+
+def _before_node(lst: HtmlElement, node: HtmlElement, parent: HtmlElement) -> bool:
+    """Whether ``lst`` is in ``parent`` before ``node`` and in no block whose class says
+    chrome (a sidebar's)."""
     if lst is parent:
         return False  # (the parent itself a table or list: nothing of it is before node)
     child = lst
     while child.getparent() is not parent:
         child = child.getparent()
-    if child is node or not any(s is node for s in child.itersiblings()) or \
-            any(_class_weight(a) < 0 for a in itertools.chain((lst,), lst.iterancestors())
-                if _below(a, parent) and a is not parent):
-        return False
-    fragments = {(a.get("href") or "").partition("#")[2] for a in lst.iter("a")} - {""}
-    return any(el.get("id") in fragments or el.get("name") in fragments
-               for el in node.iter() if isinstance(el.tag, str))
+    return child is not node and any(s is node for s in child.itersiblings()) and \
+        not any(_class_weight(a) < 0 for a in itertools.chain((lst,), lst.iterancestors())
+                if _below(a, parent) and a is not parent)
 
 
 def _readable(st: _Stats) -> int:
