@@ -328,6 +328,9 @@ LEADS_ON_MAX_PROSE_BEFORE = 80
 LEADS_ON_MIN_ITEMS = 3
 """Entries of a flat one whose first is the page's next (see ``_leads_on``); fewer is a
 pager ("Next: a post", "Previous: another")."""
+NAMED_CONTENTS_MIN_ITEMS = 1
+"""Entries of a list its class names a table of contents, ending its section (see
+``_named_contents``): the generator's word holds for a chapter of one or two sections."""
 LISTS = ("ul", "ol", "dl")
 
 
@@ -355,7 +358,9 @@ def contents_list(lst: HtmlElement, anchors: Anchors | None = None) -> bool:
         lines = lines and (lists or not any(
             d.tag in _ENTRY_BLOCKS for d in item.iterdescendants()))
         items += 1
-    if items >= LEADS_ON_MIN_ITEMS and (lines or nested) and _named_contents(lst):
+    # (named so and ending its section, even a chapter's two sections are its contents: a
+    # pager's "Next", "Previous" is no list a class names a table of contents)
+    if items >= NAMED_CONTENTS_MIN_ITEMS and (lines or nested) and _named_contents(lst):
         return True
     if items < CONTENTS_MIN_ITEMS:
         # (a section of three subsections lists them: the page said where it goes on; or
