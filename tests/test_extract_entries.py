@@ -13,6 +13,7 @@ from lxml.html import HtmlElement
 
 from trawl.extract import extract
 from trawl.extract._boiler import remove_boilerplate
+from trawl.extract._kept import _headed_link
 from trawl.extract._stats import _measure, _Stats
 from trawl.extract._whole import _in_section_text
 
@@ -154,3 +155,50 @@ def test_a_short_list_named_a_table_of_contents_before_more_text_still_goes() ->
                     f"{STORY}{widget}{after}</article></body></html>", URL)
         assert_kept(e.text, *STORY_TEXT)
         assert "another headline" not in words(e.text), cls
+
+
+def class_page(group_heading: str) -> str:
+    """A reference's class page (DocBook XSL, Berkeley DB's STL API): its summary, its
+    members' table, a heading over the one link to its group's page, then its section."""
+    return ("<html><head><title>InvalidCursorException</title></head><body><div "
+            "class='chapter'><div class='titlepage'><div><div><h2 class='title'>Chapter 33. "
+            "InvalidCursorException</h2></div></div></div><p>The cursor has inconsistent "
+            "status, it is unable to be used any more.</p><h4>Public Members</h4><div "
+            "class='informaltable'><table><tr><th>Member</th><th>Description</th></tr><tr><td>"
+            "<a href='#ctor'>InvalidCursorException</a></td><td>Constructs the exception "
+            "from an error code of the library.</td></tr></table></div>"
+            f"<h4>{group_heading}</h4><p><a class='xref' href='Exception_classes_group.html'>"
+            "Dbstl Exception Classes</a></p><p></p><div class='sect1'><div class='titlepage'>"
+            "<div><div><h2 class='title' id='ctor'>InvalidCursorException</h2></div></div>"
+            "</div><pre class='programlisting'>InvalidCursorException(int error_code)</pre>"
+            "</div></div></body></html>")
+
+
+def test_a_headings_lone_link_is_its_field() -> None:
+    # a reference's field: the "Group" heading over the one link to the group's page, the
+    # class's section after it; the link was pruned as a paragraph of links, its label kept
+    e = extract(class_page("Group"), URL)
+    assert_kept(e.text, "Group", "Dbstl Exception Classes", "unable to be used any more",
+                "InvalidCursorException(int error_code)")
+
+
+def test_a_promotions_heading_and_a_link_before_more_text_still_go() -> None:
+    # hostile: the same link under a promotion's heading ("Related") goes; and a heading's
+    # link followed by more of the heading's text is no field but a link among paragraphs,
+    # judged as before (a story's "Read the report" link line between its paragraphs)
+    e = extract(class_page("Related"), URL)
+    assert "dbstl exception classes" not in words(e.text)
+    assert_kept(e.text, "unable to be used any more", "InvalidCursorException(int error_code)")
+    body = lxml.html.document_fromstring(
+        "<html><body><div><h3>Group</h3><p><a href='g.html'>Dbstl Exception Classes</a></p>"
+        "<p>More text under the heading, a sentence of its own.</p></div></body></html>")
+    stats = _measure(body)
+    p = body.find(".//p")
+    assert p is not None and not _headed_link(p, stats)
+    p.getparent().remove(p.getnext())
+    stats = _measure(body)
+    assert _headed_link(p, stats)
+    heading = body.find(".//h3")
+    assert heading is not None
+    heading.text = "Related"
+    assert not _headed_link(p, stats)

@@ -12,6 +12,7 @@ from ._boiler import _boxed_in_text, _prose_paragraph
 from ._kept import (
     _PRUNABLE_TAGS,
     _entry_alike,
+    _headed_link,
     _in_admonition,
     _in_contents,
     _in_title,
@@ -107,7 +108,7 @@ def prune(content: HtmlElement, stats: dict[HtmlElement, _Stats] | None = None,
     doomed = [el for el in doomed if not _in_admonition(el, content) and
               not _in_contents(el, content, stats, anchors) and not _section_body(el) and
               not _lists_parts(el, content, stats, toc_pages, anchors) and
-              not _introduced(el, content) and
+              not _introduced(el, content) and not _headed_link(el, stats) and
               not (el.tag == "span" and _in_title(el, content)) and
               not (keep is not None and (el is keep or _is_ancestor(keep, el)))]
     # a line of a listing (a code listing in divs, a line each) is judged with its lines,
