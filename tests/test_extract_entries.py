@@ -14,12 +14,13 @@ from lxml.html import HtmlElement
 from trawl.extract import extract
 from trawl.extract._boiler import remove_boilerplate
 from trawl.extract._kept import _headed_link
+from trawl.extract._signals import contents_list
 from trawl.extract._stats import _measure, _Stats
 from trawl.extract._whole import _in_section_text
 
 from .test_extract_index import STORY
 from .test_extract_manuals4 import SECTIONS, STORY_TEXT, section_toc, texinfo_page
-from .test_extract_whole import URL, assert_kept, words
+from .test_extract_whole import LOREM, URL, assert_kept, words
 
 OPTIONS = "".join(f"<dt><samp>option_{i}</samp></dt><dd><p>Fixed point format with {i} "
                   "significant figures, used when the matrix can be shown so, else the "
@@ -202,3 +203,43 @@ def test_a_promotions_heading_and_a_link_before_more_text_still_go() -> None:
     assert heading is not None
     heading.text = "Related"
     assert not _headed_link(p, stats)
+
+
+def section_page(toc_hrefs: tuple[str, str]) -> str:
+    """A section's page (DocBook XSL, Berkeley DB's upgrade notes): its title, its table of
+    contents (``div.toc``) of its two subsections before its text, then them."""
+    entries = "".join(f"<dt><span class='sect2'><a href='{h}'>{t}</a></span></dt>" for h, t in
+                      zip(toc_hrefs, ("PRAGMAs With Permanent Effects",
+                                      "PRAGMAs That Can Now Operate"), strict=True))
+    sections = "".join(
+        f"<div class='sect2'><div class='titlepage'><div><div><h3 class='title'><a id='{i}'>"
+        f"</a>{t}</h3></div></div></div><p>{LOREM}</p></div>"
+        for i, t in (("idp1", "PRAGMAs With Permanent Effects"),
+                     ("idp2", "PRAGMAs That Can Now Operate")))
+    return ("<html><head><title>Replication for Existing Databases</title></head><body><div "
+            "class='sect1'><div class='titlepage'><div><div><h2 class='title'><a "
+            "id='sql_rep'></a>Replication for Existing Databases</h2></div></div></div>"
+            f"<div class='toc'><dl>{entries}</dl></div><p>Replication can now be enabled on "
+            f"existing SQL databases, and is now disabled permanently.</p>{sections}</div>"
+            "</body></html>")
+
+
+def test_a_named_list_of_a_sections_own_two_parts_before_its_text_is_its_contents() -> None:
+    # a section's table of contents before its text, two entries, each a place on this
+    # page: pruned as a list of links (fewer than three entries asked nothing more)
+    html = section_page(("sql_rep.html#idp1", "sql_rep.html#idp2"))
+    body = lxml.html.document_fromstring(html).find("body")
+    assert body is not None
+    assert contents_list(body.find(".//div[@class='toc']/dl"))
+    text = extract(html, "https://docs.example.org/installation/sql_rep.html").text
+    assert text.count("PRAGMAs With Permanent Effects") == 2, text
+
+
+def test_a_named_list_of_two_other_pages_before_the_text_is_no_contents() -> None:
+    # hostile: the same list, named so, before the text, going to other pages (a story's
+    # list of its other pages, a widget of two other stories), or to one place here and
+    # one elsewhere: not the section's own parts
+    for hrefs in (("part2.html", "part3.html"), ("sql_rep.html#idp1", "other.html#intro")):
+        body = lxml.html.document_fromstring(section_page(hrefs)).find("body")
+        assert body is not None
+        assert not contents_list(body.find(".//div[@class='toc']/dl")), hrefs
