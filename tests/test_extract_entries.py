@@ -243,3 +243,23 @@ def test_a_named_list_of_two_other_pages_before_the_text_is_no_contents() -> Non
         body = lxml.html.document_fromstring(section_page(hrefs)).find("body")
         assert body is not None
         assert not contents_list(body.find(".//div[@class='toc']/dl")), hrefs
+
+
+def test_a_pages_columns_of_classless_divs_are_no_entries_alike() -> None:
+    # hostile (Readability's webmd pages): a page's columns, each a ``div`` without a
+    # class, under the page's heading: the story's column, then one of an app's promotion
+    # (short lines, no links); ``div``s of no class are of no kind, not entries alike
+    story = "<div id='main'>" + "".join(
+        f"<p>Paragraph {i} of the story about peanut allergies, which have been on the rise "
+        "in the past decade, with little hope for a cure.</p>" for i in range(10)) + "</div>"
+    promo = ("<div id='third'><p>Today on the site</p><p>The site's allergy app</p><p>Loading"
+             "</p><p>This feature is temporarily unavailable. Please try again later.</p>"
+             "<p>Now check your email account on your phone to download the app.</p></div>")
+    html = ("<html><head><title>Peanuts</title></head><body><div id='page'><h1>Babies who eat "
+            f"peanuts early may avoid allergy</h1>{story}{promo}</div></body></html>")
+    body = lxml.html.document_fromstring(html).find("body")
+    assert body is not None
+    stats = _measure(body)
+    page = body.find(".//div[@id='page']")
+    assert not _in_section_text(page.find("div[@id='main']"), page, stats, {})
+    assert "temporarily unavailable" not in extract(html, URL).text

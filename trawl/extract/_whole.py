@@ -153,11 +153,12 @@ def _in_section_text(node: HtmlElement, parent: HtmlElement, stats: dict[HtmlEle
     is still one of them (``_among_similar`` asks the others to outweigh it). They too
     have no class saying chrome, and list links in a small share of their text at most
     (an entry's "See also" line), and be no teaser nor hold teasers: other stories' cards
-    alike in kind are lists of links or headed teasers. A rule (``hr``: Texinfo's line
-    under the node's navigation bar) says nothing and is passed over; so is a list its
-    class names a table of contents that ends the section (``_named_contents``:
-    Texinfo's ``ul.section-toc`` of the node's subsections, DocBook XSL's ``div.toc``),
-    the generator's own word."""
+    alike in kind are lists of links or headed teasers. A ``div`` without a class is of
+    no kind: a page's columns are as many of them (the text's, the navigation's, the
+    app promotion's). A rule (``hr``: Texinfo's line under the node's navigation bar) says
+    nothing and is passed over; so is a list its class names a table of contents that
+    ends the section (``_named_contents``: Texinfo's ``ul.section-toc`` of the node's
+    subsections, DocBook XSL's ``div.toc``), the generator's own word."""
     head = next((c for c in parent if isinstance(c.tag, str) and not _empty_anchor(c)
                  and c.tag != "hr"), None)
     first = _wrapped_heading(head) if head is not None and head.tag == "div" else head
@@ -177,7 +178,8 @@ def _in_section_text(node: HtmlElement, parent: HtmlElement, stats: dict[HtmlEle
             continue  # (the section's menu of its subsections, ending it: prune judges it)
         if child not in stats or _class_weight(child) < 0:
             return False
-        if _kind(child) == kind and child.tag not in _TEXT_TAGS:
+        if _kind(child) == kind and child.tag not in _TEXT_TAGS and \
+                (child.tag not in _CLASS_KIND_TAGS or child.get("class")):
             # (an entry's "See also" line lists links: a part of it, not the most)
             if _card(child) or _other_pages(child) or \
                     listed.get(child, 0) > SUBSECTION_MAX_LISTED * stats[child].text:
