@@ -30,6 +30,7 @@ from ._signals import (
     _wrapped_heading,
     promo_heading,
     teasers,
+    to_other_page,
 )
 from ._stats import _named, _Stats, listed_links
 
@@ -329,6 +330,11 @@ def _text_of_document(node: HtmlElement, others: list[HtmlElement],
 
 
 # -- cards of other pages: what a section's or a document's text is not -----------
+# (Three tests, each the weight its rule needs: a subsection is no cards when it holds
+# teasers or three short cards (``_other_pages``); sections alike are none when any entry
+# beside the block is headed by a link elsewhere, however long (``_cards``); a block is
+# among teasers when its parent is a list of them and it is none (``_among_teasers``).
+# One link test, ``_signals.to_other_page``, serves them and ``_signals._teaser``.)
 
 
 def _other_pages(el: HtmlElement) -> bool:
@@ -347,7 +353,7 @@ def _card(el: HtmlElement) -> bool:
         return False
     around = next((a for a in heading.iterancestors("a")), None)
     links = [around] if around is not None else list(heading.iter("a"))
-    return any(not (a.get("href") or "#").startswith("#") for a in links)
+    return any(to_other_page(a) for a in links)
 
 
 def _cards(node: HtmlElement, parent: HtmlElement) -> bool:
@@ -360,7 +366,7 @@ def _cards(node: HtmlElement, parent: HtmlElement) -> bool:
     for sib in parent:
         head = _first_element(sib) if sib is not node and isinstance(sib.tag, str) else None
         if head is not None and head.tag in _HEADINGS and \
-                any(not (a.get("href") or "#").startswith("#") for a in head.iter("a")):
+                any(to_other_page(a) for a in head.iter("a")):
             return True
     return False
 
