@@ -325,16 +325,6 @@ def _part_of(node: HtmlElement, parent: HtmlElement, stats: dict[HtmlElement, _S
         not any(c is not node and teasers(c) for c in parent)
 
 
-def _table_links(el: HtmlElement, stats: dict[HtmlElement, _Stats]) -> int:
-    """Link text in the reference tables under ``el`` (the outermost ones)."""
-    total = 0
-    for table in el.iter("table"):
-        if table in stats and reference_table(table, stats) and \
-                not any(a.tag == "table" for a in table.iterancestors() if _below(a, el)):
-            total += stats[table].links
-    return total
-
-
 def _below(anc: HtmlElement, el: HtmlElement) -> bool:
     """Whether ``anc`` (an ancestor of something under ``el``) is ``el`` or under it."""
     node: HtmlElement | None = anc
