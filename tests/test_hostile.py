@@ -43,7 +43,14 @@ SAME_IN_EVERY_MODE = {
     "/target": ("done", None, None),
 }
 # scripts only run in the browser: there a script that never ends costs the page
-BROWSER_ONLY = {"/loop": ("failed", "timeout"), "/hog": ("failed", "crashed")}
+# (a memory hog fails as crashed when the renderer runs out of memory first, or as timeout
+# when the page's budget runs out first, as on a loaded machine: either is the page's
+# failure with its cause, as tests/hostile.py says; test_a_hung_or_crashed_tab_costs_one_page
+# pins the crash itself)
+BROWSER_ONLY: dict[str, tuple[str, frozenset[str]]] = {
+    "/loop": ("failed", frozenset({"timeout"})),
+    "/hog": ("failed", frozenset({"crashed", "timeout"})),
+}
 
 
 @pytest.fixture(scope="module")
@@ -81,9 +88,12 @@ async def test_hostile_pages_end_with_the_same_status_in_every_mode(
         assert got[:3] == (status, error, target), (mode, path, got)
         if status == "done":
             assert (got[3] or 0) >= 30, (mode, path, got)  # the page's text was read
-    for path, (status, error) in BROWSER_ONLY.items():
-        expected = (status, error) if mode == "browser" else ("done", None)
-        assert seen[path][:2] == expected, (mode, path, seen[path])
+    for path, (status, errors) in BROWSER_ONLY.items():
+        got_status, got_error = seen[path][:2]
+        if mode == "browser":
+            assert got_status == status and got_error in errors, (mode, path, seen[path])
+        else:
+            assert (got_status, got_error) == ("done", None), (mode, path, seen[path])
 
 
 async def test_a_read_page_runs_no_more_scripts(site: HostileSite) -> None:
