@@ -103,10 +103,10 @@ RELATED = ("<ul>" + "".join(f"<li><a href='/news/{i}'>Another story {i} in the n
                             for i in range(6)) + "</ul>")
 
 @pytest.mark.parametrize("heading", [
-    # a breadcrumb of links (spaced ">", no code glued), a headline's link (words), a
-    # heading of links to other pages that only looks like a keyword first
+    # a breadcrumb of links (spaced ">", no code glued), a headline's link (words, some
+    # code among them), a tag cloud of links whose first is a keyword
     "<a href='/'>Home</a> &gt; <a href='/docs/'>Docs</a> &gt; <a href='/docs/io/'>I/O</a>",
-    "<a href='/news/rust-1-63'>What is new in Rust (1.63)</a>",
+    "<a href='/news/vec'>What is new in Vec&lt;T&gt; since Rust 1.63</a>",
     "<a href='/tags/impl'>impl</a> <a href='/tags/fn'>fn</a> <a href='/tags/trait'>trait</a>",
 ])
 def test_a_heading_of_links_that_is_no_declaration_still_goes(heading: str) -> None:
