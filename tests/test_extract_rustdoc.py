@@ -47,9 +47,9 @@ def impl(header: str, methods: str = "", since: str = "") -> str:
             f"<div class='impl-items'>{methods}</div></details>")
 
 
-def method(signature: str, doc: str) -> str:
+def method(signature: str, doc: str, since: str = "") -> str:
     return (f"<details class='rustdoc-toggle method-toggle' open><summary><section "
-            f"class='method trait-impl has-srclink'><span class='rightside'><a "
+            f"class='method trait-impl has-srclink'><span class='rightside'>{since}<a "
             f"class='srclink' href='../../src/std/sync/mutex.rs.html#535'>source</a></span>"
             f"<h4 class='code-header'>{signature}</h4></section></summary>"
             f"<div class='docblock'><p>{doc}</p></div></details>")
@@ -63,6 +63,11 @@ def t(name: str, kind: str = "trait") -> str:
 IMPL_DEBUG = (f"impl&lt;T:&nbsp;?{t('Sized')} + {t('Debug')}&gt; {t('Debug')} for "
               f"{t('MutexGuard', 'struct')}&lt;'_, T&gt;")
 IMPL_SEND = f"impl !{t('Send')} for {t('MutexGuard', 'struct')}"
+INTO_INNER = ("pub fn <a class='fnname' href='#method.into_inner'>into_inner</a>(self) -&gt; "
+              "<a class='primitive' href='../primitive.pointer.html'>*mut T</a>")
+INTO_SINCE = ("<span class='since' title='Stable since Rust version 1.15.0, const unstable'>"
+              "1.15.0 (const: <a href='https://github.com/rust-lang/rust/issues/78729'>unstable"
+              "</a>)</span> · ")
 FMT = (f"fn <a class='fnname' href='../fmt/trait.Debug.html#tymethod.fmt'>fmt</a>(&amp;self, "
        f"f: &amp;mut {t('Formatter', 'struct')}&lt;'_&gt;) -&gt; {t('Result', 'type')}")
 GUARD_PAGE = rustdoc_page("MutexGuard in std::sync", (
@@ -75,7 +80,10 @@ GUARD_PAGE = rustdoc_page("MutexGuard in std::sync", (
     "<h2 id='trait-implementations' class='small-section-header'>Trait Implementations<a "
     "href='#trait-implementations' class='anchor'></a></h2><div id='trait-implementations-"
     "list'>" + impl(IMPL_SEND) + impl(IMPL_DEBUG, method(
-        FMT, "Formats the value using the given formatter."), since="1.16.0") + "</div>"))
+        FMT, "Formats the value using the given formatter.") + method(
+        INTO_INNER, "Consumes the guard, returning the raw pointer.", since=INTO_SINCE),
+        since="1.16.0")
+    + "</div>"))
 
 
 def test_an_implementations_declaration_is_its_title_not_a_heading_of_links() -> None:
@@ -87,7 +95,12 @@ def test_an_implementations_declaration_is_its_title_not_a_heading_of_links() ->
                 "impl<T: ?Sized + Debug> Debug for MutexGuard<'_, T>",
                 "fn fmt(&self, f: &mut Formatter<'_>) -> Result",
                 "Formats the value using the given formatter.",
-                "impl !Send for MutexGuard", "An RAII guard. " + LOREM)
+                "impl !Send for MutexGuard", "An RAII guard. " + LOREM,
+                # (a pointer's type is linked as "*mut T": a name, two tokens)
+                "pub fn into_inner(self) -> *mut T",
+                # the item's facts beside its declaration: stable since, its source
+                "1.16.0 · source impl<T: ?Sized + Debug>",
+                "1.15.0 (const: unstable) · source pub fn into_inner")
 
 
 def test_without_the_declaration_rule_the_impl_headers_go(
@@ -101,6 +114,27 @@ def test_without_the_declaration_rule_the_impl_headers_go(
 
 RELATED = ("<ul>" + "".join(f"<li><a href='/news/{i}'>Another story {i} in the news</a></li>"
                             for i in range(6)) + "</ul>")
+
+def test_without_the_aside_rule_the_items_version_goes(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(_prune, "beside_declaration", lambda el: False)
+    got = words(extract(GUARD_PAGE, URL).full_text)
+    assert words("Debug for MutexGuard") in got and words("const: unstable") not in got
+
+
+def test_a_list_of_links_beside_a_declaration_still_goes() -> None:
+    # (a line of facts is short: a menu of other pages in the same header block is no
+    # declaration's aside)
+    menu = "<ul class='links'>" + "".join(
+        f"<li><a href='/guide/{i}'>Chapter {i} of the guide</a></li>" for i in range(6)) + "</ul>"
+    html = ("<html><head><title>get</title></head><body><article><h1>Vec</h1>"
+            f"<p>{LOREM}</p><div class='header'>{menu}<h3>fn get(&amp;self) -&gt; "
+            "<a href='/std/option.html'>Option</a>&lt;&amp;T&gt;</h3></div>"
+            f"<p>Returns a reference to an element. {LOREM}</p></article></body></html>")
+    e = extract(html, URL)
+    assert_kept(e.text, "fn get(&self) -> Option<&T>", "Returns a reference to an element.")
+    assert "Chapter" not in e.text
+
 
 @pytest.mark.parametrize("heading", [
     # a breadcrumb of links (spaced ">", no code glued), a headline's link (words, some

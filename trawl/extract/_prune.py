@@ -9,7 +9,7 @@ import re
 from lxml.html import HtmlElement
 
 from ._boiler import _boxed_in_text, _prose_paragraph
-from ._decl import declaration, holds_declaration
+from ._decl import beside_declaration, declaration, holds_declaration
 from ._kept import (
     _PRUNABLE_TAGS,
     _entry_alike,
@@ -205,7 +205,7 @@ def _prunable(el: HtmlElement, st: _Stats, stats: dict[HtmlElement, _Stats],
         return True
     if tag in _HEADINGS:
         return _is_link_heading(el, st, stats) and not declaration(el)
-    if tag not in _PRUNABLE_TAGS:
+    if tag not in _PRUNABLE_TAGS or beside_declaration(el):
         return False
     if not st.links and st.n_img <= 1 and st.n_li - 100 <= st.n_p:
         return False  # every test below needs links, images or a hundred list items
