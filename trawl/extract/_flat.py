@@ -32,7 +32,8 @@ def before_flat_sections(node: HtmlElement, parent: HtmlElement,
     headed by one), after it headings of the page's own (no link to another page, no
     promotion's "Related articles") each followed by its body, and every body the
     document's text: no list of links, no teasers, no form, no class saying chrome."""
-    before, after = [], []
+    before: list[HtmlElement] = []
+    after: list[HtmlElement] = []
     seen = False
     for child in parent:
         if child is node:
