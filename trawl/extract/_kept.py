@@ -23,6 +23,7 @@ from ._signals import (
     _first_element,
     _led_by_link,
     contents_list,
+    promo_heading,
     section_alike,
     words,
 )
@@ -199,6 +200,29 @@ def _introduced(el: HtmlElement, content: HtmlElement) -> bool:
     text = " ".join(text_content(prev).split())
     return text.endswith(":") and len(text.split()) >= INTRO_MIN_WORDS and \
         PROMO_LEAD_RE.match(text) is None
+
+
+def _headed_link(el: HtmlElement, stats: dict[HtmlElement, _Stats]) -> bool:
+    """Whether ``el`` is a paragraph of one link that is all its heading heads: the heading
+    before it, the next heading (or the section's end, or a section) after it, nothing of
+    text between. A reference's field reads so ("Group" over the link to the group's
+    page, "Header", "Module"): the heading is its label, which prune keeps, and the label
+    without its value says nothing. A promotion's heading ("Related", "Read more") is
+    another story's way in, and goes with its link; a list of links under a heading
+    (other stories, a site's menu) is no paragraph of one link."""
+    if el.tag != "p" or len(el.xpath(".//a[@href]")) != 1 or el.find(".//img") is not None:
+        return False
+    prev = el.getprevious()
+    while prev is not None and (not isinstance(prev.tag, str) or _empty_anchor(prev)):
+        prev = prev.getprevious()
+    if prev is None or prev.tag not in _HEADINGS or promo_heading(prev):
+        return False
+    for after in el.itersiblings():
+        if not isinstance(after.tag, str) or (after in stats and not stats[after].text):
+            continue  # (an empty paragraph: DocBook XSL writes one after the link)
+        first = _first_element(after)
+        return after.tag in _HEADINGS or (first is not None and first.tag in _HEADINGS)
+    return True
 
 
 def _in_admonition(el: HtmlElement, content: HtmlElement) -> bool:

@@ -14,6 +14,7 @@ from ._kept import (
     _PRUNABLE_TAGS,
     _entry_alike,
     _footnotes,
+    _headed_link,
     _in_admonition,
     _in_contents,
     _in_title,
@@ -110,7 +111,7 @@ def prune(content: HtmlElement, stats: dict[HtmlElement, _Stats] | None = None,
     doomed = [el for el in doomed if not _in_admonition(el, content) and
               not _in_contents(el, content, stats, anchors) and not _section_body(el) and
               not _lists_parts(el, content, stats, toc_pages, anchors) and
-              not _introduced(el, content) and
+              not _introduced(el, content) and not _headed_link(el, stats) and
               not any(contents_after_title(a) for a in _up_to(el, content)[:2]) and
               not (el.tag == "span" and _in_title(el, content)) and
               not (keep is not None and (el is keep or _is_ancestor(keep, el)))]

@@ -328,6 +328,9 @@ LEADS_ON_MAX_PROSE_BEFORE = 80
 LEADS_ON_MIN_ITEMS = 3
 """Entries of a flat one whose first is the page's next (see ``_leads_on``); fewer is a
 pager ("Next: a post", "Previous: another")."""
+NAMED_CONTENTS_MIN_ITEMS = 1
+"""Entries of a list its class names a table of contents, ending its section (see
+``_named_contents``): the generator's word holds for a chapter of one or two sections."""
 LISTS = ("ul", "ol", "dl")
 
 
@@ -355,7 +358,15 @@ def contents_list(lst: HtmlElement, anchors: Anchors | None = None) -> bool:
         lines = lines and (lists or not any(
             d.tag in _ENTRY_BLOCKS for d in item.iterdescendants()))
         items += 1
-    if items >= LEADS_ON_MIN_ITEMS and (lines or nested) and _named_contents(lst):
+    # (named so and ending its section, even a chapter's two sections are its contents: a
+    # pager's "Next", "Previous" is no list a class names a table of contents)
+    if items >= NAMED_CONTENTS_MIN_ITEMS and (lines or nested) and _named_contents(lst):
+        return True
+    # (named so and listing only places on this page, wherever it is: a section's own one
+    # or two subsections before its text; a paginated story's list of its other pages, or
+    # a widget of other stories, goes to other pages)
+    if items >= NAMED_CONTENTS_MIN_ITEMS and (lines or nested) and _named_toc(lst) and \
+            _lists_itself(lst, every=True, memo=anchors):
         return True
     if items < CONTENTS_MIN_ITEMS:
         # (a section of three subsections lists them: the page said where it goes on; or
@@ -385,6 +396,21 @@ def _named_contents(lst: HtmlElement) -> bool:
     page its ``rel="next"`` names, which ``_leads_on`` checks (tests/test_extract_manuals4.py:
     ``test_a_named_table_of_contents_before_the_text_that_leads_on_is_kept`` and
     ``test_a_named_list_before_the_text_that_leads_elsewhere_goes``)."""
+    el = _toc_wrapper(lst)
+    # (``el``: the list in the wrappers holding nothing else; what follows it in its section)
+    return el is not None and not any(isinstance(s.tag, str) and _collapsed_text(s)
+                                      for s in el.itersiblings())
+
+
+def _named_toc(lst: HtmlElement) -> bool:
+    """Whether the list, or the block holding nothing else, says by its class that it is a
+    table of contents (see ``_named_contents``), wherever it is."""
+    return _toc_wrapper(lst) is not None
+
+
+def _toc_wrapper(lst: HtmlElement) -> HtmlElement | None:
+    """The outermost of ``lst`` and the wrappers holding nothing else, when one of them has
+    a class naming a table of contents; else None."""
     named = False
     el = lst
     while True:
@@ -394,9 +420,7 @@ def _named_contents(lst: HtmlElement) -> bool:
                 (parent.text or "").strip():
             break
         el = parent
-    # (``el``: the list in the wrappers holding nothing else; what follows it in its section)
-    return named and not any(isinstance(s.tag, str) and _collapsed_text(s)
-                             for s in el.itersiblings())
+    return el if named else None
 
 
 def _leads_on(lst: HtmlElement, memo: Anchors | None = None) -> bool:

@@ -41,6 +41,7 @@ from ._signals import (
     _empty_anchor,
     _first_element,
     _leads_on,
+    _named_contents,
     _short_text,
     _teaser,
     _wrapped_heading,
@@ -155,27 +156,61 @@ def _in_section_text(node: HtmlElement, parent: HtmlElement, stats: dict[HtmlEle
     subsections (``_its_subsection``): the section's
     introduction, then the block (a list), then "For example:" and its listing. A code
     listing's text is no prose by its mass, yet the section's as much as a paragraph; any
-    generator's section reads so, and a list of links or other stories has listed links."""
-    first = _first_element(parent)
+    generator's section reads so, and a list of links or other stories has listed links.
+
+    The section's other entries of the block's own kind (a function's ``dl`` beside the
+    next function's: Texinfo writes each ``@deffn`` a ``dl`` of its own, Sphinx each
+    ``.. function::``) are its text too, whatever their size: a reference section is its
+    introduction, then its entries one after another, and one long entry among short ones
+    is still one of them (``_among_similar`` asks the others to outweigh it). They too
+    have no class saying chrome, and list links in a small share of their text at most
+    (an entry's "See also" line), and be no teaser nor hold teasers: other stories' cards
+    alike in kind are lists of links or headed teasers. A ``div`` without a class is of
+    no kind: a page's columns are as many of them (the text's, the navigation's, the
+    app promotion's). A rule (``hr``: Texinfo's line under the node's navigation bar) says
+    nothing and is passed over; so is a list its class names a table of contents that
+    ends the section (``_named_contents``: Texinfo's ``ul.section-toc`` of the node's
+    subsections, DocBook XSL's ``div.toc``), the generator's own word."""
+    head = next((c for c in parent if isinstance(c.tag, str) and not _empty_anchor(c)
+                 and c.tag != "hr"), None)
+    first = _wrapped_heading(head) if head is not None and head.tag == "div" else head
     if first is None or first.tag not in _HEADINGS:
         return False
-    head = next((c for c in parent if isinstance(c.tag, str) and not _empty_anchor(c)), None)
     listed = listed_links(parent, stats, lists)
+    kind = _kind(node)
     others = 0
     for child in parent:
         if child is node or child is head or not isinstance(child.tag, str) or \
-                _empty_anchor(child):
+                _empty_anchor(child) or child.tag == "hr":
             continue
         if child.tag in _BREAK_TAGS:
             continue  # (a rule or a break between the section's blocks says nothing)
         if child in stats and _class_weight(child) >= 0 and \
                 _its_subsection(child, first, stats, listed):
             continue  # (after the section's text: its subsections, the document's too)
-        if not (child.tag in _TEXT_TAGS or _text_list(child)) or child not in stats or \
-                listed.get(child, 0) or _class_weight(child) < 0:
+        if child.tag in LISTS and _named_contents(child):
+            continue  # (the section's menu of its subsections, ending it: prune judges it)
+        if child not in stats or _class_weight(child) < 0:
+            return False
+        if _kind(child) == kind and child.tag not in _TEXT_TAGS and \
+                (child.tag not in _CLASS_KIND_TAGS or child.get("class")):
+            # (an entry's "See also" line lists links: a part of it, not the most)
+            if _card(child) or _other_pages(child) or \
+                    listed.get(child, 0) > SUBSECTION_MAX_LISTED * stats[child].text:
+                return False
+        elif not (child.tag in _TEXT_TAGS or _listing(child) or _text_list(child)) or \
+                listed.get(child, 0):
             return False
         others += 1
     return others > 0
+
+
+def _listing(el: HtmlElement) -> bool:
+    """Whether ``el`` is a code listing's wrapper: a ``div`` holding a ``pre`` and nothing
+    else (Texinfo's ``div.example``, Sphinx's ``div.highlight``): the listing itself."""
+    inner = [c for c in el if isinstance(c.tag, str)]
+    return el.tag == "div" and len(inner) == 1 and inner[0].tag == "pre" and \
+        not (el.text or "").strip() and not (inner[0].tail or "").strip()
 
 
 SUBSECTION_LINE_CHARS = 80
@@ -191,12 +226,14 @@ def _its_subsection(child: HtmlElement, heading: HtmlElement,
     them), holds no form, and is no list of links (a "More from the archive" block of
     other stories is headed too), unless it is a line long: a reference entry's "See
     Also" line is the document's, and prune judges it by its parts once the section is
-    the content."""
+    the content. Nor is it a teaser itself (a short block headed by a link to another
+    page: one of other stories' cards set in the section, each a child of its own)."""
     own = _first_element(child)
     st = stats[child]
     return own is not None and own.tag in _HEADINGS and own.tag >= heading.tag and \
         (listed.get(child, 0) <= SUBSECTION_MAX_LISTED * st.text
-         or st.text <= SUBSECTION_LINE_CHARS) and not _other_pages(child) and \
+         or st.text <= SUBSECTION_LINE_CHARS) and not _card(child) and \
+        not _other_pages(child) and \
         child.find(".//form") is None and child.find(".//input") is None
 
 
