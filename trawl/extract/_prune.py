@@ -206,10 +206,12 @@ def _prunable(el: HtmlElement, st: _Stats, stats: dict[HtmlElement, _Stats],
         return True
     if tag in _HEADINGS:
         return _is_link_heading(el, st, stats) and not declaration(el)
-    if tag not in _PRUNABLE_TAGS or beside_declaration(el):
+    if tag not in _PRUNABLE_TAGS:
         return False
     if not st.links and st.n_img <= 1 and st.n_li - 100 <= st.n_p:
         return False  # every test below needs links, images or a hundred list items
+    if beside_declaration(el):
+        return False  # (asked after the cheap tests: it reads the parent's headings)
     if _kinds(el).embed or _admonition(el) or _is_headed_section(el, stats) or \
             _boxed_in_text(el, st) or _cited_address(el) or holds_declaration(el):
         return False  # judged by their parts, if at all (a sidebar box: its class is no
