@@ -18,7 +18,9 @@ from .test_extract_index import STORY
 from .test_extract_whole import LOREM, URL, assert_kept, words
 
 # (the modules, not the package's re-exports: the rules are switched off in them)
+# (a rule is switched off where it is called: the climb's in _whole, their helpers' in _sections)
 _whole = importlib.import_module("trawl.extract._whole")
+_sections = importlib.import_module("trawl.extract._sections")
 _edges = importlib.import_module("trawl.extract._edges")
 _prune = importlib.import_module("trawl.extract._prune")
 _content = importlib.import_module("trawl.extract._content")
@@ -123,7 +125,7 @@ def test_other_stories_in_a_storys_wrapped_body_stay_out() -> None:
 def test_teasers_in_a_wrapped_body_are_kept_out_by_the_teasers_signal(
         monkeypatch: pytest.MonkeyPatch) -> None:
     # (the hostile shape checked: with no document text test, the teasers come in)
-    monkeypatch.setattr(_whole, "_text_of_document", lambda *a: True)
+    monkeypatch.setattr(_sections, "_text_of_document", lambda *a: True)
     e = extract(WRAPPED_STORY.format(teasers_html()), URL)
     assert "What happened next" in e.text
 
@@ -231,7 +233,7 @@ def test_sections_beside_a_story_headed_like_it_stay_out() -> None:
 def test_sections_beside_a_story_are_kept_out_by_the_document_text_test(
         monkeypatch: pytest.MonkeyPatch) -> None:
     # (the hostile shape checked: with no document text test, they come in)
-    monkeypatch.setattr(_whole, "_text_of_document", lambda *a: True)
+    monkeypatch.setattr(_sections, "_text_of_document", lambda *a: True)
     e = extract(sections_beside_story(MORE + RELATED + PICTURES), URL)
     assert all(text in e.text for text in HOSTILE_BLOCKS)
 
@@ -344,6 +346,6 @@ def test_a_story_among_cards_is_no_document_of_sections(
         got = words(extract(page_, URL).text)
         assert "another headline" not in got and "latest in section" not in got
     # (checked: without the cards test, sections alike take them in)
-    monkeypatch.setattr(_whole, "_cards", lambda node, parent: False)
+    monkeypatch.setattr(_sections, "_cards", lambda node, parent: False)
     leaked = [page_ for page_ in shapes if "another headline" in words(extract(page_, URL).text)]
     assert len(leaked) == 2  # (the teasers' two shapes; the menu's stays out by its links)

@@ -10,8 +10,8 @@ import lxml.html
 from lxml.html import HtmlElement
 
 from trawl.extract import extract
+from trawl.extract._sections import _in_section_text
 from trawl.extract._stats import _measure, _Stats
-from trawl.extract._whole import _in_section_text
 
 from .test_extract_docbook import navheader
 from .test_extract_generalise import teaser_cards

@@ -126,10 +126,35 @@ def prune(content: HtmlElement, stats: dict[HtmlElement, _Stats] | None = None,
     doomed = _with_labels(doomed)
     # a pruning that would gut the content is wrong about this page: keep it whole
     if not prose:  # (a navigation bar's links are in its table's cells, not paragraphs)
-        doomed = [el for el in doomed if not _links_in_paragraphs(el)]
+        doomed = [el for el in doomed if not _links_in_paragraphs(el) and not _titles_list(el)]
     if _removed_text(doomed, stats) > 0.6 * stats[content].text:
         doomed = [el for el in doomed if el.tag in _FORM_TAGS]
     _drop_all(doomed)
+
+
+TITLE_MIN_WORDS = 3
+"""A list entry's link of this many words at least names a document ("The Module Writers'
+Guide"); a menu's are a word or two ("Home", "About us")."""
+
+
+def _titles_list(el: HtmlElement) -> bool:
+    """Whether ``el`` is a list (``ul``, ``ol``) of two entries or more, each a link and
+    nothing else, and each link a title of ``TITLE_MIN_WORDS`` words or more: on a page
+    without prose (a manual's hand-written index: its title, a line, the list of its
+    guides) the documents it lists are what it says. A navigation menu's entries are a
+    word or two each, and a menu is in the page's chrome, which a page with prose shows."""
+    if el.tag not in ("ul", "ol"):
+        return False
+    items = [c for c in el if isinstance(c.tag, str)]
+    if len(items) < 2:
+        return False
+    for item in items:
+        links = list(item.iter("a"))
+        text = _collapsed_text(item)
+        if item.tag != "li" or len(links) != 1 or _collapsed_text(links[0]) != text or \
+                len(text.split()) < TITLE_MIN_WORDS:
+            return False
+    return True
 
 
 def _links_in_paragraphs(el: HtmlElement) -> bool:

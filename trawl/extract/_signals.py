@@ -296,6 +296,12 @@ def teasers(el: HtmlElement) -> bool:
     return sum(1 for c in alike if _teaser(c)) * 3 >= 2 * len(alike)
 
 
+def to_other_page(a: HtmlElement) -> bool:
+    """Whether the link ``a`` leads to another page: an ``href`` that is no fragment of this
+    one (a heading's own anchor, a self-link, a table of contents' entry)."""
+    return not (a.get("href") or "#").startswith("#")
+
+
 def _teaser(el: HtmlElement) -> bool:
     text = _short_text(el, TEASER_MAX_CHARS)
     if not text:
@@ -303,7 +309,7 @@ def _teaser(el: HtmlElement) -> bool:
     heading = next(el.iter(*_HEADINGS), None)
     if heading is None:
         return False
-    links = [a for a in heading.iter("a") if not (a.get("href") or "#").startswith("#")]
+    links = [a for a in heading.iter("a") if to_other_page(a)]
     linked = sum(len(_collapsed_text(a)) for a in links)
     return bool(links) and 2 * linked > len(_collapsed_text(heading))
 
