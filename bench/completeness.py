@@ -64,6 +64,13 @@ The sets (``--list`` says which are installed here):
   the Rust Reference and the Rustonomicon, every page (each book's ``print.html``, the whole
   book on one page, among them): ``main`` less the lines of code examples that mdBook
   hides until asked (``span.boring``: its book.js hides them on load);
+- ``rustdoc``: four modules of Rust 1.63's standard library API docs (rustdoc 1.63; Debian
+  rust-doc, only ``std/collections``, ``std/io``, ``std/sync`` and ``std/iter`` unpacked:
+  the four modules of the std a program uses most, 250 pages, each module's index, its
+  structs', traits', enums' and functions' pages, and its submodules'): the page's
+  ``section#main-content`` less what rustdoc.css hides (the ``§`` anchors, the examples'
+  "Run" links and the "Notable traits" tooltips, shown on hover), and not rustdoc's
+  redirect files (a re-exported item's old path, a ``Refresh`` to its page);
 - ``postgres`` (kept back, only with ``--kept-back``: measured to check, never tuned on): the
   PostgreSQL 15 manual (DocBook XSL; Debian postgresql-doc-15): the body less its
   ``navheader`` and ``navfooter``.
@@ -144,6 +151,10 @@ class DocSet:
     """Measured to check a change, never to tune one."""
     exclude: tuple[str, ...] = ()
     """Folders under ``root`` whose pages are another generator's (not this set's)."""
+    include: tuple[str, ...] = ()
+    """The folders under ``root`` whose pages are this set's (every folder when empty): a
+    package installed whole holds more than the set (rust-doc: two mdBook books among
+    32,000 rustdoc pages)."""
     skip_redirects: bool = False
     """Leave out files that only redirect (``<meta http-equiv="Refresh">``): makeinfo writes
     one per index anchor, which a crawl follows to the node's page, no page of their own."""
@@ -151,6 +162,8 @@ class DocSet:
     def pages(self) -> Iterator[Path]:
         return iter(sorted(p for p in self.root.rglob("*.html") if p.is_file()
                            if p.relative_to(self.root).parts[0] not in self.exclude
+                           and (not self.include
+                                or p.relative_to(self.root).parts[0] in self.include)
                            and not (self.skip_redirects and _redirects(p))))
 
 
@@ -165,10 +178,10 @@ DOCSETS = Path(os.environ.get("TRAWL_DOCSETS", "/opt/trawl-docsets"))
 database server along (their files only)."""
 
 
-def _installed(path: str) -> Path:
-    """``/path`` when the package is installed, else its files unpacked under DOCSETS."""
+def _installed(path: str, unpacked: Path = DOCSETS) -> Path:
+    """``/path`` when the package is installed, else its files unpacked under ``unpacked``."""
     installed = Path("/") / path
-    return installed if installed.is_dir() else DOCSETS / path
+    return installed if installed.is_dir() else unpacked / path
 
 
 def _has_class(name: str) -> str:
@@ -240,7 +253,22 @@ SETS = {s.name: s for s in (
     DocSet("mdbook", _installed("usr/share/doc/rust-doc/html"), "rust-doc",
            # mdBook: ``main``; a code example's lines marked "boring" are hidden by its
            # book.js on load (a button shows them), as doxygen.css hides its tooltips
-           "//main", f".//span[{_has_class('boring')}]"),
+           "//main", f".//span[{_has_class('boring')}]", include=("reference", "nomicon")),
+    DocSet("rustdoc",
+           # setup unpacks these std modules under a folder of their own, so that the
+           # mdbook set's folder (the package's html/) does not gain them
+           _installed("usr/share/doc/rust-doc/html/std", DOCSETS / "rustdoc"), "rust-doc",
+           # rustdoc 1.63: ``section#main-content`` (the item's title, declaration, docs,
+           # implementations), less what its rustdoc.css hides: the ``§`` anchors, the "Run"
+           # links of examples (``a.test-arrow``: shown on hover), the "Notable traits"
+           # tooltips (shown on hover) and ``.hidden``; a closed ``<details>`` (a trait
+           # implementation's methods) is text: a click opens it in place and the browser's
+           # find-in-page opens it too (see docs/extraction.md)
+           "//section[@id='main-content']",
+           f".//*[{_has_class('anchor')} or {_has_class('test-arrow')} "
+           f"or {_has_class('notable-traits-tooltiptext')} or {_has_class('hidden')} "
+           f"or {_has_class('hidden-by-impl-hider')} or {_has_class('hidden-by-usual-hider')}]",
+           include=("collections", "io", "sync", "iter"), skip_redirects=True),
     DocSet("postgres", _installed("usr/share/doc/postgresql-doc-15/html"), "postgresql-doc-15",
            "/html/body", "./div[@class='navheader' or @class='navfooter']", kept_back=True),
 )}

@@ -9,6 +9,7 @@ import re
 from lxml.html import HtmlElement
 
 from ._boiler import _boxed_in_text, _prose_paragraph
+from ._decl import beside_declaration, declaration, holds_declaration
 from ._kept import (
     _PRUNABLE_TAGS,
     _entry_alike,
@@ -229,13 +230,15 @@ def _prunable(el: HtmlElement, st: _Stats, stats: dict[HtmlElement, _Stats],
     if tag in _FORM_TAGS:
         return True
     if tag in _HEADINGS:
-        return _is_link_heading(el, st, stats)
+        return _is_link_heading(el, st, stats) and not declaration(el)
     if tag not in _PRUNABLE_TAGS:
         return False
     if not st.links and st.n_img <= 1 and st.n_li - 100 <= st.n_p:
         return False  # every test below needs links, images or a hundred list items
+    if beside_declaration(el):
+        return False  # (asked after the cheap tests: it reads the parent's headings)
     if _kinds(el).embed or _admonition(el) or _is_headed_section(el, stats) or \
-            _boxed_in_text(el, st) or _cited_address(el):
+            _boxed_in_text(el, st) or _cited_address(el) or holds_declaration(el):
         return False  # judged by their parts, if at all (a sidebar box: its class is no
         # chrome's, boilerplate removal said so)
     # (footnotes are the text's, by their marks: asked only of the blocks that would

@@ -33,6 +33,7 @@ import itertools
 
 from lxml.html import HtmlElement
 
+from ._flat import before_flat_sections
 from ._kept import contents_after_title
 from ._sections import (
     _ENTRY_TAGS,
@@ -104,7 +105,8 @@ def whole(top: HtmlElement, stats: dict[HtmlElement, _Stats],
                                         or _beside_contents(node, parent, stats, anchors)
                                         or _part_of(node, parent, stats, mass, lists)
                                         or _in_wrapped_body(node, parent, stats, lists)
-                                        or _among_sections(node, parent, stats, lists)):
+                                        or _among_sections(node, parent, stats, lists)
+                                        or before_flat_sections(node, parent, stats, lists)):
             break
         node = parent
     landmark = next((a for a in node.iterancestors() if _is_landmark(a)), None)

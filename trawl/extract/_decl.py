@@ -1,0 +1,79 @@
+"""Declarations: a heading that is code, the signature of an item of an API, whose links are
+the names it uses (rustdoc's ``impl<T: Debug> Debug for Mutex<T>``, ``fn get(&self) ->
+Option<&T>``, a title ``std::sync::Mutex``), not a way elsewhere. Prune judges a heading by
+its links (a heading of links introducing nothing is navigation); a declaration is linked
+because an API's names are, and is the title of what it declares."""
+
+from __future__ import annotations
+
+import re
+
+from lxml.html import HtmlElement
+
+from ._signals import _HEADINGS, _collapsed_text
+
+_GLUED_RE = re.compile(r"\w(?:::\w|<|\()|->")
+"""What code writes and a title of words does not: a name glued to a scope (``std::io``),
+to its type parameters (``Vec<T>``) or to its arguments (``get(&self)``), or an arrow
+(``-> T``). A breadcrumb's ``Home > Docs`` and a count's ``Comments (3)`` are spaced."""
+_KEYWORD_RE = re.compile(
+    r"(?:pub(?:\(\w+\))? )?(?:impl|fn|struct|enum|trait|type|const|static|unsafe|async|"
+    r"extern|mod|union|macro|class|interface|def|func|function|var|val)\b")
+"""... or a declaration's keyword first, lower-case as code writes it (``impl Send for
+Mutex``, ``type Item = T``); a title of words starts with a capital."""
+
+
+_TYPE_WORDS = frozenset(("mut", "const", "dyn"))
+"""Words a linked type is written with (``*mut T``, ``&'a mut``)."""
+_WORD_RE = re.compile(r"\w+")
+
+
+def _name(text: str) -> bool:
+    """Whether a link's text is a name: one token (``Debug``, ``fmt``), or a type of
+    type parameters and punctuation (``*mut T``, ``(K, V)``, ``; N]``): no word of a
+    sentence in it."""
+    return " " not in text or all(len(w) <= 2 or w in _TYPE_WORDS
+                                  for w in _WORD_RE.findall(text))
+
+
+def declaration(el: HtmlElement) -> bool:
+    """Whether ``el`` (a heading) reads as a declaration: code glued as code is (see
+    ``_GLUED_RE``) or a declaration's keyword first (its own text, not a link's: a tag
+    cloud's "impl fn trait" is links), and every link in it a name, one token (a
+    headline's link is words)."""
+    links = [_collapsed_text(a) for a in el.iter("a")]
+    if not links or not all(_name(t) for t in links):
+        return False
+    text = _collapsed_text(el)
+    return _GLUED_RE.search(text) is not None or \
+        (_KEYWORD_RE.match(text) is not None and not text.startswith(links[0]))
+
+
+def holds_declaration(el: HtmlElement) -> bool:
+    """Whether a heading in ``el`` is a declaration: the block is an item's header (its
+    declaration beside its "source" link and its version), judged by its parts, as a
+    section under its heading is."""
+    return any(declaration(h) for h in el.iter(*_HEADINGS))
+
+
+DECLARATION_ASIDE_MAX_CHARS = 80
+"""A line beside a declaration this short at most is its facts, not a block of its own."""
+_ASIDE_DEPTH = 2
+"""How far below the header block a part of such a line may sit (a version in its span)."""
+
+
+def beside_declaration(el: HtmlElement) -> bool:
+    """Whether ``el`` is (or is in) a short line beside a declaration heading in one header
+    block: the item's facts, stable since which version, a link to its source (rustdoc's
+    "1.16.0 · source", a reference's "[source]" beside a signature), read with the
+    declaration as its line, not a list of links of the page's."""
+    node: HtmlElement | None = el
+    for _ in range(_ASIDE_DEPTH):
+        parent = node.getparent() if node is not None else None
+        if node is None or parent is None:
+            return False
+        if any(c is not node and c.tag in _HEADINGS and declaration(c) for c in parent) and \
+                len(_collapsed_text(node)) <= DECLARATION_ASIDE_MAX_CHARS:
+            return True
+        node = parent
+    return False
