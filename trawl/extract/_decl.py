@@ -72,8 +72,10 @@ def beside_declaration(el: HtmlElement) -> bool:
         parent = node.getparent() if node is not None else None
         if node is None or parent is None:
             return False
-        if any(c is not node and c.tag in _HEADINGS and declaration(c) for c in parent) and \
-                len(_collapsed_text(node)) <= DECLARATION_ASIDE_MAX_CHARS:
+        # (the parent's headings alone, in lxml's own loop: prune asks this of every
+        # candidate, and most parents have none)
+        if any(c is not node and declaration(c) for c in parent.iterchildren(*_HEADINGS)) \
+                and len(_collapsed_text(node)) <= DECLARATION_ASIDE_MAX_CHARS:
             return True
         node = parent
     return False
