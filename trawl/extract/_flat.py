@@ -16,6 +16,7 @@ from ._signals import (
     _first_element,
     promo_heading,
     teasers,
+    to_other_page,
 )
 from ._stats import _Stats, listed_links
 
@@ -50,7 +51,7 @@ def before_flat_sections(node: HtmlElement, parent: HtmlElement,
     for child in after:
         if child.tag in _HEADINGS:
             if promo_heading(child) or \
-                    any(not (a.get("href") or "#").startswith("#") for a in child.iter("a")):
+                    any(to_other_page(a) for a in child.iter("a")):
                 return False
         elif listed.get(child, 0) > FLAT_MAX_LISTED * stats[child].text or teasers(child) \
                 or _class_weight(child) < 0 or child.find(".//form") is not None or \
