@@ -79,3 +79,20 @@ def beside_declaration(el: HtmlElement) -> bool:
             return True
         node = parent
     return False
+
+
+def facts_beside(headline: HtmlElement, wrapper: HtmlElement) -> bool:
+    """Whether ``wrapper`` holds the headline, a declaration (an API item's title: "Function
+    std::iter::zip", its scope linked), beside a short line of the item's facts (rustdoc's
+    "1.59.0 · source · [−]": stable since which version, a link to its source), as the
+    line beside a member's declaration is (see ``beside_declaration``). That line is the
+    item's reference text, set beside its title: the header block ends at the headline,
+    and the line stays with the content. An article's headline is words, not a declaration,
+    and its byline and date beside it go with it; and a headline that is no heading (a
+    title in a block of another tag) is no item's title set so."""
+    if headline.tag not in _HEADINGS or headline.getparent() is not wrapper or \
+            not declaration(headline):
+        return False
+    return any(c is not headline and isinstance(c.tag, str) and c.tag not in _HEADINGS
+               and 0 < len(_collapsed_text(c)) <= DECLARATION_ASIDE_MAX_CHARS
+               for c in wrapper)
