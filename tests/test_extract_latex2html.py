@@ -1,0 +1,101 @@
+"""Every page whole (issue 26): shapes of manuals converted from LaTeX (LaTeX2HTML: Bacula's
+six manuals, bench/completeness.py's ``latex2html`` set). LaTeX2HTML marks no container: a
+page is the body, between two navigation panels, its sections' headings and paragraphs
+set straight in it. One page shape per failure seen, and the hostile shape beside each:
+what the rule must not keep on an article."""
+
+from __future__ import annotations
+
+from trawl.extract import extract
+
+from .test_extract_index import STORY
+from .test_extract_whole import URL, assert_kept, words
+
+
+def panel(bottom: bool = False) -> str:
+    """LaTeX2HTML's navigation panel: icons and Next/Up/Previous/Contents/Index links."""
+    return ("<div class='navigation'>" + ("<hr>" if bottom else "") +
+            "<a href='Contents.html'><img alt='next' class='navigation-next' "
+            "src='next.png'></a> <a href='Index.html'><img alt='index' src='index.png'></a>"
+            "<br><b> Next:</b> <a href='Contents.html'>Contents</a> <b><a "
+            "href='Contents.html'>Contents</a></b> <b><a href='Index.html'>Index</a></b>"
+            "<br><br></div>")
+
+
+def latex_page(body: str, title: str = "Tapeworm Utility Programs",
+               next_page: str = "Contents.html") -> str:
+    """A LaTeX2HTML page: the body between its two panels, the next page named in the
+    head."""
+    return (f"<html><head><title>{title}</title><link href='{next_page}' rel='next'></head>"
+            f"<body>{panel()}{body}{panel(bottom=True)}</body></html>")
+
+
+CREDITS = ("<div class='author_info'><strong>Ada Quill</strong><p><br><br> February 6, 2023 "
+           "<br> This manual documents Tapeworm version 9.6.7 (10 December 2020) <br><br> "
+           "Copyright 2000-2018, Ada Quill <br> Tapeworm is a registered trademark of Ada "
+           "Quill. <br><br> This documentation by Ada Quill with contributions from many "
+           "others, <br> a complete list can be found in the License chapter.<br></p></div>")
+"""A manual's title-page credits: author, date, version, copyright, license."""
+
+
+def front_contents(first: str = "Contents.html") -> str:
+    """A book's table of contents on its front page: the chapters (the first one the page
+    the head names next) and their sections."""
+    chapters = "".join(
+        f"<li><a href='ch{i}.html'>Chapter {i} Tools</a><ul>"
+        + "".join(f"<li><a href='ch{i}.html#s{j}'>Section {j} of chapter {i}</a></li>"
+                  for j in range(4)) + "</ul></li>" for i in range(6))
+    return (f"<p><br><hr><a id='CHILD_LINKS'></a><ul class='ChildLinks'><li><a "
+            f"href='{first}'>Contents</a></li>{chapters}</ul><br><hr>")
+
+
+def front_page(first: str = "Contents.html") -> str:
+    return latex_page("<div align='center'><img alt='Logo' src='logo.png'></div><p></p>"
+                      "<h1 class='CENTER'>Tapeworm Utility Programs</h1>"
+                      "<h1 align='center'><div align='center'><big>The Leading Open Source "
+                      f"Backup Solution</big></div></h1>{CREDITS}{front_contents(first)}")
+
+
+# -- a manual's front page: its title-page credits and its table of contents -----------------
+
+def test_a_manuals_front_page_keeps_its_credits_and_its_contents() -> None:
+    # Bacula's manuals' front pages: the title, an ``author_info`` block (author, date,
+    # version, copyright, license) and the book's table of contents; the credits went as
+    # an author box (66 of 219 words lost), then, kept, won the page alone (34 %)
+    e = extract(front_page(), URL)
+    assert_kept(e.text, "This manual documents Tapeworm version 9.6.7",
+                "Copyright 2000-2018, Ada Quill", "a complete list can be found in the License",
+                "Section 3 of chapter 5", "Chapter 2 Tools")
+
+
+def test_an_author_box_after_a_story_stays_out_though_it_states_a_copyright() -> None:
+    # hostile: a story's author box after the story (a bio, a copyright line under it) is
+    # the author's box, not a title page's credits
+    box = ("<div class='author-info'><strong>Jane Roe</strong><p>Jane Roe covers the city "
+           "council for the paper and writes a weekly column on housing. Copyright 2023, "
+           "Jane Roe.</p></div>")
+    e = extract(f"<html><body><article><h1>The council votes</h1>{STORY}{box}</article>"
+                "</body></html>", URL)
+    assert "covers the city council" not in e.text
+    assert "Paragraph 5 of the story" in e.text
+
+
+def test_an_author_bio_under_the_title_stays_out_without_a_copyright() -> None:
+    # hostile: a bio under the story's title, before the story (no copyright: an author's
+    # box, not a title page's credits)
+    box = ("<div class='author-info'><strong>Jane Roe</strong><p>Jane Roe covers the city "
+           "council for the paper and writes a weekly column on housing, after ten years "
+           "at the statehouse.</p></div>")
+    e = extract(f"<html><body><article><h1>The council votes</h1>{box}{STORY}</article>"
+                "</body></html>", URL)
+    assert "covers the city council" not in e.text
+    assert "Paragraph 5 of the story" in e.text
+
+
+def test_a_menu_of_pages_in_the_body_stays_out_of_a_title_page() -> None:
+    # hostile: the same front page whose list's first link is no page the head names next
+    # (a site's menu of pages, set in the body) does not make the body the content
+    e = extract(front_page(first="about.html"), URL)
+    assert "This manual documents Tapeworm" in e.text
+    assert "Section 3 of chapter 5" not in e.text
+    assert words("Copyright 2000-2018") in words(e.text)
