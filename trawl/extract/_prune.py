@@ -50,6 +50,7 @@ from ._stats import (
     _removed_text,
     _Stats,
     index_list,
+    index_terms,
     listed_links,
     reference_table,
 )
@@ -471,8 +472,9 @@ def _reference_links(el: HtmlElement, stats: dict[HtmlElement, _Stats]) -> int:
 
 
 def _index_links(el: HtmlElement, stats: dict[HtmlElement, _Stats]) -> int:
-    """Link text of the indexes (see ``index_list``) in ``el``."""
-    return sum(stats[d].links for d in el.iter("ul", "ol") if d in stats and index_list(d))
+    """Link text of the indexes (see ``index_list``, ``index_terms``) in ``el``."""
+    return sum(stats[d].links for d in el.iter("ul", "ol", "dl") if d in stats
+               and (index_terms(d) if d.tag == "dl" else index_list(d)))
 
 
 def _has_links(el: HtmlElement, n: int) -> bool:
