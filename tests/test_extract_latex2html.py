@@ -135,3 +135,32 @@ def test_a_menu_set_as_a_definition_list_stays_out() -> None:
                 "</div></body></html>", URL)
     assert "Paragraph 5 of the story" in e.text
     assert "Careers" not in e.text
+
+
+# -- a heading whose text an anchor (no address) wraps is no link ----------------------------
+
+def test_a_heading_wrapped_in_an_anchor_is_no_link() -> None:
+    # LaTeX2HTML wraps a heading's text in its anchor (``<a id=...>``, no ``href``): taken
+    # for a linked heading that introduces no text (a short bold line after it), it went
+    # as navigation (the title of the manuals' "About this document" pages; the questions
+    # of a FAQ)
+    body = ("<h1><a id='SECTION0052'> About this document ...</a></h1><strong>Tapeworm "
+            "Main Reference</strong><p> This document was generated using the <a "
+            "href='http://gen.example.org/'>Gen</a> translator Version 2023 (Released "
+            "January 1, 2023)</p><p> The command line arguments were: <br><kbd>gen -split 3 "
+            "-local_icons main</kbd></p>")
+    e = extract(latex_page(body, title="About this document ..."), URL)
+    assert_kept(e.full_text, "About this document", "Tapeworm Main Reference",
+                "generated using the Gen translator")
+
+
+def test_a_heading_linking_to_another_page_over_links_stays_out() -> None:
+    # hostile: a heading that links to another page, over a list of links (other
+    # stories' headlines), set in the story, is navigation
+    more = ("<h2><a href='/desk.html'>More from the city desk</a></h2><ul>"
+            + "".join(f"<li><a href='/s{i}.html'>Another story {i}</a></li>" for i in range(4))
+            + "</ul>")
+    e = extract(f"<html><body><div class='story'><h1>The council votes</h1>{STORY}{more}"
+                f"{STORY.replace('Paragraph', 'Part')}</div></body></html>", URL)
+    assert "Paragraph 5 of the story" in e.text
+    assert "More from the city desk" not in e.text

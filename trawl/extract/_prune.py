@@ -307,7 +307,16 @@ def _is_link_heading(el: HtmlElement, st: _Stats, stats: dict[HtmlElement, _Stat
 
 def _leaves_page(el: HtmlElement) -> bool:
     """Whether ``el`` holds a link to another page (not only to anchors of this one)."""
-    return any(not (a.get("href") or "").startswith("#") for a in el.iter("a"))
+    return any(_goes_elsewhere(a) for a in el.iter("a"))
+
+
+def _goes_elsewhere(a: HtmlElement) -> bool:
+    """Whether the ``<a>`` goes to another page: it has an address, not a place on this
+    page (``#intro``). An ``<a>`` without ``href`` is no link but a place named for links
+    to come to (``<h1><a id="SECTION0052"> About this document</a></h1>``: LaTeX2HTML's
+    anchors wrap the heading's text), and goes nowhere."""
+    href = a.get("href")
+    return href is not None and not href.startswith("#")
 
 
 def _is_link_paragraph(el: HtmlElement, st: _Stats) -> bool:
