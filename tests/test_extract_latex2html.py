@@ -9,7 +9,7 @@ from __future__ import annotations
 from trawl.extract import extract
 
 from .test_extract_index import STORY
-from .test_extract_whole import URL, assert_kept, words
+from .test_extract_whole import LOREM, URL, assert_kept, words
 
 
 def panel(bottom: bool = False) -> str:
@@ -94,7 +94,9 @@ def test_an_author_bio_under_the_title_stays_out_without_a_copyright() -> None:
 
 def test_a_menu_of_pages_in_the_body_stays_out_of_a_title_page() -> None:
     # hostile: the same front page whose list's first link is no page the head names next
-    # (a site's menu of pages, set in the body) does not make the body the content
+    # (a site's menu of pages, set in the body) does not make the body the content: no
+    # book's front page (``_front_page``), and no document written flat either (the list
+    # after its headings is links: ``_flat._sections_text``)
     e = extract(front_page(first="about.html"), URL)
     assert "This manual documents Tapeworm" in e.text
     assert "Section 3 of chapter 5" not in e.text
@@ -164,3 +166,32 @@ def test_a_heading_linking_to_another_page_over_links_stays_out() -> None:
                 f"{STORY.replace('Paragraph', 'Part')}</div></body></html>", URL)
     assert "Paragraph 5 of the story" in e.text
     assert "More from the city desk" not in e.text
+
+
+# -- a chapter written flat in the body: its sections' headings and bodies ------------------
+
+def flat_chapter() -> str:
+    """A LaTeX2HTML chapter's page: its "Subsections" list, then its sections written flat
+    in the body (a heading, paragraphs, a long list of directives, a listing)."""
+    subs = ("<a id='CHILD_LINKS'><strong>Subsections</strong></a><ul class='ChildLinks'>"
+            + "".join(f"<li><a href='page.html#SECTION00{i}'>Section {i} of the chapter</a>"
+                      "</li>" for i in range(1, 4)) + "</ul><hr>")
+    directives = "".join(f"<dt><strong>Option{i} = value</strong></dt><dd><p>Option{i} sets "
+                         f"how the daemon reads its value. {LOREM}</p></dd>" for i in range(12))
+    sections = "".join(
+        f"<h1><a id='SECTION00{i}'></a><br> Section {i} of the chapter </h1><b><a id='x{i}'>"
+        f"</a></b><p><b>The section {i} resource defines the name of the daemon.</b></p>"
+        + (f"<dl>{directives}</dl>" if i == 1 else f"<p>Part {i} says more. {LOREM}</p>")
+        + f"<pre>Section{i} {{\n  Name = daemon{i}\n}}</pre>" for i in range(1, 4))
+    return latex_page(subs + sections, title="Daemon Configuration", next_page="next.html")
+
+
+def test_a_chapter_written_flat_in_the_body_is_whole() -> None:
+    # Bacula's configuration chapters: the sections written flat in the body, one of them
+    # a long list of directives; that list was taken alone, the other sections' text and
+    # listings left (75.9 %, 77.1 %)
+    e = extract(flat_chapter(), URL)
+    assert_kept(e.text, "Section 1 of the chapter", "Option11 sets how the daemon",
+                "Part 2 says more", "Part 3 says more", "Name = daemon3",
+                "The section 3 resource defines")
+

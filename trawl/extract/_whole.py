@@ -33,7 +33,7 @@ import itertools
 
 from lxml.html import HtmlElement
 
-from ._flat import before_flat_sections
+from ._flat import before_flat_sections, flat_document
 from ._kept import contents_after_title
 from ._sections import (
     _ENTRY_TAGS,
@@ -97,7 +97,8 @@ def whole(top: HtmlElement, stats: dict[HtmlElement, _Stats],
             node = parent
             continue
         if parent.tag == "body":
-            if _front_page(node, parent, stats, anchors):
+            if _front_page(node, parent, stats, anchors) or \
+                    flat_document(node, parent, stats, lists, anchors):
                 node = parent
             break
         if not (_lone_entry(node, parent)
