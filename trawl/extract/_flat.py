@@ -3,7 +3,8 @@ then its body as siblings, no wrapper around the two (rustdoc's module page: the
 docs, then "Structs" over the table of its structs, "Traits" over its traits, each entry
 a name and a line). Scoring picks the introduction, the one block of prose; the sections
 after it, an index of the module's items, are as much the page's text. Any generator can
-write a document so (HTML's own outline has no section elements)."""
+write a document so (HTML's own outline has no section elements); LaTeX2HTML writes a
+whole chapter so, straight in the body (``flat_document``)."""
 
 from __future__ import annotations
 

@@ -20,6 +20,10 @@ the parent is more of the same kind of content:
   after this one (a chapter's sections, however short beside a list under its
   introduction).
 
+The body itself is the content only on the page's word: a book's front page (its table of
+contents opens on the page the head names next: ``_front_page``) or a document written flat
+in it (``_flat.flat_document``).
+
 What a wider container brings in that is not content (a list of links, a form) prune drops.
 
 Whether a block is a part of its section's or its document's text (a section's body, its
