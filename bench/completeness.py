@@ -71,6 +71,15 @@ The sets (``--list`` says which are installed here):
   ``section#main-content`` less what rustdoc.css hides (the ``§`` anchors, the examples'
   "Run" links and the "Notable traits" tooltips, shown on hover), and not rustdoc's
   redirect files (a re-exported item's old path, a ``Refresh`` to its page);
+- ``latex2html``: Bacula 9.6's six manuals (LaTeX2HTML v2023; Debian bacula-doc, only its
+  ``html/`` folder): the main manual, the console, developers', miscellaneous, problems and
+  utility guides, 114 pages, many of them long chapters (a chapter a page), with centred
+  tables, command listings, a contents page and an index per manual; the body less
+  LaTeX2HTML's ``div.navigation`` panels (the icons and Next/Up/Previous/Contents/Index
+  links at the top and foot of every page) and less its stamp of when it ran ("The
+  translation was initiated on ...", as gitdoc's "Last updated" footer). Its "Subsections"
+  list (``ul.ChildLinks``, the page's own sections, or a part's chapters) is content, as
+  DocBook's ``div.toc`` is;
 - ``postgres`` (kept back, only with ``--kept-back``: measured to check, never tuned on): the
   PostgreSQL 15 manual (DocBook XSL; Debian postgresql-doc-15): the body less its
   ``navheader`` and ``navfooter``.
@@ -269,6 +278,18 @@ SETS = {s.name: s for s in (
            f"or {_has_class('notable-traits-tooltiptext')} or {_has_class('hidden')} "
            f"or {_has_class('hidden-by-impl-hider')} or {_has_class('hidden-by-usual-hider')}]",
            include=("collections", "io", "sync", "iter"), skip_redirects=True),
+    DocSet("latex2html", _installed("usr/share/doc/bacula-doc/html"), "bacula-doc",
+           # LaTeX2HTML marks no main container: the page is the body, between its two
+           # ``div.navigation`` panels (next/up/previous/contents/index icons and links);
+           # the "Subsections" list (``ul.ChildLinks``) is the table of contents of the
+           # page's own sections (a part's page: its chapters), content as a DocBook
+           # ``div.toc`` is; no page has an ``address`` footer (LaTeX2HTML's "author, date"
+           # line: chrome like gitdoc's "Last updated", were it there). Its stamp of when
+           # it ran ("The translation was initiated on 2023-02-06", the last line of each
+           # manual's "About this document" page) is that footer's date, moved there: not
+           # counted, as gitdoc's "Last updated ..." is not
+           "/html/body", f".//div[{_has_class('navigation')}] "
+           "| ./p[starts-with(normalize-space(), 'The translation was initiated on')]"),
     DocSet("postgres", _installed("usr/share/doc/postgresql-doc-15/html"), "postgresql-doc-15",
            "/html/body", "./div[@class='navheader' or @class='navfooter']", kept_back=True),
 )}

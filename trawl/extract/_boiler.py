@@ -163,8 +163,45 @@ def _is_boilerplate(el: HtmlElement, tag: str, role: str, st: _Stats, share: flo
     if kinds.boiler:
         if kinds.content and share >= 0.1 and _link_density(st) < 0.4:
             return False
-        return share < 0.4 and not _boxed_in_text(el, st) and not _numbered_caption(el, tag)
+        return share < 0.4 and not _boxed_in_text(el, st) and not _numbered_caption(el, tag) \
+            and not _title_page_credits(el)
     return False
+
+
+_AUTHOR_TOKENS = frozenset(("author", "authors"))
+_COPYRIGHT_RE = re.compile(r"(?:\bcopyright\b|©)\s*(?:©\s*|\(c\)\s*)?(?:[12]\d{3})", re.I)
+"""A copyright line: "Copyright 2000-2018, Kern Sibbald", "© 2023 The Authors"."""
+
+
+def _title_page_credits(el: HtmlElement) -> bool:
+    """The credits of a document's title page: a block its class names as the author's
+    (``author_info``), under the document's title (``_under_the_title``), stating a
+    copyright (``_states_copyright``): a manual's front page sets its author, date,
+    version, copyright and license under its title, as LaTeX's ``\\maketitle`` and DocBook's
+    title page do, and a reader reads them as the page's text. A story's author box ("Jane
+    Doe covers climate for ...", a bio) comes after the story or is a bio without a
+    copyright, and stays boilerplate."""
+    tokens = _tokens_of(" ".join(v for v in (el.get("class"), el.get("id")) if v))
+    return bool(tokens & _AUTHOR_TOKENS) and _under_the_title(el) and _states_copyright(el)
+
+
+def _under_the_title(el: HtmlElement) -> bool:
+    """Only headings (the title), text-less blocks (a logo, an empty paragraph) and chrome
+    by class (a navigation bar) come before ``el`` in its parent, a heading among them."""
+    headed = False
+    for sib in el.itersiblings(preceding=True):
+        if not isinstance(sib.tag, str):
+            continue
+        if sib.tag in _HEADINGS:
+            headed = True
+        elif text_content(sib).strip() and not _kinds(sib).boiler:
+            return False
+    return headed
+
+
+def _states_copyright(el: HtmlElement) -> bool:
+    """``el``'s text has a copyright line (``_COPYRIGHT_RE``)."""
+    return _COPYRIGHT_RE.search(text_content(el)) is not None
 
 
 _FIGURE_NUMBER_RE = re.compile(

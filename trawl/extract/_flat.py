@@ -3,7 +3,8 @@ then its body as siblings, no wrapper around the two (rustdoc's module page: the
 docs, then "Structs" over the table of its structs, "Traits" over its traits, each entry
 a name and a line). Scoring picks the introduction, the one block of prose; the sections
 after it, an index of the module's items, are as much the page's text. Any generator can
-write a document so (HTML's own outline has no section elements)."""
+write a document so (HTML's own outline has no section elements); LaTeX2HTML writes a
+whole chapter so, straight in the body (``flat_document``)."""
 
 from __future__ import annotations
 
@@ -11,9 +12,12 @@ from lxml.html import HtmlElement
 
 from ._signals import (
     _HEADINGS,
+    LISTS,
+    Anchors,
     _class_weight,
     _empty_anchor,
     _first_element,
+    contents_list,
     promo_heading,
     teasers,
     to_other_page,
@@ -47,8 +51,17 @@ def before_flat_sections(node: HtmlElement, parent: HtmlElement,
     if not all(c.tag in _HEADINGS or getattr(_first_element(c), "tag", None) in _HEADINGS
                for c in before):
         return False
+    return _sections_text(after, parent, stats, lists)
+
+
+def _sections_text(children: list[HtmlElement], parent: HtmlElement,
+                   stats: dict[HtmlElement, _Stats], lists: dict[HtmlElement, int]) -> bool:
+    """Whether ``children`` of ``parent``, sections written flat, are all the document's:
+    headings of the page's own (no link to another page, no promotion's "Related
+    articles") and bodies of its text (no list of links, no teasers, no form, no class
+    saying chrome)."""
     listed = listed_links(parent, stats, lists)
-    for child in after:
+    for child in children:
         if child.tag in _HEADINGS:
             if promo_heading(child) or \
                     any(to_other_page(a) for a in child.iter("a")):
@@ -58,3 +71,34 @@ def before_flat_sections(node: HtmlElement, parent: HtmlElement,
                 child.find(".//input") is not None:
             return False
     return True
+
+
+FLAT_MIN_SECTIONS = 2
+"""Headings of one rank in the body that make it a document of sections written flat."""
+FLAT_LABEL_MAX_CHARS = 40
+"""A line before the first section, beside its table of contents, at most ("Subsections")."""
+
+
+def flat_document(node: HtmlElement, body: HtmlElement, stats: dict[HtmlElement, _Stats],
+                  lists: dict[HtmlElement, int], anchors: Anchors) -> bool:
+    """Whether ``body`` is a document written flat and ``node``, a child of it, a part of
+    its sections: the body's text is, in order, at most its table of contents of the
+    page's own sections (``contents_list``) and a short label over it, then sections
+    (``FLAT_MIN_SECTIONS`` headings of one rank or more, the first ahead of ``node``),
+    each a heading and its body, all of them the document's (``_sections_text``). A
+    chapter converted from LaTeX is written so, its sections' headings and paragraphs set
+    in the body with nothing around them; the body of a page with chrome left in it (a
+    list of other pages' links, a form, a class saying chrome) is not taken."""
+    children = [c for c in body if isinstance(c.tag, str) and not _empty_anchor(c)
+                and c in stats and stats[c].text]
+    first = next((i for i, c in enumerate(children) if c.tag in _HEADINGS), None)
+    if first is None or node not in children or children.index(node) < first:
+        return False
+    rank = children[first].tag
+    if sum(1 for c in children if c.tag == rank) < FLAT_MIN_SECTIONS:
+        return False
+    for c in children[:first]:
+        if not (c.tag in LISTS and contents_list(c, anchors)) and \
+                stats[c].text > FLAT_LABEL_MAX_CHARS:
+            return False
+    return _sections_text(children[first:], body, stats, lists)

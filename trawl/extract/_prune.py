@@ -50,6 +50,7 @@ from ._stats import (
     _removed_text,
     _Stats,
     index_list,
+    index_terms,
     listed_links,
     reference_table,
 )
@@ -307,7 +308,16 @@ def _is_link_heading(el: HtmlElement, st: _Stats, stats: dict[HtmlElement, _Stat
 
 def _leaves_page(el: HtmlElement) -> bool:
     """Whether ``el`` holds a link to another page (not only to anchors of this one)."""
-    return any(not (a.get("href") or "").startswith("#") for a in el.iter("a"))
+    return any(_goes_elsewhere(a) for a in el.iter("a"))
+
+
+def _goes_elsewhere(a: HtmlElement) -> bool:
+    """Whether the ``<a>`` goes to another page: it has an address, not a place on this
+    page (``#intro``). An ``<a>`` without ``href`` is no link but a place named for links
+    to come to (``<h1><a id="SECTION0052"> About this document</a></h1>``: LaTeX2HTML's
+    anchors wrap the heading's text), and goes nowhere."""
+    href = a.get("href")
+    return href is not None and not href.startswith("#")
 
 
 def _is_link_paragraph(el: HtmlElement, st: _Stats) -> bool:
@@ -472,8 +482,9 @@ def _reference_links(el: HtmlElement, stats: dict[HtmlElement, _Stats]) -> int:
 
 
 def _index_links(el: HtmlElement, stats: dict[HtmlElement, _Stats]) -> int:
-    """Link text of the indexes (see ``index_list``) in ``el``."""
-    return sum(stats[d].links for d in el.iter("ul", "ol") if d in stats and index_list(d))
+    """Link text of the indexes (see ``index_list``, ``index_terms``) in ``el``."""
+    return sum(stats[d].links for d in el.iter("ul", "ol", "dl") if d in stats
+               and (index_terms(d) if d.tag == "dl" else index_list(d)))
 
 
 def _has_links(el: HtmlElement, n: int) -> bool:

@@ -435,6 +435,21 @@ def _leads_on(lst: HtmlElement, memo: Anchors | None = None) -> bool:
     list comes before the page's prose: a
     section's list of its subsections at its top, the first of them the page after this
     one; not a list of more stories after a story (that starts with the next story)."""
+    if not opens_on_next(lst, memo):
+        return False
+    before = 0
+    for anc in (lst, *lst.iterancestors()):
+        for sib in anc.itersiblings(preceding=True):
+            if isinstance(sib.tag, str):
+                before += sum(len(text_content(p).strip()) for p in sib.iter("p"))
+                if before > LEADS_ON_MAX_PROSE_BEFORE:
+                    return False
+    return True
+
+
+def opens_on_next(lst: HtmlElement, memo: Anchors | None = None) -> bool:
+    """Whether the first link of ``lst`` to another page (after the page's own sections) is
+    where the page says its document goes on (``<link rel="next">`` in its head)."""
     next_page = lst.getroottree().getroot().get(NEXT_PAGE_ATTR, "").partition("#")[0]
     if not next_page:
         return False
@@ -449,16 +464,7 @@ def _leads_on(lst: HtmlElement, memo: Anchors | None = None) -> bool:
                 continue
         first = a
         break
-    if first is None or (first.get("href") or "").partition("#")[0] != next_page:
-        return False
-    before = 0
-    for anc in (lst, *lst.iterancestors()):
-        for sib in anc.itersiblings(preceding=True):
-            if isinstance(sib.tag, str):
-                before += sum(len(text_content(p).strip()) for p in sib.iter("p"))
-                if before > LEADS_ON_MAX_PROSE_BEFORE:
-                    return False
-    return True
+    return first is not None and (first.get("href") or "").partition("#")[0] == next_page
 
 
 def _lists_itself(lst: HtmlElement, every: bool = False, memo: Anchors | None = None) -> bool:

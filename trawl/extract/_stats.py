@@ -314,6 +314,39 @@ def index_list(el: HtmlElement) -> bool:
     return items > 0
 
 
+def index_terms(el: HtmlElement) -> bool:
+    """An index set as a definition list: every term (``dt``) is a word or phrase of its
+    own, no link, and is followed by its ``dd`` (a subentries' list among them) whose links
+    each go to a place on a page (``page.html#123``): where the term is said. A footer's
+    menu set so ("Company": "About", "Careers") heads links to pages, not places in them."""
+    if el.tag != "dl":
+        return False
+    terms = 0
+    pending = False  # a term waiting for its dd
+    for item in el:
+        if not isinstance(item.tag, str):
+            continue
+        if item.tag == "dt":
+            term = " ".join("".join(item.itertext()).split())
+            if pending or not term or len(term) > INDEX_TERM_MAX_CHARS or \
+                    _TERM_RE.search(term) is None or item.find(".//a") is not None:
+                return False
+            pending, terms = True, terms + 1
+        elif item.tag == "dd":
+            links = list(item.iter("a"))
+            if not pending or not links or not all(_to_a_place(a) for a in links):
+                return False
+            pending = False
+        else:
+            return False
+    return terms > 0 and not pending
+
+
+def _to_a_place(link: HtmlElement) -> bool:
+    """The link goes to a place on a page (its ``href`` has a fragment)."""
+    return bool((link.get("href") or "").partition("#")[2])
+
+
 TEXT_RUN_SHARE = 0.3
 TEXT_RUN_MIN_CHARS = 25
 """A run of inline text at least this much (share, characters) outside its links is text

@@ -20,6 +20,10 @@ the parent is more of the same kind of content:
   after this one (a chapter's sections, however short beside a list under its
   introduction).
 
+The body itself is the content only on the page's word: a book's front page (its table of
+contents opens on the page the head names next: ``_front_page``) or a document written flat
+in it (``_flat.flat_document``).
+
 What a wider container brings in that is not content (a list of links, a form) prune drops.
 
 Whether a block is a part of its section's or its document's text (a section's body, its
@@ -33,7 +37,7 @@ import itertools
 
 from lxml.html import HtmlElement
 
-from ._flat import before_flat_sections
+from ._flat import before_flat_sections, flat_document
 from ._kept import contents_after_title
 from ._sections import (
     _ENTRY_TAGS,
@@ -56,6 +60,7 @@ from ._signals import (
     _leads_on,
     _wrapped_heading,
     contents_list,
+    opens_on_next,
     teasers,
 )
 from ._stats import _Stats, listed_links, reference_table
@@ -95,7 +100,12 @@ def whole(top: HtmlElement, stats: dict[HtmlElement, _Stats],
         if _too_small(node, parent, stats):  # (the body too: nothing else is content)
             node = parent
             continue
-        if parent.tag == "body" or not (_lone_entry(node, parent)
+        if parent.tag == "body":
+            if _front_page(node, parent, stats, anchors) or \
+                    flat_document(node, parent, stats, lists, anchors):
+                node = parent
+            break
+        if not (_lone_entry(node, parent)
                                         or _entry_body(node, parent, stats)
                                         or _section_body(node, parent, stats)
                                         or _among_similar(node, parent, stats)
@@ -202,6 +212,20 @@ def _beside_contents(node: HtmlElement, parent: HtmlElement,
         any(_lists_node(lst, node, parent) for lst in listing) or \
         any(_chapter_contents(lst, node, parent, anchors) for lst in listing) or \
         _title_over_contents(node, parent)
+
+
+def _front_page(node: HtmlElement, body: HtmlElement, stats: dict[HtmlElement, _Stats],
+                anchors: Anchors) -> bool:
+    """Whether ``body`` is a book's front page, ``node`` a part of it: beside ``node`` (the
+    title page's credits: its author, date, copyright) the body holds a table of contents
+    larger than it (``_beside_contents``) that opens the book (``opens_on_next``: its first
+    link is to the page the head names as next, the book's first chapter or its contents).
+    The body holds whatever chrome is left around the content, so it is the content only
+    on the page's own word that its list is the document's way on: a site's menu of pages
+    set in the body leads to no page the head names next."""
+    return body.tag == "body" and _beside_contents(node, body, stats, anchors) and any(
+        lst in stats and not _below(lst, node) and contents_list(lst, anchors)
+        and opens_on_next(lst, anchors) for lst in body.iter(*LISTS))
 
 
 def _chapter_contents(lst: HtmlElement, node: HtmlElement, parent: HtmlElement,
