@@ -75,7 +75,7 @@ The sets (``--list`` says which are installed here):
   766 pages of long reference tables (result codes, keywords, pragmas, limits), a C API
   reference (``c3ref/``: a page per function, object or group of constants), syntax
   diagrams (SVG), a release log (``releaselog/``) and hand-set tables of contents; the
-  generator marks no main container: the body less the site header (the body's
+  generator marks no main container: the body less the site header (the body's first
   ``div.nosearch``: logo, tagline, menus, search box), less the page's collapsed table of
   contents (``div.fancy_toc``: the page's links to its own sections, as doxygen's
   ``div.summary``; sqlite.css hides its list until clicked), what sqlite.css hides on a
@@ -284,15 +284,15 @@ SETS = {s.name: s for s in (
            include=("collections", "io", "sync", "iter"), skip_redirects=True),
     DocSet("sqlite", _installed("usr/share/doc/sqlite3", page="index.html"), "sqlite3-doc",
            # SQLite's generator (Tcl) marks no main container: every page opens with the
-           # site header (``div.nosearch``, the body's child: logo, tagline, menus, search
-           # box). Left out besides: a "fancy" page's table of contents (``div.fancy_toc``:
+           # site header (the body's first ``div.nosearch``: logo, tagline, menus, search
+           # box; a C API page's second one is its title block, content). Left out besides: a "fancy" page's table of contents (``div.fancy_toc``:
            # its links to its own sections, as doxygen's ``div.summary``, a list sqlite.css
            # hides until its toggle is clicked), what sqlite.css hides on a desktop screen
            # (``.mobileonly``: the menu's mobile entries, a phone's version of a table) and
            # the "This page last modified on ..." line at the foot (the p around its
            # ``#mtimelink``: the generator's footer, as AsciiDoc's ``div#footer``)
            "/html/body",
-           f"./div[{_has_class('nosearch')}] | .//div[{_has_class('fancy_toc')}] "
+           f"./div[{_has_class('nosearch')}][1] | .//div[{_has_class('fancy_toc')}] "
            f"| .//*[{_has_class('mobileonly')}] | .//p[.//a[@id='mtimelink']]"),
     DocSet("postgres", _installed("usr/share/doc/postgresql-doc-15/html"), "postgresql-doc-15",
            "/html/body", "./div[@class='navheader' or @class='navfooter']", kept_back=True),
