@@ -285,9 +285,10 @@ SETS = {s.name: s for s in (
     DocSet("sqlite", _installed("usr/share/doc/sqlite3", page="index.html"), "sqlite3-doc",
            # SQLite's generator (Tcl) marks no main container: every page opens with the
            # site header (the body's first ``div.nosearch``: logo, tagline, menus, search
-           # box; a C API page's second one is its title block, content). Left out besides: a "fancy" page's table of contents (``div.fancy_toc``:
-           # its links to its own sections, as doxygen's ``div.summary``, a list sqlite.css
-           # hides until its toggle is clicked), what sqlite.css hides on a desktop screen
+           # box; a C API page's second one is its title block, content). Left out besides:
+           # a "fancy" page's table of contents (``div.fancy_toc``: its links to its own
+           # sections, as doxygen's ``div.summary``, a list sqlite.css hides until its
+           # toggle is clicked), what sqlite.css hides on a desktop screen
            # (``.mobileonly``: the menu's mobile entries, a phone's version of a table) and
            # the "This page last modified on ..." line at the foot (the p around its
            # ``#mtimelink``: the generator's footer, as AsciiDoc's ``div#footer``)
