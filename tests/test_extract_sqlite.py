@@ -51,3 +51,34 @@ def test_a_see_also_promotion_of_stories_still_goes() -> None:
     assert_kept(e.text, LOREM)
     for gone in ("council delays", "mayor answers", "our reports", "parks"):
         assert gone not in got, gone
+
+
+def diagram(*labels: str) -> str:
+    """An inline SVG drawing: a box and a text label per label, and an arrow."""
+    boxes = "".join(f"<rect x='{40 * i}' y='5' width='30' height='20'/>"
+                    f"<text x='{40 * i + 15}' y='15'>{label}</text>"
+                    for i, label in enumerate(labels))
+    return (f"<div class='img'><svg xmlns='http://www.w3.org/2000/svg' viewBox='0 0 600 40'>"
+            f"{boxes}<path d='M0,15L600,15'/></svg></div>")
+
+
+def test_a_diagrams_labels_are_text() -> None:
+    # a syntax diagram (SVG) is the statement's grammar: its terms were dropped with the
+    # drawing, and a page that is a diagram and a line kept nothing of it
+    html = ("<html><head><title>analyze-stmt</title></head><body>"
+            "<h1>analyze-stmt</h1>"
+            + diagram("ANALYZE", "schema-name", ".", "table-or-index-name", "index-name")
+            + f"<p>{LOREM}</p></body></html>")
+    e = extract(html, URL)
+    assert_kept(e.text, "ANALYZE schema-name . table-or-index-name index-name", LOREM)
+
+
+def test_an_icons_label_and_a_charts_ticks_are_no_text() -> None:
+    # hostile: an icon's one label ("?") and a chart's axis ticks (numbers, which say
+    # nothing without the drawing) beside a story
+    html = ("<html><head><title>Budget vote</title></head><body><div class='page'>"
+            f"{STORY}" + diagram("?") + diagram("0", "250", "500", "750", "1000", "k")
+            + f"<p>{LOREM}</p></div></body></html>")
+    e = extract(html, URL)
+    assert_kept(e.text, LOREM)
+    assert "750" not in e.text and "?" not in e.text.replace(LOREM, "")
