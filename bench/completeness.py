@@ -80,6 +80,16 @@ The sets (``--list`` says which are installed here):
   translation was initiated on ...", as gitdoc's "Last updated" footer). Its "Subsections"
   list (``ul.ChildLinks``, the page's own sections, or a part's chapters) is content, as
   DocBook's ``div.toc`` is;
+- ``sqlite``: SQLite 3.40's documentation (SQLite's own Tcl generator; Debian sqlite3-doc):
+  766 pages of long reference tables (result codes, keywords, pragmas, limits), a C API
+  reference (``c3ref/``: a page per function, object or group of constants), syntax
+  diagrams (SVG), a release log (``releaselog/``) and hand-set tables of contents; the
+  generator marks no main container: the body less the site header (the body's first
+  ``div.nosearch``: logo, tagline, menus, search box), less the page's collapsed table of
+  contents (``div.fancy_toc``: the page's links to its own sections, as doxygen's
+  ``div.summary``; sqlite.css hides its list until clicked), what sqlite.css hides on a
+  desktop screen (``.mobileonly``) and the "This page last modified on ..." line at its
+  foot (the generator's footer, as AsciiDoc's ``div#footer``);
 - ``postgres`` (kept back, only with ``--kept-back``: measured to check, never tuned on): the
   PostgreSQL 15 manual (DocBook XSL; Debian postgresql-doc-15): the body less its
   ``navheader`` and ``navfooter``.
@@ -187,10 +197,13 @@ DOCSETS = Path(os.environ.get("TRAWL_DOCSETS", "/opt/trawl-docsets"))
 database server along (their files only)."""
 
 
-def _installed(path: str, unpacked: Path = DOCSETS) -> Path:
-    """``/path`` when the package is installed, else its files unpacked under ``unpacked``."""
+def _installed(path: str, unpacked: Path = DOCSETS, page: str = "") -> Path:
+    """``/path`` when the package is installed, else its files unpacked under ``unpacked``;
+    with ``page``, only when ``/path`` has that page (another package's folder of the same
+    name holds no pages: sqlite3's changelog, without sqlite3-doc)."""
     installed = Path("/") / path
-    return installed if installed.is_dir() else unpacked / path
+    return installed if installed.is_dir() and (installed / page).exists() \
+        else unpacked / path
 
 
 def _has_class(name: str) -> str:
@@ -290,6 +303,19 @@ SETS = {s.name: s for s in (
            # counted, as gitdoc's "Last updated ..." is not
            "/html/body", f".//div[{_has_class('navigation')}] "
            "| ./p[starts-with(normalize-space(), 'The translation was initiated on')]"),
+    DocSet("sqlite", _installed("usr/share/doc/sqlite3", page="index.html"), "sqlite3-doc",
+           # SQLite's generator (Tcl) marks no main container: every page opens with the
+           # site header (the body's first ``div.nosearch``: logo, tagline, menus, search
+           # box; a C API page's second one is its title block, content). Left out besides:
+           # a "fancy" page's table of contents (``div.fancy_toc``: its links to its own
+           # sections, as doxygen's ``div.summary``, a list sqlite.css hides until its
+           # toggle is clicked), what sqlite.css hides on a desktop screen
+           # (``.mobileonly``: the menu's mobile entries, a phone's version of a table) and
+           # the "This page last modified on ..." line at the foot (the p around its
+           # ``#mtimelink``: the generator's footer, as AsciiDoc's ``div#footer``)
+           "/html/body",
+           f"./div[{_has_class('nosearch')}][1] | .//div[{_has_class('fancy_toc')}] "
+           f"| .//*[{_has_class('mobileonly')}] | .//p[.//a[@id='mtimelink']]"),
     DocSet("postgres", _installed("usr/share/doc/postgresql-doc-15/html"), "postgresql-doc-15",
            "/html/body", "./div[@class='navheader' or @class='navfooter']", kept_back=True),
 )}

@@ -101,6 +101,8 @@ def basic_clean(root: HtmlElement) -> None:
         if tag in DROP_TAGS:
             if tag == "link" and "next" in (el.get("rel") or "").lower().split():
                 root.set(NEXT_PAGE_ATTR, el.get("href") or "")  # (see NEXT_PAGE_ATTR)
+            elif tag == "svg":
+                _keep_diagram_labels(el)
             doomed.append(el)
             continue
         if tag == "button":
@@ -126,6 +128,32 @@ def basic_clean(root: HtmlElement) -> None:
             drop_tree(el)
     collapse_code_blocks(root)
     flatten_deep(root)
+
+
+DIAGRAM_MIN_LABELS = 3
+"""An inline SVG with this many text labels at least may be a diagram (an icon has one or
+none)."""
+
+
+def _keep_diagram_labels(svg: HtmlElement) -> None:
+    """Set the labels of an inline SVG diagram before it as a paragraph of their words: a
+    syntax diagram's terms ("ANALYZE schema-name . table-or-index-name"), a flow chart's or
+    an architecture drawing's boxes are text the reader reads in the figure, and the page
+    says them nowhere else. The drawing goes (as every SVG does); its words stay."""
+    labels = [" ".join("".join(t.itertext()).split()) for t in svg.iter("text")]
+    labels = [label for label in labels if label]
+    if len(labels) < DIAGRAM_MIN_LABELS or not _worded(labels):
+        return
+    para = svg.makeelement("p", {})
+    para.text = " ".join(labels)
+    svg.addprevious(para)
+    para.tail, svg.tail = svg.tail, None
+
+
+def _worded(labels: list[str]) -> bool:
+    """Most labels have letters: a diagram's terms, not a chart's axis ticks (numbers,
+    which say nothing without the chart's drawing)."""
+    return 2 * sum(any(c.isalpha() for c in label) for label in labels) > len(labels)
 
 
 def collapse_code_blocks(root: HtmlElement) -> None:

@@ -335,9 +335,30 @@ def _is_link_paragraph(el: HtmlElement, st: _Stats) -> bool:
     if density >= _PROMO_MIN_LINK_DENSITY and st.text < _PROMO_MAX_CHARS:
         text = _short_text(el, _PROMO_MAX_CHARS)
         if text is not None and PROMO_LEAD_RE.match(text) is not None:
-            return True
+            return not _says_what_links_are(el, text)
         return _promo_label(el.getprevious())
     return False
+
+
+_SEE_ALSO_RE = re.compile(r"see also\b", re.I)
+
+
+def _says_what_links_are(el: HtmlElement, text: str) -> bool:
+    """Whether the "See also" paragraph ``el`` (its collapsed ``text``) is a reference's
+    sentence that says what its links are ("See also lists of <a>Objects</a>,
+    <a>Constants</a>, and <a>Functions</a>."): words of its own between the lead and the
+    first link, no label's colon, a full stop, and links that name things, one word each.
+    A promotion labels a headline ("See also: <a>Council delays the park</a>") or a story's
+    topics ("See also: <a>Sports</a>, <a>Politics</a>")."""
+    if _SEE_ALSO_RE.match(text) is None or ":" in text or not text.endswith("."):
+        return False
+    lead = (el.text or "").split()
+    return len(lead) > 2 and _one_word_links(el)
+
+
+def _one_word_links(el: HtmlElement) -> bool:
+    """Every link of ``el`` is one word (a name, not a headline)."""
+    return all(len(_collapsed_text(a).split()) == 1 for a in el.iter("a"))
 
 
 def _cites_names_of(el: HtmlElement, cites: dict[HtmlElement, bool]) -> bool:

@@ -1,0 +1,84 @@
+"""Every page whole (issue 26): the shapes of a hand-built generator's reference (SQLite's
+documentation, its own Tcl generator: C API pages, long reference tables, syntax diagrams).
+One page shape per failure seen, in neutral class names; and the hostile shape beside each:
+what the rule must not keep on an article."""
+
+from __future__ import annotations
+
+from .test_extract_index import STORY
+from .test_extract_whole import LOREM, URL, assert_kept, words
+
+from trawl.extract import extract  # isort: skip
+
+
+def api_page(body: str) -> str:
+    """A C API reference page: the site's header (logo, tagline, menu), the API's name and
+    the entry's title, its declaration, then its text."""
+    return ("<html><head><title>Reset All Bindings</title></head><body>"
+            "<div class='top'><a href='../index.html'><img src='logo.gif' alt='Lib'></a>"
+            "<ul><li><a href='../index.html'>Home</a><li><a href='../about.html'>About</a>"
+            "<li><a href='../docs.html'>Documentation</a></ul></div>"
+            "<div class='top'><a href='intro.html'><h2>C Interface</h2></a>"
+            "<h2>Reset All Bindings</h2></div>"
+            "<blockquote><pre>int lib_clear_bindings(lib_stmt*);</pre></blockquote>"
+            f"{body}</body></html>")
+
+
+def test_a_see_also_sentence_that_says_what_its_links_are_is_kept() -> None:
+    # "See also lists of Objects, Constants, and Functions." ends every API page: a
+    # sentence of the reference (what its links are), pruned as a "See also" promotion;
+    # on a short entry it was a sixth of the page
+    body = ("<p>Use this routine to reset all host parameters to NULL.</p>"
+            "<p>See also lists of\n <a href='objlist.html'>Objects</a>,\n"
+            " <a href='constlist.html'>Constants</a>, and\n"
+            " <a href='funclist.html'>Functions</a>.</p>")
+    e = extract(api_page(body), URL)
+    assert_kept(e.text, "reset all host parameters",
+                "See also lists of Objects, Constants, and Functions.")
+
+
+def test_a_see_also_promotion_of_stories_still_goes() -> None:
+    # hostile: a story's "See also" of headlines, as a sentence ("See also our reports on
+    # <a>...</a> and <a>...</a>."), and one of its topics under a label's colon
+    html = ("<html><head><title>Budget vote</title></head><body><div class='page'>"
+            f"{STORY}<p>{LOREM}</p>"
+            "<p>See also our reports on <a href='/news/2.html'>Council delays the park</a> "
+            "and <a href='/news/3.html'>Mayor answers the critics</a>.</p>"
+            "<p>See also: <a href='/t/parks.html'>Parks</a>, "
+            "<a href='/t/budget.html'>Budget</a>.</p></div></body></html>")
+    e = extract(html, URL)
+    got = words(e.text)
+    assert_kept(e.text, LOREM)
+    for gone in ("council delays", "mayor answers", "our reports", "parks"):
+        assert gone not in got, gone
+
+
+def diagram(*labels: str) -> str:
+    """An inline SVG drawing: a box and a text label per label, and an arrow."""
+    boxes = "".join(f"<rect x='{40 * i}' y='5' width='30' height='20'/>"
+                    f"<text x='{40 * i + 15}' y='15'>{label}</text>"
+                    for i, label in enumerate(labels))
+    return (f"<div class='img'><svg xmlns='http://www.w3.org/2000/svg' viewBox='0 0 600 40'>"
+            f"{boxes}<path d='M0,15L600,15'/></svg></div>")
+
+
+def test_a_diagrams_labels_are_text() -> None:
+    # a syntax diagram (SVG) is the statement's grammar: its terms were dropped with the
+    # drawing, and a page that is a diagram and a line kept nothing of it
+    html = ("<html><head><title>analyze-stmt</title></head><body>"
+            "<h1>analyze-stmt</h1>"
+            + diagram("ANALYZE", "schema-name", ".", "table-or-index-name", "index-name")
+            + f"<p>{LOREM}</p></body></html>")
+    e = extract(html, URL)
+    assert_kept(e.text, "ANALYZE schema-name . table-or-index-name index-name", LOREM)
+
+
+def test_an_icons_label_and_a_charts_ticks_are_no_text() -> None:
+    # hostile: an icon's one label ("?") and a chart's axis ticks (numbers, which say
+    # nothing without the drawing) beside a story
+    html = ("<html><head><title>Budget vote</title></head><body><div class='page'>"
+            f"{STORY}" + diagram("?") + diagram("0", "250", "500", "750", "1000", "k")
+            + f"<p>{LOREM}</p></div></body></html>")
+    e = extract(html, URL)
+    assert_kept(e.text, LOREM)
+    assert "750" not in e.text and "?" not in e.text.replace(LOREM, "")
