@@ -9,7 +9,7 @@ from __future__ import annotations
 from trawl.extract import extract
 
 from .test_extract_index import STORY
-from .test_extract_whole import URL, assert_kept
+from .test_extract_whole import LOREM, URL, assert_kept
 
 NAVHEADER = (
     '<DIV CLASS="NAVHEADER"><TABLE SUMMARY="Header navigation table" WIDTH="100%" BORDER="0">'
@@ -70,3 +70,25 @@ def test_a_menu_of_anchors_a_script_makes_links_of_still_goes() -> None:
     e = extract(html, "https://news.example.org/story.html")
     assert_kept(e.text, "Paragraph 5 of the story")
     assert "town's budget" not in e.text
+
+
+# -- a date in a note box is the note's ------------------------------------------------------
+
+def test_a_date_in_a_note_under_the_title_is_kept() -> None:
+    # a release's notes open with a note saying when it was released ("Release Date:
+    # 2018-04-17"), taken for the page's dateline under its headline and dropped
+    e = extract(RELEASE, URL)
+    assert_kept(e.text, "Release Date: 2018-04-17")
+    long = dsssl_page("Release 3.3.21", '<H1 CLASS="SECT1"><A NAME="R">A.158. Release 3.3.21'
+                      f"</A></H1>{RELEASE_DATE}<P>{LOREM}</P><P>{LOREM}</P>")
+    assert_kept(extract(long, URL).text, "Release Date: 2018-04-17", LOREM)
+
+
+def test_a_stories_dateline_in_its_header_still_goes() -> None:
+    # hostile shape: a story's date under its headline, in a block of its own (no note):
+    # the page's dateline, metadata
+    html = ("<html><head><title>Story</title></head><body><article><h1>Story</h1>"
+            f"<div class='info'><p>Published: 2018-04-17</p></div>{STORY}</article></body></html>")
+    e = extract(html, "https://news.example.org/story.html")
+    assert_kept(e.text, "Paragraph 0 of the story")
+    assert "2018" not in e.text
