@@ -92,3 +92,43 @@ def test_a_stories_dateline_in_its_header_still_goes() -> None:
     e = extract(html, "https://news.example.org/story.html")
     assert_kept(e.text, "Paragraph 0 of the story")
     assert "2018" not in e.text
+
+
+# -- a table of contents whose first term is its caption -------------------------------------
+
+SECTION = "Tuning the pool of connections for many clients at once"
+
+
+def chapter_toc(first: str, entry: str = SECTION) -> str:
+    """A chapter's contents as DSSSL writes them: the caption its first term, then the
+    sections (each on a page of its own) and their subsections."""
+    entries = "".join(
+        f'<DT>7.{i}. <A HREF="s{i}.html">{entry}, part {i}</A></DT>'
+        + (f'<DD><DL><DT>7.{i}.1. <A HREF="s{i}.html#A">Memory</A></DT>'
+           f'<DT>7.{i}.2. <A HREF="s{i}.html#B">Disks</A></DT></DL></DD>' if i % 3 else "")
+        for i in range(1, 7))
+    return f"<DL>{first}{entries}</DL>"
+
+
+def test_a_chapters_contents_captioned_by_their_first_term_are_kept() -> None:
+    # a chapter's page: its title, its contents (captioned "Table of Contents" in their
+    # first term, no link), its one paragraph of introduction; the list, its first entry
+    # led by no link, was no table of contents, and the page was cut to its paragraph (50 %)
+    body = ('<H1><A NAME="PERFORMANCE"></A>Chapter 7. Performance Considerations</H1>'
+            f'<DIV CLASS="TOC">{chapter_toc("<DT><B>Table of Contents</B></DT>")}</DIV>'
+            "<P>There are a number of configuration parameters that affect the performance "
+            "of the pool. In this chapter we present how to tune them.</P>")
+    e = extract(dsssl_page("Performance Considerations", body), URL)
+    assert_kept(e.text, "Table of Contents", "7.1. Tuning the pool of connections", "7.1.1. Memory",
+                "7.5.2. Disks", "In this chapter we present how to tune them")
+
+
+def test_a_menu_under_a_label_in_bold_after_a_story_still_goes() -> None:
+    # hostile shape: a story, then a menu of the site's sections and their pages, a label
+    # in bold its first entry, in no list named a table of contents: navigation
+    menu = chapter_toc("<DT><B>Browse the site</B></DT>", "Our town")
+    html = ("<html><head><title>Story</title></head><body><article><h1>Story</h1>"
+            f"{STORY}<div class='more'>{menu}</div></article></body></html>")
+    e = extract(html, "https://news.example.org/story.html")
+    assert_kept(e.text, "Paragraph 5 of the story")
+    assert "Our town" not in e.text
