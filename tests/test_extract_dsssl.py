@@ -132,3 +132,59 @@ def test_a_menu_under_a_label_in_bold_after_a_story_still_goes() -> None:
     e = extract(html, "https://news.example.org/story.html")
     assert_kept(e.text, "Paragraph 5 of the story")
     assert "Our town" not in e.text
+
+
+# -- a section between the sections kept is the document's ----------------------------------
+
+def refentry(arguments: str) -> str:
+    """A function's reference entry as DSSSL writes it: no wrapper, its title, name line,
+    synopsis and sections the body's children between the navigation tables."""
+    synopsis = "".join(
+        '<P><CODE><CODE CLASS="FUNCDEF">pool_health_stats returns record</CODE>(integer '
+        + ", ".join(f'out <TT CLASS="PARAMETER">column_{i} bigint</TT>' for i in range(24))
+        + ");</CODE></P>" for _ in range(2))
+    return (
+        "<HTML><HEAD><TITLE>pool_health_stats</TITLE></HEAD><BODY CLASS=\"REFENTRY\">"
+        f'{NAVHEADER}<H1><A NAME="POOL-HEALTH-STATS"></A>pool_health_stats</H1>'
+        '<DIV CLASS="REFNAMEDIV"><A NAME="AEN1"></A><H2>Name</H2>pool_health_stats -- a '
+        "function to display the health check statistics data of a given node ID</DIV>"
+        '<DIV CLASS="REFSYNOPSISDIV"><A NAME="AEN2"></A><H2>Synopsis</H2><DIV CLASS='
+        f'"FUNCSYNOPSIS">{synopsis}</DIV></DIV><DIV CLASS="REFSECT1"><A NAME="AEN3"></A>'
+        "<H2>Description</H2><P><CODE>"
+        "pool_health_stats</CODE> displays health check statistics on the given node.</P>"
+        f'</DIV>{arguments}<DIV CLASS="REFSECT1"><A NAME="AEN5"></A><H2>Example</H2><P>Here '
+        "is an example output:</P><PRE CLASS=\"PROGRAMLISTING\">"
+        + "".join(f"column_{i} | {i}\n" for i in range(40))
+        + f"</PRE></DIV>{NAVFOOTER}</BODY></HTML>")
+
+
+ARGUMENTS = (
+    '<DIV CLASS="REFSECT1"><A NAME="AEN4"></A><H2>Arguments</H2><DIV CLASS="VARIABLELIST">'
+    "<DL><DT><TT><I>node_id</I></TT></DT><DD><P>The index of the backend node to get "
+    "information of.</P></DD><DT><TT><I>pcp_server</I></TT></DT><DD><P>The foreign server "
+    "name for the pcp server.</P></DD><DT><TT>Other arguments</TT></DT><DD><P>See <A HREF="
+    '"pcp-common-options.html">pcp_common_options</A>.</P></DD></DL></DIV></DIV>')
+
+
+def test_a_reference_entrys_short_section_between_its_others_is_kept() -> None:
+    # pgpool-II's function entries: the "Arguments" section (short descriptions, a link)
+    # scored too little beside the synopsis and was left out from between "Description"
+    # and "Example", its siblings kept (91.6 %)
+    e = extract(refentry(ARGUMENTS), URL)
+    assert_kept(e.text, "displays health check statistics on the given node", "Arguments",
+                "The index of the backend node to get information of",
+                "See pcp_common_options", "Here is an example output")
+
+
+def test_a_box_of_teasers_between_a_storys_parts_still_goes() -> None:
+    # hostile shape: a story in two parts, siblings, and between them a box of other
+    # stories (a linked headline and a line each) under a heading of its own: no part of
+    # the story, however little of it is links
+    box = ("<div class='box'><h3>Elsewhere today</h3><p><a href='/a.html'>The harbour "
+           "reopens</a> after two years of work on its walls.</p><p><a href='/b.html'>A new "
+           "ferry to the islands</a> starts in May.</p></div>")
+    html = ("<html><head><title>Story</title></head><body><h1>Story</h1>"
+            f"<div class='text'>{STORY}</div>{box}<div class='text'>{STORY}</div></body></html>")
+    e = extract(html, "https://news.example.org/story.html")
+    assert_kept(e.text, "Paragraph 5 of the story")
+    assert "harbour" not in e.text and "ferry" not in e.text
