@@ -18,6 +18,8 @@ from .test_extract_whole import LOREM, URL, assert_kept, words
 _prune = importlib.import_module("trawl.extract._prune")
 _whole = importlib.import_module("trawl.extract._whole")
 _flat = importlib.import_module("trawl.extract._flat")
+_edges = importlib.import_module("trawl.extract._edges")
+_decl = importlib.import_module("trawl.extract._decl")
 
 
 def rustdoc_page(title: str, content: str) -> str:
@@ -253,3 +255,117 @@ def test_the_flat_sections_rule_itself_refuses_a_list_of_links(
         f"href='#structs'>Structs</a></h2>{item_table('struct', STRUCTS)}</section>")
     intro = index.find_class("intro")[0]
     assert _flat.before_flat_sections(intro, index, _measure(index), {})
+
+
+FACTS = ("<span class='out-of-band'><span class='since' title='Stable since Rust version "
+         "1.38.0'>1.38.0</span> · <a class='srclink' href='../../src/std/sync/once.rs.html#"
+         "72'>source</a> · <a id='toggle-all-docs' href='javascript:void(0)'>[<span>&#x2212;"
+         "</span>]</a></span>")
+CONST_PAGE = rustdoc_page("ONCE_INIT in std::sync", (
+    "<div class='main-heading'><h1 class='fqn'><span class='in-band'>Constant <a "
+    "href='../index.html'>std</a>::<a href='index.html'>sync</a>::<a class='constant' "
+    f"href='#'>ONCE_INIT</a></span></h1>{FACTS}</div>"
+    "<div class='docblock item-decl'><pre class='rust const'><code>pub const ONCE_INIT: "
+    "<a class='struct' href='struct.Once.html'>Once</a>;</code></pre></div>"
+    "<details class='rustdoc-toggle top-doc' open><summary class='hideme'><span>Expand "
+    "description</span></summary><div class='docblock'><p>Initialization value for static "
+    f"Once values. {LOREM}</p><h2>Examples</h2><p>{LOREM}</p></div></details>"))
+
+
+def test_the_items_facts_beside_its_title_are_kept() -> None:
+    # an item's title (a declaration: its scope linked, "std::sync") beside its facts line,
+    # stable since "1.38.0" (a date to the dateline test) and its source, in one header
+    # block: the block went with the headline, and on a short page (a constant, a
+    # function) its four words were 5 to 13 % of the page (13 of rustdoc's 14 pages under
+    # 95 %)
+    e = extract(CONST_PAGE, URL)
+    assert e.headline == "Constant std::sync::ONCE_INIT"
+    assert_kept(e.text, "1.38.0 · source", "pub const ONCE_INIT: Once;",
+                "Initialization value for static Once values.")
+
+
+@pytest.mark.parametrize("rule", ["facts_beside", "beside_declaration"])
+def test_without_the_facts_rules_the_items_version_goes(
+        rule: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    # (without facts_beside the header block goes whole; without beside_declaration its
+    # version is a dateline to strip_header)
+    monkeypatch.setattr(_edges, rule, lambda *a: False)
+    got = words(extract(CONST_PAGE, URL).text)
+    assert words("Initialization value for static Once values") in got
+    assert words("1.38.0 · source") not in got
+
+
+@pytest.mark.parametrize("headline", [
+    "Story of the week", "<a href='/news/story'>Story of the week</a>",
+    # (a headline with a scope in it, but no linked names: no declaration)
+    "What std::sync::Once does for a program"])
+def test_an_articles_header_line_still_goes_with_its_headline(headline: str) -> None:
+    # an article's header: its headline beside a short line of its section and reading
+    # time, then the story: the line goes with the headline, however short
+    html = (f"<html><head><title>Story</title></head><body><article><div class='top'>"
+            f"<h1>{headline}</h1><span class='kicker'>Opinion · Science · 4 min "
+            f"read</span></div><p>{LOREM}</p><p>{LOREM}</p><p>{LOREM}</p></article>"
+            "</body></html>")
+    e = extract(html, URL)
+    assert words(LOREM) in words(e.text)
+    assert "Opinion" not in e.text and "4 min" not in e.text
+
+
+TOOLTIP = ("<span class='notable-traits'><span class='notable-traits-tooltip'>ⓘ<span class="
+           "'notable-traits-tooltiptext'><span class='docblock'><span class='notable'>Notable "
+           f"traits for {t('Zip', 'struct')}</span><code class='content'><span class='where "
+           f"fmt-newline'>impl&lt;A, B&gt; {t('Iterator')} for {t('Zip', 'struct')}&lt;A, B&gt;"
+           "</span></code></span></span></span>")
+WHERE_PAGE = rustdoc_page("zip in std::iter", (
+    "<div class='main-heading'><h1 class='fqn'><span class='in-band'>Function <a "
+    "href='../index.html'>std</a>::<a href='index.html'>iter</a>::<a class='fn' "
+    "href='#'>zip</a></span></h1></div>"
+    "<div class='docblock item-decl'><pre class='rust fn'><code>pub fn zip&lt;A, B&gt;(a: A, "
+    f"b: B) -&gt; {t('Zip', 'struct')}&lt;A, B&gt;{TOOLTIP} <span class='where fmt-newline'>"
+    f"where<br>&nbsp;&nbsp;&nbsp;&nbsp;A: {t('IntoIterator')},<br>&nbsp;&nbsp;&nbsp;&nbsp;B: "
+    f"{t('IntoIterator')},&nbsp;</span></code></pre></div>"
+    "<details class='rustdoc-toggle top-doc' open><summary class='hideme'><span>Expand "
+    "description</span></summary><div class='docblock'><p>Converts the arguments to "
+    f"iterators and zips them. {LOREM}</p><p>{LOREM}</p></div></details>"))
+
+
+def test_a_declarations_where_clause_is_kept() -> None:
+    # the where clause of a declaration, in a span of its own in the code block, every
+    # bound a linked name: a block of links to prune, and the declaration lost its bounds
+    # (three of rustdoc's functions, 3 to 5 % of their words)
+    e = extract(WHERE_PAGE, URL)
+    assert_kept(e.text, "pub fn zip<A, B>(a: A, b: B) -> Zip<A, B>",
+                "where A: IntoIterator, B: IntoIterator,", "Converts the arguments to iterators")
+
+
+def test_a_tooltip_in_a_declaration_is_no_part_of_its_code() -> None:
+    # rustdoc's "Notable traits" box after the return type, shown on hover: its lines of
+    # links are pruned as before, however deep in the code block they are
+    e = extract(WHERE_PAGE, URL)
+    assert_kept(e.text, "A: IntoIterator, B: IntoIterator,")
+    assert "Iterator for Zip" not in e.text
+
+
+def test_without_the_tooltip_guard_the_tooltip_is_kept(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(_decl, "_in_tooltip", lambda el: False)
+    assert "Iterator for Zip" in extract(WHERE_PAGE, URL).text
+
+
+def test_without_the_code_rule_the_where_clause_goes(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(_prune, "in_code", lambda el: False)
+    got = words(extract(WHERE_PAGE, URL).text)
+    assert words("Converts the arguments to iterators") in got
+    assert words("A: IntoIterator") not in got
+
+
+def test_a_menu_set_in_code_still_goes() -> None:
+    # an old page's menu in a monospace font (``<tt>``): a list, its items blocks, judged as
+    # a list of links, not as a run of code
+    menu = "<tt><ul>" + "".join(f"<li><a href='/p{i}.html'>Page {i}</a></li>"
+                                for i in range(6)) + "</ul></tt>"
+    html = ("<html><head><title>Story</title></head><body><article><h1>Story</h1>"
+            f"<p>{LOREM}</p><p>{LOREM}</p>{menu}<p>{LOREM}</p></article></body></html>")
+    e = extract(html, URL)
+    assert words(LOREM) in words(e.text)
+    assert "Page 3" not in e.text

@@ -6,11 +6,14 @@ because an API's names are, and is the title of what it declares."""
 
 from __future__ import annotations
 
+import itertools
 import re
 
 from lxml.html import HtmlElement
 
 from ._signals import _HEADINGS, _collapsed_text
+from ._stats import CODE_TAGS, _holds_block
+from ._text import BLOCK_TAGS
 
 _GLUED_RE = re.compile(r"\w(?:::\w|<|\()|->")
 """What code writes and a title of words does not: a name glued to a scope (``std::io``),
@@ -78,4 +81,50 @@ def beside_declaration(el: HtmlElement) -> bool:
                 and len(_collapsed_text(node)) <= DECLARATION_ASIDE_MAX_CHARS:
             return True
         node = parent
+    return False
+
+
+def facts_beside(headline: HtmlElement, wrapper: HtmlElement) -> bool:
+    """Whether ``wrapper`` holds the headline, a declaration (an API item's title: "Function
+    std::iter::zip", its scope linked), beside a short line of the item's facts (rustdoc's
+    "1.59.0 · source · [−]": stable since which version, a link to its source), as the
+    line beside a member's declaration is (see ``beside_declaration``). That line is the
+    item's reference text, set beside its title: the header block ends at the headline,
+    and the line stays with the content. An article's headline is words, not a declaration,
+    and its byline and date beside it go with it; and a headline that is no heading (a
+    title in a block of another tag) is no item's title set so."""
+    if headline.tag not in _HEADINGS or headline.getparent() is not wrapper or \
+            not declaration(headline):
+        return False
+    return any(c is not headline and isinstance(c.tag, str) and c.tag not in _HEADINGS
+               and 0 < len(_collapsed_text(c)) <= DECLARATION_ASIDE_MAX_CHARS
+               for c in wrapper)
+
+
+def in_code(el: HtmlElement) -> bool:
+    """Whether ``el`` is a run of a code block's text: inside code (``pre``, ``code``...),
+    holding no block. Its links are the names the code uses (a declaration's where clause,
+    "where A: <a>IntoIterator</a>", in a span of its own), as the code element's are (its
+    ``_Stats`` counts no links): it is the code's, read with it, not a block of links of the
+    page's. A list set inside a code element (a menu in ``<tt>``) holds blocks, its items,
+    and is judged as a list; and a tooltip set into the code's line (see ``_in_tooltip``)
+    is no part of its text."""
+    return next(el.iterancestors(*CODE_TAGS), None) is not None and \
+        not _holds_block(el) and not _in_tooltip(el)
+
+
+_TOOLTIP_RE = re.compile(r"tooltip|popover", re.I)
+
+
+def _in_tooltip(el: HtmlElement) -> bool:
+    """Whether ``el`` is in a tooltip in its line (an inline ancestor, up to its block,
+    whose class says "tooltip" or "popover"): a box shown on hover, beside the text it
+    explains (rustdoc's "Notable traits" after a declaration's return type), not a part
+    of it."""
+    for node in itertools.chain((el,), el.iterancestors()):
+        cls = node.get("class")
+        if cls and _TOOLTIP_RE.search(cls):
+            return True
+        if node.tag in BLOCK_TAGS:
+            return False
     return False

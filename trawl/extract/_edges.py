@@ -10,6 +10,7 @@ from lxml import etree
 from lxml.html import HtmlElement
 
 from ._clean import drop_tree
+from ._decl import beside_declaration, facts_beside
 from ._kept import LISTING_MIN_LINES
 from ._prune import _cites_names
 from ._signals import (
@@ -96,8 +97,9 @@ def strip_header(content: HtmlElement, title: str | None,
         if (_kinds(el).meta or tag in ("time", "address")
                 or el.find(".//time") is not None
                 or (_BYLINE_RE.match(text) and len(text) < 100)
-                or (_DATE_RE.search(text) and len(text) < 60)) and not _in_note(el, content):
-            doomed.append(el)
+                or (_DATE_RE.search(text) and len(text) < 60)) \
+                and not beside_declaration(el) and not _in_note(el, content):
+            doomed.append(el)  # (no version beside an API item's title, no note's date)
     _drop_all(doomed)
     return headline
 
@@ -287,7 +289,8 @@ def _header_block(headline: HtmlElement, content: HtmlElement, size: int) -> Htm
     while parent is not None and parent is not content:
         text = _short_text(parent, size + _HEADER_BLOCK_EXTRA_CHARS)
         if text is None or parent.find(".//pre") is not None or _holds_landmark(parent) \
-                or _says_more(parent, headline) or _holds_abstract(parent, headline):
+                or _says_more(parent, headline) or _holds_abstract(parent, headline) \
+                or facts_beside(block, parent):
             break
         if total is None:  # the text of the landmark it is in, else of the content
             scope = next((a for a in headline.iterancestors() if a is content or

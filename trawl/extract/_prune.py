@@ -9,7 +9,7 @@ import re
 from lxml.html import HtmlElement
 
 from ._boiler import _boxed_in_text, _prose_paragraph
-from ._decl import beside_declaration, declaration, holds_declaration
+from ._decl import beside_declaration, declaration, holds_declaration, in_code
 from ._kept import (
     _PRUNABLE_TAGS,
     _entry_alike,
@@ -235,8 +235,9 @@ def _prunable(el: HtmlElement, st: _Stats, stats: dict[HtmlElement, _Stats],
         return False
     if not st.links and st.n_img <= 1 and st.n_li - 100 <= st.n_p:
         return False  # every test below needs links, images or a hundred list items
-    if beside_declaration(el):
-        return False  # (asked after the cheap tests: it reads the parent's headings)
+    if beside_declaration(el) or in_code(el):
+        return False  # (asked after the cheap tests: they read the parent's headings, the
+        # ancestors' tags)
     if _kinds(el).embed or _admonition(el) or _is_headed_section(el, stats) or \
             _boxed_in_text(el, st) or _cited_address(el) or holds_declaration(el):
         return False  # judged by their parts, if at all (a sidebar box: its class is no
