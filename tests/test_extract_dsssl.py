@@ -188,30 +188,3 @@ def test_a_box_of_teasers_between_a_storys_parts_still_goes() -> None:
     e = extract(html, "https://news.example.org/story.html")
     assert_kept(e.text, "Paragraph 5 of the story")
     assert "harbour" not in e.text and "ferry" not in e.text
-
-
-# -- a list of names at the end is the reference's -------------------------------------------
-
-def test_a_list_of_table_names_ending_an_entry_is_kept() -> None:
-    # Slony-I's schema pages end with the tables that reference the table, a name an entry
-    # ("sl_listen"): each went, from the last up, as a share bar's one-word label (93 %)
-    names = "".join(f'<LI><P><A HREF="table.sl-{n}.html">sl_{n}</A></P></LI>'
-                    for n in ("listen", "path", "set", "setsync"))
-    body = ('<H1 CLASS="SECTION"><A NAME="TABLE.SL-NODE">8.13. Table: <TT CLASS="STRUCTNAME">'
-            "sl_node</TT></A></H1><P>Holds the list of nodes associated with this namespace."
-            f"</P><P>{LOREM}</P><P><B>Tables referencing sl_listen via Foreign Key "
-            f"Constraints</B></P><UL>{names}</UL>")
-    e = extract(dsssl_page("Table: sl_node", body), URL)
-    assert_kept(e.text, "Holds the list of nodes", "sl_listen", "sl_path", "sl_set",
-                "sl_setsync")
-
-
-def test_a_share_bars_labels_in_a_list_after_a_story_still_go() -> None:
-    # hostile shape: a story ending with a list of a share bar's labels (a paragraph an
-    # entry), their buttons gone: no links, no names cited
-    html = ("<html><head><title>Story</title></head><body><article><h1>Story</h1>"
-            f"{STORY}<ul><li><p>Share</p></li><li><p>Tweet</p></li><li><p>Email</p></li></ul>"
-            "</article></body></html>")
-    e = extract(html, "https://news.example.org/story.html")
-    assert_kept(e.text, "Paragraph 5 of the story")
-    assert "Tweet" not in e.text

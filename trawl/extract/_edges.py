@@ -392,7 +392,7 @@ def drop_trailing_meta(content: HtmlElement) -> None:
         if text == "":
             continue
         if text is None or not _is_meta_line(text) or _section_name(el, text) \
-                or _describes_term(el, content) or _listed_name(el, content):
+                or _describes_term(el, content):
             return
         el.tail = None
         drop_tree(el)
@@ -403,14 +403,6 @@ def _describes_term(el: HtmlElement, content: HtmlElement) -> bool:
     "inode number", a setting's "file mode". A share bar's label or a dateline is set
     alone at the end, under no term; a two-word description is what its term means."""
     return any(node.tag == "dd" for node in _up_to(el, content))
-
-
-def _listed_name(el: HtmlElement, content: HtmlElement) -> bool:
-    """Whether ``el`` is (in) an entry of a list and its links are API names (see
-    ``_prune._cites_names``: "sl_listen", "DB_ENV->open()"): a list of the names a
-    reference entry refers to (the tables referencing a table) ends it, one name a line;
-    a share bar's or a tag list's entries are words ("LinkedIn", "Elections")."""
-    return any(node.tag == "li" for node in _up_to(el, content)) and _cites_names(el)
 
 
 def _section_name(el: HtmlElement, text: str) -> bool:
