@@ -17,12 +17,10 @@ from ._signals import (
     _SENTENCE_END_RE,
     _admonition,
     _class_weight,
-    _first_element,
     _is_ancestor,
     _nav_word,
     _own_text,
     _tokens_of,
-    promo_heading,
     teasers,
     words,
 )
@@ -356,10 +354,6 @@ def _with_siblings(body: HtmlElement, top: HtmlElement, top_score: float,
     for i in range(len(siblings) - 2, -1, -1):
         if not flags[i] and siblings[i].tag in _HEADINGS and flags[i + 1]:
             flags[i] = True
-    kept = [i for i, f in enumerate(flags) if f]
-    for i in range(kept[0] + 1, kept[-1]) if kept else ():
-        if not flags[i] and _section_between(siblings[i], stats):
-            flags[i] = True
     keep = [s for s, f in zip(siblings, flags, strict=True) if f]
     kept_text = sum(stats[s].text for s in keep if s in stats)
     if parent.tag not in ("body", "html") and kept_text >= 0.9 * stats[parent].text:
@@ -367,22 +361,6 @@ def _with_siblings(body: HtmlElement, top: HtmlElement, top_score: float,
     if len(keep) > 1:
         return _gather(body, keep, stats)
     return top
-
-
-def _section_between(sib: HtmlElement, stats: dict[HtmlElement, _Stats]) -> bool:
-    """Whether ``sib``, a sibling between two siblings kept as content, is a section of the
-    same document: it opens with a heading (no promotion's: "Related"), says more than it
-    links (``_SIBLING_MAX_LINK_DENSITY``), and its class says no chrome. A reference
-    entry's sections are the body's children in DSSSL's DocBook pages (no wrapper): its
-    "Arguments", a list of short descriptions, scored too little beside the synopsis, and
-    went from between its "Description" and its "Example". A box of links set between a
-    story's parts is mostly links; a newsletter's box says so by its class."""
-    st = stats.get(sib)
-    first = _first_element(sib)
-    return st is not None and bool(st.text) and first is not None and \
-        first.tag in _HEADINGS and not promo_heading(first) and \
-        _link_density(st) < _SIBLING_MAX_LINK_DENSITY and _class_weight(sib) >= 0 and \
-        not teasers(sib)
 
 
 def _gather(body: HtmlElement, parts: list[HtmlElement],
