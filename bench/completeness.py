@@ -90,6 +90,15 @@ The sets (``--list`` says which are installed here):
   ``div.summary``; sqlite.css hides its list until clicked), what sqlite.css hides on a
   desktop screen (``.mobileonly``) and the "This page last modified on ..." line at its
   foot (the generator's footer, as AsciiDoc's ``div#footer``);
+- ``pgpool``: pgpool-II 4.3's manual (DocBook SGML through openjade's DSSSL stylesheets,
+  "Modular DocBook HTML Stylesheet 1.79", the generator of PostgreSQL's manual before
+  version 10: uppercase markup, ``<DIV CLASS="NAVHEADER">``; Debian pgpool2, only its 303
+  pages unpacked): a server's configuration reference (one variable list of parameters a
+  page), its reference pages of commands and its tutorials, the body less ``NAVHEADER`` and
+  ``NAVFOOTER``;
+- ``slony``: Slony-I 2.2's admin guide (the same DSSSL stylesheets; Debian slony1-2-doc,
+  ``adminguide/``): chapters of prose, FAQ lists, the slonik command reference, the body
+  less ``NAVHEADER`` and ``NAVFOOTER``;
 - ``postgres`` (kept back, only with ``--kept-back``: measured to check, never tuned on): the
   PostgreSQL 15 manual (DocBook XSL; Debian postgresql-doc-15): the body less its
   ``navheader`` and ``navfooter``.
@@ -316,6 +325,12 @@ SETS = {s.name: s for s in (
            "/html/body",
            f"./div[{_has_class('nosearch')}][1] | .//div[{_has_class('fancy_toc')}] "
            f"| .//*[{_has_class('mobileonly')}] | .//p[.//a[@id='mtimelink']]"),
+    # openjade's DSSSL stylesheets write uppercase markup; lxml lowercases the names of
+    # tags and attributes, not the attributes' values
+    DocSet("pgpool", _installed("usr/share/doc/pgpool2"), "pgpool2",
+           "/html/body", "./div[@class='NAVHEADER' or @class='NAVFOOTER']"),
+    DocSet("slony", _installed("usr/share/doc/slony1-2-doc/adminguide"), "slony1-2-doc",
+           "/html/body", "./div[@class='NAVHEADER' or @class='NAVFOOTER']"),
     DocSet("postgres", _installed("usr/share/doc/postgresql-doc-15/html"), "postgresql-doc-15",
            "/html/body", "./div[@class='navheader' or @class='navfooter']", kept_back=True),
 )}

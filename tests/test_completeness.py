@@ -48,6 +48,8 @@ FLOORS = {
     # what is left under 95 % is small pages' "1.0.0 · source" line, gone with the title)
     "latex2html": (0, 1),  # (Bacula's six manuals, LaTeX2HTML: 114 pages, ~1 s)
     "sqlite": (39, 75),  # (SQLite's docs, its own Tcl generator: 766 pages, ~4 s)
+    "pgpool": (0, 2),  # (pgpool-II's manual, DocBook DSSSL: 303 pages, ~0.5 s)
+    "slony": (0, 2),  # (Slony-I's admin guide, DocBook DSSSL: 232 pages, ~0.3 s)
 }
 EXTRA_MARGIN = 0.005
 """Mean extra may grow by this much (half a point) past what was measured."""
@@ -79,6 +81,8 @@ CEILINGS = {
     "rustdoc": (0.072, 0),  # (every second page, as its floor)
     "latex2html": (0.0, 0),
     "sqlite": (0.053, 38),
+    "pgpool": (0.0, 0),
+    "slony": (0.0, 0),
 }
 SAMPLED = {"berkeleydb": 2, "rustdoc": 2}
 """Sets measured on every n-th page only, to keep CI cheap."""

@@ -118,6 +118,8 @@ def basic_clean(root: HtmlElement) -> None:
         keys = el.keys()
         if not keys:
             continue
+        if tag == "a" and "href" not in keys and "name" in keys:
+            _unlink_place_mark(el)  # (judged as what it is now below: hidden or not)
         if "hidden" in keys or ("class" in keys and _is_copy_control(el.get("class"))) \
                 or ("style" in keys and _HIDDEN_STYLE_RE.search(el.get("style"))) \
                 or ("aria-hidden" in keys and el.get("aria-hidden").strip().lower() == "true") \
@@ -154,6 +156,28 @@ def _worded(labels: list[str]) -> bool:
     """Most labels have letters: a diagram's terms, not a chart's axis ticks (numbers,
     which say nothing without the chart's drawing)."""
     return 2 * sum(any(c.isalpha() for c in label) for label in labels) > len(labels)
+
+
+def _names_place(a: HtmlElement) -> bool:
+    """Whether the ``<a>`` without ``href`` is a named anchor: a place other links lead to
+    (HTML 4's ``name``), and no script's control (an ``onclick``, a ``role``: a menu's
+    entries written as anchors that a script makes links of, navigation as any link is)."""
+    return a.get("name") is not None and a.get("role") is None and \
+        not any(key.startswith("on") for key in a.attrib)
+
+
+def _unlink_place_mark(a: HtmlElement) -> None:
+    """A named anchor holding text becomes a ``<span>`` (its ``name`` its ``id``): it marks
+    a place and links nowhere, and its text is the text around it, not a link's. openjade's
+    DocBook stylesheets (DSSSL) wrap every heading's text in one (``<h1><a
+    name="RUNTIME-CONFIG">5.2. Connections</a></h1>``), as hand-written HTML 4 did: counted
+    as a link, such a heading was all link text, and prune dropped it as navigation."""
+    if not (len(a) or (a.text or "").strip()) or not _names_place(a):
+        return  # (an empty anchor has no text to count; a scripted one is a control)
+    name = a.attrib.pop("name")
+    if a.get("id") is None:
+        a.set("id", name)
+    a.tag = "span"
 
 
 def collapse_code_blocks(root: HtmlElement) -> None:

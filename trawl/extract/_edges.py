@@ -98,10 +98,18 @@ def strip_header(content: HtmlElement, title: str | None,
                 or el.find(".//time") is not None
                 or (_BYLINE_RE.match(text) and len(text) < 100)
                 or (_DATE_RE.search(text) and len(text) < 60)) \
-                and not beside_declaration(el):  # (a version beside an API item's title)
-            doomed.append(el)
+                and not beside_declaration(el) and not _in_note(el, content):
+            doomed.append(el)  # (no version beside an API item's title, no note's date)
     _drop_all(doomed)
     return headline
+
+
+def _in_note(el: HtmlElement, content: HtmlElement) -> bool:
+    """Whether ``el`` is in a note box (an admonition, by its class: a note, a tip) under
+    the content's top: what a note says is the text's (a release's notes open with one
+    saying "Release Date: 2018-07-31"), and no dateline of the page, which a byline's
+    block or a ``<time>`` holds, not a note."""
+    return any(_kinds(a).admonition for a in _up_to(el, content))
 
 
 def _div_paragraph(el: HtmlElement) -> bool:

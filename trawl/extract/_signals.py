@@ -360,6 +360,8 @@ def contents_list(lst: HtmlElement, anchors: Anchors | None = None) -> bool:
         if item.tag == "dd":
             continue
         if not _led_by_link(item):
+            if items == 0 and _caption_entry(item, lst):
+                continue  # (its title, no entry)
             return False
         lines = lines and (lists or not any(
             d.tag in _ENTRY_BLOCKS for d in item.iterdescendants()))
@@ -381,6 +383,26 @@ def contents_list(lst: HtmlElement, anchors: Anchors | None = None) -> bool:
             _leads_on(lst, anchors) or _lists_itself(lst, every=True, memo=anchors))
     return nested or (lines and (items >= CONTENTS_FLAT_MIN_ITEMS
                                  or _lists_itself(lst, memo=anchors) or _leads_on(lst, anchors)))
+
+
+CAPTION_MAX_WORDS = 4
+"""A list's caption is a title of a few words ("Table of Contents")."""
+_EMPHASIS = frozenset(("b", "strong"))
+
+
+def _caption_entry(item: HtmlElement, lst: HtmlElement) -> bool:
+    """Whether ``item``, the first entry of ``lst``, is the list's caption: a title of a few
+    words in bold and nothing else (no link), in a list its class names a table of contents
+    (see ``_named_toc``). openjade's DocBook stylesheets (DSSSL) write a chapter's contents
+    so, its title the first term (``<DL><DT><B>Table of Contents</B></DT><DT>7.1. <A
+    HREF=..>``), where DocBook XSL sets it above the list; a menu's first entry, a label
+    in bold over its links, is in no list named so."""
+    if item.getparent() is not lst or len(item) != 1 or item[0].tag not in _EMPHASIS or \
+            (item.text or "").strip() or (item[0].tail or "").strip():
+        return False
+    title = _collapsed_text(item)
+    return bool(title) and len(title.split()) <= CAPTION_MAX_WORDS and \
+        next(item.iter("a"), None) is None and _named_toc(lst)
 
 
 _TOC_TOKENS = frozenset(("toc", "toctree"))
