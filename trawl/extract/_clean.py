@@ -21,6 +21,9 @@ NEXT_PAGE_ATTR = "data-trawl-next"
 """Set on the root by ``basic_clean``: the ``href`` of the head's ``<link rel="next">``
 (where the page says its document goes on), kept past the head's removal for the rules that
 ask (see ``_signals.contents_list``)."""
+DIAGRAM_ATTR = "data-trawl-diagram"
+"""Set by ``_keep_diagram_labels`` on the paragraph of a diagram's labels: the figure it was
+(see ``_figures.figure_references``)."""
 MIN_BUTTON_WORDS = 4
 """A button with this many words is content, not a control: OpenAPI viewers put each
 operation's summary in one, FAQ accordions each question. Shorter ones ("Copy", "Menu",
@@ -146,7 +149,7 @@ def _keep_diagram_labels(svg: HtmlElement) -> None:
     labels = [label for label in labels if label]
     if len(labels) < DIAGRAM_MIN_LABELS or not _worded(labels):
         return
-    para = svg.makeelement("p", {})
+    para = svg.makeelement("p", {DIAGRAM_ATTR: ""})
     para.text = " ".join(labels)
     svg.addprevious(para)
     para.tail, svg.tail = svg.tail, None

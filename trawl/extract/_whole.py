@@ -37,6 +37,7 @@ import itertools
 
 from lxml.html import HtmlElement
 
+from ._figures import figure_references
 from ._flat import before_flat_sections, flat_document
 from ._kept import contents_after_title
 from ._sections import (
@@ -114,6 +115,7 @@ def whole(top: HtmlElement, stats: dict[HtmlElement, _Stats],
                                         or _parallel(node, parent, stats, lists)
                                         or _beside_contents(node, parent, stats, anchors)
                                         or _part_of(node, parent, stats, mass, lists)
+                                        or figure_references(node, parent)
                                         or _in_wrapped_body(node, parent, stats, lists)
                                         or _among_sections(node, parent, stats, lists)
                                         or before_flat_sections(node, parent, stats, lists)):
