@@ -82,3 +82,53 @@ def test_an_icons_label_and_a_charts_ticks_are_no_text() -> None:
     e = extract(html, URL)
     assert_kept(e.text, LOREM)
     assert "750" not in e.text and "?" not in e.text.replace(LOREM, "")
+
+
+def syntax_page(lines: str, *labels: str) -> str:
+    """A syntax diagram's page: the site's header, the rule's name, then a container
+    holding the diagram (in a wrapper sized for the drawing) and, as its loose text, the
+    lines that follow it."""
+    return ("<html><head><title>delete-stmt</title></head><body>"
+            "<div class='top'><a href='../index.html'><img src='logo.gif' alt='Lib'></a>"
+            "<div class='tagline'>Small. Fast. Reliable.<br>Choose any three.</div>"
+            "<ul><li><a href='../index.html'>Home</a><li><a href='../about.html'>About</a>"
+            "<li><a href='../docs.html'>Documentation</a></ul></div>"
+            "<h1>delete-stmt</h1><div class='imgs'><div style='max-width:600px'>"
+            + diagram(*labels) + f"</div><br>\n{lines}</div></body></html>")
+
+
+DELETE = ("WITH", "RECURSIVE", "common-table-expression", ",", "DELETE", "FROM",
+          "qualified-table-name", "returning-clause", "expr", "WHERE")
+
+
+def test_a_figures_lines_of_cross_references_are_kept() -> None:
+    # a syntax diagram's "Used by: / References: / See also:" lines: its container's
+    # loose text beside the drawing's wrapper, all links; the wrapper was chosen alone
+    lines = ("Used by:&nbsp;&nbsp; <a href='./trigger.html'>create-trigger-stmt</a>"
+             "&nbsp;&nbsp; <a href='./sql-stmt.html'>sql-stmt</a><br></br>\n"
+             "References:&nbsp;&nbsp; <a href='./cte.html'>common-table-expression</a>"
+             "&nbsp;&nbsp; <a href='./expr.html'>expr</a><br></br>\n"
+             "See also:&nbsp;&nbsp; <a href='../lang_delete.html'>lang_delete.html</a>")
+    e = extract(syntax_page(lines, *DELETE), URL)
+    assert_kept(e.text, " ".join(DELETE), "Used by: create-trigger-stmt sql-stmt",
+                "References: common-table-expression expr", "See also: lang_delete.html")
+
+
+def test_a_figures_lines_of_headlines_still_go() -> None:
+    # hostile: beside a figure, lines of other stories' headlines under a label
+    lines = ("Related:&nbsp; <a href='/news/2.html'>Council delays the park</a>"
+             "&nbsp; <a href='/news/3.html'>Mayor answers the critics</a><br>\n"
+             "More:&nbsp; <a href='/news/4.html'>Rates rise again this spring</a>")
+    e = extract(syntax_page(lines, *DELETE), URL)
+    got = words(e.text)
+    assert_kept(e.text, " ".join(DELETE))
+    for gone in ("council delays", "mayor answers", "rates rise"):
+        assert gone not in got, gone
+
+
+def test_a_short_diagrams_terms_and_punctuation_are_text() -> None:
+    # a diagram of two terms ("SAVEPOINT savepoint-name"), or of names and punctuation
+    # ("table-name ( column-name , )"): a grammar, not an icon or a chart's ticks
+    lines = "Used by:&nbsp;&nbsp; <a href='./with.html'>with-clause</a>"
+    e = extract(syntax_page(lines, "table-name", "(", "column-name", ")", ","), URL)
+    assert_kept(e.text, "table-name ( column-name ) ,", "Used by: with-clause")

@@ -135,9 +135,9 @@ def basic_clean(root: HtmlElement) -> None:
     flatten_deep(root)
 
 
-DIAGRAM_MIN_LABELS = 3
+DIAGRAM_MIN_LABELS = 2
 """An inline SVG with this many text labels at least may be a diagram (an icon has one or
-none)."""
+none; a syntax diagram may have two: "SAVEPOINT savepoint-name")."""
 
 
 def _keep_diagram_labels(svg: HtmlElement) -> None:
@@ -156,9 +156,12 @@ def _keep_diagram_labels(svg: HtmlElement) -> None:
 
 
 def _worded(labels: list[str]) -> bool:
-    """Most labels have letters: a diagram's terms, not a chart's axis ticks (numbers,
-    which say nothing without the chart's drawing)."""
-    return 2 * sum(any(c.isalpha() for c in label) for label in labels) > len(labels)
+    """Most labels that have letters or digits have letters: a diagram's terms, not a
+    chart's axis ticks (numbers, which say nothing without the chart's drawing). A syntax
+    diagram's punctuation ("(", ",", ";") counts neither way: "table-name ( column-name
+    , )" is a grammar."""
+    alnum = [label for label in labels if any(c.isalnum() for c in label)]
+    return 2 * sum(any(c.isalpha() for c in label) for label in alnum) > len(alnum)
 
 
 def _names_place(a: HtmlElement) -> bool:
