@@ -357,7 +357,7 @@ def contents_list(lst: HtmlElement, anchors: Anchors | None = None) -> bool:
     for item in lst.iter("li", "dt", "dd"):
         lists = any(c.tag in LISTS for c in item)
         nested = nested or lists
-        if item.tag == "dd":
+        if item.tag == "dd" or _empty_entry(item):
             continue
         if not _led_by_link(item):
             if items == 0 and _caption_entry(item, lst):
@@ -387,6 +387,13 @@ def contents_list(lst: HtmlElement, anchors: Anchors | None = None) -> bool:
             _lists_itself(lst, every=True, memo=anchors) and _lists_own_sections(lst)
     return nested or (lines and (items >= CONTENTS_FLAT_MIN_ITEMS
                                  or _lists_itself(lst, memo=anchors) or _leads_on(lst, anchors)))
+
+
+def _empty_entry(item: HtmlElement) -> bool:
+    """Whether the entry ``item`` holds nothing: no text, no picture (an empty link, which
+    openjade's stylesheets write for a part's title they could not resolve): no entry."""
+    return not _collapsed_text(item) and not any(
+        isinstance(d.tag, str) and d.tag in _ENTRY_BLOCKS for d in item.iterdescendants())
 
 
 CAPTION_MAX_WORDS = 4
