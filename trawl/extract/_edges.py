@@ -27,8 +27,8 @@ from ._signals import (
     words,
 )
 from ._stats import _TYPED_NAME_RE, CODE_TAGS, _drop_all
-from ._titlepage import title_page
 from ._text import BLOCK_TAGS
+from ._titlepage import title_page
 
 _DATE_RE = re.compile(
     r"\b(19|20)\d\d\b|\b\d{1,2}[:/.]\d{2}\b|\b(jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)"

@@ -18,7 +18,6 @@ from ._signals import (
     PROMO_LEAD_RE,
     Anchors,
     _admonition,
-    _caption_entry,
     _class_weight,
     _empty_anchor,
     _first_element,
@@ -316,8 +315,6 @@ def contents_after_title(block: HtmlElement) -> bool:
     if lst is None or not next_page:
         return False
     items = [i for i in lst if i.tag in ("li", "dt")]
-    if items and _caption_entry(items[0], lst):
-        items = items[1:]  # (the list's title, "Table of Contents", set as its first term)
     first = next(lst.iter("a"), None)
     return len(items) >= LEADS_ON_MIN_ITEMS and all(_led_by_link(i) for i in items) and \
         first is not None and (first.get("href") or "").partition("#")[0] == next_page

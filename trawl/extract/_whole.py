@@ -259,12 +259,8 @@ def _lists_node(lst: HtmlElement, node: HtmlElement, parent: HtmlElement) -> boo
 def _title_over_contents(node: HtmlElement, parent: HtmlElement) -> bool:
     """Whether ``node`` is the title block of ``parent`` (its first block: a book part's or
     appendix's title page) and a table of contents leading on follows it (see
-    ``_kept.contents_after_title``), or is that table of contents under the title block:
-    the page is the part's, title and contents (a book's title page, its corporate author,
-    copyright and legal notice, over the book's contents)."""
+    ``_kept.contents_after_title``): the page is the part's, title and contents."""
     first = _first_element(parent)
-    if first is not None and first is not node and contents_after_title(node):
-        return True  # (the contents chosen: their title page over them is the page's too)
     if first is None or first is not node:
         return False
     after = next((s for s in first.itersiblings() if isinstance(s.tag, str)
