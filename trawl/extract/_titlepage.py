@@ -16,6 +16,9 @@ LEGAL_LINE_MAX_CHARS = 160
 """A copyright line is a line: "Copyright © 2003-2023 The Pgpool Global Development Group"."""
 TITLE_PAGE_MAX_ELEMENTS = 600
 """Elements after the title looked through for its legal line and the contents after it."""
+TITLE_PAGE_MAX_LINES = 40
+"""Elements after the title looked through for its legal line (a title page's lines are
+right under its title; a story's first paragraphs end the search early)."""
 TITLE_PAGE_MAX_LISTS = 3
 """Lists after the legal line asked whether they are the book's contents."""
 _LEGAL_LEAD_RE = re.compile(r"^\W*(?:copyright\b|©|\(c\))", re.I)
@@ -39,6 +42,7 @@ def title_page(content: HtmlElement, headline: HtmlElement) -> bool:
     legal = False
     lists = 0
     started = False
+    after = 0
     for i, el in enumerate(content.iter()):
         if i > TITLE_PAGE_MAX_ELEMENTS:
             break
@@ -48,6 +52,9 @@ def title_page(content: HtmlElement, headline: HtmlElement) -> bool:
         if not started or not isinstance(el.tag, str) or _is_ancestor(headline, el):
             continue
         if not legal:
+            after += 1
+            if after > TITLE_PAGE_MAX_LINES:
+                return False
             legal = el.tag not in LISTS and legal_line(el)
             continue
         if el.tag in LISTS:
