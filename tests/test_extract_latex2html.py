@@ -195,3 +195,33 @@ def test_a_chapter_written_flat_in_the_body_is_whole() -> None:
                 "Part 2 says more", "Part 3 says more", "Name = daemon3",
                 "The section 3 resource defines")
 
+
+
+# -- a chapter's short list of its own subsections, at its top ------------------------------
+
+def test_a_chapters_two_subsections_listed_at_its_top_are_kept() -> None:
+    # Bacula's developer guide's chapters: a "Subsections" list of the chapter's two
+    # sections, links to its own headings, before its text; two entries, short and all
+    # links, went as a list of links (File_Services_Daemon.html: 94.4 %)
+    subs = ("<a id='CHILD_LINKS'><strong>Subsections</strong></a><ul class='ChildLinks'>"
+            + "".join(f"<li><a href='page.html#SECTION00{i}'>Commands received for part {i}"
+                      "</a></li>" for i in (1, 2)) + "</ul><hr>")
+    sections = "".join(f"<h2><a id='SECTION00{i}'></a> Commands received for part {i}</h2>"
+                       f"<p>Part {i} says more. {LOREM}</p>" for i in (1, 2))
+    body = f"{subs}<h1><a id='SECTION00'></a><br> File Daemon </h1><p>Intro. {LOREM}</p>"
+    e = extract(latex_page(body + sections, title="File Daemon", next_page="next.html"), URL)
+    assert_kept(e.text, "Part 2 says more", "Intro.")
+    assert e.text.count("Commands received for part 2") == 2
+
+
+def test_a_short_list_jumping_to_blocks_of_the_story_stays_out() -> None:
+    # hostile: a recipe's "Jump to Recipe", "Jump to Comments" before the story, links to
+    # places on the page that are blocks, not headings: a bar of shortcuts, no contents
+    jump = ("<ul class='jumps'><li><a href='#recipe'>Jump to Recipe</a></li><li><a "
+            "href='#reviews'>Jump to Reviews</a></li></ul>")
+    e = extract(f"<html><body><article><h1>The best soup</h1>{jump}{STORY}"
+                f"<div id='recipe'><p>Boil the soup for an hour. {LOREM}</p></div>"
+                f"<div id='reviews'><p>Reviews of the soup. {LOREM}</p></div></article>"
+                "</body></html>", URL)
+    assert "Paragraph 5 of the story" in e.text
+    assert "Jump to Recipe" not in e.text

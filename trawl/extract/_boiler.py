@@ -14,6 +14,7 @@ from ._signals import (
     _is_ancestor,
     _kinds,
     _tokens_of,
+    _wrapped_heading,
     page_contents,
     words,
 )
@@ -168,35 +169,55 @@ def _is_boilerplate(el: HtmlElement, tag: str, role: str, st: _Stats, share: flo
     return False
 
 
-_AUTHOR_TOKENS = frozenset(("author", "authors"))
+_CREDITS_TOKENS = frozenset(("author", "authors", "copyright", "legal", "legalnotice"))
+"""Class tokens naming a title page's credits: its author, its copyright, its legal notice."""
 _COPYRIGHT_RE = re.compile(r"(?:\bcopyright\b|©)\s*(?:©\s*|\(c\)\s*)?(?:[12]\d{3})", re.I)
 """A copyright line: "Copyright 2000-2018, Kern Sibbald", "© 2023 The Authors"."""
 
 
 def _title_page_credits(el: HtmlElement) -> bool:
-    """The credits of a document's title page: a block its class names as the author's
-    (``author_info``), under the document's title (``_under_the_title``), stating a
-    copyright (``_states_copyright``): a manual's front page sets its author, date,
-    version, copyright and license under its title, as LaTeX's ``\\maketitle`` and DocBook's
-    title page do, and a reader reads them as the page's text. A story's author box ("Jane
-    Doe covers climate for ...", a bio) comes after the story or is a bio without a
-    copyright, and stays boilerplate."""
+    """The credits of a document's title page: a block its class names as the author's,
+    the copyright or the legal notice (``author_info``, ``p.copyright``), under the
+    document's title (``_under_the_title``), stating a copyright (``_states_copyright``):
+    a manual's front page sets its author, date, version, copyright and license under its
+    title, as LaTeX's ``\\maketitle`` and DocBook's title page do, and a reader reads them as
+    the page's text. A story's author box ("Jane Doe covers climate for ...", a bio) comes
+    after the story or is a bio without a copyright, and a site's or a blog's copyright
+    line ("© 2024 Jane Roe") comes after the text: they stay boilerplate."""
     tokens = _tokens_of(" ".join(v for v in (el.get("class"), el.get("id")) if v))
-    return bool(tokens & _AUTHOR_TOKENS) and _under_the_title(el) and _states_copyright(el)
+    return bool(tokens & _CREDITS_TOKENS) and _under_the_title(el) and _states_copyright(el)
+
+
+CREDIT_LINE_MAX_WORDS = 12
+"""A title page's line (an author, a corporate author, a version, another copyright)."""
+TITLE_PAGE_DEPTH = 4
+"""Wrappers (holding nothing before it) climbed from a credit to the title page's title."""
 
 
 def _under_the_title(el: HtmlElement) -> bool:
-    """Only headings (the title), text-less blocks (a logo, an empty paragraph) and chrome
-    by class (a navigation bar) come before ``el`` in its parent, a heading among them."""
-    headed = False
-    for sib in el.itersiblings(preceding=True):
-        if not isinstance(sib.tag, str):
-            continue
-        if sib.tag in _HEADINGS:
-            headed = True
-        elif text_content(sib).strip() and not _kinds(sib).boiler:
-            return False
-    return headed
+    """Only the title (a heading, through wrappers), lines of credits (short), text-less
+    blocks (a logo, an empty paragraph) and chrome by class (a navigation bar) come before
+    ``el`` in its parent, or in its title page climbing wrappers (DocBook sets each line
+    of a title page in a ``div`` of its own, the title in another): nothing of the text."""
+    node = el
+    for _ in range(TITLE_PAGE_DEPTH):
+        headed = False
+        for sib in node.itersiblings(preceding=True):
+            if not isinstance(sib.tag, str):
+                continue
+            if sib.tag in _HEADINGS or (sib.tag == "div" and
+                                        _wrapped_heading(sib).tag in _HEADINGS):
+                headed = True
+                continue
+            text = text_content(sib)
+            if text.strip() and not _kinds(sib).boiler and \
+                    len(text.split()) > CREDIT_LINE_MAX_WORDS:
+                return False
+        parent = node.getparent()
+        if headed or parent is None or parent.tag == "body" or (parent.text or "").strip():
+            return headed
+        node = parent
+    return False
 
 
 def _states_copyright(el: HtmlElement) -> bool:

@@ -28,6 +28,7 @@ from ._signals import (
 )
 from ._stats import _TYPED_NAME_RE, CODE_TAGS, _drop_all
 from ._text import BLOCK_TAGS
+from ._titlepage import title_page
 
 _DATE_RE = re.compile(
     r"\b(19|20)\d\d\b|\b\d{1,2}[:/.]\d{2}\b|\b(jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)"
@@ -51,6 +52,7 @@ def strip_header(content: HtmlElement, title: str | None,
     norm_title = _norm(title or "")
     title_words = set(norm_title.split())
     headline: str | None = None
+    book = False  # (the headline heads a book's title page: see ``_titlepage``)
     doomed: list[HtmlElement] = []
     for i, el in enumerate(content.iter()):
         if i > 400:  # the header is at the top
@@ -66,7 +68,9 @@ def strip_header(content: HtmlElement, title: str | None,
                 tag == "h1" or (norm_title and _names_in(_norm(heading), norm_title))
             ):
                 headline = headline_text(el)
-                doomed.append(_header_block(el, content, len(heading)))
+                book = title_page(content, el)
+                # (a book's title page: its credits and legal lines are its text)
+                doomed.append(el if book else _header_block(el, content, len(heading)))
             continue
         if headline is None and not titled_above and tag in _TITLE_TAGS and \
                 _is_headline(el, title_words):
@@ -98,7 +102,7 @@ def strip_header(content: HtmlElement, title: str | None,
                 or el.find(".//time") is not None
                 or (_BYLINE_RE.match(text) and len(text) < 100)
                 or (_DATE_RE.search(text) and len(text) < 60)) \
-                and not beside_declaration(el) and not _in_note(el, content):
+                and not book and not beside_declaration(el) and not _in_note(el, content):
             doomed.append(el)  # (no version beside an API item's title, no note's date)
     _drop_all(doomed)
     return headline

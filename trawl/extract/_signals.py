@@ -357,7 +357,7 @@ def contents_list(lst: HtmlElement, anchors: Anchors | None = None) -> bool:
     for item in lst.iter("li", "dt", "dd"):
         lists = any(c.tag in LISTS for c in item)
         nested = nested or lists
-        if item.tag == "dd":
+        if item.tag == "dd" or _empty_entry(item):
             continue
         if not _led_by_link(item):
             if items == 0 and _caption_entry(item, lst):
@@ -379,10 +379,21 @@ def contents_list(lst: HtmlElement, anchors: Anchors | None = None) -> bool:
     if items < CONTENTS_MIN_ITEMS:
         # (a section of three subsections lists them: the page said where it goes on; or
         # lists its own three sections, each an anchor on the page)
-        return items >= LEADS_ON_MIN_ITEMS and (lines or nested) and (
-            _leads_on(lst, anchors) or _lists_itself(lst, every=True, memo=anchors))
+        if items >= LEADS_ON_MIN_ITEMS and (lines or nested) and (
+                _leads_on(lst, anchors) or _lists_itself(lst, every=True, memo=anchors)):
+            return True
+        # (a chapter's two subsections, listed at its top: see ``_lists_own_sections``)
+        return items >= OWN_SECTIONS_MIN_ITEMS and lines and \
+            _lists_itself(lst, every=True, memo=anchors) and _lists_own_sections(lst)
     return nested or (lines and (items >= CONTENTS_FLAT_MIN_ITEMS
                                  or _lists_itself(lst, memo=anchors) or _leads_on(lst, anchors)))
+
+
+def _empty_entry(item: HtmlElement) -> bool:
+    """Whether the entry ``item`` holds nothing: no text, no picture (an empty link, which
+    openjade's stylesheets write for a part's title they could not resolve): no entry."""
+    return not _collapsed_text(item) and not any(
+        isinstance(d.tag, str) and d.tag in _ENTRY_BLOCKS for d in item.iterdescendants())
 
 
 CAPTION_MAX_WORDS = 4
@@ -511,6 +522,46 @@ def _lists_itself(lst: HtmlElement, every: bool = False, memo: Anchors | None = 
         elif every:
             return False
     return found
+
+
+OWN_SECTIONS_MIN_ITEMS = 2
+"""Entries of a list of the page's own sections (see ``_lists_own_sections``)."""
+
+
+def _lists_own_sections(lst: HtmlElement) -> bool:
+    """Whether every link of ``lst`` leads to a heading on the page after the list (the
+    heading itself, an anchor in it, or an empty anchor set just before it): the page's
+    table of contents however short, a chapter's two subsections listed at its top
+    (LaTeX2HTML's "Subsections"). A skip link's list ("Skip to content", "Skip to
+    navigation") leads to landmarks, not headings, and a "Back to top" to what is before
+    it. Asked only of a short list every link of which is an anchor on the page (see
+    ``contents_list``): a walk of the page each."""
+    wanted = {(a.get("href") or "").partition("#")[2] for a in lst.iter("a")}
+    top = lst
+    while (parent := top.getparent()) is not None:
+        top = parent
+    after = False
+    found: set[str] = set()
+    for e in top.iter():
+        if e is lst:
+            after = True
+        if not isinstance(e.tag, str):
+            continue
+        name = e.get("id") or e.get("name")
+        if name in wanted and name not in found:
+            if not (after and _heads_section(e)):
+                return False
+            found.add(name)
+    return found == wanted
+
+
+def _heads_section(e: HtmlElement) -> bool:
+    """Whether ``e`` is a heading, is in one, or is an empty anchor just before one."""
+    if e.tag in _HEADINGS or any(p.tag in _HEADINGS for p in e.iterancestors()):
+        return True
+    following = e.getnext()
+    return not _collapsed_text(e) and not (e.tail or "").strip() and \
+        following is not None and following.tag in _HEADINGS
 
 
 Anchors = dict[tuple[HtmlElement, HtmlElement], set[str]]

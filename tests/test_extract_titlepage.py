@@ -1,0 +1,90 @@
+"""Every page whole (issue 26): a book's title page, its credits and legal lines (an author,
+a corporate author, a version line, a copyright) over the book's table of contents, is the
+book's text (DocBook DSSSL's and DocBook XSL's front pages); the hostile shapes beside: a
+blog's copyright line under its headline or after its story, which stay out."""
+
+from __future__ import annotations
+
+from trawl.extract import extract
+
+from .test_extract_index import STORY
+from .test_extract_whole import URL, assert_kept
+
+
+def contents(tag: str = "dl", empty: str = "") -> str:
+    """A book's table of contents: its caption, then its parts and their chapters (the
+    part ``empty`` given as an entry holding an empty link, before its chapters)."""
+    parts = "".join(
+        f"<dt>{i}. <a href='part{i}.html'>Part {i} of the tool</a></dt><dd><dl>{empty}"
+        + "".join(f"<dt>{i}.{j}. <a href='ch{i}{j}.html'>Chapter {j} of part {i}</a></dt>"
+                  for j in range(1, 4)) + "</dl></dd>" for i in range(1, 6))
+    return f"<div class='TOC'><{tag}><dt><b>Table of Contents</b></dt>{parts}</{tag}></div>"
+
+
+def front_page(title_page: str, empty: str = "") -> str:
+    return ("<html><head><title>Tapeworm 4.3 Documentation</title><link rel='next' "
+            "href='part1.html'></head><body class='BOOK'><div class='BOOK'><a name='TW'></a>"
+            f"{title_page}{contents(empty=empty)}</div></body></html>")
+
+
+def test_a_books_title_page_keeps_its_corporate_author_and_copyright() -> None:
+    # pgpool-II's and Slony-I's front pages (DocBook DSSSL): the title, the corporate
+    # author and the copyright line, then the book's contents; the title page went whole
+    # as the article's header under its headline, its byline and dateline (87 %)
+    page = front_page("<div class='TITLEPAGE'><h1 class='TITLE'>Tapeworm 4.3 Documentation"
+                      "</h1><h3 class='CORPAUTHOR'>The Tapeworm Global Development Group</h3>"
+                      "<p class='COPYRIGHT'><a href='LEGALNOTICE.html'>Copyright</a> &copy; "
+                      "2003-2023 The Tapeworm Global Development Group</p><hr></div>")
+    e = extract(page, URL)
+    assert_kept(e.text, "The Tapeworm Global Development Group", "Copyright © 2003-2023",
+                "Chapter 3 of part 5")
+
+
+def test_a_books_contents_with_empty_entries_stay_whole_under_its_title_page() -> None:
+    # Slony-I's front page: its contents hold entries of an empty link (a part's title
+    # the stylesheets did not resolve); taken for no table of contents, its chapters'
+    # lists went as lists of links once the title page was kept (82.9 %)
+    page = front_page("<div class='TITLEPAGE'><h1 class='TITLE'>Tapeworm 4.3 Documentation"
+                      "</h1><h3 class='CORPAUTHOR'>The Tapeworm Global Development Group</h3>"
+                      "<p class='COPYRIGHT'><a href='LEGALNOTICE.html'>Copyright</a> &copy; "
+                      "2003-2023 The Tapeworm Global Development Group</p><hr></div>",
+                      empty="<dt><a href='ref.html'></a></dt>")
+    e = extract(page, URL)
+    assert_kept(e.text, "Copyright © 2003-2023", "Chapter 3 of part 5", "Chapter 1 of part 2")
+
+
+def test_a_books_title_page_set_in_wrappers_keeps_its_copyright_and_version_lines() -> None:
+    # DocBook XSL's front page: each line of the title page in a wrapper of its own (the
+    # authors, a "$Id:" version line, copyright lines in ``p.copyright``), an abstract,
+    # then the contents; the copyright lines went as chrome by their class, and with the
+    # version line as datelines (86.7 %)
+    lines = ("<div><div><h1 class='title'>Tapeworm 4.3 Documentation</h1></div><div><div "
+             "class='authorgroup'><div class='author'><h3 class='author'>Ada Quill</h3></div>"
+             "</div></div><div><p class='releaseinfo'>$Id: reference.xml 9625 2012-10-20 "
+             "23:12:33Z ada $</p></div><div><p class='copyright'>Copyright © 1999-2007 Ada "
+             "Quill</p></div><div><p class='copyright'>Copyright © 2003 Bo Kosek</p></div>"
+             "<div><div class='abstract'><p>This is the reference documentation of the "
+             "tool's parameters, generated from its sources.</p></div></div></div>")
+    e = extract(front_page(f"<div class='titlepage'>{lines}<hr></div>"), URL)
+    assert_kept(e.text, "Ada Quill", "$Id: reference.xml 9625 2012-10-20",
+                "Copyright © 1999-2007 Ada Quill", "Copyright © 2003 Bo Kosek",
+                "This is the reference documentation", "Chapter 3 of part 5")
+
+
+def test_a_blogs_copyright_line_under_its_headline_stays_out() -> None:
+    # hostile: a post's "© 2024 Jane Roe" and date under its headline, over the story (no
+    # table of contents after it): the post's byline and dateline, not a title page's
+    e = extract("<html><body><article><div class='head'><h1>The council votes</h1><p>© 2024 "
+                f"Jane Roe</p><p>March 3, 2024</p></div>{STORY}</article></body></html>", URL)
+    assert "Paragraph 5 of the story" in e.text
+    assert "Jane Roe" not in e.text
+
+
+def test_a_blogs_copyright_line_after_its_story_stays_out() -> None:
+    # hostile: a post's copyright line after its story, its class naming it so: no title
+    # page's credits, under no title (the story is before it)
+    e = extract("<html><body><article><h1>The council votes</h1>"
+                f"{STORY}<p class='copyright'>Copyright © 2024 Jane Roe. All rights reserved."
+                "</p></article></body></html>", URL)
+    assert "Paragraph 5 of the story" in e.text
+    assert "Jane Roe" not in e.text
