@@ -108,6 +108,21 @@ def test_a_page_written_flat_under_its_title_is_whole() -> None:
                 "Suggested Uses", "Use 5.")
 
 
+def test_entries_headed_inside_under_the_pages_title_are_whole() -> None:
+    # SQLite's books.html: under its title, a table per book (its cover, then its title
+    # and text in the next cell); one book's table was taken alone (10 %)
+    books = "".join(f"<hr><table><tr><td><img src='b{i}.jpg'></td><td><h2>Book {i} (2018)</h2>"
+                    f"<p>Author: Writer {i}</p><p>Book {i} explains the file format. {LOREM}"
+                    + (f" {LOREM}" * 3 if i == 2 else "") + "</p></td></tr></table>"
+                    for i in range(5))
+    html = ("<html><head><title>Books</title></head><body>"
+            "<div class='top'><a href='index.html'><img src='logo.gif' alt='Lib'></a>"
+            f"<div class='tagline'>Small and fast.</div></div><h1>Books About It</h1>{books}"
+            "</body></html>")
+    e = extract(html, URL)
+    assert_kept(e.text, *(f"Book {i} explains the file format" for i in range(5)))
+
+
 def test_a_smaller_heading_above_the_storys_title_is_no_title() -> None:
     # hostile: a label heading over a ticker's line (a link in it) set in the body above
     # a story's title and text: a heading the story's title outranks is no title over a

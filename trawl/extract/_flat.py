@@ -110,13 +110,16 @@ def flat_document(node: HtmlElement, body: HtmlElement, stats: dict[HtmlElement,
 def titled_sections(children: list[HtmlElement], node: HtmlElement) -> bool:
     """Whether ``children`` (a body's, from its first heading on) are a document's title
     and its sections: the first heading is the only one of its rank and outranks every
-    heading after it (an ``h1`` over ``h2``s), ``TITLED_MIN_SECTIONS`` headings or more
-    follow it, and ``node`` is after the title. A page written flat under its title ("Features
-    Of SQLite", its list, then "Suggested Uses", its list) has one section or two: its
-    title is what says the body is one document. A second heading of the title's rank (two
-    stories' titles) or none below it (a title over one block) is no such document."""
+    heading after it, in the body or in a block of it (an ``h1`` over ``h2``s), at least
+    ``TITLED_MIN_SECTIONS`` of those follow it, and ``node`` is after the title. A page
+    written flat under its title ("Features Of SQLite", its list, then "Suggested Uses",
+    its list) has one section or two, or its entries each a block headed inside (a book's
+    table row, its cover and its text under the book's title): its title is what says the
+    body is one document. A second heading of the title's rank (two stories' titles), one
+    outranking it (a label's over a ticker, above a story's title) or none below it (a
+    title over one block) make no such document."""
     title = children[0]
-    below = [c for c in children[1:] if c.tag in _HEADINGS]
+    below = [h for c in children[1:] for h in c.iter(*_HEADINGS)]
     if len(below) < TITLED_MIN_SECTIONS or node is title or node not in children:
         return False
-    return all(c.tag > title.tag for c in below)
+    return all(h.tag > title.tag for h in below)
