@@ -132,3 +132,55 @@ def test_a_short_diagrams_terms_and_punctuation_are_text() -> None:
     lines = "Used by:&nbsp;&nbsp; <a href='./with.html'>with-clause</a>"
     e = extract(syntax_page(lines, "table-name", "(", "column-name", ")", ","), URL)
     assert_kept(e.text, "table-name ( column-name ) ,", "Used by: with-clause")
+
+
+# -- a page written flat under its title: its lists and its one or two sections ------------
+
+def titled_page() -> str:
+    """A page written flat in the body under the site's header: its title (``h1``), a
+    list of features (a line each, with links), then one section (``h2``) and its list
+    of uses (a paragraph each)."""
+    features = "".join(f"<li><a href='f{i}.html'>Feature {i}</a> works without setup and "
+                       f"keeps its data whole after a crash.</li>" for i in range(8))
+    uses = "".join(f"<li><p><b>Use {i}.</b> {LOREM}</p></li>" for i in range(6))
+    return ("<html><head><title>Features</title></head><body>"
+            "<div class='top'><a href='index.html'><img src='logo.gif' alt='Lib'></a>"
+            "<div class='tagline'>Small and fast.</div></div>"
+            f"<h1>Features Of The Library</h1><p></p><ul>{features}</ul>"
+            f"<h2>Suggested Uses</h2><p></p><ul>{uses}</ul></body></html>")
+
+
+def test_a_page_written_flat_under_its_title_is_whole() -> None:
+    # SQLite's features.html: the list of features (a line each) lost to the uses' list
+    # beside it, under the section's heading (47 %); whentouse.html its introduction
+    e = extract(titled_page(), URL)
+    assert_kept(e.text, "Feature 0 works without setup", "Feature 7 works without setup",
+                "Suggested Uses", "Use 5.")
+
+
+def test_entries_headed_inside_under_the_pages_title_are_whole() -> None:
+    # SQLite's books.html: under its title, a table per book (its cover, then its title
+    # and text in the next cell); one book's table was taken alone (10 %)
+    books = "".join(f"<hr><table><tr><td><img src='b{i}.jpg'></td><td><h2>Book {i} (2018)</h2>"
+                    f"<p>Author: Writer {i}</p><p>Book {i} explains the file format. {LOREM}"
+                    + (f" {LOREM}" * 3 if i == 2 else "") + "</p></td></tr></table>"
+                    for i in range(5))
+    html = ("<html><head><title>Books</title></head><body>"
+            "<div class='top'><a href='index.html'><img src='logo.gif' alt='Lib'></a>"
+            f"<div class='tagline'>Small and fast.</div></div><h1>Books About It</h1>{books}"
+            "</body></html>")
+    e = extract(html, URL)
+    assert_kept(e.text, *(f"Book {i} explains the file format" for i in range(5)))
+
+
+def test_a_smaller_heading_above_the_storys_title_is_no_title() -> None:
+    # hostile: a label heading over a ticker's line (a link in it) set in the body above
+    # a story's title and text: a heading the story's title outranks is no title over a
+    # document, and its line is no part of the story
+    html = ("<html><head><title>The council votes</title></head><body>"
+            "<h4>Breaking</h4><p>Markets close higher as <a href='/m.html'>the storm</a> "
+            "moves east tonight, traders say.</p>"
+            f"<h1>The council votes</h1><div class='story'>{STORY}</div></body></html>")
+    e = extract(html, URL)
+    assert_kept(e.text, "Paragraph 5 of the story")
+    assert "Markets close higher" not in e.text

@@ -74,7 +74,9 @@ def _sections_text(children: list[HtmlElement], parent: HtmlElement,
 
 
 FLAT_MIN_SECTIONS = 2
-"""Headings of one rank in the body that make it a document of sections written flat."""
+"""Headings of one rank in the body that make it a document of sections written flat..."""
+TITLED_MIN_SECTIONS = 1
+"""... or, under the document's title, headings of a lower rank."""
 FLAT_LABEL_MAX_CHARS = 40
 """A line before the first section, beside its table of contents, at most ("Subsections")."""
 
@@ -95,10 +97,29 @@ def flat_document(node: HtmlElement, body: HtmlElement, stats: dict[HtmlElement,
     if first is None or node not in children or children.index(node) < first:
         return False
     rank = children[first].tag
-    if sum(1 for c in children if c.tag == rank) < FLAT_MIN_SECTIONS:
+    if sum(1 for c in children if c.tag == rank) < FLAT_MIN_SECTIONS and \
+            not titled_sections(children[first:], node):
         return False
     for c in children[:first]:
         if not (c.tag in LISTS and contents_list(c, anchors)) and \
                 stats[c].text > FLAT_LABEL_MAX_CHARS:
             return False
     return _sections_text(children[first:], body, stats, lists)
+
+
+def titled_sections(children: list[HtmlElement], node: HtmlElement) -> bool:
+    """Whether ``children`` (a body's, from its first heading on) are a document's title
+    and its sections: the first heading is the only one of its rank and outranks every
+    heading after it, in the body or in a block of it (an ``h1`` over ``h2``s), at least
+    ``TITLED_MIN_SECTIONS`` of those follow it, and ``node`` is after the title. A page
+    written flat under its title ("Features Of SQLite", its list, then "Suggested Uses",
+    its list) has one section or two, or its entries each a block headed inside (a book's
+    table row, its cover and its text under the book's title): its title is what says the
+    body is one document. A second heading of the title's rank (two stories' titles), one
+    outranking it (a label's over a ticker, above a story's title) or none below it (a
+    title over one block) make no such document."""
+    title = children[0]
+    below = [h for c in children[1:] for h in c.iter(*_HEADINGS)]
+    if len(below) < TITLED_MIN_SECTIONS or node is title or node not in children:
+        return False
+    return all(h.tag > title.tag for h in below)
