@@ -286,6 +286,20 @@ def _start_cli(env: dict[str, str], *args: str) -> subprocess.Popen[str]:
                             stdout=subprocess.PIPE, stderr=subprocess.PIPE)
 
 
+def test_ctrl_c_while_a_worker_loads_is_one_line_not_a_silent_exit(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    # a Ctrl-C in the second `trawl worker` takes to import what it runs, before its
+    # coroutine starts: typer made that an exit 130 with nothing said
+    import typer
+
+    from trawl.api.service_commands import _interrupt_said
+
+    with pytest.raises(typer.Exit) as exited, _interrupt_said("the worker stopped"):
+        raise KeyboardInterrupt
+    assert exited.value.exit_code == 130
+    assert capsys.readouterr().err.strip() == "interrupted: the worker stopped"
+
+
 def test_ctrl_c_of_a_worker_is_one_line_and_exit_130(cli_env: dict[str, str],
                                                      tmp_path: Path) -> None:
     proc = _start_cli(cli_env, "worker")

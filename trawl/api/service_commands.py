@@ -48,11 +48,12 @@ def worker(
 ) -> None:
     """Run a worker (for real deployments; `trawl crawl` starts one itself when embedded)."""
     _check_listen_host(metrics_host, "--metrics-host")
-    from trawl.services.runtime import ensure_runtime
-    from trawl.worker.main import WorkerConfig, run_worker
+    with _interrupt_said("the worker stopped"):
+        from trawl.services.runtime import ensure_runtime
+        from trawl.worker.main import WorkerConfig, run_worker
 
-    settings = get_settings()
-    configure_logging(log_level(logging.INFO))
+        settings = get_settings()
+        configure_logging(log_level(logging.INFO))
 
     async def go() -> int | None:
         with _metrics_endpoint(settings, metrics_port, metrics_host) as metrics:
@@ -85,12 +86,13 @@ def _metrics_endpoint(settings: Settings, port: int | None,
 def up(metrics_port: MetricsPort = None, metrics_host: MetricsHost = None) -> None:
     """Run the embedded services and a worker in the foreground; Ctrl-C stops the worker."""
     _check_listen_host(metrics_host, "--metrics-host")
-    from trawl.services.runtime import claim_worker, ensure_runtime, release_worker
-    from trawl.store.db import libpq_url, upgrade_schema
-    from trawl.worker.main import WorkerConfig, run_worker
+    with _interrupt_said("the worker stopped; the services go on (`trawl down` stops them)"):
+        from trawl.services.runtime import claim_worker, ensure_runtime, release_worker
+        from trawl.store.db import libpq_url, upgrade_schema
+        from trawl.worker.main import WorkerConfig, run_worker
 
-    settings = get_settings()
-    configure_logging(log_level(logging.INFO))
+        settings = get_settings()
+        configure_logging(log_level(logging.INFO))
 
     async def go() -> int | None:
         runtime = await asyncio.to_thread(ensure_runtime, settings)
@@ -131,6 +133,18 @@ def _check_listen_host(host: str | None, option: str = "--host") -> None:
     except (OSError, UnicodeError) as exc:
         raise fail(f"{option} {host!r} is no address to listen on: "
                    f"{getattr(exc, 'strerror', None) or exc}") from None
+
+
+@contextlib.contextmanager
+def _interrupt_said(stopped: str) -> Iterator[None]:
+    """A Ctrl-C while `trawl worker` or `trawl up` loads what it runs (its imports, its
+    settings: before ``_run_foreground``) is the same one line and exit 130: typer turns an
+    uncaught KeyboardInterrupt into a silent exit 130."""
+    try:
+        yield
+    except KeyboardInterrupt:
+        err.print(f"interrupted: {stopped}", soft_wrap=True)
+        raise typer.Exit(EXIT_INTERRUPTED) from None
 
 
 def _run_foreground(coro: Coroutine[Any, Any, int | None], stopped: str) -> None:
