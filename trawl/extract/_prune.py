@@ -39,6 +39,7 @@ from ._signals import (
     _short_text,
     page_contents,
     promo_heading,
+    to_other_page,
 )
 from ._stats import (
     CODE_TAGS,
@@ -307,17 +308,9 @@ def _is_link_heading(el: HtmlElement, st: _Stats, stats: dict[HtmlElement, _Stat
 
 
 def _leaves_page(el: HtmlElement) -> bool:
-    """Whether ``el`` holds a link to another page (not only to anchors of this one)."""
-    return any(_goes_elsewhere(a) for a in el.iter("a"))
-
-
-def _goes_elsewhere(a: HtmlElement) -> bool:
-    """Whether the ``<a>`` goes to another page: it has an address, not a place on this
-    page (``#intro``). An ``<a>`` without ``href`` is no link but a place named for links
-    to come to (``<h1><a id="SECTION0052"> About this document</a></h1>``: LaTeX2HTML's
-    anchors wrap the heading's text), and goes nowhere."""
-    href = a.get("href")
-    return href is not None and not href.startswith("#")
+    """Whether ``el`` holds a link to another page (not only to anchors of this one; an
+    ``<a>`` without ``href``, a place named for links to come to, goes nowhere)."""
+    return any(to_other_page(a) for a in el.iter("a"))
 
 
 def _is_link_paragraph(el: HtmlElement, st: _Stats) -> bool:
