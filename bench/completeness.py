@@ -321,10 +321,17 @@ SETS = {s.name: s for s in (
            # toggle is clicked), what sqlite.css hides on a desktop screen
            # (``.mobileonly``: the menu's mobile entries, a phone's version of a table) and
            # the "This page last modified on ..." line at the foot (the p around its
-           # ``#mtimelink``: the generator's footer, as AsciiDoc's ``div#footer``)
+           # ``#mtimelink``: the generator's footer, as AsciiDoc's ``div#footer``). And
+           # left out, the running head over a C API page's title: the name of the
+           # reference the page is in ("SQLite C Interface", "Session Module C
+           # Interface"), a heading wrapped in a link up to that reference's introduction,
+           # the same on each of its 255 pages: its way up (a breadcrumb of one step), as
+           # a DocBook page's navheader names its chapter and links up to it, which the
+           # DocBook sets leave out too
            "/html/body",
            f"./div[{_has_class('nosearch')}][1] | .//div[{_has_class('fancy_toc')}] "
-           f"| .//*[{_has_class('mobileonly')}] | .//p[.//a[@id='mtimelink']]"),
+           f"| .//*[{_has_class('mobileonly')}] | .//p[.//a[@id='mtimelink']] "
+           "| .//a[@href][h2][following-sibling::*[1][self::h2]]"),
     # openjade's DSSSL stylesheets write uppercase markup; lxml lowercases the names of
     # tags and attributes, not the attributes' values
     DocSet("pgpool", _installed("usr/share/doc/pgpool2"), "pgpool2",

@@ -38,7 +38,7 @@ import itertools
 from lxml.html import HtmlElement
 
 from ._figures import figure_references
-from ._flat import before_flat_sections, flat_document
+from ._flat import before_flat_sections, flat_document, flat_entry
 from ._kept import contents_after_title
 from ._sections import (
     _ENTRY_TAGS,
@@ -103,7 +103,8 @@ def whole(top: HtmlElement, stats: dict[HtmlElement, _Stats],
             continue
         if parent.tag == "body":
             if _front_page(node, parent, stats, anchors) or \
-                    flat_document(node, parent, stats, lists, anchors):
+                    flat_document(node, parent, stats, lists, anchors) or \
+                    flat_entry(node, parent, stats, lists):
                 node = parent
             break
         if not (_lone_entry(node, parent)
