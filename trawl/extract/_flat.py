@@ -126,6 +126,10 @@ def titled_sections(children: list[HtmlElement], node: HtmlElement) -> bool:
     return all(h.tag > title.tag for h in below)
 
 
+FLAT_ENTRY_MIN_BLOCKS = 2
+"""Blocks of text under an entry's title that make the body the entry (one is the text)."""
+
+
 def flat_entry(node: HtmlElement, body: HtmlElement, stats: dict[HtmlElement, _Stats],
                lists: dict[HtmlElement, int]) -> bool:
     """Whether ``body`` is one entry written flat under its title and ``node``, a child of
@@ -143,10 +147,11 @@ def flat_entry(node: HtmlElement, body: HtmlElement, stats: dict[HtmlElement, _S
         if not _title_part(child, stats):
             break
         count += 1
-    if count == 0 or node not in children[count:]:
-        return False
+    rest = children[count:]
+    if count == 0 or node not in rest or len(rest) < FLAT_ENTRY_MIN_BLOCKS:
+        return False  # (a title over one block: that block is the text, the title above it)
     rank = min(str(h.tag) for c in children[:count] for h in c.iter(*_HEADINGS))
-    return _text_under_title(children[count:], rank, body, stats, lists)
+    return _text_under_title(rest, rank, body, stats, lists)
 
 
 def _title_part(el: HtmlElement, stats: dict[HtmlElement, _Stats]) -> bool:
