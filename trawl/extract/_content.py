@@ -26,11 +26,11 @@ from typing import NamedTuple
 
 from lxml.html import HtmlElement
 
+from ._bio import drop_trailing_bio
 from ._boiler import remove_boilerplate
 from ._clean import drop_tree
 from ._edges import (
     drop_dangling_heading,
-    drop_trailing_bio,
     drop_trailing_meta,
     headline_before,
     headline_text,

@@ -9,6 +9,7 @@ from collections.abc import Iterator
 from lxml import etree
 from lxml.html import HtmlElement
 
+from ._bio import _BIO_BLOCKS
 from ._clean import drop_tree
 from ._decl import beside_declaration, facts_beside
 from ._kept import LISTING_MIN_LINES
@@ -24,17 +25,21 @@ from ._signals import (
     _short_text,
     _wrapped_heading,
     section_alike,
-    words,
 )
 from ._stats import _TYPED_NAME_RE, CODE_TAGS, _drop_all
 from ._text import BLOCK_TAGS
 from ._titlepage import title_page
 
 _DATE_RE = re.compile(
-    r"\b(19|20)\d\d\b|\b\d{1,2}[:/.]\d{2}\b|\b(jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)"
+    r"\b(19|20)\d\d\b|\b(?<!\d\.)\d{1,2}[:/.]\d{2}\b(?!\.\d)|"
+    r"\b(jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)"
     r"[a-z]*\.? \d{1,2}\b|\b\d{1,2} (jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)|\bago\b",
     re.I,
 )
+"""A date or a time ("2009", "10:30", "10.30", "May 3", "3 May", "2 days ago"). A number of
+three dotted parts or more is a version, not a time: "6.16" in "version 3.6.16" is none
+(a release's only line, "A small patch to version 3.6.16 to fix ...", was taken for the
+page's dateline); a date written so has its year ("30.10.2009": "2009")."""
 _BYLINE_RE = re.compile(
     r"^(by|von|par|por|door|di|av|written by|posted|published|updated|last updated)\b", re.I
 )
@@ -431,89 +436,6 @@ def _is_meta_line(text: str) -> bool:
     return bool(_DATE_RE.search(text)) and len(text.split()) <= _TRAILING_META_MAX_WORDS \
         and not _SENTENCE_END_RE.search(text)
 
-
-
-# -- a bio at the end: "About the author", a company's press-release boilerplate ----------
-
-_BIO_LEAD_RE = re.compile(
-    r"^\W*(?:about\s+(?:the\s+)?\S+|(?:[A-Z][\w.'’&-]*\s+){0,4}(?!(?:There|This|That|It|"
-    r"Here|What|Which|Each|One|Such)\s)[A-Z][\w.'’&-]*,?\s+(?:is|was)\s+(?:a|an|the)\s)",
-    re.U)
-"""How a bio starts: "About Ascom", "About the author", "Jane Doe is a reporter ...",
-"Example Corp. is the leading ..."; not a pronoun's ("There is a subtle distinction ...",
-"Note: This is a ...": a note's, under its label)."""
-_BIO_MAX_CHARS = 1500
-_BIO_SCAN = 4
-"""Blocks looked at from the end of the content (a bio is one of its last)."""
-_BIO_BLOCKS = words("p div section aside footer")
-
-
-def drop_trailing_bio(content: HtmlElement) -> None:
-    """Drop an author's or a company's bio among the last blocks of the content: a block
-    that starts like one and is set apart like one (a photo, a bold name, a rule or an
-    "About ..." heading before it)."""
-    blocks = [el for el in content.iter(*_BIO_BLOCKS) if el is not content
-              and not any(isinstance(c.tag, str) and c.tag in _BIO_BLOCKS for c in el)]
-    for el in blocks[-_BIO_SCAN:]:
-        text = _short_text(el, _BIO_MAX_CHARS)
-        if text and _BIO_LEAD_RE.match(text) and _set_apart(el) and \
-                not _opens_text(el, content):
-            bio = el
-            # its wrapper goes with it when the wrapper holds nothing else (the photo)
-            parent = bio.getparent()
-            while parent is not None and parent is not content and \
-                    len(_collapsed_text(parent)) <= len(text) + 20:
-                bio, parent = parent, parent.getparent()
-            drop_tree(bio)
-            return
-
-
-BIO_MIN_TEXT_BEFORE = 200
-"""A bio follows a text of at least this many characters (a paragraph's worth)."""
-
-
-def _opens_text(el: HtmlElement, content: HtmlElement) -> bool:
-    """Whether ``el`` opens the content's text: before it there is less than
-    ``BIO_MIN_TEXT_BEFORE`` of text that is neither a heading's nor a link's (a title, a
-    table of contents). A bio trails the text it is about, on any site; the block that
-    opens the text is the text ("<b>GnuCash</b> is a personal finance application": a
-    manual's chapter, its program's name in bold), and a page that is only a bio ("About
-    the author") is that page's content."""
-    size = len((content.text or "").strip())
-    above = set(el.iterancestors())  # (their tails come after el)
-    skip: HtmlElement | None = None  # (a heading or a link: its text does not count)
-    for node in content.iterdescendants():
-        if node is el:
-            return True
-        if skip is not None and _is_ancestor(skip, node):
-            continue  # (its text and tail are the heading's or the link's)
-        if isinstance(node.tag, str) and (node.tag in _HEADINGS or node.tag == "a"):
-            skip = node
-        elif isinstance(node.tag, str):
-            size += len((node.text or "").strip())
-        if node not in above:
-            size += len((node.tail or "").strip())
-        if size >= BIO_MIN_TEXT_BEFORE:
-            return False
-    return True
-
-
-def _set_apart(el: HtmlElement) -> bool:
-    first = _first_element(el)
-    if first is not None and first.tag in ("b", "strong") and not (el.text or "").strip():
-        return True  # a bold name leading it
-    node = el
-    while node is not None:
-        if node.find(".//img") is not None and len(_collapsed_text(node)) < _BIO_MAX_CHARS:
-            return True  # a photo beside it
-        prev = node.getprevious()
-        if prev is not None and (prev.tag == "hr" or (
-                prev.tag in _HEADINGS and _collapsed_text(prev).lower().startswith("about"))):
-            return True  # a rule or an "About ..." heading before it
-        if prev is not None or node.getparent() is None:
-            break
-        node = node.getparent()
-    return False
 
 
 def _reversed_iter(content: HtmlElement, tags: frozenset[str]) -> Iterator[HtmlElement]:
