@@ -37,7 +37,7 @@ def drop_trailing_bio(content: HtmlElement) -> None:
     for el in blocks[-_BIO_SCAN:]:
         text = _short_text(el, _BIO_MAX_CHARS)
         if text and _BIO_LEAD_RE.match(text) and _set_apart(el) and \
-                not _opens_text(el, content):
+                not _opens_text(el, content) and not _one_of_people(el, content):
             bio = el
             # its wrapper goes with it when the wrapper holds nothing else (the photo)
             parent = bio.getparent()
@@ -78,9 +78,35 @@ def _opens_text(el: HtmlElement, content: HtmlElement) -> bool:
     return True
 
 
-def _set_apart(el: HtmlElement) -> bool:
+def _one_of_people(el: HtmlElement, content: HtmlElement) -> bool:
+    """Whether ``el``, led by a bold name, is one of the entries of a page of people (a
+    project's team, its developers: under the title, a photo, a bold name and a paragraph
+    each): the blocks of its tag beside it, from the one that opens the text
+    (``_opens_text``) to it, are each led by a bold name too (``_people_from_the_top``).
+    Each reads as a bio, and together they are the page; a bio after a story follows
+    paragraphs that no bold name leads."""
+    parent = el.getparent()
+    if parent is None or not _bold_led(el):
+        return False
+    alike = [s for s in parent if s.tag == el.tag and _collapsed_text(s)]
+    before = alike[:alike.index(el)] if el in alike else []
+    return bool(before) and _people_from_the_top(before, content)
+
+
+def _people_from_the_top(before: list[HtmlElement], content: HtmlElement) -> bool:
+    """The guard of ``_one_of_people``: every block in ``before`` is led by a bold name,
+    and the first opens the content's text."""
+    return all(_bold_led(b) for b in before) and _opens_text(before[0], content)
+
+
+def _bold_led(el: HtmlElement) -> bool:
+    """Whether a bold name (``b``, ``strong``) leads ``el``, no text before it."""
     first = _first_element(el)
-    if first is not None and first.tag in ("b", "strong") and not (el.text or "").strip():
+    return first is not None and first.tag in ("b", "strong") and not (el.text or "").strip()
+
+
+def _set_apart(el: HtmlElement) -> bool:
+    if _bold_led(el):
         return True  # a bold name leading it
     node = el
     while node is not None:
