@@ -31,15 +31,13 @@ from ._text import BLOCK_TAGS
 from ._titlepage import title_page
 
 _DATE_RE = re.compile(
-    r"\b(19|20)\d\d\b|\b(?<!\d\.)\d{1,2}[:/.]\d{2}\b(?!\.\d)|"
-    r"\b(jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)"
+    r"\b(19|20)\d\d\b|\b\d{1,2}[:/.]\d{2}\b|\b(jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)"
     r"[a-z]*\.? \d{1,2}\b|\b\d{1,2} (jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)|\bago\b",
     re.I,
 )
-"""A date or a time ("2009", "10:30", "10.30", "May 3", "3 May", "2 days ago"). A number of
-three dotted parts or more is a version, not a time: "6.16" in "version 3.6.16" is none
-(a release's only line, "A small patch to version 3.6.16 to fix ...", was taken for the
-page's dateline); a date written so has its year ("30.10.2009": "2009")."""
+_VERSION_RE = re.compile(r"\b\d+(?:\.\d+){2,}\b")
+"""A version number: three dotted parts or more ("3.6.16", "5.3.28")."""
+VERSION_SENTENCE_MIN_WORDS = 5
 _BYLINE_RE = re.compile(
     r"^(by|von|par|por|door|di|av|written by|posted|published|updated|last updated)\b", re.I
 )
@@ -106,11 +104,25 @@ def strip_header(content: HtmlElement, title: str | None,
         if (_kinds(el).meta or tag in ("time", "address")
                 or el.find(".//time") is not None
                 or (_BYLINE_RE.match(text) and len(text) < 100)
-                or (_DATE_RE.search(text) and len(text) < 60)) \
+                or (_DATE_RE.search(text) and len(text) < 60 and not _version_sentence(text))) \
                 and not book and not beside_declaration(el) and not _in_note(el, content):
             doomed.append(el)  # (no version beside an API item's title, no note's date)
     _drop_all(doomed)
     return headline
+
+
+def _version_sentence(text: str) -> bool:
+    """Whether the short line ``text`` is a sentence (capitalised, five words or more,
+    ending with a full stop) whose only date or time is a version number read as one:
+    "A small patch to version 3.6.16 to fix the OP_If bug." (a release's only change,
+    under its title; "6.16" reads as a time) says something, as a dateline does not. A
+    version line without a sentence ("Berkeley DB version 5.3.28" in a reference's
+    header) is the header's, as a date is."""
+    words = text.split()
+    if len(words) < VERSION_SENTENCE_MIN_WORDS or not text[:1].isupper() or \
+            not text.rstrip().endswith(".") or _VERSION_RE.search(text) is None:
+        return False
+    return _DATE_RE.search(_VERSION_RE.sub(" ", text)) is None
 
 
 def _in_note(el: HtmlElement, content: HtmlElement) -> bool:
