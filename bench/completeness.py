@@ -88,8 +88,10 @@ The sets (``--list`` says which are installed here):
   ``div.nosearch``: logo, tagline, menus, search box), less the page's collapsed table of
   contents (``div.fancy_toc``: the page's links to its own sections, as doxygen's
   ``div.summary``; sqlite.css hides its list until clicked), what sqlite.css hides on a
-  desktop screen (``.mobileonly``) and the "This page last modified on ..." line at its
-  foot (the generator's footer, as AsciiDoc's ``div#footer``);
+  desktop screen (``.mobileonly``), the "This page last modified on ..." line at its
+  foot (the generator's footer, as AsciiDoc's ``div#footer``) and a C API page's running
+  head (the reference's name over the title, a heading in a link up to its introduction:
+  a breadcrumb of one step, as a DocBook navheader's chapter title);
 - ``pgpool``: pgpool-II 4.3's manual (DocBook SGML through openjade's DSSSL stylesheets,
   "Modular DocBook HTML Stylesheet 1.79", the generator of PostgreSQL's manual before
   version 10: uppercase markup, ``<DIV CLASS="NAVHEADER">``; Debian pgpool2, only its 303
