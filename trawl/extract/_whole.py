@@ -21,8 +21,9 @@ the parent is more of the same kind of content:
   introduction).
 
 The body itself is the content only on the page's word: a book's front page (its table of
-contents opens on the page the head names next: ``_front_page``) or a document written flat
-in it (``_flat.flat_document``).
+contents opens on the page the head names next: ``_front_page``), a document written flat
+in it (``_flat.flat_document``) or one entry written flat under its title
+(``_flat.flat_entry``: a C API page's title block, declaration and paragraphs).
 
 What a wider container brings in that is not content (a list of links, a form) prune drops.
 
