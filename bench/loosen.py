@@ -3,7 +3,7 @@ without it, or to see what a set's figures owe to it, without editing the code (
 without ``git stash``, which every worktree shares).
 
 A rule here is a predicate function of ``trawl.extract`` (``_kept._headed_link``,
-``_sections._in_section_text``, ``_signals._named_contents``...). ``TRAWL_LOOSEN`` names one or
+``_sections._in_section_text``, ``_toc._named_contents``...). ``TRAWL_LOOSEN`` names one or
 more, each ``module:function=value`` (``value``: ``false`` or ``true``, what it returns
 from then on), separated by commas. The function is replaced in its module and wherever
 another module of ``trawl`` imported it by name (``from ._kept import _headed_link``).

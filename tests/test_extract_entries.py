@@ -15,8 +15,8 @@ from trawl.extract import extract
 from trawl.extract._boiler import remove_boilerplate
 from trawl.extract._kept import _headed_link
 from trawl.extract._sections import _in_section_text
-from trawl.extract._signals import contents_list
 from trawl.extract._stats import _measure, _Stats
+from trawl.extract._toc import contents_list
 
 from .test_extract_index import STORY
 from .test_extract_manuals4 import SECTIONS, STORY_TEXT, section_toc, texinfo_page

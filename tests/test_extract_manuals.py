@@ -8,8 +8,8 @@ from __future__ import annotations
 import lxml.html
 
 from trawl.extract import extract
-from trawl.extract._signals import contents_list
 from trawl.extract._stats import _measure
+from trawl.extract._toc import contents_list
 from trawl.extract._whole import _beside_contents
 
 from .test_extract_docbook import navheader

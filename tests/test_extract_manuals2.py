@@ -9,8 +9,8 @@ import lxml.html
 
 from trawl.extract import extract
 from trawl.extract._sections import _in_section_text, _section_body, _subsection
-from trawl.extract._signals import contents_list
 from trawl.extract._stats import _measure, reference_table
+from trawl.extract._toc import contents_list
 
 from .test_extract_docbook import navheader
 from .test_extract_index import STORY

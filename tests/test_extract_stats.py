@@ -61,7 +61,7 @@ def test_the_page_anchors_are_collected_once_per_pass(monkeypatch) -> None:
 
     from trawl.extract import extract
 
-    signals = importlib.import_module("trawl.extract._signals")
+    signals = importlib.import_module("trawl.extract._toc")
     real = signals._page_anchors
     asked: list[bool] = []  # (whether the set had to be collected)
 

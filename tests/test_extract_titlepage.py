@@ -8,7 +8,7 @@ from __future__ import annotations
 import lxml.html
 
 from trawl.extract import extract
-from trawl.extract._signals import contents_list
+from trawl.extract._toc import contents_list
 
 from .test_extract_index import STORY
 from .test_extract_whole import URL, assert_kept
@@ -57,7 +57,7 @@ def test_a_books_contents_with_empty_entries_stay_whole_under_its_title_page() -
 
 
 def test_an_entry_of_a_picture_alone_is_no_empty_entry() -> None:
-    # hostile (``_signals._empty_entry``): a widget of stories, each a picture in an entry
+    # hostile (``_toc._empty_entry``): a widget of stories, each a picture in an entry
     # of its own before its title's entry (and the title's parts nested under it); a
     # picture is what the entry holds, so the list is no table of contents, not one of five
     # nested entries with the pictures passed over as empty

@@ -20,7 +20,7 @@ DROP_TAGS = words(
 NEXT_PAGE_ATTR = "data-trawl-next"
 """Set on the root by ``basic_clean``: the ``href`` of the head's ``<link rel="next">``
 (where the page says its document goes on), kept past the head's removal for the rules that
-ask (see ``_signals.contents_list``)."""
+ask (see ``_toc.contents_list``)."""
 DIAGRAM_ATTR = "data-trawl-diagram"
 """Set by ``_keep_diagram_labels`` on the paragraph of a diagram's labels: the figure it was
 (see ``_figures.figure_references``)."""

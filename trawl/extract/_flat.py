@@ -12,18 +12,16 @@ from lxml.html import HtmlElement
 
 from ._signals import (
     _HEADINGS,
-    LISTS,
-    Anchors,
     _class_weight,
     _empty_anchor,
     _first_element,
-    contents_list,
     promo_heading,
     teasers,
     to_other_page,
 )
 from ._stats import _Stats, listed_links
 from ._text import text_content
+from ._toc import LISTS, Anchors, contents_list
 
 FLAT_MAX_LISTED = 0.5
 """A flat section's body is the document's unless more than this share of its text is

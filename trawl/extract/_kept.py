@@ -13,22 +13,18 @@ from lxml.html import HtmlElement
 from ._clean import NEXT_PAGE_ATTR
 from ._signals import (
     _HEADINGS,
-    LEADS_ON_MIN_ITEMS,
-    LISTS,
     PROMO_LEAD_RE,
-    Anchors,
     _admonition,
     _class_weight,
     _empty_anchor,
     _first_element,
-    _led_by_link,
-    contents_list,
     promo_heading,
     section_alike,
     words,
 )
 from ._stats import _Stats, listed_links
 from ._text import BLOCK_TAGS, text_content
+from ._toc import LEADS_ON_MIN_ITEMS, LISTS, Anchors, _led_by_link, contents_list
 
 CONTENTS_SHARE = 0.5
 """A block with this share of its text in tables of contents is one."""
@@ -297,7 +293,7 @@ def contents_after_title(block: HtmlElement) -> bool:
     text after it, in no class saying chrome, and it is (or its first list is) of entries each
     led by a link (``LEADS_ON_MIN_ITEMS`` at least), the first link to the page the
     document says comes next (``<link rel="next">``: the part's sections, on the pages
-    after this one). ``_signals._leads_on`` asks that no prose come before such a list;
+    after this one). ``_toc._leads_on`` asks that no prose come before such a list;
     here the prose before it is the title page's, the part's own header, not a story
     before a list of other stories: a story is no title block over a list."""
     parent = block.getparent()

@@ -30,7 +30,6 @@ from ._kept import (
 from ._signals import (
     _HEADINGS,
     PROMO_LEAD_RE,
-    Anchors,
     _admonition,
     _class_weight,
     _collapsed_text,
@@ -57,6 +56,7 @@ from ._stats import (
     reference_table,
 )
 from ._text import text_content
+from ._toc import Anchors
 
 MIN_INTRODUCED_CHARS = 25
 """A linked heading followed by at least this much text (mostly not links) is kept."""

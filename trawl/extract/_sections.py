@@ -19,13 +19,11 @@ from lxml.html import HtmlElement
 
 from ._signals import (
     _HEADINGS,
-    LISTS,
     TEASER_MAX_CHARS,
     TEASERS_MIN,
     _class_weight,
     _empty_anchor,
     _first_element,
-    _named_contents,
     _short_text,
     _teaser,
     _wrapped_heading,
@@ -35,6 +33,7 @@ from ._signals import (
 )
 from ._stats import _named, _Stats, listed_links
 from ._text import BLOCK_TAGS
+from ._toc import LISTS, _named_contents
 
 _ENTRY_TAGS = frozenset(("li", "dd"))
 _CLASS_KIND_TAGS = frozenset(("div", "span"))

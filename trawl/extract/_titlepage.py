@@ -10,7 +10,8 @@ import re
 from lxml.html import HtmlElement
 
 from ._boiler import _COPYRIGHT_RE
-from ._signals import LISTS, _is_ancestor, _short_text, contents_list
+from ._signals import _is_ancestor, _short_text
+from ._toc import LISTS, contents_list
 
 LEGAL_LINE_MAX_CHARS = 160
 """A copyright line is a line: "Copyright © 2003-2023 The Pgpool Global Development Group"."""

@@ -53,20 +53,10 @@ from ._sections import (
     _section_body,
     _subsection,
 )
-from ._signals import (
-    _HEADINGS,
-    LISTS,
-    Anchors,
-    _class_weight,
-    _first_element,
-    _leads_on,
-    _wrapped_heading,
-    contents_list,
-    opens_on_next,
-    teasers,
-)
+from ._signals import _HEADINGS, _class_weight, _first_element, _wrapped_heading, teasers
 from ._stats import _Stats, listed_links, reference_table
 from ._text import text_content
+from ._toc import LISTS, Anchors, _leads_on, contents_list, opens_on_next
 
 SIMILAR_MIN = 2
 """Siblings of one kind (the block among them) that make a collection of entries."""
@@ -236,7 +226,7 @@ def _chapter_contents(lst: HtmlElement, node: HtmlElement, parent: HtmlElement,
                       anchors: Anchors | None) -> bool:
     """Whether ``parent`` is a chapter's page: it opens with its title (a heading, or a
     title block wrapping one), and the table of contents ``lst``, before ``node`` in it and
-    in no block whose class says chrome, leads on (see ``_signals._leads_on``: its first
+    in no block whose class says chrome, leads on (see ``_toc._leads_on``: its first
     link to another page is the page the document says comes next, and no prose is before
     it): it lists the chapter's sections, on the pages after this one, and ``node`` (a list
     under the chapter's introduction) is a part of the chapter, however short the contents

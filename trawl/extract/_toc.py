@@ -1,0 +1,300 @@
+"""Tables of contents: whether a list is one (``contents_list``) by its entries (each led
+by a link, a line each or nested), by the class a generator names it with, by where it leads
+(the page the head names next, the page's own sections), and the page anchors those answers
+read.
+"""
+
+from __future__ import annotations
+
+import re
+
+from lxml.html import HtmlElement
+
+from ._clean import NEXT_PAGE_ATTR
+from ._signals import _HEADINGS, _collapsed_text, _tokens_of
+from ._text import BLOCK_TAGS, text_content
+
+CONTENTS_MIN_ITEMS = 5
+"""Entries of a nested table of contents, each led by a link."""
+CONTENTS_FLAT_MIN_ITEMS = 20
+"""Entries of a flat one."""
+LEADS_ON_MAX_PROSE_BEFORE = 80
+"""Paragraph text before such a list, at most (a line of the page's header: a version)."""
+LEADS_ON_MIN_ITEMS = 3
+"""Entries of a flat one whose first is the page's next (see ``_leads_on``); fewer is a
+pager ("Next: a post", "Previous: another")."""
+NAMED_CONTENTS_MIN_ITEMS = 1
+"""Entries of a list its class names a table of contents, ending its section (see
+``_named_contents``): the generator's word holds for a chapter of one or two sections."""
+LISTS = ("ul", "ol", "dl")
+
+
+def contents_list(lst: HtmlElement, anchors: Anchors | None = None) -> bool:
+    """Whether the list ``lst`` is a table of contents: entries each led by a link (a
+    title, its purpose at most after it), at least ``CONTENTS_MIN_ITEMS`` of them and nested
+    (an entry holds, or in a ``dl`` is followed by, a list of its own entries: chapters and
+    their sections, not a list of other stories), or else entries of a line each (a feed's
+    or a list of stories' items hold blocks: a summary, a picture, a post) that are many
+    (``CONTENTS_FLAT_MIN_ITEMS``: a part's entries) or list the page itself among them
+    (a chapter's sections, the first one on the chapter's page).
+
+    ``anchors``: the page's anchors found so far (see ``_page_anchors``), for a pass that
+    asks of many lists of a tree it does not change."""
+    items = 0
+    nested = False
+    lines = True
+    for item in lst.iter("li", "dt", "dd"):
+        lists = any(c.tag in LISTS for c in item)
+        nested = nested or lists
+        if item.tag == "dd" or _empty_entry(item):
+            continue
+        if not _led_by_link(item):
+            if items == 0 and _caption_entry(item, lst):
+                continue  # (its title, no entry)
+            return False
+        lines = lines and (lists or not any(
+            d.tag in _ENTRY_BLOCKS for d in item.iterdescendants()))
+        items += 1
+    # (named so and ending its section, even a chapter's two sections are its contents: a
+    # pager's "Next", "Previous" is no list a class names a table of contents)
+    if items >= NAMED_CONTENTS_MIN_ITEMS and (lines or nested) and _named_contents(lst):
+        return True
+    # (named so and listing only places on this page, wherever it is: a section's own one
+    # or two subsections before its text; a paginated story's list of its other pages, or
+    # a widget of other stories, goes to other pages)
+    if items >= NAMED_CONTENTS_MIN_ITEMS and (lines or nested) and _named_toc(lst) and \
+            _lists_itself(lst, every=True, memo=anchors):
+        return True
+    if items < CONTENTS_MIN_ITEMS:
+        # (a section of three subsections lists them: the page said where it goes on; or
+        # lists its own three sections, each an anchor on the page)
+        if items >= LEADS_ON_MIN_ITEMS and (lines or nested) and (
+                _leads_on(lst, anchors) or _lists_itself(lst, every=True, memo=anchors)):
+            return True
+        # (a chapter's two subsections, listed at its top: see ``_lists_own_sections``)
+        return items >= OWN_SECTIONS_MIN_ITEMS and lines and \
+            _lists_itself(lst, every=True, memo=anchors) and _lists_own_sections(lst)
+    return nested or (lines and (items >= CONTENTS_FLAT_MIN_ITEMS
+                                 or _lists_itself(lst, memo=anchors) or _leads_on(lst, anchors)))
+
+
+def _empty_entry(item: HtmlElement) -> bool:
+    """Whether the entry ``item`` holds nothing: no text, no picture (an empty link, which
+    openjade's stylesheets write for a part's title they could not resolve): no entry."""
+    return not _collapsed_text(item) and not any(
+        isinstance(d.tag, str) and d.tag in _ENTRY_BLOCKS for d in item.iterdescendants())
+
+
+CAPTION_MAX_WORDS = 4
+"""A list's caption is a title of a few words ("Table of Contents")."""
+_EMPHASIS = frozenset(("b", "strong"))
+
+
+def _caption_entry(item: HtmlElement, lst: HtmlElement) -> bool:
+    """Whether ``item``, the first entry of ``lst``, is the list's caption: a title of a few
+    words in bold and nothing else (no link), in a list its class names a table of contents
+    (see ``_named_toc``). openjade's DocBook stylesheets (DSSSL) write a chapter's contents
+    so, its title the first term (``<DL><DT><B>Table of Contents</B></DT><DT>7.1. <A
+    HREF=..>``), where DocBook XSL sets it above the list; a menu's first entry, a label
+    in bold over its links, is in no list named so."""
+    if item.getparent() is not lst or len(item) != 1 or item[0].tag not in _EMPHASIS or \
+            (item.text or "").strip() or (item[0].tail or "").strip():
+        return False
+    title = _collapsed_text(item)
+    return bool(title) and len(title.split()) <= CAPTION_MAX_WORDS and \
+        next(item.iter("a"), None) is None and _named_toc(lst)
+
+
+_TOC_TOKENS = frozenset(("toc", "toctree"))
+"""Class tokens by which a generator names a table of contents: makeinfo's
+``ul.section-toc`` (Texinfo 6.8; ``mini-toc`` in 7), DocBook XSL's ``div.toc``, Sphinx's
+``toctree-wrapper``. Whole tokens: "stock" or "tocart" are none."""
+
+
+def _named_contents(lst: HtmlElement) -> bool:
+    """Whether the list, or the block holding nothing else, says by its class that it is a
+    table of contents, and ends its section (nothing of substance after it): the
+    generator's own word, stronger than what the list looks like (a chapter's flat list of
+    its few sections, a line each, after its introduction, is shaped as a list of related
+    stories after a story). A named list before the section's text is asked where it
+    leads instead (``_lists_itself``, ``_leads_on``), because there the name proves
+    nothing the page does not say better: a list a class names "toc" at the top of a
+    text is as often a site's widget of other pages or a paginated story's list of its
+    pages (its page 2 opens with it), while a chapter's own sections there start with the
+    page its ``rel="next"`` names, which ``_leads_on`` checks (tests/test_extract_manuals4.py:
+    ``test_a_named_table_of_contents_before_the_text_that_leads_on_is_kept`` and
+    ``test_a_named_list_before_the_text_that_leads_elsewhere_goes``)."""
+    el = _toc_wrapper(lst)
+    # (``el``: the list in the wrappers holding nothing else; what follows it in its section)
+    return el is not None and not any(isinstance(s.tag, str) and _collapsed_text(s)
+                                      for s in el.itersiblings())
+
+
+def _named_toc(lst: HtmlElement) -> bool:
+    """Whether the list, or the block holding nothing else, says by its class that it is a
+    table of contents (see ``_named_contents``), wherever it is."""
+    return _toc_wrapper(lst) is not None
+
+
+def _toc_wrapper(lst: HtmlElement) -> HtmlElement | None:
+    """The outermost of ``lst`` and the wrappers holding nothing else, when one of them has
+    a class naming a table of contents; else None."""
+    named = False
+    el = lst
+    while True:
+        named = named or bool(_TOC_TOKENS & _tokens_of(el.get("class") or ""))
+        parent = el.getparent()
+        if parent is None or sum(1 for c in parent if isinstance(c.tag, str)) > 1 or \
+                (parent.text or "").strip():
+            break
+        el = parent
+    return el if named else None
+
+
+def _leads_on(lst: HtmlElement, memo: Anchors | None = None) -> bool:
+    """Whether the first link of ``lst`` to another page (after the page's own sections) is
+    where the page says its document goes on (``<link rel="next">`` in its head) and the
+    list comes before the page's prose: a
+    section's list of its subsections at its top, the first of them the page after this
+    one; not a list of more stories after a story (that starts with the next story)."""
+    if not opens_on_next(lst, memo):
+        return False
+    before = 0
+    for anc in (lst, *lst.iterancestors()):
+        for sib in anc.itersiblings(preceding=True):
+            if isinstance(sib.tag, str):
+                before += sum(len(text_content(p).strip()) for p in sib.iter("p"))
+                if before > LEADS_ON_MAX_PROSE_BEFORE:
+                    return False
+    return True
+
+
+def opens_on_next(lst: HtmlElement, memo: Anchors | None = None) -> bool:
+    """Whether the first link of ``lst`` to another page (after the page's own sections) is
+    where the page says its document goes on (``<link rel="next">`` in its head)."""
+    next_page = lst.getroottree().getroot().get(NEXT_PAGE_ATTR, "").partition("#")[0]
+    if not next_page:
+        return False
+    # (the first link to another page: the list may start with this page's own section)
+    first = None
+    anchors: set[str] | None = None
+    for a in lst.iter("a"):
+        fragment = (a.get("href") or "").partition("#")[2]
+        if fragment:
+            anchors = _page_anchors(lst, memo) if anchors is None else anchors
+            if fragment in anchors:
+                continue
+        first = a
+        break
+    return first is not None and (first.get("href") or "").partition("#")[0] == next_page
+
+
+def _lists_itself(lst: HtmlElement, every: bool = False, memo: Anchors | None = None) -> bool:
+    """Whether one of the links of ``lst`` leads to an anchor on the page itself
+    ("chapter.html#intro" on chapter.html): the list is of the document the page is a part
+    of, the page among its chapters. ``every``: each of them does (the list is of the page's
+    own parts: a preface's sections)."""
+    anchors: set[str] | None = None
+    found = False
+    for a in lst.iter("a"):
+        fragment = (a.get("href") or "").partition("#")[2]
+        if not fragment:
+            if every:
+                return False
+            continue
+        if anchors is None:
+            anchors = _page_anchors(lst, memo)
+        if fragment in anchors:
+            if not every:
+                return True
+            found = True
+        elif every:
+            return False
+    return found
+
+
+OWN_SECTIONS_MIN_ITEMS = 2
+"""Entries of a list of the page's own sections (see ``_lists_own_sections``)."""
+
+
+def _lists_own_sections(lst: HtmlElement) -> bool:
+    """Whether every link of ``lst`` leads to a heading on the page after the list (the
+    heading itself, an anchor in it, or an empty anchor set just before it): the page's
+    table of contents however short, a chapter's two subsections listed at its top
+    (LaTeX2HTML's "Subsections"). A skip link's list ("Skip to content", "Skip to
+    navigation") leads to landmarks, not headings, and a "Back to top" to what is before
+    it. Asked only of a short list every link of which is an anchor on the page (see
+    ``contents_list``): a walk of the page each."""
+    wanted = {(a.get("href") or "").partition("#")[2] for a in lst.iter("a")}
+    top = lst
+    while (parent := top.getparent()) is not None:
+        top = parent
+    after = False
+    found: set[str] = set()
+    for e in top.iter():
+        if e is lst:
+            after = True
+        if not isinstance(e.tag, str):
+            continue
+        name = e.get("id") or e.get("name")
+        if name in wanted and name not in found:
+            if not (after and _heads_section(e)):
+                return False
+            found.add(name)
+    return found == wanted
+
+
+def _heads_section(e: HtmlElement) -> bool:
+    """Whether ``e`` is a heading, is in one, or is an empty anchor just before one."""
+    if e.tag in _HEADINGS or any(p.tag in _HEADINGS for p in e.iterancestors()):
+        return True
+    following = e.getnext()
+    return not _collapsed_text(e) and not (e.tail or "").strip() and \
+        following is not None and following.tag in _HEADINGS
+
+
+Anchors = dict[tuple[HtmlElement, HtmlElement], set[str]]
+"""The page's anchors (see ``_page_anchors``) by the trees they were collected from."""
+
+
+def _page_anchors(el: HtmlElement, memo: Anchors | None = None) -> set[str]:
+    """The ids and names of the page ``el`` is in. ``memo``: the sets collected so far, kept
+    while the trees do not change (a pass that asks of every list; else a walk each)."""
+    # (content gathered into a new element is no longer under the document's root, which
+    # getroottree() still answers: its own top holds the page's anchors too)
+    top = el
+    while (parent := top.getparent()) is not None:
+        top = parent
+    key = (el.getroottree().getroot(), top)
+    known = memo.get(key) if memo is not None else None
+    if known is None:
+        known = {v for tree in set(key) for e in tree.iter()
+                 if isinstance(e.tag, str) for v in (e.get("id"), e.get("name")) if v}
+        if memo is not None:
+            memo[key] = known
+    return known
+
+
+_ENTRY_BLOCKS = frozenset(BLOCK_TAGS | {"img", "picture", "time", "video", "iframe"})
+"""What a table of contents' entry of one line does not hold."""
+
+
+ENTRY_NUMBER_RE = re.compile(r"^(?:\d+(?:\.\d+)*\.?|[A-Za-z]\.|[IVXLCivxlc]+\.)$")
+"""An entry's number before its link ("3.1.", "A.", "IV."): a numbered table of contents'
+(a FAQ's questions, a book's chapters), whatever the generator; a label or a date is
+words or has a colon."""
+
+
+def _led_by_link(item: HtmlElement) -> bool:
+    """Whether the first text of ``item`` is a link's, or its number's then a link's."""
+    lead = (item.text or "").strip()
+    if lead and not ENTRY_NUMBER_RE.match(lead):
+        return False
+    for el in item.iterdescendants():
+        if el.tag == "a":
+            return bool("".join(el.itertext()).strip())
+        if isinstance(el.tag, str) and (el.text or "").strip():
+            return False
+        if (el.tail or "").strip():
+            return False
+    return False
