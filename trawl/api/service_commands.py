@@ -51,11 +51,12 @@ def worker(
     with _interrupt_said("the worker stopped"):
         from trawl.services.runtime import ensure_runtime
         from trawl.worker.main import WorkerConfig, run_worker
+        from trawl.worker.stopping import Stopping, until_stopped
 
         settings = get_settings()
         configure_logging(log_level(logging.INFO))
 
-    async def go() -> int | None:
+    async def go(stopping: Stopping) -> int | None:
         with _metrics_endpoint(settings, metrics_port, metrics_host) as metrics:
             runtime = await asyncio.to_thread(ensure_runtime, settings)
             cfg = WorkerConfig.from_settings(settings, runtime.temporal_address,
@@ -64,8 +65,8 @@ def worker(
             err.print(f"worker: Temporal {cfg.temporal_address}, task queue {cfg.task_queue}")
             if metrics is not None:
                 err.print(f"metrics: {metrics.url}")
-            return await run_worker(cfg, metrics=metrics)
-    _run_foreground(go(), "the worker stopped")
+            return await run_worker(cfg, metrics=metrics, stopping=stopping)
+    _run_foreground(until_stopped(go), "the worker stopped")
 
 
 @contextlib.contextmanager
@@ -90,11 +91,12 @@ def up(metrics_port: MetricsPort = None, metrics_host: MetricsHost = None) -> No
         from trawl.services.runtime import claim_worker, ensure_runtime, release_worker
         from trawl.store.db import libpq_url, upgrade_schema
         from trawl.worker.main import WorkerConfig, run_worker
+        from trawl.worker.stopping import Stopping, until_stopped
 
         settings = get_settings()
         configure_logging(log_level(logging.INFO))
 
-    async def go() -> int | None:
+    async def go(stopping: Stopping) -> int | None:
         runtime = await asyncio.to_thread(ensure_runtime, settings)
         claimed = runtime.embedded and await asyncio.to_thread(claim_worker, settings, runtime)
         try:
@@ -112,11 +114,12 @@ def up(metrics_port: MetricsPort = None, metrics_host: MetricsHost = None) -> No
                 out.print("worker running; Ctrl-C stops it (`trawl down` stops the services)")
                 return await run_worker(WorkerConfig.from_settings(
                     settings, runtime.temporal_address, runtime.database_url),
-                    upgrade=False, metrics=metrics)
+                    upgrade=False, metrics=metrics, stopping=stopping)
         finally:
             if runtime.embedded:
                 await asyncio.to_thread(release_worker, settings)
-    _run_foreground(go(), "the worker stopped; the services go on (`trawl down` stops them)")
+    _run_foreground(until_stopped(go),
+                    "the worker stopped; the services go on (`trawl down` stops them)")
 
 
 def _check_listen_host(host: str | None, option: str = "--host") -> None:
