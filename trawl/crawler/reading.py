@@ -32,6 +32,8 @@ from trawl.urls import Scope, canonicalize
 POOL_START_TIMEOUT_S = 120.0
 """How long a worker waits for its extraction processes to start before it gives up."""
 _READY_PROBE_S = 0.1
+STOP_JOIN_S = 2.0
+"""How long a stopping worker waits for each killed extraction process to be gone."""
 PR_SET_PDEATHSIG = 1
 """prctl(2) option: the signal this process gets when its parent ends."""
 PARENT_WATCH_INTERVAL_S = 1.0
@@ -121,6 +123,22 @@ def read_page(html: str, url: str, scope: Scope, auto: AutoRules | None = None,
     links = found_links(extraction, scope)
     extraction.links = []
     return Reading(decision, extraction, links, digest)
+
+
+def stop_processes(pool: ProcessPoolExecutor, join_s: float = STOP_JOIN_S) -> None:
+    """End the pool's processes now, without waiting for what they do: the worker stops,
+    and extraction keeps nothing worth finishing (its activities are cancelled and retried).
+    A process still starting when the worker stopped went on without it: with the worker's
+    semaphores gone, it died on a FileNotFoundError traceback under the worker's last line
+    (a Ctrl-C as the processes appeared)."""
+    processes = list((getattr(pool, "_processes", None) or {}).values())
+    pool.shutdown(wait=False, cancel_futures=True)
+    for process in processes:
+        with contextlib.suppress(OSError, ValueError, AttributeError):
+            process.kill()
+    for process in processes:
+        with contextlib.suppress(OSError, ValueError, AttributeError, AssertionError):
+            process.join(join_s)
 
 
 @contextlib.contextmanager

@@ -34,7 +34,7 @@ from trawl.config import (
 )
 from trawl.crawler.explore import ExploreDeps
 from trawl.crawler.fetch import make_client
-from trawl.crawler.reading import extraction_pool, start_processes
+from trawl.crawler.reading import extraction_pool, start_processes, stop_processes
 from trawl.store.db import create_engine_async, upgrade_schema
 from trawl.worker.codec import connect_checked
 from trawl.worker.metrics import WorkerMetrics, count_model_tokens_here, serve_metrics
@@ -126,7 +126,7 @@ async def crawl_worker(client: Client, cfg: WorkerConfig,
         await http.aclose()
         await browsers.close()
         await pool.close()
-        extractor.shutdown(wait=False, cancel_futures=True)
+        stop_processes(extractor)
         await engine.dispose()
 
 
