@@ -151,7 +151,8 @@ def _interrupt_said(stopped: str) -> Iterator[None]:
 
 
 def _run_foreground(coro: Coroutine[Any, Any, int | None], stopped: str) -> None:
-    """`trawl worker` and `trawl up`: Ctrl-C (at start too) is one line and exit 130."""
+    """`trawl worker` and `trawl up`: Ctrl-C (at start too) is one line and exit 130, a
+    SIGTERM one line and exit 0; a stop that hangs is ended by trawl.worker.stopping."""
     try:
         sig = run(coro)
     except typer.Exit as exc:
@@ -161,6 +162,8 @@ def _run_foreground(coro: Coroutine[Any, Any, int | None], stopped: str) -> None
     if sig == signal.SIGINT:
         err.print(f"interrupted: {stopped}", soft_wrap=True)
         raise typer.Exit(EXIT_INTERRUPTED)
+    if sig == signal.SIGTERM:  # asked to stop (a service manager): done, exit 0
+        err.print(f"terminated: {stopped}", soft_wrap=True)
 
 
 def codec_server(
