@@ -55,6 +55,7 @@ class Stopping:
         self._exit_now = exit_now
         self._task: asyncio.Task[object] | None = None
         self._polling = False
+        self._cancelled = False
         self._watchdog: threading.Timer | None = None
 
     def install(self, signals: tuple[int, ...] = (signal.SIGINT, signal.SIGTERM)) -> None:
@@ -87,12 +88,12 @@ class Stopping:
         if self._polling:
             self.stop.set()
         elif self._task is not None:
-            self._task.cancel()  # still starting: nothing to finish
+            self._cancelled = self._task.cancel()  # still starting: nothing to finish
 
     def cancelled_by_signal(self) -> bool:
         """Whether the CancelledError being handled is the one a signal sent (it is then
         taken back, and the coroutine returns the signal)."""
-        if not self.signals or self._task is None or self._polling:
+        if not self._cancelled or self._task is None:
             return False
         return self._task.uncancel() == 0
 
