@@ -8,10 +8,13 @@ it imports none of them.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 import logging
+import signal
 import sys
-from collections.abc import Coroutine, Iterable, Mapping
+import threading
+from collections.abc import Coroutine, Iterable, Iterator, Mapping
 from datetime import date, datetime
 from typing import Annotated, Any, TypeVar
 
@@ -62,6 +65,51 @@ def run(coro: Coroutine[Any, Any, T]) -> T:
                    "it and TRAWL_TEMPORAL_ADDRESS") from None
     except KeyboardInterrupt:
         raise typer.Exit(EXIT_INTERRUPTED) from None
+
+
+INTERRUPT_GRACE_S = 5.0
+"""How long a command interrupted by Ctrl-C may take to end (see :func:`interrupt_bounded`)."""
+
+
+@contextlib.contextmanager
+def interrupt_bounded(what: str, grace_s: float = INTERRUPT_GRACE_S) -> Iterator[None]:
+    """A Ctrl-C meanwhile is Python's own (a KeyboardInterrupt, the command's cleanup), and
+    arms a watchdog: if the process has not ended ``grace_s`` later, or at a second Ctrl-C,
+    it ends with one line and exit 130. `trawl mcp` on a terminal never ended on Ctrl-C:
+    the MCP SDK's stdio transport waits for its stdin reader, a thread blocked in read()
+    until stdin closes (3 of 4 probes at 7-14 s; the 4th came while it still started)."""
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    from trawl.worker.stopping import exit_now
+
+    previous = signal.getsignal(signal.SIGINT)
+    armed: list[threading.Timer] = []
+
+    def force(line: str) -> None:
+        sys.stderr.write(f"interrupted: {line}\n")
+        sys.stderr.flush()
+        exit_now(EXIT_INTERRUPTED)
+
+    def on_sigint(signum: int, frame: Any) -> None:
+        if armed:
+            force(f"again: ended {what} without waiting for it to stop")
+        watchdog = threading.Timer(grace_s, force, (
+            f"{what} did not stop within {grace_s:g} s; ended it without waiting further",))
+        watchdog.daemon = True
+        armed.append(watchdog)
+        watchdog.start()
+        if callable(previous) and previous is not on_sigint:
+            previous(signum, frame)
+        else:
+            raise KeyboardInterrupt
+
+    signal.signal(signal.SIGINT, on_sigint)
+    try:
+        yield
+    finally:
+        with contextlib.suppress(ValueError, TypeError):
+            signal.signal(signal.SIGINT, previous)
 
 
 def log_level(default: int = logging.WARNING) -> int:

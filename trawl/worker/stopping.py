@@ -28,7 +28,7 @@ EXIT_FORCED: dict[int, int] = {signal.SIGINT: 130, signal.SIGTERM: 143}
 WORDS: dict[int, str] = {signal.SIGINT: "interrupted", signal.SIGTERM: "terminated"}
 
 
-def _exit_now(code: int) -> None:
+def exit_now(code: int) -> None:
     """The process ends here: multiprocessing's exit finalizers run first (the extraction
     pool's semaphores unlinked, or its resource tracker warns of leaked ones), nothing
     else is waited for; the extraction processes die with the worker."""
@@ -48,7 +48,7 @@ class Stopping:
     worker polls (from then a signal sets ``stop`` instead); ``signals`` are those seen."""
 
     def __init__(self, grace_s: float = STOP_GRACE_S,
-                 exit_now: Callable[[int], None] = _exit_now) -> None:
+                 exit_now: Callable[[int], None] = exit_now) -> None:
         self.grace_s = grace_s
         self.signals: list[int] = []
         self.stop = asyncio.Event()
