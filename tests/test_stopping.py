@@ -165,3 +165,27 @@ def test_sigint_ignored_at_start_still_interrupts_the_loading_cli() -> None:
 
 if sys.platform != "linux":  # signal masks and PR_SET_PDEATHSIG
     pytestmark = pytest.mark.skip("Linux only")
+
+
+@pytest.mark.parametrize(("cleanup_s", "line"), [
+    (0.0, "interrupted: the server stopped"),
+    # `trawl mcp`: the MCP SDK's stdio transport waits for a thread blocked in read()
+    (30.0, "interrupted: the server did not stop within 0.5 s; ended it without waiting "
+           "further"),
+])
+def test_a_ctrl_c_of_a_command_is_one_line_and_bounded(cleanup_s: float, line: str) -> None:
+    script = ("import os, signal, sys, time, typer\n"
+              "from trawl.api._cli_kit import interrupt_bounded\n"
+              "try:\n"
+              "    with interrupt_bounded('the server', 0.5):\n"
+              "        try:\n"
+              "            os.kill(os.getpid(), signal.SIGINT)\n"
+              "            time.sleep(10)\n"
+              "        except KeyboardInterrupt:\n"
+              f"            time.sleep({cleanup_s})\n"
+              "            raise\n"
+              "except typer.Exit as exc:\n"
+              "    sys.exit(exc.exit_code)\n")
+    done = subprocess.run([PYTHON, "-c", script], cwd=ROOT, capture_output=True, text=True,
+                          timeout=8, env={**os.environ, "PYTHONPATH": str(ROOT)})
+    assert (done.returncode, done.stderr.splitlines()) == (130, [line])

@@ -63,7 +63,8 @@ def run(coro: Coroutine[Any, Any, T]) -> T:
         raise fail(f"Temporal refused the request: {exc.message or exc.status}. Embedded "
                    "server: `trawl down`, then run this again; a server of your own: check "
                    "it and TRAWL_TEMPORAL_ADDRESS") from None
-    except KeyboardInterrupt:
+    except KeyboardInterrupt:  # typer made it a silent exit 130 (`trawl serve`, ...)
+        err.print("interrupted")
         raise typer.Exit(EXIT_INTERRUPTED) from None
 
 
@@ -107,6 +108,9 @@ def interrupt_bounded(what: str, grace_s: float = INTERRUPT_GRACE_S) -> Iterator
     signal.signal(signal.SIGINT, on_sigint)
     try:
         yield
+    except KeyboardInterrupt:  # typer made it a silent exit 130
+        err.print(f"interrupted: {what} stopped", soft_wrap=True)
+        raise typer.Exit(EXIT_INTERRUPTED) from None
     finally:
         with contextlib.suppress(ValueError, TypeError):
             signal.signal(signal.SIGINT, previous)

@@ -153,12 +153,7 @@ def _interrupt_said(stopped: str) -> Iterator[None]:
 def _run_foreground(coro: Coroutine[Any, Any, int | None], stopped: str) -> None:
     """`trawl worker` and `trawl up`: Ctrl-C (at start too) is one line and exit 130, a
     SIGTERM one line and exit 0; a stop that hangs is ended by trawl.worker.stopping."""
-    try:
-        sig = run(coro)
-    except typer.Exit as exc:
-        if exc.exit_code != EXIT_INTERRUPTED:
-            raise
-        sig = signal.SIGINT
+    sig = run(coro)  # (a Ctrl-C before its handlers: run() says "interrupted")
     if sig == signal.SIGINT:
         err.print(f"interrupted: {stopped}", soft_wrap=True)
         raise typer.Exit(EXIT_INTERRUPTED)
