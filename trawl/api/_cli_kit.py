@@ -34,6 +34,8 @@ EXIT_ERROR = 1
 EXIT_USAGE = 2
 """Bad settings (TRAWL_*), like click's bad options."""
 EXIT_INTERRUPTED = 130
+_interrupt_said = False
+"""Whether a Ctrl-C was reported with a line (see :func:`say_interrupted`)."""
 _verbosity = 0
 """-q: -1, default 0, -v: 1, -vv: 2 (see :func:`log_level`); set by the app's callback."""
 JsonOption = Annotated[bool, typer.Option(
@@ -47,6 +49,21 @@ MAX_SEQ = 2**63 - 1
 def fail(message: str, code: int = EXIT_ERROR) -> typer.Exit:
     err.print(f"[red]error:[/red] {escape(message)}", soft_wrap=True)  # [x] in it is text
     return typer.Exit(code)
+
+
+def say_interrupted(line: str = "interrupted") -> typer.Exit:
+    """One line for a Ctrl-C; returns the exit (130) to raise. The app's ``main`` says
+    "interrupted" for an exit 130 nobody reported: typer makes a KeyboardInterrupt that
+    leaves a command a silent exit 130 (`trawl serve` or `trawl mcp` interrupted while
+    they load what they serve)."""
+    global _interrupt_said
+    _interrupt_said = True
+    err.print(line, soft_wrap=True)
+    return typer.Exit(EXIT_INTERRUPTED)
+
+
+def interrupt_said() -> bool:
+    return _interrupt_said
 
 
 def exit_code(exc: TrawlError) -> int:
@@ -64,8 +81,7 @@ def run(coro: Coroutine[Any, Any, T]) -> T:
                    "server: `trawl down`, then run this again; a server of your own: check "
                    "it and TRAWL_TEMPORAL_ADDRESS") from None
     except KeyboardInterrupt:  # typer made it a silent exit 130 (`trawl serve`, ...)
-        err.print("interrupted")
-        raise typer.Exit(EXIT_INTERRUPTED) from None
+        raise say_interrupted() from None
 
 
 INTERRUPT_GRACE_S = 5.0
@@ -109,8 +125,7 @@ def interrupt_bounded(what: str, grace_s: float = INTERRUPT_GRACE_S) -> Iterator
     try:
         yield
     except KeyboardInterrupt:  # typer made it a silent exit 130
-        err.print(f"interrupted: {what} stopped", soft_wrap=True)
-        raise typer.Exit(EXIT_INTERRUPTED) from None
+        raise say_interrupted(f"interrupted: {what} stopped") from None
     finally:
         with contextlib.suppress(ValueError, TypeError):
             signal.signal(signal.SIGINT, previous)

@@ -14,7 +14,15 @@ from typing import TYPE_CHECKING, Annotated, Any
 import typer
 
 from trawl.api import agent_commands
-from trawl.api._cli_kit import EXIT_ERROR, EXIT_INTERRUPTED, err, fail, log_level, out, run
+from trawl.api._cli_kit import (
+    EXIT_ERROR,
+    err,
+    fail,
+    log_level,
+    out,
+    run,
+    say_interrupted,
+)
 from trawl.config import (
     DEFAULT_API_PORT,
     DEFAULT_MAX_CONCURRENT_ACTIVITIES,
@@ -146,8 +154,7 @@ def _interrupt_said(stopped: str) -> Iterator[None]:
     try:
         yield
     except KeyboardInterrupt:
-        err.print(f"interrupted: {stopped}", soft_wrap=True)
-        raise typer.Exit(EXIT_INTERRUPTED) from None
+        raise say_interrupted(f"interrupted: {stopped}") from None
 
 
 def _run_foreground(coro: Coroutine[Any, Any, int | None], stopped: str) -> None:
@@ -155,8 +162,7 @@ def _run_foreground(coro: Coroutine[Any, Any, int | None], stopped: str) -> None
     SIGTERM one line and exit 0; a stop that hangs is ended by trawl.worker.stopping."""
     sig = run(coro)  # (a Ctrl-C before its handlers: run() says "interrupted")
     if sig == signal.SIGINT:
-        err.print(f"interrupted: {stopped}", soft_wrap=True)
-        raise typer.Exit(EXIT_INTERRUPTED)
+        raise say_interrupted(f"interrupted: {stopped}")
     if sig == signal.SIGTERM:  # asked to stop (a service manager): done, exit 0
         err.print(f"terminated: {stopped}", soft_wrap=True)
 
