@@ -46,7 +46,10 @@ async def _stopped(run, grace_s: float, *signals: tuple[float, int]) -> tuple[
         stopping.install(signals=())  # delivered below, not by the OS
         for delay, sig in signals:
             asyncio.get_running_loop().call_later(delay, stopping.on_signal, sig)
-        return await until_stopped(run, stopping)
+        try:
+            return await until_stopped(run, stopping)
+        finally:
+            stopping.disarm()  # its watchdog would go off in a later test
     return asyncio.create_task(main()), forced
 
 

@@ -97,7 +97,13 @@ class Stopping:
             return False
         return self._task.uncancel() == 0
 
+    def disarm(self) -> None:
+        """No forced stop after all (a test's: a worker's ends with its process)."""
+        if self._watchdog is not None:
+            self._watchdog.cancel()
+
     def force(self, line: str) -> None:
+        self.disarm()
         sys.stderr.write(line + "\n")
         with contextlib.suppress(Exception):
             sys.stderr.flush()
