@@ -71,3 +71,14 @@ def _reference_line(line: list[tuple[str, str]]) -> bool:
         return False
     return all(len(text.split()) == 1 if kind == "a" else _BETWEEN_RE.match(text) is not None
                for kind, text in rest)
+
+
+def figure_with_references(el: HtmlElement) -> bool:
+    """Whether ``el`` is a figure's container holding the figure and its lines of
+    cross-references (``figure_references``): a page of many syntax diagrams, each with
+    its "Used by: / References: / See also:" lines, is those figures, their lines the
+    figures' text however linked (their names go to the other diagrams of the page), and
+    prune judges the container whole. A story's figure beside "Related:" lines of
+    headlines is no such container, and prune judges it as any block of links."""
+    blocks = [c for c in el if isinstance(c.tag, str) and c.tag not in ("a", "br")]
+    return len(blocks) == 1 and figure_references(blocks[0], el)
