@@ -146,8 +146,8 @@ def test_extraction_processes_still_starting_end_with_the_stop() -> None:
     (process,) = pool._processes.values()  # type: ignore[attr-defined]
     began = time.monotonic()
     stop_processes(pool)
-    assert time.monotonic() - began < 0.5
-    assert process.exitcode == -signal.SIGKILL
+    assert process.exitcode == -signal.SIGKILL  # not 0: ended, not left to finish starting
+    assert time.monotonic() - began < 3  # (the pool's manager thread joined too)
 
 
 def test_sigint_ignored_at_start_still_interrupts_the_loading_cli() -> None:
