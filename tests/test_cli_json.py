@@ -281,9 +281,17 @@ async def test_json_outputs_and_piped_tables(cli_env: dict[str, str], temporal_a
     assert trawl(cli_env, "handoffs", crawl_id, "--json").stdout == ""
 
 
-def _start_cli(env: dict[str, str], *args: str) -> subprocess.Popen[str]:
+def _start_cli(env: dict[str, str], *args: str, sigint_ignored: bool = False
+               ) -> subprocess.Popen[str]:
+    """The CLI in a process group of its own (a Ctrl-C at a terminal signals the group);
+    ``sigint_ignored``: started as a shell's background job is, with SIGINT ignored."""
+    def ignore_sigint() -> None:
+        signal.signal(signal.SIGINT, signal.SIG_IGN)
+
     return subprocess.Popen([PYTHON, "-m", "trawl.api", *args], cwd=ROOT, env=env, text=True,
-                            stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                            start_new_session=True,
+                            preexec_fn=ignore_sigint if sigint_ignored else None)
 
 
 def test_ctrl_c_while_a_worker_loads_is_one_line_not_a_silent_exit(
@@ -312,16 +320,18 @@ def test_ctrl_c_of_a_worker_is_one_line_and_exit_130(cli_env: dict[str, str],
         if "worker polling" in line or not line:
             break
     assert "worker polling" in seen[-1], "".join(seen)
-    proc.send_signal(signal.SIGINT)
+    os.killpg(proc.pid, signal.SIGINT)  # as a terminal's Ctrl-C: its extraction processes too
     _, rest = proc.communicate(timeout=60)
     assert proc.returncode == 130, rest
     assert "Traceback" not in rest and "leaked" not in rest, rest
     assert rest.splitlines()[-1] == "interrupted: the worker stopped"
 
-    # interrupted while still loading: one line too
-    early = _start_cli(cli_env, "worker")
-    time.sleep(1.5)
-    early.send_signal(signal.SIGINT)
-    _, stderr = early.communicate(timeout=60)
-    assert early.returncode == 130 and "Traceback" not in stderr, stderr
-    assert stderr.strip().splitlines()[-1].startswith("interrupted")
+    # interrupted while still loading or starting: one line too, also when it started with
+    # SIGINT ignored (a shell's background job: that Ctrl-C was lost, the worker ran on)
+    for ignored in (False, True):
+        early = _start_cli(cli_env, "worker", sigint_ignored=ignored)
+        time.sleep(1.5)
+        os.killpg(early.pid, signal.SIGINT)
+        _, stderr = early.communicate(timeout=30)
+        assert early.returncode == 130 and "Traceback" not in stderr, stderr
+        assert stderr.strip().splitlines()[-1].startswith("interrupted")

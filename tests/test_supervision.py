@@ -92,13 +92,13 @@ def test_children_watch_their_parent_without_prctl(tmp_path: Path) -> None:
     script.write_text(
         "import os, subprocess, sys, time\n"
         "if sys.argv[1] == 'parent':\n"
-        "    child = subprocess.Popen([sys.executable, __file__, 'child'])\n"
+        "    child = subprocess.Popen([sys.executable, __file__, 'child', str(os.getpid())])\n"
         "    print(child.pid, flush=True)\n"
         "    time.sleep(60)\n"
         "else:\n"
         "    import trawl.crawler.reading as r\n"
         "    r.PR_SET_PDEATHSIG = 0  # prctl(0) is refused: only the watchdog is left\n"
-        "    r.die_with_parent()\n"
+        "    r.die_with_parent(int(sys.argv[2]))  # (it may be gone before this runs)\n"
         "    time.sleep(60)\n")
     parent = subprocess.Popen([os.sys.executable, str(script), "parent"],  # type: ignore[attr-defined]
                               stdout=subprocess.PIPE, cwd=Path(__file__).parents[1])

@@ -8,10 +8,13 @@ it imports none of them.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 import logging
+import signal
 import sys
-from collections.abc import Coroutine, Iterable, Mapping
+import threading
+from collections.abc import Coroutine, Iterable, Iterator, Mapping
 from datetime import date, datetime
 from typing import Annotated, Any, TypeVar
 
@@ -31,6 +34,8 @@ EXIT_ERROR = 1
 EXIT_USAGE = 2
 """Bad settings (TRAWL_*), like click's bad options."""
 EXIT_INTERRUPTED = 130
+_interrupt_said = False
+"""Whether a Ctrl-C was reported with a line (see :func:`say_interrupted`)."""
 _verbosity = 0
 """-q: -1, default 0, -v: 1, -vv: 2 (see :func:`log_level`); set by the app's callback."""
 JsonOption = Annotated[bool, typer.Option(
@@ -44,6 +49,21 @@ MAX_SEQ = 2**63 - 1
 def fail(message: str, code: int = EXIT_ERROR) -> typer.Exit:
     err.print(f"[red]error:[/red] {escape(message)}", soft_wrap=True)  # [x] in it is text
     return typer.Exit(code)
+
+
+def say_interrupted(line: str = "interrupted") -> typer.Exit:
+    """One line for a Ctrl-C; returns the exit (130) to raise. The app's ``main`` says
+    "interrupted" for an exit 130 nobody reported: typer makes a KeyboardInterrupt that
+    leaves a command a silent exit 130 (`trawl serve` or `trawl mcp` interrupted while
+    they load what they serve)."""
+    global _interrupt_said
+    _interrupt_said = True
+    err.print(line, soft_wrap=True)
+    return typer.Exit(EXIT_INTERRUPTED)
+
+
+def interrupt_said() -> bool:
+    return _interrupt_said
 
 
 def exit_code(exc: TrawlError) -> int:
@@ -60,8 +80,55 @@ def run(coro: Coroutine[Any, Any, T]) -> T:
         raise fail(f"Temporal refused the request: {exc.message or exc.status}. Embedded "
                    "server: `trawl down`, then run this again; a server of your own: check "
                    "it and TRAWL_TEMPORAL_ADDRESS") from None
-    except KeyboardInterrupt:
-        raise typer.Exit(EXIT_INTERRUPTED) from None
+    except KeyboardInterrupt:  # typer made it a silent exit 130 (`trawl serve`, ...)
+        raise say_interrupted() from None
+
+
+INTERRUPT_GRACE_S = 5.0
+"""How long a command interrupted by Ctrl-C may take to end (see :func:`interrupt_bounded`)."""
+
+
+@contextlib.contextmanager
+def interrupt_bounded(what: str, grace_s: float = INTERRUPT_GRACE_S) -> Iterator[None]:
+    """A Ctrl-C meanwhile is Python's own (a KeyboardInterrupt, the command's cleanup), and
+    arms a watchdog: if the process has not ended ``grace_s`` later, or at a second Ctrl-C,
+    it ends with one line and exit 130. `trawl mcp` on a terminal never ended on Ctrl-C:
+    the MCP SDK's stdio transport waits for its stdin reader, a thread blocked in read()
+    until stdin closes (3 of 4 probes at 7-14 s; the 4th came while it still started)."""
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    from trawl.worker.stopping import exit_now
+
+    previous = signal.getsignal(signal.SIGINT)
+    armed: list[threading.Timer] = []
+
+    def force(line: str) -> None:
+        sys.stderr.write(f"interrupted: {line}\n")
+        sys.stderr.flush()
+        exit_now(EXIT_INTERRUPTED)
+
+    def on_sigint(signum: int, frame: Any) -> None:
+        if armed:
+            force(f"again: ended {what} without waiting for it to stop")
+        watchdog = threading.Timer(grace_s, force, (
+            f"{what} did not stop within {grace_s:g} s; ended it without waiting further",))
+        watchdog.daemon = True
+        armed.append(watchdog)
+        watchdog.start()
+        if callable(previous) and previous is not on_sigint:
+            previous(signum, frame)
+        else:
+            raise KeyboardInterrupt
+
+    signal.signal(signal.SIGINT, on_sigint)
+    try:
+        yield
+    except KeyboardInterrupt:  # typer made it a silent exit 130
+        raise say_interrupted(f"interrupted: {what} stopped") from None
+    finally:
+        with contextlib.suppress(ValueError, TypeError):
+            signal.signal(signal.SIGINT, previous)
 
 
 def log_level(default: int = logging.WARNING) -> int:

@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING, Annotated
 
 import typer
 
+from trawl.api._cli_kit import interrupt_bounded
 from trawl.api.agent_runs_commands import register_runs
 
 if TYPE_CHECKING:
@@ -153,5 +154,6 @@ def register(app: typer.Typer) -> None:
         _check_webhook(webhook)
         from trawl.api.mcp_server import run  # the MCP SDK: after the flags are checked
 
-        run(headless=not (headed or sidebar), sidebar=sidebar, browser=browser,
-            webhook=webhook, callers=callers)
+        with interrupt_bounded("the MCP server"):
+            run(headless=not (headed or sidebar), sidebar=sidebar, browser=browser,
+                webhook=webhook, callers=callers)

@@ -31,12 +31,14 @@ from trawl.api._cli_kit import (
     err,
     exit_code,
     fail,
+    interrupt_said,
     log_level,
     out,
     print_json,
     print_json_lines,
     print_table,
     run,
+    say_interrupted,
     seeds_cell,
     set_verbosity,
     verbosity,
@@ -543,8 +545,7 @@ def main() -> None:
     try:
         code = invoke(app, None, "trawl")  # also under `python -m trawl.api`
     except KeyboardInterrupt:  # outside run(), e.g. while a command loads what it needs
-        err.print("interrupted")
-        code = EXIT_INTERRUPTED
+        code = say_interrupted().exit_code
     except TrawlError as exc:  # raised outside run(), e.g. while reading settings
         err.print(f"[red]error:[/red] {escape(str(exc))}", soft_wrap=True)
         code = exit_code(exc)
@@ -552,6 +553,8 @@ def main() -> None:
         code = exc.code if isinstance(exc.code, int) else (0 if exc.code is None else 1)
         if isinstance(exc.code, str):
             print(exc.code, file=sys.stderr)
+    if code == EXIT_INTERRUPTED and not interrupt_said():  # typer's silent exit 130
+        say_interrupted()
     # Skip interpreter teardown: the Temporal client's Rust threads can abort a finalizing
     # interpreter ("PyGILState_Release: thread state must be current", temporalio/sdk-python
     # issue 300), turning a clean exit into a crash. Every command has closed what it opened.

@@ -14,7 +14,15 @@ from typing import TYPE_CHECKING, Annotated, Any
 import typer
 
 from trawl.api import agent_commands
-from trawl.api._cli_kit import EXIT_ERROR, EXIT_INTERRUPTED, err, fail, log_level, out, run
+from trawl.api._cli_kit import (
+    EXIT_ERROR,
+    err,
+    fail,
+    log_level,
+    out,
+    run,
+    say_interrupted,
+)
 from trawl.config import (
     DEFAULT_API_PORT,
     DEFAULT_MAX_CONCURRENT_ACTIVITIES,
@@ -51,11 +59,12 @@ def worker(
     with _interrupt_said("the worker stopped"):
         from trawl.services.runtime import ensure_runtime
         from trawl.worker.main import WorkerConfig, run_worker
+        from trawl.worker.stopping import Stopping, until_stopped
 
         settings = get_settings()
         configure_logging(log_level(logging.INFO))
 
-    async def go() -> int | None:
+    async def go(stopping: Stopping) -> int | None:
         with _metrics_endpoint(settings, metrics_port, metrics_host) as metrics:
             runtime = await asyncio.to_thread(ensure_runtime, settings)
             cfg = WorkerConfig.from_settings(settings, runtime.temporal_address,
@@ -64,8 +73,8 @@ def worker(
             err.print(f"worker: Temporal {cfg.temporal_address}, task queue {cfg.task_queue}")
             if metrics is not None:
                 err.print(f"metrics: {metrics.url}")
-            return await run_worker(cfg, metrics=metrics)
-    _run_foreground(go(), "the worker stopped")
+            return await run_worker(cfg, metrics=metrics, stopping=stopping)
+    _run_foreground(until_stopped(go), "the worker stopped")
 
 
 @contextlib.contextmanager
@@ -90,11 +99,12 @@ def up(metrics_port: MetricsPort = None, metrics_host: MetricsHost = None) -> No
         from trawl.services.runtime import claim_worker, ensure_runtime, release_worker
         from trawl.store.db import libpq_url, upgrade_schema
         from trawl.worker.main import WorkerConfig, run_worker
+        from trawl.worker.stopping import Stopping, until_stopped
 
         settings = get_settings()
         configure_logging(log_level(logging.INFO))
 
-    async def go() -> int | None:
+    async def go(stopping: Stopping) -> int | None:
         runtime = await asyncio.to_thread(ensure_runtime, settings)
         claimed = runtime.embedded and await asyncio.to_thread(claim_worker, settings, runtime)
         try:
@@ -112,11 +122,12 @@ def up(metrics_port: MetricsPort = None, metrics_host: MetricsHost = None) -> No
                 out.print("worker running; Ctrl-C stops it (`trawl down` stops the services)")
                 return await run_worker(WorkerConfig.from_settings(
                     settings, runtime.temporal_address, runtime.database_url),
-                    upgrade=False, metrics=metrics)
+                    upgrade=False, metrics=metrics, stopping=stopping)
         finally:
             if runtime.embedded:
                 await asyncio.to_thread(release_worker, settings)
-    _run_foreground(go(), "the worker stopped; the services go on (`trawl down` stops them)")
+    _run_foreground(until_stopped(go),
+                    "the worker stopped; the services go on (`trawl down` stops them)")
 
 
 def _check_listen_host(host: str | None, option: str = "--host") -> None:
@@ -143,21 +154,17 @@ def _interrupt_said(stopped: str) -> Iterator[None]:
     try:
         yield
     except KeyboardInterrupt:
-        err.print(f"interrupted: {stopped}", soft_wrap=True)
-        raise typer.Exit(EXIT_INTERRUPTED) from None
+        raise say_interrupted(f"interrupted: {stopped}") from None
 
 
 def _run_foreground(coro: Coroutine[Any, Any, int | None], stopped: str) -> None:
-    """`trawl worker` and `trawl up`: Ctrl-C (at start too) is one line and exit 130."""
-    try:
-        sig = run(coro)
-    except typer.Exit as exc:
-        if exc.exit_code != EXIT_INTERRUPTED:
-            raise
-        sig = signal.SIGINT
+    """`trawl worker` and `trawl up`: Ctrl-C (at start too) is one line and exit 130, a
+    SIGTERM one line and exit 0; a stop that hangs is ended by trawl.worker.stopping."""
+    sig = run(coro)  # (a Ctrl-C before its handlers: run() says "interrupted")
     if sig == signal.SIGINT:
-        err.print(f"interrupted: {stopped}", soft_wrap=True)
-        raise typer.Exit(EXIT_INTERRUPTED)
+        raise say_interrupted(f"interrupted: {stopped}")
+    if sig == signal.SIGTERM:  # asked to stop (a service manager): done, exit 0
+        err.print(f"terminated: {stopped}", soft_wrap=True)
 
 
 def codec_server(

@@ -19,6 +19,7 @@ import signal
 import sys
 import threading
 import time
+from collections.abc import Iterator
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 
@@ -31,6 +32,8 @@ from trawl.urls import Scope, canonicalize
 POOL_START_TIMEOUT_S = 120.0
 """How long a worker waits for its extraction processes to start before it gives up."""
 _READY_PROBE_S = 0.1
+STOP_JOIN_S = 2.0
+"""How long a stopping worker waits for each killed extraction process to be gone."""
 PR_SET_PDEATHSIG = 1
 """prctl(2) option: the signal this process gets when its parent ends."""
 PARENT_WATCH_INTERVAL_S = 1.0
@@ -122,26 +125,74 @@ def read_page(html: str, url: str, scope: Scope, auto: AutoRules | None = None,
     return Reading(decision, extraction, links, digest)
 
 
-def prepare_process() -> None:
+def stop_processes(pool: ProcessPoolExecutor, join_s: float = STOP_JOIN_S) -> None:
+    """End the pool's processes now, without waiting for what they do: the worker stops,
+    and extraction keeps nothing worth finishing (its activities are cancelled and retried).
+    A process still starting when the worker stopped went on without it: with the worker's
+    semaphores gone, it died on a FileNotFoundError traceback under the worker's last line
+    (a Ctrl-C as the processes appeared)."""
+    processes = list((getattr(pool, "_processes", None) or {}).values())
+    pool.shutdown(wait=False, cancel_futures=True)
+    for process in processes:
+        with contextlib.suppress(OSError, ValueError, AttributeError):
+            process.kill()
+    for process in processes:
+        with contextlib.suppress(OSError, ValueError, AttributeError, AssertionError):
+            process.join(join_s)
+    # and the pool's manager thread, which then closes its queues: the worker exits next,
+    # and one that exited between a semaphore's unlink and its unregistering left the
+    # resource tracker warning of a "leaked semaphore" (1 of 18 probes)
+    manager = getattr(pool, "_executor_manager_thread", None)
+    if manager is not None:
+        with contextlib.suppress(RuntimeError):
+            manager.join(join_s)
+
+
+@contextlib.contextmanager
+def interrupts_held() -> Iterator[None]:
+    """SIGINT blocked in this thread meanwhile, so that the processes it spawns start with
+    it blocked (a signal mask survives fork and exec) until :func:`prepare_process` ignores
+    it. A Ctrl-C at a terminal signals the worker's whole process group: an extraction
+    process that took it printed a KeyboardInterrupt traceback under the worker's one line
+    (6 of 6 probes), and one still importing the worker's code died. The worker stops its
+    processes itself. (Meanwhile a SIGINT to the worker goes to one of its other threads, or
+    waits until the mask is restored: not lost.)"""
+    if not hasattr(signal, "pthread_sigmask"):
+        yield
+        return
+    held = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
+    try:
+        yield
+    finally:
+        signal.pthread_sigmask(signal.SIG_SETMASK, held)
+
+
+def prepare_process(parent: int | None = None) -> None:
     """Initializer of a worker's extraction processes. They die with their worker (see
-    :func:`die_with_parent`). What they will use is imported by now (this module), so move
-    it out of the garbage collector's reach. Otherwise every full collection walks those
-    objects again: ~2.4 ms per docs page, 0.25 ms frozen. And collect less often: extraction
-    leaves no reference cycles (a page's tree is freed as it ends), yet a page allocates
-    enough to start ~4 young collections and every 25th page an old one (0.3 ms per docs
-    page in all; 0.15 ms at EXTRACTION_GC_THRESHOLD)."""
-    die_with_parent()
+    :func:`die_with_parent`; ``parent``: the worker's pid, given when it spawned them), and
+    leave Ctrl-C to it (see :func:`interrupts_held`). What they will use is imported by now
+    (this module), so move it out of the garbage collector's reach. Otherwise every full
+    collection walks those objects again: ~2.4 ms per docs page, 0.25 ms frozen. And collect
+    less often: extraction leaves no reference cycles (a page's tree is freed as it ends), yet
+    a page allocates enough to start ~4 young collections and every 25th page an old one (0.3
+    ms per docs page in all; 0.15 ms at EXTRACTION_GC_THRESHOLD)."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    if hasattr(signal, "pthread_sigmask"):  # (and one sent while it started is dropped)
+        signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})
+    die_with_parent(parent)
     gc.freeze()
     gc.set_threshold(EXTRACTION_GC_THRESHOLD, *gc.get_threshold()[1:])
 
 
-def die_with_parent() -> None:
+def die_with_parent(parent: int | None = None) -> None:
     """End this process when the process that started it ends, however it ends: a worker
     killed with -9 runs no cleanup, and its extraction processes (hundreds of MiB each)
     would live on as orphans. On Linux the kernel sends SIGKILL (PR_SET_PDEATHSIG); a
     thread watching the parent's pid covers other systems, and the race where the parent
-    died before the signal was armed."""
-    parent = os.getppid()
+    died before the signal was armed. ``parent``: the pid of the process that started this
+    one, known before it started (it may be gone before this runs: a worker stopped while
+    its processes still import its code); default: this process's parent now."""
+    parent = os.getppid() if parent is None else parent
     if sys.platform.startswith("linux"):
         with contextlib.suppress(OSError, AttributeError):
             libc = ctypes.CDLL(None, use_errno=True)
@@ -171,7 +222,7 @@ def extraction_pool(processes: int) -> ProcessPoolExecutor:
     (the event loop's): PR_SET_PDEATHSIG follows the thread that spawned a process."""
     return ProcessPoolExecutor(max_workers=processes,
                                mp_context=multiprocessing.get_context("spawn"),
-                               initializer=prepare_process)
+                               initializer=prepare_process, initargs=(os.getpid(),))
 
 
 async def start_processes(pool: ProcessPoolExecutor, processes: int,
@@ -187,7 +238,8 @@ async def start_processes(pool: ProcessPoolExecutor, processes: int,
     try:
         async with asyncio.timeout(timeout_s):
             while len(seen) < processes:
-                probes = [loop.run_in_executor(pool, _ready_pid) for _ in range(processes)]
+                with interrupts_held():  # the submits spawn the processes
+                    probes = [loop.run_in_executor(pool, _ready_pid) for _ in range(processes)]
                 seen.update(await asyncio.gather(*probes))
     except TimeoutError:
         raise RuntimeError(f"only {len(seen)} of {processes} extraction processes started "

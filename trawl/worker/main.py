@@ -9,7 +9,6 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
-import signal
 import uuid
 from collections.abc import AsyncIterator
 from dataclasses import dataclass
@@ -35,10 +34,11 @@ from trawl.config import (
 )
 from trawl.crawler.explore import ExploreDeps
 from trawl.crawler.fetch import make_client
-from trawl.crawler.reading import extraction_pool, start_processes
+from trawl.crawler.reading import extraction_pool, start_processes, stop_processes
 from trawl.store.db import create_engine_async, upgrade_schema
 from trawl.worker.codec import connect_checked
 from trawl.worker.metrics import WorkerMetrics, count_model_tokens_here, serve_metrics
+from trawl.worker.stopping import Stopping
 from trawl.workflows.agent import AgentWorkflow
 from trawl.workflows.crawl import CrawlWorkflow
 from trawl.workflows.events import EventsWorkflow
@@ -126,25 +126,36 @@ async def crawl_worker(client: Client, cfg: WorkerConfig,
         await http.aclose()
         await browsers.close()
         await pool.close()
-        extractor.shutdown(wait=False, cancel_futures=True)
+        stop_processes(extractor)
         await engine.dispose()
 
 
 async def run_worker(cfg: WorkerConfig, *, upgrade: bool = True,
-                     metrics: WorkerMetrics | None = None) -> int | None:
-    """Run until SIGINT/SIGTERM, then finish in-flight work and exit; returns the signal
-    that stopped it. ``metrics``: an endpoint already bound (the CLI binds it first, to
-    say where it is); else one is bound here when ``cfg.metrics_port`` asks for it."""
-    metrics = metrics or serve_metrics(cfg.metrics_host, cfg.metrics_port)
+                     metrics: WorkerMetrics | None = None,
+                     stopping: Stopping | None = None) -> int | None:
+    """Run until SIGINT/SIGTERM, then stop and return the signal that stopped it (see
+    :mod:`trawl.worker.stopping`: a stop at any moment is bounded). ``metrics``: an
+    endpoint already bound (the CLI binds it first, to say where it is); else one is bound
+    here when ``cfg.metrics_port`` asks for it. ``stopping``: the signal handlers the
+    caller installed before what it does first (else they are installed here)."""
+    if stopping is None:
+        stopping = Stopping()
+        stopping.install()
     try:
-        return await _run_worker(cfg, upgrade, metrics)
-    finally:
-        if metrics is not None:
-            metrics.close()
+        metrics = metrics or serve_metrics(cfg.metrics_host, cfg.metrics_port)
+        try:
+            await _run_worker(cfg, upgrade, metrics, stopping)
+        finally:
+            if metrics is not None:
+                metrics.close()
+    except asyncio.CancelledError:
+        if not stopping.cancelled_by_signal():
+            raise
+    return stopping.first
 
 
-async def _run_worker(cfg: WorkerConfig, upgrade: bool,
-                      metrics: WorkerMetrics | None) -> int | None:
+async def _run_worker(cfg: WorkerConfig, upgrade: bool, metrics: WorkerMetrics | None,
+                      stopping: Stopping) -> None:
     if upgrade:
         await asyncio.to_thread(upgrade_schema, cfg.database_url)
     # with metrics, the client (and so the worker) reports to the SDK runtime whose
@@ -152,18 +163,7 @@ async def _run_worker(cfg: WorkerConfig, upgrade: bool,
     runtime = None if metrics is None else metrics.temporal.runtime
     client = await connect_checked(cfg.temporal_address, namespace=cfg.namespace,
                                    runtime=runtime)
-    stop = asyncio.Event()
-    stopped_by: list[int] = []
-    loop = asyncio.get_running_loop()
-
-    def on_signal(sig: int) -> None:
-        stopped_by.append(sig)
-        stop.set()
-
-    for sig in (signal.SIGINT, signal.SIGTERM):
-        with contextlib.suppress(NotImplementedError):
-            loop.add_signal_handler(sig, on_signal, sig)
     async with crawl_worker(client, cfg, metrics) as worker, worker:
         log.info("worker polling %s on %s", cfg.task_queue, cfg.temporal_address)
-        await stop.wait()
-    return stopped_by[0] if stopped_by else None
+        stopping.polling()
+        await stopping.stop.wait()

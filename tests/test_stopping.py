@@ -1,0 +1,194 @@
+"""A worker's stop on SIGINT/SIGTERM is bounded whenever the signal comes
+(trawl.worker.stopping), and its extraction processes leave Ctrl-C to it and end with it
+(trawl.crawler.reading). No services: the signals are delivered by hand."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import os
+import signal
+import subprocess
+import sys
+import time
+
+import pytest
+
+from tests.conftest import PYTHON, ROOT
+from trawl.crawler.reading import (
+    extraction_pool,
+    interrupts_held,
+    start_processes,
+    stop_processes,
+)
+from trawl.worker.stopping import Stopping, until_stopped
+
+
+class Forced:
+    """Stands in for the process's exit: records the status, wakes the test."""
+
+    def __init__(self) -> None:
+        self.codes: list[int] = []
+        self.event = asyncio.Event()
+        self.loop = asyncio.get_running_loop()
+
+    def __call__(self, code: int) -> None:
+        self.codes.append(code)
+        self.loop.call_soon_threadsafe(self.event.set)
+
+
+async def _stopped(run, grace_s: float, *signals: tuple[float, int]) -> tuple[
+        asyncio.Task[int | None], Forced]:
+    forced = Forced()
+
+    async def main() -> int | None:
+        stopping = Stopping(grace_s, exit_now=forced)
+        stopping.install(signals=())  # delivered below, not by the OS
+        for delay, sig in signals:
+            asyncio.get_running_loop().call_later(delay, stopping.on_signal, sig)
+        try:
+            return await until_stopped(run, stopping)
+        finally:
+            stopping.disarm()  # its watchdog would go off in a later test
+    return asyncio.create_task(main()), forced
+
+
+async def test_a_signal_while_the_worker_starts_cancels_the_start() -> None:
+    # on main a SIGINT after the handlers were installed waited for the start to finish
+    # (the extraction processes importing: up to POOL_START_TIMEOUT_S)
+    started = []
+
+    async def starting(stopping: Stopping) -> None:
+        await asyncio.sleep(30)  # connecting, starting processes
+        started.append(True)
+
+    began = time.monotonic()
+    task, forced = await _stopped(starting, 5.0, (0.05, signal.SIGINT))
+    assert await asyncio.wait_for(task, 3) == signal.SIGINT
+    assert time.monotonic() - began < 1.5
+    assert not started and not forced.codes
+
+
+async def test_a_signal_while_polling_stops_gracefully() -> None:
+    async def polling(stopping: Stopping) -> None:
+        stopping.polling()
+        await stopping.stop.wait()
+
+    task, forced = await _stopped(polling, 5.0, (0.05, signal.SIGTERM))
+    assert await asyncio.wait_for(task, 3) == signal.SIGTERM
+    assert not forced.codes
+
+
+@pytest.mark.parametrize(("signals", "line", "code"), [
+    # a stop that hangs (an activity ignoring its cancellation, a thread joined at exit)
+    ([(0.05, signal.SIGINT)],
+     "interrupted: the worker did not stop within 0.3 s; ended it without waiting further",
+     130),
+    ([(0.05, signal.SIGTERM)],
+     "terminated: the worker did not stop within 0.3 s; ended it without waiting further",
+     143),
+    # a second Ctrl-C ends it at once
+    ([(0.05, signal.SIGINT), (0.1, signal.SIGINT)],
+     "interrupted again: ended the worker without waiting for it to stop", 130),
+])
+async def test_a_stop_that_hangs_is_ended_with_one_line(
+        signals: list[tuple[float, int]], line: str, code: int,
+        capfd: pytest.CaptureFixture[str]) -> None:
+    grace_s = 0.3 if len(signals) == 1 else 30.0
+
+    async def hangs(stopping: Stopping) -> None:
+        stopping.polling()
+        await stopping.stop.wait()
+        await asyncio.sleep(60)
+
+    task, forced = await _stopped(hangs, grace_s, *signals)
+    try:
+        await asyncio.wait_for(forced.event.wait(), 5)
+    finally:
+        task.cancel()
+        with contextlib.suppress(asyncio.CancelledError):
+            await task
+    assert forced.codes == [code]
+    assert capfd.readouterr().err.splitlines() == [line]
+
+
+def test_processes_spawned_while_interrupts_are_held_start_with_sigint_blocked() -> None:
+    # a Ctrl-C at a terminal signals the whole process group: an extraction process still
+    # importing the worker's code died of it (a BrokenProcessPool traceback, exit 1)
+    probe = [PYTHON, "-c", "import signal; print(signal.SIGINT in "
+             "signal.pthread_sigmask(signal.SIG_BLOCK, []))"]
+    with interrupts_held():
+        held = subprocess.run(probe, capture_output=True, text=True, check=True)
+    assert held.stdout.strip() == "True"
+    assert signal.SIGINT not in signal.pthread_sigmask(signal.SIG_BLOCK, [])  # restored
+
+
+async def test_extraction_processes_leave_sigint_to_the_worker() -> None:
+    pool = extraction_pool(1)
+    try:
+        await start_processes(pool, 1)
+        (pid,) = pool._processes  # type: ignore[attr-defined]
+        os.kill(pid, signal.SIGINT)  # the group's Ctrl-C: the worker decides
+        await asyncio.sleep(0.3)
+        loop = asyncio.get_running_loop()
+        assert await loop.run_in_executor(pool, os.getpid) == pid
+    finally:
+        stop_processes(pool)
+
+
+def test_extraction_processes_still_starting_end_with_the_stop() -> None:
+    # gone when the stop returns, not once they have imported the worker's code and read
+    # their queue: with the worker gone by then (its semaphores unlinked), they died on a
+    # FileNotFoundError traceback under the worker's last line
+    pool = extraction_pool(1)
+    with interrupts_held():
+        pool.submit(os.getpid)  # spawns the process
+    (process,) = pool._processes.values()  # type: ignore[attr-defined]
+    began = time.monotonic()
+    stop_processes(pool)
+    assert process.exitcode == -signal.SIGKILL  # not 0: ended, not left to finish starting
+    assert time.monotonic() - began < 3  # (the pool's manager thread joined too)
+
+
+def test_sigint_ignored_at_start_still_interrupts_the_loading_cli() -> None:
+    # a shell's background job (`trawl worker &` in a script, a CI job started so) starts
+    # with SIGINT ignored: a Ctrl-C while the CLI loaded was lost, and the worker ran on
+    script = ("import os, signal, sys, time\n"
+              "signal.signal(signal.SIGINT, signal.SIG_IGN)\n"
+              "sys.argv = ['trawl', 'worker']\n"
+              "from trawl.api import quiet_interrupts_while_loading\n"
+              "quiet_interrupts_while_loading()\n"
+              "os.kill(os.getpid(), signal.SIGINT)\n"
+              "time.sleep(5)\n"
+              "print('ran on')\n")
+    done = subprocess.run([PYTHON, "-c", script], cwd=ROOT, capture_output=True, text=True,
+                          timeout=30, env={**os.environ, "PYTHONPATH": str(ROOT)})
+    assert (done.returncode, done.stdout, done.stderr) == (130, "", "interrupted\n")
+
+
+if sys.platform != "linux":  # signal masks and PR_SET_PDEATHSIG
+    pytestmark = pytest.mark.skip("Linux only")
+
+
+@pytest.mark.parametrize(("cleanup_s", "line"), [
+    (0.0, "interrupted: the server stopped"),
+    # `trawl mcp`: the MCP SDK's stdio transport waits for a thread blocked in read()
+    (30.0, "interrupted: the server did not stop within 0.5 s; ended it without waiting "
+           "further"),
+])
+def test_a_ctrl_c_of_a_command_is_one_line_and_bounded(cleanup_s: float, line: str) -> None:
+    script = ("import os, signal, sys, time, typer\n"
+              "from trawl.api._cli_kit import interrupt_bounded\n"
+              "try:\n"
+              "    with interrupt_bounded('the server', 0.5):\n"
+              "        try:\n"
+              "            os.kill(os.getpid(), signal.SIGINT)\n"
+              "            time.sleep(10)\n"
+              "        except KeyboardInterrupt:\n"
+              f"            time.sleep({cleanup_s})\n"
+              "            raise\n"
+              "except typer.Exit as exc:\n"
+              "    sys.exit(exc.exit_code)\n")
+    done = subprocess.run([PYTHON, "-c", script], cwd=ROOT, capture_output=True, text=True,
+                          timeout=8, env={**os.environ, "PYTHONPATH": str(ROOT)})
+    assert (done.returncode, done.stderr.splitlines()) == (130, [line])
