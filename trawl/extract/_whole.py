@@ -66,6 +66,7 @@ from ._signals import (
 )
 from ._stats import _Stats, listed_links, reference_table
 from ._text import text_content
+from ._titlepage import heads_document
 
 SIMILAR_MIN = 2
 """Siblings of one kind (the block among them) that make a collection of entries."""
@@ -114,6 +115,7 @@ def whole(top: HtmlElement, stats: dict[HtmlElement, _Stats],
                                         or _in_section_text(node, parent, stats, lists)
                                         or _parallel(node, parent, stats, lists)
                                         or _beside_contents(node, parent, stats, anchors)
+                                        or heads_document(node, parent, stats)
                                         or _part_of(node, parent, stats, mass, lists)
                                         or figure_references(node, parent)
                                         or _in_wrapped_body(node, parent, stats, lists)
