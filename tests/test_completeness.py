@@ -50,7 +50,7 @@ FLOORS = {
     "pgpool": (0, 0),  # (pgpool-II's manual, DocBook DSSSL: 303 pages, ~0.5 s)
     "slony": (0, 2),  # (Slony-I's admin guide, DocBook DSSSL: 232 pages, ~0.3 s)
     "postgis": (0, 0),  # (PostGIS's manual, DocBook XSL: one page of 3.5 MB, ~2 s)
-    "shorewall": (4, 5),  # (Shorewall's docs, DocBook XSL: 130 pages, ~1 s)
+    "shorewall": (0, 1),  # (Shorewall's docs, DocBook XSL: 130 pages, ~1 s)
     "mutt": (0, 0),  # (mutt's manual, DocBook XSL: 12 pages, ~0.5 s)
 }
 EXTRA_MARGIN = 0.005

@@ -117,6 +117,7 @@ def whole(top: HtmlElement, stats: dict[HtmlElement, _Stats],
                                         or _beside_contents(node, parent, stats, anchors)
                                         or heads_document(node, parent, stats)
                                         or _part_of(node, parent, stats, mass, lists)
+                                        or _listings_in_section(node, parent, stats)
                                         or figure_references(node, parent)
                                         or _in_wrapped_body(node, parent, stats, lists)
                                         or _among_sections(node, parent, stats, lists)
@@ -353,6 +354,37 @@ def _part_of(node: HtmlElement, parent: HtmlElement, stats: dict[HtmlElement, _S
     return inner_readable < SMALL_CHARS and \
         outer_text - outer_links >= PART_FACTOR * inner_readable and \
         not any(c is not node and teasers(c) for c in parent)
+
+
+LISTINGS_SHARE = 0.8
+"""A block with at least this share of its text in code listings is a block of listings."""
+
+
+def _listings_in_section(node: HtmlElement, parent: HtmlElement,
+                         stats: dict[HtmlElement, _Stats]) -> bool:
+    """Whether ``node`` is a block of code listings (``LISTINGS_SHARE`` of its text in
+    ``pre``: a configuration's files, each under a line naming it) in the section
+    ``parent`` (``_headed``) whose text besides it, not links, is at least half the
+    block's own words besides its listings: the section's text introduces the
+    listings, which won the scoring by their number (each ``pre`` a paragraph), not by
+    their prose; the section is the content. Listings beside a page's other parts under no
+    title of their own (a paste's files, then what its readers said) stay apart."""
+    inner, whole_ = stats[node], stats[parent]
+    outer_text = whole_.text - inner.text
+    if outer_text <= 0 or not _headed(parent):
+        return False
+    listings = sum(stats[p].text for p in node.iter("pre") if p in stats)
+    if listings < LISTINGS_SHARE * inner.text:
+        return False
+    outer_prose = outer_text - (whole_.links - inner.links)
+    return outer_prose > PART_MAX_LINK_DENSITY * outer_text and \
+        outer_prose >= PART_FACTOR * (inner.text - listings)
+
+
+def _headed(section: HtmlElement) -> bool:
+    """Whether ``section`` opens with a heading (through its title block's wrappers)."""
+    first = _first_element(section)
+    return first is not None and first.tag in _HEADINGS
 
 
 def _below(anc: HtmlElement, el: HtmlElement) -> bool:
