@@ -111,6 +111,10 @@ The sets (``--list`` says which are installed here):
   chapter a page, its configuration variables' reference (one long page, the shape of a
   server's settings chapter), and the whole manual on one page (``manual.html``), the body
   less ``navheader`` and ``navfooter``;
+- ``gimp``: GIMP 2.10's help in English (DocBook XSL snapshot; Debian gimp-help-en, only its
+  685 pages): a program's manual a section a page, its dialogs' options as variable lists,
+  numbered figures (screenshots with captions), menus' pages listing the pages after them,
+  tutorials and a glossary, the body less ``navheader`` and ``navfooter``;
 - ``postgres`` (kept back, only with ``--kept-back``: measured to check, never tuned on): the
   PostgreSQL 15 manual (DocBook XSL; Debian postgresql-doc-15): the body less its
   ``navheader`` and ``navfooter``.
@@ -355,6 +359,9 @@ SETS = {s.name: s for s in (
            "/html/body"),
     DocSet("mutt", _installed("usr/share/doc/mutt/html"), "mutt",
            # mutt's manual (DocBook XSL snapshot), chunked by chapter: as for ``docbook``
+           "/html/body", "./div[@class='navheader' or @class='navfooter']"),
+    DocSet("gimp", _installed("usr/share/gimp/2.0/help/en", page="index.html"), "gimp-help-en",
+           # GIMP's help (DocBook XSL snapshot), a section a page: as for ``docbook``
            "/html/body", "./div[@class='navheader' or @class='navfooter']"),
     DocSet("postgres", _installed("usr/share/doc/postgresql-doc-15/html"), "postgresql-doc-15",
            "/html/body", "./div[@class='navheader' or @class='navfooter']", kept_back=True),

@@ -15,7 +15,9 @@ import re
 
 from lxml.html import HtmlElement
 
+from ._boiler import _FIGURE_NUMBER_RE, _lead_text
 from ._clean import DIAGRAM_ATTR
+from ._stats import _Stats
 from ._text import text_content
 
 _LABEL_RE = re.compile(r"^\w[\w ]{0,30}:$")
@@ -71,3 +73,35 @@ def _reference_line(line: list[tuple[str, str]]) -> bool:
         return False
     return all(len(text.split()) == 1 if kind == "a" else _BETWEEN_RE.match(text) is not None
                for kind, text in rest)
+
+
+FIGURE_TEXT_MAX_LINK_DENSITY = 0.25
+"""The text beside a numbered figure has at most this share of link text."""
+
+
+def numbered_figure(node: HtmlElement, parent: HtmlElement,
+                    stats: dict[HtmlElement, _Stats]) -> bool:
+    """Whether ``node`` is the body of a numbered figure ``parent`` (its pictures and their
+    captions, under the figure's title "Figure 17.72. Applying the filter"), or is the
+    numbered figure (a figure, table or example) in the text of ``parent``
+    (``_text_beside``): a document numbers the figures its text shows and refers to, on
+    any generator, and the figure's captions, however long beside the text's paragraphs
+    (a screenshot's "Original image", "Filter applied using ..."), are no page's content
+    alone; the section they illustrate is."""
+    if node not in stats or parent not in stats:
+        return False
+    if _FIGURE_NUMBER_RE.match(_lead_text(parent)) and \
+            not _FIGURE_NUMBER_RE.match(_lead_text(node)):
+        return True  # (the figure's body under its numbered title)
+    return _FIGURE_NUMBER_RE.match(_lead_text(node)) is not None and \
+        _text_beside(node, parent, stats)
+
+
+def _text_beside(node: HtmlElement, parent: HtmlElement,
+                 stats: dict[HtmlElement, _Stats]) -> bool:
+    """Whether ``parent`` holds text besides ``node``, and no list of links: at most
+    ``FIGURE_TEXT_MAX_LINK_DENSITY`` of it link text. A figure set beside a page's menus
+    or a gallery's links is no part of them."""
+    outer = stats[parent].text - stats[node].text
+    links = stats[parent].links - stats[node].links
+    return outer > 0 and links <= FIGURE_TEXT_MAX_LINK_DENSITY * outer

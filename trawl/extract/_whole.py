@@ -37,7 +37,7 @@ import itertools
 
 from lxml.html import HtmlElement
 
-from ._figures import figure_references
+from ._figures import figure_references, numbered_figure
 from ._flat import before_flat_sections, flat_document
 from ._kept import contents_after_title
 from ._sections import (
@@ -119,6 +119,7 @@ def whole(top: HtmlElement, stats: dict[HtmlElement, _Stats],
                                         or _part_of(node, parent, stats, mass, lists)
                                         or _listings_in_section(node, parent, stats)
                                         or figure_references(node, parent)
+                                        or numbered_figure(node, parent, stats)
                                         or _in_wrapped_body(node, parent, stats, lists)
                                         or _among_sections(node, parent, stats, lists)
                                         or before_flat_sections(node, parent, stats, lists)):

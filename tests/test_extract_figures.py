@@ -1,0 +1,52 @@
+"""Every page whole (issue 26): a numbered figure (a screenshot or two under "Figure 17.72.
+...", each with its caption) is a part of the section it illustrates: its captions
+outscored the section's paragraphs and the figure stood for the page (GIMP's help, DocBook
+XSL: 5.3 %); the hostile shape beside: a numbered figure set beside a page's menu of links,
+which stays apart from it."""
+
+from __future__ import annotations
+
+from trawl.extract import extract
+
+from .test_extract_listings import section
+from .test_extract_whole import URL, assert_kept
+
+
+def figure(number: str) -> str:
+    """A DocBook XSL figure: its numbered title, then two pictures, each with a caption."""
+    captions = ("Original image",
+                "Filter applied using RGB colour mode, a square pattern for all channels, red "
+                "period 6, green period 8, blue period 10, angle 15 for all channels, then "
+                "anti-aliasing at 5 times, on a picture of the city, taken at noon, in summer, "
+                "with a small lens, on a hill, facing south, from a distance, in clear air")
+    pictures = "".join(f"<div class='mediaobject'><img src='p{i}.jpg' alt='An example'><div "
+                       f"class='caption'><p>{c}</p></div></div>" for i, c in enumerate(captions))
+    return (f"<div class='figure'><a id='f1'></a><p class='title'><strong>Figure {number}. "
+            f"Applying example for the Newsprint filter</strong></p><div class='figure-contents'>{pictures}</div>"
+            "</div><br class='figure-break'>")
+
+
+def test_a_numbered_figure_is_a_part_of_the_section_it_illustrates() -> None:
+    options = "".join(f"<dt><span class='term'>Option {i}</span></dt><dd><p>Sets how much "
+                      f"of the effect option {i} gives to the picture when the filter runs "
+                      "on the layer that is active now</p></dd>" for i in range(12))
+    overview = section(4, "5.8.1. Overview", (
+        f"{figure('17.72')}<p>This filter trades resolution for tone depth</p><p>The "
+        "basic premise is to trade off resolution for greater apparent tone depth</p>"))
+    body = section(3, "5.8. Newsprint", overview + section(
+        4, "5.8.2. Options", f"<div class='variablelist'><dl>{options}</dl></div>"))
+    e = extract(f"<html><body>{body}</body></html>", URL)
+    assert_kept(e.text, "This filter trades resolution for tone depth",
+                "The basic premise is to trade off", "Option 3",
+                "Sets how much of the effect option 3 gives", "Filter applied using RGB colour mode")
+
+
+def test_a_numbered_figure_beside_a_menu_of_links_stays_apart_from_it() -> None:
+    # hostile: the figure in a wrapper beside a table of links to the site's other pages
+    rows = "".join(f"<tr><td><a href='/shop/{i}'>Prints of kind {i}</a></td></tr>"
+                   for i in range(10))
+    page = (f"<html><body><div class='wrap'>{figure('3')}<table>{rows}</table></div>"
+            "</body></html>")
+    e = extract(page, URL)
+    assert "Filter applied using RGB colour mode" in e.text
+    assert "Prints of kind 3" not in e.text
