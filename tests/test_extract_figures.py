@@ -22,8 +22,8 @@ def figure(number: str) -> str:
     pictures = "".join(f"<div class='mediaobject'><img src='p{i}.jpg' alt='An example'><div "
                        f"class='caption'><p>{c}</p></div></div>" for i, c in enumerate(captions))
     return (f"<div class='figure'><a id='f1'></a><p class='title'><strong>Figure {number}. "
-            f"Applying example for the Newsprint filter</strong></p><div class='figure-contents'>{pictures}</div>"
-            "</div><br class='figure-break'>")
+            "Applying example for the Newsprint filter</strong></p><div "
+            f"class='figure-contents'>{pictures}</div></div><br class='figure-break'>")
 
 
 def test_a_numbered_figure_is_a_part_of_the_section_it_illustrates() -> None:
@@ -38,7 +38,8 @@ def test_a_numbered_figure_is_a_part_of_the_section_it_illustrates() -> None:
     e = extract(f"<html><body>{body}</body></html>", URL)
     assert_kept(e.text, "This filter trades resolution for tone depth",
                 "The basic premise is to trade off", "Option 3",
-                "Sets how much of the effect option 3 gives", "Filter applied using RGB colour mode")
+                "Sets how much of the effect option 3 gives",
+                "Filter applied using RGB colour mode")
 
 
 def test_a_numbered_figure_beside_a_menu_of_links_stays_apart_from_it() -> None:
