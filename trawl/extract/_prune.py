@@ -26,6 +26,7 @@ from ._kept import (
     _wraps_one,
     contents_after_title,
 )
+from ._numbered import lists_sections_after
 from ._signals import (
     _HEADINGS,
     PROMO_LEAD_RE,
@@ -114,6 +115,7 @@ def prune(content: HtmlElement, stats: dict[HtmlElement, _Stats] | None = None,
               not _in_contents(el, content, stats, anchors) and not _section_body(el) and
               not _lists_parts(el, content, stats, toc_pages, anchors) and
               not _introduced(el, content) and not _headed_link(el, stats) and
+              not lists_sections_after(el) and
               not any(contents_after_title(a) for a in _up_to(el, content)[:2]) and
               not (el.tag == "span" and _in_title(el, content)) and
               not (keep is not None and (el is keep or _is_ancestor(keep, el)))]
