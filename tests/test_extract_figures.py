@@ -42,6 +42,43 @@ def test_a_numbered_figure_is_a_part_of_the_section_it_illustrates() -> None:
                 "Filter applied using RGB colour mode")
 
 
+def note(text: str) -> str:
+    """DocBook XSL's note: a box (a table) of its icon, its title and its text."""
+    return ("<div class='note'><table border='0' summary='Note'><tr><td rowspan='2'><img "
+            "alt='[Note]' src='note.png'></td><th>Note</th></tr><tr><td><p>"
+            f"{text}</p></td></tr></table></div>")
+
+
+def test_a_numbered_figure_in_an_options_entry_is_a_part_of_its_section() -> None:
+    # the figure (an example of the option's effect, two pictures and their captions) in
+    # the entry of one option of a dialog's list: the climb stopped at the entry, the
+    # list's other options and the section's text went (GIMP's help, 39.4 %)
+    pictures = "".join(f"<div class='mediaobject'><img src='t{i}.png' alt='An example'><div "
+                       f"class='caption'>{c}</div></div>" for i, c in enumerate(
+                           ("A transparency gradient 0-255.", "Threshold set to 50, 127, 210.")))
+    fig = indented("<div class='figure'><a id='f3'></a><p class='title'><strong>Figure "
+                   "16.122. Threshold Alpha example</strong></p><div class='figure-contents'>"
+                   f"{pictures}</div></div>")
+    value = ("The threshold sets the level of opacity, from 0 to 255, above which a pixel is "
+             "made opaque and below which it is made transparent, whatever it was before")
+    dl = ("<div class='variablelist'><dl class='variablelist'><dt><span class='term'>Presets, "
+          "Input Type, Blending Options</span></dt><dd>" + note(
+              "These options are described in <a class='xref' href='common.html'>Section 2, "
+              "“Common Features”</a>, with the other options every filter's dialog has, "
+              "and how a preset is saved.") + "</dd><dt><span class='term'>Value</span></dt><dd>"
+          f"<p>{value}</p>" + note("This command never makes transparent pixels opaque.")
+          + f"{fig}</dd></dl></div>")
+    body = section(3, "7.38. Threshold Alpha", (
+        "<p>The command converts semi-transparent areas of the layer into completely "
+        "transparent or completely opaque areas, based on a threshold you set.</p>"
+        + section(4, "7.38.1. Activating the Command", "<ul><li><p>You can reach this "
+                  "command from the menu bar through Layer, Transparency.</p></li></ul>")
+        + section(4, "7.38.2. The dialog", dl)))
+    e = extract(f"<html><body>{body}</body></html>", URL)
+    assert_kept(e.text, "The command converts semi-transparent areas", "Input Type",
+                "You can reach this command", value, "Threshold set to 50, 127, 210.")
+
+
 def test_a_numbered_figure_beside_a_menu_of_links_stays_apart_from_it() -> None:
     # hostile: the figure in a wrapper beside a table of links to the site's other pages
     rows = "".join(f"<tr><td><a href='/shop/{i}'>Prints of kind {i}</a></td></tr>"

@@ -37,7 +37,7 @@ import itertools
 
 from lxml.html import HtmlElement
 
-from ._figures import figure_references, numbered_figure
+from ._figures import figure_of, figure_references, numbered_figure
 from ._flat import before_flat_sections, flat_document
 from ._kept import contents_after_title
 from ._sections import (
@@ -93,6 +93,7 @@ def whole(top: HtmlElement, stats: dict[HtmlElement, _Stats],
     """``top`` or the ancestor of it that holds the whole of the main content. ``mass``: how
     much prose each element holds (see ``_select._score``)."""
     node = _tables_alike(_table_of(top, stats), stats)
+    figure = figure_of(node)  # (a numbered figure the block is, or is in)
     lists: dict[HtmlElement, int] = {}  # (see listed_links)
     anchors: Anchors = {}  # (see contents_list)
     while True:
@@ -119,7 +120,7 @@ def whole(top: HtmlElement, stats: dict[HtmlElement, _Stats],
                                         or _part_of(node, parent, stats, mass, lists)
                                         or _listings_in_section(node, parent, stats)
                                         or figure_references(node, parent)
-                                        or numbered_figure(node, parent, stats)
+                                        or numbered_figure(node, parent, stats, figure)
                                         or _in_wrapped_body(node, parent, stats, lists)
                                         or _among_sections(node, parent, stats, lists)
                                         or before_flat_sections(node, parent, stats, lists)):
