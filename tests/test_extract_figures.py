@@ -121,3 +121,15 @@ def test_an_indented_news_photos_caption_still_goes() -> None:
                 URL)
     assert "Paragraph 3 of the story" in e.text
     assert "Crowds at the rally" not in e.text
+
+
+def test_an_unnumbered_strip_of_thumbnails_still_goes() -> None:
+    # hostile: a strip of other stories' thumbnails after a story (pictures with a short
+    # line each, numbered by no one): no figure of the text, prune drops it
+    thumbs = "".join(f"<div><a href='/s{i}'><img src='t{i}.jpg'></a><span>More {i}</span>"
+                     "</div>" for i in range(4))
+    story = "".join(f"<p>Paragraph {i} of the story. {LOREM}</p>" for i in range(5))
+    e = extract(f"<html><body><article><h1>The rally</h1>{story}<div class='strip'>{thumbs}"
+                "</div></article></body></html>", URL)
+    assert "Paragraph 4 of the story" in e.text
+    assert "More 2" not in e.text
