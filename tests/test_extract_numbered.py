@@ -44,3 +44,31 @@ def test_a_storys_list_of_its_series_next_parts_goes() -> None:
     e = extract(page, URL)
     assert "Paragraph 5 of the story" in e.text
     assert "Part 3 of the garden" not in e.text
+
+
+def test_a_list_of_the_sections_after_the_page_ending_it_is_no_date_line() -> None:
+    # the list ends the page: its entries' numbers ("8.54") read as dates, and its last
+    # lines went one by one as the page's trailing date lines (51 %)
+    entries = [(f"8.{50 + i}", title) for i, title in enumerate(
+        ("Histogram", "Border Average", "Colorcube Analysis", "Export Histogram",
+         "Smooth Palette"))]
+    items = "".join(f"<li><p><a class='xref' href='p{n}.html' title='{n}. {t}'>Section {n}, "
+                    f"“{t}”</a></p></li>" for n, t in entries)
+    page = (head("p8.50.html") + "<div class='sect2'><div class='titlepage'><div><div><h3 "
+            "class='title'>8.49. The Info Submenu</h3></div></div></div><p>The Info submenu "
+            "holds operations that give you colour related information about your image."
+            f"</p><p></p><div class='itemizedlist'><ul>{items}</ul></div><p></p></div>"
+            "</body></html>")
+    e = extract(page, URL)
+    assert_kept(e.text, "The Info submenu holds operations", "Section 8.50, “Histogram”",
+                "Section 8.54, “Smooth Palette”")
+
+
+def test_a_storys_trailing_date_line_still_goes() -> None:
+    # hostile: a story's last line, a date ("Updated 3.4.2024"), in no list of sections
+    story = "".join(f"<p>Paragraph {i} of the story. {LOREM}</p>" for i in range(5))
+    page = (head("/next-story") + f"<article><h1>The council votes</h1>{story}<p>Updated "
+            "3.4.2024</p></article></body></html>")
+    e = extract(page, URL)
+    assert "Paragraph 4 of the story" in e.text
+    assert "Updated" not in e.text

@@ -12,10 +12,12 @@ from lxml.html import HtmlElement
 from ._clean import drop_tree
 from ._decl import beside_declaration, facts_beside
 from ._kept import LISTING_MIN_LINES
+from ._numbered import lists_sections_after
 from ._prune import _cites_names
 from ._signals import (
     _HEADINGS,
     _SENTENCE_END_RE,
+    LISTS,
     _collapsed_text,
     _first_element,
     _is_ancestor,
@@ -396,10 +398,17 @@ def drop_trailing_meta(content: HtmlElement) -> None:
         if text == "":
             continue
         if text is None or not _is_meta_line(text) or _section_name(el, text) \
-                or _describes_term(el, content):
+                or _describes_term(el, content) or _entry_of_sections(el, content):
             return
         el.tail = None
         drop_tree(el)
+
+
+def _entry_of_sections(el: HtmlElement, content: HtmlElement) -> bool:
+    """Whether ``el`` is (in) an entry of a list of the sections after the page
+    (``_numbered.lists_sections_after``): "Section 8.54, “Smooth Palette”" is a section's
+    number and title, no date line ("8.54" reads as a date)."""
+    return any(node.tag in LISTS and lists_sections_after(node) for node in _up_to(el, content))
 
 
 def _describes_term(el: HtmlElement, content: HtmlElement) -> bool:
