@@ -17,7 +17,7 @@ from lxml.html import HtmlElement
 
 from ._boiler import _FIGURE_NUMBER_RE, _lead_text
 from ._clean import DIAGRAM_ATTR
-from ._signals import _HEADINGS, _first_element
+from ._signals import _HEADINGS, _first_element, _is_ancestor
 from ._stats import _Stats
 from ._text import text_content
 
@@ -96,7 +96,7 @@ def numbered_figure(node: HtmlElement, parent: HtmlElement,
     if _FIGURE_NUMBER_RE.match(_lead_text(parent)) and \
             not _FIGURE_NUMBER_RE.match(_lead_text(node)):
         return True  # (the figure's body under its numbered title)
-    if figure is None or not (node is figure or figure in node.iterdescendants()):
+    if figure is None or not (node is figure or _is_ancestor(node, figure)):
         return False
     first = _first_element(node)
     if node is not figure and first is not None and first.tag in _HEADINGS:
