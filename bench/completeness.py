@@ -88,8 +88,10 @@ The sets (``--list`` says which are installed here):
   ``div.nosearch``: logo, tagline, menus, search box), less the page's collapsed table of
   contents (``div.fancy_toc``: the page's links to its own sections, as doxygen's
   ``div.summary``; sqlite.css hides its list until clicked), what sqlite.css hides on a
-  desktop screen (``.mobileonly``) and the "This page last modified on ..." line at its
-  foot (the generator's footer, as AsciiDoc's ``div#footer``);
+  desktop screen (``.mobileonly``), the "This page last modified on ..." line at its
+  foot (the generator's footer, as AsciiDoc's ``div#footer``) and a C API page's running
+  head (the reference's name over the title, a heading in a link up to its introduction:
+  a breadcrumb of one step, as a DocBook navheader's chapter title);
 - ``pgpool``: pgpool-II 4.3's manual (DocBook SGML through openjade's DSSSL stylesheets,
   "Modular DocBook HTML Stylesheet 1.79", the generator of PostgreSQL's manual before
   version 10: uppercase markup, ``<DIV CLASS="NAVHEADER">``; Debian pgpool2, only its 303
@@ -337,10 +339,17 @@ SETS = {s.name: s for s in (
            # toggle is clicked), what sqlite.css hides on a desktop screen
            # (``.mobileonly``: the menu's mobile entries, a phone's version of a table) and
            # the "This page last modified on ..." line at the foot (the p around its
-           # ``#mtimelink``: the generator's footer, as AsciiDoc's ``div#footer``)
+           # ``#mtimelink``: the generator's footer, as AsciiDoc's ``div#footer``). And
+           # left out, the running head over a C API page's title: the name of the
+           # reference the page is in ("SQLite C Interface", "Session Module C
+           # Interface"), a heading wrapped in a link up to that reference's introduction,
+           # the same on each of its 255 pages: its way up (a breadcrumb of one step), as
+           # a DocBook page's navheader names its chapter and links up to it, which the
+           # DocBook sets leave out too
            "/html/body",
            f"./div[{_has_class('nosearch')}][1] | .//div[{_has_class('fancy_toc')}] "
-           f"| .//*[{_has_class('mobileonly')}] | .//p[.//a[@id='mtimelink']]"),
+           f"| .//*[{_has_class('mobileonly')}] | .//p[.//a[@id='mtimelink']] "
+           "| .//a[@href][h2][following-sibling::*[1][self::h2]]"),
     # openjade's DSSSL stylesheets write uppercase markup; lxml lowercases the names of
     # tags and attributes, not the attributes' values
     DocSet("pgpool", _installed("usr/share/doc/pgpool2"), "pgpool2",

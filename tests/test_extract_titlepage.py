@@ -5,7 +5,10 @@ blog's copyright line under its headline or after its story, which stay out."""
 
 from __future__ import annotations
 
+import lxml.html
+
 from trawl.extract import extract
+from trawl.extract._signals import contents_list
 
 from .test_extract_index import STORY
 from .test_extract_whole import URL, assert_kept
@@ -51,6 +54,23 @@ def test_a_books_contents_with_empty_entries_stay_whole_under_its_title_page() -
                       empty="<dt><a href='ref.html'></a></dt>")
     e = extract(page, URL)
     assert_kept(e.text, "Copyright © 2003-2023", "Chapter 3 of part 5", "Chapter 1 of part 2")
+
+
+def test_an_entry_of_a_picture_alone_is_no_empty_entry() -> None:
+    # hostile (``_signals._empty_entry``): a widget of stories, each a picture in an entry
+    # of its own before its title's entry (and the title's parts nested under it); a
+    # picture is what the entry holds, so the list is no table of contents, not one of five
+    # nested entries with the pictures passed over as empty
+    stories = "".join(
+        f"<li><img src='thumb{i}.jpg' alt=''></li><li><a href='/story{i}.html'>Story {i}"
+        f"</a><ul><li><a href='/story{i}-2.html'>Part two</a></li></ul></li>"
+        for i in range(1, 7))
+    widget = lxml.html.fromstring(f"<div><ul>{stories}</ul></div>").find(".//ul")
+    assert not contents_list(widget)
+    # (the same list without its pictures is one: the guard, not the shape, says no)
+    for img in list(widget.iter("img")):
+        img.getparent().remove(img)
+    assert contents_list(widget)
 
 
 def test_a_books_title_page_set_in_wrappers_keeps_its_copyright_and_version_lines() -> None:

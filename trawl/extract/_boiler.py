@@ -8,6 +8,7 @@ from functools import lru_cache
 
 from lxml.html import HtmlElement
 
+from ._banner import site_banner
 from ._signals import (
     _BOILER_TOKENS,
     _HEADINGS,
@@ -57,6 +58,11 @@ def remove_boilerplate(body: HtmlElement,
     spared: list[HtmlElement] = []  # boilerplate but for their size
     chrome: set[HtmlElement] = set()
     landmark = None
+    banner = site_banner(body, stats)
+    if banner is not None:  # (chrome, as a <header> is: below, its parts are not asked of)
+        doomed.append(banner)
+        chrome.add(banner)
+        text, links = text - stats[banner].text, links - stats[banner].links
     # Inside an element already doomed (a sidebar, a page's navigation: a third of a docs
     # page's elements), what the rules say of its parts changes nothing (_drop_all drops it
     # whole), so they are not asked there; the chrome and the landmark are still seen.
@@ -64,6 +70,9 @@ def remove_boilerplate(body: HtmlElement,
     for el in body.iter():
         if inside and el is resume:
             inside = False
+        if el is banner:
+            inside, resume = True, _following(el)
+            continue
         tag = el.tag  # read once: lxml makes a new string per access
         if el is body or tag == "html" or tag == "body":
             continue

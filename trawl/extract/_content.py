@@ -16,8 +16,9 @@ A readability-style scorer on an lxml tree, with extras:
    low-value blocks, share bars, forms and the like.
 
 Modules: ``_signals`` (tokens, class weights), ``_stats`` (text statistics), ``_boiler``
-(1), ``_select`` (2, 3), ``_prune`` (4; ``_kept``: what it keeps anyway), ``_edges`` (the
-headline and the trailing lines).
+(1; ``_banner``: a site's banner no tag or class marks), ``_select`` (2, 3), ``_prune`` (4;
+``_kept``: what it keeps anyway), ``_edges`` (the headline and the trailing lines; ``_bio``:
+a bio at the end).
 """
 
 from __future__ import annotations
@@ -26,11 +27,11 @@ from typing import NamedTuple
 
 from lxml.html import HtmlElement
 
+from ._bio import drop_trailing_bio
 from ._boiler import remove_boilerplate
 from ._clean import drop_tree
 from ._edges import (
     drop_dangling_heading,
-    drop_trailing_bio,
     drop_trailing_meta,
     headline_before,
     headline_text,

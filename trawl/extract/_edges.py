@@ -9,6 +9,7 @@ from collections.abc import Iterator
 from lxml import etree
 from lxml.html import HtmlElement
 
+from ._bio import _BIO_BLOCKS
 from ._clean import drop_tree
 from ._decl import beside_declaration, facts_beside
 from ._kept import LISTING_MIN_LINES
@@ -26,7 +27,6 @@ from ._signals import (
     _short_text,
     _wrapped_heading,
     section_alike,
-    words,
 )
 from ._stats import _TYPED_NAME_RE, CODE_TAGS, _drop_all
 from ._text import BLOCK_TAGS
@@ -37,6 +37,9 @@ _DATE_RE = re.compile(
     r"[a-z]*\.? \d{1,2}\b|\b\d{1,2} (jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)|\bago\b",
     re.I,
 )
+_VERSION_RE = re.compile(r"\b\d+(?:\.\d+){2,}\b")
+"""A version number: three dotted parts or more ("3.6.16", "5.3.28")."""
+VERSION_SENTENCE_MIN_WORDS = 5
 _BYLINE_RE = re.compile(
     r"^(by|von|par|por|door|di|av|written by|posted|published|updated|last updated)\b", re.I
 )
@@ -103,11 +106,25 @@ def strip_header(content: HtmlElement, title: str | None,
         if (_kinds(el).meta or tag in ("time", "address")
                 or el.find(".//time") is not None
                 or (_BYLINE_RE.match(text) and len(text) < 100)
-                or (_DATE_RE.search(text) and len(text) < 60)) \
+                or (_DATE_RE.search(text) and len(text) < 60 and not _version_sentence(text))) \
                 and not book and not beside_declaration(el) and not _in_note(el, content):
             doomed.append(el)  # (no version beside an API item's title, no note's date)
     _drop_all(doomed)
     return headline
+
+
+def _version_sentence(text: str) -> bool:
+    """Whether the short line ``text`` is a sentence (capitalised, five words or more,
+    ending with a full stop) whose only date or time is a version number read as one:
+    "A small patch to version 3.6.16 to fix the OP_If bug." (a release's only change,
+    under its title; "6.16" reads as a time) says something, as a dateline does not. A
+    version line without a sentence ("Berkeley DB version 5.3.28" in a reference's
+    header) is the header's, as a date is."""
+    words = text.split()
+    if len(words) < VERSION_SENTENCE_MIN_WORDS or not text[:1].isupper() or \
+            not text.rstrip().endswith(".") or _VERSION_RE.search(text) is None:
+        return False
+    return _DATE_RE.search(_VERSION_RE.sub(" ", text)) is None
 
 
 def _in_note(el: HtmlElement, content: HtmlElement) -> bool:
@@ -440,89 +457,6 @@ def _is_meta_line(text: str) -> bool:
     return bool(_DATE_RE.search(text)) and len(text.split()) <= _TRAILING_META_MAX_WORDS \
         and not _SENTENCE_END_RE.search(text)
 
-
-
-# -- a bio at the end: "About the author", a company's press-release boilerplate ----------
-
-_BIO_LEAD_RE = re.compile(
-    r"^\W*(?:about\s+(?:the\s+)?\S+|(?:[A-Z][\w.'’&-]*\s+){0,4}(?!(?:There|This|That|It|"
-    r"Here|What|Which|Each|One|Such)\s)[A-Z][\w.'’&-]*,?\s+(?:is|was)\s+(?:a|an|the)\s)",
-    re.U)
-"""How a bio starts: "About Ascom", "About the author", "Jane Doe is a reporter ...",
-"Example Corp. is the leading ..."; not a pronoun's ("There is a subtle distinction ...",
-"Note: This is a ...": a note's, under its label)."""
-_BIO_MAX_CHARS = 1500
-_BIO_SCAN = 4
-"""Blocks looked at from the end of the content (a bio is one of its last)."""
-_BIO_BLOCKS = words("p div section aside footer")
-
-
-def drop_trailing_bio(content: HtmlElement) -> None:
-    """Drop an author's or a company's bio among the last blocks of the content: a block
-    that starts like one and is set apart like one (a photo, a bold name, a rule or an
-    "About ..." heading before it)."""
-    blocks = [el for el in content.iter(*_BIO_BLOCKS) if el is not content
-              and not any(isinstance(c.tag, str) and c.tag in _BIO_BLOCKS for c in el)]
-    for el in blocks[-_BIO_SCAN:]:
-        text = _short_text(el, _BIO_MAX_CHARS)
-        if text and _BIO_LEAD_RE.match(text) and _set_apart(el) and \
-                not _opens_text(el, content):
-            bio = el
-            # its wrapper goes with it when the wrapper holds nothing else (the photo)
-            parent = bio.getparent()
-            while parent is not None and parent is not content and \
-                    len(_collapsed_text(parent)) <= len(text) + 20:
-                bio, parent = parent, parent.getparent()
-            drop_tree(bio)
-            return
-
-
-BIO_MIN_TEXT_BEFORE = 200
-"""A bio follows a text of at least this many characters (a paragraph's worth)."""
-
-
-def _opens_text(el: HtmlElement, content: HtmlElement) -> bool:
-    """Whether ``el`` opens the content's text: before it there is less than
-    ``BIO_MIN_TEXT_BEFORE`` of text that is neither a heading's nor a link's (a title, a
-    table of contents). A bio trails the text it is about, on any site; the block that
-    opens the text is the text ("<b>GnuCash</b> is a personal finance application": a
-    manual's chapter, its program's name in bold), and a page that is only a bio ("About
-    the author") is that page's content."""
-    size = len((content.text or "").strip())
-    above = set(el.iterancestors())  # (their tails come after el)
-    skip: HtmlElement | None = None  # (a heading or a link: its text does not count)
-    for node in content.iterdescendants():
-        if node is el:
-            return True
-        if skip is not None and _is_ancestor(skip, node):
-            continue  # (its text and tail are the heading's or the link's)
-        if isinstance(node.tag, str) and (node.tag in _HEADINGS or node.tag == "a"):
-            skip = node
-        elif isinstance(node.tag, str):
-            size += len((node.text or "").strip())
-        if node not in above:
-            size += len((node.tail or "").strip())
-        if size >= BIO_MIN_TEXT_BEFORE:
-            return False
-    return True
-
-
-def _set_apart(el: HtmlElement) -> bool:
-    first = _first_element(el)
-    if first is not None and first.tag in ("b", "strong") and not (el.text or "").strip():
-        return True  # a bold name leading it
-    node = el
-    while node is not None:
-        if node.find(".//img") is not None and len(_collapsed_text(node)) < _BIO_MAX_CHARS:
-            return True  # a photo beside it
-        prev = node.getprevious()
-        if prev is not None and (prev.tag == "hr" or (
-                prev.tag in _HEADINGS and _collapsed_text(prev).lower().startswith("about"))):
-            return True  # a rule or an "About ..." heading before it
-        if prev is not None or node.getparent() is None:
-            break
-        node = node.getparent()
-    return False
 
 
 def _reversed_iter(content: HtmlElement, tags: frozenset[str]) -> Iterator[HtmlElement]:

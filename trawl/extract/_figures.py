@@ -136,3 +136,14 @@ def in_numbered_figure(el: HtmlElement) -> bool:
     however many and however short their captions, are what the document numbered and
     refers to, no gallery of thumbnails for prune to drop."""
     return figure_of(el) is not None
+
+
+def figure_with_references(el: HtmlElement) -> bool:
+    """Whether ``el`` is a figure's container holding the figure and its lines of
+    cross-references (``figure_references``): a page of many syntax diagrams, each with
+    its "Used by: / References: / See also:" lines, is those figures, their lines the
+    figures' text however linked (their names go to the other diagrams of the page), and
+    prune judges the container whole. A story's figure beside "Related:" lines of
+    headlines is no such container, and prune judges it as any block of links."""
+    blocks = [c for c in el if isinstance(c.tag, str) and c.tag not in ("a", "br")]
+    return len(blocks) == 1 and figure_references(blocks[0], el)

@@ -23,6 +23,7 @@ from ._signals import (
     to_other_page,
 )
 from ._stats import _Stats, listed_links
+from ._text import text_content
 
 FLAT_MAX_LISTED = 0.5
 """A flat section's body is the document's unless more than this share of its text is
@@ -123,3 +124,70 @@ def titled_sections(children: list[HtmlElement], node: HtmlElement) -> bool:
     if len(below) < TITLED_MIN_SECTIONS or node is title or node not in children:
         return False
     return all(h.tag > title.tag for h in below)
+
+
+FLAT_ENTRY_MIN_BLOCKS = 2
+"""Blocks of text under an entry's title that make the body the entry (one is the text)."""
+
+
+def flat_entry(node: HtmlElement, body: HtmlElement, stats: dict[HtmlElement, _Stats],
+               lists: dict[HtmlElement, int]) -> bool:
+    """Whether ``body`` is one entry written flat under its title and ``node``, a child of
+    it, a part of its text: the body's text is, in order, the entry's title (a heading, a
+    heading in a link, a block of nothing but headings: ``_title_part``), then blocks of
+    its text (``_text_under_title``). A reference entry is written so, straight in the
+    body: an API's title, its declaration, its paragraphs and "See also" (a page of a
+    C API reference), or a release's title over its lists of changes; scoring picks one
+    of its blocks (the declaration, the longest list), and the others are as much its
+    text. Once the site's banner above the title is gone, the body holds nothing else."""
+    children = [c for c in body if isinstance(c.tag, str) and not _empty_anchor(c)
+                and c in stats and stats[c].text]
+    count = 0
+    for child in children:
+        if not _title_part(child, stats):
+            break
+        count += 1
+    rest = children[count:]
+    if count == 0 or node not in rest or len(rest) < FLAT_ENTRY_MIN_BLOCKS:
+        return False  # (a title over one block: that block is the text, the title above it)
+    rank = min(str(h.tag) for c in children[:count] for h in c.iter(*_HEADINGS))
+    return _text_under_title(rest, rank, body, stats, lists)
+
+
+def _title_part(el: HtmlElement, stats: dict[HtmlElement, _Stats]) -> bool:
+    """A part of a page's title: a heading, or a block or link holding nothing but
+    headings (a title block: the title and, over it, the name of the reference it is in)."""
+    if el.tag in _HEADINGS:
+        return True
+    headings = [h for h in el.iter(*_HEADINGS) if h in stats]
+    return bool(headings) and sum(stats[h].text for h in headings) >= stats[el].text
+
+
+def _text_under_title(blocks: list[HtmlElement], rank: str, body: HtmlElement,
+                      stats: dict[HtmlElement, _Stats], lists: dict[HtmlElement, int]) -> bool:
+    """The guard of ``flat_entry``: the ``blocks`` after the title are all the entry's
+    text (``_sections_text``: no list of links, no teasers, no form, no class saying
+    chrome) and hold no heading of the title's rank or above (``rank``: another story's
+    title, on a page of several)."""
+    if any(str(h.tag) <= rank for b in blocks for h in b.iter(*_HEADINGS)):
+        return False
+    return _sections_text([b for b in blocks if not _statement(b)], body, stats, lists)
+
+
+STATEMENT_MIN_OWN_WORDS = 3
+"""Words of a statement's own, outside its links ("See also lists of ... and ...")."""
+
+
+def _statement(el: HtmlElement) -> bool:
+    """A paragraph that is a sentence about its links, not a list of them: capitalised,
+    ending with a full stop, no label's colon, with words of its own between them ("See
+    also lists of <a>Objects</a>, <a>Constants</a>, and <a>Functions</a>."). A bar of
+    links ("Home | About") ends with no full stop, a promotion's ("Read more: ...") has
+    a label's colon."""
+    if el.tag != "p":
+        return False
+    text = " ".join(text_content(el).split())
+    if not text[:1].isupper() or not text.endswith(".") or ":" in text:
+        return False
+    own = (el.text or "") + "".join(c.tail or "" for c in el.iter() if c is not el)
+    return sum(1 for w in own.split() if w[:1].isalnum()) >= STATEMENT_MIN_OWN_WORDS

@@ -10,7 +10,7 @@ from lxml.html import HtmlElement
 
 from ._boiler import _boxed_in_text, _prose_paragraph
 from ._decl import beside_declaration, declaration, holds_declaration, in_code
-from ._figures import in_numbered_figure
+from ._figures import figure_with_references, in_numbered_figure
 from ._kept import (
     _PRUNABLE_TAGS,
     _entry_alike,
@@ -244,7 +244,8 @@ def _prunable(el: HtmlElement, st: _Stats, stats: dict[HtmlElement, _Stats],
         return False  # (asked after the cheap tests: they read the parent's headings, the
         # ancestors' tags)
     if _kinds(el).embed or _admonition(el) or _is_headed_section(el, stats) or \
-            _boxed_in_text(el, st) or _cited_address(el) or holds_declaration(el):
+            _boxed_in_text(el, st) or _cited_address(el) or holds_declaration(el) or \
+            figure_with_references(el):
         return False  # judged by their parts, if at all (a sidebar box: its class is no
         # chrome's, boilerplate removal said so)
     # (footnotes are the text's, by their marks: asked only of the blocks that would

@@ -34,6 +34,7 @@ from ._signals import (
     to_other_page,
 )
 from ._stats import _named, _Stats, listed_links
+from ._text import BLOCK_TAGS
 
 _ENTRY_TAGS = frozenset(("li", "dd"))
 _CLASS_KIND_TAGS = frozenset(("div", "span"))
@@ -351,6 +352,8 @@ def _text_of_document(node: HtmlElement, others: list[HtmlElement],
     if parent is None:
         return False
     listed = listed_links(parent, stats, lists)
+    if _loose_links(node, parent, others, stats, listed):
+        return False
     for el in others:
         if not isinstance(el.tag, str) or _empty_anchor(el) or el not in stats:
             continue
@@ -364,6 +367,23 @@ def _text_of_document(node: HtmlElement, others: list[HtmlElement],
                 (head is not None and head.tag in _HEADINGS and promo_heading(head)):
             return False
     return True
+
+
+def _loose_links(node: HtmlElement, parent: HtmlElement, others: list[HtmlElement],
+                 stats: dict[HtmlElement, _Stats], listed: dict[HtmlElement, int]) -> bool:
+    """Whether ``parent``'s loose text beside ``node`` (its own text and its children's
+    tails, and its inline elements: no block of its own) is mostly links standing as a
+    list (``SUBSECTION_MAX_LISTED``): lines of links set loose in the block's wrapper
+    beside it ("Related: <a>headline</a> <a>headline</a>"), which no block of ``others``
+    holds, so their own test never sees them."""
+    if parent not in listed or parent not in stats or node not in stats or \
+            node.tag not in BLOCK_TAGS:
+        return False
+    blocks = [el for el in others if isinstance(el.tag, str) and el.tag in BLOCK_TAGS]
+    loose = listed[parent] - listed.get(node, 0) - sum(listed.get(b, 0) for b in blocks)
+    text = stats[parent].text - stats[node].text - sum(
+        stats[b].text for b in blocks if b in stats)
+    return loose > 0 and loose > SUBSECTION_MAX_LISTED * text
 
 
 # -- cards of other pages: what a section's or a document's text is not -----------

@@ -25,9 +25,22 @@ TITLE_PAGE_MAX_LISTS = 3
 _LEGAL_LEAD_RE = re.compile(r"^\W*(?:copyright\b|©|\(c\))", re.I)
 
 
+def _may_open_legally(el: HtmlElement) -> bool:
+    """False when ``el``'s text cannot open as a copyright line does (``_LEGAL_LEAD_RE``): its
+    first character is a letter or digit other than a "c". Most elements under a title are
+    no legal lines, and joining their whole text is what costs (``_short_text``)."""
+    for piece in el.itertext():
+        lead = piece.lstrip()
+        if lead:
+            return not lead[0].isalnum() or lead[0] in "cC"
+    return False
+
+
 def legal_line(el: HtmlElement) -> bool:
     """Whether ``el`` is a copyright line: short, opening with the word or sign, a year
     after it (``_COPYRIGHT_RE``)."""
+    if not _may_open_legally(el):
+        return False
     text = _short_text(el, LEGAL_LINE_MAX_CHARS)
     return bool(text) and _LEGAL_LEAD_RE.match(text or "") is not None and \
         _COPYRIGHT_RE.search(text or "") is not None

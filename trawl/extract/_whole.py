@@ -21,8 +21,9 @@ the parent is more of the same kind of content:
   introduction).
 
 The body itself is the content only on the page's word: a book's front page (its table of
-contents opens on the page the head names next: ``_front_page``) or a document written flat
-in it (``_flat.flat_document``).
+contents opens on the page the head names next: ``_front_page``), a document written flat
+in it (``_flat.flat_document``) or one entry written flat under its title
+(``_flat.flat_entry``: a C API page's title block, declaration and paragraphs).
 
 What a wider container brings in that is not content (a list of links, a form) prune drops.
 
@@ -38,7 +39,7 @@ import itertools
 from lxml.html import HtmlElement
 
 from ._figures import figure_of, figure_references, numbered_figure
-from ._flat import before_flat_sections, flat_document
+from ._flat import before_flat_sections, flat_document, flat_entry
 from ._kept import contents_after_title
 from ._sections import (
     _ENTRY_TAGS,
@@ -105,7 +106,8 @@ def whole(top: HtmlElement, stats: dict[HtmlElement, _Stats],
             continue
         if parent.tag == "body":
             if _front_page(node, parent, stats, anchors) or \
-                    flat_document(node, parent, stats, lists, anchors):
+                    flat_document(node, parent, stats, lists, anchors) or \
+                    flat_entry(node, parent, stats, lists):
                 node = parent
             break
         if not (_lone_entry(node, parent)
