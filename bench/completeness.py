@@ -101,6 +101,22 @@ The sets (``--list`` says which are installed here):
 - ``slony``: Slony-I 2.2's admin guide (the same DSSSL stylesheets; Debian slony1-2-doc,
   ``adminguide/``): chapters of prose, FAQ lists, the slonik command reference, the body
   less ``NAVHEADER`` and ``NAVFOOTER``;
+- ``postgis``: PostGIS 3.3's manual (DocBook XSL snapshot; Debian postgis-doc, only its
+  HTML): the whole book on one page (Debian ships no chunked copy), 3.5 MB: installation and
+  usage chapters, hundreds of function reference entries (``refentry``: synopsis,
+  description, examples), function tables and release notes; the body (no navigation bars);
+- ``shorewall``: Shorewall 5.2's documentation (DocBook XSL snapshot; Debian shorewall-doc,
+  only its ``.html`` pages): its articles (``html/``: guides with settings lists, tables,
+  FAQ, the documentation index) and its manual pages (``manpages/``: a ``refentry`` a
+  page, the configuration files' long variable lists), each a standalone page: the body;
+- ``mutt``: mutt 2.2's manual (DocBook XSL snapshot; Debian mutt, only its ``html/``): a
+  chapter a page, its configuration variables' reference (one long page, the shape of a
+  server's settings chapter), and the whole manual on one page (``manual.html``), the body
+  less ``navheader`` and ``navfooter``;
+- ``gimp``: GIMP 2.10's help in English (DocBook XSL snapshot; Debian gimp-help-en, only its
+  685 pages): a program's manual a section a page, its dialogs' options as variable lists,
+  numbered figures (screenshots with captions), menus' pages listing the pages after them,
+  tutorials and a glossary, the body less ``navheader`` and ``navfooter``;
 - ``postgres`` (kept back, only with ``--kept-back``: measured to check, never tuned on): the
   PostgreSQL 15 manual (DocBook XSL; Debian postgresql-doc-15): the body less its
   ``navheader`` and ``navfooter``.
@@ -340,6 +356,22 @@ SETS = {s.name: s for s in (
            "/html/body", "./div[@class='NAVHEADER' or @class='NAVFOOTER']"),
     DocSet("slony", _installed("usr/share/doc/slony1-2-doc/adminguide"), "slony1-2-doc",
            "/html/body", "./div[@class='NAVHEADER' or @class='NAVFOOTER']"),
+    DocSet("postgis", _installed("usr/share/doc/postgis-doc", page="postgis.html"),
+           "postgis-doc",
+           # PostGIS 3.3's manual (DocBook XSL snapshot): Debian ships it as one page, the
+           # whole book, with no navigation bars: its body
+           "/html/body"),
+    DocSet("shorewall", _installed("usr/share/doc/shorewall-doc"), "shorewall-doc",
+           # Shorewall 5.2's articles (``html/``) and manual pages (``manpages/``: a
+           # ``refentry`` a page), DocBook XSL snapshot, each a standalone page with no
+           # navigation bars: its body
+           "/html/body"),
+    DocSet("mutt", _installed("usr/share/doc/mutt/html"), "mutt",
+           # mutt's manual (DocBook XSL snapshot), chunked by chapter: as for ``docbook``
+           "/html/body", "./div[@class='navheader' or @class='navfooter']"),
+    DocSet("gimp", _installed("usr/share/gimp/2.0/help/en", page="index.html"), "gimp-help-en",
+           # GIMP's help (DocBook XSL snapshot), a section a page: as for ``docbook``
+           "/html/body", "./div[@class='navheader' or @class='navfooter']"),
     DocSet("postgres", _installed("usr/share/doc/postgresql-doc-15/html"), "postgresql-doc-15",
            "/html/body", "./div[@class='navheader' or @class='navfooter']", kept_back=True),
 )}

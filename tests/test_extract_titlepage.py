@@ -108,3 +108,48 @@ def test_a_blogs_copyright_line_after_its_story_stays_out() -> None:
                 "</p></article></body></html>", URL)
     assert "Paragraph 5 of the story" in e.text
     assert "Jane Roe" not in e.text
+
+
+LEGAL_NOTICE = ("<div class='legalnotice'><p>Permission is granted to copy, distribute "
+                "and/or modify this document under the terms of the Free Documentation "
+                "License, Version 1.2 or any later version; with no Invariant Sections, with "
+                "no Front-Cover, and with no Back-Cover Texts.</p></div>")
+
+
+def test_an_articles_title_page_is_its_head_not_its_content() -> None:
+    # Shorewall's documentation index (DocBook XSL): the article's title page (its title,
+    # author, copyright line and a legal notice, its longest paragraph) over its sections,
+    # tables of links to the other articles; the title page won and stood for the page
+    # (15.5 %)
+    rows = "".join(f"<tr><td><a href='a{i}.html'>Article {i} on tunnels</a></td><td>"
+                   f"<a href='b{i}.html'>Guide {i} to zones</a></td></tr>" for i in range(12))
+    page = ("<html><body><div class='article'><div class='titlepage'><div><div><h2 "
+            "class='title'>Tapeworm 5.0 Documentation</h2></div><div><div class='author'>"
+            "<h3 class='author'>Ada Quill</h3></div></div><div><p class='copyright'>Copyright "
+            f"© 2001-2017 Ada Quill</p></div><div>{LEGAL_NOTICE}</div></div><hr></div>"
+            "<div class='section'><h2 class='title'>Frequently Used Articles</h2><table>"
+            "<tr><td><a href='faq.html'>The questions asked most</a></td></tr><tr><td>"
+            "<a href='basics.html'>Configuration file basics</a></td></tr></table></div>"
+            "<div class='section'><h2 class='title'>Index to the Articles</h2>"
+            f"<table>{rows}</table></div></div></body></html>")
+    e = extract(page, URL)
+    assert_kept(e.text, "Permission is granted to copy", "The questions asked most",
+                "Configuration file basics", "Article 11 on tunnels", "Guide 0 to zones")
+
+
+def test_a_sites_header_over_its_menus_of_links_stays_apart_from_them() -> None:
+    # hostile: a site's header (its name, a long tagline) first in a wrapper, its menus
+    # after it (headed tables of links to the shop's pages): no title page, it states no
+    # copyright under the name; the menus are no text of the header's
+    rows = "".join(f"<tr><td><a href='/shop/{i}'>Seeds of kind {i}</a></td><td>"
+                   f"<a href='/tools/{i}'>Tools of kind {i}</a></td></tr>" for i in range(12))
+    page = ("<html><body><div class='wrap'><div class='intro'><div><h2>Jane's Garden</h2>"
+            "</div><div><h3>Jane Roe</h3></div><div><p>Growing vegetables, herbs and flowers "
+            "in a small city garden since 2009, with notes on soil, seeds, weather, pests "
+            "and the tools that last, season after season, in every kind of weather.</p>"
+            "</div></div><div class='shelf'><h2>Most Visited</h2><table><tr><td><a "
+            "href='/faq'>The questions asked most</a></td></tr></table></div><div "
+            f"class='shelf'><h2>The Shop</h2><table>{rows}</table></div></div></body></html>")
+    e = extract(page, URL)
+    assert "Growing vegetables" in e.text
+    assert "Seeds of kind 3" not in e.text

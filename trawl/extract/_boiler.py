@@ -266,12 +266,14 @@ def _numbered_caption(el: HtmlElement, tag: str) -> bool:
 
 
 def _lead_text(el: HtmlElement) -> str:
-    """The first ``_LEAD_CHARS`` or so characters of ``el``'s text."""
+    """The first ``_LEAD_CHARS`` or so characters of ``el``'s text, not counting the
+    whitespace of the markup's indentation (DocBook XSL indents a figure's blocks: the
+    lines before its title filled the count and the title was never read)."""
     pieces: list[str] = []
     size = 0
     for piece in el.itertext():
         pieces.append(piece)
-        size += len(piece)
+        size += len(piece.strip())
         if size >= _LEAD_CHARS:
             break
     return "".join(pieces)

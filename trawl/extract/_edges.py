@@ -13,6 +13,7 @@ from ._bio import _BIO_BLOCKS
 from ._clean import drop_tree
 from ._decl import beside_declaration, facts_beside
 from ._kept import LISTING_MIN_LINES
+from ._numbered import lists_sections_after
 from ._prune import _cites_names
 from ._signals import (
     _HEADINGS,
@@ -29,6 +30,7 @@ from ._signals import (
 from ._stats import _TYPED_NAME_RE, CODE_TAGS, _drop_all
 from ._text import BLOCK_TAGS
 from ._titlepage import title_page
+from ._toc import LISTS
 
 _DATE_RE = re.compile(
     r"\b(19|20)\d\d\b|\b\d{1,2}[:/.]\d{2}\b|\b(jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)"
@@ -413,10 +415,17 @@ def drop_trailing_meta(content: HtmlElement) -> None:
         if text == "":
             continue
         if text is None or not _is_meta_line(text) or _section_name(el, text) \
-                or _describes_term(el, content):
+                or _describes_term(el, content) or _entry_of_sections(el, content):
             return
         el.tail = None
         drop_tree(el)
+
+
+def _entry_of_sections(el: HtmlElement, content: HtmlElement) -> bool:
+    """Whether ``el`` is (in) an entry of a list of the sections after the page
+    (``_numbered.lists_sections_after``): "Section 8.54, “Smooth Palette”" is a section's
+    number and title, no date line ("8.54" reads as a date)."""
+    return any(node.tag in LISTS and lists_sections_after(node) for node in _up_to(el, content))
 
 
 def _describes_term(el: HtmlElement, content: HtmlElement) -> bool:

@@ -15,7 +15,10 @@ import re
 
 from lxml.html import HtmlElement
 
+from ._boiler import _FIGURE_NUMBER_RE, _lead_text
 from ._clean import DIAGRAM_ATTR
+from ._signals import _HEADINGS, _first_element, _is_ancestor
+from ._stats import _Stats
 from ._text import text_content
 
 _LABEL_RE = re.compile(r"^\w[\w ]{0,30}:$")
@@ -71,6 +74,68 @@ def _reference_line(line: list[tuple[str, str]]) -> bool:
         return False
     return all(len(text.split()) == 1 if kind == "a" else _BETWEEN_RE.match(text) is not None
                for kind, text in rest)
+
+
+FIGURE_TEXT_MAX_LINK_DENSITY = 0.25
+"""The text beside a numbered figure has at most this share of link text."""
+
+
+def numbered_figure(node: HtmlElement, parent: HtmlElement,
+                    stats: dict[HtmlElement, _Stats], figure: HtmlElement | None) -> bool:
+    """Whether ``node`` is the body of a numbered figure ``parent`` (its pictures and their
+    captions, under the figure's title "Figure 17.72. Applying the filter"), or is the
+    numbered figure ``figure`` (a figure, table or example: ``figure_of`` the block the
+    climb started from) or a block holding it short of a titled section, in the text of
+    ``parent`` (``_text_beside``): a document numbers the figures its text shows and
+    refers to, on any generator, and the figure's captions, however long beside the text's
+    paragraphs (a screenshot's "Original image", "Filter applied using ..."), are no page's
+    content alone; the section they illustrate is (the figure may sit in an option's
+    entry of a list: the entry, the list, up to the section)."""
+    if node not in stats or parent not in stats:
+        return False
+    if _FIGURE_NUMBER_RE.match(_lead_text(parent)) and \
+            not _FIGURE_NUMBER_RE.match(_lead_text(node)):
+        return True  # (the figure's body under its numbered title)
+    if figure is None or not (node is figure or _is_ancestor(node, figure)):
+        return False
+    first = _first_element(node)
+    if node is not figure and first is not None and first.tag in _HEADINGS:
+        return False  # (a titled section: the other rules ask whether it is a part)
+    return _text_beside(node, parent, stats)
+
+
+FIGURE_MAX_LEVELS = 4
+"""Ancestors of the block the climb starts from asked whether they are a numbered figure."""
+
+
+def figure_of(top: HtmlElement) -> HtmlElement | None:
+    """``top`` or its nearest ancestor (``FIGURE_MAX_LEVELS`` up) that is a numbered
+    figure: its text opens with the figure's number ("Figure 16.122.", "Table 3.1")."""
+    node: HtmlElement | None = top
+    for _ in range(FIGURE_MAX_LEVELS):
+        if node is None:
+            return None
+        if _FIGURE_NUMBER_RE.match(_lead_text(node)):
+            return node
+        node = node.getparent()
+    return None
+
+
+def _text_beside(node: HtmlElement, parent: HtmlElement,
+                 stats: dict[HtmlElement, _Stats]) -> bool:
+    """Whether ``parent`` holds text besides ``node``, and no list of links: at most
+    ``FIGURE_TEXT_MAX_LINK_DENSITY`` of it link text. A figure set beside a page's menus
+    or a gallery's links is no part of them."""
+    outer = stats[parent].text - stats[node].text
+    links = stats[parent].links - stats[node].links
+    return outer > 0 and links <= FIGURE_TEXT_MAX_LINK_DENSITY * outer
+
+
+def in_numbered_figure(el: HtmlElement) -> bool:
+    """Whether ``el`` is a numbered figure or a part of one (``figure_of``): its pictures,
+    however many and however short their captions, are what the document numbered and
+    refers to, no gallery of thumbnails for prune to drop."""
+    return figure_of(el) is not None
 
 
 def figure_with_references(el: HtmlElement) -> bool:

@@ -10,7 +10,7 @@ from lxml.html import HtmlElement
 
 from ._boiler import _boxed_in_text, _prose_paragraph
 from ._decl import beside_declaration, declaration, holds_declaration, in_code
-from ._figures import figure_with_references
+from ._figures import figure_with_references, in_numbered_figure
 from ._kept import (
     _PRUNABLE_TAGS,
     _entry_alike,
@@ -27,6 +27,7 @@ from ._kept import (
     _wraps_one,
     contents_after_title,
 )
+from ._numbered import lists_sections_after
 from ._signals import (
     _HEADINGS,
     PROMO_LEAD_RE,
@@ -115,6 +116,7 @@ def prune(content: HtmlElement, stats: dict[HtmlElement, _Stats] | None = None,
               not _in_contents(el, content, stats, anchors) and not _section_body(el) and
               not _lists_parts(el, content, stats, toc_pages, anchors) and
               not _introduced(el, content) and not _headed_link(el, stats) and
+              not lists_sections_after(el) and not in_numbered_figure(el) and
               not any(contents_after_title(a) for a in _up_to(el, content)[:2]) and
               not (el.tag == "span" and _in_title(el, content)) and
               not (keep is not None and (el is keep or _is_ancestor(keep, el)))]

@@ -10,7 +10,8 @@ import re
 from lxml.html import HtmlElement
 
 from ._boiler import _COPYRIGHT_RE
-from ._signals import _is_ancestor, _short_text
+from ._signals import _HEADINGS, _is_ancestor, _short_text
+from ._stats import _Stats
 from ._toc import LISTS, contents_list
 
 LEGAL_LINE_MAX_CHARS = 160
@@ -77,4 +78,41 @@ def title_page(content: HtmlElement, headline: HtmlElement) -> bool:
             lists += 1
             if lists >= TITLE_PAGE_MAX_LISTS:
                 break
+    return False
+
+
+TITLE_PAGE_MAX_CREDITS = 12
+"""Blocks of a title page looked through for its copyright line (its title, authors, a
+version, the copyright, the legal notice: each a block of its own)."""
+
+
+def heads_document(node: HtmlElement, parent: HtmlElement,
+                   stats: dict[HtmlElement, _Stats]) -> bool:
+    """Whether ``node`` is the title page of the document ``parent`` is: ``parent``'s first
+    block, holding ``parent``'s first heading (the document's title) and, among its credits,
+    a copyright line of its own (``credits_state_copyright``). An article whose title page
+    won the scoring (its legal notice is its longest paragraph: the article is tables of
+    links, or lists of short entries) is the whole article, as a chapter's title is its
+    chapter's: the title page is its head, not its content. A site's header (its name, a
+    tagline) over the page's menus states no copyright under its title: a site's
+    copyright is in its footer, after the text."""
+    if node not in stats or parent not in stats or stats[parent].text <= stats[node].text:
+        return False
+    first = next((c for c in parent if isinstance(c.tag, str) and c in stats
+                  and stats[c].text), None)
+    if first is not node:
+        return False
+    heading = next(parent.iter(*_HEADINGS), None)
+    return heading is not None and _is_ancestor(node, heading) and \
+        credits_state_copyright(node)
+
+
+def credits_state_copyright(node: HtmlElement) -> bool:
+    """Whether one of the first blocks of ``node`` (a title page's lines) is a copyright
+    line of its own (``legal_line``)."""
+    for i, el in enumerate(node.iter("p", "div", "span")):
+        if i >= TITLE_PAGE_MAX_CREDITS * 3:
+            return False
+        if legal_line(el):
+            return True
     return False

@@ -38,7 +38,7 @@ import itertools
 
 from lxml.html import HtmlElement
 
-from ._figures import figure_references
+from ._figures import figure_of, figure_references, numbered_figure
 from ._flat import before_flat_sections, flat_document, flat_entry
 from ._kept import contents_after_title
 from ._sections import (
@@ -56,6 +56,7 @@ from ._sections import (
 from ._signals import _HEADINGS, _class_weight, _first_element, _wrapped_heading, teasers
 from ._stats import _Stats, listed_links, reference_table
 from ._text import text_content
+from ._titlepage import heads_document
 from ._toc import LISTS, Anchors, _leads_on, contents_list, opens_on_next
 
 SIMILAR_MIN = 2
@@ -83,6 +84,7 @@ def whole(top: HtmlElement, stats: dict[HtmlElement, _Stats],
     """``top`` or the ancestor of it that holds the whole of the main content. ``mass``: how
     much prose each element holds (see ``_select._score``)."""
     node = _tables_alike(_table_of(top, stats), stats)
+    figure = figure_of(node)  # (a numbered figure the block is, or is in)
     lists: dict[HtmlElement, int] = {}  # (see listed_links)
     anchors: Anchors = {}  # (see contents_list)
     while True:
@@ -106,8 +108,11 @@ def whole(top: HtmlElement, stats: dict[HtmlElement, _Stats],
                                         or _in_section_text(node, parent, stats, lists)
                                         or _parallel(node, parent, stats, lists)
                                         or _beside_contents(node, parent, stats, anchors)
+                                        or heads_document(node, parent, stats)
                                         or _part_of(node, parent, stats, mass, lists)
+                                        or _listings_in_section(node, parent, stats)
                                         or figure_references(node, parent)
+                                        or numbered_figure(node, parent, stats, figure)
                                         or _in_wrapped_body(node, parent, stats, lists)
                                         or _among_sections(node, parent, stats, lists)
                                         or before_flat_sections(node, parent, stats, lists)):
@@ -343,6 +348,37 @@ def _part_of(node: HtmlElement, parent: HtmlElement, stats: dict[HtmlElement, _S
     return inner_readable < SMALL_CHARS and \
         outer_text - outer_links >= PART_FACTOR * inner_readable and \
         not any(c is not node and teasers(c) for c in parent)
+
+
+LISTINGS_SHARE = 0.8
+"""A block with at least this share of its text in code listings is a block of listings."""
+
+
+def _listings_in_section(node: HtmlElement, parent: HtmlElement,
+                         stats: dict[HtmlElement, _Stats]) -> bool:
+    """Whether ``node`` is a block of code listings (``LISTINGS_SHARE`` of its text in
+    ``pre``: a configuration's files, each under a line naming it) in the section
+    ``parent`` (``_headed``) whose text besides it, not links, is at least half the
+    block's own words besides its listings: the section's text introduces the
+    listings, which won the scoring by their number (each ``pre`` a paragraph), not by
+    their prose; the section is the content. Listings beside a page's other parts under no
+    title of their own (a paste's files, then what its readers said) stay apart."""
+    inner, whole_ = stats[node], stats[parent]
+    outer_text = whole_.text - inner.text
+    if outer_text <= 0 or not _headed(parent):
+        return False
+    listings = sum(stats[p].text for p in node.iter("pre") if p in stats)
+    if listings < LISTINGS_SHARE * inner.text:
+        return False
+    outer_prose = outer_text - (whole_.links - inner.links)
+    return outer_prose > PART_MAX_LINK_DENSITY * outer_text and \
+        outer_prose >= PART_FACTOR * (inner.text - listings)
+
+
+def _headed(section: HtmlElement) -> bool:
+    """Whether ``section`` opens with a heading (through its title block's wrappers)."""
+    first = _first_element(section)
+    return first is not None and first.tag in _HEADINGS
 
 
 def _below(anc: HtmlElement, el: HtmlElement) -> bool:

@@ -1,0 +1,135 @@
+"""Every page whole (issue 26): a numbered figure (a screenshot or two under "Figure 17.72.
+...", each with its caption) is a part of the section it illustrates: its captions
+outscored the section's paragraphs and the figure stood for the page (GIMP's help, DocBook
+XSL: 5.3 %); the hostile shape beside: a numbered figure set beside a page's menu of links,
+which stays apart from it."""
+
+from __future__ import annotations
+
+from trawl.extract import extract
+
+from .test_extract_listings import section
+from .test_extract_whole import LOREM, URL, assert_kept
+
+
+def figure(number: str) -> str:
+    """A DocBook XSL figure: its numbered title, then two pictures, each with a caption."""
+    captions = ("Original image",
+                "Filter applied using RGB colour mode, a square pattern for all channels, red "
+                "period 6, green period 8, blue period 10, angle 15 for all channels, then "
+                "anti-aliasing at 5 times, on a picture of the city, taken at noon, in summer, "
+                "with a small lens, on a hill, facing south, from a distance, in clear air")
+    pictures = "".join(f"<div class='mediaobject'><img src='p{i}.jpg' alt='An example'><div "
+                       f"class='caption'><p>{c}</p></div></div>" for i, c in enumerate(captions))
+    return (f"<div class='figure'><a id='f1'></a><p class='title'><strong>Figure {number}. "
+            "Applying example for the Newsprint filter</strong></p><div "
+            f"class='figure-contents'>{pictures}</div></div><br class='figure-break'>")
+
+
+def test_a_numbered_figure_is_a_part_of_the_section_it_illustrates() -> None:
+    options = "".join(f"<dt><span class='term'>Option {i}</span></dt><dd><p>Sets how much "
+                      f"of the effect option {i} gives to the picture when the filter runs "
+                      "on the layer that is active now</p></dd>" for i in range(12))
+    overview = section(4, "5.8.1. Overview", (
+        f"{figure('17.72')}<p>This filter trades resolution for tone depth</p><p>The "
+        "basic premise is to trade off resolution for greater apparent tone depth</p>"))
+    body = section(3, "5.8. Newsprint", overview + section(
+        4, "5.8.2. Options", f"<div class='variablelist'><dl>{options}</dl></div>"))
+    e = extract(f"<html><body>{body}</body></html>", URL)
+    assert_kept(e.text, "This filter trades resolution for tone depth",
+                "The basic premise is to trade off", "Option 3",
+                "Sets how much of the effect option 3 gives",
+                "Filter applied using RGB colour mode")
+
+
+def note(text: str) -> str:
+    """DocBook XSL's note: a box (a table) of its icon, its title and its text."""
+    return ("<div class='note'><table border='0' summary='Note'><tr><td rowspan='2'><img "
+            "alt='[Note]' src='note.png'></td><th>Note</th></tr><tr><td><p>"
+            f"{text}</p></td></tr></table></div>")
+
+
+def test_a_numbered_figure_in_an_options_entry_is_a_part_of_its_section() -> None:
+    # the figure (an example of the option's effect, two pictures and their captions) in
+    # the entry of one option of a dialog's list: the climb stopped at the entry, the
+    # list's other options and the section's text went (GIMP's help, 39.4 %)
+    pictures = "".join(f"<div class='mediaobject'><img src='t{i}.png' alt='An example'><div "
+                       f"class='caption'>{c}</div></div>" for i, c in enumerate(
+                           ("A transparency gradient 0-255.", "Threshold set to 50, 127, 210.")))
+    fig = indented("<div class='figure'><a id='f3'></a><p class='title'><strong>Figure "
+                   "16.122. Threshold Alpha example</strong></p><div class='figure-contents'>"
+                   f"{pictures}</div></div>")
+    value = ("The threshold sets the level of opacity, from 0 to 255, above which a pixel is "
+             "made opaque and below which it is made transparent, whatever it was before")
+    dl = ("<div class='variablelist'><dl class='variablelist'><dt><span class='term'>Presets, "
+          "Input Type, Blending Options</span></dt><dd>" + note(
+              "These options are described in <a class='xref' href='common.html'>Section 2, "
+              "“Common Features”</a>, with the other options every filter's dialog has, "
+              "and how a preset is saved.") + "</dd><dt><span class='term'>Value</span></dt><dd>"
+          f"<p>{value}</p>" + note("This command never makes transparent pixels opaque.")
+          + f"{fig}</dd></dl></div>")
+    body = section(3, "7.38. Threshold Alpha", (
+        "<p>The command converts semi-transparent areas of the layer into completely "
+        "transparent or completely opaque areas, based on a threshold you set.</p>"
+        + section(4, "7.38.1. Activating the Command", "<ul><li><p>You can reach this "
+                  "command from the menu bar through Layer, Transparency.</p></li></ul>")
+        + section(4, "7.38.2. The dialog", dl)))
+    e = extract(f"<html><body>{body}</body></html>", URL)
+    assert_kept(e.text, "The command converts semi-transparent areas", "Input Type",
+                "You can reach this command", value, "Threshold set to 50, 127, 210.")
+
+
+def test_a_numbered_figure_beside_a_menu_of_links_stays_apart_from_it() -> None:
+    # hostile: the figure in a wrapper beside a table of links to the site's other pages
+    rows = "".join(f"<tr><td><a href='/shop/{i}'>Prints of kind {i}</a></td></tr>"
+                   for i in range(10))
+    page = (f"<html><body><div class='wrap'>{figure('3')}<table>{rows}</table></div>"
+            "</body></html>")
+    e = extract(page, URL)
+    assert "Filter applied using RGB colour mode" in e.text
+    assert "Prints of kind 3" not in e.text
+
+
+def indented(html: str) -> str:
+    """``html`` with every tag on a line of its own, indented as DocBook XSL writes it."""
+    return html.replace("<", "\n                        <")
+
+
+def test_an_indented_numbered_figures_caption_is_kept() -> None:
+    # DocBook XSL indents a figure's blocks: the whitespace before its title filled the
+    # forty characters read for its number, and the caption went as boilerplate by its
+    # class (GIMP's help, 66.5 %)
+    caption = ("Bright pixels have been propagated to dark pixels in the four directions, "
+               "filter applied several times to increase the effect")
+    fig = indented("<div class='figure'><a id='f2'></a><p class='title'><strong>Figure "
+                   "17.86. More white</strong></p><div class='figure-contents'><div "
+                   "class='mediaobject'><img src='v1.png' alt='More white'><div "
+                   f"class='caption'><p>{caption}</p></div></div></div></div>")
+    story = "".join(f"<p>Paragraph {i} of the options. {LOREM}</p>" for i in range(4))
+    e = extract(f"<html><body><div class='sect2'><h3>5.13. Value Propagate</h3>{story}{fig}"
+                "</div></body></html>", URL)
+    assert_kept(e.text, "Paragraph 3 of the options", caption)
+
+
+def test_an_indented_news_photos_caption_still_goes() -> None:
+    # hostile: a news photo's caption, numbered by no one, in the same indented markup
+    fig = indented("<div class='figure'><div class='mediaobject'><img src='rally.jpg'><div "
+                   "class='caption'><p>Crowds at the rally on Sunday. Photo: Agency</p></div>"
+                   "</div></div>")
+    story = "".join(f"<p>Paragraph {i} of the story. {LOREM}</p>" for i in range(4))
+    e = extract(f"<html><body><article><h1>The rally</h1>{story}{fig}</article></body></html>",
+                URL)
+    assert "Paragraph 3 of the story" in e.text
+    assert "Crowds at the rally" not in e.text
+
+
+def test_an_unnumbered_strip_of_thumbnails_still_goes() -> None:
+    # hostile: a strip of other stories' thumbnails after a story (pictures with a short
+    # line each, numbered by no one): no figure of the text, prune drops it
+    thumbs = "".join(f"<div><a href='/s{i}'><img src='t{i}.jpg'></a><span>More {i}</span>"
+                     "</div>" for i in range(4))
+    story = "".join(f"<p>Paragraph {i} of the story. {LOREM}</p>" for i in range(5))
+    e = extract(f"<html><body><article><h1>The rally</h1>{story}<div class='strip'>{thumbs}"
+                "</div></article></body></html>", URL)
+    assert "Paragraph 4 of the story" in e.text
+    assert "More 2" not in e.text
