@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 import os
 import re
+import signal
 import subprocess
 import sys
 import time
@@ -107,6 +108,23 @@ def agent() -> Iterator[Agent]:
     a = Agent("--headless")
     try:
         yield a
+    finally:
+        if a.proc.poll() is None:
+            a.proc.kill()
+            a.proc.wait()
+
+
+def test_a_ctrl_c_of_the_agent_is_one_line_and_exit_130() -> None:
+    # the session ends by its stdin closing (exit 0); a Ctrl-C is an interruption, and
+    # said so: it exited 0 with nothing said, as if the session had ended cleanly
+    a = Agent("--headless")
+    try:
+        assert a.readline() == {"command": "ready", "payload": {}}
+        a.proc.send_signal(signal.SIGINT)
+        assert a.proc.wait(timeout=30) == 130
+        assert a.proc.stderr is not None
+        assert a.proc.stderr.read().strip().splitlines()[-1:] == [
+            "interrupted: the browser session stopped"]
     finally:
         if a.proc.poll() is None:
             a.proc.kill()

@@ -308,6 +308,37 @@ def test_ctrl_c_while_a_worker_loads_is_one_line_not_a_silent_exit(
     assert capsys.readouterr().err.strip() == "interrupted: the worker stopped"
 
 
+_SILENT_130 = """
+import sys
+import typer
+from trawl.api import cli
+from trawl.api._cli_kit import say_interrupted
+
+@cli.app.command("silent-130")
+def _silent() -> None:
+    raise typer.Exit(130)  # (typer's own shape of a KeyboardInterrupt left unsaid)
+
+@cli.app.command("said-130")
+def _said() -> None:
+    raise say_interrupted("interrupted: the thing stopped")
+
+sys.argv = ["trawl", sys.argv[1]]
+cli.main()
+"""
+
+
+@pytest.mark.parametrize(("command", "line"), [("silent-130", "interrupted"),
+                                               ("said-130", "interrupted: the thing stopped")])
+def test_an_exit_130_is_said_once(command: str, line: str) -> None:
+    # cli.main's fallback: an exit 130 nobody reported (typer turns a KeyboardInterrupt
+    # that leaves a command into a silent one) says "interrupted"; one a command reported
+    # is not said twice
+    done = subprocess.run([PYTHON, "-c", _SILENT_130, command], cwd=ROOT, text=True,
+                          capture_output=True, timeout=60)
+    assert done.returncode == 130, done.stderr
+    assert done.stderr.strip() == line
+
+
 def test_ctrl_c_of_a_worker_is_one_line_and_exit_130(cli_env: dict[str, str],
                                                      tmp_path: Path) -> None:
     proc = _start_cli(cli_env, "worker")

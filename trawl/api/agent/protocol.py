@@ -211,5 +211,8 @@ def main(headless: bool = True, sidebar: bool = False, browser: str = "chromium"
     try:
         return asyncio.run(run_agent(headless=headless, sidebar=sidebar, browser=browser,
                                      out=out, webhook=webhook, callers=callers))
-    except KeyboardInterrupt:
-        return 0
+    except KeyboardInterrupt:  # (asyncio.run cancelled the session: its browser closed)
+        from trawl.api._cli_kit import say_interrupted
+
+        # a Ctrl-C is no clean end of the session (that is stdin closed): exit 130, said
+        return say_interrupted("interrupted: the browser session stopped").exit_code
