@@ -1,0 +1,119 @@
+"""Huge pages: how extraction's time and memory grow with a page's size.
+
+Builds pages of 1x, 2x, 4x, 8x a base size in several shapes and extracts each one in a
+fresh process (so its peak RSS is the page's own), printing seconds, seconds per MB and peak
+RSS. Extraction should be linear: the per-MB time of 8x within ~1.5x of 1x's.
+
+Shapes (the base is the size of PostGIS's one-page manual, 3.5 MB, unless said):
+- ``body``: the postgis dev set's body repeated k times (a real page, every rule at work);
+- ``table``: one ``<table>`` whose rows are the k * base rows;
+- ``dl``: one ``<dl>`` of k * base term/definition pairs (a settings list);
+- ``flat``: one ``<div>`` of k * base sibling headings and paragraphs (no sections);
+- ``links``: one ``<ul>`` of k * base links (a link list: navigation-like);
+- ``nest``: k * 2,000 nested ``<div>``s, each with a paragraph (deeper than the 512 the
+  parser keeps).
+
+    .venv/bin/python bench/huge_pages.py [--shape body,table] [--sizes 1,2,4,8] [--content main]
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import resource
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+POSTGIS = Path("/opt/trawl-docsets/usr/share/doc/postgis-doc/postgis.html")
+SHAPES = ("body", "table", "dl", "flat", "links", "nest")
+WORDS = ("the quick brown fox jumps over the lazy dog while geometry columns index "
+         "spatial data into a gist tree for faster lookups").split()
+
+
+def _sentence(i: int, n: int = 12) -> str:
+    return " ".join(WORDS[(i + j) % len(WORDS)] for j in range(n)) + f" {i}."
+
+
+def _page(body: str) -> str:
+    return ("<!doctype html><html><head><title>Huge page</title></head><body>"
+            f"{body}</body></html>")
+
+
+def build(shape: str, k: int) -> str:
+    """The page of ``shape`` at ``k`` times its base size."""
+    if shape == "body":
+        html = POSTGIS.read_text(encoding="latin-1")
+        start = html.index(">", html.index("<body")) + 1
+        inner = html[start:html.rindex("</body>")]
+        return _page(inner * k)
+    if shape == "table":
+        rows = "".join(f"<tr><td><code>col_{i}</code></td><td>{_sentence(i)}</td>"
+                       f"<td>{i * 7}</td></tr>" for i in range(k * 30_000))
+        return _page(f"<h1>Table</h1><table><thead><tr><th>Name</th><th>Description</th>"
+                     f"<th>Value</th></tr></thead><tbody>{rows}</tbody></table>")
+    if shape == "dl":
+        items = "".join(f"<dt><code>setting_{i}</code></dt><dd><p>{_sentence(i)}</p></dd>"
+                        for i in range(k * 30_000))
+        return _page(f"<h1>Settings</h1><dl>{items}</dl>")
+    if shape == "flat":
+        items = "".join(f"<h2>Part {i}</h2><p>{_sentence(i, 40)}</p>"
+                        for i in range(k * 12_000))
+        return _page(f"<div><h1>Flat</h1>{items}</div>")
+    if shape == "links":
+        items = "".join(f'<li><a href="/p/{i}">{_sentence(i, 4)}</a></li>'
+                        for i in range(k * 40_000))
+        return _page(f"<h1>Index</h1><p>{_sentence(0, 30)}</p><ul>{items}</ul>")
+    if shape == "nest":
+        depth = k * 2_000
+        return _page("".join(f"<div><p>{_sentence(i)}</p>" for i in range(depth))
+                     + "</div>" * depth)
+    raise ValueError(shape)
+
+
+def _child(shape: str, k: int, content: str) -> None:
+    sys.path.insert(0, str(ROOT))
+    sys.setrecursionlimit(max(sys.getrecursionlimit(), 1000))
+    from trawl.extract import extract
+
+    html = build(shape, k)
+    start = time.perf_counter()
+    result = extract(html, "https://example.org/huge", content)
+    seconds = time.perf_counter() - start
+    print(json.dumps({
+        "mb": len(html.encode("utf-8")) / 1e6, "seconds": seconds,
+        "rss_mb": resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024,
+        "words": result.word_count,
+        "fault": result.metadata.get("extraction_fault"),
+    }))
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--shape", default=",".join(SHAPES))
+    parser.add_argument("--sizes", default="1,2,4,8")
+    parser.add_argument("--content", default="main", choices=["main", "full"])
+    parser.add_argument("--child", nargs=2, help=argparse.SUPPRESS)
+    args = parser.parse_args()
+    if args.child:
+        _child(args.child[0], int(args.child[1]), args.content)
+        return
+    print(f"{'shape':6} {'k':>2} {'MB':>6} {'s':>7} {'s/MB':>6} {'RSS MB':>7} {'words':>9}")
+    for shape in args.shape.split(","):
+        for k in (int(size) for size in args.sizes.split(",")):
+            out = subprocess.run(
+                [sys.executable, __file__, "--child", shape, str(k), "--content", args.content],
+                capture_output=True, text=True, check=False)
+            if out.returncode:
+                print(f"{shape:6} {k:>2} failed ({out.returncode}): {out.stderr[-300:]}")
+                continue
+            row = json.loads(out.stdout.strip().splitlines()[-1])
+            print(f"{shape:6} {k:>2} {row['mb']:6.1f} {row['seconds']:7.2f} "
+                  f"{row['seconds'] / row['mb']:6.2f} {row['rss_mb']:7.0f} {row['words']:9}"
+                  + (f"  fault: {row['fault']}" if row["fault"] else ""), flush=True)
+
+
+if __name__ == "__main__":
+    main()
