@@ -11,7 +11,12 @@ Shapes (the base is the size of PostGIS's one-page manual, 3.5 MB, unless said):
 - ``flat``: one ``<div>`` of k * base sibling headings and paragraphs (no sections);
 - ``links``: one ``<ul>`` of k * base links (a link list: navigation-like);
 - ``nest``: k * 2,000 nested ``<div>``s, each with a paragraph (deeper than the 512 the
-  parser keeps).
+  parser keeps);
+- ``toc``: k * 2,000 sections, each listing its two subsections at its top (a book on one
+  page); quadratic before h39 (8x: 1 MB in 8.3 s);
+- ``linkparas``: one ``<div>`` of k * 16,000 paragraphs of one link each, under a heading;
+- ``nextlists``: k * 8,000 short lists whose first link is the page's ``rel="next"``, each
+  after a block of text (quadratic before h39: 2 MB in 17 s).
 
     .venv/bin/python bench/huge_pages.py [--shape body,table] [--sizes 1,2,4,8] [--content main]
 """
@@ -28,9 +33,31 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 POSTGIS = Path("/opt/trawl-docsets/usr/share/doc/postgis-doc/postgis.html")
-SHAPES = ("body", "table", "dl", "flat", "links", "nest")
-WORDS = ("the quick brown fox jumps over the lazy dog while geometry columns index "
-         "spatial data into a gist tree for faster lookups").split()
+SHAPES = ("body", "table", "dl", "flat", "links", "nest", "toc", "linkparas", "nextlists")
+WORDS = [
+    "the",
+    "quick",
+    "brown",
+    "fox",
+    "jumps",
+    "over",
+    "the",
+    "lazy",
+    "dog",
+    "while",
+    "geometry",
+    "columns",
+    "index",
+    "spatial",
+    "data",
+    "into",
+    "a",
+    "gist",
+    "tree",
+    "for",
+    "faster",
+    "lookups",
+]
 
 
 def _sentence(i: int, n: int = 12) -> str:
@@ -38,8 +65,7 @@ def _sentence(i: int, n: int = 12) -> str:
 
 
 def _page(body: str) -> str:
-    return ("<!doctype html><html><head><title>Huge page</title></head><body>"
-            f"{body}</body></html>")
+    return f"<!doctype html><html><head><title>Huge page</title></head><body>{body}</body></html>"
 
 
 def build(shape: str, k: int) -> str:
@@ -47,29 +73,63 @@ def build(shape: str, k: int) -> str:
     if shape == "body":
         html = POSTGIS.read_text(encoding="latin-1")
         start = html.index(">", html.index("<body")) + 1
-        inner = html[start:html.rindex("</body>")]
+        inner = html[start : html.rindex("</body>")]
         return _page(inner * k)
     if shape == "table":
-        rows = "".join(f"<tr><td><code>col_{i}</code></td><td>{_sentence(i)}</td>"
-                       f"<td>{i * 7}</td></tr>" for i in range(k * 30_000))
-        return _page(f"<h1>Table</h1><table><thead><tr><th>Name</th><th>Description</th>"
-                     f"<th>Value</th></tr></thead><tbody>{rows}</tbody></table>")
+        rows = "".join(
+            f"<tr><td><code>col_{i}</code></td><td>{_sentence(i)}</td><td>{i * 7}</td></tr>"
+            for i in range(k * 30_000)
+        )
+        return _page(
+            f"<h1>Table</h1><table><thead><tr><th>Name</th><th>Description</th>"
+            f"<th>Value</th></tr></thead><tbody>{rows}</tbody></table>"
+        )
     if shape == "dl":
-        items = "".join(f"<dt><code>setting_{i}</code></dt><dd><p>{_sentence(i)}</p></dd>"
-                        for i in range(k * 30_000))
+        items = "".join(
+            f"<dt><code>setting_{i}</code></dt><dd><p>{_sentence(i)}</p></dd>"
+            for i in range(k * 30_000)
+        )
         return _page(f"<h1>Settings</h1><dl>{items}</dl>")
     if shape == "flat":
-        items = "".join(f"<h2>Part {i}</h2><p>{_sentence(i, 40)}</p>"
-                        for i in range(k * 12_000))
+        items = "".join(f"<h2>Part {i}</h2><p>{_sentence(i, 40)}</p>" for i in range(k * 12_000))
         return _page(f"<div><h1>Flat</h1>{items}</div>")
     if shape == "links":
-        items = "".join(f'<li><a href="/p/{i}">{_sentence(i, 4)}</a></li>'
-                        for i in range(k * 40_000))
+        items = "".join(
+            f'<li><a href="/p/{i}">{_sentence(i, 4)}</a></li>' for i in range(k * 40_000)
+        )
         return _page(f"<h1>Index</h1><p>{_sentence(0, 30)}</p><ul>{items}</ul>")
     if shape == "nest":
         depth = k * 2_000
-        return _page("".join(f"<div><p>{_sentence(i)}</p>" for i in range(depth))
-                     + "</div>" * depth)
+        return _page(
+            "".join(f"<div><p>{_sentence(i)}</p>" for i in range(depth)) + "</div>" * depth
+        )
+    if shape == "toc":
+        return _page(
+            "<div><h1>Book</h1>"
+            + "".join(
+                f'<div class="section"><h2 id="s{i}">S {i}</h2><ul><li><a href="#s{i}a">a</a></li>'
+                f'<li><a href="#s{i}b">b</a></li></ul><h3 id="s{i}a">A</h3><p>{_sentence(i, 30)}'
+                f'</p><h3 id="s{i}b">B</h3><p>{_sentence(i, 30)}</p></div>'
+                for i in range(k * 2_000)
+            )
+            + "</div>"
+        )
+    if shape == "linkparas":
+        return _page(
+            "<div><h1>Links</h1>"
+            + "".join(f'<p><a href="/p/{i}">{_sentence(i, 4)}</a></p>' for i in range(k * 16_000))
+            + "</div>"
+        )
+    if shape == "nextlists":
+        return _page(
+            "<div><h1>Parts</h1>"
+            + "".join(
+                f'<div>{_sentence(i, 30)}</div><ul><li><a href="b.html">B</a></li>'
+                f'<li><a href="c{i}.html">C</a></li></ul>'
+                for i in range(k * 8_000)
+            )
+            + "</div>"
+        ).replace("<head>", '<head><link rel="next" href="b.html">')
     raise ValueError(shape)
 
 
@@ -82,12 +142,17 @@ def _child(shape: str, k: int, content: str) -> None:
     start = time.perf_counter()
     result = extract(html, "https://example.org/huge", content)
     seconds = time.perf_counter() - start
-    print(json.dumps({
-        "mb": len(html.encode("utf-8")) / 1e6, "seconds": seconds,
-        "rss_mb": resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024,
-        "words": result.word_count,
-        "fault": result.metadata.get("extraction_fault"),
-    }))
+    print(
+        json.dumps(
+            {
+                "mb": len(html.encode("utf-8")) / 1e6,
+                "seconds": seconds,
+                "rss_mb": resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024,
+                "words": result.word_count,
+                "fault": result.metadata.get("extraction_fault"),
+            }
+        )
+    )
 
 
 def main() -> None:
@@ -105,14 +170,20 @@ def main() -> None:
         for k in (int(size) for size in args.sizes.split(",")):
             out = subprocess.run(
                 [sys.executable, __file__, "--child", shape, str(k), "--content", args.content],
-                capture_output=True, text=True, check=False)
+                capture_output=True,
+                text=True,
+                check=False,
+            )
             if out.returncode:
                 print(f"{shape:6} {k:>2} failed ({out.returncode}): {out.stderr[-300:]}")
                 continue
             row = json.loads(out.stdout.strip().splitlines()[-1])
-            print(f"{shape:6} {k:>2} {row['mb']:6.1f} {row['seconds']:7.2f} "
-                  f"{row['seconds'] / row['mb']:6.2f} {row['rss_mb']:7.0f} {row['words']:9}"
-                  + (f"  fault: {row['fault']}" if row["fault"] else ""), flush=True)
+            print(
+                f"{shape:6} {k:>2} {row['mb']:6.1f} {row['seconds']:7.2f} "
+                f"{row['seconds'] / row['mb']:6.2f} {row['rss_mb']:7.0f} {row['words']:9}"
+                + (f"  fault: {row['fault']}" if row["fault"] else ""),
+                flush=True,
+            )
 
 
 if __name__ == "__main__":

@@ -144,11 +144,22 @@ def _toc_wrapper(lst: HtmlElement) -> HtmlElement | None:
     while True:
         named = named or bool(_TOC_TOKENS & _tokens_of(el.get("class") or ""))
         parent = el.getparent()
-        if parent is None or sum(1 for c in parent if isinstance(c.tag, str)) > 1 or \
-                (parent.text or "").strip():
+        if parent is None or _holds_more(parent) or (parent.text or "").strip():
             break
         el = parent
     return el if named else None
+
+
+def _holds_more(parent: HtmlElement) -> bool:
+    """Whether ``parent`` holds more than one element: read up to the second (a wrapper of
+    50,000 lists is asked of each of them)."""
+    count = 0
+    for c in parent:
+        if isinstance(c.tag, str):
+            count += 1
+            if count > 1:
+                return True
+    return False
 
 
 def _leads_on(lst: HtmlElement, memo: Anchors | None = None) -> bool:
