@@ -166,6 +166,50 @@ def test_sigint_ignored_at_start_still_interrupts_the_loading_cli() -> None:
     assert (done.returncode, done.stdout, done.stderr) == (130, "", "interrupted\n")
 
 
+def _trawl_loading(then: str) -> subprocess.CompletedProcess[str]:
+    """A process started as the `trawl` console script is, which runs ``then`` while
+    ``import trawl`` (the script's first import) imports its first module that is no
+    trawl's own (importlib.metadata, in about the first 0.1 s of any command)."""
+    script = ("import os, signal, sys, time\n"
+              "sys.argv = ['trawl', 'list']\n"
+              "class Then:\n"
+              "    def find_spec(self, name, path=None, target=None):\n"
+              "        if name == 'importlib.metadata':\n"
+              f"            {then}\n"
+              "        return None\n"
+              "sys.meta_path.insert(0, Then())\n"
+              "import trawl\n"
+              "print('loaded')\n")
+    return subprocess.run([PYTHON, "-c", script], cwd=ROOT, capture_output=True, text=True,
+                          timeout=30, env={**os.environ, "PYTHONPATH": str(ROOT)})
+
+
+def test_a_ctrl_c_in_the_first_moment_of_a_command_is_one_line() -> None:
+    # the handler was set by trawl.api, after trawl/__init__.py imported importlib.metadata:
+    # a Ctrl-C in the first ~0.1 s printed an import traceback
+    done = _trawl_loading("os.kill(os.getpid(), signal.SIGINT); time.sleep(5)")
+    assert (done.returncode, done.stdout, done.stderr) == (130, "", "interrupted\n")
+
+
+def test_a_sigterm_while_the_command_line_loads_is_one_line() -> None:
+    # it died by the signal, silently (a service manager stopping a starting worker)
+    done = _trawl_loading("os.kill(os.getpid(), signal.SIGTERM); time.sleep(5)")
+    assert (done.returncode, done.stdout, done.stderr) == (143, "", "terminated\n")
+
+
+def test_once_loaded_a_sigterm_is_python_s_own_again() -> None:
+    script = ("import os, signal, sys\n"
+              "sys.argv = ['trawl', 'list']\n"
+              "import trawl\n"
+              "from trawl import _loading\n"
+              "_loading.loaded()\n"
+              "assert signal.getsignal(signal.SIGTERM) == signal.SIG_DFL\n"
+              "assert signal.getsignal(signal.SIGINT) is signal.default_int_handler\n")
+    done = subprocess.run([PYTHON, "-c", script], cwd=ROOT, capture_output=True, text=True,
+                          timeout=30, env={**os.environ, "PYTHONPATH": str(ROOT)})
+    assert (done.returncode, done.stderr) == (0, "")
+
+
 if sys.platform != "linux":  # signal masks and PR_SET_PDEATHSIG
     pytestmark = pytest.mark.skip("Linux only")
 
