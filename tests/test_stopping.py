@@ -210,6 +210,55 @@ def test_once_loaded_a_sigterm_is_python_s_own_again() -> None:
     assert (done.returncode, done.stderr) == (0, "")
 
 
+SERVE_TWO_CTRL_CS = """
+import asyncio, contextlib, os, signal, socket
+import uvicorn
+from starlette.applications import Starlette
+from starlette.routing import Route
+from trawl.api.http.serve import Server
+
+async def slow(request):
+    await asyncio.sleep(30)
+
+@contextlib.asynccontextmanager
+async def lifespan(app):
+    yield
+    print("lifespan ended", flush=True)
+
+sock = socket.socket()
+sock.bind(("127.0.0.1", 0))
+server = Server(uvicorn.Config(Starlette(routes=[Route("/", slow)], lifespan=lifespan),
+                               log_level="warning", lifespan="on"))
+
+async def main():
+    serving = asyncio.ensure_future(server.serve(sockets=[sock]))
+    while not server.started:
+        await asyncio.sleep(0.01)
+    # a request in flight (a long scrape): the stop waits for it
+    _, writer = await asyncio.open_connection(*sock.getsockname())
+    writer.write(b"GET / HTTP/1.1\\r\\nHost: 127.0.0.1\\r\\n\\r\\n")
+    await writer.drain()
+    await asyncio.sleep(0.2)
+    os.kill(os.getpid(), signal.SIGINT)
+    await asyncio.sleep(0.3)
+    os.kill(os.getpid(), signal.SIGINT)  # "CTRL+C to force quit"
+    await serving
+
+try:
+    asyncio.run(main())
+except KeyboardInterrupt:
+    print("interrupted", flush=True)
+"""
+
+
+def test_serve_stopped_by_a_second_ctrl_c_ends_its_lifespan_without_a_traceback() -> None:
+    # uvicorn skipped the app's shutdown on a forced exit; the lifespan task left waiting
+    # was cancelled as the loop closed: a CancelledError traceback under `trawl serve`'s line
+    done = subprocess.run([PYTHON, "-c", SERVE_TWO_CTRL_CS], cwd=ROOT, capture_output=True,
+                          text=True, timeout=30, env={**os.environ, "PYTHONPATH": str(ROOT)})
+    assert (done.stdout.splitlines(), done.stderr) == (["lifespan ended", "interrupted"], "")
+
+
 if sys.platform != "linux":  # signal masks and PR_SET_PDEATHSIG
     pytestmark = pytest.mark.skip("Linux only")
 
