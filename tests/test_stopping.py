@@ -210,6 +210,19 @@ def test_once_loaded_a_sigterm_is_python_s_own_again() -> None:
     assert (done.returncode, done.stderr) == (0, "")
 
 
+def test_the_workers_spawned_processes_leave_signals_to_it() -> None:
+    # multiprocessing gives a spawned process the worker's sys.argv ("trawl worker")
+    script = ("import signal, sys\n"
+              "sys.argv = ['trawl', 'worker']\n"
+              "sys.orig_argv = [sys.executable, '-c', '...', '--multiprocessing-fork']\n"
+              "import trawl\n"
+              "assert signal.getsignal(signal.SIGTERM) == signal.SIG_DFL\n"
+              "assert signal.getsignal(signal.SIGINT) is signal.default_int_handler\n")
+    done = subprocess.run([PYTHON, "-c", script], cwd=ROOT, capture_output=True, text=True,
+                          timeout=30, env={**os.environ, "PYTHONPATH": str(ROOT)})
+    assert (done.returncode, done.stderr) == (0, "")
+
+
 SERVE_TWO_CTRL_CS = """
 import asyncio, contextlib, os, signal, socket
 import uvicorn

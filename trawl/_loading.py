@@ -66,5 +66,9 @@ def loaded() -> None:
 
 
 def console_script() -> bool:
-    """Whether this process is the `trawl` console script (nothing else importing trawl)."""
-    return os.path.basename(sys.argv[0]) == "trawl"
+    """Whether this process is the `trawl` console script (nothing else importing trawl).
+    Not a process the worker spawned (its extraction processes: multiprocessing gives them
+    its ``sys.argv`` and imports the script again): they leave signals to the worker, and
+    a service manager's SIGTERM to them all printed "terminated" once for each."""
+    return os.path.basename(sys.argv[0]) == "trawl" and \
+        "--multiprocessing-fork" not in getattr(sys, "orig_argv", ())
