@@ -117,6 +117,16 @@ The sets (``--list`` says which are installed here):
   685 pages): a program's manual a section a page, its dialogs' options as variable lists,
   numbered figures (screenshots with captions), menus' pages listing the pages after them,
   tutorials and a glossary, the body less ``navheader`` and ``navfooter``;
+- ``freetds``: FreeTDS 1.3's user guide (DocBook XSL snapshot; Debian freetds-doc, only its
+  ``userguide/``, not its Doxygen API reference): a database client library's manual, a
+  section a page, 87 pages: its configuration file's settings tables, its API summaries
+  (function tables), install and troubleshooting chapters, and pages that are mostly a
+  table of contents, the body less ``navheader`` and ``navfooter``;
+- ``debref``: the Debian Reference 2.100 in English (DocBook XSL snapshot; Debian
+  debian-reference-en, only its ``*.en.html`` pages): a system administrator's guide, a
+  chapter a page, 15 long pages of prose, command listings and many tables (package lists,
+  commands and their meaning), each opening with its table of contents, the body less
+  ``navheader`` and ``navfooter``;
 - ``postgres`` (kept back, only with ``--kept-back``: measured to check, never tuned on): the
   PostgreSQL 15 manual (DocBook XSL; Debian postgresql-doc-15): the body less its
   ``navheader`` and ``navfooter``.
@@ -371,6 +381,13 @@ SETS = {s.name: s for s in (
            "/html/body", "./div[@class='navheader' or @class='navfooter']"),
     DocSet("gimp", _installed("usr/share/gimp/2.0/help/en", page="index.html"), "gimp-help-en",
            # GIMP's help (DocBook XSL snapshot), a section a page: as for ``docbook``
+           "/html/body", "./div[@class='navheader' or @class='navfooter']"),
+    DocSet("freetds", _installed("usr/share/doc/freetds-doc/userguide"), "freetds-doc",
+           # FreeTDS's user guide (DocBook XSL snapshot), a section a page: as for ``docbook``
+           "/html/body", "./div[@class='navheader' or @class='navfooter']"),
+    DocSet("debref", _installed("usr/share/debian-reference", page="index.en.html"),
+           "debian-reference-en",
+           # the Debian Reference (DocBook XSL snapshot), a chapter a page: as for ``docbook``
            "/html/body", "./div[@class='navheader' or @class='navfooter']"),
     DocSet("postgres", _installed("usr/share/doc/postgresql-doc-15/html"), "postgresql-doc-15",
            "/html/body", "./div[@class='navheader' or @class='navfooter']", kept_back=True),
