@@ -135,13 +135,18 @@ def _in_section_text(node: HtmlElement, parent: HtmlElement, stats: dict[HtmlEle
             if _card(child) or _other_pages(child) or \
                     listed.get(child, 0) > SUBSECTION_MAX_LISTED * stats[child].text:
                 return False
-        elif not (child.tag in _TEXT_TAGS or _listing(child) or _text_list(child)
-                  or _figure_or_note(child)) or listed.get(child, 0):
-            return False
-        elif _figure_or_note(child) and not _says_its_own(child, stats):
+        elif not _text_block(child, stats) or listed.get(child, 0):
             return False
         others += 1
     return others > 0
+
+
+def _text_block(el: HtmlElement, stats: dict[HtmlElement, _Stats]) -> bool:
+    """Whether ``el`` is a block of a section's text: a paragraph, a code listing, a list,
+    or a numbered figure or a note (``_figure_or_note``) that says its own."""
+    if el.tag in _TEXT_TAGS or _listing(el) or _text_list(el):
+        return True
+    return _figure_or_note(el) and _says_its_own(el, stats)
 
 
 def _figure_or_note(el: HtmlElement) -> bool:
