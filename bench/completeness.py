@@ -122,11 +122,17 @@ The sets (``--list`` says which are installed here):
   section a page, 87 pages: its configuration file's settings tables, its API summaries
   (function tables), install and troubleshooting chapters, and pages that are mostly a
   table of contents, the body less ``navheader`` and ``navfooter``;
-- ``debref``: the Debian Reference 2.100 in English (DocBook XSL snapshot; Debian
-  debian-reference-en, only its ``*.en.html`` pages): a system administrator's guide, a
-  chapter a page, 15 long pages of prose, command listings and many tables (package lists,
-  commands and their meaning), each opening with its table of contents, the body less
-  ``navheader`` and ``navfooter``;
+- ``nut``: Network UPS Tools 2.8's documentation (DocBook XSL snapshot through AsciiDoc;
+  Debian nut-doc, only its ``html/`` pages): the user manual (its configuration, its
+  appendices of release notes and upgrade notes, a version's changes a page), the developer
+  and packager guides and the FAQ, a section a page, 186 pages, the body less ``navheader``
+  and both ``navfooter`` divs (one of them, ``div.navfooter.nut_footer``, the "Last updated
+  ..." line, AsciiDoc's footer as gitdoc's ``div#footer``);
+- ``wireshark``: Wireshark 4.0's user's and developer's guides (DocBook XSL snapshot through
+  AsciiDoc; Debian wireshark-doc, only their pages, not their screenshots): a program's
+  manual a section a page, 311 pages: its windows and dialogs, numbered figures, tables of
+  command-line options and of preferences, notes and tips, the body less ``navheader``
+  and ``navfooter``;
 - ``postgres`` (kept back, only with ``--kept-back``: measured to check, never tuned on): the
   PostgreSQL 15 manual (DocBook XSL; Debian postgresql-doc-15): the body less its
   ``navheader`` and ``navfooter``.
@@ -385,9 +391,17 @@ SETS = {s.name: s for s in (
     DocSet("freetds", _installed("usr/share/doc/freetds-doc/userguide"), "freetds-doc",
            # FreeTDS's user guide (DocBook XSL snapshot), a section a page: as for ``docbook``
            "/html/body", "./div[@class='navheader' or @class='navfooter']"),
-    DocSet("debref", _installed("usr/share/debian-reference", page="index.en.html"),
-           "debian-reference-en",
-           # the Debian Reference (DocBook XSL snapshot), a chapter a page: as for ``docbook``
+    DocSet("nut", _installed("usr/share/doc/nut-doc/html"), "nut-doc",
+           # NUT's documentation (DocBook XSL snapshot), a section a page: as for
+           # ``docbook``; its second footer (``div.navfooter.nut_footer``: "Last updated
+           # ... -- Network UPS Tools 2.8.0") is a ``navfooter`` too
+           "/html/body",
+           f"./div[{_has_class('navheader')} or {_has_class('navfooter')}]"),
+    DocSet("wireshark",
+           _installed("usr/share/doc/wireshark", page="wsug_html_chunked/index.html"),
+           "wireshark-doc",
+           # Wireshark's two guides (DocBook XSL snapshot), a section a page: as for
+           # ``docbook``
            "/html/body", "./div[@class='navheader' or @class='navfooter']"),
     DocSet("postgres", _installed("usr/share/doc/postgresql-doc-15/html"), "postgresql-doc-15",
            "/html/body", "./div[@class='navheader' or @class='navfooter']", kept_back=True),
