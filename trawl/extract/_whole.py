@@ -328,17 +328,17 @@ ENTRY_SENTENCE_CHARS = 15
 
 def _prose_entry(entry: HtmlElement) -> bool:
     """Whether the list's entry holds prose: paragraphs (a settings reference's option, its
-    own blocks), or, a term's description (``_describes_term``), its sentence written bare,
+    own blocks), or, a term's description (``_term_description``), its sentence written bare,
     no block around it (AsciiDoc's labelled lists: "Closes the dialog", "Updates the
     information in the dialog."): a dialog's buttons and fields, each a line of its own,
     are its entries as much as one field's long description among them."""
     if entry.find("p") is not None:
         return True
     own = (entry.text or "") + "".join(c.tail or "" for c in entry)
-    return len(own.strip()) >= ENTRY_SENTENCE_CHARS and _describes_term(entry)
+    return len(own.strip()) >= ENTRY_SENTENCE_CHARS and _term_description(entry)
 
 
-def _describes_term(entry: HtmlElement) -> bool:
+def _term_description(entry: HtmlElement) -> bool:
     """Whether ``entry`` is a definition list's description, after its term: the line a
     document writes for that term, not a line of a list set for its layout (a page's
     columns in a ``ul``, its story in one item, a line "Follow us ..." in the next)."""
