@@ -4,6 +4,8 @@ unsaid; a page nothing could be read of is flagged thin with that cause."""
 
 from __future__ import annotations
 
+import time
+
 import pytest
 from lxml.html import HtmlElement
 
@@ -80,3 +82,38 @@ def test_a_page_that_extracts_has_no_fault() -> None:
     e = extract(PAGE, URL)
     assert EXTRACTION_FAULT not in e.metadata and "listen_port" in e.text
     assert thin_reason(stored_words=e.word_count) is None
+
+
+def _never_ends(*_: object) -> tuple[HtmlElement, str | None, None]:
+    time.sleep(60)
+    raise AssertionError("not cut off")
+
+
+def test_a_main_content_rule_that_runs_on_is_cut_off_and_the_page_read_whole(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    # a rule quadratic on some hostile shape took an extraction process for hours
+    monkeypatch.setattr(_core, "main_content", _never_ends)
+    began = time.monotonic()
+    reading = read_page(PAGE, URL, Scope(seed_hosts=("127.0.0.1",)), time_limit_s=0.2)
+    assert time.monotonic() - began < 5
+    assert reading.extraction is not None and "max_connections" in reading.extraction.text
+    assert reading.extraction.metadata[EXTRACTION_FAULT] == (
+        "reading the content took longer than 0.2 s; stored the whole body less "
+        "navigation chrome (as --content full)")
+    assert any(link.url.endswith("/next.html") for link in reading.links)
+
+
+def test_a_huge_page_past_the_limit_twice_is_stored_flagged_without_content() -> None:
+    # a book on one page, each section listing its subsections (quadratic before h39):
+    # past a limit it could not meet, read whole or not, it is said, never silently cut
+    sections = "".join(
+        f'<div class="section"><h2 id="s{i}">Section {i}</h2><ul><li><a href="#s{i}a">A</a>'
+        f'</li><li><a href="#s{i}b">B</a></li></ul><h3 id="s{i}a">A</h3><p>Words of {i}.</p>'
+        f'<h3 id="s{i}b">B</h3><p>More words of {i}.</p></div>' for i in range(5000))
+    page = f"<html><body><div><h1>Book</h1>{sections}</div></body></html>"
+    reading = read_page(page, URL, Scope(seed_hosts=("127.0.0.1",)), time_limit_s=0.001)
+    assert reading.extraction is not None and reading.extraction.word_count == 0
+    assert reading.extraction.metadata[EXTRACTION_FAULT] == (
+        "reading the content took longer than 0.001 s; reading it whole took as long too; "
+        "nothing stored of the content")
+    assert reading.content_hash is None

@@ -119,7 +119,7 @@ RELATED = ("<ul>" + "".join(f"<li><a href='/news/{i}'>Another story {i} in the n
 
 def test_without_the_aside_rule_the_items_version_goes(
         monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(_prune, "beside_declaration", lambda el: False)
+    monkeypatch.setattr(_prune, "beside_declaration", lambda el, memo=None: False)
     got = words(extract(GUARD_PAGE, URL).full_text)
     assert words("Debug for MutexGuard") in got and words("const: unstable") not in got
 

@@ -166,6 +166,112 @@ def test_sigint_ignored_at_start_still_interrupts_the_loading_cli() -> None:
     assert (done.returncode, done.stdout, done.stderr) == (130, "", "interrupted\n")
 
 
+def _trawl_loading(then: str) -> subprocess.CompletedProcess[str]:
+    """A process started as the `trawl` console script is, which runs ``then`` while
+    ``import trawl`` (the script's first import) imports its first module that is no
+    trawl's own (importlib.metadata, in about the first 0.1 s of any command)."""
+    script = ("import os, signal, sys, time\n"
+              "sys.argv = ['trawl', 'list']\n"
+              "class Then:\n"
+              "    def find_spec(self, name, path=None, target=None):\n"
+              "        if name == 'importlib.metadata':\n"
+              f"            {then}\n"
+              "        return None\n"
+              "sys.meta_path.insert(0, Then())\n"
+              "import trawl\n"
+              "print('loaded')\n")
+    return subprocess.run([PYTHON, "-c", script], cwd=ROOT, capture_output=True, text=True,
+                          timeout=30, env={**os.environ, "PYTHONPATH": str(ROOT)})
+
+
+def test_a_ctrl_c_in_the_first_moment_of_a_command_is_one_line() -> None:
+    # the handler was set by trawl.api, after trawl/__init__.py imported importlib.metadata:
+    # a Ctrl-C in the first ~0.1 s printed an import traceback
+    done = _trawl_loading("os.kill(os.getpid(), signal.SIGINT); time.sleep(5)")
+    assert (done.returncode, done.stdout, done.stderr) == (130, "", "interrupted\n")
+
+
+def test_a_sigterm_while_the_command_line_loads_is_one_line() -> None:
+    # it died by the signal, silently (a service manager stopping a starting worker)
+    done = _trawl_loading("os.kill(os.getpid(), signal.SIGTERM); time.sleep(5)")
+    assert (done.returncode, done.stdout, done.stderr) == (143, "", "terminated\n")
+
+
+def test_once_loaded_a_sigterm_is_python_s_own_again() -> None:
+    script = ("import os, signal, sys\n"
+              "sys.argv = ['trawl', 'list']\n"
+              "import trawl\n"
+              "from trawl import _loading\n"
+              "_loading.loaded()\n"
+              "assert signal.getsignal(signal.SIGTERM) == signal.SIG_DFL\n"
+              "assert signal.getsignal(signal.SIGINT) is signal.default_int_handler\n")
+    done = subprocess.run([PYTHON, "-c", script], cwd=ROOT, capture_output=True, text=True,
+                          timeout=30, env={**os.environ, "PYTHONPATH": str(ROOT)})
+    assert (done.returncode, done.stderr) == (0, "")
+
+
+def test_the_workers_spawned_processes_leave_signals_to_it() -> None:
+    # multiprocessing gives a spawned process the worker's sys.argv ("trawl worker")
+    script = ("import signal, sys\n"
+              "sys.argv = ['trawl', 'worker']\n"
+              "sys.orig_argv = [sys.executable, '-c', '...', '--multiprocessing-fork']\n"
+              "import trawl\n"
+              "assert signal.getsignal(signal.SIGTERM) == signal.SIG_DFL\n"
+              "assert signal.getsignal(signal.SIGINT) is signal.default_int_handler\n")
+    done = subprocess.run([PYTHON, "-c", script], cwd=ROOT, capture_output=True, text=True,
+                          timeout=30, env={**os.environ, "PYTHONPATH": str(ROOT)})
+    assert (done.returncode, done.stderr) == (0, "")
+
+
+SERVE_TWO_CTRL_CS = """
+import asyncio, contextlib, os, signal, socket
+import uvicorn
+from starlette.applications import Starlette
+from starlette.routing import Route
+from trawl.api.http.serve import Server
+
+async def slow(request):
+    await asyncio.sleep(30)
+
+@contextlib.asynccontextmanager
+async def lifespan(app):
+    yield
+    print("lifespan ended", flush=True)
+
+sock = socket.socket()
+sock.bind(("127.0.0.1", 0))
+server = Server(uvicorn.Config(Starlette(routes=[Route("/", slow)], lifespan=lifespan),
+                               log_level="warning", lifespan="on"))
+
+async def main():
+    serving = asyncio.ensure_future(server.serve(sockets=[sock]))
+    while not server.started:
+        await asyncio.sleep(0.01)
+    # a request in flight (a long scrape): the stop waits for it
+    _, writer = await asyncio.open_connection(*sock.getsockname())
+    writer.write(b"GET / HTTP/1.1\\r\\nHost: 127.0.0.1\\r\\n\\r\\n")
+    await writer.drain()
+    await asyncio.sleep(0.2)
+    os.kill(os.getpid(), signal.SIGINT)
+    await asyncio.sleep(0.3)
+    os.kill(os.getpid(), signal.SIGINT)  # "CTRL+C to force quit"
+    await serving
+
+try:
+    asyncio.run(main())
+except KeyboardInterrupt:
+    print("interrupted", flush=True)
+"""
+
+
+def test_serve_stopped_by_a_second_ctrl_c_ends_its_lifespan_without_a_traceback() -> None:
+    # uvicorn skipped the app's shutdown on a forced exit; the lifespan task left waiting
+    # was cancelled as the loop closed: a CancelledError traceback under `trawl serve`'s line
+    done = subprocess.run([PYTHON, "-c", SERVE_TWO_CTRL_CS], cwd=ROOT, capture_output=True,
+                          text=True, timeout=30, env={**os.environ, "PYTHONPATH": str(ROOT)})
+    assert (done.stdout.splitlines(), done.stderr) == (["lifespan ended", "interrupted"], "")
+
+
 if sys.platform != "linux":  # signal masks and PR_SET_PDEATHSIG
     pytestmark = pytest.mark.skip("Linux only")
 

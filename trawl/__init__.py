@@ -20,6 +20,11 @@ The package's layers, lowest first (ARCHITECTURE.md; checked by ``lint-imports``
 
 from __future__ import annotations
 
+from trawl import _loading
+
+if _loading.console_script():  # first: a Ctrl-C while the rest loads is one line
+    _loading.quiet_interrupts_while_loading()
+
 import importlib
 import sys
 import types

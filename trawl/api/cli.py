@@ -9,9 +9,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import os
-import signal
 import sys
-import threading
 import time
 from pathlib import Path
 from typing import Annotated, Any
@@ -21,6 +19,7 @@ from rich.markup import escape
 from rich.progress import BarColumn, Progress, TextColumn, TimeElapsedColumn
 from rich.table import Table
 
+from trawl import _loading
 from trawl.api import agent_commands, handoff_commands, result_commands, service_commands
 from trawl.api._cli_kit import (
     EXIT_INTERRUPTED,
@@ -540,8 +539,7 @@ register_scrape(app)  # `trawl scrape URL`: one page, no services
 
 def main() -> None:
     code: int = 0
-    if threading.current_thread() is threading.main_thread():  # loaded: Python's own again
-        signal.signal(signal.SIGINT, signal.default_int_handler)
+    _loading.loaded()  # Python's own handlers again
     try:
         code = invoke(app, None, "trawl")  # also under `python -m trawl.api`
     except KeyboardInterrupt:  # outside run(), e.g. while a command loads what it needs

@@ -23,9 +23,11 @@ from collections.abc import Iterator
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 
+from lxml.html import HtmlElement
+
 from trawl.crawler.auto import RenderDecision, decide
 from trawl.errors import ConfigError
-from trawl.extract import Extraction, extract, parse_html
+from trawl.extract import EXTRACTION_FAULT, Extraction, extract, parse_html
 from trawl.model import FoundLink
 from trawl.urls import Scope, canonicalize
 
@@ -38,6 +40,14 @@ PR_SET_PDEATHSIG = 1
 """prctl(2) option: the signal this process gets when its parent ends."""
 PARENT_WATCH_INTERVAL_S = 1.0
 ORPHAN_EXIT_CODE = 70
+DEFAULT_EXTRACT_TIMEOUT_S = 60.0
+"""How long reading one page's content may take (wall time, in an extraction process).
+Past it the page is read again whole (as ``--content full``: no main-content rules, linear
+in the page) and flagged (``metadata["extraction_fault"]`` says the cause); should that
+overrun too, it is stored with no content, flagged likewise. A rule that is slow on some
+hostile shape (a 20 MB page of a structure no rule was measured on) costs one page a
+minute of a process, never the process for hours. Extraction is linear: 28 MB of a
+manual take 12 s at a loaded machine's speed (bench/huge_pages.py)."""
 EXTRACTION_GC_THRESHOLD = 10_000
 """Allocations (less deallocations) between young garbage collections in an extraction
 process (Python's default: 700); see :func:`prepare_process`."""
@@ -101,11 +111,14 @@ def found_links(extraction: Extraction, scope: Scope) -> list[FoundLink]:
 
 
 def read_page(html: str, url: str, scope: Scope, auto: AutoRules | None = None,
-              shell_check: bool = False, selection: Selection | None = None) -> Reading:
+              shell_check: bool = False, selection: Selection | None = None,
+              time_limit_s: float | None = DEFAULT_EXTRACT_TIMEOUT_S) -> Reading:
     """Decide (when ``auto`` is given) and, unless the page needs the browser, extract.
     ``shell_check`` (http mode): decide too, but extract whatever it says (a page that
     needed a browser is then flagged thin, see :mod:`trawl.crawler.thin`). ``selection``:
-    main or full content, and the elements selected in or out (default: main)."""
+    main or full content, and the elements selected in or out (default: main).
+    ``time_limit_s``: see ``DEFAULT_EXTRACT_TIMEOUT_S`` (None: no limit; only the main
+    thread of a process can be interrupted, so a reading in another thread has none)."""
     selection = selection or Selection()
     decision = None
     document = parse_html(html)  # one parse for both
@@ -115,14 +128,64 @@ def read_page(html: str, url: str, scope: Scope, auto: AutoRules | None = None,
             return Reading(decision)
     elif shell_check:
         decision = decide(document, url)
-    extraction = extract(document, url, selection.content,
-                         include_tags=selection.include_tags,
-                         exclude_tags=selection.exclude_tags, source=html)
+    extraction = _bounded_extract(document, html, url, selection, time_limit_s)
     markdown = extraction.markdown
     digest = hashlib.sha256(markdown.encode()).hexdigest() if markdown.strip() else None
     links = found_links(extraction, scope)
     extraction.links = []
     return Reading(decision, extraction, links, digest)
+
+
+class _TookTooLong(BaseException):
+    """Raised by SIGALRM in a reading past its time limit: a BaseException, so that no
+    ``except Exception`` of the extraction code takes it for a rule's fault."""
+
+
+@contextlib.contextmanager
+def _time_limit(seconds: float | None) -> Iterator[None]:
+    """Raise ``_TookTooLong`` in this (the main) thread after ``seconds`` of wall time."""
+    if seconds is None or threading.current_thread() is not threading.main_thread():
+        yield
+        return
+
+    def _alarm(signum: int, frame: object) -> None:
+        raise _TookTooLong
+
+    previous = signal.signal(signal.SIGALRM, _alarm)
+    signal.setitimer(signal.ITIMER_REAL, seconds)
+    try:
+        yield
+    finally:
+        signal.setitimer(signal.ITIMER_REAL, 0)
+        signal.signal(signal.SIGALRM, previous)
+
+
+def _bounded_extract(document: HtmlElement, html: str, url: str, selection: Selection,
+                     time_limit_s: float | None) -> Extraction:
+    """:func:`trawl.extract.extract` of the parsed ``document`` within ``time_limit_s``;
+    past it the page read again whole, within as long again, flagged with the cause; past
+    that too, no content, flagged likewise (see ``DEFAULT_EXTRACT_TIMEOUT_S``)."""
+    try:
+        with _time_limit(time_limit_s):
+            return extract(document, url, selection.content,
+                           include_tags=selection.include_tags,
+                           exclude_tags=selection.exclude_tags, source=html)
+    except _TookTooLong:
+        pass
+    fault = f"reading the content took longer than {time_limit_s:g} s"
+    if selection.content != "full" and not selection.include_tags:
+        try:
+            with _time_limit(time_limit_s):
+                whole = extract(html, url, "full", exclude_tags=selection.exclude_tags)
+        except _TookTooLong:
+            fault += "; reading it whole took as long too"
+        else:
+            whole.metadata[EXTRACTION_FAULT] = (
+                f"{fault}; stored the whole body less navigation chrome (as --content full)")
+            return whole
+    empty = extract("", url)
+    empty.metadata[EXTRACTION_FAULT] = f"{fault}; nothing stored of the content"
+    return empty
 
 
 def stop_processes(pool: ProcessPoolExecutor, join_s: float = STOP_JOIN_S) -> None:

@@ -65,19 +65,31 @@ _ASIDE_DEPTH = 2
 """How far below the header block a part of such a line may sit (a version in its span)."""
 
 
-def beside_declaration(el: HtmlElement) -> bool:
+Declarations = dict[HtmlElement, list[HtmlElement]]
+"""The declaration headings among each parent's children (see ``beside_declaration``)."""
+
+
+def beside_declaration(el: HtmlElement, memo: Declarations | None = None) -> bool:
     """Whether ``el`` is (or is in) a short line beside a declaration heading in one header
     block: the item's facts, stable since which version, a link to its source (rustdoc's
     "1.16.0 · source", a reference's "[source]" beside a signature), read with the
-    declaration as its line, not a list of links of the page's."""
+    declaration as its line, not a list of links of the page's.
+
+    ``memo``: the parents' declaration headings found so far, for a pass that asks of many
+    elements of a tree it does not change (prune asks of every candidate: a parent of
+    50,000 children would be read 50,000 times, quadratic, without it)."""
     node: HtmlElement | None = el
     for _ in range(_ASIDE_DEPTH):
         parent = node.getparent() if node is not None else None
         if node is None or parent is None:
             return False
-        # (the parent's headings alone, in lxml's own loop: prune asks this of every
-        # candidate, and most parents have none)
-        if any(c is not node and declaration(c) for c in parent.iterchildren(*_HEADINGS)) \
+        decls = memo.get(parent) if memo is not None else None
+        if decls is None:
+            # (the parent's headings alone, in lxml's own loop: most parents have none)
+            decls = [c for c in parent.iterchildren(*_HEADINGS) if declaration(c)]
+            if memo is not None:
+                memo[parent] = decls
+        if any(c is not node for c in decls) \
                 and len(_collapsed_text(node)) <= DECLARATION_ASIDE_MAX_CHARS:
             return True
         node = parent

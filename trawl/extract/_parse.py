@@ -90,6 +90,9 @@ def flatten_nesting(html: str, limit: int = MAX_NESTING) -> str:
     """``html`` with the tags of elements nested deeper than ``limit`` removed (their
     content kept in place). Only called when libxml2 gave up on a document's depth."""
     stack: list[tuple[str, bool]] = []  # (tag, kept)
+    # (where each tag is open in the stack: a closing tag finds its element at once, where
+    # a search down the stack made 8,000 stray "</span>"s under 8,000 <div>s take 3.6 s)
+    where: dict[str, list[int]] = {}
     out: list[str] = []
     last = 0
     for match in _TAG.finditer(html):
@@ -99,13 +102,14 @@ def flatten_nesting(html: str, limit: int = MAX_NESTING) -> str:
             pass
         elif not closing:
             keep = len(stack) < limit
+            where.setdefault(name, []).append(len(stack))
             stack.append((name, keep))
-        else:
-            for index in range(len(stack) - 1, -1, -1):
-                if stack[index][0] == name:
-                    keep = stack[index][1]
-                    del stack[index:]
-                    break
+        elif where.get(name):
+            index = where[name][-1]
+            keep = stack[index][1]
+            for gone, _ in stack[index:]:  # (each element leaves once: linear in all)
+                where[gone].pop()
+            del stack[index:]
         if not keep:
             out.append(html[last:match.start()])
             last = match.end()

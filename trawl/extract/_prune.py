@@ -9,7 +9,7 @@ import re
 from lxml.html import HtmlElement
 
 from ._boiler import _boxed_in_text, _prose_paragraph
-from ._decl import beside_declaration, declaration, holds_declaration, in_code
+from ._decl import Declarations, beside_declaration, declaration, holds_declaration, in_code
 from ._figures import figure_with_references, in_numbered_figure
 from ._kept import (
     _PRUNABLE_TAGS,
@@ -98,14 +98,15 @@ def prune(content: HtmlElement, stats: dict[HtmlElement, _Stats] | None = None,
     doomed: list[HtmlElement] = []
     lists: dict[HtmlElement, int] = {}  # (see listed_links)
     cites: dict[HtmlElement, bool] = {}  # (see _names_only)
-    anchors: Anchors = {}  # (see contents_list; nothing is dropped until the end)
+    decls: Declarations = {}  # (see beside_declaration)
+    anchors: Anchors = Anchors()  # (see contents_list; nothing is dropped until the end)
     for el in content.iter():
         if el is content:
             continue
         st = stats.get(el)
         # in the page's main landmark, lists and tables of links are the page's own (a
         # table of contents, a "See also" list, an index): the page said so
-        if st is not None and _prunable(el, st, stats, lists, cites) and \
+        if st is not None and _prunable(el, st, stats, lists, cites, decls) and \
                 not (_in_landmark(el) and _links_in_lists(el, stats, lists)):
             doomed.append(el)
     # a note or "See also" box is content whatever it holds (often nothing but links), and
@@ -229,7 +230,8 @@ def _in_landmark(el: HtmlElement) -> bool:
 
 
 def _prunable(el: HtmlElement, st: _Stats, stats: dict[HtmlElement, _Stats],
-              lists: dict[HtmlElement, int], cites: dict[HtmlElement, bool]) -> bool:
+              lists: dict[HtmlElement, int], cites: dict[HtmlElement, bool],
+              decls: Declarations | None = None) -> bool:
     """Whether prune drops ``el`` (forms, navigation headings, link-heavy blocks)."""
     tag = el.tag
     if tag in _FORM_TAGS:
@@ -240,7 +242,7 @@ def _prunable(el: HtmlElement, st: _Stats, stats: dict[HtmlElement, _Stats],
         return False
     if not st.links and st.n_img <= 1 and st.n_li - 100 <= st.n_p:
         return False  # every test below needs links, images or a hundred list items
-    if beside_declaration(el) or in_code(el):
+    if beside_declaration(el, decls) or in_code(el):
         return False  # (asked after the cheap tests: they read the parent's headings, the
         # ancestors' tags)
     if _kinds(el).embed or _admonition(el) or _is_headed_section(el, stats) or \

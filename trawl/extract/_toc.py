@@ -73,7 +73,7 @@ def contents_list(lst: HtmlElement, anchors: Anchors | None = None) -> bool:
             return True
         # (a chapter's two subsections, listed at its top: see ``_lists_own_sections``)
         return items >= OWN_SECTIONS_MIN_ITEMS and lines and \
-            _lists_itself(lst, every=True, memo=anchors) and _lists_own_sections(lst)
+            _lists_itself(lst, every=True, memo=anchors) and _lists_own_sections(lst, anchors)
     return nested or (lines and (items >= CONTENTS_FLAT_MIN_ITEMS
                                  or _lists_itself(lst, memo=anchors) or _leads_on(lst, anchors)))
 
@@ -144,11 +144,22 @@ def _toc_wrapper(lst: HtmlElement) -> HtmlElement | None:
     while True:
         named = named or bool(_TOC_TOKENS & _tokens_of(el.get("class") or ""))
         parent = el.getparent()
-        if parent is None or sum(1 for c in parent if isinstance(c.tag, str)) > 1 or \
-                (parent.text or "").strip():
+        if parent is None or _holds_more(parent) or (parent.text or "").strip():
             break
         el = parent
     return el if named else None
+
+
+def _holds_more(parent: HtmlElement) -> bool:
+    """Whether ``parent`` holds more than one element: read up to the second (a wrapper of
+    50,000 lists is asked of each of them)."""
+    count = 0
+    for c in parent:
+        if isinstance(c.tag, str):
+            count += 1
+            if count > 1:
+                return True
+    return False
 
 
 def _leads_on(lst: HtmlElement, memo: Anchors | None = None) -> bool:
@@ -217,31 +228,56 @@ OWN_SECTIONS_MIN_ITEMS = 2
 """Entries of a list of the page's own sections (see ``_lists_own_sections``)."""
 
 
-def _lists_own_sections(lst: HtmlElement) -> bool:
+def _lists_own_sections(lst: HtmlElement, memo: Anchors | None = None) -> bool:
     """Whether every link of ``lst`` leads to a heading on the page after the list (the
     heading itself, an anchor in it, or an empty anchor set just before it): the page's
     table of contents however short, a chapter's two subsections listed at its top
     (LaTeX2HTML's "Subsections"). A skip link's list ("Skip to content", "Skip to
     navigation") leads to landmarks, not headings, and a "Back to top" to what is before
     it. Asked only of a short list every link of which is an anchor on the page (see
-    ``contents_list``): a walk of the page each."""
+    ``contents_list``): a walk of the page, once for a pass with ``memo`` (a book on one
+    page lists each section's subsections at its top: a walk each is quadratic)."""
     wanted = {(a.get("href") or "").partition("#")[2] for a in lst.iter("a")}
     top = lst
     while (parent := top.getparent()) is not None:
         top = parent
-    after = False
-    found: set[str] = set()
-    for e in top.iter():
-        if e is lst:
-            after = True
+    order = memo.order.get(top) if memo is not None else None
+    if order is None:
+        order = _order(top)
+        if memo is not None:
+            memo.order[top] = order
+    first, position = order
+    where = position.get(lst)
+    if where is None:  # (no list: asked of another block)
+        where = next(i for i, e in enumerate(top.iter()) if e is lst)
+    for name in wanted:
+        # (the first element of that name is the one the link leads to)
+        e = first.get(name)
+        if e is None or position[e] < where or not _heads_section(e):
+            return False
+    return True
+
+
+Order = tuple[dict[str, HtmlElement], dict[HtmlElement, int]]
+"""The first element of each id or name of a tree (its id, else its name), and the
+position in the tree's document order of those and of its lists (see ``_order``)."""
+
+
+def _order(top: HtmlElement) -> Order:
+    """The first element of each name in ``top`` and the positions of them and of the
+    lists (``LISTS``) in it, in one walk."""
+    first: dict[str, HtmlElement] = {}
+    position: dict[HtmlElement, int] = {}
+    for i, e in enumerate(top.iter()):
         if not isinstance(e.tag, str):
             continue
         name = e.get("id") or e.get("name")
-        if name in wanted and name not in found:
-            if not (after and _heads_section(e)):
-                return False
-            found.add(name)
-    return found == wanted
+        if e.tag in LISTS:
+            position[e] = i
+        if name is not None and name not in first:
+            first[name] = e
+            position[e] = i
+    return first, position
 
 
 def _heads_section(e: HtmlElement) -> bool:
@@ -253,8 +289,13 @@ def _heads_section(e: HtmlElement) -> bool:
         following is not None and following.tag in _HEADINGS
 
 
-Anchors = dict[tuple[HtmlElement, HtmlElement], set[str]]
-"""The page's anchors (see ``_page_anchors``) by the trees they were collected from."""
+class Anchors(dict[tuple[HtmlElement, HtmlElement], set[str]]):
+    """The page's anchors (see ``_page_anchors``) by the trees they were collected from, and
+    the order of their named elements by tree (see ``_lists_own_sections``)."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.order: dict[HtmlElement, Order] = {}
 
 
 def _page_anchors(el: HtmlElement, memo: Anchors | None = None) -> set[str]:

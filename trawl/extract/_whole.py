@@ -86,7 +86,7 @@ def whole(top: HtmlElement, stats: dict[HtmlElement, _Stats],
     node = _tables_alike(_table_of(top, stats), stats)
     figure = figure_of(node)  # (a numbered figure the block is, or is in)
     lists: dict[HtmlElement, int] = {}  # (see listed_links)
-    anchors: Anchors = {}  # (see contents_list)
+    anchors: Anchors = Anchors()  # (see contents_list)
     while True:
         parent = node.getparent()
         if parent is None or parent.tag == "html" or parent not in stats:
