@@ -171,3 +171,34 @@ def test_a_dateline_under_a_headline_still_goes() -> None:
                     URL)
         assert_kept(e.text, "Paragraph 4 of the story")
         assert "12.05.2024" not in e.text, line
+
+
+def test_a_pictures_caption_in_a_numbered_section_is_kept() -> None:
+    # a filter's overview (a numbered section, "14.5.1."): its line, then an example
+    # picture whose caption (unnumbered, a "caption" class) says the settings it shows: it
+    # went as a photo's caption, boilerplate by its class (GIMP's help, 14 pages, 81.6 %+)
+    caption = "Filter applied with default options: scale=1.000 shape=2.000 rank=1"
+    overview = section(4, "14.5.1. Overview", (
+        "<p>Generates a cellular texture. Results don't depend on the image you opened.</p>"
+        + indented("<div class='mediaobject'><img src='cell.jpg'><div class='caption'><p>"
+                   f"{caption}</p></div></div>")))
+    options = "".join(f"<p>Option {i} sets how much of the effect the filter gives. {LOREM}"
+                      "</p>" for i in range(3))
+    body = section(3, "14.5. Cell Noise", overview + section(4, "14.5.2. Options", options))
+    e = extract(f"<html><body>{body}</body></html>", URL)
+    assert_kept(e.text, "Generates a cellular texture", "Option 2 sets how much", caption)
+
+
+def test_a_news_photos_caption_under_a_subheading_still_goes() -> None:
+    # hostile: a story's sections under subheadings no one numbers (a day, a count), a
+    # photo with its caption in the second: the caption is the photo's, boilerplate
+    fig = ("<figure><img src='rally.jpg'><figcaption>Crowds at the rally on Sunday. Photo: "
+           "Agency</figcaption></figure><div class='media'><img src='march.jpg'><div "
+           "class='caption'>The march past the town hall. Photo: Agency</div></div>")
+    story = "".join(f"<p>Paragraph {i} of the story, with a clause. {LOREM}</p>"
+                    for i in range(3))
+    e = extract(f"<html><body><article><h1>The rally</h1><h2>Day 1.2 of the strike</h2>"
+                f"{story}<h2>2 days on</h2>{fig}{story}</article></body></html>", URL)
+    assert "Paragraph 2 of the story" in e.text
+    assert "Crowds at the rally" not in e.text
+    assert "The march past the town hall" not in e.text
