@@ -272,7 +272,25 @@ def _cited_address(el: HtmlElement) -> bool:
     if not links or not all(_shows_address(a) for a in links):
         return False
     parent = el.getparent()
-    return parent is not None and _prose_paragraph(parent)
+    return parent is not None and (_prose_paragraph(parent) or _citation(parent))
+
+
+CITATION_MIN_CHARS = 12
+"""A citation says at least this much besides its links (a work's title, its author)."""
+
+
+def _citation(el: HtmlElement) -> bool:
+    """Whether ``el`` is a paragraph citing a work: a ``<p>`` whose text outside its links
+    (a title, an author: "[APOD] Astronomy Picture of the Day.") is ``CITATION_MIN_CHARS``
+    or more. A bibliography's entry prints the address of the work it cites after its
+    title, and the address is most of the entry's text, so it is no prose paragraph by its
+    links; a reader reads the address as the entry's. A paragraph of links printing their
+    addresses under a label ("Follow us: https://...") says too little of its own."""
+    if el.tag != "p":
+        return False
+    text = text_content(el)
+    links = sum(len(text_content(a)) for a in el.iter("a"))
+    return len(" ".join(text.split())) - links >= CITATION_MIN_CHARS
 
 
 def _shows_address(a: HtmlElement) -> bool:
