@@ -202,3 +202,50 @@ def test_a_news_photos_caption_under_a_subheading_still_goes() -> None:
     assert "Paragraph 2 of the story" in e.text
     assert "Crowds at the rally" not in e.text
     assert "The march past the town hall" not in e.text
+
+
+def dialog_page(closing: str) -> str:
+    """A program's command page: the section's introduction and a note, a subsection on
+    where the command is, then the dialog's subsection (its numbered screenshot, its long
+    list of options, and ``closing`` after the list)."""
+    options = "".join(f"<dt><span class='term'>Option {i}</span></dt><dd><p>Sets how the "
+                      f"image is scaled when option {i} is chosen.</p>"
+                      + (f"<p>{LOREM}</p>" * 4 if i == 0 else "") + "</dd>" for i in range(8))
+    fig = ("<div class='figure'><a id='f5'></a><p class='title'><strong>Figure 16.82. The "
+           "Scale Image dialog</strong></p><div class='figure-contents'><img src='s.png'>"
+           "</div></div><br class='figure-break'>")
+    dialog = section(4, "6.21.2. The Scale Image Dialog", (
+        f"{fig}<div class='variablelist'><dl class='variablelist'>{options}</dl></div>"
+        + closing))
+    body = section(3, "6.21. Scale Image", (
+        "<p>The Scale Image command enlarges or reduces the physical size of the image by "
+        "changing the number of pixels it contains.</p><p>It operates on the entire image. "
+        "To scale one layer, use the <a href='layer-scale.html'>Scale Layer</a> command.</p>"
+        + note("If scaling would produce an image larger than the maximum size, you are "
+               "asked to confirm.")
+        + section(4, "6.21.1. Activate the Command", "<ul><li><p>You can access this "
+                  "command from the image menubar.</p></li></ul>") + dialog))
+    return f"<html><head><title>6.21. Scale Image</title></head><body>{body}</body></html>"
+
+
+def test_a_note_closing_a_dialogs_options_keeps_the_section_whole() -> None:
+    # the dialog's long option list won; its subsection closes with a note ("See also the
+    # Scale tool"), and the climb stopped at the list: the command's introduction, its
+    # note and where it is went (GIMP's help, 73.8 %)
+    e = extract(dialog_page(note("See also the <a href='scale.html'>Scale tool</a>, which "
+                                 "lets you scale a layer, a selection or a path.")), URL)
+    assert_kept(e.text, "The Scale Image command enlarges", "It operates on the entire",
+                "You can access this command", "Option 7", "See also the Scale tool")
+
+
+def test_a_box_of_links_or_a_sign_up_after_the_options_is_no_closing_note() -> None:
+    # hostile: the same page, the option list followed by a box its class names a tip that
+    # only links other pages, or by a sign-up block (a form, no note): neither is a note
+    # closing the section, and each stays out
+    for box in ("<div class='tip'><p>Read <a href='/a'>the morning briefing</a> and <a "
+                "href='/b'>the best of our reporting and more from the archive</a></p></div>",
+                "<div><p>Get the morning briefing in your inbox, every day, free of charge</p>"
+                "<form><input name='mail'></form></div>"):
+        e = extract(dialog_page(box), URL)
+        assert "Option 7" in e.text
+        assert "morning briefing" not in e.text, box
