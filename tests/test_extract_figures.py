@@ -160,6 +160,19 @@ def test_a_numbered_figures_title_at_the_top_is_no_dateline() -> None:
                 "In this section, you will find help", "Besides the commands described")
 
 
+def test_a_numbered_figures_title_ending_the_page_is_no_date_line() -> None:
+    # a tutorial's step ending the page with its screenshot's numbered title ("Figure
+    # 3.31.", the picture under it): it went as a trailing date line (GIMP's help, 78 %)
+    fig = indented("<div class='figure'><a id='f6'></a><p class='title'><strong>Figure 3.31. "
+                   "Image Properties Dialog</strong></p><div class='figure-contents'><div "
+                   "class='mediaobject'><img src='props.png' alt='Dialog'></div></div></div>")
+    body = section(3, "4.6. Find Info About Your Image", (
+        "<p>If you need to find information about your image, open the Image Properties "
+        f"dialog from the Image menu. {LOREM}</p>{fig}"))
+    e = extract(f"<html><body>{body}</body></html>", URL)
+    assert_kept(e.text, "open the Image Properties dialog", "Figure 3.31. Image Properties")
+
+
 def test_a_dateline_under_a_headline_still_goes() -> None:
     # hostile: a story's dateline (a date and a time with dots, under its headline) and a
     # figure's title that says a date past its number: each a dateline, dropped
@@ -169,6 +182,11 @@ def test_a_dateline_under_a_headline_still_goes() -> None:
         e = extract(f"<html><head><title>The council votes</title></head><body><article>"
                     f"<h1>The council votes</h1><p>{line}</p>{story}</article></body></html>",
                     URL)
+        assert_kept(e.text, "Paragraph 4 of the story")
+        assert "12.05.2024" not in e.text, line
+        # ... and as the story's last line, a date line
+        e = extract(f"<html><body><article><h1>The council votes</h1>{story}<p>{line}</p>"
+                    "</article></body></html>", URL)
         assert_kept(e.text, "Paragraph 4 of the story")
         assert "12.05.2024" not in e.text, line
 

@@ -472,7 +472,7 @@ def _section_name(el: HtmlElement, text: str) -> bool:
 def _is_meta_line(text: str) -> bool:
     if _TRAILING_META_RE.match(text) or _TRAILING_LABEL_RE.match(text):
         return True
-    return bool(_DATE_RE.search(text)) and len(text.split()) <= _TRAILING_META_MAX_WORDS \
+    return _dated(text) and len(text.split()) <= _TRAILING_META_MAX_WORDS \
         and not _SENTENCE_END_RE.search(text)
 
 
