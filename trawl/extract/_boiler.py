@@ -268,8 +268,6 @@ def _numbered_caption(el: HtmlElement, tag: str) -> bool:
 _SECTION_NUMBER_RE = re.compile(r"^\W*\d+(?:\.\d+)+\.?(?!\S)")
 """A section's number of two levels or more, before its title ("14.5.1. Overview",
 "3.6 Median Blur"): a manual's or a paper's sections, numbered under their chapters."""
-_PRECEDING_HEADING = "preceding::*[self::h1 or self::h2 or self::h3 or self::h4 or self::h5 " \
-    "or self::h6][1]"
 
 
 def _caption_in_numbered_section(el: HtmlElement, tag: str) -> bool:
@@ -283,8 +281,27 @@ def _caption_in_numbered_section(el: HtmlElement, tag: str) -> bool:
     numbers, and stays boilerplate."""
     if tag != "figcaption" and "caption" not in _tokens_of(el.get("class") or ""):
         return False
-    found = el.xpath(_PRECEDING_HEADING)
-    return bool(found) and _SECTION_NUMBER_RE.match(text_content(found[0])) is not None
+    heading = _heading_before(el)
+    return heading is not None and _SECTION_NUMBER_RE.match(text_content(heading)) is not None
+
+
+def _heading_before(el: HtmlElement) -> HtmlElement | None:
+    """The nearest heading before ``el`` in the document: a preceding sibling of it or of
+    an ancestor, or the last heading in one. (Walked from ``el`` back: the XPath
+    ``preceding::`` axis reads the whole document before it for each caption, seconds on
+    a book on one page of hundreds of captions.)"""
+    node: HtmlElement | None = el
+    while node is not None:
+        for sib in node.itersiblings(preceding=True):
+            if not isinstance(sib.tag, str):
+                continue
+            if sib.tag in _HEADINGS:
+                return sib
+            inner = list(sib.iter(*_HEADINGS))
+            if inner:
+                return inner[-1]
+        node = node.getparent()
+    return None
 
 
 def _lead_text(el: HtmlElement) -> str:
