@@ -117,6 +117,22 @@ The sets (``--list`` says which are installed here):
   685 pages): a program's manual a section a page, its dialogs' options as variable lists,
   numbered figures (screenshots with captions), menus' pages listing the pages after them,
   tutorials and a glossary, the body less ``navheader`` and ``navfooter``;
+- ``freetds``: FreeTDS 1.3's user guide (DocBook XSL snapshot; Debian freetds-doc, only its
+  ``userguide/``, not its Doxygen API reference): a database client library's manual, a
+  section a page, 87 pages: its configuration file's settings tables, its API summaries
+  (function tables), install and troubleshooting chapters, and pages that are mostly a
+  table of contents, the body less ``navheader`` and ``navfooter``;
+- ``nut``: Network UPS Tools 2.8's documentation (DocBook XSL snapshot through AsciiDoc;
+  Debian nut-doc, only its ``html/`` pages): the user manual (its configuration, its
+  appendices of release notes and upgrade notes, a version's changes a page), the developer
+  and packager guides and the FAQ, a section a page, 186 pages, the body less ``navheader``
+  and both ``navfooter`` divs (one of them, ``div.navfooter.nut_footer``, the "Last updated
+  ..." line, AsciiDoc's footer as gitdoc's ``div#footer``);
+- ``wireshark``: Wireshark 4.0's user's and developer's guides (DocBook XSL snapshot through
+  AsciiDoc; Debian wireshark-doc, only their pages, not their screenshots): a program's
+  manual a section a page, 311 pages: its windows and dialogs, numbered figures, tables of
+  command-line options and of preferences, notes and tips, the body less ``navheader``
+  and ``navfooter``;
 - ``postgres`` (kept back, only with ``--kept-back``: measured to check, never tuned on): the
   PostgreSQL 15 manual (DocBook XSL; Debian postgresql-doc-15): the body less its
   ``navheader`` and ``navfooter``.
@@ -371,6 +387,21 @@ SETS = {s.name: s for s in (
            "/html/body", "./div[@class='navheader' or @class='navfooter']"),
     DocSet("gimp", _installed("usr/share/gimp/2.0/help/en", page="index.html"), "gimp-help-en",
            # GIMP's help (DocBook XSL snapshot), a section a page: as for ``docbook``
+           "/html/body", "./div[@class='navheader' or @class='navfooter']"),
+    DocSet("freetds", _installed("usr/share/doc/freetds-doc/userguide"), "freetds-doc",
+           # FreeTDS's user guide (DocBook XSL snapshot), a section a page: as for ``docbook``
+           "/html/body", "./div[@class='navheader' or @class='navfooter']"),
+    DocSet("nut", _installed("usr/share/doc/nut-doc/html"), "nut-doc",
+           # NUT's documentation (DocBook XSL snapshot), a section a page: as for
+           # ``docbook``; its second footer (``div.navfooter.nut_footer``: "Last updated
+           # ... -- Network UPS Tools 2.8.0") is a ``navfooter`` too
+           "/html/body",
+           f"./div[{_has_class('navheader')} or {_has_class('navfooter')}]"),
+    DocSet("wireshark",
+           _installed("usr/share/doc/wireshark", page="wsug_html_chunked/index.html"),
+           "wireshark-doc",
+           # Wireshark's two guides (DocBook XSL snapshot), a section a page: as for
+           # ``docbook``
            "/html/body", "./div[@class='navheader' or @class='navfooter']"),
     DocSet("postgres", _installed("usr/share/doc/postgresql-doc-15/html"), "postgresql-doc-15",
            "/html/body", "./div[@class='navheader' or @class='navfooter']", kept_back=True),

@@ -3,6 +3,7 @@ sidebars, banners, ads, share bars), dropped before scoring, guarded by size."""
 
 from __future__ import annotations
 
+import itertools
 import re
 from functools import lru_cache
 
@@ -12,6 +13,7 @@ from ._banner import site_banner
 from ._signals import (
     _BOILER_TOKENS,
     _HEADINGS,
+    _admonition,
     _is_ancestor,
     _kinds,
     _tokens_of,
@@ -365,14 +367,27 @@ def _boxed_in_text(el: HtmlElement, st: _Stats) -> bool:
     is links: the box is named "sidebar" and nothing else boilerplate, holds prose (little
     link text, a paragraph's worth), and a paragraph of the text is beside it in its
     parent (before it, or after it when it opens a section under its heading), however
-    short (a line introducing a list)."""
+    short (a line introducing a list), or it is the body of a note (``_in_note``)."""
     tokens = _tokens_of(" ".join(v for v in (el.get("class"), el.get("id")) if v))
     if not tokens & _BOX_TOKENS or tokens & _BOILER_TOKENS - _BOX_TOKENS or \
             st.text - st.links < _BOX_PARAGRAPH_CHARS or \
             _link_density(st) > _BOX_MAX_LINK_DENSITY:
         return False
     return any(_prose_paragraph(sib) for sib in el.itersiblings(preceding=True)) or \
-        any(_prose_paragraph(sib) for sib in el.itersiblings())
+        any(_prose_paragraph(sib) for sib in el.itersiblings()) or _in_note(el)
+
+
+_NOTE_MAX_LEVELS = 4
+"""How far above a box its note may be (DocBook XSL: the note's ``div``, a table, a row, a
+cell)."""
+
+
+def _in_note(el: HtmlElement) -> bool:
+    """Whether the box ``el`` is in a note, a tip, a warning (an admonition, within
+    ``_NOTE_MAX_LEVELS``): the note's text, set in a box of its own (a manual's tip written
+    as a sidebar in the tip's cell), however alone in its cell. A page's sidebar column is
+    in no note."""
+    return any(_admonition(a) for a in itertools.islice(el.iterancestors(), _NOTE_MAX_LEVELS))
 
 
 def _prose_paragraph(el: HtmlElement) -> bool:

@@ -426,9 +426,14 @@ _TRAILING_META_MAX_WORDS = 6
 def drop_trailing_meta(content: HtmlElement) -> None:
     """Drop the short date and source lines the content ends with ("First Published on
     Nov 20, 2019", "SOURCE: News agencies")."""
-    leaves = [el for el in content.iter(*_BIO_BLOCKS) if el is not content
-              and not any(isinstance(c.tag, str) and c.tag in BLOCK_TAGS for c in el)]
+    leaves = [el for el in content.iter(*_BIO_BLOCKS, *_SHOWN_TAGS) if el is not content
+              and (el.tag in _SHOWN_TAGS
+                   or not any(isinstance(c.tag, str) and c.tag in BLOCK_TAGS for c in el))]
     for el in reversed(leaves):
+        if el.tag in _SHOWN_TAGS:
+            if _shown_block(el):
+                return  # (a listing or a table ends the content: no line before it is last)
+            continue
         text = _short_text(el, _TRAILING_META_MAX_CHARS)
         if text == "":
             continue
@@ -437,6 +442,19 @@ def drop_trailing_meta(content: HtmlElement) -> None:
             return
         el.tail = None
         drop_tree(el)
+
+
+_SHOWN_TAGS = frozenset(("pre", "table"))
+
+
+def _shown_block(el: HtmlElement) -> bool:
+    """Whether ``el`` is a code listing or a table with text: a block the content shows,
+    no line. A line before it is no last line of the content, however it reads: a
+    numbered example's title over its listing ("Example 5.10. Encrypted entry in
+    freetds.conf": "5.10" reads as a date) went as a trailing date line, the listing
+    after it being no paragraph the walk saw. A story's dateline ends it, after its
+    paragraphs."""
+    return el.tag in _SHOWN_TAGS and any(t.strip() for t in el.itertext())
 
 
 def _entry_of_sections(el: HtmlElement, content: HtmlElement) -> bool:

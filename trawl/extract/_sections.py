@@ -17,6 +17,7 @@ import itertools
 
 from lxml.html import HtmlElement
 
+from ._boiler import _FIGURE_NUMBER_RE, _lead_text
 from ._signals import (
     _HEADINGS,
     TEASER_MAX_CHARS,
@@ -151,11 +152,44 @@ def _in_section_text(node: HtmlElement, parent: HtmlElement, stats: dict[HtmlEle
             if _card(child) or _other_pages(child) or \
                     listed.get(child, 0) > SUBSECTION_MAX_LISTED * stats[child].text:
                 return False
-        elif not (child.tag in _TEXT_TAGS or _listing(child) or _text_list(child)) or \
-                listed.get(child, 0):
+        elif not _text_block(child, stats) or listed.get(child, 0):
             return False
         others += 1
     return others > 0
+
+
+def _text_block(el: HtmlElement, stats: dict[HtmlElement, _Stats]) -> bool:
+    """Whether ``el`` is a block of a section's text: a paragraph, a code listing, a list,
+    or a numbered figure or a note (``_figure_or_note``) that says its own."""
+    if el.tag in _TEXT_TAGS or _listing(el) or _text_list(el):
+        return True
+    return _figure_or_note(el) and _says_its_own(el, stats)
+
+
+def _figure_or_note(el: HtmlElement) -> bool:
+    """Whether ``el`` is a numbered figure (its text opens with its number: "Figure 16.82.
+    The “Scale Image” dialog", "Table 3.1") or a note box (its class names a note, a
+    warning, a tip: an admonition). A manual's section is its text and what it sets among
+    its paragraphs: the screenshot it numbers and refers to, the note on a paragraph ("If
+    scaling would produce an image larger than ..."); any generator writes them in blocks
+    of their own, no paragraphs, so ``_in_section_text`` asks for them by name
+    (``_says_its_own`` guards them)."""
+    return el.tag not in _TEXT_TAGS and \
+        (_admonition(el) or _FIGURE_NUMBER_RE.match(_lead_text(el)) is not None)
+
+
+NOTE_MAX_LINK_DENSITY = 0.25
+"""A section's note or figure has at most this share of link text."""
+
+
+def _says_its_own(el: HtmlElement, stats: dict[HtmlElement, _Stats]) -> bool:
+    """Whether the note or figure ``el`` says something of its own: text, at most
+    ``NOTE_MAX_LINK_DENSITY`` of it link text. A box its class calls a tip or a note whose
+    sentence is mostly links to other pages ("Tip: buy rose shears, pruning saws ... in
+    our shop") is the site's promotion, set beside any page's text, and no section's; a
+    manual's note names a page or two in its sentences at most."""
+    st = stats.get(el)
+    return st is not None and st.text > 0 and st.links <= NOTE_MAX_LINK_DENSITY * st.text
 
 
 def _listing(el: HtmlElement) -> bool:

@@ -318,8 +318,32 @@ def _among_similar(node: HtmlElement, parent: HtmlElement,
     # entries of a list that hold paragraphs (a settings reference's options, each its own
     # blocks) are the list's, however long one of them is beside the others
     factor = ENTRY_FACTOR if node.tag in _ENTRY_TAGS and \
-        sum(1 for s in similar if s.find("p") is not None) >= SIMILAR_MIN else SIMILAR_FACTOR
+        sum(1 for s in similar if _prose_entry(s)) >= SIMILAR_MIN else SIMILAR_FACTOR
     return text >= factor * stats[node].text and links <= SIMILAR_MAX_LINK_DENSITY * text
+
+
+ENTRY_SENTENCE_CHARS = 15
+"""A term's description written bare holds at least this much text of its own."""
+
+
+def _prose_entry(entry: HtmlElement) -> bool:
+    """Whether the list's entry holds prose: paragraphs (a settings reference's option, its
+    own blocks), or, a term's description (``_term_description``), its sentence written bare,
+    no block around it (AsciiDoc's labelled lists: "Closes the dialog", "Updates the
+    information in the dialog."): a dialog's buttons and fields, each a line of its own,
+    are its entries as much as one field's long description among them."""
+    if entry.find("p") is not None:
+        return True
+    own = (entry.text or "") + "".join(c.tail or "" for c in entry)
+    return len(own.strip()) >= ENTRY_SENTENCE_CHARS and _term_description(entry)
+
+
+def _term_description(entry: HtmlElement) -> bool:
+    """Whether ``entry`` is a definition list's description, after its term: the line a
+    document writes for that term, not a line of a list set for its layout (a page's
+    columns in a ``ul``, its story in one item, a line "Follow us ..." in the next)."""
+    before = entry.getprevious()
+    return entry.tag == "dd" and before is not None and before.tag in ("dt", "dd")
 
 
 def _part_of(node: HtmlElement, parent: HtmlElement, stats: dict[HtmlElement, _Stats],
