@@ -69,7 +69,7 @@ def _section_body(node: HtmlElement, parent: HtmlElement,
         elif not isinstance(child.tag, str) or _empty_anchor(child):
             continue
         elif after:
-            if child in stats and stats[child].text and not _closing_note(child, stats):
+            if child in stats and stats[child].text:
                 return False
         elif child.tag in _HEADINGS or (child.tag == "div" and
                                          _wrapped_heading(child).tag in _HEADINGS):
@@ -79,23 +79,6 @@ def _section_body(node: HtmlElement, parent: HtmlElement,
         else:
             return False
     return heading and after and lead <= SECTION_LEAD_SHARE * stats[node].text
-
-
-NOTE_MAX_LINK_DENSITY = 0.25
-"""A note closing a section has at most this share of link text."""
-
-
-def _closing_note(el: HtmlElement, stats: dict[HtmlElement, _Stats]) -> bool:
-    """Whether ``el``, after a section's body, is a note the section closes with: a box its
-    class names an admonition (a note, a tip, a warning: ``_admonition``) saying what the
-    body's reader should know ("See also the Scale tool, which ..."), a few links at most
-    (``NOTE_MAX_LINK_DENSITY``), no form. A manual's dialog section (its option list, then
-    a note) is one text; a block of other stories or a sign-up box after a story is no
-    admonition, or is all links."""
-    st = stats.get(el)
-    return st is not None and _admonition(el) and \
-        st.links <= NOTE_MAX_LINK_DENSITY * st.text and \
-        el.find(".//form") is None and el.find(".//input") is None
 
 
 _TEXT_TAGS = frozenset(("p", "pre"))
