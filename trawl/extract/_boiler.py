@@ -150,7 +150,7 @@ def _notes(el: HtmlElement, role: str) -> bool:
 def _is_boilerplate(el: HtmlElement, tag: str, role: str, st: _Stats, share: float) -> bool:
     """Whether ``el`` (``share`` of the page's text) is boilerplate."""
     if tag == "figcaption" and share < 0.3:
-        return not _numbered_caption(el, tag)
+        return not _numbered_caption(el, tag) and not _caption_in_numbered_section(el, tag)
     if tag == "aside" and _notes(el, role):
         return False
     if tag in _BOILER_TAGS or role in _BOILER_ROLES:
@@ -176,7 +176,7 @@ def _is_boilerplate(el: HtmlElement, tag: str, role: str, st: _Stats, share: flo
         if kinds.content and share >= 0.1 and _link_density(st) < 0.4:
             return False
         return share < 0.4 and not _boxed_in_text(el, st) and not _numbered_caption(el, tag) \
-            and not _title_page_credits(el)
+            and not _caption_in_numbered_section(el, tag) and not _title_page_credits(el)
     return False
 
 
@@ -265,6 +265,45 @@ def _numbered_caption(el: HtmlElement, tag: str) -> bool:
             return False  # (the figure itself, unnumbered)
         node = node.getparent()
     return False
+
+
+_SECTION_NUMBER_RE = re.compile(r"^\W*\d+(?:\.\d+)+\.?(?!\S)")
+"""A section's number of two levels or more, before its title ("14.5.1. Overview",
+"3.6 Median Blur"): a manual's or a paper's sections, numbered under their chapters."""
+
+
+def _caption_in_numbered_section(el: HtmlElement, tag: str) -> bool:
+    """Whether ``el`` is a caption (``figcaption``, a ``caption`` class token) under a
+    numbered section's heading: the nearest heading before it opens with a section number
+    of two levels or more (``_SECTION_NUMBER_RE``: "14.5.1. Overview"). A document that
+    numbers its sections (a manual, a paper: DocBook, LaTeX's and Texinfo's converters)
+    shows pictures to illustrate its text, and their captions say what a screenshot shows
+    ("Filter applied with default options: scale=1.000"), numbered or not; a news photo's
+    caption ("Crowds at the rally. Photo: AP") sits under a headline or a subheading no one
+    numbers, and stays boilerplate."""
+    if tag != "figcaption" and "caption" not in _tokens_of(el.get("class") or ""):
+        return False
+    heading = _heading_before(el)
+    return heading is not None and _SECTION_NUMBER_RE.match(text_content(heading)) is not None
+
+
+def _heading_before(el: HtmlElement) -> HtmlElement | None:
+    """The nearest heading before ``el`` in the document: a preceding sibling of it or of
+    an ancestor, or the last heading in one. (Walked from ``el`` back: the XPath
+    ``preceding::`` axis reads the whole document before it for each caption, seconds on
+    a book on one page of hundreds of captions.)"""
+    node: HtmlElement | None = el
+    while node is not None:
+        for sib in node.itersiblings(preceding=True):
+            if not isinstance(sib.tag, str):
+                continue
+            if sib.tag in _HEADINGS:
+                return sib
+            inner = list(sib.iter(*_HEADINGS))
+            if inner:
+                return inner[-1]
+        node = node.getparent()
+    return None
 
 
 def _lead_text(el: HtmlElement) -> str:

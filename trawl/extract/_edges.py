@@ -10,6 +10,7 @@ from lxml import etree
 from lxml.html import HtmlElement
 
 from ._bio import _BIO_BLOCKS
+from ._boiler import _FIGURE_NUMBER_RE
 from ._clean import drop_tree
 from ._decl import beside_declaration, facts_beside
 from ._kept import LISTING_MIN_LINES
@@ -93,8 +94,8 @@ def strip_header(content: HtmlElement, title: str | None,
         if (tag in _HEADER_STOP_TAGS or (para and not _BYLINE_RE.match(text))) \
                 and len(text) >= 80:
             break
-        if tag == "p" and len(text) >= 25 and not _DATE_RE.search(text) \
-                and not _BYLINE_RE.match(text):
+        dated = _dated(text)
+        if tag == "p" and len(text) >= 25 and not dated and not _BYLINE_RE.match(text):
             break
         if not text:
             continue
@@ -106,11 +107,28 @@ def strip_header(content: HtmlElement, title: str | None,
         if (_kinds(el).meta or tag in ("time", "address")
                 or el.find(".//time") is not None
                 or (_BYLINE_RE.match(text) and len(text) < 100)
-                or (_DATE_RE.search(text) and len(text) < 60 and not _version_sentence(text))) \
+                or (dated and len(text) < 60 and not _version_sentence(text))) \
                 and not book and not beside_declaration(el) and not _in_note(el, content):
             doomed.append(el)  # (no version beside an API item's title, no note's date)
     _drop_all(doomed)
     return headline
+
+
+def _dated(text: str) -> bool:
+    """Whether the line ``text`` says a date or a time (``_DATE_RE``), past a figure's
+    number it opens with (``_numbered_title``: "Figure 16.16." reads as a time)."""
+    return _DATE_RE.search(text) is not None and not _numbered_title(text)
+
+
+def _numbered_title(text: str) -> bool:
+    """Whether the line ``text`` is a numbered figure's title ("Figure 16.16. Contents of
+    the Edit Menu", "Table 3.2. Options"): it opens with the figure's number
+    (``_FIGURE_NUMBER_RE``) and says no date or time past it. A document numbers the
+    figures its text refers to, and a figure under a section's heading is the section's
+    first block (a menu's page: its screenshot, then its entries), no dateline, though its
+    number reads as a time; a dateline ("12.05.2024, 10:30") opens with no such word."""
+    number = _FIGURE_NUMBER_RE.match(text)
+    return number is not None and _DATE_RE.search(text[number.end():]) is None
 
 
 def _version_sentence(text: str) -> bool:
@@ -472,7 +490,7 @@ def _section_name(el: HtmlElement, text: str) -> bool:
 def _is_meta_line(text: str) -> bool:
     if _TRAILING_META_RE.match(text) or _TRAILING_LABEL_RE.match(text):
         return True
-    return bool(_DATE_RE.search(text)) and len(text.split()) <= _TRAILING_META_MAX_WORDS \
+    return _dated(text) and len(text.split()) <= _TRAILING_META_MAX_WORDS \
         and not _SENTENCE_END_RE.search(text)
 
 

@@ -191,11 +191,34 @@ def _introduced(el: HtmlElement, content: HtmlElement) -> bool:
     prev = block.getprevious()
     while prev is not None and not isinstance(prev.tag, str):
         prev = prev.getprevious()
-    if prev is None or prev.tag != "p" or prev.find(".//a") is not None:
+    return prev is not None and _introduces(prev)
+
+
+def _introduces(p: HtmlElement) -> bool:
+    """Whether ``p`` is a paragraph introducing the list after it: a sentence of its own
+    words (``INTRO_MIN_WORDS``, no link) ending with a colon, no promotion's lead."""
+    if p.tag != "p" or p.find(".//a") is not None:
         return False
-    text = " ".join(text_content(prev).split())
+    text = " ".join(text_content(p).split())
     return text.endswith(":") and len(text.split()) >= INTRO_MIN_WORDS and \
         PROMO_LEAD_RE.match(text) is None
+
+
+def _introduced_inside(el: HtmlElement) -> bool:
+    """Whether ``el`` holds the sentence introducing a list and the list, nothing else (a
+    generator's wrapper of a list with its lead-in: DocBook's ``div.itemizedlist`` holds
+    the list's introductory paragraph, "The filters are divided into several
+    categories:", and the list after it): the list is the text's, as when the paragraph
+    stands before the wrapper (``_introduced``); a box of a promotion's lead ("Read more
+    from our archive:") and its links still goes."""
+    blocks = [c for c in el if isinstance(c.tag, str) and not _empty_anchor(c)]
+    if len(blocks) != 2 or (el.text or "").strip() or \
+            any((c.tail or "").strip() for c in blocks):
+        return False
+    lst = blocks[1]
+    while lst.tag not in LISTS and _wraps_one(lst):
+        lst = lst[0]
+    return lst.tag in LISTS and _introduces(blocks[0])
 
 
 def _headed_link(el: HtmlElement, stats: dict[HtmlElement, _Stats]) -> bool:

@@ -20,6 +20,7 @@ from ._kept import (
     _in_contents,
     _in_title,
     _introduced,
+    _introduced_inside,
     _listing_line,
     _lists_parts,
     _section_body,
@@ -116,7 +117,8 @@ def prune(content: HtmlElement, stats: dict[HtmlElement, _Stats] | None = None,
     doomed = [el for el in doomed if not _in_admonition(el, content) and
               not _in_contents(el, content, stats, anchors) and not _section_body(el) and
               not _lists_parts(el, content, stats, toc_pages, anchors) and
-              not _introduced(el, content) and not _headed_link(el, stats) and
+              not _introduced(el, content) and not _introduced_inside(el) and
+              not _headed_link(el, stats) and
               not lists_sections_after(el) and not in_numbered_figure(el) and
               not any(contents_after_title(a) for a in _up_to(el, content)[:2]) and
               not (el.tag == "span" and _in_title(el, content)) and
@@ -274,7 +276,25 @@ def _cited_address(el: HtmlElement) -> bool:
     if not links or not all(_shows_address(a) for a in links):
         return False
     parent = el.getparent()
-    return parent is not None and _prose_paragraph(parent)
+    return parent is not None and (_prose_paragraph(parent) or _citation(parent))
+
+
+CITATION_MIN_CHARS = 12
+"""A citation says at least this much besides its links (a work's title, its author)."""
+
+
+def _citation(el: HtmlElement) -> bool:
+    """Whether ``el`` is a paragraph citing a work: a ``<p>`` whose text outside its links
+    (a title, an author: "[APOD] Astronomy Picture of the Day.") is ``CITATION_MIN_CHARS``
+    or more. A bibliography's entry prints the address of the work it cites after its
+    title, and the address is most of the entry's text, so it is no prose paragraph by its
+    links; a reader reads the address as the entry's. A paragraph of links printing their
+    addresses under a label ("Follow us: https://...") says too little of its own."""
+    if el.tag != "p":
+        return False
+    text = text_content(el)
+    links = sum(len(text_content(a)) for a in el.iter("a"))
+    return len(" ".join(text.split())) - links >= CITATION_MIN_CHARS
 
 
 def _shows_address(a: HtmlElement) -> bool:

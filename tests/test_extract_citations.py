@@ -1,0 +1,53 @@
+"""Every page whole (issue 26): a bibliography's entries print the addresses of the works
+they cite, and the address is the entry's text (GIMP's help, DocBook XSL: its
+bibliography kept 50.4 %, every entry's address went as a block of links); the hostile
+shape beside: a line printing an address under a label, which goes."""
+
+from __future__ import annotations
+
+from trawl.extract import extract
+
+from .test_extract_index import STORY
+from .test_extract_listings import section
+from .test_extract_whole import URL, assert_kept, words
+
+WORKS = (("APOD", "Astronomy Picture of the Day", "https://apod.nasa.gov/apod/"),
+         ("BABL", "BABL pixel conversion library", "https://www.gegl.org/babl/"),
+         ("CAIRO", "Cairo graphics library", "https://www.cairographics.org"),
+         ("FREETYPE", "The FreeType Project", "https://www.freetype.org/"),
+         ("GIMP", "The Gnu Image Manipulation Program", "https://gimp.org"))
+
+
+def entry(key: str, title: str, address: str) -> str:
+    """A DocBook XSL bibliography entry: its key, its title, then the address it cites."""
+    return (f"<div class='biblioentry'><a id='{key}'></a><p>[<abbr class='abbrev'>{key}"
+            f"</abbr>] <span class='title'><em>{title}</em>. </span><span "
+            f"class='releaseinfo'><a href='{address}' target='_top'>{address}</a> .</span>"
+            "</p></div>")
+
+
+def test_a_bibliographys_entries_keep_the_addresses_they_cite() -> None:
+    books = "".join(f"<div class='biblioentry'><p>[BOOK{i}] <span class='title'><em>A book "
+                    f"on pictures, volume {i}</em>. </span><span class='author'>Jane Roe."
+                    "</span> <span class='publisher'>Apress Inc.</span></p></div>"
+                    for i in range(3))
+    online = "".join(entry(*w) for w in WORKS)
+    body = section(1, "Bibliography", "<div class='bibliodiv'><h3>Books</h3>" + books
+                   + "</div><div class='bibliodiv'><h3>Online resources</h3>" + online
+                   + "</div>")
+    e = extract(f"<html><head><title>Bibliography</title></head><body>{body}</body></html>",
+                URL)
+    assert_kept(e.text, "Astronomy Picture of the Day", "https://apod.nasa.gov/apod/",
+                "https://www.gegl.org/babl/", "https://gimp.org", "A book on pictures")
+
+
+def test_a_line_of_an_address_under_a_label_still_goes() -> None:
+    # hostile: a story's line printing its site's address, under a label ("Web:") or none,
+    # in the markup of the entries above: it says nothing of its own, and goes
+    for label in ("Web: ", ""):
+        line = (f"<p>{label}<span class='releaseinfo'><a href='https://chirp.example.com/news'>"
+                "https://chirp.example.com/news</a> .</span></p>")
+        e = extract(f"<html><head><title>Budget vote</title></head><body><article><h1>Budget "
+                    f"vote</h1>{STORY}{line}{STORY}</article></body></html>", URL)
+        assert "Paragraph 5 of the story" in e.text
+        assert "chirp" not in words(e.text), label
