@@ -16,7 +16,10 @@ Shapes (the base is the size of PostGIS's one-page manual, 3.5 MB, unless said):
   page); quadratic before h39 (8x: 1 MB in 8.3 s);
 - ``linkparas``: one ``<div>`` of k * 16,000 paragraphs of one link each, under a heading;
 - ``nextlists``: k * 8,000 short lists whose first link is the page's ``rel="next"``, each
-  after a block of text (quadratic before h39: 2 MB in 17 s).
+  after a block of text (quadratic before h39: 2 MB in 17 s);
+- ``gallery``: a story, then k * 2,000 pictures with captions and no heading (quadratic
+  after h37's caption rule walked back to the heading before each caption: 4,000 in
+  13.6 s; linear again with the walk's own heading).
 
     .venv/bin/python bench/huge_pages.py [--shape body,table] [--sizes 1,2,4,8] [--content main]
 
@@ -37,7 +40,8 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 POSTGIS = Path("/opt/trawl-docsets/usr/share/doc/postgis-doc/postgis.html")
-SHAPES = ("body", "table", "dl", "flat", "links", "nest", "toc", "linkparas", "nextlists")
+SHAPES = ("body", "table", "dl", "flat", "links", "nest", "toc", "linkparas", "nextlists",
+          "gallery")
 WORDS = [
     "the",
     "quick",
@@ -134,6 +138,16 @@ def build(shape: str, k: int) -> str:
             )
             + "</div>"
         ).replace("<head>", '<head><link rel="next" href="b.html">')
+    if shape == "gallery":
+        return _page(
+            f"<article><p>{_sentence(0, 200)}</p>"
+            + "".join(
+                f'<div><figure><img src="p{i}.png"><figcaption>{_sentence(i, 6)}</figcaption>'
+                "</figure></div>"
+                for i in range(k * 2_000)
+            )
+            + "</article>"
+        )
     raise ValueError(shape)
 
 

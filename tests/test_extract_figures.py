@@ -6,6 +6,8 @@ which stays apart from it."""
 
 from __future__ import annotations
 
+import time
+
 from trawl.extract import extract
 
 from .test_extract_listings import section
@@ -268,3 +270,27 @@ def test_a_box_of_links_or_a_sign_up_after_the_options_is_no_closing_note() -> N
         e = extract(dialog_page(box), URL)
         assert "Option 7" in e.text
         assert "morning briefing" not in e.text, box
+
+
+def test_the_nearest_heading_before_a_caption_decides_and_a_gallery_is_read_in_linear_time(
+        ) -> None:
+    # the heading a caption is under is the last one before it in the page (the walk over
+    # the page meets it): a numbered section's, or an unnumbered one's after it
+    def page(headings: tuple[str, str]) -> str:
+        return (f"<html><body><article><h2>{headings[0]}</h2><p>The filter's text. {LOREM}</p>"
+                f"<h3>{headings[1]}</h3><p>More of the text. {LOREM}</p><figure><img "
+                "src='a.png'><figcaption>The picture of the settings shown</figcaption>"
+                f"</figure><p>The text after it. {LOREM}</p></article></body></html>")
+    caption = "The picture of the settings shown"
+    assert caption in extract(page(("Photos", "14.5.1. Overview")), URL).text
+    assert caption not in extract(page(("14.5. Cell Noise", "Photos of the day")), URL).text
+    # hostile: thousands of captions and no heading before them: each walked back to the
+    # page's top (4,000: 13.6 s; 6,000 took about 30), where one walk serves them all
+    n = 6_000
+    gallery = "".join(f"<div><figure><img src='p{i}.png'><figcaption>Photo {i} of the day"
+                      "</figcaption></figure></div>" for i in range(n))
+    began = time.monotonic()
+    e = extract(f"<html><body><article><p>The story. {LOREM}</p>{gallery}</article></body>"
+                "</html>", URL)
+    assert time.monotonic() - began < 10
+    assert "The story." in e.text and "Photo 5999 of the day" not in e.text

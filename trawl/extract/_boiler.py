@@ -69,7 +69,9 @@ def remove_boilerplate(body: HtmlElement,
     # page's elements), what the rules say of its parts changes nothing (_drop_all drops it
     # whole), so they are not asked there; the chrome and the landmark are still seen.
     inside, resume = False, None  # in a doomed subtree; the node after it
+    heading = None  # the last heading the walk met (see _caption_in_numbered_section)
     for el in body.iter():
+        heading = _walked_heading(el, heading)
         if inside and el is resume:
             inside = False
         if el is banner:
@@ -96,10 +98,10 @@ def remove_boilerplate(body: HtmlElement,
         if inside:
             continue
         share = st.text / total
-        if _is_boilerplate(el, tag, role, st, share):
+        if _is_boilerplate(el, tag, role, st, share, heading):
             doomed.append(el)
             inside, resume = True, _following(el)
-        elif share >= _SIZE_GUARD_MIN and _is_boilerplate(el, tag, role, st, 0.0):
+        elif share >= _SIZE_GUARD_MIN and _is_boilerplate(el, tag, role, st, 0.0, heading):
             spared.append(el)
     if landmark is not None:
         # Outside the page's main landmark, boilerplate is boilerplate whatever its size (on
@@ -109,6 +111,15 @@ def remove_boilerplate(body: HtmlElement,
                    and not any(a is landmark for a in el.iterancestors())]
     _remeasure(stats, body, _drop_all(doomed))
     return TextSize(max(text, 0), max(links, 0))
+
+
+def _walked_heading(el: HtmlElement, heading: HtmlElement | None) -> HtmlElement | None:
+    """The last heading a walk in document order has met at ``el``, ``heading`` before it:
+    ``el`` if it is one, unless inside ``heading`` (the outer one is ``_heading_before``'s
+    for what follows)."""
+    if el.tag in _HEADINGS and (heading is None or not _is_ancestor(heading, el)):
+        return el
+    return heading
 
 
 def _following(el: HtmlElement) -> HtmlElement | None:
@@ -147,10 +158,14 @@ def _notes(el: HtmlElement, role: str) -> bool:
         (c.get("role") or "").strip().lower() in _NOTE_ROLES for c in children)
 
 
-def _is_boilerplate(el: HtmlElement, tag: str, role: str, st: _Stats, share: float) -> bool:
-    """Whether ``el`` (``share`` of the page's text) is boilerplate."""
+def _is_boilerplate(el: HtmlElement, tag: str, role: str, st: _Stats, share: float,
+                    heading: HtmlElement | None = None) -> bool:
+    """Whether ``el`` (``share`` of the page's text) is boilerplate. ``heading``: the last
+    heading before ``el`` in document order, as the walk met it (see
+    ``_caption_in_numbered_section``)."""
     if tag == "figcaption" and share < 0.3:
-        return not _numbered_caption(el, tag) and not _caption_in_numbered_section(el, tag)
+        return not _numbered_caption(el, tag) and \
+            not _caption_in_numbered_section(el, tag, heading)
     if tag == "aside" and _notes(el, role):
         return False
     if tag in _BOILER_TAGS or role in _BOILER_ROLES:
@@ -176,7 +191,8 @@ def _is_boilerplate(el: HtmlElement, tag: str, role: str, st: _Stats, share: flo
         if kinds.content and share >= 0.1 and _link_density(st) < 0.4:
             return False
         return share < 0.4 and not _boxed_in_text(el, st) and not _numbered_caption(el, tag) \
-            and not _caption_in_numbered_section(el, tag) and not _title_page_credits(el)
+            and not _caption_in_numbered_section(el, tag, heading) and \
+            not _title_page_credits(el)
     return False
 
 
@@ -272,7 +288,8 @@ _SECTION_NUMBER_RE = re.compile(r"^\W*\d+(?:\.\d+)+\.?(?!\S)")
 "3.6 Median Blur"): a manual's or a paper's sections, numbered under their chapters."""
 
 
-def _caption_in_numbered_section(el: HtmlElement, tag: str) -> bool:
+def _caption_in_numbered_section(el: HtmlElement, tag: str,
+                                 walked: HtmlElement | None) -> bool:
     """Whether ``el`` is a caption (``figcaption``, a ``caption`` class token) under a
     numbered section's heading: the nearest heading before it opens with a section number
     of two levels or more (``_SECTION_NUMBER_RE``: "14.5.1. Overview"). A document that
@@ -283,7 +300,12 @@ def _caption_in_numbered_section(el: HtmlElement, tag: str) -> bool:
     numbers, and stays boilerplate."""
     if tag != "figcaption" and "caption" not in _tokens_of(el.get("class") or ""):
         return False
-    heading = _heading_before(el)
+    # ``walked``: the last heading the walk over the page (``remove_boilerplate``) met
+    # before ``el``, the nearest unless it holds ``el`` (then the walk back; a walk back
+    # for each caption took seconds on a gallery of thousands and no heading)
+    heading = walked
+    if walked is not None and (walked is el or _is_ancestor(walked, el)):
+        heading = _heading_before(el)
     return heading is not None and _SECTION_NUMBER_RE.match(text_content(heading)) is not None
 
 
