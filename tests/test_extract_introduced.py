@@ -57,3 +57,29 @@ def test_a_promotions_lead_that_is_mostly_its_link_still_goes() -> None:
                               "guides on building your own application for you</a>:"), URL)
     assert_kept(e.text, "This section presents the different methods")
     assert "Package recipe 1-2" not in e.text
+
+
+def sources_section(label: str) -> str:
+    """A manual's section: its prose, then ``label`` and a list of other sites' pages."""
+    links = "".join(f"<li class='listitem'><a class='ulink' href='https://site{i}.example/'>"
+                    f"Building libraries handbook {i}</a></li>" for i in range(3))
+    return ("<html><head><title>C.6. Libtool information</title></head><body>"
+            "<div class='section'><h3>C.6. Libtool information</h3><p>The libraries are "
+            f"built using Libtool. {LOREM}</p><p>{label}</p><div class='itemizedlist'>"
+            f"<ul class='itemizedlist'>{links}</ul></div></div></body></html>")
+
+
+def test_a_list_labelled_as_the_texts_references_is_kept() -> None:
+    # nut's "References:" and three other sites' pages, a section's last words (73 %)
+    for label in ("References:", "Further reading:"):
+        e = extract(sources_section(label), URL)
+        assert_kept(e.text, label, "Building libraries handbook 1")
+
+
+def test_a_list_under_a_label_naming_no_sources_still_goes() -> None:
+    # hostile: the same list under a site's "Resources:", a blogroll's "Links:", "More
+    # guides:": links, pruned as before
+    for label in ("Resources:", "Links:", "More guides:"):
+        e = extract(sources_section(label), URL)
+        assert_kept(e.text, "built using Libtool")
+        assert "handbook 1" not in e.text, label

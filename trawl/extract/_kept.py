@@ -201,7 +201,21 @@ def _introduces(p: HtmlElement) -> bool:
     if p.tag != "p":
         return False
     text = " ".join(text_content(p).split())
-    return text.endswith(":") and PROMO_LEAD_RE.match(text) is None and _own_sentence(p)
+    return text.endswith(":") and PROMO_LEAD_RE.match(text) is None and \
+        (_own_sentence(p) or _sources_label(p, text))
+
+
+_SOURCES_LABEL_RE = re.compile(
+    r"(references|sources|bibliography|further reading|works cited|citations)\s*:", re.I)
+"""A label naming what a text cites ("References:"), the whole of its paragraph."""
+
+
+def _sources_label(p: HtmlElement, text: str) -> bool:
+    """Whether ``p`` (its collapsed ``text``) is a label naming the list after it the
+    text's sources: "References:", "Further reading:", no link. A manual's section ends
+    with the pages it drew on, as a paper's with its bibliography; a site's "Resources",
+    "More guides:" or a blogroll's "Links:" names no source of a text."""
+    return p.find(".//a") is None and _SOURCES_LABEL_RE.fullmatch(text) is not None
 
 
 def _own_sentence(p: HtmlElement) -> bool:
