@@ -196,12 +196,46 @@ def _introduced(el: HtmlElement, content: HtmlElement) -> bool:
 
 def _introduces(p: HtmlElement) -> bool:
     """Whether ``p`` is a paragraph introducing the list after it: a sentence of its own
-    words (``INTRO_MIN_WORDS``, no link) ending with a colon, no promotion's lead."""
-    if p.tag != "p" or p.find(".//a") is not None:
+    words (``INTRO_MIN_WORDS``, see ``_own_sentence``) ending with a colon, no promotion's
+    lead."""
+    if p.tag != "p":
         return False
     text = " ".join(text_content(p).split())
-    return text.endswith(":") and len(text.split()) >= INTRO_MIN_WORDS and \
-        PROMO_LEAD_RE.match(text) is None
+    return text.endswith(":") and PROMO_LEAD_RE.match(text) is None and \
+        (_own_sentence(p) or _sources_label(p, text))
+
+
+_SOURCES_LABEL_RE = re.compile(
+    r"(references|sources|bibliography|further reading|works cited|citations)\s*:", re.I)
+"""A label naming what a text cites ("References:"), the whole of its paragraph."""
+
+
+def _sources_label(p: HtmlElement, text: str) -> bool:
+    """Whether ``p`` (its collapsed ``text``) is a label naming the list after it the
+    text's sources: "References:", "Further reading:", no link. A manual's section ends
+    with the pages it drew on, as a paper's with its bibliography; a site's "Resources",
+    "More guides:" or a blogroll's "Links:" names no source of a text."""
+    return p.find(".//a") is None and _SOURCES_LABEL_RE.fullmatch(text) is not None
+
+
+def _own_sentence(p: HtmlElement) -> bool:
+    """Whether ``p`` says ``INTRO_MIN_WORDS`` words or more of its own, outside its links,
+    and its links fewer words than that: a sentence that links an aside ("NUT is already
+    available in the following operating systems (and <a>likely more</a>):") still says
+    what the list after it is; a lead that is mostly its link ("Our editors picked <a>these
+    guides on building an application for you</a>:") is a promotion's way in."""
+    linked = sum(len(text_content(a).split()) for a in p.iter("a"))
+    own = len(text_content(p).split()) - linked
+    return own >= INTRO_MIN_WORDS and linked < own
+
+
+def _in_introduced(el: HtmlElement, content: HtmlElement) -> bool:
+    """Whether ``el`` is, or is inside, a list a sentence introduces (before it,
+    ``_introduced``, or in its wrapper, ``_introduced_inside``): the lists nested in its
+    items (a download page's "Linux:" item and its packages' links) are that list's
+    entries, whatever their own labels say."""
+    return any(_introduced(a, content) or _introduced_inside(a)
+               for a in _up_to(el, content))
 
 
 def _introduced_inside(el: HtmlElement) -> bool:

@@ -18,9 +18,8 @@ from ._kept import (
     _headed_link,
     _in_admonition,
     _in_contents,
+    _in_introduced,
     _in_title,
-    _introduced,
-    _introduced_inside,
     _listing_line,
     _lists_parts,
     _section_body,
@@ -117,7 +116,7 @@ def prune(content: HtmlElement, stats: dict[HtmlElement, _Stats] | None = None,
     doomed = [el for el in doomed if not _in_admonition(el, content) and
               not _in_contents(el, content, stats, anchors) and not _section_body(el) and
               not _lists_parts(el, content, stats, toc_pages, anchors) and
-              not _introduced(el, content) and not _introduced_inside(el) and
+              not _in_introduced(el, content) and
               not _headed_link(el, stats) and
               not lists_sections_after(el) and not in_numbered_figure(el) and
               not any(contents_after_title(a) for a in _up_to(el, content)[:2]) and
