@@ -245,7 +245,10 @@ def _introduced_inside(el: HtmlElement) -> bool:
     categories:", and the list after it): the list is the text's, as when the paragraph
     stands before the wrapper (``_introduced``); a box of a promotion's lead ("Read more
     from our archive:") and its links still goes."""
-    blocks = [c for c in el if isinstance(c.tag, str) and not _empty_anchor(c)]
+    # (three at most: asked of each ancestor of each element prune drops, a wrapper of
+    # thousands of blocks was read whole for each of them)
+    blocks = list(itertools.islice(
+        (c for c in el if isinstance(c.tag, str) and not _empty_anchor(c)), 3))
     if len(blocks) != 2 or (el.text or "").strip() or \
             any((c.tail or "").strip() for c in blocks):
         return False
@@ -289,10 +292,13 @@ def _in_admonition(el: HtmlElement, content: HtmlElement) -> bool:
 
 def _wraps_one(el: HtmlElement) -> bool:
     """A div/span whose only content is one element: a layout wrapper."""
-    if el.tag not in ("div", "span") or len(el) != 1 or (el.text or "").strip():
+    if el.tag not in ("div", "span") or (el.text or "").strip():
         return False
-    child = el[0]
-    return isinstance(child.tag, str) and not (child.tail or "").strip()
+    # (not len(el): lxml counts a wrapper's children one by one, and this is asked of
+    # every ancestor of every element prune drops)
+    child = next(iter(el), None)
+    return child is not None and child.getnext() is None and isinstance(child.tag, str) \
+        and not (child.tail or "").strip()
 
 
 _NOTE_MARK_RE = re.compile(r"^\W*(?:\d{1,3}|[a-z]|[*\u2020\u2021\u00a7])\W*$", re.I)
