@@ -146,8 +146,13 @@ def test_extraction_processes_still_starting_end_with_the_stop() -> None:
     (process,) = pool._processes.values()  # type: ignore[attr-defined]
     began = time.monotonic()
     stop_processes(pool)
+    took = time.monotonic() - began
+    # (the pool's manager thread reaps its processes too: one may have the exit status a
+    # moment before it is stored where ``exitcode`` reads it; 1 of 12 runs saw None)
+    while process.exitcode is None and time.monotonic() - began < 2:
+        time.sleep(0.01)
     assert process.exitcode == -signal.SIGKILL  # not 0: ended, not left to finish starting
-    assert time.monotonic() - began < 3  # (the pool's manager thread joined too)
+    assert took < 3  # (the pool's manager thread joined too)
 
 
 def test_sigint_ignored_at_start_still_interrupts_the_loading_cli() -> None:
@@ -212,12 +217,15 @@ def test_once_loaded_a_sigterm_is_python_s_own_again() -> None:
 
 def test_the_workers_spawned_processes_leave_signals_to_it() -> None:
     # multiprocessing gives a spawned process the worker's sys.argv ("trawl worker")
+    # (its handlers as it started, whatever they are: a test run as a background job
+    # starts with SIGINT ignored)
     script = ("import signal, sys\n"
               "sys.argv = ['trawl', 'worker']\n"
               "sys.orig_argv = [sys.executable, '-c', '...', '--multiprocessing-fork']\n"
+              "started = signal.getsignal(signal.SIGINT), signal.getsignal(signal.SIGTERM)\n"
               "import trawl\n"
-              "assert signal.getsignal(signal.SIGTERM) == signal.SIG_DFL\n"
-              "assert signal.getsignal(signal.SIGINT) is signal.default_int_handler\n")
+              "assert (signal.getsignal(signal.SIGINT), signal.getsignal(signal.SIGTERM)) "
+              "== started\n")
     done = subprocess.run([PYTHON, "-c", script], cwd=ROOT, capture_output=True, text=True,
                           timeout=30, env={**os.environ, "PYTHONPATH": str(ROOT)})
     assert (done.returncode, done.stderr) == (0, "")
@@ -264,11 +272,19 @@ except KeyboardInterrupt:
 """
 
 
+def _ctrl_c_as_in_a_terminal() -> None:
+    """A child started as a terminal's command is: SIGINT at its default (a test run as a
+    background job starts with it ignored, and uvicorn re-raises the signal it caught
+    through the handler it found: nothing)."""
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+
+
 def test_serve_stopped_by_a_second_ctrl_c_ends_its_lifespan_without_a_traceback() -> None:
     # uvicorn skipped the app's shutdown on a forced exit; the lifespan task left waiting
     # was cancelled as the loop closed: a CancelledError traceback under `trawl serve`'s line
     done = subprocess.run([PYTHON, "-c", SERVE_TWO_CTRL_CS], cwd=ROOT, capture_output=True,
-                          text=True, timeout=30, env={**os.environ, "PYTHONPATH": str(ROOT)})
+                          text=True, timeout=30, env={**os.environ, "PYTHONPATH": str(ROOT)},
+                          preexec_fn=_ctrl_c_as_in_a_terminal)
     assert (done.stdout.splitlines(), done.stderr) == (["lifespan ended", "interrupted"], "")
 
 
