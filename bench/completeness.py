@@ -133,6 +133,21 @@ The sets (``--list`` says which are installed here):
   manual a section a page, 311 pages: its windows and dialogs, numbered figures, tables of
   command-line options and of preferences, notes and tips, the body less ``navheader``
   and ``navfooter``;
+- ``hsqldb``: HyperSQL 2.7's user guide (DocBook XSL 1.78; Debian libhsqldb-java-doc, only
+  its ``guide/`` pages, not its Javadoc): a SQL database's manual, a chapter a page (its SQL
+  command and data-type reference, its built-in functions' reference, its connection and
+  database properties' tables, its system tables and SQL-state lists), a book index and an
+  index of SQL keywords, and the whole guide on one page (``guide.html``), the body less
+  ``navheader`` and ``navfooter``;
+- ``pgbackrest``: pgBackRest 2.45's documentation (its own generator; Debian
+  pgbackrest-doc): a command reference (one long page: each command's options, hundreds of
+  them, with defaults and examples), a configuration reference (one section an option),
+  the user guide, release notes (a release a section, its changes as lists) and a FAQ; the
+  generator marks the page's title (``div.page-header``) and its body (``div.page-body``),
+  apart from its chrome: the menu bar (``div.page-menu``), the page's table of contents
+  (``div.page-toc``: a sidebar of links to its own sections, numbered, outside the body, as
+  doxygen's ``div.summary``) and the footer (``div.page-footer``: copyright, "Updated
+  ...", as AsciiDoc's ``div#footer``): the title and the body;
 - ``postgres`` (kept back, only with ``--kept-back``: measured to check, never tuned on): the
   PostgreSQL 15 manual (DocBook XSL; Debian postgresql-doc-15): the body less its
   ``navheader`` and ``navfooter``.
@@ -403,6 +418,16 @@ SETS = {s.name: s for s in (
            # Wireshark's two guides (DocBook XSL snapshot), a section a page: as for
            # ``docbook``
            "/html/body", "./div[@class='navheader' or @class='navfooter']"),
+    DocSet("hsqldb", _installed("usr/share/doc/libhsqldb-java/guide", page="index.html"),
+           "libhsqldb-java-doc",
+           # HyperSQL's guide (DocBook XSL 1.78), a chapter a page: as for ``docbook``
+           "/html/body", "./div[@class='navheader' or @class='navfooter']"),
+    DocSet("pgbackrest", _installed("usr/share/doc/pgbackrest-doc/html"), "pgbackrest-doc",
+           # pgBackRest's own generator: the title (``div.page-header``) and the body
+           # (``div.page-body``), not the menu, the table of contents beside the body nor
+           # the footer
+           f"/html/body/div[{_has_class('page-header')}] "
+           f"| /html/body/div[{_has_class('page-body')}]"),
     DocSet("postgres", _installed("usr/share/doc/postgresql-doc-15/html"), "postgresql-doc-15",
            "/html/body", "./div[@class='navheader' or @class='navfooter']", kept_back=True),
 )}
@@ -555,6 +580,9 @@ def measure(docset: DocSet, extractors: dict[str, Extractor],
         if limit is not None and i >= limit:
             break
         html = read_page(path)
+        if not html.strip():  # an empty file (HyperSQL's ``dummy.html``: one newline)
+            skipped += 1
+            continue
         ref = words(reference(html, docset))
         if not ref or frame_panel(html):
             skipped += 1
