@@ -153,3 +153,63 @@ def test_a_sites_header_over_its_menus_of_links_stays_apart_from_them() -> None:
     e = extract(page, URL)
     assert "Growing vegetables" in e.text
     assert "Seeds of kind 3" not in e.text
+
+
+HYPER_NOTICE = ("Copyright 2002-2022 Ada Quill and The Tapeworm Development Group. Permission "
+                "is granted to distribute this document without any alteration under the "
+                "terms of the Tapeworm license. You are not allowed to distribute or display "
+                "this document on the web in an altered form.")
+
+
+def hyper_title_page() -> str:
+    """HyperSQL's title page (DocBook XSL 1.78): the title, a subtitle, then a layout table,
+    its first cell the credits (editors, a legal notice opening with the copyright line,
+    the date), its second the project's logo."""
+    editors = "".join(f"<div class='editor'><h4 class='editedby'>Edited by</h4><h3 "
+                      f"class='editor'>{who}</h3></div>"
+                      for who in ("The Tapeworm Group", "Ada Quill", "Bo Kosek"))
+    return ("<div class='titlepage'><div><div><h1 class='title'>Tapeworm User Guide</h1>"
+            "</div><div><h2 class='subtitle'>Tapeworm Engine 2.7.1</h2></div><table "
+            f"class='titlead'><tr><td><div><div class='authorgroup'>{editors}</div></div>"
+            f"<div><div class='legalnotice'><p>{HYPER_NOTICE}</p></div></div><div><p "
+            "class='pubdate'>2022-10-20</p></div></td><td class='sponsorad'><div><img "
+            "src='logo.png'></div></td></tr></table></div><hr></div>")
+
+
+def test_a_title_page_set_in_a_layout_table_leads_to_the_books_contents() -> None:
+    # HyperSQL's front page: its title page set in a layout table, then the book's
+    # contents. The legal notice (a paragraph, no copyright line of its own) was the
+    # longest paragraph and won, its climb stopping at the cell: the page kept its title
+    # and the notice alone (2.2 %)
+    e = extract(front_page(hyper_title_page()), URL)
+    assert_kept(e.text, "Copyright 2002-2022 Ada Quill", "Tapeworm Engine 2.7.1",
+                "Chapter 3 of part 5", "Chapter 1 of part 1", "Part 4 of the tool")
+
+
+def test_a_legal_notice_in_a_layout_table_over_no_contents_stays_in_its_cell() -> None:
+    # hostile (``_titlepage.credits_under_title``'s guard, ``title_page``): the same credits
+    # table under a title, over a paragraph and no table of contents: no book's front page,
+    # the notice does not climb to take the paragraph after it in
+    page = ("<html><body><div class='book'>" + hyper_title_page() + "<p>Buy the Tapeworm "
+            "Pro bundle today at half price.</p></div></body></html>")
+    e = extract(page, URL)
+    assert "Permission is granted" in e.text
+    assert "Tapeworm Pro bundle" not in e.text
+
+
+def test_a_sites_long_tagline_is_no_legal_notice() -> None:
+    # hostile (``_titlepage.legal_notice``'s guard: the copyright line leads): a site's
+    # header whose tagline, a paragraph longer than a line, opens as a notice may (a "C")
+    # and names a year, no copyright: no title page, the menus stay apart from it
+    rows = "".join(f"<tr><td><a href='/shop/{i}'>Seeds of kind {i}</a></td><td>"
+                   f"<a href='/tools/{i}'>Tools of kind {i}</a></td></tr>" for i in range(12))
+    page = ("<html><body><div class='wrap'><div class='intro'><div><h2>Jane's Garden</h2>"
+            "</div><div><h3>Jane Roe</h3></div><div><p>Cultivating vegetables, herbs and "
+            "flowers in a small city garden since 2009, with notes on soil, seeds, weather, "
+            "pests and the tools that last, season after season, in every kind of weather.</p>"
+            "</div></div><div class='shelf'><h2>Most Visited</h2><table><tr><td><a "
+            "href='/faq'>The questions asked most</a></td></tr></table></div><div "
+            f"class='shelf'><h2>The Shop</h2><table>{rows}</table></div></div></body></html>")
+    e = extract(page, URL)
+    assert "Cultivating vegetables" in e.text
+    assert "Seeds of kind 3" not in e.text

@@ -39,12 +39,33 @@ def _may_open_legally(el: HtmlElement) -> bool:
 
 def legal_line(el: HtmlElement) -> bool:
     """Whether ``el`` is a copyright line: short, opening with the word or sign, a year
-    after it (``_COPYRIGHT_RE``)."""
+    after it (``_COPYRIGHT_RE``); or a legal notice that opens with one
+    (``legal_notice``)."""
     if not _may_open_legally(el):
         return False
     text = _short_text(el, LEGAL_LINE_MAX_CHARS)
-    return bool(text) and _LEGAL_LEAD_RE.match(text or "") is not None and \
-        _COPYRIGHT_RE.search(text or "") is not None
+    if text is None:
+        return legal_notice(el)
+    return bool(text) and _LEGAL_LEAD_RE.match(text) is not None and \
+        _COPYRIGHT_RE.search(text) is not None
+
+
+LEGAL_NOTICE_MAX_CHARS = 800
+"""A legal notice is a paragraph: its copyright line, then the terms of distribution."""
+
+
+def legal_notice(el: HtmlElement) -> bool:
+    """Whether ``el`` is a legal notice: a paragraph (at most ``LEGAL_NOTICE_MAX_CHARS``)
+    whose first line is a copyright line ("Copyright 2002-2022 Fred Toussi and The HSQL
+    Development Group. Permission is granted to distribute this document ..."): a book's
+    title page sets its copyright so as often as on a line of its own. The copyright must
+    lead, its year within a line's length: a paragraph that mentions a copyright further
+    on (a story about a lawsuit) is no notice."""
+    text = _short_text(el, LEGAL_NOTICE_MAX_CHARS)
+    if not text:
+        return False
+    head = text[:LEGAL_LINE_MAX_CHARS]
+    return _LEGAL_LEAD_RE.match(head) is not None and _COPYRIGHT_RE.search(head) is not None
 
 
 def title_page(content: HtmlElement, headline: HtmlElement) -> bool:
@@ -116,3 +137,28 @@ def credits_state_copyright(node: HtmlElement) -> bool:
         if legal_line(el):
             return True
     return False
+
+
+def credits_under_title(node: HtmlElement) -> bool:
+    """Whether ``node`` is among a book's title page's credits under its title (it states
+    the copyright: ``credits_state_copyright``), the title being the document's first
+    heading, just before it (``TITLE_PAGE_MAX_LINES`` elements), and the title page set
+    over the book's contents (``title_page``): the block climbs to the title page (and
+    there, ``heads_document``, to the book). A title page laid out as a table (the credits
+    in a cell, a logo in the next) put its legal notice, the longest paragraph of a front
+    page of links, in a cell of its own, the climb stopping there. A story's or a site's
+    copyright notice over no table of contents stays where it is."""
+    if not credits_state_copyright(node):
+        return False
+    root = node.getroottree().getroot()
+    title = next(root.iter(*_HEADINGS), None)
+    if title is None or _is_ancestor(node, title) or not _shortly_after(title, node):
+        return False
+    return title_page(root, title)
+
+
+def _shortly_after(title: HtmlElement, node: HtmlElement) -> bool:
+    """Whether ``node`` comes after ``title`` (past its text), within
+    ``TITLE_PAGE_MAX_LINES`` elements."""
+    return any(el is node for el in title.xpath(
+        f"following::*[position() <= {TITLE_PAGE_MAX_LINES}]"))

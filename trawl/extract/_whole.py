@@ -56,7 +56,7 @@ from ._sections import (
 from ._signals import _HEADINGS, _class_weight, _first_element, _wrapped_heading, teasers
 from ._stats import _Stats, listed_links, reference_table
 from ._text import text_content
-from ._titlepage import heads_document
+from ._titlepage import credits_under_title, heads_document
 from ._toc import LISTS, Anchors, _leads_on, contents_list, opens_on_next
 
 SIMILAR_MIN = 2
@@ -109,6 +109,7 @@ def whole(top: HtmlElement, stats: dict[HtmlElement, _Stats],
                                         or _parallel(node, parent, stats, lists)
                                         or _beside_contents(node, parent, stats, anchors)
                                         or heads_document(node, parent, stats)
+                                        or credits_under_title(node)
                                         or _part_of(node, parent, stats, mass, lists)
                                         or _listings_in_section(node, parent, stats)
                                         or figure_references(node, parent)
