@@ -213,3 +213,40 @@ def test_a_sites_long_tagline_is_no_legal_notice() -> None:
     e = extract(page, URL)
     assert "Cultivating vegetables" in e.text
     assert "Seeds of kind 3" not in e.text
+
+
+def short_page(footer: str) -> str:
+    """pgBackRest's index of user guides (its own generator): the title, a menu, a section
+    (its title in a ``div``) listing two guides, and the site's footer."""
+    menu = "".join(f"<div class='menu'><a class='menu-link' href='{p}.html'>{p.title()}</a>"
+                   "</div>" for p in ("home", "releases", "commands", "faq"))
+    return ("<html><body><div class='page-header'><div class='page-header-title'>Tapeworm"
+            "</div><div class='page-header-subtitle'>User Guides</div></div><div "
+            f"class='page-menu'><div class='menu-body'>{menu}</div></div><div "
+            "class='page-body'><div class='section1'><div class='section1-header'><div "
+            "class='section1-title'>Available User Guides</div></div><div "
+            "class='section-body'><ul><li><a href='guide.html'>Debian &amp; Ubuntu</a></li>"
+            "<li><a href='guide-rhel.html'>RHEL</a></li></ul></div></div></div>"
+            f"{footer}</body></html>")
+
+
+def test_a_sites_copyright_footer_on_a_short_page_is_chrome() -> None:
+    # the site's footer, one copyright line, half of a short page's text: the size guard
+    # kept it, its line counted as the page's prose, and the page's list of two guides
+    # went as links (33.3 %)
+    e = extract(short_page(
+        "<div class='page-footer'>Copyright &copy; 2015-2023, The Tapeworm Group, <a "
+        "href='https://example.org/LICENSE'>MIT License</a>. Updated March 20, 2023</div>"),
+        URL)
+    assert_kept(e.text, "Available User Guides", "Debian & Ubuntu", "RHEL")
+    assert "MIT License" not in e.text
+
+
+def test_a_footer_that_is_no_copyright_line_is_judged_by_its_size() -> None:
+    # hostile (``_boiler._copyright_footer``'s guard, ``_copyright_line``): a block its
+    # class names a footer, half of a short page's text, saying what the page is for (how
+    # to install the guides), no copyright: kept as before, by the size guard
+    e = extract(short_page(
+        "<div class='page-footer'>Install the guides with apt install tapeworm-doc; they "
+        "need no network.</div>"), URL)
+    assert "Install the guides with apt install" in e.text

@@ -190,10 +190,36 @@ def _is_boilerplate(el: HtmlElement, tag: str, role: str, st: _Stats, share: flo
     if kinds.boiler:
         if kinds.content and share >= 0.1 and _link_density(st) < 0.4:
             return False
-        return share < 0.4 and not _boxed_in_text(el, st) and not _numbered_caption(el, tag) \
+        return (share < 0.4 or _copyright_footer(el)) and not _boxed_in_text(el, st) \
+            and not _numbered_caption(el, tag) \
             and not _caption_in_numbered_section(el, tag, heading) and \
             not _title_page_credits(el)
     return False
+
+
+COPYRIGHT_LINE_MAX_CHARS = 160
+"""A site's copyright footer is a line: "Copyright © 2015-2023, The Group, MIT License."."""
+_LEGAL_LEAD_RE = re.compile(r"^\W*(?:copyright\b|©|\(c\))", re.I)
+"""How a copyright line opens: the word or the sign."""
+
+
+def _copyright_footer(el: HtmlElement) -> bool:
+    """Whether ``el`` is the site's copyright footer: its class names a footer and its text
+    is a copyright line (``_copyright_line``). It is chrome whatever its share of the page:
+    on a short page (a title and a list of two links between a menu and the footer) the
+    footer is half the text, and the size guard kept it, the footer's line then counting as
+    the page's prose and the page's own list going as links. A block its class names a
+    footer that says something else (a card's footer with its instructions) is judged by
+    its size as before."""
+    return "footer" in _tokens_of(el.get("class") or "") and _copyright_line(el)
+
+
+def _copyright_line(el: HtmlElement) -> bool:
+    """Whether ``el``'s text is one copyright line: short (``COPYRIGHT_LINE_MAX_CHARS``),
+    opening with the word or the sign, a year after it."""
+    text = " ".join(text_content(el).split())
+    return len(text) <= COPYRIGHT_LINE_MAX_CHARS and \
+        _LEGAL_LEAD_RE.match(text) is not None and _COPYRIGHT_RE.search(text) is not None
 
 
 _CREDITS_TOKENS = frozenset(("author", "authors", "copyright", "legal", "legalnotice"))

@@ -9,7 +9,7 @@ import re
 
 from lxml.html import HtmlElement
 
-from ._boiler import _COPYRIGHT_RE
+from ._boiler import _COPYRIGHT_RE, _LEGAL_LEAD_RE
 from ._signals import _HEADINGS, _is_ancestor, _short_text
 from ._stats import _Stats
 from ._toc import LISTS, contents_list
@@ -23,7 +23,6 @@ TITLE_PAGE_MAX_LINES = 40
 right under its title; a story's first paragraphs end the search early)."""
 TITLE_PAGE_MAX_LISTS = 3
 """Lists after the legal line asked whether they are the book's contents."""
-_LEGAL_LEAD_RE = re.compile(r"^\W*(?:copyright\b|©|\(c\))", re.I)
 
 
 def _may_open_legally(el: HtmlElement) -> bool:
