@@ -5,8 +5,6 @@ dateline, which ``_edges.strip_header`` drops under a headline."""
 
 from __future__ import annotations
 
-import re
-
 from lxml.html import HtmlElement
 
 from ._boiler import _COPYRIGHT_RE, _LEGAL_LEAD_RE
