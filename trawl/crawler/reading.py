@@ -25,8 +25,8 @@ from dataclasses import dataclass, field
 
 from lxml.html import HtmlElement
 
-from trawl.crawler.auto import RenderDecision, decide
 from trawl.config import DEFAULT_EXTRACT_TIMEOUT_S
+from trawl.crawler.auto import RenderDecision, decide
 from trawl.errors import ConfigError
 from trawl.extract import EXTRACTION_FAULT, Extraction, extract, parse_html
 from trawl.model import FoundLink
