@@ -122,7 +122,9 @@ def read_page(html: str, url: str, scope: Scope, auto: AutoRules | None = None,
             return Reading(decision)
     elif shell_check:
         decision = decide(document, url)
-    extraction = _bounded_extract(document, html, url, selection, time_limit_s)
+    held = [document]  # handed over: extraction lets the tree go before its markdown
+    del document
+    extraction = _bounded_extract(held, html, url, selection, time_limit_s)
     markdown = extraction.markdown
     digest = hashlib.sha256(markdown.encode()).hexdigest() if markdown.strip() else None
     links = found_links(extraction, scope)
@@ -154,14 +156,15 @@ def _time_limit(seconds: float | None) -> Iterator[None]:
         signal.signal(signal.SIGALRM, previous)
 
 
-def _bounded_extract(document: HtmlElement, html: str, url: str, selection: Selection,
+def _bounded_extract(held: list[HtmlElement], html: str, url: str, selection: Selection,
                      time_limit_s: float | None) -> Extraction:
-    """:func:`trawl.extract.extract` of the parsed ``document`` within ``time_limit_s``;
-    past it the page read again whole, within as long again, flagged with the cause; past
-    that too, no content, flagged likewise (see :data:`trawl.config.DEFAULT_EXTRACT_TIMEOUT_S`)."""
+    """:func:`trawl.extract.extract` of the parsed document ``held`` (taken out of it, so
+    that nothing here keeps its tree alive) within ``time_limit_s``; past it the page read
+    again whole, within as long again, flagged with the cause; past that too, no content,
+    flagged likewise (see :data:`trawl.config.DEFAULT_EXTRACT_TIMEOUT_S`)."""
     try:
         with _time_limit(time_limit_s):
-            return extract(document, url, selection.content,
+            return extract(held.pop(), url, selection.content,
                            include_tags=selection.include_tags,
                            exclude_tags=selection.exclude_tags, source=html)
     except _TookTooLong:
