@@ -14,11 +14,14 @@ import ctypes
 import gc
 import hashlib
 import multiprocessing
+import multiprocessing.synchronize
+import multiprocessing.util
 import os
 import signal
 import sys
 import threading
 import time
+import weakref
 from collections.abc import Iterator
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
@@ -192,20 +195,42 @@ def stop_processes(pool: ProcessPoolExecutor, join_s: float = STOP_JOIN_S) -> No
     semaphores gone, it died on a FileNotFoundError traceback under the worker's last line
     (a Ctrl-C as the processes appeared)."""
     processes = list((getattr(pool, "_processes", None) or {}).values())
-    pool.shutdown(wait=False, cancel_futures=True)
+    queues = [getattr(pool, name, None) for name in ("_call_queue", "_result_queue")]
+    pool.shutdown(wait=False, cancel_futures=True)  # (which lets go of the queues)
     for process in processes:
         with contextlib.suppress(OSError, ValueError, AttributeError):
             process.kill()
     for process in processes:
         with contextlib.suppress(OSError, ValueError, AttributeError, AssertionError):
             process.join(join_s)
-    # and the pool's manager thread, which then closes its queues: the worker exits next,
-    # and one that exited between a semaphore's unlink and its unregistering left the
-    # resource tracker warning of a "leaked semaphore" (1 of 18 probes)
+    # and the pool's manager thread, which then closes its queues; then their semaphores,
+    # before the worker exits
     manager = getattr(pool, "_executor_manager_thread", None)
     if manager is not None:
         with contextlib.suppress(RuntimeError):
             manager.join(join_s)
+    _release_semaphores(queues)
+
+
+def _release_semaphores(queues: list[object]) -> None:
+    """Unlink the named semaphores of a pool's ``queues`` (their locks) now, in this thread.
+
+    Each is unlinked and unregistered from multiprocessing's resource tracker by a finalizer
+    that runs when the garbage collector frees it, in whatever thread collects then: in a
+    worker, a thread of Temporal's core, which the interpreter does not wait for at exit. A
+    worker whose exit came between that thread's unlink and its unregistering left the
+    tracker warning of a "leaked semaphore" under its last line (3 of 9 Ctrl-C probes at
+    load 8). Run here, the finalizers are done before the worker goes on to exit; the
+    collector's later call finds them gone and does nothing. The semaphores stay usable by
+    whoever still holds them (an unlinked name only frees the name)."""
+    for queue in queues:
+        for held in list(vars(queue).values()) if queue is not None else ():
+            if not isinstance(held, multiprocessing.synchronize.SemLock):
+                continue
+            for ref in weakref.getweakrefs(held):
+                finalizer = getattr(ref, "__callback__", None)
+                if isinstance(finalizer, multiprocessing.util.Finalize):
+                    finalizer()
 
 
 @contextlib.contextmanager
