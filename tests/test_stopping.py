@@ -287,10 +287,8 @@ async def main():
     os.kill(os.getpid(), signal.SIGINT)  # "CTRL+C to force quit"
     await serving
 
-try:
-    asyncio.run(main())
-except KeyboardInterrupt:
-    print("interrupted", flush=True)
+asyncio.run(main())
+print(server.stop.said()[0], flush=True)
 """
 
 
@@ -307,7 +305,63 @@ def test_serve_stopped_by_a_second_ctrl_c_ends_its_lifespan_without_a_traceback(
     done = subprocess.run([PYTHON, "-c", SERVE_TWO_CTRL_CS], cwd=ROOT, capture_output=True,
                           text=True, timeout=30, env={**os.environ, "PYTHONPATH": str(ROOT)},
                           preexec_fn=_ctrl_c_as_in_a_terminal)
-    assert (done.stdout.splitlines(), done.stderr) == (["lifespan ended", "interrupted"], "")
+    assert (done.stdout.splitlines(), done.stderr) == (
+        ["lifespan ended", "interrupted: the server stopped"], "")
+
+
+SERVE_A_SCRAPE_THAT_NEVER_ENDS = """
+import asyncio, os, signal, socket, sys
+import httpx
+from starlette.applications import Starlette
+from starlette.responses import PlainTextResponse
+from starlette.routing import Route
+from trawl.api.http.serve import Server, server_config
+
+site = socket.socket()
+site.bind(("127.0.0.1", 0))
+site.listen()  # a loopback site that takes the connection and never answers
+
+async def scrape(request):
+    async with httpx.AsyncClient(timeout=None) as client:
+        await client.get("http://%s:%d/" % site.getsockname())
+    return PlainTextResponse("never")
+
+sock = socket.socket()
+sock.bind(("127.0.0.1", 0))
+server = Server(server_config(Starlette(routes=[Route("/", scrape)]), grace_s=1))
+
+async def main():
+    serving = asyncio.ensure_future(server.serve(sockets=[sock]))
+    while not server.started:
+        await asyncio.sleep(0.01)
+    _, writer = await asyncio.open_connection(*sock.getsockname())
+    writer.write(b"GET / HTTP/1.1\\r\\nHost: 127.0.0.1\\r\\n\\r\\n")
+    await writer.drain()
+    await asyncio.sleep(0.3)
+    os.kill(os.getpid(), getattr(signal, sys.argv[1]))  # once: a graceful stop
+    await serving
+
+asyncio.run(main())
+line, code = server.stop.said()
+print(line, flush=True)
+sys.exit(code)
+"""
+
+
+@pytest.mark.parametrize(("sig", "code", "word"), [
+    ("SIGINT", 130, "interrupted"), ("SIGTERM", 143, "terminated")])
+def test_serve_stops_within_its_grace_while_a_request_hangs(sig: str, code: int,
+                                                            word: str) -> None:
+    # a client's scrape of a page that never answers kept `trawl serve` from stopping: the
+    # first Ctrl-C waited for it without a timeout
+    began = time.monotonic()
+    done = subprocess.run([PYTHON, "-c", SERVE_A_SCRAPE_THAT_NEVER_ENDS, sig], cwd=ROOT,
+                          capture_output=True, text=True, timeout=30,
+                          env={**os.environ, "PYTHONPATH": str(ROOT)},
+                          preexec_fn=_ctrl_c_as_in_a_terminal)
+    assert time.monotonic() - began < 15
+    assert (done.returncode, done.stdout.splitlines(), done.stderr) == (code, [
+        f"{word}: the server stopped; 1 request still in flight after 1 s, cancelled"], "")
 
 
 if sys.platform != "linux":  # signal masks and PR_SET_PDEATHSIG
