@@ -29,6 +29,9 @@ Shapes (the base is the size of PostGIS's one-page manual, 3.5 MB, unless said):
 At h39 (load 3-5, seconds per MB at 1x / 8x; peak RSS at 8x): body 0.32 / 0.31 (28 MB,
 820 MB), table 0.26 / 0.28 (33 MB, 1.1 GB), dl 0.30 / 0.31, links 0.68 / 0.74, toc 0.40 /
 0.42, linkparas 1.46 / 1.51, nextlists 0.46 / 0.49: linear; memory is ~30 times the page.
+At h42 (peak RSS at 1x / 4x, main -> h42): body 137 -> 122 / 436 -> 354 MB, table 171 -> 147
+/ 573 -> 502, links 140 -> 114 / 454 -> 350: the page's tree is let go before the markdown
+converter parses the content into a tree of its own (about 25 times the page now).
 """
 
 from __future__ import annotations

@@ -28,6 +28,8 @@ SHORT_CHAIN_HOPS = 5
 NESTED_DEPTH = 50_000
 MANY_LINKS = 100_000
 HUGE_CHUNK = b"<p>" + b"x" * 65_530 + b"</p>\n"
+INFLATED_CHARS = 2 * 1024 * 1024
+"""Characters of the DOM /inflate's script builds from a page of a few hundred bytes."""
 DRIP_INTERVAL_S = 1.0
 BEACON_INTERVAL_MS = 20
 ARTICLE = ("<p>This page has plenty of ordinary readable text so that a crawler which "
@@ -86,6 +88,10 @@ def _pages() -> dict[str, tuple[str, bytes]]:
             window.addEventListener('load', () => setTimeout(() => { while (true) {} }, 0));
             </script>""")),
         "/beacon-hit": ("text/plain", b"ok"),
+        # a small page whose script builds a DOM of INFLATED_CHARS characters
+        "/inflate": ("text/html", _page("Inflate", ARTICLE + f"""<script>
+            document.querySelector('main').insertAdjacentHTML('beforeend',
+              '<p>' + 'x'.repeat({INFLATED_CHARS}) + '</p>');</script>""")),
     }
 
 

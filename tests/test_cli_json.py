@@ -85,6 +85,9 @@ def test_version_and_completion(embedded_env: dict[str, str]) -> None:
     ("TRAWL_TEMPORAL_ADDRESS", "http://localhost:7233",
      r"TRAWL_TEMPORAL_ADDRESS='http://localhost:7233': must be host:port"),
     ("TRAWL_EXTRACT_PROCESSES", "0", r"TRAWL_EXTRACT_PROCESSES='0'"),
+    ("TRAWL_EXTRACT_TIMEOUT_S", "0", r"TRAWL_EXTRACT_TIMEOUT_S='0': .*greater than 0"),
+    ("TRAWL_EXTRACT_TIMEOUT_S", "nan", r"TRAWL_EXTRACT_TIMEOUT_S='nan': .*finite number"),
+    ("TRAWL_EXTRACT_TIMEOUT_S", "a minute", r"TRAWL_EXTRACT_TIMEOUT_S='a minute': .*number"),
     ("TRAWL_BROWSER_SANDBOX", "maybe", r"TRAWL_BROWSER_SANDBOX='maybe'"),
     ("TRAWL_METRICS_PORT", "70000", r"TRAWL_METRICS_PORT='70000': .*less than or equal"),
 ])

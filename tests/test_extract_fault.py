@@ -9,10 +9,13 @@ import time
 import pytest
 from lxml.html import HtmlElement
 
-from trawl.crawler.reading import read_page
+from trawl.config import Settings
+from trawl.crawler._explore_deps import ExploreDeps, read_html
+from trawl.crawler.reading import extraction_pool, read_page, start_processes, stop_processes
 from trawl.crawler.thin import thin_reason
 from trawl.extract import EXTRACTION_FAULT, _core, extract, parse_html
 from trawl.urls import Scope
+from trawl.worker.main import WorkerConfig
 
 URL = "http://127.0.0.1/manual/config.html"
 PAGE = """<html><head><title>Server configuration</title></head><body>
@@ -103,17 +106,40 @@ def test_a_main_content_rule_that_runs_on_is_cut_off_and_the_page_read_whole(
     assert any(link.url.endswith("/next.html") for link in reading.links)
 
 
-def test_a_huge_page_past_the_limit_twice_is_stored_flagged_without_content() -> None:
-    # a book on one page, each section listing its subsections (quadratic before h39):
-    # past a limit it could not meet, read whole or not, it is said, never silently cut
-    sections = "".join(
+def _book(sections: int = 5000) -> str:
+    """A book on one page, each section listing its subsections (quadratic before h39)."""
+    body = "".join(
         f'<div class="section"><h2 id="s{i}">Section {i}</h2><ul><li><a href="#s{i}a">A</a>'
         f'</li><li><a href="#s{i}b">B</a></li></ul><h3 id="s{i}a">A</h3><p>Words of {i}.</p>'
-        f'<h3 id="s{i}b">B</h3><p>More words of {i}.</p></div>' for i in range(5000))
-    page = f"<html><body><div><h1>Book</h1>{sections}</div></body></html>"
-    reading = read_page(page, URL, Scope(seed_hosts=("127.0.0.1",)), time_limit_s=0.001)
+        f'<h3 id="s{i}b">B</h3><p>More words of {i}.</p></div>' for i in range(sections))
+    return f"<html><body><div><h1>Book</h1>{body}</div></body></html>"
+
+
+def test_a_huge_page_past_the_limit_twice_is_stored_flagged_without_content() -> None:
+    # past a limit it could not meet, read whole or not, it is said, never silently cut
+    reading = read_page(_book(), URL, Scope(seed_hosts=("127.0.0.1",)), time_limit_s=0.001)
     assert reading.extraction is not None and reading.extraction.word_count == 0
     assert reading.extraction.metadata[EXTRACTION_FAULT] == (
         "reading the content took longer than 0.001 s; reading it whole took as long too; "
         "nothing stored of the content")
     assert reading.content_hash is None
+
+
+async def test_a_workers_extract_timeout_setting_bounds_its_extraction_processes(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    # TRAWL_EXTRACT_TIMEOUT_S reaches the extraction processes (a module constant before)
+    monkeypatch.setenv("TRAWL_EXTRACT_TIMEOUT_S", "0.001")
+    cfg = WorkerConfig.from_settings(Settings(), "127.0.0.1:7233",
+                                     "postgresql://trawl@127.0.0.1/trawl")
+    assert cfg.extract_timeout_s == 0.001
+    pool = extraction_pool(1)
+    try:
+        await start_processes(pool, 1)
+        deps = ExploreDeps(engine=None, http=None, pool=None,  # type: ignore[arg-type]
+                           extractor=pool, extract_timeout_s=cfg.extract_timeout_s)
+        reading = await read_html(deps, _book(), URL, Scope(seed_hosts=("127.0.0.1",)))
+    finally:
+        stop_processes(pool)
+    assert reading.extraction is not None and reading.content_hash is None
+    assert reading.extraction.metadata[EXTRACTION_FAULT].startswith(
+        "reading the content took longer than 0.001 s")

@@ -15,7 +15,7 @@ from sqlalchemy.ext.asyncio import AsyncEngine
 from temporalio.client import Client
 
 from tests.crawlkit import run_crawl
-from tests.hostile import MANY_LINKS, HostileSite
+from tests.hostile import INFLATED_CHARS, MANY_LINKS, HostileSite
 from trawl.browser.pool import BrowserPool
 from trawl.config import QUEUE_MARGIN
 from trawl.crawler.fetch import refresh_target
@@ -141,6 +141,21 @@ async def test_bodies_without_length_are_counted_as_they_arrive(site: HostileSit
             loaded = await load_in_browser(pool, site.url(path), max_bytes=1 << 20,
                                            timeout_s=PAGE_TIMEOUT_S)
             assert loaded.html is not None and "letters that arrive late" in loaded.html, path
+    finally:
+        await pool.close()
+
+
+async def test_a_dom_a_script_builds_past_the_limit_is_refused(site: HostileSite) -> None:
+    """The body limit bounds what the browser hands over too: a page of a few hundred bytes
+    whose script builds a DOM past it is too_large, not read into the worker whole."""
+    pool = BrowserPool()
+    try:
+        with pytest.raises(BodyTooLarge, match="the rendered page is 2097"):
+            await load_in_browser(pool, site.url("/inflate"), max_bytes=INFLATED_CHARS // 2,
+                                  timeout_s=PAGE_TIMEOUT_S)
+        loaded = await load_in_browser(pool, site.url("/inflate"),
+                                       max_bytes=INFLATED_CHARS * 2, timeout_s=PAGE_TIMEOUT_S)
+        assert loaded.html is not None and "x" * 1000 in loaded.html
     finally:
         await pool.close()
 

@@ -346,6 +346,30 @@ def test_a_data_dir_removed_under_its_running_stack(data_dir: Path, site: Site) 
 
 # -- stale state: never a stranger killed -------------------------------------------------------
 
+def test_a_process_recorded_as_it_execs_is_recorded_with_its_command_line(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    # Popen returns as the child's exec closes its descriptors, before the kernel set up the
+    # new program's arguments: read then, its command line was empty (11 of 300 spawns at
+    # load 4), the record stale from the start, and the next `trawl up` called the data
+    # dir's own codec server a stray ("not in its state file")
+    spawned = subprocess.Popen(["sleep", "30"], start_new_session=True)
+    reads = []
+    real_cmdline = psutil.Process.cmdline
+
+    def cmdline(self: psutil.Process) -> list[str]:
+        reads.append(self.pid)
+        return [] if len(reads) < 3 else real_cmdline(self)  # (the kernel's window)
+
+    monkeypatch.setattr(psutil.Process, "cmdline", cmdline)
+    try:
+        record = stack.record_process(stack.CODEC, spawned.pid)
+        assert record.cmdline == ("sleep", "30")
+        assert stack.process_of(record) is not None
+    finally:
+        spawned.kill()
+        spawned.wait()
+
+
 def test_a_stale_state_file_never_kills_a_stranger(data_dir: Path) -> None:
     env = stack_env(data_dir)
     stranger = subprocess.Popen(["sleep", "300"], start_new_session=True)

@@ -52,6 +52,15 @@ def default_extract_processes() -> int:
 
 
 DEFAULT_EXTRACT_PROCESSES = default_extract_processes()
+DEFAULT_EXTRACT_TIMEOUT_S = 60.0
+"""How long reading one page's content may take (wall time, in an extraction process;
+``TRAWL_EXTRACT_TIMEOUT_S``). Past it the page is read again whole (as ``--content full``:
+no main-content rules, linear in the page) and flagged (``metadata["extraction_fault"]``
+says the cause); should that overrun too, it is stored with no content, flagged likewise.
+A rule that is slow on some hostile shape (a 20 MB page of a structure no rule was
+measured on) costs one page a minute of a process, never the process for hours.
+Extraction is linear: 28 MB of a manual take 12 s at a loaded machine's speed
+(bench/huge_pages.py)."""
 DEFAULT_DB_OUTAGE_BUDGET_S = 15 * 60.0
 """How long a worker waits out an unreachable database before the crawl holds (a page is
 never recorded as failed because of an outage)."""
@@ -199,6 +208,13 @@ class Settings(BaseSettings):
 
     extract_processes: int = Field(default_factory=default_extract_processes, ge=1, le=64)
     """Processes extracting markdown in each worker (``TRAWL_EXTRACT_PROCESSES``)."""
+
+    extract_timeout_s: float = Field(default=DEFAULT_EXTRACT_TIMEOUT_S, gt=0,
+                                     allow_inf_nan=False)
+    """Seconds reading one page's content may take in a worker's extraction process
+    (``TRAWL_EXTRACT_TIMEOUT_S``). Past it the page is read again whole (as ``--content
+    full``), within as long again, and flagged in ``metadata.extraction_fault``; past that
+    too it is stored without content, flagged. Raise it on a slow machine or for huge pages."""
 
     max_concurrent_activities: int = Field(default=DEFAULT_MAX_CONCURRENT_ACTIVITIES, ge=1,
                                            le=MAX_CONCURRENT_ACTIVITIES)

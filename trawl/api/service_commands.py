@@ -16,6 +16,7 @@ import typer
 from trawl.api import agent_commands
 from trawl.api._cli_kit import (
     EXIT_ERROR,
+    EXIT_INTERRUPTED,
     err,
     fail,
     log_level,
@@ -245,9 +246,16 @@ def serve(
     callers = agent_commands.callers_of(SERVE, allow_private, allow_host)
     _check_listen_host(host)
     configure_logging()
-    run(serve_api(get_settings(), host, port, token_file=token_file, mcp=mcp,
-                  announce=lambda line: err.print(line, markup=False, highlight=False),
-                  callers=callers))
+    stop = run(serve_api(get_settings(), host, port, token_file=token_file, mcp=mcp,
+                         announce=lambda line: err.print(line, markup=False, highlight=False),
+                         callers=callers))
+    line, code = stop.said()
+    if code == EXIT_INTERRUPTED and line:
+        raise say_interrupted(line)
+    if line:
+        err.print(line, soft_wrap=True)
+    if code:
+        raise typer.Exit(code)
 
 
 def register(app: typer.Typer, db_app: typer.Typer) -> None:

@@ -17,6 +17,7 @@ from sqlalchemy.ext.asyncio import AsyncEngine
 
 from trawl import metrics
 from trawl.browser.pool import BrowserPool
+from trawl.config import DEFAULT_EXTRACT_TIMEOUT_S
 from trawl.crawler.auto import RenderSampler
 from trawl.crawler.fetch import CrawlCookies, FetchResult
 from trawl.crawler.politeness import Politeness
@@ -59,6 +60,9 @@ class ExploreDeps:
     """None for workers that never render (http mode only)."""
     extractor: Executor | None = None
     """Where extraction runs: a process pool keeps it off the event loop; None = a thread."""
+    extract_timeout_s: float = DEFAULT_EXTRACT_TIMEOUT_S
+    """How long one page's reading may take in an extraction process (a worker's
+    ``TRAWL_EXTRACT_TIMEOUT_S``; see :func:`trawl.crawler.reading.read_page`)."""
     limiter: LoadLimiter = field(default_factory=LoadLimiter)
     profiles: ProfileCache = field(default_factory=ProfileCache)
     """Session profiles loaded by this worker, per site and version."""
@@ -107,6 +111,7 @@ async def read_html(deps: ExploreDeps, html: str, url: str, scope: Scope,
     with metrics.extraction_timer("html"):
         if deps.extractor is None:
             return await asyncio.to_thread(read_page, html, url, scope, auto, shell_check,
-                                           selection)
+                                           selection, deps.extract_timeout_s)
         return await asyncio.get_running_loop().run_in_executor(
-            deps.extractor, read_page, html, url, scope, auto, shell_check, selection)
+            deps.extractor, read_page, html, url, scope, auto, shell_check, selection,
+            deps.extract_timeout_s)

@@ -14,17 +14,21 @@ import ctypes
 import gc
 import hashlib
 import multiprocessing
+import multiprocessing.synchronize
+import multiprocessing.util
 import os
 import signal
 import sys
 import threading
 import time
+import weakref
 from collections.abc import Iterator
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 
 from lxml.html import HtmlElement
 
+from trawl.config import DEFAULT_EXTRACT_TIMEOUT_S
 from trawl.crawler.auto import RenderDecision, decide
 from trawl.errors import ConfigError
 from trawl.extract import EXTRACTION_FAULT, Extraction, extract, parse_html
@@ -40,14 +44,6 @@ PR_SET_PDEATHSIG = 1
 """prctl(2) option: the signal this process gets when its parent ends."""
 PARENT_WATCH_INTERVAL_S = 1.0
 ORPHAN_EXIT_CODE = 70
-DEFAULT_EXTRACT_TIMEOUT_S = 60.0
-"""How long reading one page's content may take (wall time, in an extraction process).
-Past it the page is read again whole (as ``--content full``: no main-content rules, linear
-in the page) and flagged (``metadata["extraction_fault"]`` says the cause); should that
-overrun too, it is stored with no content, flagged likewise. A rule that is slow on some
-hostile shape (a 20 MB page of a structure no rule was measured on) costs one page a
-minute of a process, never the process for hours. Extraction is linear: 28 MB of a
-manual take 12 s at a loaded machine's speed (bench/huge_pages.py)."""
 EXTRACTION_GC_THRESHOLD = 10_000
 """Allocations (less deallocations) between young garbage collections in an extraction
 process (Python's default: 700); see :func:`prepare_process`."""
@@ -117,7 +113,8 @@ def read_page(html: str, url: str, scope: Scope, auto: AutoRules | None = None,
     ``shell_check`` (http mode): decide too, but extract whatever it says (a page that
     needed a browser is then flagged thin, see :mod:`trawl.crawler.thin`). ``selection``:
     main or full content, and the elements selected in or out (default: main).
-    ``time_limit_s``: see ``DEFAULT_EXTRACT_TIMEOUT_S`` (None: no limit; only the main
+    ``time_limit_s``: see :data:`trawl.config.DEFAULT_EXTRACT_TIMEOUT_S`, a worker's
+    ``TRAWL_EXTRACT_TIMEOUT_S`` (None: no limit; only the main
     thread of a process can be interrupted, so a reading in another thread has none)."""
     selection = selection or Selection()
     decision = None
@@ -128,7 +125,9 @@ def read_page(html: str, url: str, scope: Scope, auto: AutoRules | None = None,
             return Reading(decision)
     elif shell_check:
         decision = decide(document, url)
-    extraction = _bounded_extract(document, html, url, selection, time_limit_s)
+    held = [document]  # handed over: extraction lets the tree go before its markdown
+    del document
+    extraction = _bounded_extract(held, html, url, selection, time_limit_s)
     markdown = extraction.markdown
     digest = hashlib.sha256(markdown.encode()).hexdigest() if markdown.strip() else None
     links = found_links(extraction, scope)
@@ -160,14 +159,15 @@ def _time_limit(seconds: float | None) -> Iterator[None]:
         signal.signal(signal.SIGALRM, previous)
 
 
-def _bounded_extract(document: HtmlElement, html: str, url: str, selection: Selection,
+def _bounded_extract(held: list[HtmlElement], html: str, url: str, selection: Selection,
                      time_limit_s: float | None) -> Extraction:
-    """:func:`trawl.extract.extract` of the parsed ``document`` within ``time_limit_s``;
-    past it the page read again whole, within as long again, flagged with the cause; past
-    that too, no content, flagged likewise (see ``DEFAULT_EXTRACT_TIMEOUT_S``)."""
+    """:func:`trawl.extract.extract` of the parsed document ``held`` (taken out of it, so
+    that nothing here keeps its tree alive) within ``time_limit_s``; past it the page read
+    again whole, within as long again, flagged with the cause; past that too, no content,
+    flagged likewise (see :data:`trawl.config.DEFAULT_EXTRACT_TIMEOUT_S`)."""
     try:
         with _time_limit(time_limit_s):
-            return extract(document, url, selection.content,
+            return extract(held.pop(), url, selection.content,
                            include_tags=selection.include_tags,
                            exclude_tags=selection.exclude_tags, source=html)
     except _TookTooLong:
@@ -195,20 +195,42 @@ def stop_processes(pool: ProcessPoolExecutor, join_s: float = STOP_JOIN_S) -> No
     semaphores gone, it died on a FileNotFoundError traceback under the worker's last line
     (a Ctrl-C as the processes appeared)."""
     processes = list((getattr(pool, "_processes", None) or {}).values())
-    pool.shutdown(wait=False, cancel_futures=True)
+    queues = [getattr(pool, name, None) for name in ("_call_queue", "_result_queue")]
+    pool.shutdown(wait=False, cancel_futures=True)  # (which lets go of the queues)
     for process in processes:
         with contextlib.suppress(OSError, ValueError, AttributeError):
             process.kill()
     for process in processes:
         with contextlib.suppress(OSError, ValueError, AttributeError, AssertionError):
             process.join(join_s)
-    # and the pool's manager thread, which then closes its queues: the worker exits next,
-    # and one that exited between a semaphore's unlink and its unregistering left the
-    # resource tracker warning of a "leaked semaphore" (1 of 18 probes)
+    # and the pool's manager thread, which then closes its queues; then their semaphores,
+    # before the worker exits
     manager = getattr(pool, "_executor_manager_thread", None)
     if manager is not None:
         with contextlib.suppress(RuntimeError):
             manager.join(join_s)
+    _release_semaphores(queues)
+
+
+def _release_semaphores(queues: list[object]) -> None:
+    """Unlink the named semaphores of a pool's ``queues`` (their locks) now, in this thread.
+
+    Each is unlinked and unregistered from multiprocessing's resource tracker by a finalizer
+    that runs when the garbage collector frees it, in whatever thread collects then: in a
+    worker, a thread of Temporal's core, which the interpreter does not wait for at exit. A
+    worker whose exit came between that thread's unlink and its unregistering left the
+    tracker warning of a "leaked semaphore" under its last line (3 of 9 Ctrl-C probes at
+    load 8). Run here, the finalizers are done before the worker goes on to exit; the
+    collector's later call finds them gone and does nothing. The semaphores stay usable by
+    whoever still holds them (an unlinked name only frees the name)."""
+    for queue in queues:
+        for held in list(vars(queue).values()) if queue is not None else ():
+            if not isinstance(held, multiprocessing.synchronize.SemLock):
+                continue
+            for ref in weakref.getweakrefs(held):
+                finalizer = getattr(ref, "__callback__", None)
+                if isinstance(finalizer, multiprocessing.util.Finalize):
+                    finalizer()
 
 
 @contextlib.contextmanager

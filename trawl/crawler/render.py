@@ -154,6 +154,16 @@ CLIENT_REDIRECT_CHECKS = 3
 CRASH_SIGNS = ("Target crashed", "Page crashed", "Target closed", "crashed")
 
 
+def _too_large(chars: object, max_bytes: int) -> str:
+    """Why a rendered page was not read: its DOM serialises to more characters than its
+    crawl's ``max_body_bytes`` (each character at least a byte in UTF-8). The limit bounds
+    what a worker holds of a page over HTTP; in the browser a small page's script can build
+    a DOM of any size, and its serialisation would reach the worker, then an extraction
+    process (about 30 times a page's size in memory) whole."""
+    return (f"the rendered page is {chars} characters, more than the {max_bytes}-byte "
+            "limit (max_body_bytes)")
+
+
 def _length(headers: dict[str, str]) -> int | None:
     value = headers.get("content-length", "")
     return int(value) if value.isdigit() else None
@@ -206,8 +216,11 @@ def settle_args(timeout_s: float) -> list[float | bool]:
 
 async def _read(tab: Tab, url: str, steps: list[Step], dismiss: bool,
                 timeout_s: float, guard: DestructiveGuard | None = None,
-                expand: bool = True) -> tuple[dict[str, Any], list[dict[str, Any]]]:
-    """Run ``steps`` (if any), then read the page: (snapshot, step records).
+                expand: bool = True, max_chars: int | None = None
+                ) -> tuple[dict[str, Any], list[dict[str, Any]]]:
+    """Run ``steps`` (if any), then read the page: (snapshot, step records). A DOM that
+    serialises to more than ``max_chars`` characters is not read (``html`` None; see
+    :func:`_too_large`).
 
     When a step (a link clicked, a form sent) or the page itself (a reload after its
     cookie banner was accepted) took the tab to another document, that is recorded and
@@ -223,7 +236,8 @@ async def _read(tab: Tab, url: str, steps: list[Step], dismiss: bool,
                                                  [dismiss, settle_args(timeout_s)])
             log += [banner] if banner else []
             log += await run_steps(page, steps, timeout_s, guard)
-        snap = await page.evaluate(SNAPSHOT_JS, [dismiss, expand, settle_args(timeout_s)])
+        snap = await page.evaluate(SNAPSHOT_JS, [dismiss, expand, settle_args(timeout_s),
+                                                    max_chars])
     except Exception as exc:
         if not (_navigated(exc) or origin is not None):
             raise _error(exc, timeout_s, tab) from exc
@@ -247,7 +261,8 @@ async def _read(tab: Tab, url: str, steps: list[Step], dismiss: bool,
             # be in flight
             await goto_settled(page, url, timeout_ms=timeout_s * 1000,
                                settle_ms=timeout_s * 1000)
-            snap = await page.evaluate(SNAPSHOT_JS, [dismiss, expand, settle_args(timeout_s)])
+            snap = await page.evaluate(SNAPSHOT_JS, [dismiss, expand, settle_args(timeout_s),
+                                                     max_chars])
         except Exception as exc:
             raise _error(exc, timeout_s, tab) from exc
     if snap["banner"]:
@@ -343,13 +358,16 @@ async def _load(tab: Tab, url: str, *, max_bytes: int, timeout_s: float,
     # what Chromium reported with the response, without another round trip to it (only
     # cookie headers are missing, and none of those is read here)
     headers = response.headers
-    snap, log = await _read(tab, url, steps, dismiss_cookie_banners, timeout_s, guard)
+    snap, log = await _read(tab, url, steps, dismiss_cookie_banners, timeout_s, guard,
+                            max_chars=max_bytes)
     if "client_redirect" in snap:
         moved = Loaded(snap["client_redirect"], response.status, "text/html", None, None,
                        int((loaded_at - started) * 1000))
         moved.steps = log or None
         return moved
     html, password_visible = snap["html"], snap["password"]
+    if html is None:
+        raise BodyTooLarge(_too_large(snap.get("htmlChars"), max_bytes))
     done = time.monotonic()
     # the response's URL has no fragment: a hash route asked for is the document read (what
     # the app does to the fragment later, e.g. deep links of sections it opened, is not)

@@ -14,7 +14,7 @@ from lxml.html import HtmlElement
 from ._clean import absolutize_links, basic_clean
 from ._content import main_content
 from ._links import extract_links
-from ._markdown import element_to_markdown, to_markdown
+from ._markdown import convert_html, markdown_source, to_markdown
 from ._meta import extract_metadata
 from ._parse import parse
 from ._stats import CHROME, TextSize, text_size
@@ -100,24 +100,30 @@ def extract(html: str | etree._Element, url: str, content: str = "main", *,
     from ``html`` itself when that is text) as ``content="full"``, and
     ``metadata["extraction_fault"]`` says why: the page is stored whole, not empty.
     """
-    extraction, fault = _extract(html, url, content, include_tags, exclude_tags)
+    source = html if isinstance(html, str) else source
+    # handed over, not held here: _extract lets the tree go before the markdown conversion
+    # (a caller that passes a document it no longer holds frees it there; see _extract)
+    held: list[str | etree._Element] = [html]
+    del html
+    extraction, fault = _extract(held, url, content, include_tags, exclude_tags)
     if fault is None:
         return extraction
-    source = html if isinstance(html, str) else source
     if source is None or content == "full" or include_tags:  # no other way to read it
         extraction.metadata[EXTRACTION_FAULT] = f"{fault}; nothing stored of the content"
         return extraction
-    whole, again = _extract(source, url, "full", (), exclude_tags)
+    whole, again = _extract([source], url, "full", (), exclude_tags)
     whole.metadata[EXTRACTION_FAULT] = (
         f"{fault}; stored the whole body less navigation chrome (as --content full)"
         if again is None else f"{fault}; reading it whole failed too: {again}")
     return whole
 
 
-def _extract(html: str | etree._Element, url: str, content: str,
+def _extract(held: list[str | etree._Element], url: str, content: str,
              include_tags: Sequence[str], exclude_tags: Sequence[str]
              ) -> tuple[Extraction, str | None]:
-    """:func:`extract` once, and what its content step raised (None when nothing)."""
+    """:func:`extract` once, and what its content step raised (None when nothing).
+    ``held``: the page (text or a parsed document), taken out of it (see ``extract``)."""
+    html = held.pop()
     url = url if isinstance(url, str) else ""
     if isinstance(html, etree._Element):
         root = html
@@ -127,6 +133,7 @@ def _extract(html: str | etree._Element, url: str, content: str,
         except Exception:  # pragma: no cover - parse() already guards
             log.exception("extract: cannot parse %s", url)
             root = parse("")
+    del html  # (root is the document now)
     base = url
     links: list[Link] = []
     metadata: dict[str, Any] = {}
@@ -158,7 +165,13 @@ def _extract(html: str | etree._Element, url: str, content: str,
             metadata["headings"].insert(0, {"level": 1, "text": headline})
         text = render_text(main)
         try:
-            markdown = element_to_markdown(main)
+            source = markdown_source(main)
+            # the tree is read: let it go before the converter parses the source again
+            # (its own tree: the page's peak). Parsed here from text, the page's tree
+            # (~8 times the page) is then freed: 14 MB of a manual peaked at 436 MB
+            del main, root
+            markdown = convert_html(source)
+            del source
             if headline:
                 markdown = f"# {headline}\n\n{markdown}"
         except Exception:

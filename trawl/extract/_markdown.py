@@ -260,14 +260,21 @@ def convert_html(html: str) -> str:
     return tidy_markdown(_convert(html))
 
 
-def element_to_markdown(el: HtmlElement) -> str:
-    """Markdown of an lxml element (edited in place: see ``_prepare``)."""
+def markdown_source(el: HtmlElement) -> str:
+    """The HTML the converter reads of an lxml element (edited in place: see ``_prepare``);
+    :func:`convert_html` of it is the element's markdown. Apart, so that a caller can let
+    the tree go first (see :func:`trawl.extract._core._extract`)."""
     _prepare(el)
     tail, el.tail = el.tail, None
     try:
-        return convert_html(lxml.html.tostring(el, encoding="unicode", method="html"))
+        return lxml.html.tostring(el, encoding="unicode", method="html")
     finally:
         el.tail = tail
+
+
+def element_to_markdown(el: HtmlElement) -> str:
+    """Markdown of an lxml element (edited in place: see ``_prepare``)."""
+    return convert_html(markdown_source(el))
 
 
 def to_markdown(html: str) -> str:
@@ -277,5 +284,5 @@ def to_markdown(html: str) -> str:
     return element_to_markdown(body if body is not None else root)
 
 
-__all__ = ["code_language", "convert_html", "element_to_markdown", "tidy_markdown",
-           "to_markdown"]
+__all__ = ["code_language", "convert_html", "element_to_markdown", "markdown_source",
+           "tidy_markdown", "to_markdown"]

@@ -26,6 +26,7 @@ from trawl.config import (
     DEFAULT_BROWSER_RECYCLE_PAGES,
     DEFAULT_DB_OUTAGE_BUDGET_S,
     DEFAULT_EXTRACT_PROCESSES,
+    DEFAULT_EXTRACT_TIMEOUT_S,
     DEFAULT_MAX_CONCURRENT_ACTIVITIES,
     DEFAULT_METRICS_HOST,
     DEFAULT_PAGE_TIMEOUT_S,
@@ -63,6 +64,9 @@ class WorkerConfig:
     max_concurrent_activities: int = DEFAULT_MAX_CONCURRENT_ACTIVITIES
     browser_recycle_pages: int = DEFAULT_BROWSER_RECYCLE_PAGES
     extract_processes: int = DEFAULT_EXTRACT_PROCESSES
+    extract_timeout_s: float = DEFAULT_EXTRACT_TIMEOUT_S
+    """How long one page's reading may take in an extraction process (see
+    :data:`trawl.config.DEFAULT_EXTRACT_TIMEOUT_S`)."""
     user_agent: str = DEFAULT_USER_AGENT
     db_outage_budget_s: float = DEFAULT_DB_OUTAGE_BUDGET_S
     metrics_port: int | None = None
@@ -75,6 +79,7 @@ class WorkerConfig:
         return cls(temporal_address, settings.temporal_namespace, settings.task_queue,
                    database_url, browser_recycle_pages=settings.browser_recycle_pages,
                    extract_processes=settings.extract_processes,
+                   extract_timeout_s=settings.extract_timeout_s,
                    user_agent=settings.user_agent,
                    max_concurrent_activities=settings.max_concurrent_activities,
                    db_outage_budget_s=settings.db_outage_budget_s,
@@ -90,7 +95,8 @@ async def crawl_worker(client: Client, cfg: WorkerConfig,
     pool = BrowserPool(recycle_after=cfg.browser_recycle_pages)
     http = make_client(cfg.user_agent, DEFAULT_PAGE_TIMEOUT_S)
     extractor = extraction_pool(cfg.extract_processes)
-    deps = ExploreDeps(engine=engine, http=http, pool=pool, extractor=extractor)
+    deps = ExploreDeps(engine=engine, http=http, pool=pool, extractor=extractor,
+                       extract_timeout_s=cfg.extract_timeout_s)
     activities = CrawlActivities(deps, cfg.db_outage_budget_s)
     # agent runs: their tool calls come to this worker's own queue while it holds their
     # browser (trawl.activities.agent; the Temporal samples' worker-specific task queues)
