@@ -438,7 +438,8 @@ def drop_trailing_meta(content: HtmlElement) -> None:
         if text == "":
             continue
         if text is None or not _is_meta_line(text) or _section_name(el, text) \
-                or _describes_term(el, content) or _entry_of_sections(el, content):
+                or _describes_term(el, content) or _entry_of_sections(el, content) \
+                or _body_of_section(el, text, content):
             return
         el.tail = None
         drop_tree(el)
@@ -462,6 +463,29 @@ def _entry_of_sections(el: HtmlElement, content: HtmlElement) -> bool:
     (``_numbered.lists_sections_after``): "Section 8.54, “Smooth Palette”" is a section's
     number and title, no date line ("8.54" reads as a date)."""
     return any(node.tag in LISTS and lists_sections_after(node) for node in _up_to(el, content))
+
+
+def _body_of_section(el: HtmlElement, text: str, content: HtmlElement) -> bool:
+    """Whether the last line ``el`` is all a document's section says under its heading, a
+    section alike its siblings (``section_alike``: a reference entry's "Values" over
+    "None", "Description" over "FIXME", "Arguments" over "None"): the entry has nothing
+    to list, and says so. A share bar's label or a dateline is under no heading of such a
+    section, or comes after the section's own text (see ``_only_line``)."""
+    for node in _up_to(el.getparent(), content):
+        if section_alike(node):
+            return _only_line(node, el, text)
+    return False
+
+
+def _only_line(section: HtmlElement, el: HtmlElement, text: str) -> bool:
+    """Whether ``section``'s text is its heading's and ``el``'s ``text`` alone: a story's
+    dateline after its last section's paragraphs is no section's body."""
+    heading = _first_element(section)
+    if heading is None:
+        return False
+    said = len(_collapsed_text(heading)) + 1 + len(text)
+    whole = _short_text(section, said + 1)
+    return whole is not None and len(whole) <= said
 
 
 def _describes_term(el: HtmlElement, content: HtmlElement) -> bool:

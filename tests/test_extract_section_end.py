@@ -1,0 +1,43 @@
+"""Every page whole (issue 26): the end of a document's last section. A reference entry's
+last section may say one word ("Values: None", "Description: FIXME"); that is the section's
+text, no share bar's label left at the page's end. The hostile shape beside it: a story's
+dateline after its last section's paragraphs still goes."""
+
+from __future__ import annotations
+
+from trawl.extract import extract
+
+from .test_extract_docbook import SYNOPSIS, entry
+from .test_extract_index import STORY
+from .test_extract_whole import LOREM, URL, assert_kept, words
+
+
+def test_a_sections_one_word_body_is_kept() -> None:
+    # a tapset's probe "Values: None", a parameter's "Description: FIXME": the word went as
+    # a trailing label ("Share", "Comments"), the last line of the page (93 %)
+    body = (f"{SYNOPSIS}<div class='sect'><h2>Description</h2><p>{LOREM}</p></div>"
+            "<div class='sect'><a name='id1'></a><h2>Values</h2><p>\n  None\n </p></div>")
+    e = extract(entry("signal.syskill.return", "Sending kill signal completed", body), URL)
+    assert_kept(e.text, LOREM, "Values None")
+
+
+def test_a_storys_dateline_after_its_last_sections_paragraphs_still_goes() -> None:
+    # hostile: the last section alike its siblings ends with a dateline after its text
+    html = ("<html><head><title>Budget vote</title></head><body><div class='page'>"
+            f"<div class='sect'><h2>The vote</h2>{STORY}</div>"
+            f"<div class='sect'><h2>What comes next</h2><p>{LOREM}</p>"
+            "<p>Updated May 3, 2020</p></div></div></body></html>")
+    e = extract(html, URL)
+    assert_kept(e.text, "What comes next", LOREM)
+    assert "updated" not in words(e.text)
+
+
+def test_a_sections_share_label_still_goes() -> None:
+    # hostile: a share bar's label ends the story's last section, after its text
+    html = ("<html><head><title>Budget vote</title></head><body><div class='page'>"
+            f"<div class='sect'><h2>The vote</h2>{STORY}</div>"
+            f"<div class='sect'><h2>What comes next</h2><p>{LOREM}</p>"
+            "<p>Share</p></div></div></body></html>")
+    e = extract(html, URL)
+    assert_kept(e.text, "What comes next", LOREM)
+    assert "share" not in words(e.text)
