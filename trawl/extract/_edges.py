@@ -407,8 +407,9 @@ def _holds_abstract(block: HtmlElement, headline: HtmlElement) -> bool:
     return False
 
 
-_PURPOSE_RE = re.compile(r"\s*[—–-]+\s+\w")
-"""After the name, a dash and what it is or does."""
+_PURPOSE_RE = re.compile(r"\s*[—–-]+\s+(?:\(\w+\)\s+)?\w")
+"""After the name, a dash and what it is or does, after a word in parentheses when the
+entry is marked so ("dbfo_start — (obsolete) Sets the starting number")."""
 
 
 # -- the end: date and source lines after the body --------------------------------------

@@ -255,6 +255,8 @@ def _prunable(el: HtmlElement, st: _Stats, stats: dict[HtmlElement, _Stats],
     # otherwise go, as _names_only)
     if tag == "p":
         return _is_link_paragraph(el, st) and not _footnotes(el)
+    if _run_of_names(el, cites):
+        return False
     # (a link block first: _names_only reads every paragraph and item below, so it is asked
     # only of the blocks that would otherwise go)
     return _is_link_block(el, st, stats, lists) and not _names_only(el, st, stats, cites) \
@@ -307,6 +309,19 @@ def _shows_address(a: HtmlElement) -> bool:
 
 def _bare_address(url: str) -> str:
     return url.split("://", 1)[-1].rstrip("/").lower()
+
+
+def _run_of_names(el: HtmlElement, cites: dict[HtmlElement, bool]) -> bool:
+    """Whether ``el`` is a run of names inside a sentence: a ``span`` in a paragraph whose
+    links cite names (``_cites_names``: "This parameter affects the following elements:
+    <span><a><code>classname</code></a>, <a><code>constant</code></a>, ...</span>", a
+    DocBook ``simplelist`` set inline). The sentence goes on into it; its names are what it
+    says. A share bar's links set in a paragraph ("Share: Facebook, Twitter") are words,
+    no names."""
+    if el.tag != "span":
+        return False
+    parent = el.getparent()
+    return parent is not None and parent.tag == "p" and _cites_names_of(el, cites)
 
 
 def _names_only(el: HtmlElement, st: _Stats, stats: dict[HtmlElement, _Stats],
