@@ -316,12 +316,26 @@ def _run_of_names(el: HtmlElement, cites: dict[HtmlElement, bool]) -> bool:
     links cite names (``_cites_names``: "This parameter affects the following elements:
     <span><a><code>classname</code></a>, <a><code>constant</code></a>, ...</span>", a
     DocBook ``simplelist`` set inline). The sentence goes on into it; its names are what it
-    says. A share bar's links set in a paragraph ("Share: Facebook, Twitter") are words,
-    no names."""
+    says. Two names at least, after a sentence's worth of the paragraph's own text
+    (``RUN_LEAD_MIN_CHARS``). A share bar's links set in a paragraph ("Share: Facebook,
+    Twitter") are words, no names; a line printing an address under a label ("Web: <a>
+    https://example.com/news</a>") is no run, and says too little of its own."""
     if el.tag != "span":
         return False
     parent = el.getparent()
-    return parent is not None and parent.tag == "p" and _cites_names_of(el, cites)
+    if parent is None or parent.tag != "p" or len(parent.text or "") < RUN_LEAD_MIN_CHARS:
+        return False
+    links = 0
+    for _ in el.iter("a"):
+        links += 1
+        if links >= 2:
+            return _cites_names_of(el, cites)
+    return False
+
+
+RUN_LEAD_MIN_CHARS = 25
+"""A run of names follows this much of its paragraph's text, at least ("This parameter
+affects the following elements:")."""
 
 
 def _names_only(el: HtmlElement, st: _Stats, stats: dict[HtmlElement, _Stats],
