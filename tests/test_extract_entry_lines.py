@@ -32,7 +32,8 @@ def test_a_share_bar_in_a_paragraph_still_goes() -> None:
                       for n in ("Facebook", "Twitter", "Reddit", "Email"))
     html = ("<html><head><title>Budget vote</title></head><body><div class='page'>"
             f"<h1>Budget vote</h1>{STORY}<p>{LOREM}</p>"
-            f"<p>Share this story: <span class='s'>{share}</span></p>"
+            "<p>If you liked this story, share it with your friends: "
+            f"<span class='s'>{share}</span></p>"
             "</div></body></html>")
     e = extract(html, URL)
     assert_kept(e.text, LOREM)

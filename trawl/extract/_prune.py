@@ -325,12 +325,8 @@ def _run_of_names(el: HtmlElement, cites: dict[HtmlElement, bool]) -> bool:
     parent = el.getparent()
     if parent is None or parent.tag != "p" or len(parent.text or "") < RUN_LEAD_MIN_CHARS:
         return False
-    links = 0
-    for _ in el.iter("a"):
-        links += 1
-        if links >= 2:
-            return _cites_names_of(el, cites)
-    return False
+    two = next(itertools.islice(el.iter("a"), 1, None), None)  # (a second link)
+    return two is not None and _cites_names_of(el, cites)
 
 
 RUN_LEAD_MIN_CHARS = 25
