@@ -41,3 +41,26 @@ def test_a_sections_share_label_still_goes() -> None:
     e = extract(html, URL)
     assert_kept(e.text, "What comes next", LOREM)
     assert "share" not in words(e.text)
+
+
+def test_a_list_of_names_the_page_ends_with_is_kept() -> None:
+    # a table's "Tables referencing sl_node": sl_listen, sl_path, sl_set, a link an item at
+    # the page's end: each went as a trailing label, from the last one up (93 %)
+    items = "".join(f"<li><p><a href='table.{n}.html'>{n}</a></p></li>"
+                    for n in ("sl_listen", "sl_path", "sl_set", "sl_setsync"))
+    body = (f"<div class='sect'><h2>Columns</h2><p>{LOREM}</p>"
+            f"<p><b>Tables referencing sl_node via Foreign Key Constraints</b></p>"
+            f"<ul>{items}</ul></div>")
+    e = extract(entry("sl_node", "Holds the list of nodes", body), URL)
+    assert_kept(e.text, LOREM, "sl_listen sl_path sl_set sl_setsync")
+
+
+def test_a_share_bars_labels_after_a_story_still_go() -> None:
+    # hostile: a share bar's items, words left alone at the end once their buttons went
+    items = "".join(f"<li><p>{n}</p></li>" for n in ("Tweet", "Email", "Print"))
+    html = ("<html><head><title>Budget vote</title></head><body><article>"
+            f"<h1>Budget vote</h1>{STORY}<p>{LOREM}</p><ul>{items}</ul>"
+            "</article></body></html>")
+    e = extract(html, URL)
+    assert_kept(e.text, LOREM)
+    assert not {"tweet", "email", "print"} & set(words(e.text).split())

@@ -430,6 +430,7 @@ def drop_trailing_meta(content: HtmlElement) -> None:
     leaves = [el for el in content.iter(*_BIO_BLOCKS, *_SHOWN_TAGS) if el is not content
               and (el.tag in _SHOWN_TAGS
                    or not any(isinstance(c.tag, str) and c.tag in BLOCK_TAGS for c in el))]
+    lists: dict[HtmlElement, bool] = {}  # (see _item_of_names)
     for el in reversed(leaves):
         if el.tag in _SHOWN_TAGS:
             if _shown_block(el):
@@ -440,7 +441,8 @@ def drop_trailing_meta(content: HtmlElement) -> None:
             continue
         if text is None or not _is_meta_line(text) or _section_name(el, text) \
                 or _describes_term(el, content) or _entry_of_sections(el, content) \
-                or _body_of_section(el, text, content):
+                or _body_of_section(el, text, content) \
+                or _item_of_names(el, content, lists):
             return
         el.tail = None
         drop_tree(el)
@@ -475,6 +477,26 @@ def _body_of_section(el: HtmlElement, text: str, content: HtmlElement) -> bool:
     for node in _up_to(el.getparent(), content):
         if section_alike(node):
             return _only_line(node, el, text)
+    return False
+
+
+def _item_of_names(el: HtmlElement, content: HtmlElement,
+                   lists: dict[HtmlElement, bool]) -> bool:
+    """Whether ``el`` is (in) an item of a list of names, two items or more, whose links
+    cite names (``_cites_names``: a table's "Tables referencing sl_node: sl_listen,
+    sl_path, sl_set", a link an item): a list the page ends with, no label left of a
+    share bar. A share bar's items are words ("Facebook", "Twitter"), no names. ``lists``:
+    what was said of each list already (its items go one by one from the end: a list is
+    read once)."""
+    for node in _up_to(el, content):
+        if node.tag == "li":
+            items = node.getparent()
+            if items is None or items.tag not in ("ul", "ol"):
+                return False
+            known = lists.get(items)
+            if known is None:
+                known = lists[items] = len(items.findall("li")) >= 2 and _cites_names(items)
+            return known
     return False
 
 
