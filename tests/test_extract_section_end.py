@@ -64,3 +64,15 @@ def test_a_share_bars_labels_after_a_story_still_go() -> None:
     e = extract(html, URL)
     assert_kept(e.text, LOREM)
     assert not {"tweet", "email", "print"} & set(words(e.text).split())
+
+
+def test_a_declaration_under_the_last_heading_is_kept() -> None:
+    # "Types and Values: struct GtkHPaned" over "struct GtkHPaned;": the last heading, less
+    # than a line after it, went as a dangling heading (a "Comments" heading over its count)
+    body = (f"<div class='sect'><h2>Description</h2><p>{LOREM}</p></div>"
+            "<div class='sect'><h2>Functions</h2><div class='s2'><h3>paned_new ()</h3>"
+            f"<pre>Widget *paned_new (void);</pre><p>{LOREM}</p></div></div>"
+            "<div class='other'><h2>Types and Values</h2><div class='s2'>"
+            "<h3>struct Paned</h3><pre>struct Paned;</pre></div></div>")
+    e = extract(entry("Paned", "A widget with two panes", body), URL)
+    assert_kept(e.text, "Types and Values", "struct Paned struct Paned")

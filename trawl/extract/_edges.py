@@ -16,6 +16,7 @@ from ._decl import beside_declaration, facts_beside
 from ._kept import LISTING_MIN_LINES
 from ._numbered import lists_sections_after
 from ._prune import _cites_names
+from ._section_end import body_of_section, item_of_names, lists_code
 from ._signals import (
     _HEADINGS,
     _SENTENCE_END_RE,
@@ -430,7 +431,7 @@ def drop_trailing_meta(content: HtmlElement) -> None:
     leaves = [el for el in content.iter(*_BIO_BLOCKS, *_SHOWN_TAGS) if el is not content
               and (el.tag in _SHOWN_TAGS
                    or not any(isinstance(c.tag, str) and c.tag in BLOCK_TAGS for c in el))]
-    lists: dict[HtmlElement, bool] = {}  # (see _item_of_names)
+    lists: dict[HtmlElement, bool] = {}  # (see item_of_names)
     for el in reversed(leaves):
         if el.tag in _SHOWN_TAGS:
             if _shown_block(el):
@@ -441,8 +442,8 @@ def drop_trailing_meta(content: HtmlElement) -> None:
             continue
         if text is None or not _is_meta_line(text) or _section_name(el, text) \
                 or _describes_term(el, content) or _entry_of_sections(el, content) \
-                or _body_of_section(el, text, content) \
-                or _item_of_names(el, content, lists):
+                or body_of_section(el, text, content) \
+                or item_of_names(el, content, lists):
             return
         el.tail = None
         drop_tree(el)
@@ -466,49 +467,6 @@ def _entry_of_sections(el: HtmlElement, content: HtmlElement) -> bool:
     (``_numbered.lists_sections_after``): "Section 8.54, “Smooth Palette”" is a section's
     number and title, no date line ("8.54" reads as a date)."""
     return any(node.tag in LISTS and lists_sections_after(node) for node in _up_to(el, content))
-
-
-def _body_of_section(el: HtmlElement, text: str, content: HtmlElement) -> bool:
-    """Whether the last line ``el`` is all a document's section says under its heading, a
-    section alike its siblings (``section_alike``: a reference entry's "Values" over
-    "None", "Description" over "FIXME", "Arguments" over "None"): the entry has nothing
-    to list, and says so. A share bar's label or a dateline is under no heading of such a
-    section, or comes after the section's own text (see ``_only_line``)."""
-    for node in _up_to(el.getparent(), content):
-        if section_alike(node):
-            return _only_line(node, el, text)
-    return False
-
-
-def _item_of_names(el: HtmlElement, content: HtmlElement,
-                   lists: dict[HtmlElement, bool]) -> bool:
-    """Whether ``el`` is (in) an item of a list of names, two items or more, whose links
-    cite names (``_cites_names``: a table's "Tables referencing sl_node: sl_listen,
-    sl_path, sl_set", a link an item): a list the page ends with, no label left of a
-    share bar. A share bar's items are words ("Facebook", "Twitter"), no names. ``lists``:
-    what was said of each list already (its items go one by one from the end: a list is
-    read once)."""
-    for node in _up_to(el, content):
-        if node.tag == "li":
-            items = node.getparent()
-            if items is None or items.tag not in ("ul", "ol"):
-                return False
-            known = lists.get(items)
-            if known is None:
-                known = lists[items] = len(items.findall("li")) >= 2 and _cites_names(items)
-            return known
-    return False
-
-
-def _only_line(section: HtmlElement, el: HtmlElement, text: str) -> bool:
-    """Whether ``section``'s text is its heading's and ``el``'s ``text`` alone: a story's
-    dateline after its last section's paragraphs is no section's body."""
-    heading = _first_element(section)
-    if heading is None:
-        return False
-    said = len(_collapsed_text(heading)) + 1 + len(text)
-    whole = _short_text(section, said + 1)
-    return whole is not None and len(whole) <= said
 
 
 def _describes_term(el: HtmlElement, content: HtmlElement) -> bool:
@@ -594,6 +552,8 @@ def drop_dangling_heading(content: HtmlElement) -> None:
     if parent is not None and parent is not content and section_alike(parent) and \
             not _COUNT_RE.match(" ".join([rest, *(_collapsed_text(el) for el in after)])):
         return  # a document's last section, short ("Description: Sets the height.")
+    if lists_code(after):
+        return  # a declaration under its heading ("struct GtkHPaned" over "struct GtkHPaned;")
     texts = [el for el in after if _collapsed_text(el)]
     if texts and all(_cites_names(el) for el in texts):
         return  # names it cross-references ("See Also: a::f() const"): no comment count
