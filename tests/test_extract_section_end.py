@@ -76,3 +76,27 @@ def test_a_declaration_under_the_last_heading_is_kept() -> None:
             "<h3>struct Paned</h3><pre>struct Paned;</pre></div></div>")
     e = extract(entry("Paned", "A widget with two panes", body), URL)
     assert_kept(e.text, "Types and Values", "struct Paned struct Paned")
+
+
+def test_a_last_paragraph_opening_with_tags_is_kept() -> None:
+    # "Tags for major releases consist of ...", two sentences ending the page: its first
+    # word is a meta line's ("Tags: budget, council"), and it went as one (86 %)
+    text = ("Tags for major releases and release candidates consist of a “v” followed by a "
+            "version number such as “v3.2.1” or “v3.2.3rc0”. Major releases additionally "
+            "have a tag prefixed with “wireshark-” followed by a version number.")
+    html = ("<html><head><title>The Git repository</title></head><body><div class='sect'>"
+            f"<h2>The Git repository</h2><p>{LOREM}</p><p>{LOREM}</p><p>{text}</p></div>"
+            "</body></html>")
+    e = extract(html, URL)
+    assert_kept(e.text, LOREM, text)
+
+
+def test_a_storys_credit_lines_still_go() -> None:
+    # hostile: a story's credits, two short sentences after its text
+    html = ("<html><head><title>Budget vote</title></head><body><article>"
+            f"<h1>Budget vote</h1>{STORY}<p>{LOREM}</p>"
+            "<p>Reporting by Anna Berg in London. Editing by Carl Dunn and Eve Fox.</p>"
+            "</article></body></html>")
+    e = extract(html, URL)
+    assert_kept(e.text, LOREM)
+    assert "reporting" not in words(e.text)

@@ -16,7 +16,7 @@ from ._decl import beside_declaration, facts_beside
 from ._kept import LISTING_MIN_LINES
 from ._numbered import lists_sections_after
 from ._prune import _cites_names
-from ._section_end import body_of_section, item_of_names, lists_code
+from ._section_end import body_of_section, item_of_names, lists_code, says_sentences
 from ._signals import (
     _HEADINGS,
     _SENTENCE_END_RE,
@@ -442,7 +442,7 @@ def drop_trailing_meta(content: HtmlElement) -> None:
             continue
         if text is None or not _is_meta_line(text) or _section_name(el, text) \
                 or _describes_term(el, content) or _entry_of_sections(el, content) \
-                or body_of_section(el, text, content) \
+                or says_sentences(text) or body_of_section(el, text, content) \
                 or item_of_names(el, content, lists):
             return
         el.tail = None

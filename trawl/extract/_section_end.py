@@ -7,6 +7,8 @@ count are none of these."""
 
 from __future__ import annotations
 
+import re
+
 from lxml.html import HtmlElement
 
 from ._prune import _cites_names
@@ -72,3 +74,19 @@ def lists_code(after: list[HtmlElement]) -> bool:
     leftover (they are words and links)."""
     return any(pre.tag == "pre" and any(t.strip() for t in pre.itertext())
                for el in after for pre in el.iter("pre"))
+
+
+PROSE_MIN_WORDS = 20
+_NEXT_SENTENCE_RE = re.compile(r"[.!?][\"'”’)]?\s+[\"'“‘(]?[A-Z]")
+"""A sentence's end, and the next one's capital."""
+
+
+def says_sentences(text: str) -> bool:
+    """Whether the last line ``text`` is prose: two sentences or more, ``PROSE_MIN_WORDS``
+    words at least, ending as a sentence does ("Tags for major releases consist of a “v”
+    followed by a version number. Major releases additionally have a tag ..."): a paragraph
+    that opens with a word of a meta line ("Tags", "Source", "Published"), no meta line. A
+    story's credits are a line of a few words ("Reporting by A in London. Editing by B.")."""
+    if len(text.split()) < PROSE_MIN_WORDS or not text.rstrip().endswith((".", "!", "?")):
+        return False
+    return _NEXT_SENTENCE_RE.search(text) is not None
