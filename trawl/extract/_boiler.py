@@ -396,7 +396,32 @@ def _boxed_in_text(el: HtmlElement, st: _Stats) -> bool:
             _link_density(st) > _BOX_MAX_LINK_DENSITY:
         return False
     return any(_prose_paragraph(sib) for sib in el.itersiblings(preceding=True)) or \
-        any(_prose_paragraph(sib) for sib in el.itersiblings()) or _in_note(el)
+        any(_prose_paragraph(sib) for sib in el.itersiblings()) or _in_note(el) or \
+        _opens_section(el)
+
+
+def _opens_section(el: HtmlElement) -> bool:
+    """Whether the box ``el`` opens a section: right under the section's heading (or its
+    title block), with the section's subsections after it, each under its own heading (a
+    chapter's introduction set as a sidebar: "If you've built FreeTDS and noticed steps
+    peculiar to your OS, ...", then "Win32 and Win64", "VMS"). A page's sidebar column is
+    beside the content's container, under no heading of a section it opens."""
+    prev = next((s for s in el.itersiblings(preceding=True) if isinstance(s.tag, str)), None)
+    if prev is None or _wrapped_heading(prev).tag not in _HEADINGS:
+        return False
+    after = next((s for s in el.itersiblings() if isinstance(s.tag, str)), None)
+    return after is not None and after.tag in ("div", "section") and \
+        _first_heading(after) is not None
+
+
+def _first_heading(section: HtmlElement) -> HtmlElement | None:
+    """The heading ``section`` opens with (through its title block and empty anchors)."""
+    first = next((c for c in section if isinstance(c.tag, str) and
+                  not (c.tag == "a" and not len(c) and not (c.text or "").strip())), None)
+    if first is None:
+        return None
+    head = _wrapped_heading(first) if first.tag == "div" else first
+    return head if head.tag in _HEADINGS else None
 
 
 _NOTE_MAX_LEVELS = 4
