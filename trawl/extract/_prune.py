@@ -277,7 +277,26 @@ def _cited_address(el: HtmlElement) -> bool:
     if not links or not all(_shows_address(a) for a in links):
         return False
     parent = el.getparent()
-    return parent is not None and (_prose_paragraph(parent) or _citation(parent))
+    return parent is not None and (_prose_paragraph(parent) or _citation(parent) or
+                                   _prose_besides(parent, el))
+
+
+def _prose_besides(parent: HtmlElement, box: HtmlElement) -> bool:
+    """Whether ``parent`` is a paragraph of prose by its own words, the address ``box``
+    prints left out ("All the instructions to contribute to the book are documented on
+    the book's website: → https://debian-handbook.info/contribute/": a long address is
+    a third of the paragraph, and read as its link text). Its text outside the box is a
+    line (``CITED_LEAD_MIN_CHARS``) with few links; a label ("Web:") is no line."""
+    if parent.tag not in ("p", "div"):
+        return False
+    text = len(_collapsed_text(parent)) - len(_collapsed_text(box))
+    links = sum(len(_collapsed_text(a)) for a in parent.iter("a")
+                if not _is_ancestor(box, a))
+    return text >= CITED_LEAD_MIN_CHARS and links <= 0.25 * text
+
+
+CITED_LEAD_MIN_CHARS = 60
+"""A paragraph printing an address says this much of its own at least (a sentence)."""
 
 
 CITATION_MIN_CHARS = 12
