@@ -65,3 +65,15 @@ def test_a_paragraphs_long_address_line_is_kept() -> None:
             f"</h1>{STORY}{para}</article></body></html>")
     e = extract(html, URL)
     assert_kept(e.text, "documented on the book's website", address)
+
+
+def test_a_footers_address_under_the_body_still_goes() -> None:
+    # hostile: a wiki's "Retrieved from https://..." footer, a block of the article's body
+    # (its text in blocks, a long text): the body is no paragraph printing the address
+    address = "https://wiki.example.org/w/index.php?title=Budget&oldid=746574460"
+    body = (f"<div class='body'>{STORY}<div class='printfooter'>Retrieved from "
+            f"\"<a href='{address}'>{address}</a>\"</div></div>")
+    e = extract("<html><head><title>Budget vote</title></head><body><h1>Budget vote</h1>"
+                f"{body}</body></html>", URL)
+    assert "Paragraph 5 of the story" in e.text
+    assert "oldid" not in words(e.text)
