@@ -8,7 +8,7 @@ import re
 
 from lxml.html import HtmlElement
 
-from ._boiler import _boxed_in_text, _prose_paragraph
+from ._boiler import _boxed_in_text, _prose_besides, _prose_paragraph
 from ._decl import Declarations, beside_declaration, declaration, holds_declaration, in_code
 from ._figures import figure_with_references, in_numbered_figure
 from ._kept import (
@@ -280,29 +280,6 @@ def _cited_address(el: HtmlElement) -> bool:
     return parent is not None and (_prose_paragraph(parent) or _citation(parent) or
                                    _prose_besides(parent, el))
 
-
-def _prose_besides(parent: HtmlElement, box: HtmlElement) -> bool:
-    """Whether ``parent`` is a paragraph of prose by its own words, the address ``box``
-    prints left out ("All the instructions to contribute to the book are documented on
-    the book's website: → https://debian-handbook.info/contribute/": a long address is
-    a third of the paragraph, and read as its link text). Its own text outside the box
-    (not its child blocks') is a line (``CITED_LEAD_MIN_CHARS``), with no link of its own;
-    a label ("Web:") is no line, and an article's body holding a footer's "Retrieved from
-    https://..." among its blocks is no paragraph."""
-    if parent.tag not in ("p", "div"):
-        return False
-    # (its own text, beside its children: a paragraph's, not an article's body holding the
-    # box among its blocks, as a wiki's "Retrieved from https://..." footer)
-    own = " ".join(((parent.text or "") + "".join(
-        (c.text or "" if c.tag in _INLINE_TAGS else "") + (c.tail or "")
-        for c in parent if c is not box)).split())
-    return len(own) >= CITED_LEAD_MIN_CHARS and not any(
-        c.tag == "a" for c in parent if c is not box)
-
-
-CITED_LEAD_MIN_CHARS = 60
-"""A paragraph printing an address says this much of its own at least (a sentence)."""
-_INLINE_TAGS = frozenset(("span", "em", "strong", "b", "i", "code", "abbr"))
 
 
 CITATION_MIN_CHARS = 12
