@@ -286,7 +286,14 @@ SETS = {s.name: s for s in (
            "| ./div[@class='summary']"),
     DocSet("docbook", _installed("usr/share/doc/docbook-xsl-doc-html/doc"),
            "docbook-xsl-doc-html",
-           "/html/body", "./div[@class='navheader' or @class='navfooter']"),
+           # less the version control's stamp on a part's title page ("$Id: utility.xsl 7101
+           # 2007-07-20 15:32:12Z xmldoc $": the source file's name, revision, date of its
+           # last commit and committer, which the VCS writes in on commit): a "last updated"
+           # line, no text of the page, as gitdoc's "Last updated" footer and latex2html's
+           # stamp are left out. A release line an author wrote (gnucash's "GnuCash Version
+           # 2.6.20, March 2018") is counted
+           "/html/body", "./div[@class='navheader' or @class='navfooter'] | "
+           ".//p[@class='releaseinfo'][starts-with(normalize-space(.), '$Id: ')]"),
     DocSet("gtkdoc", _installed("usr/share/gtk-doc/html/gtk3"), "libgtk-3-doc",
            # gtk-doc marks no main container: it writes DocBook XSL's body (a refentry, a
            # chapter) between a navigation table (class "navigation": the page's section

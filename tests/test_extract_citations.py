@@ -51,3 +51,29 @@ def test_a_line_of_an_address_under_a_label_still_goes() -> None:
                     f"vote</h1>{STORY}{line}{STORY}</article></body></html>", URL)
         assert "Paragraph 5 of the story" in e.text
         assert "chirp" not in words(e.text), label
+
+
+def test_a_paragraphs_long_address_line_is_kept() -> None:
+    # "All the instructions ... are documented on the book's website: → https://...": the
+    # address, set as a block in the paragraph, is a third of it, so the paragraph was no
+    # prose by its links and the address went as a block of links (94.8 %)
+    address = "https://debian-handbook.info/contribute/"
+    para = ("<div class='para'>All the instructions to contribute to the book are documented "
+            f"on the book's website: <div class='url'>→ <a href='{address}'>{address}</a>"
+            "</div></div>")
+    html = (f"<html><head><title>Contributing</title></head><body><article><h1>Contributing"
+            f"</h1>{STORY}{para}</article></body></html>")
+    e = extract(html, URL)
+    assert_kept(e.text, "documented on the book's website", address)
+
+
+def test_a_footers_address_under_the_body_still_goes() -> None:
+    # hostile: a wiki's "Retrieved from https://..." footer, a block of the article's body
+    # (its text in blocks, a long text): the body is no paragraph printing the address
+    address = "https://wiki.example.org/w/index.php?title=Budget&oldid=746574460"
+    body = (f"<div class='body'>{STORY}<div class='printfooter'>Retrieved from "
+            f"\"<a href='{address}'>{address}</a>\"</div></div>")
+    e = extract("<html><head><title>Budget vote</title></head><body><h1>Budget vote</h1>"
+                f"{body}</body></html>", URL)
+    assert "Paragraph 5 of the story" in e.text
+    assert "oldid" not in words(e.text)

@@ -422,7 +422,32 @@ def _boxed_in_text(el: HtmlElement, st: _Stats) -> bool:
             _link_density(st) > _BOX_MAX_LINK_DENSITY:
         return False
     return any(_prose_paragraph(sib) for sib in el.itersiblings(preceding=True)) or \
-        any(_prose_paragraph(sib) for sib in el.itersiblings()) or _in_note(el)
+        any(_prose_paragraph(sib) for sib in el.itersiblings()) or _in_note(el) or \
+        _opens_section(el)
+
+
+def _opens_section(el: HtmlElement) -> bool:
+    """Whether the box ``el`` opens a section: right under the section's heading (or its
+    title block), with the section's subsections after it, each under its own heading (a
+    chapter's introduction set as a sidebar: "If you've built FreeTDS and noticed steps
+    peculiar to your OS, ...", then "Win32 and Win64", "VMS"). A page's sidebar column is
+    beside the content's container, under no heading of a section it opens."""
+    prev = next((s for s in el.itersiblings(preceding=True) if isinstance(s.tag, str)), None)
+    if prev is None or _wrapped_heading(prev).tag not in _HEADINGS:
+        return False
+    after = next((s for s in el.itersiblings() if isinstance(s.tag, str)), None)
+    return after is not None and after.tag in ("div", "section") and \
+        _first_heading(after) is not None
+
+
+def _first_heading(section: HtmlElement) -> HtmlElement | None:
+    """The heading ``section`` opens with (through its title block and empty anchors)."""
+    first = next((c for c in section if isinstance(c.tag, str) and
+                  not (c.tag == "a" and not len(c) and not (c.text or "").strip())), None)
+    if first is None:
+        return None
+    head = _wrapped_heading(first) if first.tag == "div" else first
+    return head if head.tag in _HEADINGS else None
 
 
 _NOTE_MAX_LEVELS = 4
@@ -452,6 +477,30 @@ def _prose_paragraph(el: HtmlElement) -> bool:
     links = sum(len(text_content(a)) for a in el.iter("a"))
     return len(text.strip()) >= _BOX_SIBLING_CHARS and \
         links <= _BOX_MAX_LINK_DENSITY * len(text)
+
+
+def _prose_besides(parent: HtmlElement, box: HtmlElement) -> bool:
+    """Whether ``parent`` is a paragraph of prose by its own words, the address ``box``
+    prints left out ("All the instructions to contribute to the book are documented on
+    the book's website: → https://debian-handbook.info/contribute/": a long address is
+    a third of the paragraph, and read as its link text). Its own text outside the box
+    (not its child blocks') is a line (``CITED_LEAD_MIN_CHARS``), with no link of its own;
+    a label ("Web:") is no line, and an article's body holding a footer's "Retrieved from
+    https://..." among its blocks is no paragraph."""
+    if parent.tag not in ("p", "div"):
+        return False
+    # (its own text, beside its children: a paragraph's, not an article's body holding the
+    # box among its blocks, as a wiki's "Retrieved from https://..." footer)
+    own = " ".join(((parent.text or "") + "".join(
+        (c.text or "" if c.tag in _INLINE_TAGS else "") + (c.tail or "")
+        for c in parent if c is not box)).split())
+    return len(own) >= CITED_LEAD_MIN_CHARS and not any(
+        c.tag == "a" for c in parent if c is not box)
+
+
+CITED_LEAD_MIN_CHARS = 60
+"""A paragraph printing an address says this much of its own at least (a sentence)."""
+_INLINE_TAGS = frozenset(("span", "em", "strong", "b", "i", "code", "abbr"))
 
 
 def _code_comment(el: HtmlElement, tag: str, st: _Stats) -> bool:

@@ -16,6 +16,7 @@ from ._decl import beside_declaration, facts_beside
 from ._kept import LISTING_MIN_LINES
 from ._numbered import lists_sections_after
 from ._prune import _cites_names
+from ._section_end import body_of_section, item_of_names, lists_code, says_sentences
 from ._signals import (
     _HEADINGS,
     _SENTENCE_END_RE,
@@ -407,8 +408,9 @@ def _holds_abstract(block: HtmlElement, headline: HtmlElement) -> bool:
     return False
 
 
-_PURPOSE_RE = re.compile(r"\s*[—–-]+\s+\w")
-"""After the name, a dash and what it is or does."""
+_PURPOSE_RE = re.compile(r"\s*[—–-]+\s+(?:\(\w+\)\s+)?\w")
+"""After the name, a dash and what it is or does, after a word in parentheses when the
+entry is marked so ("dbfo_start — (obsolete) Sets the starting number")."""
 
 
 # -- the end: date and source lines after the body --------------------------------------
@@ -429,6 +431,7 @@ def drop_trailing_meta(content: HtmlElement) -> None:
     leaves = [el for el in content.iter(*_BIO_BLOCKS, *_SHOWN_TAGS) if el is not content
               and (el.tag in _SHOWN_TAGS
                    or not any(isinstance(c.tag, str) and c.tag in BLOCK_TAGS for c in el))]
+    lists: dict[HtmlElement, bool] = {}  # (see item_of_names)
     for el in reversed(leaves):
         if el.tag in _SHOWN_TAGS:
             if _shown_block(el):
@@ -438,7 +441,9 @@ def drop_trailing_meta(content: HtmlElement) -> None:
         if text == "":
             continue
         if text is None or not _is_meta_line(text) or _section_name(el, text) \
-                or _describes_term(el, content) or _entry_of_sections(el, content):
+                or _describes_term(el, content) or _entry_of_sections(el, content) \
+                or says_sentences(text) or body_of_section(el, text, content) \
+                or item_of_names(el, content, lists):
             return
         el.tail = None
         drop_tree(el)
@@ -547,6 +552,8 @@ def drop_dangling_heading(content: HtmlElement) -> None:
     if parent is not None and parent is not content and section_alike(parent) and \
             not _COUNT_RE.match(" ".join([rest, *(_collapsed_text(el) for el in after)])):
         return  # a document's last section, short ("Description: Sets the height.")
+    if lists_code(after):
+        return  # a declaration under its heading ("struct GtkHPaned" over "struct GtkHPaned;")
     texts = [el for el in after if _collapsed_text(el)]
     if texts and all(_cites_names(el) for el in texts):
         return  # names it cross-references ("See Also: a::f() const"): no comment count

@@ -8,7 +8,7 @@ import re
 
 from lxml.html import HtmlElement
 
-from ._boiler import _boxed_in_text, _prose_paragraph
+from ._boiler import _boxed_in_text, _prose_besides, _prose_paragraph
 from ._decl import Declarations, beside_declaration, declaration, holds_declaration, in_code
 from ._figures import figure_with_references, in_numbered_figure
 from ._kept import (
@@ -255,6 +255,8 @@ def _prunable(el: HtmlElement, st: _Stats, stats: dict[HtmlElement, _Stats],
     # otherwise go, as _names_only)
     if tag == "p":
         return _is_link_paragraph(el, st) and not _footnotes(el)
+    if _run_of_names(el, cites):
+        return False
     # (a link block first: _names_only reads every paragraph and item below, so it is asked
     # only of the blocks that would otherwise go)
     return _is_link_block(el, st, stats, lists) and not _names_only(el, st, stats, cites) \
@@ -275,7 +277,9 @@ def _cited_address(el: HtmlElement) -> bool:
     if not links or not all(_shows_address(a) for a in links):
         return False
     parent = el.getparent()
-    return parent is not None and (_prose_paragraph(parent) or _citation(parent))
+    return parent is not None and (_prose_paragraph(parent) or _citation(parent) or
+                                   _prose_besides(parent, el))
+
 
 
 CITATION_MIN_CHARS = 12
@@ -307,6 +311,29 @@ def _shows_address(a: HtmlElement) -> bool:
 
 def _bare_address(url: str) -> str:
     return url.split("://", 1)[-1].rstrip("/").lower()
+
+
+def _run_of_names(el: HtmlElement, cites: dict[HtmlElement, bool]) -> bool:
+    """Whether ``el`` is a run of names inside a sentence: a ``span`` in a paragraph whose
+    links cite names (``_cites_names``: "This parameter affects the following elements:
+    <span><a><code>classname</code></a>, <a><code>constant</code></a>, ...</span>", a
+    DocBook ``simplelist`` set inline). The sentence goes on into it; its names are what it
+    says. Two names at least, after a sentence's worth of the paragraph's own text
+    (``RUN_LEAD_MIN_CHARS``). A share bar's links set in a paragraph ("Share: Facebook,
+    Twitter") are words, no names; a line printing an address under a label ("Web: <a>
+    https://example.com/news</a>") is no run, and says too little of its own."""
+    if el.tag != "span":
+        return False
+    parent = el.getparent()
+    if parent is None or parent.tag != "p" or len(parent.text or "") < RUN_LEAD_MIN_CHARS:
+        return False
+    two = next(itertools.islice(el.iter("a"), 1, None), None)  # (a second link)
+    return two is not None and _cites_names_of(el, cites)
+
+
+RUN_LEAD_MIN_CHARS = 25
+"""A run of names follows this much of its paragraph's text, at least ("This parameter
+affects the following elements:")."""
 
 
 def _names_only(el: HtmlElement, st: _Stats, stats: dict[HtmlElement, _Stats],

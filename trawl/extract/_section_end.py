@@ -1,0 +1,92 @@
+"""The end of a document's sections: what a section, a list or a heading at the content's
+end holds that is the document's, however short (``_edges.drop_trailing_meta`` and
+``drop_dangling_heading`` ask). A reference entry's last section may say one word
+("Values: None"), end on a list of names (the tables referencing a table) or on a
+declaration under its heading; a story's dateline, a share bar's labels and a comment
+count are none of these."""
+
+from __future__ import annotations
+
+import re
+
+from lxml.html import HtmlElement
+
+from ._prune import _cites_names
+from ._signals import _collapsed_text, _first_element, _short_text, section_alike
+
+
+def _up_to(el: HtmlElement | None, content: HtmlElement) -> list[HtmlElement]:
+    """``el`` and its ancestors below ``content``."""
+    out: list[HtmlElement] = []
+    while el is not None and el is not content:
+        out.append(el)
+        el = el.getparent()
+    return out
+
+
+def body_of_section(el: HtmlElement, text: str, content: HtmlElement) -> bool:
+    """Whether the last line ``el`` is all a document's section says under its heading, a
+    section alike its siblings (``section_alike``: a reference entry's "Values" over
+    "None", "Description" over "FIXME", "Arguments" over "None"): the entry has nothing
+    to list, and says so. A share bar's label or a dateline is under no heading of such a
+    section, or comes after the section's own text (see ``_only_line``)."""
+    for node in _up_to(el.getparent(), content):
+        if section_alike(node):
+            return _only_line(node, el, text)
+    return False
+
+
+def _only_line(section: HtmlElement, el: HtmlElement, text: str) -> bool:
+    """Whether ``section``'s text is its heading's and ``el``'s ``text`` alone: a story's
+    dateline after its last section's paragraphs is no section's body."""
+    heading = _first_element(section)
+    if heading is None:
+        return False
+    said = len(_collapsed_text(heading)) + 1 + len(text)
+    whole = _short_text(section, said + 1)
+    return whole is not None and len(whole) <= said
+
+
+def item_of_names(el: HtmlElement, content: HtmlElement,
+                  lists: dict[HtmlElement, bool]) -> bool:
+    """Whether ``el`` is (in) an item of a list of names, two items or more, whose links
+    cite names (``_cites_names``: a table's "Tables referencing sl_node: sl_listen,
+    sl_path, sl_set", a link an item): a list the page ends with, no label left of a
+    share bar. A share bar's items are words ("Facebook", "Twitter"), no names. ``lists``:
+    what was said of each list already (its items go one by one from the end: a list is
+    read once)."""
+    for node in _up_to(el, content):
+        if node.tag == "li":
+            items = node.getparent()
+            if items is None or items.tag not in ("ul", "ol"):
+                return False
+            known = lists.get(items)
+            if known is None:
+                known = lists[items] = len(items.findall("li")) >= 2 and _cites_names(items)
+            return known
+    return False
+
+
+def lists_code(after: list[HtmlElement]) -> bool:
+    """Whether what follows the content's last heading (``after``) is or holds a code
+    listing with text (``pre``): a declaration or an example, however short ("struct
+    GtkHPaned;"), is what the heading is over, no comment count nor a "Related" block's
+    leftover (they are words and links)."""
+    return any(pre.tag == "pre" and any(t.strip() for t in pre.itertext())
+               for el in after for pre in el.iter("pre"))
+
+
+PROSE_MIN_WORDS = 20
+_NEXT_SENTENCE_RE = re.compile(r"[.!?][\"'”’)]?\s+[\"'“‘(]?[A-Z]")
+"""A sentence's end, and the next one's capital."""
+
+
+def says_sentences(text: str) -> bool:
+    """Whether the last line ``text`` is prose: two sentences or more, ``PROSE_MIN_WORDS``
+    words at least, ending as a sentence does ("Tags for major releases consist of a “v”
+    followed by a version number. Major releases additionally have a tag ..."): a paragraph
+    that opens with a word of a meta line ("Tags", "Source", "Published"), no meta line. A
+    story's credits are a line of a few words ("Reporting by A in London. Editing by B.")."""
+    if len(text.split()) < PROSE_MIN_WORDS or not text.rstrip().endswith((".", "!", "?")):
+        return False
+    return _NEXT_SENTENCE_RE.search(text) is not None
