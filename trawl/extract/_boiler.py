@@ -171,7 +171,7 @@ def _is_boilerplate(el: HtmlElement, tag: str, role: str, st: _Stats, share: flo
     if tag in _BOILER_TAGS or role in _BOILER_ROLES:
         # a <header>/<footer> wrapping the whole article is layout, not boilerplate
         return (share < 0.5 or ((tag == "nav" or role == "navigation") and share < 0.8)) \
-            and not _in_flow_quote(el, st)
+            and not _in_flow_quote(el, st) and not _box_under_title(el, st)
     if st.links and _pager(el, st):
         return True
     if 1 < st.text < 40 and st.links == 0:
@@ -526,3 +526,67 @@ def _is_ad_label(raw: str) -> bool:
     # cached: short texts (a code listing's names and operators) repeat all over a page
     return _AD_LABEL_RE.match(" ".join(raw.split())) is not None
 
+
+
+_LEAD_BOX_MAX_BETWEEN = 2
+"""At most this many blocks between a section's heading and the box that opens it."""
+_LEAD_BOX_BETWEEN_CHARS = 200
+"""A block between the heading and the box is a line of furniture (a rule, "author: ..."),
+no longer than this."""
+_LEAD_BOX_CHROME = frozenset(("form", "input", "button", "select", "iframe", "script", "img",
+                              "picture", "video", "object", "embed"))
+_PULL_QUOTE_MIN_CHARS = 30
+_SENTENCE_RE = re.compile(r"[^.!?]+[.!?]?")
+
+
+def _box_under_title(el: HtmlElement, st: _Stats) -> bool:
+    """An <aside> that opens its section's text under the section's title: a box of prose
+    or code set right under the heading (past a rule or an author's line), before the
+    section's body (its first paragraph, or its first subsection): a document's abstract,
+    a module's first example ("Hello World!"). The chrome an article sets at its top is
+    none of these: a newsletter signup (a form), an ad slot (a frame, a script), a share
+    bar or a box of related stories (links, little text), an author's bio box (a photo,
+    a class naming it), a pull quote (a sentence the body repeats)."""
+    if el.tag != "aside" or st.text - st.links < _BOX_PARAGRAPH_CHARS or \
+            _link_density(st) > _BOX_MAX_LINK_DENSITY or st.n_img:
+        return False
+    tokens = _tokens_of(" ".join(v for v in (el.get("class"), el.get("id")) if v))
+    if tokens & (_BOILER_TOKENS - _BOX_TOKENS) or _kinds(el).strong or \
+            any(True for _ in el.iter(*_LEAD_BOX_CHROME)):
+        return False
+    if not _under_heading(el):
+        return False
+    after = next((s for s in el.itersiblings() if isinstance(s.tag, str)), None)
+    if after is None or not (_prose_paragraph(after) or (
+            after.tag in ("div", "section") and _first_heading(after) is not None)):
+        return False
+    return not _repeated_after(el)
+
+
+def _under_heading(el: HtmlElement) -> bool:
+    """Whether a heading precedes ``el`` among its siblings, with at most
+    ``_LEAD_BOX_MAX_BETWEEN`` short blocks between them and no paragraph of prose."""
+    between = 0
+    for sib in el.itersiblings(preceding=True):
+        if not isinstance(sib.tag, str):
+            continue
+        if _wrapped_heading(sib).tag in _HEADINGS:
+            return True
+        between += 1
+        if between > _LEAD_BOX_MAX_BETWEEN or _prose_paragraph(sib) or \
+                len(text_content(sib).strip()) > _LEAD_BOX_BETWEEN_CHARS:
+            return False
+    return False
+
+
+def _repeated_after(el: HtmlElement) -> bool:
+    """Whether a sentence of ``el`` is repeated in the text after it (a pull quote)."""
+    after = " ".join(" ".join(text_content(s).split()) for s in el.itersiblings()
+                     if isinstance(s.tag, str))
+    if not after:
+        return False
+    for sentence in _SENTENCE_RE.findall(" ".join(text_content(el).split())):
+        sentence = sentence.strip(" \"'\u201c\u201d")
+        if len(sentence) >= _PULL_QUOTE_MIN_CHARS and sentence in after:
+            return True
+    return False
