@@ -548,11 +548,11 @@ def _box_under_title(el: HtmlElement, st: _Stats) -> bool:
     bar or a box of related stories (links, little text), an author's bio box (a photo,
     a class naming it), a pull quote (a sentence the body repeats)."""
     if el.tag != "aside" or st.text - st.links < _BOX_PARAGRAPH_CHARS or \
-            _link_density(st) > _BOX_MAX_LINK_DENSITY or st.n_img:
+            _link_density(st) > _BOX_MAX_LINK_DENSITY:
         return False
     tokens = _tokens_of(" ".join(v for v in (el.get("class"), el.get("id")) if v))
     if tokens & (_BOILER_TOKENS - _BOX_TOKENS) or _kinds(el).strong or \
-            any(True for _ in el.iter(*_LEAD_BOX_CHROME)):
+            any(True for _ in el.iter(*_LEAD_BOX_CHROME)) or _labelled_ad(el):
         return False
     if not _under_heading(el):
         return False
@@ -561,6 +561,13 @@ def _box_under_title(el: HtmlElement, st: _Stats) -> bool:
             after.tag in ("div", "section") and _first_heading(after) is not None)):
         return False
     return not _repeated_after(el)
+
+
+def _labelled_ad(el: HtmlElement) -> bool:
+    """Whether a line of the box ``el`` is an ad's label ("Advertisement", "Sponsored"):
+    an ad slot whose frame the cleaning already took."""
+    return any(_is_ad_label(text_content(c)) for c in el.iter()
+               if isinstance(c.tag, str) and c is not el and len(text_content(c)) < 40)
 
 
 def _under_heading(el: HtmlElement) -> bool:
