@@ -218,8 +218,13 @@ def _copyright_line(el: HtmlElement) -> bool:
     """Whether ``el``'s text is one copyright line: short (``COPYRIGHT_LINE_MAX_CHARS``),
     opening with the word or the sign, a year after it."""
     text = " ".join(text_content(el).split())
-    return len(text) <= COPYRIGHT_LINE_MAX_CHARS and \
-        _LEGAL_LEAD_RE.match(text) is not None and _COPYRIGHT_RE.search(text) is not None
+    return len(text) <= COPYRIGHT_LINE_MAX_CHARS and states_copyright(text)
+
+
+def states_copyright(text: str) -> bool:
+    """Whether ``text`` opens as a copyright line does: the word or the sign first
+    (``_LEGAL_LEAD_RE``), a year after it (``_COPYRIGHT_RE``)."""
+    return _LEGAL_LEAD_RE.match(text) is not None and _COPYRIGHT_RE.search(text) is not None
 
 
 _CREDITS_TOKENS = frozenset(("author", "authors", "copyright", "legal", "legalnotice"))

@@ -11,17 +11,9 @@ import re
 
 from lxml.html import HtmlElement
 
+from ._kept import _up_to
 from ._prune import _cites_names
 from ._signals import _collapsed_text, _first_element, _short_text, section_alike
-
-
-def _up_to(el: HtmlElement | None, content: HtmlElement) -> list[HtmlElement]:
-    """``el`` and its ancestors below ``content``."""
-    out: list[HtmlElement] = []
-    while el is not None and el is not content:
-        out.append(el)
-        el = el.getparent()
-    return out
 
 
 def body_of_section(el: HtmlElement, text: str, content: HtmlElement) -> bool:
@@ -30,7 +22,7 @@ def body_of_section(el: HtmlElement, text: str, content: HtmlElement) -> bool:
     "None", "Description" over "FIXME", "Arguments" over "None"): the entry has nothing
     to list, and says so. A share bar's label or a dateline is under no heading of such a
     section, or comes after the section's own text (see ``_only_line``)."""
-    for node in _up_to(el.getparent(), content):
+    for node in _up_to(el, content)[1:]:  # (its ancestors below the content)
         if section_alike(node):
             return _only_line(node, el, text)
     return False

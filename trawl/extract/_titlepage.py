@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from lxml.html import HtmlElement
 
-from ._boiler import _COPYRIGHT_RE, _LEGAL_LEAD_RE
+from ._boiler import states_copyright
 from ._signals import _HEADINGS, _is_ancestor, _short_text
 from ._stats import _Stats
 from ._toc import LISTS, contents_list
@@ -43,8 +43,7 @@ def legal_line(el: HtmlElement) -> bool:
     text = _short_text(el, LEGAL_LINE_MAX_CHARS)
     if text is None:
         return legal_notice(el)
-    return bool(text) and _LEGAL_LEAD_RE.match(text) is not None and \
-        _COPYRIGHT_RE.search(text) is not None
+    return bool(text) and states_copyright(text)
 
 
 LEGAL_NOTICE_MAX_CHARS = 800
@@ -61,8 +60,7 @@ def legal_notice(el: HtmlElement) -> bool:
     text = _short_text(el, LEGAL_NOTICE_MAX_CHARS)
     if not text:
         return False
-    head = text[:LEGAL_LINE_MAX_CHARS]
-    return _LEGAL_LEAD_RE.match(head) is not None and _COPYRIGHT_RE.search(head) is not None
+    return states_copyright(text[:LEGAL_LINE_MAX_CHARS])
 
 
 def title_page(content: HtmlElement, headline: HtmlElement) -> bool:
