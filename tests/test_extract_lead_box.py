@@ -1,6 +1,6 @@
 """Every page whole (issue 26): a box of prose or code that opens a section's text under
 its title, past a rule or an author's line, before the section's body (a module's first
-example, "Hello World!"; a document's "Abstract"), kept by ``_boiler._box_under_title``.
+example, "Hello World!"; a document's "Abstract"), kept by ``_boxes._box_under_title``.
 The hostile shapes an article sets at its top still go: a newsletter signup, a box of
 related stories, an ad slot, a share bar, an author's bio box, a pull quote."""
 
