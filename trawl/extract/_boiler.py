@@ -3,17 +3,15 @@ sidebars, banners, ads, share bars), dropped before scoring, guarded by size."""
 
 from __future__ import annotations
 
-import itertools
 import re
-from functools import lru_cache
 
 from lxml.html import HtmlElement
 
 from ._banner import site_banner
+from ._boxes import _box_under_title, _boxed_in_text, _in_flow_quote
 from ._signals import (
-    _BOILER_TOKENS,
     _HEADINGS,
-    _admonition,
+    _is_ad_label,
     _is_ancestor,
     _kinds,
     _tokens_of,
@@ -24,12 +22,6 @@ from ._signals import (
 from ._stats import TextSize, _drop_all, _link_density, _measure, _remeasure, _Stats
 from ._text import text_content
 
-_AD_LABEL_RE = re.compile(
-    r"^(advert|advertisement|advertising|ad|ads|sponsored|sponsored content|anzeige|"
-    r"publicit[eé]|werbung|story continues below|continue reading below|"
-    r"article continues below|scroll to continue|related)\W*$",
-    re.I,
-)
 # Note, warning and "See also" boxes (Sphinx, MkDocs, Docusaurus, GitHub, Bootstrap): content
 _BOILER_ROLES = words(
     "navigation banner contentinfo complementary menu menubar dialog alertdialog search toolbar"
@@ -171,7 +163,7 @@ def _is_boilerplate(el: HtmlElement, tag: str, role: str, st: _Stats, share: flo
     if tag in _BOILER_TAGS or role in _BOILER_ROLES:
         # a <header>/<footer> wrapping the whole article is layout, not boilerplate
         return (share < 0.5 or ((tag == "nav" or role == "navigation") and share < 0.8)) \
-            and not _in_flow_quote(el, st)
+            and not _in_flow_quote(el, st) and not _box_under_title(el, st)
     if st.links and _pager(el, st):
         return True
     if 1 < st.text < 40 and st.links == 0:
@@ -403,131 +395,7 @@ def _pager(el: HtmlElement, st: _Stats) -> bool:
     return all(set((a.get("rel") or "").lower().split()) & _SEQUENCE_RELS for a in links)
 
 
-_BOX_TOKENS = frozenset(("sidebar",))
-"""Class tokens that name a box in a text as well as a page's column (``_boxed_in_text``)."""
-_BOX_MAX_LINK_DENSITY = 0.25
-_BOX_PARAGRAPH_CHARS = 80
-"""A box holds at least a paragraph's worth of text that is not link text."""
-_BOX_SIBLING_CHARS = 20
-"""A paragraph beside the box has at least this much text ("The possible actions are:")."""
-
-
-def _boxed_in_text(el: HtmlElement, st: _Stats) -> bool:
-    """A sidebar set in the text's flow: a box of prose (a tip, a note on a word's history)
-    among the paragraphs of its section, as DocBook's ``sidebar`` is written (a textbook's
-    box beside the text). A page's sidebar is a column beside the text's container, not
-    one of its paragraphs' siblings, and a column of links set in a story (other stories)
-    is links: the box is named "sidebar" and nothing else boilerplate, holds prose (little
-    link text, a paragraph's worth), and a paragraph of the text is beside it in its
-    parent (before it, or after it when it opens a section under its heading), however
-    short (a line introducing a list), or it is the body of a note (``_in_note``)."""
-    tokens = _tokens_of(" ".join(v for v in (el.get("class"), el.get("id")) if v))
-    if not tokens & _BOX_TOKENS or tokens & _BOILER_TOKENS - _BOX_TOKENS or \
-            st.text - st.links < _BOX_PARAGRAPH_CHARS or \
-            _link_density(st) > _BOX_MAX_LINK_DENSITY:
-        return False
-    return any(_prose_paragraph(sib) for sib in el.itersiblings(preceding=True)) or \
-        any(_prose_paragraph(sib) for sib in el.itersiblings()) or _in_note(el) or \
-        _opens_section(el)
-
-
-def _opens_section(el: HtmlElement) -> bool:
-    """Whether the box ``el`` opens a section: right under the section's heading (or its
-    title block), with the section's subsections after it, each under its own heading (a
-    chapter's introduction set as a sidebar: "If you've built FreeTDS and noticed steps
-    peculiar to your OS, ...", then "Win32 and Win64", "VMS"). A page's sidebar column is
-    beside the content's container, under no heading of a section it opens."""
-    prev = next((s for s in el.itersiblings(preceding=True) if isinstance(s.tag, str)), None)
-    if prev is None or _wrapped_heading(prev).tag not in _HEADINGS:
-        return False
-    after = next((s for s in el.itersiblings() if isinstance(s.tag, str)), None)
-    return after is not None and after.tag in ("div", "section") and \
-        _first_heading(after) is not None
-
-
-def _first_heading(section: HtmlElement) -> HtmlElement | None:
-    """The heading ``section`` opens with (through its title block and empty anchors)."""
-    first = next((c for c in section if isinstance(c.tag, str) and
-                  not (c.tag == "a" and not len(c) and not (c.text or "").strip())), None)
-    if first is None:
-        return None
-    head = _wrapped_heading(first) if first.tag == "div" else first
-    return head if head.tag in _HEADINGS else None
-
-
-_NOTE_MAX_LEVELS = 4
-"""How far above a box its note may be (DocBook XSL: the note's ``div``, a table, a row, a
-cell)."""
-
-
-def _in_note(el: HtmlElement) -> bool:
-    """Whether the box ``el`` is in a note, a tip, a warning (an admonition, within
-    ``_NOTE_MAX_LEVELS``): the note's text, set in a box of its own (a manual's tip written
-    as a sidebar in the tip's cell), however alone in its cell. A page's sidebar column is
-    in no note."""
-    return any(_admonition(a) for a in itertools.islice(el.iterancestors(), _NOTE_MAX_LEVELS))
-
-
-def _prose_paragraph(el: HtmlElement) -> bool:
-    """A paragraph of the text: a <p>, or a <div> with text of its own (Publican's
-    ``div.para``, which may hold a title line or a link's line as blocks of its own), of
-    a line's length at least, with few links."""
-    if el.tag == "div":
-        own = (el.text or "") + "".join(c.tail or "" for c in el)
-        if len(own.strip()) < _BOX_SIBLING_CHARS:
-            return False
-    elif el.tag != "p":
-        return False
-    text = text_content(el)
-    links = sum(len(text_content(a)) for a in el.iter("a"))
-    return len(text.strip()) >= _BOX_SIBLING_CHARS and \
-        links <= _BOX_MAX_LINK_DENSITY * len(text)
-
-
-def _prose_besides(parent: HtmlElement, box: HtmlElement) -> bool:
-    """Whether ``parent`` is a paragraph of prose by its own words, the address ``box``
-    prints left out ("All the instructions to contribute to the book are documented on
-    the book's website: → https://debian-handbook.info/contribute/": a long address is
-    a third of the paragraph, and read as its link text). Its own text outside the box
-    (not its child blocks') is a line (``CITED_LEAD_MIN_CHARS``), with no link of its own;
-    a label ("Web:") is no line, and an article's body holding a footer's "Retrieved from
-    https://..." among its blocks is no paragraph."""
-    if parent.tag not in ("p", "div"):
-        return False
-    # (its own text, beside its children: a paragraph's, not an article's body holding the
-    # box among its blocks, as a wiki's "Retrieved from https://..." footer)
-    own = " ".join(((parent.text or "") + "".join(
-        (c.text or "" if c.tag in _INLINE_TAGS else "") + (c.tail or "")
-        for c in parent if c is not box)).split())
-    return len(own) >= CITED_LEAD_MIN_CHARS and not any(
-        c.tag == "a" for c in parent if c is not box)
-
-
-CITED_LEAD_MIN_CHARS = 60
-"""A paragraph printing an address says this much of its own at least (a sentence)."""
-_INLINE_TAGS = frozenset(("span", "em", "strong", "b", "i", "code", "abbr"))
-
-
 def _code_comment(el: HtmlElement, tag: str, st: _Stats) -> bool:
     """A highlighter's span around a code listing's comment (``<span class="comment">``),
     not a comments section (a block, with links: names, replies, permalinks)."""
     return tag == "span" and not st.links and "comment" in (el.get("class") or "").lower()
-
-
-_QUOTE_MAX_CHARS = 400
-
-
-def _in_flow_quote(el: HtmlElement, st: _Stats) -> bool:
-    """An <aside> set between two paragraphs of prose, short and without links: a pull
-    quote (a sidebar sits beside the text, not inside its flow)."""
-    if el.tag != "aside" or st.links or not 0 < st.text <= _QUOTE_MAX_CHARS:
-        return False
-    before, after = el.getprevious(), el.getnext()
-    return before is not None and after is not None and before.tag == after.tag == "p"
-
-
-@lru_cache(maxsize=8192)
-def _is_ad_label(raw: str) -> bool:
-    # cached: short texts (a code listing's names and operators) repeat all over a page
-    return _AD_LABEL_RE.match(" ".join(raw.split())) is not None
-

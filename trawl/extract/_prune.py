@@ -8,7 +8,7 @@ import re
 
 from lxml.html import HtmlElement
 
-from ._boiler import _boxed_in_text, _prose_besides, _prose_paragraph
+from ._boxes import _boxed_in_text, _prose_besides, _prose_paragraph
 from ._decl import Declarations, beside_declaration, declaration, holds_declaration, in_code
 from ._figures import figure_with_references, in_numbered_figure
 from ._kept import (

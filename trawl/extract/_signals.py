@@ -335,3 +335,17 @@ def promo_heading(heading: HtmlElement) -> bool:
     """Whether ``heading`` is a promotion's ("More on this story", "Related")."""
     text = _short_text(heading, PROMO_HEADING_MAX_CHARS)
     return text is not None and PROMO_LEAD_RE.match(text) is not None
+
+
+_AD_LABEL_RE = re.compile(
+    r"^(advert|advertisement|advertising|ad|ads|sponsored|sponsored content|anzeige|"
+    r"publicit[eé]|werbung|story continues below|continue reading below|"
+    r"article continues below|scroll to continue|related)\W*$",
+    re.I,
+)
+
+
+@lru_cache(maxsize=8192)
+def _is_ad_label(raw: str) -> bool:
+    # cached: short texts (a code listing's names and operators) repeat all over a page
+    return _AD_LABEL_RE.match(" ".join(raw.split())) is not None
