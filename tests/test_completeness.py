@@ -29,7 +29,7 @@ from trawl.store.crawls import crawl_record
 FLOORS = {
     # set: (most pages under 80 %, most pages under 95 %), as measured (see
     # docs/extraction.md); a change that loses pages fails here
-    "python": (0, 3),
+    "python": (0, 1),
     "mkdocs": (0, 0),
     "javadoc": (0, 2),
     "doxygen": (0, 3),

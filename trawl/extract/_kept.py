@@ -8,6 +8,7 @@ from __future__ import annotations
 import itertools
 import re
 
+from lxml import etree
 from lxml.html import HtmlElement
 
 from ._clean import NEXT_PAGE_ATTR
@@ -18,6 +19,7 @@ from ._signals import (
     _class_weight,
     _empty_anchor,
     _first_element,
+    _shows_address,
     promo_heading,
     section_alike,
     words,
@@ -335,8 +337,10 @@ def _footnotes(el: HtmlElement, depth: int = 0) -> bool:
 
 def _note(el: HtmlElement) -> bool:
     """Whether ``el`` is led by a note's mark linking back into the page, then says
-    something (see ``_footnotes``)."""
-    if (el.text or "").strip() or not _led_by_link(el):
+    something (see ``_footnotes``). The mark's brackets may be text of their own around
+    its link (DocBook XSL: ``<sup>[<a href="#id1">1</a>] </sup>``; docutils:
+    ``<span>[</span><a role="doc-backlink">1</a><span>]</span>``)."""
+    if (el.text or "").strip() or not _led_by_mark(el):
         return False
     mark = next((a for a in el.iter("a") if "".join(a.itertext()).strip()), None)
     if mark is None or not (mark.get("href") or "").startswith("#") or \
@@ -344,9 +348,29 @@ def _note(el: HtmlElement) -> bool:
         return False
     if _NOTE_MARK_RE.match("".join(mark.itertext())) is None:
         return False
-    # (its own words, not its links': a bar of marks, "[1][2][3]", says nothing)
-    linked = sum(len(text_content(a)) for a in el.iter("a"))
+    # (its own words, not its links': a bar of marks, "[1][2][3]", says nothing; but an
+    # address it prints is what it says: "[1] See https://...", a note citing a page)
+    linked = sum(len(text_content(a)) for a in el.iter("a") if not _shows_address(a))
     return len(text_content(el)) - linked >= NOTE_MIN_CHARS
+
+
+_WORD_CHAR_RE = re.compile(r"\w")
+
+
+def _led_by_mark(el: HtmlElement) -> bool:
+    """Whether the first text of ``el`` is a link's, with nothing before it but
+    punctuation (a mark's opening bracket, set outside its link)."""
+    for event, d in etree.iterwalk(el, events=("start", "end")):
+        if d is el or not isinstance(d.tag, str):
+            continue
+        if event == "start":
+            if d.tag == "a":
+                return bool("".join(d.itertext()).strip())
+            if _WORD_CHAR_RE.search(d.text or ""):
+                return False
+        elif _WORD_CHAR_RE.search(d.tail or ""):  # (a tail follows the subtree)
+            return False
+    return False
 
 
 def contents_after_title(block: HtmlElement) -> bool:

@@ -38,6 +38,7 @@ from ._signals import (
     _is_ancestor,
     _kinds,
     _short_text,
+    _shows_address,
     page_contents,
     promo_heading,
     to_other_page,
@@ -298,19 +299,6 @@ def _citation(el: HtmlElement) -> bool:
     text = text_content(el)
     links = sum(len(text_content(a)) for a in el.iter("a"))
     return len(" ".join(text.split())) - links >= CITATION_MIN_CHARS
-
-
-def _shows_address(a: HtmlElement) -> bool:
-    """Whether the link's text is its own address (less the scheme and a final "/")."""
-    href = (a.get("href") or "").strip()
-    text = text_content(a).strip()
-    if not text or not href.startswith(("http://", "https://")):
-        return False
-    return _bare_address(text) == _bare_address(href)
-
-
-def _bare_address(url: str) -> str:
-    return url.split("://", 1)[-1].rstrip("/").lower()
 
 
 def _run_of_names(el: HtmlElement, cites: dict[HtmlElement, bool]) -> bool:

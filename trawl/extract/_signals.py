@@ -349,3 +349,16 @@ _AD_LABEL_RE = re.compile(
 def _is_ad_label(raw: str) -> bool:
     # cached: short texts (a code listing's names and operators) repeat all over a page
     return _AD_LABEL_RE.match(" ".join(raw.split())) is not None
+
+
+def _shows_address(a: HtmlElement) -> bool:
+    """Whether the link's text is its own address (less the scheme and a final "/")."""
+    href = (a.get("href") or "").strip()
+    text = text_content(a).strip()
+    if not text or not href.startswith(("http://", "https://")):
+        return False
+    return _bare_address(text) == _bare_address(href)
+
+
+def _bare_address(url: str) -> str:
+    return url.split("://", 1)[-1].rstrip("/").lower()
