@@ -1,7 +1,9 @@
 """Every page whole (issue 26): a bibliography's entries print the addresses of the works
 they cite, and the address is the entry's text (GIMP's help, DocBook XSL: its
-bibliography kept 50.4 %, every entry's address went as a block of links); the hostile
-shape beside: a line printing an address under a label, which goes."""
+bibliography kept 50.4 %, every entry's address went as a block of links), and its author
+and copyright are the entry's (``_boiler._part_of_sentence``); the hostile shapes beside: a
+line printing an address under a label, a byline opening its line, a share label in a
+short line, which go."""
 
 from __future__ import annotations
 
@@ -77,3 +79,71 @@ def test_a_footers_address_under_the_body_still_goes() -> None:
                 f"{body}</body></html>", URL)
     assert "Paragraph 5 of the story" in e.text
     assert "oldid" not in words(e.text)
+
+
+def book(key: str, title: str, author: str, year: int, publisher: str) -> str:
+    """A DocBook XSL bibliography entry of a book: its key, title, author, copyright and
+    publisher, each a span named for its part, in one paragraph."""
+    return (f"<div class='biblioentry'><a id='{key}'></a><p>[<abbr class='abbrev'>{key}"
+            f"</abbr>] <span class='title'><em>{title}</em>. </span><span class='author'>"
+            f"<span class='firstname'>{author.split()[0]}</span> <span class='surname'>"
+            f"{author.split()[1]}</span>. </span><span class='copyright'>Copyright © {year} "
+            f"{publisher}. </span><span class='publisher'><span class='publishername'>"
+            f"{publisher}. </span></span></p></div>")
+
+
+def bibliography(entries: str) -> str:
+    body = section(1, "Bibliography", f"<div class='bibliodiv'><h3>Books</h3>{entries}</div>")
+    return f"<html><head><title>Bibliography</title></head><body>{body}</body></html>"
+
+
+def test_a_citations_author_and_copyright_are_kept() -> None:
+    # GIMP's bibliography: each entry's author and copyright are spans named "author" and
+    # "copyright", and went as a byline and a site's copyright line (89.4 %)
+    books = "".join(book(f"BOOK{i}", f"Beginning pictures, volume {i}", "Akkana Peck",
+                         2000 + i, "Apress Inc") for i in range(4))
+    e = extract(bibliography(books), URL)
+    assert_kept(e.text, "Beginning pictures, volume 0. Akkana Peck. Copyright © 2000 Apress",
+                "volume 3. Akkana Peck. Copyright © 2003 Apress Inc")
+
+
+def test_an_address_set_on_lines_of_its_own_is_the_entrys() -> None:
+    # the same bibliography writes a long address on lines of its own, indented, between
+    # entries of books: the indentation counted as link text, the entry said too little
+    # of its own, and its address went as a block of links
+    address = "https://en.wikipedia.org/wiki/Portable_Network_Graphics"
+    entries = "".join(
+        book(f"BOOK{i}", f"Beginning pictures, volume {i}", "Akkana Peck", 2000 + i,
+             "Apress Inc")
+        + f"<div class='biblioentry'><p>[<abbr class='abbrev'>WKPD-{i}</abbr>] <span class="
+        f"'title'><em>Wikipedia - PNG {i}</em>. </span><span class='releaseinfo'>\n        "
+        f"<a class='ulink' href='{address}{i}'>\n          {address}{i}\n        </a>\n"
+        "      . </span></p></div>" for i in range(3))
+    e = extract(bibliography(entries), URL)
+    assert_kept(e.text, "Wikipedia - PNG 0", f"{address}0", f"{address}2")
+
+
+def story_with(line: str) -> str:
+    """A story with ``line`` between its paragraphs (at its top a byline goes as the
+    story's header, at its end as a trailing line, whatever the class says)."""
+    return ("<html><head><title>Budget vote</title></head><body><article><h1>Budget vote"
+            f"</h1>{STORY}{line}{STORY}</article></body></html>")
+
+
+def test_a_byline_opening_its_line_still_goes() -> None:
+    # hostile: a byline span opens its line, however long the line after it: no phrase of
+    # a sentence (fails with _boiler._part_of_sentence's lead clause removed)
+    line = ("<p><span class='byline'>By Jane Doe</span>, Staff Writer at The Daily Planet, "
+            "reporting from the city hall</p>")
+    e = extract(story_with(line), URL)
+    assert "Paragraph 5 of the story" in e.text
+    assert "jane doe" not in words(e.text)
+
+
+def test_a_share_label_in_a_short_line_still_goes() -> None:
+    # hostile: a share label after a date line's words: the line says too little besides
+    # it (fails with _boiler._part_of_sentence's length clause removed)
+    line = "<p>Published on June 3, 2023 · <span class='share'>Share this story</span></p>"
+    e = extract(story_with(line), URL)
+    assert "Paragraph 5 of the story" in e.text
+    assert "share this story" not in words(e.text)

@@ -297,7 +297,9 @@ def _citation(el: HtmlElement) -> bool:
     if el.tag != "p":
         return False
     text = text_content(el)
-    links = sum(len(text_content(a)) for a in el.iter("a"))
+    # (both collapsed: a generator indents a long address on lines of its own, and the
+    # indentation is no more the link's than the entry's)
+    links = sum(len(" ".join(text_content(a).split())) for a in el.iter("a"))
     return len(" ".join(text.split())) - links >= CITATION_MIN_CHARS
 
 
