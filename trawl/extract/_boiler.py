@@ -3,6 +3,7 @@ sidebars, banners, ads, share bars), dropped before scoring, guarded by size."""
 
 from __future__ import annotations
 
+import itertools
 import re
 
 from lxml.html import HtmlElement
@@ -170,7 +171,7 @@ def _is_boilerplate(el: HtmlElement, tag: str, role: str, st: _Stats, share: flo
         # half of all elements get here: spare the leaves (most of them) the itertext
         leaf = not len(el) and isinstance(tag, str)
         raw = (el.text or "") if leaf else text_content(el)
-        if _is_ad_label(raw):
+        if _is_ad_label(raw) and not _named_term(el):
             return True
     kinds = _kinds(el)
     # only strong or boilerplate tokens make it boilerplate below: _code_comment (another
@@ -233,6 +234,25 @@ def _part_of_sentence(el: HtmlElement, tag: str) -> bool:
 
 _WORD_RE = re.compile(r"\w+")
 
+
+
+_TERM_TAGS = frozenset(("dt", "code", "kbd", "var", "samp", "tt"))
+_TERM_LEVELS = 3
+"""How deep in its term or cell a word may sit (``dt > span.term > code.acronym``)."""
+
+
+def _named_term(el: HtmlElement) -> bool:
+    """Whether ``el`` is a name a list or a table defines, not an ad's label: a term of a
+    definition list or a name in code ("AD", an acronym; ``related``, a key word), or in a
+    cell of a table with a header row (a table of data; a layout table has none, and an
+    old site's "ADVERTISEMENT" cell stays a label), within ``_TERM_LEVELS``."""
+    for node in itertools.chain((el,), itertools.islice(el.iterancestors(), _TERM_LEVELS)):
+        if node.tag in _TERM_TAGS:
+            return True
+        if node.tag in ("td", "th"):
+            table = next(node.iterancestors("table"), None)
+            return table is not None and (table.find(".//th") is not None)
+    return False
 
 COPYRIGHT_LINE_MAX_CHARS = 160
 """A site's copyright footer is a line: "Copyright © 2015-2023, The Group, MIT License."."""
