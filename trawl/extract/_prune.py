@@ -8,6 +8,7 @@ import re
 
 from lxml.html import HtmlElement
 
+from ._boiler import _PHRASE_TAGS, _part_of_sentence
 from ._boxes import _boxed_in_text, _prose_besides, _prose_paragraph
 from ._decl import Declarations, beside_declaration, declaration, holds_declaration, in_code
 from ._figures import figure_with_references, in_numbered_figure
@@ -256,12 +257,31 @@ def _prunable(el: HtmlElement, st: _Stats, stats: dict[HtmlElement, _Stats],
     # otherwise go, as _names_only)
     if tag == "p":
         return _is_link_paragraph(el, st) and not _footnotes(el)
-    if _run_of_names(el, cites):
+    if _run_of_names(el, cites) or _phrase_in_prose(el, tag):
         return False
     # (a link block first: _names_only reads every paragraph and item below, so it is asked
     # only of the blocks that would otherwise go)
     return _is_link_block(el, st, stats, lists) and not _names_only(el, st, stats, cites) \
         and not _footnotes(el)
+
+
+
+def _phrase_in_prose(el: HtmlElement, tag: str) -> bool:
+    """Whether ``el`` is a span of one link set inside a sentence (``_part_of_sentence``):
+    a quoted title a sentence cites ("... is included in the section entitled “<a>GNU
+    Free Documentation License</a>”."), a cross-reference ("see the section “<a>Search
+    Patterns</a>” in the reference manual"), read as the sentence reads it. A run of links
+    after a sentence's words ("share it with your friends: Facebook, Twitter, ...") is a
+    bar, and a run of names is ``_run_of_names``'s."""
+    if tag != "span":
+        return False
+    # (the outermost phrase: a quote's span in a quote's span, “<span><a>...</a></span>”)
+    while (parent := el.getparent()) is not None and parent.tag in _PHRASE_TAGS:
+        el = parent
+    links = el.iter("a")
+    if next(links, None) is None or next(links, None) is not None:
+        return False
+    return _part_of_sentence(el, el.tag)
 
 
 _CITING_TAGS = ("p", "dd", "li")
