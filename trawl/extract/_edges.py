@@ -42,6 +42,9 @@ _DATE_RE = re.compile(
 _VERSION_RE = re.compile(r"\b\d+(?:\.\d+){2,}\b")
 """A version number: three dotted parts or more ("3.6.16", "5.3.28")."""
 VERSION_SENTENCE_MIN_WORDS = 5
+_NAMED_VERSION_RE = re.compile(r"\bversions?\s+\d+(?:\.\d+)+\b", re.I)
+"""A number the word "version" names, of two dotted parts or more ("version 3.11")."""
+NAMED_VERSION_MIN_WORDS = 3
 _BYLINE_RE = re.compile(
     r"^(by|von|par|por|door|di|av|written by|posted|published|updated|last updated)\b", re.I
 )
@@ -133,15 +136,23 @@ def _numbered_title(text: str) -> bool:
 
 
 def _version_sentence(text: str) -> bool:
-    """Whether the short line ``text`` is a sentence (capitalised, five words or more,
-    ending with a full stop) whose only date or time is a version number read as one:
-    "A small patch to version 3.6.16 to fix the OP_If bug." (a release's only change,
-    under its title; "6.16" reads as a time) says something, as a dateline does not. A
-    version line without a sentence ("Berkeley DB version 5.3.28" in a reference's
-    header) is the header's, as a date is."""
+    """Whether the short line ``text`` says something whose only date or time is a
+    version number read as one: a sentence (capitalised, ending with a full stop, five
+    words or more) naming a version of three parts ("A small patch to version 3.6.16 to fix
+    the OP_If bug.", a release's only change, under its title: "6.16" reads as a time), or
+    a phrase of ``NAMED_VERSION_MIN_WORDS`` words or more with a number the word "version"
+    names, a sentence or its opening phrase ("New in version 3.11.", "Changed in version
+    3.10: ...", a module's first lines under its title: "3.11" reads as a time). A
+    dateline does not. A version line that is no sentence ("Berkeley DB version 5.3.28" in
+    a reference's header) is the header's, as a date is."""
     words = text.split()
-    if len(words) < VERSION_SENTENCE_MIN_WORDS or not text[:1].isupper() or \
-            not text.rstrip().endswith(".") or _VERSION_RE.search(text) is None:
+    if not text[:1].isupper():
+        return False
+    if len(words) >= NAMED_VERSION_MIN_WORDS and text.rstrip().endswith((".", ":")) and \
+            _NAMED_VERSION_RE.search(text) is not None:
+        return _DATE_RE.search(_NAMED_VERSION_RE.sub(" ", _VERSION_RE.sub(" ", text))) is None
+    if len(words) < VERSION_SENTENCE_MIN_WORDS or not text.rstrip().endswith(".") or \
+            _VERSION_RE.search(text) is None:
         return False
     return _DATE_RE.search(_VERSION_RE.sub(" ", text)) is None
 
