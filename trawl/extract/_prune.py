@@ -370,7 +370,7 @@ def _is_link_paragraph(el: HtmlElement, st: _Stats) -> bool:
     if density >= _PROMO_MIN_LINK_DENSITY and st.text < _PROMO_MAX_CHARS:
         text = _short_text(el, _PROMO_MAX_CHARS)
         if text is not None and PROMO_LEAD_RE.match(text) is not None:
-            return not _says_what_links_are(el, text)
+            return not (_says_what_links_are(el, text) or _refers_to_sections(el, text))
         return _promo_label(el.getprevious())
     return False
 
@@ -389,6 +389,23 @@ def _says_what_links_are(el: HtmlElement, text: str) -> bool:
         return False
     lead = (el.text or "").split()
     return len(lead) > 2 and _one_word_links(el)
+
+
+_SECTION_HREF_RE = re.compile(r"[^:/?#\s][^:?#\s]*\.html?#[^\s#]+")
+"""A relative address of a page of the same site and a part of it ("grid.html#the-grid"):
+a manual's cross-reference to a section, not a story's address."""
+
+
+def _refers_to_sections(el: HtmlElement, text: str) -> bool:
+    """Whether the "See also" paragraph ``el`` (its collapsed ``text``) is a manual's
+    sentence under a section ("See also <a>Grid and Guides</a>."): no label's colon, a full
+    stop, and every link a relative address of a section of another page of the site
+    (``page.html#section``), which a cross-reference of a manual's generator writes (DocBook
+    XSL, Sphinx, Texinfo) and a promotion's headline, an address of a story, never has."""
+    if _SEE_ALSO_RE.match(text) is None or ":" in text or not text.endswith("."):
+        return False
+    hrefs = [a.get("href") or "" for a in el.iter("a")]
+    return bool(hrefs) and all(_SECTION_HREF_RE.fullmatch(h) for h in hrefs)
 
 
 def _one_word_links(el: HtmlElement) -> bool:
