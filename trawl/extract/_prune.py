@@ -10,7 +10,7 @@ from lxml.html import HtmlElement
 
 from ._boxes import _boxed_in_text, _prose_besides, _prose_paragraph
 from ._decl import Declarations, beside_declaration, declaration, holds_declaration, in_code
-from ._figures import figure_with_references, in_numbered_figure
+from ._figures import caption_sentence, figure_with_references, in_numbered_figure
 from ._kept import (
     _PRUNABLE_TAGS,
     _entry_alike,
@@ -249,7 +249,7 @@ def _prunable(el: HtmlElement, st: _Stats, stats: dict[HtmlElement, _Stats],
         # ancestors' tags)
     if _kinds(el).embed or _admonition(el) or _is_headed_section(el, stats) or \
             _boxed_in_text(el, st) or _cited_address(el) or holds_declaration(el) or \
-            figure_with_references(el):
+            figure_with_references(el) or caption_sentence(el, st):
         return False  # judged by their parts, if at all (a sidebar box: its class is no
         # chrome's, boilerplate removal said so)
     # (footnotes are the text's, by their marks: asked only of the blocks that would
