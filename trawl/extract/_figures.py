@@ -147,3 +147,32 @@ def figure_with_references(el: HtmlElement) -> bool:
     headlines is no such container, and prune judges it as any block of links."""
     blocks = [c for c in el if isinstance(c.tag, str) and c.tag not in ("a", "br")]
     return len(blocks) == 1 and figure_references(blocks[0], el)
+
+
+CAPTION_SENTENCE_MIN_WORDS = 8
+"""Words a caption says at least for its links to be read as words of its sentence."""
+CAPTION_MAX_LINK_DENSITY = 0.4
+"""A caption's sentence links a name or two; a credit or a teaser is mostly its link."""
+
+
+def caption_sentence(el: HtmlElement, st: _Stats) -> bool:
+    """Whether ``el`` is a picture's caption, or a picture's block holding one picture and
+    its caption, whose links are names in its sentences ("Original image. A <a>Colorcube
+    Analysis</a> of the original image shows a great number of colors."): a caption that
+    boilerplate removal kept (a numbered figure's, one under a numbered section) says what
+    the picture shows, and a name it links is a word of it, not a block of links for prune
+    to drop for its class. A credit's label ("Photo: <a>AP</a>") or a caption that is mostly
+    its link (a teaser's headline under its picture) is no such sentence."""
+    if st.n_img > 1 or not st.links or st.links > CAPTION_MAX_LINK_DENSITY * st.text:
+        return False
+    caption = el if _captions(el) else next(
+        (c for c in el if isinstance(c.tag, str) and _captions(c)), None)
+    if caption is None:
+        return False
+    text = " ".join(text_content(caption).split())
+    return len(text.split()) >= CAPTION_SENTENCE_MIN_WORDS and ":" not in text and \
+        text.endswith(".")
+
+
+def _captions(el: HtmlElement) -> bool:
+    return el.tag == "figcaption" or "caption" in (el.get("class") or "").lower().split()

@@ -11,7 +11,7 @@ from lxml.html import HtmlElement
 from ._boiler import _PHRASE_TAGS, _part_of_sentence
 from ._boxes import _boxed_in_text, _prose_besides, _prose_paragraph
 from ._decl import Declarations, beside_declaration, declaration, holds_declaration, in_code
-from ._figures import figure_with_references, in_numbered_figure
+from ._figures import caption_sentence, figure_with_references, in_numbered_figure
 from ._kept import (
     _PRUNABLE_TAGS,
     _entry_alike,
@@ -250,7 +250,7 @@ def _prunable(el: HtmlElement, st: _Stats, stats: dict[HtmlElement, _Stats],
         # ancestors' tags)
     if _kinds(el).embed or _admonition(el) or _is_headed_section(el, stats) or \
             _boxed_in_text(el, st) or _cited_address(el) or holds_declaration(el) or \
-            figure_with_references(el):
+            figure_with_references(el) or caption_sentence(el, st):
         return False  # judged by their parts, if at all (a sidebar box: its class is no
         # chrome's, boilerplate removal said so)
     # (footnotes are the text's, by their marks: asked only of the blocks that would
@@ -390,7 +390,7 @@ def _is_link_paragraph(el: HtmlElement, st: _Stats) -> bool:
     if density >= _PROMO_MIN_LINK_DENSITY and st.text < _PROMO_MAX_CHARS:
         text = _short_text(el, _PROMO_MAX_CHARS)
         if text is not None and PROMO_LEAD_RE.match(text) is not None:
-            return not _says_what_links_are(el, text)
+            return not (_says_what_links_are(el, text) or _refers_to_sections(el, text))
         return _promo_label(el.getprevious())
     return False
 
@@ -409,6 +409,23 @@ def _says_what_links_are(el: HtmlElement, text: str) -> bool:
         return False
     lead = (el.text or "").split()
     return len(lead) > 2 and _one_word_links(el)
+
+
+_SECTION_HREF_RE = re.compile(r"[^:/?#\s][^:?#\s]*\.html?#[^\s#]+")
+"""A relative address of a page of the same site and a part of it ("grid.html#the-grid"):
+a manual's cross-reference to a section, not a story's address."""
+
+
+def _refers_to_sections(el: HtmlElement, text: str) -> bool:
+    """Whether the "See also" paragraph ``el`` (its collapsed ``text``) is a manual's
+    sentence under a section ("See also <a>Grid and Guides</a>."): no label's colon, a full
+    stop, and every link a relative address of a section of another page of the site
+    (``page.html#section``), which a cross-reference of a manual's generator writes (DocBook
+    XSL, Sphinx, Texinfo) and a promotion's headline, an address of a story, never has."""
+    if _SEE_ALSO_RE.match(text) is None or ":" in text or not text.endswith("."):
+        return False
+    hrefs = [a.get("href") or "" for a in el.iter("a")]
+    return bool(hrefs) and all(_SECTION_HREF_RE.fullmatch(h) for h in hrefs)
 
 
 def _one_word_links(el: HtmlElement) -> bool:
