@@ -52,7 +52,7 @@ FLOORS = {
     "postgis": (0, 0),  # (PostGIS's manual, DocBook XSL: one page of 3.5 MB, ~2 s)
     "shorewall": (0, 1),  # (Shorewall's docs, DocBook XSL: 130 pages, ~1 s)
     "mutt": (0, 0),  # (mutt's manual, DocBook XSL: 12 pages, ~0.5 s)
-    "gimp": (0, 3),  # (GIMP's help, DocBook XSL: 685 pages, ~2 s)
+    "gimp": (0, 1),  # (GIMP's help, DocBook XSL: 685 pages, ~2 s)
     "freetds": (0, 0),  # (FreeTDS's user guide, DocBook XSL: 87 pages, ~0.2 s)
     "nut": (0, 1),  # (NUT's documentation, DocBook XSL: 186 pages, ~0.2 s; 2 / 3 before brief 40)
     "wireshark": (0, 0),  # (Wireshark's guides, DocBook XSL: 311 pages, ~0.5 s)
