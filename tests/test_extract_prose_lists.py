@@ -15,14 +15,14 @@ from .test_extract_whole import URL
 def words(text: str) -> set[str]:
     return set(re.findall(r"\w+", text))
 
-NAV = ("<div class='menu'><a href='/'>Home</a> <a href='/about'>About</a> "
-       "<a href='/docs'>Documentation</a> <a href='/download'>Download</a></div>")
-LONG = ("<h2>Write Programs</h2><ul><li><p>Below is a simple program that demonstrates how "
+NAV = ("<div><table><tr><td><a href='/'>Home</a></td></tr></table><div>" + " ".join(
+    f"<a href='/p{i}.html'>Page {i}</a>" for i in range(24)) + "</div></div>")
+LONG = "<h2>Write Programs</h2><ul><li>" + ("<p>Below is a simple program that demonstrates how "
         "to use the interface to the library. The program executes the statements given as "
         "the second argument on the database named by the first argument, and the calls to "
         "watch for are the one that opens the database, the one that runs the statements, "
         "and the one that closes the connection at the end of the script.</p>"
-        "<pre>open db\nrun db statements\nclose db</pre></li></ul>") * 3 + (
+        "<pre>open db\nrun db statements\nclose db</pre>") * 3 + "</li></ul>" + (
         "<p>See also the introduction to the interface for an overview and roadmap to the "
         "dozens of routines in the library, with examples of each kind of call.</p>")
 
