@@ -350,6 +350,7 @@ def _with_siblings(body: HtmlElement, top: HtmlElement, top_score: float,
     siblings = list(parent)
     text = _TextPlaces(top)
     flags = [_keep_sibling(s, top, scores, stats, threshold, text) for s in siblings]
+    _keep_prose_lists(siblings, flags, stats)
     # headings introducing kept siblings belong to the content too
     for i in range(len(siblings) - 2, -1, -1):
         if not flags[i] and siblings[i].tag in _HEADINGS and flags[i + 1]:
@@ -361,6 +362,34 @@ def _with_siblings(body: HtmlElement, top: HtmlElement, top_score: float,
     if len(keep) > 1:
         return _gather(body, keep, stats)
     return top
+
+
+def _keep_prose_lists(siblings: list[HtmlElement], flags: list[bool],
+                      stats: dict[HtmlElement, _Stats]) -> None:
+    """Mark as content the lists set between kept siblings whose every item is a sentence
+    (SQLite's quickstart: "Get a copy of the prebuilt binaries... Visit the download page for
+    more information." under its own heading, between the intro and the next section): too
+    short to score, they are steps of the text. Chrome of that shape (a sidebar's list of
+    links, a footer's list) sits at the content's edges, not inside it, and says no
+    sentences."""
+    kept = [i for i, f in enumerate(flags) if f]
+    if len(kept) < 2:
+        return
+    for i in range(kept[0] + 1, kept[-1]):
+        if not flags[i] and _prose_list(siblings[i], stats):
+            flags[i] = True
+
+
+def _prose_list(el: HtmlElement, stats: dict[HtmlElement, _Stats]) -> bool:
+    """A list of sentences: each item's text ends a sentence, few of its words are links."""
+    if el.tag not in ("ul", "ol"):
+        return False
+    st = stats.get(el)
+    if st is None or st.text == 0 or _link_density(st) >= 0.25:
+        return False
+    items = [c for c in el if isinstance(c.tag, str)]
+    return bool(items) and all(
+        c.tag == "li" and _SENTENCE_END_RE.search(c.text_content().strip()) for c in items)
 
 
 def _gather(body: HtmlElement, parts: list[HtmlElement],
