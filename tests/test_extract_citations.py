@@ -1,7 +1,7 @@
 """Every page whole (issue 26): a bibliography's entries print the addresses of the works
 they cite, and the address is the entry's text (GIMP's help, DocBook XSL: its
 bibliography kept 50.4 %, every entry's address went as a block of links), and its author
-and copyright are the entry's (``_boiler._part_of_sentence``); the hostile shapes beside: a
+and copyright are the entry's (``_phrases._part_of_sentence``); the hostile shapes beside: a
 line printing an address under a label, a byline opening its line, a share label in a
 short line, which go."""
 
@@ -132,7 +132,7 @@ def story_with(line: str) -> str:
 
 def test_a_byline_opening_its_line_still_goes() -> None:
     # hostile: a byline span opens its line, however long the line after it: no phrase of
-    # a sentence (fails with _boiler._part_of_sentence's lead clause removed)
+    # a sentence (fails with _phrases._part_of_sentence's lead clause removed)
     line = ("<p><span class='byline'>By Jane Doe</span>, Staff Writer at The Daily Planet, "
             "reporting from the city hall</p>")
     e = extract(story_with(line), URL)
@@ -142,7 +142,7 @@ def test_a_byline_opening_its_line_still_goes() -> None:
 
 def test_a_share_label_in_a_short_line_still_goes() -> None:
     # hostile: a share label after a date line's words: the line says too little besides
-    # it (fails with _boiler._part_of_sentence's length clause removed)
+    # it (fails with _phrases._part_of_sentence's length clause removed)
     line = "<p>Published on June 3, 2023 · <span class='share'>Share this story</span></p>"
     e = extract(story_with(line), URL)
     assert "Paragraph 5 of the story" in e.text

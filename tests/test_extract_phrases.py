@@ -1,5 +1,5 @@
 """Every page whole (issue 26): a span of one link set inside a sentence is the sentence's
-phrase (``_prune._phrase_in_prose``): a quoted title a sentence cites ("... in the section
+phrase (``_phrases._phrase_in_prose``): a quoted title a sentence cites ("... in the section
 entitled “<a>GNU Free Documentation License</a>”."), a cross-reference ("see the section
 “<a>Search Patterns</a>”"). Prune read such a span as a block of links and cut it out of
 the sentence, leaving "see the section in the reference manual". A run of share links after

@@ -10,6 +10,7 @@ from lxml.html import HtmlElement
 
 from ._banner import site_banner
 from ._boxes import _box_under_title, _boxed_in_text, _in_flow_quote
+from ._phrases import _part_of_sentence
 from ._signals import (
     _HEADINGS,
     _is_ad_label,
@@ -21,7 +22,7 @@ from ._signals import (
     words,
 )
 from ._stats import TextSize, _drop_all, _link_density, _measure, _remeasure, _Stats
-from ._text import BLOCK_TAGS, text_content
+from ._text import text_content
 
 # Note, warning and "See also" boxes (Sphinx, MkDocs, Docusaurus, GitHub, Bootstrap): content
 _BOILER_ROLES = words(
@@ -188,52 +189,6 @@ def _is_boilerplate(el: HtmlElement, tag: str, role: str, st: _Stats, share: flo
             and not _caption_in_numbered_section(el, tag, heading) and \
             not _title_page_credits(el) and not _part_of_sentence(el, tag)
     return False
-
-
-SENTENCE_REST_MIN_CHARS = 40
-"""A paragraph says at least this much outside a part of it, not counting link text, for
-the part to be read as a phrase of its sentence (a citation's author and copyright)."""
-PHRASE_LEAD_MIN_WORDS = 3
-"""Words of the sentence before a phrase of it: the phrase is not what the line opens with
-(a byline's "By Jane Doe")."""
-_PHRASE_TAGS = frozenset(("span", "em", "i", "b", "strong", "small", "cite", "abbr",
-                          "time", "sup", "sub", "code"))
-_SENTENCE_TAGS = frozenset(("p", "li", "dd", "td"))
-
-
-def _part_of_sentence(el: HtmlElement, tag: str) -> bool:
-    """Whether ``el`` is a phrase inside a paragraph's sentence, whatever its class says:
-    an inline element (no block in it) after the sentence's first words
-    (``PHRASE_LEAD_MIN_WORDS``), in a paragraph that says a line besides it
-    (``SENTENCE_REST_MIN_CHARS``, not counting link text). A bibliography's entry is a
-    sentence of spans, each named for its part: "[APRESS00] Beginning GIMP. <span
-    class='author'>Akkana Peck. </span><span class='copyright'>Copyright © 2006 Apress
-    Inc.</span>": the classes name the work's author and copyright, not the page's. A
-    byline opens its line ("<span class='byline'>By Jane Doe</span>, June 3"), and a
-    date line or a share label says too little besides."""
-    if tag not in _PHRASE_TAGS:
-        return False
-    parent = el.getparent()
-    if parent is None or parent.tag not in _SENTENCE_TAGS or _kinds(parent).boiler or \
-            any(True for _ in el.iter(*BLOCK_TAGS)):
-        return False
-    lead = [parent.text or ""]
-    for sib in parent:
-        if sib is el:
-            break
-        lead.append(text_content(sib) if isinstance(sib.tag, str) else "")
-        lead.append(sib.tail or "")
-    if len(_WORD_RE.findall("".join(lead))) < PHRASE_LEAD_MIN_WORDS:
-        return False
-    rest = len(" ".join(text_content(parent).split())) - \
-        len(" ".join(text_content(el).split()))
-    linked = sum(len(" ".join(text_content(a).split())) for a in parent.iter("a")
-                 if not _is_ancestor(el, a))
-    return rest - linked >= SENTENCE_REST_MIN_CHARS
-
-
-_WORD_RE = re.compile(r"\w+")
-
 
 
 _TERM_TAGS = frozenset(("dt", "code", "kbd", "var", "samp", "tt"))

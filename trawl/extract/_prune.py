@@ -8,8 +8,7 @@ import re
 
 from lxml.html import HtmlElement
 
-from ._boiler import _PHRASE_TAGS, _part_of_sentence
-from ._boxes import _boxed_in_text, _prose_besides, _prose_paragraph
+from ._boxes import _boxed_in_text
 from ._decl import Declarations, beside_declaration, declaration, holds_declaration, in_code
 from ._figures import caption_sentence, figure_with_references, in_numbered_figure
 from ._kept import (
@@ -29,6 +28,7 @@ from ._kept import (
     contents_after_title,
 )
 from ._numbered import lists_sections_after
+from ._phrases import _cited_address, _phrase_in_prose
 from ._signals import (
     _HEADINGS,
     PROMO_LEAD_RE,
@@ -39,7 +39,6 @@ from ._signals import (
     _is_ancestor,
     _kinds,
     _short_text,
-    _shows_address,
     page_contents,
     promo_heading,
     to_other_page,
@@ -58,7 +57,6 @@ from ._stats import (
     listed_links,
     reference_table,
 )
-from ._text import text_content
 from ._toc import Anchors
 
 MIN_INTRODUCED_CHARS = 25
@@ -266,61 +264,7 @@ def _prunable(el: HtmlElement, st: _Stats, stats: dict[HtmlElement, _Stats],
 
 
 
-def _phrase_in_prose(el: HtmlElement, tag: str) -> bool:
-    """Whether ``el`` is a span of one link set inside a sentence (``_part_of_sentence``):
-    a quoted title a sentence cites ("... is included in the section entitled “<a>GNU
-    Free Documentation License</a>”."), a cross-reference ("see the section “<a>Search
-    Patterns</a>” in the reference manual"), read as the sentence reads it. A run of links
-    after a sentence's words ("share it with your friends: Facebook, Twitter, ...") is a
-    bar, and a run of names is ``_run_of_names``'s."""
-    if tag != "span":
-        return False
-    # (the outermost phrase: a quote's span in a quote's span, “<span><a>...</a></span>”)
-    while (parent := el.getparent()) is not None and parent.tag in _PHRASE_TAGS:
-        el = parent
-    links = el.iter("a")
-    if next(links, None) is None or next(links, None) is not None:
-        return False
-    return _part_of_sentence(el, el.tag)
-
-
 _CITING_TAGS = ("p", "dd", "li")
-
-
-def _cited_address(el: HtmlElement) -> bool:
-    """A block of a paragraph printing the web address it cites (a book's "→
-    https://distrowatch.com", Publican's ``div.url``): its links show their own address, and
-    its parent is a paragraph with prose of its own. A reader reads the address as the
-    paragraph's; a navigation link is named by where it goes, not by its URL."""
-    # the links first: prune asks this of every candidate block, and few links print
-    # their own address, while the paragraph test reads the parent's whole text
-    links = list(el.iter("a"))
-    if not links or not all(_shows_address(a) for a in links):
-        return False
-    parent = el.getparent()
-    return parent is not None and (_prose_paragraph(parent) or _citation(parent) or
-                                   _prose_besides(parent, el))
-
-
-
-CITATION_MIN_CHARS = 12
-"""A citation says at least this much besides its links (a work's title, its author)."""
-
-
-def _citation(el: HtmlElement) -> bool:
-    """Whether ``el`` is a paragraph citing a work: a ``<p>`` whose text outside its links
-    (a title, an author: "[APOD] Astronomy Picture of the Day.") is ``CITATION_MIN_CHARS``
-    or more. A bibliography's entry prints the address of the work it cites after its
-    title, and the address is most of the entry's text, so it is no prose paragraph by its
-    links; a reader reads the address as the entry's. A paragraph of links printing their
-    addresses under a label ("Follow us: https://...") says too little of its own."""
-    if el.tag != "p":
-        return False
-    text = text_content(el)
-    # (both collapsed: a generator indents a long address on lines of its own, and the
-    # indentation is no more the link's than the entry's)
-    links = sum(len(" ".join(text_content(a).split())) for a in el.iter("a"))
-    return len(" ".join(text.split())) - links >= CITATION_MIN_CHARS
 
 
 def _run_of_names(el: HtmlElement, cites: dict[HtmlElement, bool]) -> bool:
