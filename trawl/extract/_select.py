@@ -380,12 +380,16 @@ def _keep_prose_lists(siblings: list[HtmlElement], flags: list[bool],
             flags[i] = True
 
 
+PROSE_LIST_MAX_LINK_DENSITY = 0.25
+"""A list of sentences is mostly words: under this share of its text is link text."""
+
+
 def _prose_list(el: HtmlElement, stats: dict[HtmlElement, _Stats]) -> bool:
     """A list of sentences: each item's text ends a sentence, few of its words are links."""
     if el.tag not in ("ul", "ol"):
         return False
     st = stats.get(el)
-    if st is None or st.text == 0 or _link_density(st) >= 0.25:
+    if st is None or st.text == 0 or _link_density(st) >= PROSE_LIST_MAX_LINK_DENSITY:
         return False
     items = [c for c in el if isinstance(c.tag, str)]
     return bool(items) and all(
