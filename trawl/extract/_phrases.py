@@ -11,7 +11,7 @@ import re
 from lxml.html import HtmlElement
 
 from ._boxes import _prose_besides, _prose_paragraph
-from ._signals import _is_ancestor, _kinds, _shows_address
+from ._signals import _collapsed_text, _is_ancestor, _kinds, _shows_address
 from ._text import BLOCK_TAGS, text_content
 
 SENTENCE_REST_MIN_CHARS = 40
@@ -49,10 +49,8 @@ def _part_of_sentence(el: HtmlElement, tag: str) -> bool:
         lead.append(sib.tail or "")
     if len(_WORD_RE.findall("".join(lead))) < PHRASE_LEAD_MIN_WORDS:
         return False
-    rest = len(" ".join(text_content(parent).split())) - \
-        len(" ".join(text_content(el).split()))
-    linked = sum(len(" ".join(text_content(a).split())) for a in parent.iter("a")
-                 if not _is_ancestor(el, a))
+    rest = len(_collapsed_text(parent)) - len(_collapsed_text(el))
+    linked = sum(len(_collapsed_text(a)) for a in parent.iter("a") if not _is_ancestor(el, a))
     return rest - linked >= SENTENCE_REST_MIN_CHARS
 
 
@@ -92,7 +90,6 @@ def _cited_address(el: HtmlElement) -> bool:
                                    _prose_besides(parent, el))
 
 
-
 CITATION_MIN_CHARS = 12
 """A citation says at least this much besides its links (a work's title, its author)."""
 
@@ -106,8 +103,7 @@ def _citation(el: HtmlElement) -> bool:
     addresses under a label ("Follow us: https://...") says too little of its own."""
     if el.tag != "p":
         return False
-    text = text_content(el)
     # (both collapsed: a generator indents a long address on lines of its own, and the
     # indentation is no more the link's than the entry's)
-    links = sum(len(" ".join(text_content(a).split())) for a in el.iter("a"))
-    return len(" ".join(text.split())) - links >= CITATION_MIN_CHARS
+    links = sum(len(_collapsed_text(a)) for a in el.iter("a"))
+    return len(_collapsed_text(el)) - links >= CITATION_MIN_CHARS
