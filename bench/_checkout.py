@@ -45,10 +45,27 @@ def extract_at(rev: str) -> ModuleType:
     return module
 
 
+class Faulted(str):
+    """An extractor's text of a page whose main-content step failed (``extract`` recorded
+    ``metadata["extraction_fault"]`` and stored the page whole, as ``--content full``): a
+    bench scores it as a failure, never as the whole page the fallback holds."""
+
+
+FAULT_KEY = "extraction_fault"
+"""``trawl.extract.EXTRACTION_FAULT``, spelled here for revisions that may not export it."""
+
+
+def faulted(text: str, metadata: dict[str, object]) -> str:
+    """``text``, marked ``Faulted`` when ``metadata`` records an extraction fault."""
+    return Faulted(text) if FAULT_KEY in metadata else text
+
+
 def text_of(module: ModuleType) -> Callable[[str, str], str]:
-    """What a reader of the stored page reads (headline and text) by ``module.extract``."""
+    """What a reader of the stored page reads (headline and text) by ``module.extract``
+    (``Faulted`` when the extraction recorded a fault)."""
     def run(html: str, url: str) -> str:
         e = module.extract(html, url)
         headline = getattr(e, "headline", None)
-        return f"{headline}\n\n{e.text}" if headline else e.text
+        return faulted(f"{headline}\n\n{e.text}" if headline else e.text,
+                       getattr(e, "metadata", {}))
     return run

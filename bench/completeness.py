@@ -195,6 +195,8 @@ sys.path.insert(0, str(ROOT))
 import lxml.html  # noqa: E402
 from lxml import etree  # noqa: E402
 
+from bench._checkout import Faulted, faulted  # noqa: E402
+
 _WORD = re.compile(r"\w+")
 _HIDDEN_STYLE = re.compile(r"display\s*:\s*none|visibility\s*:\s*hidden", re.I)
 _UTF8 = lxml.html.HTMLParser(encoding="utf-8")
@@ -543,6 +545,9 @@ class Score:
     ms: float
     extra_words: int = 0
     """How many of the extraction's words are not in the reference (chrome taken in)."""
+    fault: bool = False
+    """The extraction recorded a fault (see ``bench._checkout.Faulted``): scored as nothing
+    kept."""
 
 
 def score(ref: Counter[str], got: Counter[str]) -> tuple[float, float]:
@@ -562,10 +567,12 @@ Extractor = Callable[[str, str], str]
 
 
 def trawl_text(content: str = "main") -> Extractor:
+    """trawl's headline and text (``Faulted`` when the extraction recorded a fault)."""
     from trawl.extract import extract
 
     def run(html: str, url: str) -> str:
-        return extract(html, url, content).full_text
+        e = extract(html, url, content)
+        return faulted(e.full_text, e.metadata)
     return run
 
 
@@ -602,8 +609,11 @@ def measure(docset: DocSet, extractors: dict[str, Extractor],
             ms = (time.perf_counter() - t0) * 1000
             got_words = words(got)
             kept, extra = score(ref, got_words)
+            fault = isinstance(got, Faulted)
+            if fault:  # (the fallback's whole page is no selection's work: nothing kept)
+                kept, extra = 0.0, 0.0
             results[name].append(Score(rel, kept, extra, sum(ref.values()), ms,
-                                       extra_words(ref, got_words)))
+                                       extra_words(ref, got_words), fault))
     return results, skipped
 
 
@@ -619,6 +629,8 @@ class Summary:
     ms_median: float
     extra_over_20: int = 0
     """Pages whose extraction is more than 20 % words not in the reference."""
+    faults: int = 0
+    """Pages whose extraction recorded a fault (counted among those under 80 % too)."""
 
 
 def summarise(scores: list[Score]) -> Summary:
@@ -630,7 +642,8 @@ def summarise(scores: list[Score]) -> Summary:
         median_kept=statistics.median(s.kept for s in scores) if n else 1.0,
         mean_extra=statistics.fmean(s.extra for s in scores) if n else 0.0,
         ms_median=statistics.median(s.ms for s in scores) if n else 0.0,
-        extra_over_20=sum(s.extra > EXTRA_HIGH for s in scores))
+        extra_over_20=sum(s.extra > EXTRA_HIGH for s in scores),
+        faults=sum(s.fault for s in scores))
 
 
 EXTRA_HIGH = 0.2
@@ -644,19 +657,19 @@ def report(docset: DocSet, results: dict[str, list[Score]], skipped: int, worst:
           "reference text or frame panels skipped)"
           f"{' [kept back]' if docset.kept_back else ''}")
     print(f"  {'extractor':<22} {'pages':>5} {'<80%':>5} {'<95%':>5} {'>=95%':>7} "
-          f"{'median kept':>11} {'mean extra':>10} {'extra>20%':>9} {'ms/page':>8}")
+          f"{'median kept':>11} {'mean extra':>10} {'extra>20%':>9} {'ms/page':>8} {'faults':>6}")
     for name, scores in results.items():
         sm = summarise(scores)
         print(f"  {name:<22} {sm.pages:>5} {sm.under_80:>5} {sm.under_95:>5} {sm.at_95:>7.1%} "
               f"{sm.median_kept:>11.1%} {sm.mean_extra:>10.1%} {sm.extra_over_20:>9} "
-              f"{sm.ms_median:>8.1f}")
+              f"{sm.ms_median:>8.1f} {sm.faults:>6}")
     for name, scores in results.items():
         low = sorted((s for s in scores if s.kept < 0.95), key=lambda s: s.kept)[:worst]
         if low:
             print(f"  worst by {name}:")
         for s in low:
             print(f"    {s.kept:6.1%} kept  {s.extra:6.1%} extra  {s.ref_words:6d} words  "
-                  f"{s.page}")
+                  f"{s.page}{'  (extraction fault)' if s.fault else ''}")
     for name, scores in results.items():
         most = sorted((s for s in scores if s.extra_words),
                       key=lambda s: (-s.extra_words, s.page))[:worst_extra]

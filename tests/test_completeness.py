@@ -1,7 +1,8 @@
 """Every page whole, on whole documentation sites and through a real crawl (issue 26).
 
 - Each documentation set of bench/completeness.py installed here (``scripts/setup --dev``
-  installs them) is extracted page by page and held to a floor: pages under 80 % and under
+  installs them) is extracted page by page and held to a floor: no page's extraction
+  faults (a fault stores the page whole: no selection at work), pages under 80 % and under
   95 % of their main container's words may not grow past what was measured; and to a
   ceiling on what it takes in from outside the container (the mean extra, the pages more
   than 20 % extra).
@@ -122,6 +123,8 @@ def test_documentation_set_floor(name: str) -> None:
     worst = sorted(results["trawl"], key=lambda s: s.kept)[:5]
     detail = ", ".join(f"{s.page} {s.kept:.0%}" for s in worst)
     assert summary.pages > 0
+    faults = [s.page for s in results["trawl"] if s.fault]
+    assert not faults, f"extraction faults (stored whole, as --content full): {faults}"
     assert summary.under_80 <= under_80, f"{summary.under_80} pages under 80 %: {detail}"
     assert summary.under_95 <= under_95, f"{summary.under_95} pages under 95 %: {detail}"
     mean_extra, over_20 = CEILINGS[name]

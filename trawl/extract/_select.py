@@ -32,7 +32,7 @@ from ._stats import (
     _Stats,
     _stats_from_children,
 )
-from ._text import BLOCK_TAGS
+from ._text import BLOCK_TAGS, text_content
 
 _SIBLING_MAX_LINK_DENSITY = 0.3
 """A sibling of the content this much links is a column of teasers, however it scores."""
@@ -368,10 +368,11 @@ def _keep_prose_lists(siblings: list[HtmlElement], flags: list[bool],
                       stats: dict[HtmlElement, _Stats]) -> None:
     """Mark as content the lists set between kept siblings whose every item is a sentence
     (SQLite's quickstart: "Get a copy of the prebuilt binaries... Visit the download page for
-    more information." under its own heading, between the intro and the next section): too
-    short to score, they are steps of the text. Chrome of that shape (a sidebar's list of
-    links, a footer's list) sits at the content's edges, not inside it, and says no
-    sentences."""
+    more information." under its own heading, between the intro and the next section; SCons'
+    chapter intro: "The arguments ... are broken down into three types:", then a definition
+    list of the three, before the chapter's first section): too short to score, they are
+    steps of the text. Chrome of that shape (a sidebar's list of links, a footer's list) sits
+    at the content's edges, not inside it, and says no sentences."""
     kept = [i for i, f in enumerate(flags) if f]
     if len(kept) < 2:
         return
@@ -385,15 +386,57 @@ PROSE_LIST_MAX_LINK_DENSITY = 0.25
 
 
 def _prose_list(el: HtmlElement, stats: dict[HtmlElement, _Stats]) -> bool:
-    """A list of sentences: each item's text ends a sentence, few of its words are links."""
-    if el.tag not in ("ul", "ol"):
-        return False
+    """A list of sentences: each item's text ends a sentence, few of its words are links.
+    A definition list's items are its definitions, each under a term that is no link (a
+    list of links with a line under each is other pages' teasers); a list alone in its
+    wrapper (DocBook's ``div.variablelist``) is the wrapper's."""
     st = stats.get(el)
     if st is None or st.text == 0 or _link_density(st) >= PROSE_LIST_MAX_LINK_DENSITY:
         return False
-    items = [c for c in el if isinstance(c.tag, str)]
-    return bool(items) and all(
-        c.tag == "li" and _SENTENCE_END_RE.search(c.text_content().strip()) for c in items)
+    found = _only_list(el)
+    if found is None:
+        return False
+    items: list[HtmlElement] | None
+    if found.tag == "dl":
+        items = _definitions(found)
+    else:
+        items = [c for c in found if isinstance(c.tag, str)]
+        if any(c.tag != "li" for c in items):
+            return False
+    return items is not None and bool(items) and all(
+        _SENTENCE_END_RE.search(text_content(c).strip()) for c in items)
+
+
+_LISTS = ("ul", "ol", "dl")
+
+
+def _only_list(el: HtmlElement) -> HtmlElement | None:
+    """``el`` when it is a list, or the one list it wraps (its only child with text)."""
+    if el.tag in _LISTS:
+        return el
+    if el.tag != "div":
+        return None
+    texted = [c for c in el if isinstance(c.tag, str) and text_content(c).strip()]
+    if len(texted) != 1 or texted[0].tag not in _LISTS or (el.text or "").strip():
+        return None
+    return texted[0]
+
+
+def _definitions(dl: HtmlElement) -> list[HtmlElement] | None:
+    """A definition list's definitions (``<dd>``, also in HTML's ``<div>`` groups), or None
+    when it is no list of defined terms: a child of another kind, or a term that is all
+    link."""
+    parts = [c for c in dl if isinstance(c.tag, str)]
+    parts = [g for c in parts for g in ([x for x in c if isinstance(x.tag, str)]
+                                         if c.tag == "div" else [c])]
+    if any(c.tag not in ("dt", "dd") for c in parts):
+        return None
+    for term in (c for c in parts if c.tag == "dt"):
+        text = text_content(term).strip()
+        linked = "".join(text_content(a) for a in term.iter("a")).strip()
+        if text and len(linked) >= len(text):
+            return None
+    return [c for c in parts if c.tag == "dd"]
 
 
 def _gather(body: HtmlElement, parts: list[HtmlElement],
