@@ -417,5 +417,10 @@ def _pager(el: HtmlElement, st: _Stats) -> bool:
 
 def _code_comment(el: HtmlElement, tag: str, st: _Stats) -> bool:
     """A highlighter's span around a code listing's comment (``<span class="comment">``),
-    not a comments section (a block, with links: names, replies, permalinks)."""
-    return tag == "span" and not st.links and "comment" in (el.get("class") or "").lower()
+    not a comments section (a block, with links: names, replies, permalinks). Inside a
+    code listing it is the listing's whatever it links (Boost's synopses open with
+    "// In header: <boost/proto/traits.hpp>", the header's name a link to its reference):
+    no comments section is set inside a ``<pre>``."""
+    if tag != "span" or "comment" not in (el.get("class") or "").lower():
+        return False
+    return not st.links or any(True for _ in el.iterancestors("pre"))

@@ -360,8 +360,9 @@ def _header_block(headline: HtmlElement, content: HtmlElement, size: int) -> Htm
 def _says_more(block: HtmlElement, headline: HtmlElement) -> bool:
     """Whether ``block`` holds, beside the headline, the line of a manual's entry that says
     what the headline names ("ls — list directory contents": a reference entry's name
-    and purpose, as man pages, DocBook and gtk-doc set them under the name): the page's
-    content, not its header, as an article's standfirst is."""
+    and purpose, as man pages, DocBook and gtk-doc set them under the name; or its
+    qualified name, see ``_qualified_name_line``): the page's content, not its header, as
+    an article's standfirst is."""
     name = _collapsed_text(headline)
     if not name:
         return False
@@ -372,9 +373,41 @@ def _says_more(block: HtmlElement, headline: HtmlElement) -> bool:
         text = _short_text(p, _HEADER_BLOCK_EXTRA_CHARS)
         if text and text.startswith(name) and _PURPOSE_RE.match(text, len(name)):
             return True
+        if text and _qualified_name_line(text, name):
+            return True
         # (a manual page's title, "git-show(1) Manual Page", "LS(1)": its name, in any case)
         if text and manual and text.casefold().startswith(manual.casefold()) and \
                 _PURPOSE_RE.match(text, len(manual)):
+            return True
+    return False
+
+
+_CODE_NAME_RE = re.compile(r"::|\.|_|[a-z][A-Z]")
+"""What makes a name a program's, not a word of prose: a qualifier, an underscore, a capital
+inside it (``BOOST_PROTO_ref_a``, ``getValue``)."""
+_PURPOSE_SPLIT_RE = re.compile(r"\s+[—–-]+\s+")
+"""The dash between a name line's name and its purpose."""
+
+
+def _qualified_name_line(text: str, headline: str) -> bool:
+    """Whether ``text`` is an API reference entry's name line under ``headline``: the
+    entry's name, perhaps qualified by its namespaces or classes, then its purpose or
+    nothing, where the headline is the entry's kind, then the name ("Struct template
+    nary_expr" over "boost::proto::nary_expr — A metafunction for generating n-ary
+    expression types", "Function template operator!" over "boost::algorithm::operator! —
+    predicate negation operator", "Macro BOOST_PROTO_ref_a" over "BOOST_PROTO_ref_a —
+    Generates sequences ...": BoostBook's DocBook XSL). The name unqualified must be a
+    program's (``_CODE_NAME_RE``): "Rust — a language ..." under "Why we love Rust" is a
+    standfirst."""
+    lead = _PURPOSE_SPLIT_RE.split(text, maxsplit=1)[0]
+    words = headline.split()
+    for k in range(1, len(words)):
+        name = " ".join(words[k:])
+        if not lead.endswith(name):
+            continue
+        qualifier = lead[:-len(name)]
+        if (qualifier.endswith(("::", ".")) and " " not in qualifier) or \
+                (not qualifier and _CODE_NAME_RE.search(name)):
             return True
     return False
 
