@@ -148,6 +148,15 @@ The sets (``--list`` says which are installed here):
   (``div.page-toc``: a sidebar of links to its own sections, numbered, outside the body, as
   doxygen's ``div.summary``) and the footer (``div.page-footer``: copyright, "Updated
   ...", as AsciiDoc's ``div#footer``): the title and the body;
+- ``boost``: Boost 1.81's documentation (BoostBook, DocBook XSL snapshot; Debian
+  libboost1.81-doc, only its ``doc/html`` pages): 3,904 pages, most of them an API entry a
+  page (a ``refentry``: the entry's kind and name as its title, its qualified name and
+  purpose, a synopsis, a description), the libraries' guides a section a page, and their
+  indexes; the body less what BoostBook's templates put around the DocBook output: the
+  header table (the logo and the Home / Libraries / People / FAQ / More menu, the body's
+  first table), the ``div.spirit-nav`` bars (prev/up/home/next, as DocBook's navheader)
+  and the copyright footer (the table holding ``div.copyright-footer``: "Copyright ...
+  Distributed under the Boost Software License", as AsciiDoc's ``div#footer``);
 - ``postgres`` (kept back, only with ``--kept-back``: measured to check, never tuned on): the
   PostgreSQL 15 manual (DocBook XSL; Debian postgresql-doc-15): the body less its
   ``navheader`` and ``navfooter``.
@@ -437,6 +446,12 @@ SETS = {s.name: s for s in (
            # the footer
            f"/html/body/div[{_has_class('page-header')}] "
            f"| /html/body/div[{_has_class('page-body')}]"),
+    DocSet("boost", _installed("usr/share/doc/libboost1.81-doc/doc/html"), "libboost1.81-doc",
+           # BoostBook's DocBook XSL, a section or an API entry a page: the body less the
+           # templates' header table (logo and menu), navigation bars and copyright footer
+           "/html/body",
+           f"./table[1][.//img] | ./div[{_has_class('spirit-nav')}] "
+           f"| ./table[.//div[{_has_class('copyright-footer')}]]"),
     DocSet("postgres", _installed("usr/share/doc/postgresql-doc-15/html"), "postgresql-doc-15",
            "/html/body", "./div[@class='navheader' or @class='navfooter']", kept_back=True),
 )}

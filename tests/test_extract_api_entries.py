@@ -47,13 +47,13 @@ DESCRIPTION = ("Derive a class from this hook to store it in a container. The ho
 
 
 def entry(title: str, name_line: str, synopsis: str,
-          description: str = DESCRIPTION) -> str:
+          description: str = DESCRIPTION, heading: str = "") -> str:
     desc = ("<div class='refsect1'><h2>Description</h2>" + f"<p>{description}</p>" * 3 +
             "<div class='refsect2'><h3>Members</h3>" + "<p>Each member returns as soon as "
             "the value is linked, and throws nothing.</p>" * 4 + "</div></div>")
     return (f"<html><head><title>{title}</title></head><body>{HEADER}<div class='refentry'>"
             f"<a name='x'></a><div class='titlepage'></div><div class='refnamediv'><h2><span "
-            f"class='refentrytitle'>{title}</span></h2><p>{name_line}</p></div>"
+            f"class='refentrytitle'>{heading or title}</span></h2><p>{name_line}</p></div>"
             "<h2 class='refsynopsisdiv-title'>Synopsis</h2><div class='refsynopsisdiv'>"
             "<pre class='synopsis'><span class='comment'>// In header: &lt;<a class='link' "
             "href='../../intrusive/reference.html#header'>boost/intrusive/any_hook.hpp</a>"
@@ -77,6 +77,15 @@ def test_a_name_line_with_its_purpose_is_kept() -> None:
     e = extract(entry("Macro BOOST_PROTO_ref_a", "BOOST_PROTO_ref_a — Generates sequences "
                       "of references", f"BOOST_PROTO_ref_a(z, n, data){MEMBERS}"), URL)
     assert "Generates sequences of references" in e.text
+
+
+def test_a_name_line_of_a_name_the_headline_sets_in_code_is_kept() -> None:
+    # "union" is a word of prose too: the headline sets it in code, a program's name
+    e = extract(entry("BoostBook element union", "union — Declares a C++ union or union "
+                      "template", f"union ::= (template?, inherit*, purpose?){MEMBERS}",
+                      heading="BoostBook element <code class='sgmltag-element'>union"
+                      "</code>"), URL)
+    assert "Declares a C++ union or union template" in e.text
 
 
 def test_a_comment_in_a_code_listing_is_kept_with_its_link() -> None:

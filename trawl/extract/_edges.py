@@ -373,7 +373,7 @@ def _says_more(block: HtmlElement, headline: HtmlElement) -> bool:
         text = _short_text(p, _HEADER_BLOCK_EXTRA_CHARS)
         if text and text.startswith(name) and _PURPOSE_RE.match(text, len(name)):
             return True
-        if text and _qualified_name_line(text, name):
+        if text and _qualified_name_line(text, name, _code_names(headline)):
             return True
         # (a manual page's title, "git-show(1) Manual Page", "LS(1)": its name, in any case)
         if text and manual and text.casefold().startswith(manual.casefold()) and \
@@ -389,7 +389,13 @@ _PURPOSE_SPLIT_RE = re.compile(r"\s+[—–-]+\s+")
 """The dash between a name line's name and its purpose."""
 
 
-def _qualified_name_line(text: str, headline: str) -> bool:
+def _code_names(headline: HtmlElement) -> frozenset[str]:
+    """The names the headline sets in code ("BoostBook element <code>union</code>")."""
+    return frozenset(_collapsed_text(c) for c in headline.iter(*CODE_TAGS))
+
+
+def _qualified_name_line(text: str, headline: str, in_code: frozenset[str] = frozenset()
+                         ) -> bool:
     """Whether ``text`` is an API reference entry's name line under ``headline``: the
     entry's name, perhaps qualified by its namespaces or classes, then its purpose or
     nothing, where the headline is the entry's kind, then the name ("Struct template
@@ -397,8 +403,9 @@ def _qualified_name_line(text: str, headline: str) -> bool:
     expression types", "Function template operator!" over "boost::algorithm::operator! —
     predicate negation operator", "Macro BOOST_PROTO_ref_a" over "BOOST_PROTO_ref_a —
     Generates sequences ...": BoostBook's DocBook XSL). The name unqualified must be a
-    program's (``_CODE_NAME_RE``): "Rust — a language ..." under "Why we love Rust" is a
-    standfirst."""
+    program's (``_CODE_NAME_RE``), or one the headline sets in code (``in_code``: "union —
+    Declares a C++ union" under "BoostBook element <code>union</code>"): "Rust — a
+    language ..." under "Why we love Rust" is a standfirst."""
     lead = _PURPOSE_SPLIT_RE.split(text, maxsplit=1)[0]
     words = headline.split()
     for k in range(1, len(words)):
@@ -407,7 +414,7 @@ def _qualified_name_line(text: str, headline: str) -> bool:
             continue
         qualifier = lead[:-len(name)]
         if (qualifier.endswith(("::", ".")) and " " not in qualifier) or \
-                (not qualifier and _CODE_NAME_RE.search(name)):
+                (not qualifier and (_CODE_NAME_RE.search(name) or name in in_code)):
             return True
     return False
 

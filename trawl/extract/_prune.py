@@ -39,6 +39,7 @@ from ._signals import (
     _is_ancestor,
     _kinds,
     _short_text,
+    _wrapped_heading,
     page_contents,
     promo_heading,
     to_other_page,
@@ -71,10 +72,18 @@ _PROMO_MIN_LINK_DENSITY = 0.5
 
 def _introduces_text(heading: HtmlElement, stats: dict[HtmlElement, _Stats]) -> bool:
     """Whether the element after ``heading`` is text more than links (what a section
-    under a heading is)."""
-    after = heading.getnext()
-    while after is not None and not isinstance(after.tag, str):
-        after = after.getnext()
+    under a heading is). A heading its title block wraps (DocBook's ``div.titlepage``)
+    is followed by what follows the block."""
+    node, after = heading, None
+    while True:
+        after = node.getnext()
+        while after is not None and not isinstance(after.tag, str):
+            after = after.getnext()
+        parent = node.getparent()
+        if after is not None or parent is None or parent.tag != "div" or \
+                _wrapped_heading(parent) is not heading:
+            break
+        node = parent
     if after is None or after.tag in _HEADINGS:
         return False
     st = stats.get(after)

@@ -31,6 +31,7 @@ from ._stats import (
     _remeasure,
     _Stats,
     _stats_from_children,
+    chrome_text,
 )
 from ._text import BLOCK_TAGS, text_content
 
@@ -491,13 +492,11 @@ def navigation_won(body: HtmlElement, block: HtmlElement, scores: dict[HtmlEleme
     nothing outside the bars has a heading, the bars are all the page says. Else []."""
     # (first the block's own ancestors: on most pages none is chrome, and the walk of
     # the whole page below is not made)
-    if not any(_navigation_class(a) or _is_chrome(a, a.tag, (a.get("role") or "").strip()
-                                                  .lower())
-               for a in itertools.takewhile(lambda a: a is not body,
-                                            itertools.chain((block,), block.iterancestors()))):
+    if not _in_chrome(body, block) and not _holds_chrome(block, stats):
         return []
     bars = _chrome_parts(body, body)
-    if not bars or not any(_is_ancestor(bar, block) or bar is block for bar in bars):
+    if not bars or (not any(_is_ancestor(bar, block) or bar is block for bar in bars) and \
+            not _holds_chrome(block, stats)):
         return []
     if any(sum(1 for _ in bar.iter("a")) > NAV_BAR_MAX_LINKS for bar in bars):
         return []
@@ -509,3 +508,24 @@ def navigation_won(body: HtmlElement, block: HtmlElement, scores: dict[HtmlEleme
                for h in body.iter(*_HEADINGS)):
         return []
     return bars
+
+
+CHROME_HELD_SHARE = 0.9
+"""A block whose text is this much chrome by its parts' classes is chrome's wrapper."""
+
+
+def _holds_chrome(block: HtmlElement, stats: dict[HtmlElement, _Stats]) -> bool:
+    """Whether nearly all of ``block``'s text is in parts its classes call chrome (the cell
+    of a layout table holding a ``div.copyright-footer``): the block is chrome's wrapper."""
+    st = stats.get(block)
+    return st is not None and st.text > 0 and \
+        chrome_text(block, stats) >= CHROME_HELD_SHARE * st.text
+
+
+def _in_chrome(body: HtmlElement, el: HtmlElement) -> bool:
+    """Whether ``el`` is, or is in, chrome under ``body``: navigation, a header or a footer
+    by its tag, role or class (``_is_chrome``, ``_navigation_class``)."""
+    return any(_navigation_class(a) or _is_chrome(a, a.tag, (a.get("role") or "").strip()
+                                                  .lower())
+               for a in itertools.takewhile(lambda a: a is not body,
+                                            itertools.chain((el,), el.iterancestors())))

@@ -10,6 +10,7 @@ from lxml import etree
 from lxml.html import HtmlElement
 
 from ._clean import drop_tree
+from ._signals import _class_weight
 from ._text import BLOCK_TAGS
 
 CODE_TAGS = frozenset(("code", "pre", "kbd", "samp", "tt", "var"))
@@ -456,3 +457,14 @@ def _tree_chars(el: HtmlElement) -> int:
     """``_subtree_chars(el)`` of a large subtree: half the time (the texts come as one list,
     in libxml2's document order, without an element proxy per node)."""
     return sum(map(len, map(str.strip, _TEXT_NODES(el))))
+
+
+def chrome_text(el: HtmlElement, stats: dict[HtmlElement, _Stats]) -> int:
+    """How much of ``el``'s text its classes call chrome: all of it when its own class
+    does, else what its descendants' classes do (a layout table around a footer: the
+    ``div.copyright-footer`` in a table's cell, BoostBook's)."""
+    if not isinstance(el.tag, str) or el not in stats or not stats[el].text:
+        return 0
+    if _class_weight(el) < 0:
+        return stats[el].text
+    return sum(chrome_text(c, stats) for c in el)

@@ -54,7 +54,7 @@ from ._sections import (
     _subsection,
 )
 from ._signals import _HEADINGS, _class_weight, _first_element, _wrapped_heading, teasers
-from ._stats import _Stats, listed_links, reference_table
+from ._stats import _Stats, chrome_text, listed_links, reference_table
 from ._text import text_content
 from ._titlepage import credits_under_title, heads_document
 from ._toc import LISTS, Anchors, _leads_on, contents_list, opens_on_next
@@ -179,11 +179,12 @@ def _too_small(node: HtmlElement, parent: HtmlElement,
     inner, whole_ = stats[node], stats[parent]
     if _readable(inner) >= SMALL_CHARS or whole_.text < SMALL_FACTOR * inner.text:
         return False
-    # (blocks beside it whose class says chrome, navigation bars a page's boilerplate
-    # removal left since they were most of a short page, are no lists the page is of;
-    # unless it is one of them itself: the page's content is elsewhere)
+    # (blocks beside it whose class says chrome, or whose parts' classes do, navigation bars
+    # and footers a page's boilerplate removal left since they were most of a short page,
+    # are no lists the page is of; unless it is one of them itself: the page's content is
+    # elsewhere)
     chrome = 0 if _class_weight(node) < 0 else sum(
-        stats[c].text for c in parent if c is not node and c in stats and _class_weight(c) < 0)
+        chrome_text(c, stats) for c in parent if c is not node)
     return whole_.text - chrome >= SMALL_FACTOR * inner.text
 
 
