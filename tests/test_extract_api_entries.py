@@ -121,3 +121,36 @@ def test_a_comments_section_in_spans_with_links_still_goes() -> None:
                 f"</h1>{STORY}</article><div>{comments}</div></body></html>", URL)
     assert "Memory use fell by half." in e.text
     assert not {"alice", "bob", "carol"} & words(e.text)
+
+
+def reference_page(after_second: str) -> str:
+    def section(name: str, body: str) -> str:
+        return ("<div class='section'><div class='titlepage'><div><div><h3 class='title'>"
+                f"<a name='h.{name}'></a>Header &lt;<a href='../../../boost/{name}.hpp' "
+                f"target='_top'>boost/{name}.hpp</a>&gt;</h3></div></div></div>{body}</div>")
+    synopsis = ("<pre class='synopsis'>namespace boost {\n  class any;\n  void swap(any &amp;, "
+                "any &amp;);\n  template&lt;typename T&gt; T any_cast(any &amp;);\n}</pre>")
+    return (f"<html><head><title>Reference</title></head><body>{HEADER}<div class='section'>"
+            "<div class='titlepage'><div><div><h2 class='title'>Reference</h2></div></div>"
+            f"</div><p>{DESCRIPTION}</p>{section('any', synopsis)}"
+            f"{section('bad_any_cast', after_second)}</div>{FOOTER}</body></html>")
+
+
+def test_a_linked_section_title_in_its_title_block_is_kept() -> None:
+    # DocBook XSL wraps a section's title in its title block (div.titlepage); a title that
+    # is mostly a link to another page ("Header <boost/any.hpp>", the header's source)
+    # introduces what follows the block, not nothing
+    e = extract(reference_page("<pre class='synopsis'>namespace boost {\n  class "
+                               "bad_any_cast;\n}</pre>"), URL)
+    assert "Header <boost/any.hpp>" in e.text
+    assert "Header <boost/bad_any_cast.hpp>" in e.text
+
+
+def test_a_linked_title_over_links_in_its_title_block_still_goes() -> None:
+    # hostile: the same title block over a list of links only (a "related" list): a
+    # navigation heading, as an unwrapped one is
+    links = "<ul>" + "".join(f"<li><a href='/r{i}.html'>Related story {i}</a></li>"
+                             for i in range(5)) + "</ul>"
+    e = extract(reference_page(links), URL)
+    assert "Header <boost/any.hpp>" in e.text
+    assert "bad_any_cast" not in e.text
