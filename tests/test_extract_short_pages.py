@@ -39,9 +39,12 @@ def words(text: str) -> set[str]:
     return set(re.findall(r"\w+", text))
 
 
-def page(title: str, section: str) -> str:
+def page(title: str, section: str, self_link: bool = False) -> str:
+    # (BoostBook links some sections' titles to their own page)
+    head = f"<a class='link' href='page.html' title='{title}'>{title}</a>" if self_link \
+        else title
     return (f"<html><head><title>{title}</title></head><body>{HEADER}<div class='section'>"
-            f"<div class='titlepage'><div><div><h2 class='title'>{title}</h2></div></div>"
+            f"<div class='titlepage'><div><div><h2 class='title'>{head}</h2></div></div>"
             f"</div>{section}</div>{FOOTER}</body></html>")
 
 
@@ -70,3 +73,34 @@ def test_a_short_block_beside_an_index_of_no_chrome_still_takes_the_index() -> N
                 "page lists every function of the library, with its header.</p></div>"
                 f"{index}{FOOTER}</body></html>", URL)
     assert {"function_0", "function_39", "header_20"} <= words(e.text)
+
+
+def test_a_page_of_one_short_paragraph_keeps_it_over_the_footer() -> None:
+    # the footer's cell outscored the page's own paragraph (two short sentences) and its
+    # list of linked names: chrome is the content only when nothing of the page's own
+    # scored (_select.outside_chrome)
+    e = extract(page("Related Work", "<p>\n      There are a number of similar libraries in "
+                     "existence. I'm aware of at least\n      three.\n    </p><div class="
+                     "'itemizedlist'><ul class='itemizedlist'><li class='listitem'>\n"
+                     "<a href='https://example.org/i/'>Interfaces</a>\n by Jane Roe\n</li>"
+                     "<li class='listitem'>\n<a href='https://example.org/p.html'>Poly</a>\n"
+                     "</li><li class='listitem'>\n<a href='https://example.org/d/'>dynamic_any"
+                     "</a>\n by John Doe\n</li></ul></div>", self_link=True), URL)
+    assert "I'm aware of at least three." in e.text
+    assert "Distributed" not in words(e.text)
+
+
+def test_a_page_of_links_keeps_them_and_not_the_menu() -> None:
+    # hostile: the page's own text is a paragraph of links only, and the body, which holds
+    # it, the footer and the header's menu (no class says menu), scored too: the page's own
+    # is what is not around the chrome
+    e = extract(page("Modelled Concepts", "<p><a href='https://example.org/r'>Random Access "
+                     "Container</a>, <a href='https://example.org/f'>Front Insertion "
+                     "Sequence</a></p>"), URL)
+    assert "Random Access Container" in e.text
+    assert not {"Libraries", "Distributed"} & words(e.text)
+    # (one link alone: the body, which holds the footer, outscores it, and is no page's own)
+    e = extract(page("Modelled Concepts", "<p><a href='https://example.org/r'>Random Access "
+                     "Container</a></p>"), URL)
+    assert "Random Access Container" in e.text
+    assert "Distributed" not in words(e.text)

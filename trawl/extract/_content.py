@@ -48,6 +48,7 @@ from ._select import (
     _with_siblings,
     drop_chrome_beside,
     navigation_won,
+    outside_chrome,
 )
 from ._signals import _is_ancestor
 from ._stats import TextSize, _drop_all, _measure, _remeasure, _Stats, _stats_from_children
@@ -109,6 +110,7 @@ def _find_main(root: HtmlElement, title: str | None = None
     if bars:  # (a page too short for any of its own text to score: it is what is left)
         _remeasure(stats, body, _drop_all(bars))
         return body, readable, None
+    block = outside_chrome(body, block, scores, stats)
     best = _over_class(block, scores, mass)
     if best is not block:  # (what it yielded to, less the navigation beside it)
         drop_chrome_beside(body, best, block, stats, scores, mass)

@@ -529,3 +529,25 @@ def _in_chrome(body: HtmlElement, el: HtmlElement) -> bool:
                                                   .lower())
                for a in itertools.takewhile(lambda a: a is not body,
                                             itertools.chain((el,), el.iterancestors())))
+
+
+def outside_chrome(body: HtmlElement, block: HtmlElement, scores: dict[HtmlElement, float],
+                   stats: dict[HtmlElement, _Stats]) -> HtmlElement:
+    """``block``, the best candidate, or when it is chrome (in it, or its wrapper:
+    ``_in_chrome``, ``_holds_chrome``) the best candidate of the page's own that scored at
+    all. A short page's footer ("Copyright © 2011 ... Distributed under the Boost Software
+    License ...", two sentences) outscores a text of one short paragraph and a list ("There
+    are a number of similar libraries in existence. I'm aware of at least three.", three
+    linked names); its class weighs against it, not enough. Of the page's own, not around
+    the chrome: the body holds the footer and the menu no class names too. (When nothing
+    of the page's own scored, ``navigation_won`` has said what the page is.)"""
+    if not _chrome_block(body, block, stats):
+        return block
+    own = [el for el, score in scores.items()
+           if score > 0 and not _is_ancestor(el, block) and not _chrome_block(body, el, stats)]
+    return max(own, key=lambda el: scores[el]) if own else block
+
+
+def _chrome_block(body: HtmlElement, el: HtmlElement, stats: dict[HtmlElement, _Stats]) -> bool:
+    return _in_chrome(body, el) or _holds_chrome(el, stats)
+
