@@ -31,7 +31,7 @@ from ._signals import (
 )
 from ._stats import _TYPED_NAME_RE, CODE_TAGS, _drop_all
 from ._text import BLOCK_TAGS
-from ._titlepage import title_page
+from ._titlepage import licence_page, title_page
 from ._toc import LISTS
 
 _DATE_RE = re.compile(
@@ -78,7 +78,7 @@ def strip_header(content: HtmlElement, title: str | None,
                 tag == "h1" or (norm_title and _names_in(_norm(heading), norm_title))
             ):
                 headline = headline_text(el)
-                book = title_page(content, el)
+                book = title_page(content, el) or licence_page(content, el)
                 # (a book's title page: its credits and legal lines are its text)
                 doomed.append(el if book else _header_block(el, content, len(heading)))
             continue
