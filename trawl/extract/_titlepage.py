@@ -116,7 +116,7 @@ def licence_page(content: HtmlElement, headline: HtmlElement) -> bool:
     page's lines are (``title_page``), not a byline and a dateline under a story's
     headline. A story's copyright line goes under a headline that names no licence, and a
     story about a licence states no copyright of its own over its text."""
-    if not _LICENCE_RE.search(_collapsed_text(headline)):
+    if not _names_licence(headline):
         return False
     started = False
     after = 0
@@ -134,6 +134,11 @@ def licence_page(content: HtmlElement, headline: HtmlElement) -> bool:
         if el.tag == "p" and _short_text(el, LICENCE_PROSE_MIN_CHARS - 1) is None:
             return False
     return False
+
+
+def _names_licence(headline: HtmlElement) -> bool:
+    """Whether the headline's words name a licence (``_LICENCE_RE``)."""
+    return _LICENCE_RE.search(_collapsed_text(headline)) is not None
 
 
 TITLE_PAGE_MAX_CREDITS = 12
