@@ -122,8 +122,8 @@ def test_a_faqs_list_of_questions_is_kept() -> None:
     # each to the question below) went but one
     e = extract(faq_page(), "https://docs.example.org/html/faq.html")
     got = words(e.text)
-    for n, t, _, qs in QUESTIONS:
-        for qn, q, _ in qs:
+    for *_, qs in QUESTIONS:
+        for _, q, _ in qs:
             assert got.count(words(q)) == 2, q  # (the list's entry and the question)
     assert_kept(e.text, *STORY_TEXT)
 
