@@ -175,3 +175,35 @@ def test_a_storys_copyright_line_under_its_headline_goes() -> None:
                 "https://docs.example.org/html/fdl.html")
     assert_kept(e.text, LICENCE, *STORY_TEXT)
     assert "march 2000" not in words(e.text)
+
+
+MEMBERS = ["GDAUI_DATA_PROXY_INFO_NONE", "GDAUI_DATA_PROXY_INFO_CURRENT_ROW",
+           "GDAUI_DATA_PROXY_INFO_NO_FILTER"]
+
+
+def test_an_enumerations_members_ending_the_page_are_kept() -> None:
+    # libgda's libgda-5.0-GdauiDataProxyInfo.html (94.2 %): the enumeration's members, a
+    # name a row and no description, end the page; each went as a trailing label
+    rows = "".join(f"<tr><td class='enum_member_name'><p><a name='{m}'></a>{m}</p></td>"
+                   "<td> </td><td> </td></tr>" for m in MEMBERS)
+    page = ("<html><head><title>GdauiDataProxyInfo</title></head><body><div class='refentry'>"
+            f"<h2>GdauiDataProxyInfo</h2><p>{INTRO}</p>{STORY}<div class='refsect2'>"
+            "<h3>enum GdauiDataProxyInfoFlag</h3><div class='refsect3'><h4>Members</h4>"
+            f"<table class='informaltable'><tbody>{rows}</tbody></table></div></div></div>"
+            "</body></html>")
+    e = extract(page, "https://docs.example.org/html/GdauiDataProxyInfo.html")
+    assert_kept(e.text, INTRO, *STORY_TEXT, *MEMBERS)
+
+
+def test_a_storys_last_label_in_a_layout_table_goes() -> None:
+    # hostile: a story laid out in a table, its last line a label ("Share this"): in the
+    # story's cell beside the menu's, or in a row of its own, it is no row of a table
+    menu = "<td><a href='/a.html'>Home</a> <a href='/b.html'>About</a></td>"
+    for layout in (f"<tr>{menu}<td><p>{INTRO}</p>{STORY}<p>Share this</p></td></tr>",
+                   f"<tr>{menu}<td><p>{INTRO}</p>{STORY}</td></tr>"
+                   "<tr><td colspan='2'><p>Share this</p></td></tr>"):
+        page = ("<html><head><title>A story</title></head><body><table>"
+                f"{layout}</table></body></html>")
+        e = extract(page, "https://news.example.org/story.html")
+        assert_kept(e.text, INTRO, *STORY_TEXT)
+        assert "share this" not in words(e.text), layout[:40]
