@@ -463,7 +463,10 @@ SETS = {s.name: s for s in (
     DocSet("scons", _installed("usr/share/doc/scons/HTML"), "scons-doc",
            # the SCons user guide (DocBook XSL 1.76), a section a page: as for ``docbook``
            "/html/body", "./div[@class='navheader' or @class='navfooter']"),
-    DocSet("libgda", _installed("usr/share/gtk-doc/html/libgda-5.0"), "libgda-5.0-doc",
+    DocSet("libgda",
+           # setup unpacks it under a folder of its own, apart from GTK's gtk-doc folder
+           # (which bench/extract_equivalence.py reads whole as its gtkdoc set)
+           _installed("usr/share/gtk-doc/html/libgda-5.0", DOCSETS / "libgda"), "libgda-5.0-doc",
            # libgda's manual and reference (gtk-doc): as for ``gtkdoc``
            "/html/body",
            f"./table[{_has_class('navigation')}] | ./div[{_has_class('footer')}] "
