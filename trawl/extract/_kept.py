@@ -140,12 +140,20 @@ def _in_contents(el: HtmlElement, content: HtmlElement,
     return size >= CONTENTS_SHARE * st.text
 
 
+CAPTIONED_MAX_CHILDREN = 3
+"""Elements of a block holding a caption and a table of contents (an empty anchor beside)."""
+
+
 def _captioned_contents(el: HtmlElement, anchors: Anchors | None = None) -> bool:
     """Whether ``el`` holds a table of contents (``contents_list``) and its caption above it
     (``_list_caption``), nothing else: a chapter's short contents ("Table of Contents",
     then its two sections), whose caption outweighs its entries, so that the share of its
     text in the list (``CONTENTS_SHARE``) does not say it."""
-    blocks = [c for c in el if isinstance(c.tag, str) and _collapsed_text(c)]
+    children = [c for c in el if isinstance(c.tag, str)]
+    if not 2 <= len(children) <= CAPTIONED_MAX_CHILDREN or \
+            not any(c.tag in LISTS for c in children):
+        return False  # (most blocks asked hold more, or no list: their text is not read)
+    blocks = [c for c in children if _collapsed_text(c)]
     return len(blocks) == 2 and blocks[1].tag in LISTS and _list_caption(blocks[0]) and \
         not (el.text or "").strip() and contents_list(blocks[1], anchors)
 
