@@ -148,6 +148,24 @@ The sets (``--list`` says which are installed here):
   (``div.page-toc``: a sidebar of links to its own sections, numbered, outside the body, as
   doxygen's ``div.summary``) and the footer (``div.page-footer``: copyright, "Updated
   ...", as AsciiDoc's ``div#footer``): the title and the body;
+- ``libdbi``: libdbi 0.9's programmer's and driver guides (DocBook SGML through openjade's
+  DSSSL stylesheets, uppercase markup, as ``pgpool``; Debian libdbi-doc, its 50 pages): a
+  database abstraction library's manual, a section a page, its API reference a function a
+  section, chapters of one or two sections listing them at their top, and the GNU FDL, the
+  body less ``NAVHEADER`` and ``NAVFOOTER``;
+- ``gtkmm``: the gtkmm 3 tutorial (DocBook XSL 1.79; Debian gtkmm-documentation, only its
+  ``tutorial/html/``, not the help's translations and figures): a C++ toolkit's book, a
+  section a page, 147 pages, with its code listings and figures, the body less
+  ``navheader`` and ``navfooter``;
+- ``scons``: the SCons 4.4 user guide (DocBook XSL 1.76; Debian scons-doc, only its
+  ``HTML/``, not its PDFs): a build tool's book, a section a page, 148 pages, examples as
+  a listing and the command line's output after it, the body less ``navheader`` and
+  ``navfooter``;
+- ``libgda``: libgda 5.2's manual and API reference (gtk-doc, as ``gtkdoc``; Debian
+  libgda-5.0-doc, only its pages, not its figures): a database access library's guide
+  (its architecture, its providers' notes, its SQL console's manual, a migration guide,
+  the GNU FDL as an appendix) and its classes' reference, 248 pages, the body less
+  gtk-doc's navigation table and footer;
 - ``boost``: Boost 1.81's documentation (BoostBook, DocBook XSL snapshot; Debian
   libboost1.81-doc, only its ``doc/html`` pages): 3,904 pages, most of them an API entry a
   page (a ``refentry``: the entry's kind and name as its title, its qualified name and
@@ -446,6 +464,24 @@ SETS = {s.name: s for s in (
            # the footer
            f"/html/body/div[{_has_class('page-header')}] "
            f"| /html/body/div[{_has_class('page-body')}]"),
+    DocSet("libdbi", _installed("usr/share/doc/libdbi-doc"), "libdbi-doc",
+           # libdbi's two guides (DocBook SGML, DSSSL), a section a page: as for ``pgpool``
+           "/html/body", "./div[@class='NAVHEADER' or @class='NAVFOOTER']"),
+    DocSet("gtkmm", _installed("usr/share/doc/gtkmm-documentation/tutorial/html"),
+           "gtkmm-documentation",
+           # the gtkmm tutorial (DocBook XSL 1.79), a section a page: as for ``docbook``
+           "/html/body", "./div[@class='navheader' or @class='navfooter']"),
+    DocSet("scons", _installed("usr/share/doc/scons/HTML"), "scons-doc",
+           # the SCons user guide (DocBook XSL 1.76), a section a page: as for ``docbook``
+           "/html/body", "./div[@class='navheader' or @class='navfooter']"),
+    DocSet("libgda",
+           # setup unpacks it under a folder of its own, apart from GTK's gtk-doc folder
+           # (which bench/extract_equivalence.py reads whole as its gtkdoc set)
+           _installed("usr/share/gtk-doc/html/libgda-5.0", DOCSETS / "libgda"), "libgda-5.0-doc",
+           # libgda's manual and reference (gtk-doc): as for ``gtkdoc``
+           "/html/body",
+           f"./table[{_has_class('navigation')}] | ./div[{_has_class('footer')}] "
+           f"| .//div[{_has_class('warning')} or {_has_class('note')}]/h3[{_has_class('title')}]"),
     DocSet("boost", _installed("usr/share/doc/libboost1.81-doc/doc/html"), "libboost1.81-doc",
            # BoostBook's DocBook XSL, a section or an API entry a page: the body less the
            # templates' header table (logo and menu), navigation bars and copyright footer

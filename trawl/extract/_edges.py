@@ -16,7 +16,13 @@ from ._decl import beside_declaration, facts_beside
 from ._kept import LISTING_MIN_LINES
 from ._numbered import lists_sections_after
 from ._prune import _cites_names
-from ._section_end import body_of_section, item_of_names, lists_code, says_sentences
+from ._section_end import (
+    body_of_section,
+    cell_of_rows,
+    item_of_names,
+    lists_code,
+    says_sentences,
+)
 from ._signals import (
     _HEADINGS,
     _SENTENCE_END_RE,
@@ -31,7 +37,7 @@ from ._signals import (
 )
 from ._stats import _TYPED_NAME_RE, CODE_TAGS, _drop_all
 from ._text import BLOCK_TAGS
-from ._titlepage import title_page
+from ._titlepage import licence_page, title_page
 from ._toc import LISTS
 
 _DATE_RE = re.compile(
@@ -78,7 +84,7 @@ def strip_header(content: HtmlElement, title: str | None,
                 tag == "h1" or (norm_title and _names_in(_norm(heading), norm_title))
             ):
                 headline = headline_text(el)
-                book = title_page(content, el)
+                book = title_page(content, el) or licence_page(content, el)
                 # (a book's title page: its credits and legal lines are its text)
                 doomed.append(el if book else _header_block(el, content, len(heading)))
             continue
@@ -482,7 +488,7 @@ def drop_trailing_meta(content: HtmlElement) -> None:
     leaves = [el for el in content.iter(*_BIO_BLOCKS, *_SHOWN_TAGS) if el is not content
               and (el.tag in _SHOWN_TAGS
                    or not any(isinstance(c.tag, str) and c.tag in BLOCK_TAGS for c in el))]
-    lists: dict[HtmlElement, bool] = {}  # (see item_of_names)
+    lists: dict[HtmlElement, bool] = {}  # (see item_of_names, cell_of_rows)
     for el in reversed(leaves):
         if el.tag in _SHOWN_TAGS:
             if _shown_block(el):
@@ -494,7 +500,7 @@ def drop_trailing_meta(content: HtmlElement) -> None:
         if text is None or not _is_meta_line(text) or _section_name(el, text) \
                 or _describes_term(el, content) or _entry_of_sections(el, content) \
                 or says_sentences(text) or body_of_section(el, text, content) \
-                or item_of_names(el, content, lists):
+                or item_of_names(el, content, lists) or cell_of_rows(el, content, lists):
             return
         el.tail = None
         drop_tree(el)

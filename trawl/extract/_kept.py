@@ -17,6 +17,7 @@ from ._signals import (
     PROMO_LEAD_RE,
     _admonition,
     _class_weight,
+    _collapsed_text,
     _empty_anchor,
     _first_element,
     _shows_address,
@@ -26,7 +27,14 @@ from ._signals import (
 )
 from ._stats import _Stats, listed_links
 from ._text import BLOCK_TAGS, text_content
-from ._toc import LEADS_ON_MIN_ITEMS, LISTS, Anchors, _led_by_link, contents_list
+from ._toc import (
+    CAPTION_MAX_WORDS,
+    LEADS_ON_MIN_ITEMS,
+    LISTS,
+    Anchors,
+    _led_by_link,
+    contents_list,
+)
 
 CONTENTS_SHARE = 0.5
 """A block with this share of its text in tables of contents is one."""
@@ -125,9 +133,37 @@ def _in_contents(el: HtmlElement, content: HtmlElement,
     st = stats.get(el)
     if st is None or not st.links:
         return False
+    if _captioned_contents(el, anchors):
+        return True
     size = sum(stats[d].text for d in el.iter(*LISTS) if d in stats and
                not any(a.tag in LISTS for a in _up_to(d, el)[1:]) and contents_list(d, anchors))
     return size >= CONTENTS_SHARE * st.text
+
+
+CAPTIONED_MAX_CHILDREN = 3
+"""Elements of a block holding a caption and a table of contents (an empty anchor beside)."""
+
+
+def _captioned_contents(el: HtmlElement, anchors: Anchors | None = None) -> bool:
+    """Whether ``el`` holds a table of contents (``contents_list``) and its caption above it
+    (``_list_caption``), nothing else: a chapter's short contents ("Table of Contents",
+    then its two sections), whose caption outweighs its entries, so that the share of its
+    text in the list (``CONTENTS_SHARE``) does not say it."""
+    children = [c for c in el if isinstance(c.tag, str)]
+    if not 2 <= len(children) <= CAPTIONED_MAX_CHILDREN or \
+            not any(c.tag in LISTS for c in children):
+        return False  # (most blocks asked hold more, or no list: their text is not read)
+    blocks = [c for c in children if _collapsed_text(c)]
+    return len(blocks) == 2 and blocks[1].tag in LISTS and _list_caption(blocks[0]) and \
+        not (el.text or "").strip() and contents_list(blocks[1], anchors)
+
+
+def _list_caption(el: HtmlElement) -> bool:
+    """Whether ``el`` is a list's caption: a title of a few words (``CAPTION_MAX_WORDS``),
+    no link, no list ("Table of Contents", "Contents"); a sentence over a list (a promotion:
+    "Read the next chapters of this series") is the block's text, weighed as such."""
+    return el.tag not in LISTS and next(el.iter("a"), None) is None and \
+        len(_collapsed_text(el).split()) <= CAPTION_MAX_WORDS
 
 
 def _lists_parts(el: HtmlElement, content: HtmlElement, stats: dict[HtmlElement, _Stats],

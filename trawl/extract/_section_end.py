@@ -59,6 +59,42 @@ def item_of_names(el: HtmlElement, content: HtmlElement,
     return False
 
 
+ROWS_MIN = 2
+"""Rows of two cells or more that make a table of rows (see ``cell_of_rows``)."""
+
+
+def cell_of_rows(el: HtmlElement, content: HtmlElement,
+                 tables: dict[HtmlElement, bool]) -> bool:
+    """Whether the last line ``el`` fills a cell of a table of rows: its cell holds nothing
+    else, its row has two cells or more, and its table ``ROWS_MIN`` such rows or more (an
+    enumeration's members at a reference entry's end, a name a row, their descriptions
+    empty: gtk-doc's "Members" table of ``GDAUI_DATA_PROXY_INFO_NONE``, ...). The table
+    ends the content, and its rows are its text, a name each, as a list of names is
+    (``item_of_names``). A layout table's cell holds the story, not a line; a story's
+    meta line set in a row of its own spans the table, a row of one cell. ``tables``:
+    what was said of each table already (its cells go one by one from the end)."""
+    for node in _up_to(el, content):
+        if node.tag in ("td", "th"):
+            row = node.getparent()
+            if row is None or row.tag != "tr" or _cells(row) < 2 or \
+                    _collapsed_text(node) != _collapsed_text(el):
+                return False
+            table = next(row.iterancestors("table"), None)
+            if table is None:
+                return False
+            known = tables.get(table)
+            if known is None:
+                known = tables[table] = sum(
+                    _cells(r) >= 2 for r in table.iter("tr")
+                    if next(r.iterancestors("table"), None) is table) >= ROWS_MIN
+            return known
+    return False
+
+
+def _cells(row: HtmlElement) -> int:
+    return sum(c.tag in ("td", "th") for c in row)
+
+
 def lists_code(after: list[HtmlElement]) -> bool:
     """Whether what follows the content's last heading (``after``) is or holds a code
     listing with text (``pre``): a declaration or an example, however short ("struct

@@ -5,10 +5,12 @@ dateline, which ``_edges.strip_header`` drops under a headline."""
 
 from __future__ import annotations
 
+import re
+
 from lxml.html import HtmlElement
 
 from ._boiler import states_copyright
-from ._signals import _HEADINGS, _is_ancestor, _short_text
+from ._signals import _HEADINGS, _collapsed_text, _is_ancestor, _short_text
 from ._stats import _Stats
 from ._toc import LISTS, contents_list
 
@@ -95,6 +97,48 @@ def title_page(content: HtmlElement, headline: HtmlElement) -> bool:
             if lists >= TITLE_PAGE_MAX_LISTS:
                 break
     return False
+
+
+_LICENCE_RE = re.compile(r"\blicen[cs]e\b", re.I)
+"""A licence's title names it so ("GNU Free Documentation License", "The Apache Licence")."""
+LICENCE_PROSE_MIN_CHARS = 80
+"""A paragraph of this much text, no copyright line, is the page's prose: the header's
+lines are over."""
+
+
+def licence_page(content: HtmlElement, headline: HtmlElement) -> bool:
+    """Whether the headline ``headline`` titles a licence (``_LICENCE_RE``: "Appendix A.
+    GNU Free Documentation License") and a copyright line of its own (``legal_line``)
+    follows it before any paragraph of prose: the licence's own notice ("Copyright (C) 2000
+    Free Software Foundation, Inc. 51 Franklin Street, Fifth Floor, Boston ... Everyone is
+    permitted to copy and distribute verbatim copies of this license document") and its
+    version and date, which every copy of the licence carries: its text, as a book's title
+    page's lines are (``title_page``), not a byline and a dateline under a story's
+    headline. A story's copyright line goes under a headline that names no licence, and a
+    story about a licence states no copyright of its own over its text."""
+    if not _names_licence(headline):
+        return False
+    started = False
+    after = 0
+    for el in content.iter():
+        if el is headline:
+            started = True
+            continue
+        if not started or not isinstance(el.tag, str) or _is_ancestor(headline, el):
+            continue
+        after += 1
+        if after > TITLE_PAGE_MAX_LINES:
+            return False
+        if el.tag not in LISTS and legal_line(el):
+            return True
+        if el.tag == "p" and _short_text(el, LICENCE_PROSE_MIN_CHARS - 1) is None:
+            return False
+    return False
+
+
+def _names_licence(headline: HtmlElement) -> bool:
+    """Whether the headline's words name a licence (``_LICENCE_RE``)."""
+    return _LICENCE_RE.search(_collapsed_text(headline)) is not None
 
 
 TITLE_PAGE_MAX_CREDITS = 12

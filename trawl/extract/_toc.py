@@ -66,6 +66,14 @@ def contents_list(lst: HtmlElement, anchors: Anchors | None = None) -> bool:
             _lists_itself(lst, every=True, memo=anchors):
         return True
     if items < CONTENTS_MIN_ITEMS:
+        # (named so and leading on: a chapter's one or two sections above its text, the
+        # first of them the page after this one: see ``_named_leads_on``)
+        if items >= NAMED_CONTENTS_MIN_ITEMS and (lines or nested) and \
+                _named_leads_on(lst, anchors):
+            return True
+        # (a FAQ's questions under their topics: see ``_lists_questions``)
+        if lst.tag == "dl" and _lists_questions(lst, anchors):
+            return True
         # (a section of three subsections lists them: the page said where it goes on; or
         # lists its own three sections, each an anchor on the page)
         if items >= LEADS_ON_MIN_ITEMS and (lines or nested) and (
@@ -162,6 +170,41 @@ def _holds_more(parent: HtmlElement) -> bool:
     return False
 
 
+def _named_leads_on(lst: HtmlElement, memo: Anchors | None = None) -> bool:
+    """Whether ``lst``, a list its class names a table of contents (``_named_toc``), leads
+    on (``_leads_on``): its first link to another page is the page the head names next, and
+    it comes before the page's prose. A chapter of one or two sections lists them so above
+    its text (DocBook's "Table of Contents" of "5.1. Transactions", "5.2. Savepoints", the
+    first the next page; or its own first section, then the next page): too few entries
+    for an unnamed list (``LEADS_ON_MIN_ITEMS``: a pager's "Next", "Previous" leads on as
+    well), but the generator's word and where the list leads say it together. A widget of
+    other pages a class names "toc" leads elsewhere (tests/test_extract_manuals7.py)."""
+    return _named_toc(lst) and _leads_on(lst, memo)
+
+
+QUESTIONS_MIN_ENTRIES = LEADS_ON_MIN_ITEMS
+"""Entries (terms and definitions alike) of a FAQ's list of questions, at least."""
+
+
+def _lists_questions(dl: HtmlElement, memo: Anchors | None = None) -> bool:
+    """Whether the definition list ``dl`` is a FAQ's list of its questions: every term and
+    every definition an entry led by a link (its number at most before it), at least
+    ``QUESTIONS_MIN_ENTRIES`` of them, each link to a place on the page itself after the
+    list (``_targets_after``). DocBook sets a question-and-answer set's contents so, a list
+    a topic, its term the topic and its definitions the topic's questions, none of them
+    headings (``_lists_own_sections`` asks for headings) and each list of a topic too
+    short for a table of contents by itself. A glossary's definitions are sentences, and a
+    list of stories under their topics links other pages."""
+    entries = 0
+    for item in dl:
+        if not isinstance(item.tag, str):
+            continue
+        if item.tag not in ("dt", "dd") or not _led_by_link(item):
+            return False
+        entries += 1
+    return entries >= QUESTIONS_MIN_ENTRIES and _targets_after(dl, memo) is not None
+
+
 def _leads_on(lst: HtmlElement, memo: Anchors | None = None) -> bool:
     """Whether the first link of ``lst`` to another page (after the page's own sections) is
     where the page says its document goes on (``<link rel="next">`` in its head) and the
@@ -237,6 +280,14 @@ def _lists_own_sections(lst: HtmlElement, memo: Anchors | None = None) -> bool:
     it. Asked only of a short list every link of which is an anchor on the page (see
     ``contents_list``): a walk of the page, once for a pass with ``memo`` (a book on one
     page lists each section's subsections at its top: a walk each is quadratic)."""
+    targets = _targets_after(lst, memo)
+    return targets is not None and all(_heads_section(e) for e in targets)
+
+
+def _targets_after(lst: HtmlElement, memo: Anchors | None = None) -> list[HtmlElement] | None:
+    """The elements the links of ``lst`` lead to (the first of each id or name), when every
+    link leads to an anchor on the page after the list; else None. A walk of the page,
+    once for a pass with ``memo``."""
     wanted = {(a.get("href") or "").partition("#")[2] for a in lst.iter("a")}
     top = lst
     while (parent := top.getparent()) is not None:
@@ -250,12 +301,14 @@ def _lists_own_sections(lst: HtmlElement, memo: Anchors | None = None) -> bool:
     where = position.get(lst)
     if where is None:  # (no list: asked of another block)
         where = next(i for i, e in enumerate(top.iter()) if e is lst)
+    targets = []
     for name in wanted:
         # (the first element of that name is the one the link leads to)
         e = first.get(name)
-        if e is None or position[e] < where or not _heads_section(e):
-            return False
-    return True
+        if e is None or position[e] < where:
+            return None
+        targets.append(e)
+    return targets
 
 
 Order = tuple[dict[str, HtmlElement], dict[HtmlElement, int]]
