@@ -148,6 +148,19 @@ The sets (``--list`` says which are installed here):
   (``div.page-toc``: a sidebar of links to its own sections, numbered, outside the body, as
   doxygen's ``div.summary``) and the footer (``div.page-footer``: copyright, "Updated
   ...", as AsciiDoc's ``div#footer``): the title and the body;
+- ``httpd``: the Apache HTTP Server 2.4 manual in English (its own XSLT generator; Debian
+  apache2-doc, only its ``manual/en/`` pages, 244): a page a module (a summary table, then
+  the module's directive entries, each a summary table of Description / Syntax / Default /
+  Context / Status / Module and its prose and examples), the directive index and the quick
+  reference (a long table of every directive), how-tos, the FAQ and the glossary; the
+  generator's main container (``div#page-content``) less its chrome inside it: the
+  "Available Languages" bars (``div.toplang``, ``div.bottomlang``) and the page's sidebar
+  (``div#quickview``: links to the page's own topics and directives, its bug-tracker links
+  and "See also" links; manual.css sets it beside the text, position absolute, and the
+  page's own script moves it out of the content into a panel a button opens, as
+  pgbackrest's ``div.page-toc``). The directive index and the quick reference have no
+  ``div#page-content``: their body less the same chrome and the header (``div#page-header``:
+  the menu), the breadcrumbs (``div#path``, ``div.up``) and the footer (``div#footer``);
 - ``postgres`` (kept back, only with ``--kept-back``: measured to check, never tuned on): the
   PostgreSQL 15 manual (DocBook XSL; Debian postgresql-doc-15): the body less its
   ``navheader`` and ``navfooter``.
@@ -435,6 +448,16 @@ SETS = {s.name: s for s in (
            # the footer
            f"/html/body/div[{_has_class('page-header')}] "
            f"| /html/body/div[{_has_class('page-body')}]"),
+    DocSet("httpd", _installed("usr/share/doc/apache2-doc/manual/en", page="index.html"),
+           "apache2-doc",
+           # the Apache HTTP Server manual's generator: ``div#page-content``, or (the
+           # directive index and quick reference, which have none) the body; less the
+           # header, breadcrumbs and footer around the content, the language bars and the
+           # page's sidebar (``div#quickview``: manual.css places it beside the text and
+           # the page's script moves it out of the content into a panel a button opens)
+           "//div[@id='page-content'] | /html/body[not(.//div[@id='page-content'])]",
+           "./div[@id='page-header' or @id='path' or @id='footer' or @class='up'] "
+           "| .//div[@class='toplang' or @class='bottomlang' or @id='quickview']"),
     DocSet("postgres", _installed("usr/share/doc/postgresql-doc-15/html"), "postgresql-doc-15",
            "/html/body", "./div[@class='navheader' or @class='navfooter']", kept_back=True),
 )}
