@@ -9,7 +9,7 @@ import re
 from lxml.html import HtmlElement
 
 from ._banner import site_banner
-from ._boxes import _box_under_title, _boxed_in_text, _in_flow_quote
+from ._boxes import _box_under_title, _boxed_in_text, _in_flow_quote, _related_entries
 from ._phrases import _part_of_sentence
 from ._signals import (
     _HEADINGS,
@@ -187,7 +187,8 @@ def _is_boilerplate(el: HtmlElement, tag: str, role: str, st: _Stats, share: flo
         return (share < 0.4 or _copyright_footer(el)) and not _boxed_in_text(el, st) \
             and not _numbered_caption(el, tag) \
             and not _caption_in_numbered_section(el, tag, heading) and \
-            not _title_page_credits(el) and not _part_of_sentence(el, tag)
+            not _title_page_credits(el) and not _part_of_sentence(el, tag) and \
+            not _related_entries(el)
     return False
 
 
