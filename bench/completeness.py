@@ -149,7 +149,8 @@ The sets (``--list`` says which are installed here):
   doxygen's ``div.summary``) and the footer (``div.page-footer``: copyright, "Updated
   ...", as AsciiDoc's ``div#footer``): the title and the body;
 - ``httpd``: the Apache HTTP Server 2.4 manual in English (its own XSLT generator; Debian
-  apache2-doc, only its ``manual/en/`` pages, 244): a page a module (a summary table, then
+  apache2-doc, only its ``manual/en/`` folder's English pages, 238 of its 244: six are
+  Portuguese, Debian's copies of translations): a page a module (a summary table, then
   the module's directive entries, each a summary table of Description / Syntax / Default /
   Context / Status / Module and its prose and examples), the directive index and the quick
   reference (a long table of every directive), how-tos, the FAQ and the glossary; the
@@ -248,19 +249,37 @@ class DocSet:
     skip_redirects: bool = False
     """Leave out files that only redirect (``<meta http-equiv="Refresh">``): makeinfo writes
     one per index anchor, which a crawl follows to the node's page, no page of their own."""
+    language: str = ""
+    """Only the pages in this language (their ``<html lang>``), when given: a package's
+    folder of one language may hold another's pages (apache2-doc's ``en/`` holds six
+    pages in Portuguese, Debian's copies of translations with no English page beside)."""
 
     def pages(self) -> Iterator[Path]:
         return iter(sorted(p for p in self.root.rglob("*.html") if p.is_file()
                            if p.relative_to(self.root).parts[0] not in self.exclude
                            and (not self.include
                                 or p.relative_to(self.root).parts[0] in self.include)
-                           and not (self.skip_redirects and _redirects(p))))
+                           and not (self.skip_redirects and _redirects(p))
+                           and (not self.language or _in_language(p, self.language))))
 
 
 def _redirects(path: Path) -> bool:
     """The file is a redirect stub: a ``Refresh`` meta in its head."""
     head = path.read_bytes()[:2048].lower()
     return b'http-equiv="refresh"' in head
+
+
+_HTML_LANG = re.compile(rb"<html[^>]*?\slang=[\"']?([\w-]+)", re.I)
+
+
+def _in_language(path: Path, language: str) -> bool:
+    """The page's ``<html lang>`` (read from its first 2 kB) is ``language`` or one of its
+    variants (``en``: ``en``, ``en-US``); a page that says no language is kept."""
+    found = _HTML_LANG.search(path.read_bytes()[:2048])
+    if found is None:
+        return True
+    lang = found.group(1).decode("ascii", "replace").lower()
+    return lang == language or lang.startswith(language + "-")
 
 
 DOCSETS = Path(os.environ.get("TRAWL_DOCSETS", "/opt/trawl-docsets"))
@@ -457,7 +476,8 @@ SETS = {s.name: s for s in (
            # the page's script moves it out of the content into a panel a button opens)
            "//div[@id='page-content'] | /html/body[not(.//div[@id='page-content'])]",
            "./div[@id='page-header' or @id='path' or @id='footer' or @class='up'] "
-           "| .//div[@class='toplang' or @class='bottomlang' or @id='quickview']"),
+           "| .//div[@class='toplang' or @class='bottomlang' or @id='quickview']",
+           language="en"),
     DocSet("postgres", _installed("usr/share/doc/postgresql-doc-15/html"), "postgresql-doc-15",
            "/html/body", "./div[@class='navheader' or @class='navfooter']", kept_back=True),
 )}
