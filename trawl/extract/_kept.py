@@ -247,11 +247,13 @@ def _introduced_in_item(el: HtmlElement) -> bool:
     is, as a paragraph before a list does (``_introduced``). A menu's entry over its
     submenu is a label of a word or two ("Products:"), and a promotion's lead names the
     stories ("More from <a>our partners</a>:"): they say no sentence of their own."""
+    item = el.getparent()  # (asked first: of every ancestor of every block prune drops)
+    if item is None or item.tag != "li":
+        return False
     lst = el
     while lst.tag not in LISTS and _wraps_one(lst):
         lst = lst[0]
-    item = el.getparent()
-    if lst.tag not in ("ul", "ol") or item is None or item.tag != "li":
+    if lst.tag not in ("ul", "ol"):
         return False
     lead: list[tuple[str, bool]] = [(item.text or "", False)]  # (text, a link's)
     for child in item:
