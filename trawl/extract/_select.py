@@ -32,7 +32,7 @@ from ._stats import (
     _Stats,
     _stats_from_children,
 )
-from ._text import BLOCK_TAGS
+from ._text import BLOCK_TAGS, text_content
 
 _SIBLING_MAX_LINK_DENSITY = 0.3
 """A sibling of the content this much links is a column of teasers, however it scores."""
@@ -393,7 +393,7 @@ def _prose_list(el: HtmlElement, stats: dict[HtmlElement, _Stats]) -> bool:
         return False
     items = [c for c in el if isinstance(c.tag, str)]
     return bool(items) and all(
-        c.tag == "li" and _SENTENCE_END_RE.search(c.text_content().strip()) for c in items)
+        c.tag == "li" and _SENTENCE_END_RE.search(text_content(c).strip()) for c in items)
 
 
 def _gather(body: HtmlElement, parts: list[HtmlElement],
