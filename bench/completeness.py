@@ -175,6 +175,20 @@ The sets (``--list`` says which are installed here):
   first table), the ``div.spirit-nav`` bars (prev/up/home/next, as DocBook's navheader)
   and the copyright footer (the table holding ``div.copyright-footer``: "Copyright ...
   Distributed under the Boost Software License", as AsciiDoc's ``div#footer``);
+- ``httpd``: the Apache HTTP Server 2.4 manual in English (its own XSLT generator; Debian
+  apache2-doc, only its ``manual/en/`` folder's English pages, 238 of its 244: six are
+  Portuguese, Debian's copies of translations): a page a module (a summary table, then
+  the module's directive entries, each a summary table of Description / Syntax / Default /
+  Context / Status / Module and its prose and examples), the directive index and the quick
+  reference (a long table of every directive), how-tos, the FAQ and the glossary; the
+  generator's main container (``div#page-content``) less its chrome inside it: the
+  "Available Languages" bars (``div.toplang``, ``div.bottomlang``) and the page's sidebar
+  (``div#quickview``: links to the page's own topics and directives, its bug-tracker links
+  and "See also" links; manual.css sets it beside the text, position absolute, and the
+  page's own script moves it out of the content into a panel a button opens, as
+  pgbackrest's ``div.page-toc``). The directive index and the quick reference have no
+  ``div#page-content``: their body less the same chrome and the header (``div#page-header``:
+  the menu), the breadcrumbs (``div#path``, ``div.up``) and the footer (``div#footer``);
 - ``postgres`` (kept back, only with ``--kept-back``: measured to check, never tuned on): the
   PostgreSQL 15 manual (DocBook XSL; Debian postgresql-doc-15): the body less its
   ``navheader`` and ``navfooter``.
@@ -264,19 +278,37 @@ class DocSet:
     skip_redirects: bool = False
     """Leave out files that only redirect (``<meta http-equiv="Refresh">``): makeinfo writes
     one per index anchor, which a crawl follows to the node's page, no page of their own."""
+    language: str = ""
+    """Only the pages in this language (their ``<html lang>``), when given: a package's
+    folder of one language may hold another's pages (apache2-doc's ``en/`` holds six
+    pages in Portuguese, Debian's copies of translations with no English page beside)."""
 
     def pages(self) -> Iterator[Path]:
         return iter(sorted(p for p in self.root.rglob("*.html") if p.is_file()
                            if p.relative_to(self.root).parts[0] not in self.exclude
                            and (not self.include
                                 or p.relative_to(self.root).parts[0] in self.include)
-                           and not (self.skip_redirects and _redirects(p))))
+                           and not (self.skip_redirects and _redirects(p))
+                           and (not self.language or _in_language(p, self.language))))
 
 
 def _redirects(path: Path) -> bool:
     """The file is a redirect stub: a ``Refresh`` meta in its head."""
     head = path.read_bytes()[:2048].lower()
     return b'http-equiv="refresh"' in head
+
+
+_HTML_LANG = re.compile(rb"<html[^>]*?\slang=[\"']?([\w-]+)", re.I)
+
+
+def _in_language(path: Path, language: str) -> bool:
+    """The page's ``<html lang>`` (read from its first 2 kB) is ``language`` or one of its
+    variants (``en``: ``en``, ``en-US``); a page that says no language is kept."""
+    found = _HTML_LANG.search(path.read_bytes()[:2048])
+    if found is None:
+        return True
+    lang = found.group(1).decode("ascii", "replace").lower()
+    return lang == language or lang.startswith(language + "-")
 
 
 DOCSETS = Path(os.environ.get("TRAWL_DOCSETS", "/opt/trawl-docsets"))
@@ -488,6 +520,17 @@ SETS = {s.name: s for s in (
            "/html/body",
            f"./table[1][.//img] | ./div[{_has_class('spirit-nav')}] "
            f"| ./table[.//div[{_has_class('copyright-footer')}]]"),
+    DocSet("httpd", _installed("usr/share/doc/apache2-doc/manual/en", page="index.html"),
+           "apache2-doc",
+           # the Apache HTTP Server manual's generator: ``div#page-content``, or (the
+           # directive index and quick reference, which have none) the body; less the
+           # header, breadcrumbs and footer around the content, the language bars and the
+           # page's sidebar (``div#quickview``: manual.css places it beside the text and
+           # the page's script moves it out of the content into a panel a button opens)
+           "//div[@id='page-content'] | /html/body[not(.//div[@id='page-content'])]",
+           "./div[@id='page-header' or @id='path' or @id='footer' or @class='up'] "
+           "| .//div[@class='toplang' or @class='bottomlang' or @id='quickview']",
+           language="en"),
     DocSet("postgres", _installed("usr/share/doc/postgresql-doc-15/html"), "postgresql-doc-15",
            "/html/body", "./div[@class='navheader' or @class='navfooter']", kept_back=True),
 )}

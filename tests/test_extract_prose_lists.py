@@ -115,3 +115,14 @@ def test_a_definition_list_of_linked_teasers_between_sections_still_goes() -> No
     e = extract(chapter(teasers), URL)
     assert "environment variable" in e.text
     assert not {"tips", "engineers", "team"} & words(e.text)
+
+
+def test_a_list_of_sentences_is_read_without_a_fault() -> None:
+    # the rule read each item with HtmlElement.text_content(), which the parser's plain
+    # etree elements lack: every page it reached raised, and was stored whole (as
+    # --content full), the shape test above passing by the fallback
+    e = extract(page("<h2>Download The Code</h2><ul><li><p>Get a copy of the prebuilt "
+                     "binaries for your machine. Visit the <a href='d.html'>download</a> "
+                     "page for more information.</p></li></ul>"), URL)
+    assert "extraction_fault" not in e.metadata
+    assert {"prebuilt", "binaries"} <= words(e.text)

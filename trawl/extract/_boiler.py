@@ -9,7 +9,7 @@ import re
 from lxml.html import HtmlElement
 
 from ._banner import site_banner
-from ._boxes import _box_under_title, _boxed_in_text, _in_flow_quote
+from ._boxes import _box_under_title, _boxed_in_text, _in_flow_quote, _related_entries
 from ._phrases import _part_of_sentence
 from ._signals import (
     _HEADINGS,
@@ -166,7 +166,7 @@ def _is_boilerplate(el: HtmlElement, tag: str, role: str, st: _Stats, share: flo
         # a <header>/<footer> wrapping the whole article is layout, not boilerplate
         return (share < 0.5 or ((tag == "nav" or role == "navigation") and share < 0.8)) \
             and not _in_flow_quote(el, st) and not _box_under_title(el, st)
-    if st.links and _pager(el, st):
+    if st.links and (_pager(el, st) or _language_bar(el, st)):
         return True
     if 1 < st.text < 40 and st.links == 0:
         # half of all elements get here: spare the leaves (most of them) the itertext
@@ -187,7 +187,8 @@ def _is_boilerplate(el: HtmlElement, tag: str, role: str, st: _Stats, share: flo
         return (share < 0.4 or _copyright_footer(el)) and not _boxed_in_text(el, st) \
             and not _numbered_caption(el, tag) \
             and not _caption_in_numbered_section(el, tag, heading) and \
-            not _title_page_credits(el) and not _part_of_sentence(el, tag)
+            not _title_page_credits(el) and not _part_of_sentence(el, tag) and \
+            not _related_entries(el)
     return False
 
 
@@ -413,6 +414,67 @@ def _pager(el: HtmlElement, st: _Stats) -> bool:
     if any(True for _ in el.iter(*_HEADINGS)):
         return False
     return all(set((a.get("rel") or "").lower().split()) & _SEQUENCE_RELS for a in links)
+
+
+LANGUAGE_BAR_MAX_CHARS = 600
+"""Past this much text a block is no bar of languages (thirty languages' names fit)."""
+LANGUAGE_LABEL_MAX_CHARS = 40
+"""A language bar's label before its links ("Available Languages:"), at most."""
+_WORD_RE = re.compile(r"\w")
+
+
+def _language_bar(el: HtmlElement, st: _Stats) -> bool:
+    """A bar of links to the page in other languages: two links or more, every one but
+    the page's own language (at most one link) naming the language it leads to by its
+    ``hreflang``, with nothing but a label before them and separators between them
+    (``_labels_links``: "Available Languages: en | fr | ja | ko"; a site's language
+    menu). The ``hreflang`` is the page's own word that a link leads to a translation, and
+    a row of them is the site's chrome, no text of the page; a sentence citing a
+    translation ("Read it in <a>German</a> or in <a>French</a>, as ...") has words between
+    and after its links."""
+    if st.text > LANGUAGE_BAR_MAX_CHARS or el.tag == "a":
+        return False
+    links = without = 0  # (read until a second link without one: most blocks' first two)
+    for a in el.iter("a"):
+        if a.get("href") is None:
+            continue
+        links += 1
+        if not a.get("hreflang"):
+            without += 1
+            if without > 1:
+                return False
+    if links < 2 or any(True for _ in el.iter(*_HEADINGS)):
+        return False
+    return _labels_links(el)
+
+
+def _labels_links(el: HtmlElement) -> bool:
+    """Whether the text of ``el`` outside its links is a label before the first link (at
+    most ``LANGUAGE_LABEL_MAX_CHARS``) and, after it, separators only (no word)."""
+    before: list[str] = []
+    after = False  # (a link met)
+
+    def walk(node: HtmlElement) -> bool:  # False: a word after a link
+        nonlocal after
+        if node.text and not _outside(node.text):
+            return False
+        for child in node:
+            if isinstance(child.tag, str):
+                if child.tag == "a" and child.get("href") is not None:
+                    after = True
+                elif not walk(child):
+                    return False
+            if child.tail and not _outside(child.tail):
+                return False
+        return True
+
+    def _outside(text: str) -> bool:  # False: a word after a link
+        if after:
+            return _WORD_RE.search(text) is None
+        before.append(text)
+        return True
+
+    return walk(el) and len("".join(before).strip()) <= LANGUAGE_LABEL_MAX_CHARS
 
 
 def _code_comment(el: HtmlElement, tag: str, st: _Stats) -> bool:

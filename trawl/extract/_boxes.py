@@ -1,6 +1,7 @@
 """Boxes set in a text that are its content, not a page's column: a sidebar among its
 section's paragraphs, a box opening a section under its title (an abstract, a module's first
-example), a pull quote between two paragraphs. ``_boiler`` asks these before it drops an
+example), a pull quote between two paragraphs, a table of the reference entries a section
+relates to. ``_boiler`` asks these before it drops an
 <aside> or a box named as a sidebar; ``_prune`` asks the paragraph tests."""
 
 from __future__ import annotations
@@ -208,3 +209,56 @@ def _repeated_after(el: HtmlElement) -> bool:
         if len(sentence) >= _PULL_QUOTE_MIN_CHARS and sentence in after:
             return True
     return False
+
+
+_CODE_TAGS = frozenset(("code", "kbd", "samp", "tt", "var"))
+CODE_NAME_MAX_CHARS = 60
+"""A name in code a reference links (a directive, a module, a function): one token, short."""
+
+
+def _related_entries(el: HtmlElement) -> bool:
+    """A table or list of the reference entries its section relates to, set in the text: a
+    server manual's "Related Modules | Related Directives" table right under a section's
+    heading (``_right_under_heading``; its class "related"), each of its links a name in
+    code (``_code_name``: a module's, a directive's, a function's). It says which entries
+    of the reference the section is about, as a "See also" line does, and is the
+    section's text. A box of related stories, posts or products links titles in words
+    (with pictures), and a site's "related" bar of links (Sphinx's ``div.related``:
+    "index", "modules", "next") links pages by their words, in no code: they stay
+    boilerplate."""
+    # (the cheap test first: most boxes named so are columns beside the text, under no
+    # heading of a section; the others' links are read until the first that is no name)
+    if not _right_under_heading(el) or el.find(".//img") is not None:
+        return False
+    named = False
+    for a in el.iter("a"):
+        if a.get("href") is None:
+            continue
+        if not _code_name(a):
+            return False
+        named = True
+    return named
+
+
+def _right_under_heading(el: HtmlElement) -> bool:
+    """Whether the block before ``el`` among its siblings is a heading (through its
+    wrapper): ``el`` opens a section. A box at the foot of a text, or in a column beside
+    it, follows the text's last paragraph or nothing."""
+    prev = next((s for s in el.itersiblings(preceding=True) if isinstance(s.tag, str)), None)
+    return prev is not None and _wrapped_heading(prev).tag in _HEADINGS
+
+
+def _code_name(a: HtmlElement) -> bool:
+    """Whether the link ``a`` is a name in code: one token (no space, at most
+    ``CODE_NAME_MAX_CHARS``), the whole text of a code element it is in (``<code><a>
+    ServerName</a></code>``) or holds (``<a><code>printf</code></a>``)."""
+    text = " ".join(text_content(a).split())
+    if not text or " " in text or len(text) > CODE_NAME_MAX_CHARS:
+        return False
+    parent = a.getparent()
+    if parent is not None and parent.tag in _CODE_TAGS and \
+            " ".join(text_content(parent).split()) == text:
+        return True
+    inner = [c for c in a if isinstance(c.tag, str)]
+    return len(inner) == 1 and inner[0].tag in _CODE_TAGS and \
+        " ".join(text_content(inner[0]).split()) == text

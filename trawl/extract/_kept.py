@@ -272,8 +272,48 @@ def _in_introduced(el: HtmlElement, content: HtmlElement) -> bool:
     ``_introduced``, or in its wrapper, ``_introduced_inside``): the lists nested in its
     items (a download page's "Linux:" item and its packages' links) are that list's
     entries, whatever their own labels say."""
-    return any(_introduced(a, content) or _introduced_inside(a)
+    return any(_introduced(a, content) or _introduced_inside(a) or _introduced_in_item(a)
                for a in _up_to(el, content))
+
+
+def _introduced_in_item(el: HtmlElement) -> bool:
+    """Whether ``el`` is, or only wraps, a list nested in a list item after the item's own
+    lead-in, a sentence ending with a colon (``_item_lead``: "Developer articles at
+    <a>apachetutor</a> include:", then the articles' links): the item says what its list
+    is, as a paragraph before a list does (``_introduced``). A menu's entry over its
+    submenu is a label of a word or two ("Products:"), and a promotion's lead names the
+    stories ("More from <a>our partners</a>:"): they say no sentence of their own."""
+    item = el.getparent()  # (asked first: of every ancestor of every block prune drops)
+    if item is None or item.tag != "li":
+        return False
+    lst = el
+    while lst.tag not in LISTS and _wraps_one(lst):
+        lst = lst[0]
+    if lst.tag not in ("ul", "ol"):
+        return False
+    lead: list[tuple[str, bool]] = [(item.text or "", False)]  # (text, a link's)
+    for child in item:
+        if child is el:
+            return _item_lead(lead)
+        if not isinstance(child.tag, str) or child.tag in BLOCK_TAGS:
+            return False  # (a block before the list: a paragraph's lead is _introduced's)
+        lead += [(text_content(child), child.tag == "a" or child.find(".//a") is not None),
+                 (child.tail or "", False)]
+    return False
+
+
+def _item_lead(pieces: list[tuple[str, bool]]) -> bool:
+    """Whether the text of ``pieces`` (each its text and whether a link's) is a sentence
+    introducing a list: it ends with a colon, says ``INTRO_MIN_WORDS`` words, more of them
+    its own than its links', its last words its own (a link named in passing, "at
+    <a>apachetutor</a> include:", not the thing it promotes, "More from <a>our
+    partners</a>:"), and no promotion's lead opens it."""
+    linked = sum(len(text.split()) for text, link in pieces if link)
+    text = " ".join("".join(t for t, _ in pieces).split())
+    own = len(text.split()) - linked
+    last = next((link for t, link in reversed(pieces) if t.strip(" \t\n:")), True)
+    return text.endswith(":") and own + linked >= INTRO_MIN_WORDS and linked < own and \
+        not last and PROMO_LEAD_RE.match(text) is None
 
 
 def _introduced_inside(el: HtmlElement) -> bool:
