@@ -189,6 +189,15 @@ The sets (``--list`` says which are installed here):
   pgbackrest's ``div.page-toc``). The directive index and the quick reference have no
   ``div#page-content``: their body less the same chrome and the header (``div#page-header``:
   the menu), the breadcrumbs (``div#path``, ``div.up``) and the footer (``div#footer``);
+- ``zsh``: the Z shell 5.9's manual (texi2any of Texinfo 6.8 with zsh's own init file, the
+  older texi2html look; Debian zsh-doc, only its ``html/`` pages): a shell's manual a
+  chapter a page, 42 pages (its builtins, options, parameters, expansion, the line editor,
+  the completion system's reference of styles and functions, the modules, the user
+  contributions, the FAQ) and four indexes, each section of a chapter a ``div.section``
+  opening with its own navigation bar (``table.header``: ``[ << ] [ < ] [ Up ] [ > ] [ >> ]
+  ... [Top] [Contents] [Index] [ ? ]``); not texi2any's redirect files (one per node, a
+  ``Refresh`` to its chapter's page): the body less those bars and the generator's stamp
+  ("This document was generated on ... using texi2any", as gitdoc's "Last updated");
 - ``postgres`` (kept back, only with ``--kept-back``: measured to check, never tuned on): the
   PostgreSQL 15 manual (DocBook XSL; Debian postgresql-doc-15): the body less its
   ``navheader`` and ``navfooter``.
@@ -531,6 +540,16 @@ SETS = {s.name: s for s in (
            "./div[@id='page-header' or @id='path' or @id='footer' or @class='up'] "
            "| .//div[@class='toplang' or @class='bottomlang' or @id='quickview']",
            language="en"),
+    DocSet("zsh", _installed("usr/share/doc/zsh-common/html", page="Zsh-Modules.html"),
+           "zsh-doc",
+           # texi2any (Texinfo 6.8, zsh's init file) marks no main container: a chapter's
+           # page is the body, each node (the chapter, each section) opening with a
+           # ``table.header`` bar of links, one more at the foot, and the generator's stamp
+           # ("This document was generated on <date> using texi2any") under it
+           "/html/body",
+           f".//table[{_has_class('header')}] "
+           "| ./p[starts-with(normalize-space(), 'This document was generated on')]",
+           skip_redirects=True),
     DocSet("postgres", _installed("usr/share/doc/postgresql-doc-15/html"), "postgresql-doc-15",
            "/html/body", "./div[@class='navheader' or @class='navfooter']", kept_back=True),
 )}
