@@ -10,6 +10,7 @@ from lxml.html import HtmlElement
 
 from ._banner import site_banner
 from ._boxes import _box_under_title, _boxed_in_text, _in_flow_quote, _related_entries
+from ._navbar import navigation_bar
 from ._phrases import _part_of_sentence
 from ._signals import (
     _HEADINGS,
@@ -166,7 +167,7 @@ def _is_boilerplate(el: HtmlElement, tag: str, role: str, st: _Stats, share: flo
         # a <header>/<footer> wrapping the whole article is layout, not boilerplate
         return (share < 0.5 or ((tag == "nav" or role == "navigation") and share < 0.8)) \
             and not _in_flow_quote(el, st) and not _box_under_title(el, st)
-    if st.links and (_pager(el, st) or _language_bar(el, st)):
+    if st.links and (_pager(el, st) or _language_bar(el, st) or navigation_bar(el, st)):
         return True
     if 1 < st.text < 40 and st.links == 0:
         # half of all elements get here: spare the leaves (most of them) the itertext

@@ -1,31 +1,32 @@
-"""A node's navigation bar over its heading: a section that opens with links, then its title.
+"""A node's navigation bar: a row of links labelled as places in a sequence of pages.
 
 A manual a generator splits by chapter sets each node of the chapter (the chapter itself,
 each section, each subsection) in a block of its own that opens with a bar of links to the
 nodes around it, before the node's heading: texi2any with an init file in texi2html's look
 (the Z shell's manual: ``<div class="section"><table class="header">[ << ] [ < ] [ Up ] [ >
 ] [ >> ] [Top] [Contents] [Index] [ ? ]</table><h2>19.2 ...</h2>``), and any generator
-that repeats its pager at every node. The section is headed all the same: its heading is the
-first thing after the bar. The outline's predicates (``_sections``) read a section's
-heading through such a bar (``opening``), so that a chapter of sections each under its bar
-is read as one as it is without them; prune drops the bars from the content afterwards (a
-block of links).
+that repeats its pager at every node. The bar is the generator's chrome, as a pager whose
+links say so by their ``rel`` is (``_boiler._pager``); here no ``rel`` says it and no
+class names navigation (``header``), the labels do. Dropped with the boilerplate, before
+the main content is chosen, it neither stands between a section and its heading (so the
+outline reads a chapter of sections under their bars as one: ``_sections``) nor is taken
+into the content.
 
 A bar is recognised by its shape and its labels, not by a generator's class: links and
 nothing else (separators, brackets between them), short, no heading in it, and every link's
 label a place in the sequence of nodes ("Up", "Top", "Contents", "Index", "Next") or no word
-at all (an arrow: "<<", ">", "?"). A row of a story card's category links ("News | World")
-before its headline is no such bar: its labels are topics (``_sequence_labels``).
+at all (an arrow: "<<", ">", "?"). A manual page's SEE ALSO line (``<a>git-add(1)</a>,
+<a>git-rm(1)</a>``) or a row of a story's category links ("News | World") is no such bar:
+its labels are names and topics (``_sequence_labels``).
 """
 
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
 
 from lxml.html import HtmlElement
 
-from ._signals import _HEADINGS, _empty_anchor, _wrapped_heading
+from ._signals import _HEADINGS
 from ._stats import _Stats
 from ._text import text_content, words
 
@@ -39,37 +40,14 @@ and the words of a pager's buttons)."""
 _WORD_RE = re.compile(r"\w")
 
 
-def opening(el: HtmlElement, stats: dict[HtmlElement, _Stats]) -> HtmlElement | None:
-    """``el``'s first child element past empty anchors (as ``_signals._first_element``),
-    or, when that is a navigation bar (``navigation_bar``), the first after it and the rule
-    under it: the heading a generator sets under each node's bar. A heading wrapped alone
-    in ``div``s is the heading (a section's title block)."""
-    children = _elements(el)
-    first = next(children, None)
-    if first is not None and navigation_bar(first, stats):
-        first = next((c for c in children if c.tag != "hr"), None)
-    return _wrapped_heading(first) if first is not None and first.tag == "div" else first
-
-
-def leading_bar(el: HtmlElement, stats: dict[HtmlElement, _Stats]) -> HtmlElement | None:
-    """The navigation bar ``el`` opens with (its first child element past empty anchors),
-    if it opens with one."""
-    first = next(_elements(el), None)
-    return first if first is not None and navigation_bar(first, stats) else None
-
-
-def _elements(el: HtmlElement) -> Iterator[HtmlElement]:
-    return (c for c in el if isinstance(c.tag, str) and not _empty_anchor(c))
-
-
-def navigation_bar(el: HtmlElement, stats: dict[HtmlElement, _Stats]) -> bool:
-    """Whether ``el`` is a bar of links to the nodes around the page's: short
-    (``NAV_BAR_MAX_CHARS``), ``NAV_BAR_MIN_LINKS`` links or more, no heading in it, no word
-    outside its links (brackets and separators only), and every link's label a place in
-    the sequence (``_sequence_labels``)."""
-    st = stats.get(el)
-    if st is None or not st.links or st.text > NAV_BAR_MAX_CHARS or el.tag == "a" or \
-            el.tag in _HEADINGS:
+def navigation_bar(el: HtmlElement, st: _Stats | None) -> bool:
+    """Whether ``el`` (``st``: its stats) is a bar of links to the nodes around the page's:
+    short (``NAV_BAR_MAX_CHARS``), ``NAV_BAR_MIN_LINKS`` links or more, no heading in it,
+    no word outside its links (brackets and separators only), and every link's label a
+    place in the sequence (``_sequence_labels``). Chrome, as a pager whose links say so by
+    their ``rel`` is (``_boiler._pager``): the labels say it here."""
+    if st is None or not st.links or st.text > NAV_BAR_MAX_CHARS or \
+            st.text - st.links > st.links or el.tag == "a" or el.tag in _HEADINGS:
         return False
     links = [a for a in el.iter("a") if a.get("href") is not None]
     if len(links) < NAV_BAR_MIN_LINKS or any(True for _ in el.iter(*_HEADINGS)):
@@ -93,10 +71,9 @@ def _only_links(el: HtmlElement) -> bool:
 def _sequence_labels(links: list[HtmlElement]) -> bool:
     """Whether every link's label names a place in the sequence of nodes
     (``SEQUENCE_LABELS``: "Up", "Top", "Contents", "Index") or has no word (an arrow,
-    "<<", ">", "?"): a pager's buttons, not topics or titles. The guard that keeps a row of
-    a story card's category links ("News | World") over its headline, which the outline
-    would otherwise read through as a node's bar, from making other stories the story's
-    sections."""
+    "<<", ">", "?"): a pager's buttons, not names, topics or titles. The guard that keeps
+    a manual page's SEE ALSO line (``<a>git-add(1)</a>, <a>git-rm(1)</a>``: links and
+    commas only) and a row of category links, of the same shape, in the text."""
     for a in links:
         label = [w.lower() for w in re.findall(r"\w+", text_content(a))]
         if label and not all(w in SEQUENCE_LABELS for w in label):

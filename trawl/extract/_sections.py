@@ -18,7 +18,6 @@ import itertools
 from lxml.html import HtmlElement
 
 from ._boiler import _FIGURE_NUMBER_RE, _lead_text
-from ._navbar import leading_bar, opening
 from ._signals import (
     _HEADINGS,
     TEASER_MAX_CHARS,
@@ -59,18 +58,15 @@ def _section_body(node: HtmlElement, parent: HtmlElement,
     section's own, or a title block wrapping one) ahead of it, and between them and it at
     most a short lead without links (an epigraph, a line introducing the body), nothing
     with text after it; or it is a list entry's body after its term (a short line without
-    links). A heading over a list of a package's classes is theirs. A navigation bar over
-    the heading (and the rule under it) is the node's chrome, passed over (``_navbar``)."""
+    links). A heading over a list of a package's classes is theirs."""
     # (a list's entry: the term ahead of its body, "u_int32_t flags;", heads it)
     heading = parent.tag in _ENTRY_TAGS
     after = False
     lead = 0
-    bar = leading_bar(parent, stats)
     for child in parent:
         if child is node:
             after = True
-        elif not isinstance(child.tag, str) or _empty_anchor(child) or child is bar or \
-                (bar is not None and not heading and child.tag == "hr"):
+        elif not isinstance(child.tag, str) or _empty_anchor(child):
             continue
         elif after:
             if child in stats and stats[child].text:
@@ -112,9 +108,8 @@ def _in_section_text(node: HtmlElement, parent: HtmlElement, stats: dict[HtmlEle
     nothing and is passed over; so is a list its class names a table of contents that
     ends the section (``_named_contents``: Texinfo's ``ul.section-toc`` of the node's
     subsections, DocBook XSL's ``div.toc``), the generator's own word."""
-    bar = leading_bar(parent, stats)  # (a node's navigation bar over its heading)
     head = next((c for c in parent if isinstance(c.tag, str) and not _empty_anchor(c)
-                 and c.tag != "hr" and c is not bar), None)
+                 and c.tag != "hr"), None)
     first = _wrapped_heading(head) if head is not None and head.tag == "div" else head
     if first is None or first.tag not in _HEADINGS:
         return False
@@ -122,8 +117,8 @@ def _in_section_text(node: HtmlElement, parent: HtmlElement, stats: dict[HtmlEle
     kind = _kind(node)
     others = 0
     for child in parent:
-        if child is node or child is head or child is bar or not isinstance(child.tag, str) \
-                or _empty_anchor(child) or child.tag == "hr":
+        if child is node or child is head or not isinstance(child.tag, str) or \
+                _empty_anchor(child) or child.tag == "hr":
             continue
         if child.tag in _BREAK_TAGS:
             continue  # (a rule or a break between the section's blocks says nothing)
@@ -244,7 +239,7 @@ def _subsection(node: HtmlElement, parent: HtmlElement, stats: dict[HtmlElement,
     a lower rank than the one ``parent`` starts with (an ``h2`` section in an ``h1``
     section), and the rest of ``parent`` is no list of links: the document is the parent
     section (a long reference's biggest section is not the page)."""
-    own, above = opening(node, stats), opening(parent, stats)  # (through a node's bar)
+    own, above = _first_element(node), _first_element(parent)
     if own is None or above is None or own.tag not in _HEADINGS or \
             above.tag not in _HEADINGS or above.tag >= own.tag:
         return False
