@@ -72,3 +72,11 @@ def test_a_see_also_line_of_links_is_no_navigation_bar() -> None:
                 URL)
     assert "alpha39" in e.text
     assert "zshcompsys(1)" in e.text and "zshmodules(1)" in e.text
+
+
+def test_a_sections_id_is_its_headings_slug_read_through_its_bar() -> None:
+    # the section's id ("Zle-Widgets") is the slug of its heading ("18.4 Zle Widgets"), no
+    # widget of the page, though the bar over the heading comes first
+    e = extract(chapter(BAR).replace("id='s3'", "id='Zle-Widgets'").replace(
+        "19.3 Condition Codes", "19.3 Zle Widgets"), URL)
+    assert "alpha39" in e.text and "gamma2" in e.text

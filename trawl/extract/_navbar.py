@@ -23,12 +23,16 @@ its labels are names and topics (``_sequence_labels``).
 from __future__ import annotations
 
 import re
+from typing import TYPE_CHECKING
 
 from lxml.html import HtmlElement
 
-from ._signals import _HEADINGS
-from ._stats import _Stats
 from ._text import text_content, words
+
+if TYPE_CHECKING:  # (_stats imports _signals, which reads headings past a bar here)
+    from ._stats import _Stats
+
+_HEADINGS = frozenset(("h1", "h2", "h3", "h4", "h5", "h6"))
 
 NAV_BAR_MAX_CHARS = 400
 """Past this much text a block is no navigation bar."""
@@ -47,7 +51,29 @@ def navigation_bar(el: HtmlElement, st: _Stats | None) -> bool:
     place in the sequence (``_sequence_labels``). Chrome, as a pager whose links say so by
     their ``rel`` is (``_boiler._pager``): the labels say it here."""
     if st is None or not st.links or st.text > NAV_BAR_MAX_CHARS or \
-            st.text - st.links > st.links or el.tag == "a" or el.tag in _HEADINGS:
+            st.text - st.links > st.links:
+        return False
+    return _bar(el)
+
+
+def past_bar(first: HtmlElement) -> HtmlElement | None:
+    """``first`` (a section's first element), or when it is a navigation bar the element
+    after it (past empty anchors and the rule under it): the node's heading, read through
+    its bar (``_signals._is_heading_slug``: a section's ``id`` that is its heading's slug,
+    "Zle-Widgets" over "18.4 Zle Widgets", names its subject, not a widget of the page;
+    the boilerplate pass meets the section before its bar)."""
+    if first.tag in _HEADINGS or len(text_content(first)) > NAV_BAR_MAX_CHARS or \
+            not _bar(first):
+        return first
+    after = first.getnext()
+    while after is not None and (not isinstance(after.tag, str) or after.tag == "hr" or (
+            after.tag in ("a", "span") and not len(after) and not (after.text or "").strip())):
+        after = after.getnext()
+    return after
+
+
+def _bar(el: HtmlElement) -> bool:
+    if el.tag == "a" or el.tag in _HEADINGS:
         return False
     links = [a for a in el.iter("a") if a.get("href") is not None]
     if len(links) < NAV_BAR_MIN_LINKS or any(True for _ in el.iter(*_HEADINGS)):

@@ -11,6 +11,7 @@ from typing import NamedTuple
 
 from lxml.html import HtmlElement
 
+from ._navbar import past_bar
 from ._text import text_content, words
 
 _TOKEN_SPLIT = re.compile(r"[\s_\-:./]+|(?<=[a-z])(?=[A-Z])")
@@ -105,6 +106,8 @@ def _is_heading_slug(el: HtmlElement, ident: str) -> bool:
     anchor ("recommended-third-party-tools") says what the section is about, not what
     component it is, so its words are no boilerplate tokens."""
     first = _first_element(el)
+    if first is not None and first.tag not in _HEADINGS:
+        first = past_bar(first)  # (a node's navigation bar over its heading)
     if first is None or first.tag not in _HEADINGS:
         return False
     slug = set(_SLUG_WORD_RE.findall(ident.lower()))
