@@ -97,11 +97,15 @@ def _only_links(el: HtmlElement) -> bool:
 def _sequence_labels(links: list[HtmlElement]) -> bool:
     """Whether every link's label names a place in the sequence of nodes
     (``SEQUENCE_LABELS``: "Up", "Top", "Contents", "Index") or has no word (an arrow,
-    "<<", ">", "?"): a pager's buttons, not names, topics or titles. The guard that keeps
-    a manual page's SEE ALSO line (``<a>git-add(1)</a>, <a>git-rm(1)</a>``: links and
-    commas only) and a row of category links, of the same shape, in the text."""
+    "<<", ">", "?"), one at least a word: a pager's buttons, not names, topics or
+    titles, nor a row of operators or of an index's symbols ("&&, |&>, &>", "! # %").
+    The guard that keeps a manual page's SEE ALSO line (``<a>git-add(1)</a>,
+    <a>git-rm(1)</a>``: links and commas only) and a row of category links, of the same
+    shape, in the text."""
+    named = False
     for a in links:
         label = [w.lower() for w in re.findall(r"\w+", text_content(a))]
         if label and not all(w in SEQUENCE_LABELS for w in label):
             return False
-    return True
+        named = named or bool(label)
+    return named
