@@ -135,7 +135,7 @@ CEILINGS = {
     # (the page's table of contents, between the header and ``div#apicontent``, which the
     # reference leaves out as the generator's chrome: ~3 % of a module's page, past 20 % on
     # policy.html, a page of a title, a note and a link)
-    "nodejs": (0.040, 1),
+    "nodejs": (0.041, 1),
 }
 SAMPLED = {"berkeleydb": 2, "rustdoc": 2, "boost": 4}
 """Sets measured on every n-th page only, to keep CI cheap."""
