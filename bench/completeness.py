@@ -189,6 +189,20 @@ The sets (``--list`` says which are installed here):
   pgbackrest's ``div.page-toc``). The directive index and the quick reference have no
   ``div#page-content``: their body less the same chrome and the header (``div#page-header``:
   the menu), the breadcrumbs (``div#path``, ``div.up``) and the footer (``div#footer``);
+- ``nodejs``: Node.js 18's API reference (its own generator, tools/doc; Debian nodejs-doc,
+  only its 65 pages, not their Markdown and JSON copies; setup unpacks them under a folder
+  of their own, as another release's ``nodejs`` package may hold ``/usr/share/doc/nodejs/api``):
+  a page a module, each a long run of API entries (a heading per class, method, event or
+  property, a closed "History" table of the versions that changed it, its parameters and
+  return value as a list, "Stability" notes, prose and code examples), the error codes'
+  and deprecations' references, the CLI options, and the whole reference on one page
+  (``all.html``, 5.8 MB); the generator's main container, ``div#apicontent``, not what it
+  sets around it: the side menu of every module (``div#column2``), the page's header (the
+  version picker, the "Table of contents" and "Index" pickers, "View on single page",
+  "View as JSON", "Edit on GitHub": ``header.header``) and the page's table of contents
+  between the header and the content (``details#toc``: links to its own entries, as
+  pgbackrest's ``div.page-toc``); a closed "History" table is text, as rustdoc's closed
+  ``<details>``;
 - ``zsh``: the Z shell 5.9's manual (texi2any of Texinfo 6.8 with zsh's own init file, the
   older texi2html look; Debian zsh-doc, only its ``html/`` pages): a shell's manual a
   chapter a page, 42 pages (its builtins, options, parameters, expansion, the line editor,
@@ -540,6 +554,11 @@ SETS = {s.name: s for s in (
            "./div[@id='page-header' or @id='path' or @id='footer' or @class='up'] "
            "| .//div[@class='toplang' or @class='bottomlang' or @id='quickview']",
            language="en"),
+    DocSet("nodejs", DOCSETS / "nodejs/usr/share/doc/nodejs/api", "nodejs-doc",
+           # Node.js's generator: ``div#apicontent``, not the side menu of modules, the
+           # header's pickers (version, contents, index, options) nor the table of contents
+           # between the header and the content (all outside it)
+           "//div[@id='apicontent']"),
     DocSet("zsh", _installed("usr/share/doc/zsh-common/html", page="Zsh-Modules.html"),
            "zsh-doc",
            # texi2any (Texinfo 6.8, zsh's init file) marks no main container: a chapter's

@@ -6,7 +6,7 @@ line and its synopsis whole.
   "boost::intrusive::any_base_hook", "Function template operator!" over
   "boost::algorithm::operator! — predicate negation operator") is its name, qualified,
   and its purpose: the page's content, as "ls — list directory contents" under "ls" is
-  (``_edges._qualified_name_line``). It went with the header, as an article's standfirst.
+  (``_namelines._qualified_name_line``). It went with the header, as an article's standfirst.
 - A synopsis opens with "// In header: <boost/intrusive/any_hook.hpp>", a highlighter's
   ``span.comment`` whose header name is a link: a comment with a link read as a comments
   section's (``_boiler._code_comment``), and the line went.

@@ -21,7 +21,7 @@ from .test_extract_whole import LOREM, URL, assert_kept, words
 # (a rule is switched off where it is called: the climb's in _whole, their helpers' in _sections)
 _whole = importlib.import_module("trawl.extract._whole")
 _sections = importlib.import_module("trawl.extract._sections")
-_edges = importlib.import_module("trawl.extract._edges")
+_namelines = importlib.import_module("trawl.extract._namelines")
 _prune = importlib.import_module("trawl.extract._prune")
 _content = importlib.import_module("trawl.extract._content")
 
@@ -267,7 +267,7 @@ def test_a_manual_pages_name_section_in_its_header_is_kept() -> None:
 
 def test_without_the_manual_name_the_name_line_goes_with_the_header(
         monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(_edges, "manual_name", lambda headline: None)
+    monkeypatch.setattr(_namelines, "manual_name", lambda headline: None)
     assert "Creates a temporary file" not in extract(SMALL_PAGE, URL).text
     assert "Compares two trees" not in extract(OPTIONS_PAGE, URL).text
 

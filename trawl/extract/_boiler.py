@@ -144,6 +144,25 @@ def _is_chrome(el: HtmlElement, tag: str, role: str) -> bool:
         a.tag in _SECTIONING for a in el.iterancestors())
 
 
+_SECTION_HEADINGS = frozenset(("h2", "h3", "h4", "h5", "h6"))
+
+
+def _section_header(el: HtmlElement) -> bool:
+    """Whether the ``<header>`` ``el`` is its section's heading and nothing else: a child of
+    a ``section`` or ``article``, holding one heading below the page's title (``h2``-``h6``)
+    and no other text (HTML's header of a section groups its heading: an API reference's
+    "Public Instance Methods" over its entries, RDoc's Darkfish). The page's banner is a
+    header of the page (its name as ``h1``, its menu), which goes as before, wherever a
+    layout's section wraps it; a header with a byline or links beside its heading is judged
+    as a header."""
+    parent = el.getparent()
+    if parent is None or parent.tag not in ("section", "article"):
+        return False
+    kids = [c for c in el if isinstance(c.tag, str)]
+    return len(kids) == 1 and kids[0].tag in _SECTION_HEADINGS and \
+        not (el.text or "").strip() and not (kids[0].tail or "").strip()
+
+
 def _notes(el: HtmlElement, role: str) -> bool:
     """A note of the text (``_NOTE_ROLES``), or a block of nothing but such notes."""
     if role in _NOTE_ROLES:
@@ -162,6 +181,8 @@ def _is_boilerplate(el: HtmlElement, tag: str, role: str, st: _Stats, share: flo
         return not _numbered_caption(el, tag) and \
             not _caption_in_numbered_section(el, tag, heading)
     if tag == "aside" and _notes(el, role):
+        return False
+    if tag == "header" and _section_header(el):
         return False
     if tag in _BOILER_TAGS or role in _BOILER_ROLES:
         # a <header>/<footer> wrapping the whole article is layout, not boilerplate

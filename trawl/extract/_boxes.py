@@ -20,7 +20,7 @@ from ._signals import (
     _tokens_of,
     _wrapped_heading,
 )
-from ._stats import _link_density, _Stats
+from ._stats import CODE_TAGS, _link_density, _Stats
 from ._text import text_content
 
 _BOX_TOKENS = frozenset(("sidebar",))
@@ -211,7 +211,6 @@ def _repeated_after(el: HtmlElement) -> bool:
     return False
 
 
-_CODE_TAGS = frozenset(("code", "kbd", "samp", "tt", "var"))
 CODE_NAME_MAX_CHARS = 60
 """A name in code a reference links (a directive, a module, a function): one token, short."""
 
@@ -256,9 +255,9 @@ def _code_name(a: HtmlElement) -> bool:
     if not text or " " in text or len(text) > CODE_NAME_MAX_CHARS:
         return False
     parent = a.getparent()
-    if parent is not None and parent.tag in _CODE_TAGS and \
+    if parent is not None and parent.tag in CODE_TAGS and \
             " ".join(text_content(parent).split()) == text:
         return True
     inner = [c for c in a if isinstance(c.tag, str)]
-    return len(inner) == 1 and inner[0].tag in _CODE_TAGS and \
+    return len(inner) == 1 and inner[0].tag in CODE_TAGS and \
         " ".join(text_content(inner[0]).split()) == text

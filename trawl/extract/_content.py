@@ -35,9 +35,9 @@ from ._edges import (
     drop_trailing_meta,
     headline_before,
     headline_text,
-    names_entry,
     strip_header,
 )
+from ._namelines import names_entry
 from ._prune import prune
 from ._select import (
     _climb,

@@ -14,6 +14,7 @@ from ._boiler import _FIGURE_NUMBER_RE
 from ._clean import drop_tree
 from ._decl import beside_declaration, facts_beside
 from ._kept import LISTING_MIN_LINES
+from ._namelines import HEADER_BLOCK_EXTRA_CHARS, holds_abstract, says_more
 from ._numbered import lists_sections_after
 from ._prune import _cites_names
 from ._section_end import (
@@ -321,11 +322,8 @@ def _text_parts(el: HtmlElement, parts: list[str]) -> None:
             parts.append(child.tail)
 
 
-_HEADER_BLOCK_EXTRA_CHARS = 300
 _HEADER_BODY_FACTOR = 2
 """The content outside a header block holds at least this many times its text."""
-"""A wrapper of the headline with at most this much more text is the article's header (the
-headline with its standfirst, byline and date), not part of the body."""
 
 
 _LANDMARK = etree.XPath("self::main or self::article or @role='main' "
@@ -346,9 +344,9 @@ def _header_block(headline: HtmlElement, content: HtmlElement, size: int) -> Htm
     parent = headline.getparent()
     total = None
     while parent is not None and parent is not content:
-        text = _short_text(parent, size + _HEADER_BLOCK_EXTRA_CHARS)
+        text = _short_text(parent, size + HEADER_BLOCK_EXTRA_CHARS)
         if text is None or parent.find(".//pre") is not None or _holds_landmark(parent) \
-                or _says_more(parent, headline) or _holds_abstract(parent, headline) \
+                or says_more(parent, headline) or holds_abstract(parent, headline) \
                 or facts_beside(block, parent):
             break
         if total is None:  # the text of the landmark it is in, else of the content
@@ -361,113 +359,6 @@ def _header_block(headline: HtmlElement, content: HtmlElement, size: int) -> Htm
             break
         block, parent = parent, parent.getparent()
     return block
-
-
-def _says_more(block: HtmlElement, headline: HtmlElement) -> bool:
-    """Whether ``block`` holds, beside the headline, the line of a manual's entry that says
-    what the headline names ("ls — list directory contents": a reference entry's name
-    and purpose, as man pages, DocBook and gtk-doc set them under the name; or its
-    qualified name, see ``_qualified_name_line``): the page's content, not its header, as
-    an article's standfirst is."""
-    name = _collapsed_text(headline)
-    if not name:
-        return False
-    manual = manual_name(name)
-    for p in block.iter("p"):
-        if _is_ancestor(p, headline) or _is_ancestor(headline, p):
-            continue
-        text = _short_text(p, _HEADER_BLOCK_EXTRA_CHARS)
-        if text and text.startswith(name) and _PURPOSE_RE.match(text, len(name)):
-            return True
-        if text and _qualified_name_line(text, name, _code_names(headline)):
-            return True
-        # (a manual page's title, "git-show(1) Manual Page", "LS(1)": its name, in any case)
-        if text and manual and text.casefold().startswith(manual.casefold()) and \
-                _PURPOSE_RE.match(text, len(manual)):
-            return True
-    return False
-
-
-_CODE_NAME_RE = re.compile(r"::|\.|_|[a-z][A-Z]")
-"""What makes a name a program's, not a word of prose: a qualifier, an underscore, a capital
-inside it (``BOOST_PROTO_ref_a``, ``getValue``)."""
-_PURPOSE_SPLIT_RE = re.compile(r"\s+[—–-]+\s+")
-"""The dash between a name line's name and its purpose."""
-
-
-def _code_names(headline: HtmlElement) -> frozenset[str]:
-    """The names the headline sets in code ("BoostBook element <code>union</code>")."""
-    return frozenset(_collapsed_text(c) for c in headline.iter(*CODE_TAGS))
-
-
-def _qualified_name_line(text: str, headline: str, in_code: frozenset[str] = frozenset()
-                         ) -> bool:
-    """Whether ``text`` is an API reference entry's name line under ``headline``: the
-    entry's name, perhaps qualified by its namespaces or classes, then its purpose or
-    nothing, where the headline is the entry's kind, then the name ("Struct template
-    nary_expr" over "boost::proto::nary_expr — A metafunction for generating n-ary
-    expression types", "Function template operator!" over "boost::algorithm::operator! —
-    predicate negation operator", "Macro BOOST_PROTO_ref_a" over "BOOST_PROTO_ref_a —
-    Generates sequences ...": BoostBook's DocBook XSL). The name unqualified must be a
-    program's (``_CODE_NAME_RE``), or one the headline sets in code (``in_code``: "union —
-    Declares a C++ union" under "BoostBook element <code>union</code>"): "Rust — a
-    language ..." under "Why we love Rust" is a standfirst."""
-    lead = _PURPOSE_SPLIT_RE.split(text, maxsplit=1)[0]
-    words = headline.split()
-    for k in range(1, len(words)):
-        name = " ".join(words[k:])
-        if not lead.endswith(name):
-            continue
-        qualifier = lead[:-len(name)]
-        if (qualifier.endswith(("::", ".")) and " " not in qualifier) or \
-                (not qualifier and (_CODE_NAME_RE.search(name) or name in in_code)):
-            return True
-    return False
-
-
-def names_entry(block: HtmlElement, headline: HtmlElement) -> bool:
-    """Whether the header block ``block`` of ``headline`` holds a manual entry's name line
-    (see ``_says_more``): it is the entry's NAME section, not an article's header."""
-    return _says_more(block, headline)
-
-
-_MANUAL_TITLE_RE = re.compile(r"^([^\s()]+)\(\w{1,8}\)(?:\s|$)")
-"""A manual page's title: its name and its section in parentheses, first ("git-show(1)
-Manual Page", "LS(1)")."""
-
-
-def manual_name(headline: str) -> str | None:
-    """The name a manual page's headline gives, when it is titled as every manual page
-    generator titles one, its name then its section in parentheses ("git-show(1) Manual
-    Page": AsciiDoc; "LS(1)": mandoc, man2html); the page's name line under it ("git-show
-    - Show various types of objects") starts with that name. None for another headline."""
-    match = _MANUAL_TITLE_RE.match(headline)
-    return match.group(1) if match else None
-
-
-_ABSTRACT_MIN_CHARS = 150
-_ABSTRACT_MIN_SENTENCES = 2
-
-
-def _holds_abstract(block: HtmlElement, headline: HtmlElement) -> bool:
-    """Whether ``block`` holds, beside the headline, a paragraph of prose: two sentences or
-    more (a book's or chapter's abstract on its title page: "This is technical reference
-    documentation for developers ... It is not intended to be user documentation, ...").
-    That is the page's text, however short the block: a header's other lines are a
-    standfirst of one sentence, a byline, a date."""
-    for p in block.iter("p"):
-        if _is_ancestor(p, headline) or _is_ancestor(headline, p):
-            continue
-        text = _short_text(p, _HEADER_BLOCK_EXTRA_CHARS)
-        if text and len(text) >= _ABSTRACT_MIN_CHARS and \
-                text.count(". ") + text.endswith(".") >= _ABSTRACT_MIN_SENTENCES:
-            return True
-    return False
-
-
-_PURPOSE_RE = re.compile(r"\s*[—–-]+\s+(?:\(\w+\)\s+)?\w")
-"""After the name, a dash and what it is or does, after a word in parentheses when the
-entry is marked so ("dbfo_start — (obsolete) Sets the starting number")."""
 
 
 # -- the end: date and source lines after the body --------------------------------------

@@ -414,10 +414,26 @@ def _cites_names(el: HtmlElement) -> bool:
             coded += 1
         elif text and (" " not in text or _SIGNATURE_RE.match(text)):
             words += 1
-            named += NAME_RE.search(text) is not None or manual_reference(text)
+            named += NAME_RE.search(text) is not None or manual_reference(text) or \
+                type_in_brackets(text)
         else:
             return False
     return coded > 0 if not words else named > 0
+
+
+_TYPE_IN_BRACKETS_RE = re.compile(r"<[^\W\d][\w.$]*(?:\[\])*>")
+"""A type named between angle brackets, an identifier, maybe an array of it: ``<string>``,
+``<Buffer>``, ``<fs.Stats>``, ``<integer[]>``."""
+
+
+def type_in_brackets(text: str) -> bool:
+    """Whether a link's text names a type as an API reference's parameter list writes it,
+    an identifier between angle brackets ("<code>path</code> <a>&lt;string&gt;</a>",
+    "Returns: <a>&lt;Promise&gt;</a>", a property's type alone): a name, as a scoped one
+    is, which a list of such items is (the entry's parameters and what it returns), not a
+    list of links. A pager's arrows ("&lt;&lt;", "&lt;", "&gt;") name nothing: a word
+    between the brackets at least, its first character a letter."""
+    return _TYPE_IN_BRACKETS_RE.fullmatch(text) is not None
 
 
 _MANUAL_REFERENCE_RE = re.compile(r"[^\W\d][\w.:+-]*\(\d[a-z]{0,4}\)")

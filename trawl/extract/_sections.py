@@ -220,12 +220,14 @@ def _text_list(el: HtmlElement) -> bool:
 
 def _lead(el: HtmlElement, stats: dict[HtmlElement, _Stats]) -> bool:
     """Whether ``el``, after a section's heading and before its body, is the section's lead:
-    text without a link (a promotion, a teaser, a list of links has them), no form, no
-    class saying chrome. Any generator sets a chapter's epigraph or its introducing line
-    so; a block of other stories or a sign-up is not one."""
+    text without a link (a promotion, a teaser, a list of links has them) or whose every
+    link is an API's name (``_links_name_api``: a function entry's types, "Node =
+    <a>node()</a>", between its signature and its description), no form, no class saying
+    chrome. Any generator sets a chapter's epigraph or its introducing line so; a block of
+    other stories or a sign-up is not one."""
     st = stats.get(el)
-    return st is not None and st.links == 0 and _class_weight(el) >= 0 and \
-        el.find(".//form") is None and el.find(".//input") is None
+    return st is not None and (st.links == 0 or _links_name_api(el)) and \
+        _class_weight(el) >= 0 and el.find(".//form") is None and el.find(".//input") is None
 
 
 SUBSECTION_MAX_LISTED = 0.5
