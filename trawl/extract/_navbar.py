@@ -62,14 +62,24 @@ def past_bar(first: HtmlElement) -> HtmlElement | None:
     its bar (``_signals._is_heading_slug``: a section's ``id`` that is its heading's slug,
     "Zle-Widgets" over "18.4 Zle Widgets", names its subject, not a widget of the page;
     the boilerplate pass meets the section before its bar)."""
-    if first.tag in _HEADINGS or len(text_content(first)) > NAV_BAR_MAX_CHARS or \
-            not _bar(first):
+    if first.tag in _HEADINGS or not _short(first) or not _bar(first):
         return first
     after = first.getnext()
     while after is not None and (not isinstance(after.tag, str) or after.tag == "hr" or (
             after.tag in ("a", "span") and not len(after) and not (after.text or "").strip())):
         after = after.getnext()
     return after
+
+
+def _short(el: HtmlElement) -> bool:
+    """Whether ``el`` holds at most ``NAV_BAR_MAX_CHARS`` of text (read until past it: a
+    section's first child may be most of the page)."""
+    size = 0
+    for piece in el.itertext():
+        size += len(piece)
+        if size > NAV_BAR_MAX_CHARS:
+            return False
+    return True
 
 
 def _bar(el: HtmlElement) -> bool:
