@@ -62,12 +62,15 @@ def past_bar(first: HtmlElement) -> HtmlElement | None:
     its bar (``_signals._is_heading_slug``: a section's ``id`` that is its heading's slug,
     "Zle-Widgets" over "18.4 Zle Widgets", names its subject, not a widget of the page;
     the boilerplate pass meets the section before its bar)."""
-    if first.tag in _HEADINGS or not _short(first) or not _bar(first):
+    if first.tag in _HEADINGS:
         return first
     after = first.getnext()
     while after is not None and (not isinstance(after.tag, str) or after.tag == "hr" or (
             after.tag in ("a", "span") and not len(after) and not (after.text or "").strip())):
         after = after.getnext()
+    # (the heading after it asked first: the cheap test, most sections' first child fails)
+    if after is None or after.tag not in _HEADINGS or not _short(first) or not _bar(first):
+        return first
     return after
 
 
@@ -86,9 +89,9 @@ def _bar(el: HtmlElement) -> bool:
     if el.tag == "a" or el.tag in _HEADINGS:
         return False
     links = [a for a in el.iter("a") if a.get("href") is not None]
-    if len(links) < NAV_BAR_MIN_LINKS or any(True for _ in el.iter(*_HEADINGS)):
+    if len(links) < NAV_BAR_MIN_LINKS or not _sequence_labels(links):
         return False
-    return _only_links(el) and _sequence_labels(links)
+    return not any(True for _ in el.iter(*_HEADINGS)) and _only_links(el)
 
 
 def _only_links(el: HtmlElement) -> bool:
