@@ -31,7 +31,7 @@ from ._stats import (
     _remeasure,
     _Stats,
     _stats_from_children,
-    chrome_text,
+    text_outside_chrome,
 )
 from ._text import BLOCK_TAGS, text_content
 
@@ -518,8 +518,10 @@ def _holds_chrome(block: HtmlElement, stats: dict[HtmlElement, _Stats]) -> bool:
     """Whether nearly all of ``block``'s text is in parts its classes call chrome (the cell
     of a layout table holding a ``div.copyright-footer``): the block is chrome's wrapper."""
     st = stats.get(block)
-    return st is not None and st.text > 0 and \
-        chrome_text(block, stats) >= CHROME_HELD_SHARE * st.text
+    if st is None or st.text <= 0:
+        return False
+    allowed = int((1 - CHROME_HELD_SHARE) * st.text)
+    return text_outside_chrome(block, stats, allowed) <= allowed
 
 
 def _in_chrome(body: HtmlElement, el: HtmlElement) -> bool:

@@ -468,3 +468,19 @@ def chrome_text(el: HtmlElement, stats: dict[HtmlElement, _Stats]) -> int:
     if _class_weight(el) < 0:
         return stats[el].text
     return sum(chrome_text(c, stats) for c in el)
+
+
+def text_outside_chrome(el: HtmlElement, stats: dict[HtmlElement, _Stats], budget: int) -> int:
+    """How much of ``el``'s text lies outside the parts its classes call chrome (see
+    ``chrome_text``), counted only until past ``budget``: a block of prose is past it at
+    its first paragraph, and its subtree is not walked."""
+    if not isinstance(el.tag, str) or el not in stats or not stats[el].text or \
+            _class_weight(el) < 0:
+        return 0
+    total = max(0, stats[el].text - sum(stats[c].text for c in el if c in stats))
+    for child in el:
+        if total > budget:
+            break
+        total += text_outside_chrome(child, stats, budget - total)
+    return total
+
