@@ -58,6 +58,7 @@ from ._stats import _Stats, chrome_text, listed_links, reference_table
 from ._text import text_content
 from ._titlepage import credits_under_title, heads_document
 from ._toc import LISTS, Anchors, _leads_on, contents_list, opens_on_next
+from ._wrapped import sections_by_rank
 
 SIMILAR_MIN = 2
 """Siblings of one kind (the block among them) that make a collection of entries."""
@@ -116,6 +117,7 @@ def whole(top: HtmlElement, stats: dict[HtmlElement, _Stats],
                                         or numbered_figure(node, parent, stats, figure)
                                         or _in_wrapped_body(node, parent, stats, lists)
                                         or _among_sections(node, parent, stats, lists)
+                                        or sections_by_rank(node, parent, stats, lists)
                                         or before_flat_sections(node, parent, stats, lists)):
             break
         node = parent
