@@ -44,7 +44,7 @@ def declaration(el: HtmlElement) -> bool:
     ``_GLUED_RE``) or a declaration's keyword first (its own text, not a link's: a tag
     cloud's "impl fn trait" is links), and every link in it a name, one token (a
     headline's link is words)."""
-    links = [_collapsed_text(a) for a in el.iter("a")]
+    links = [_collapsed_text(a) for a in el.iter("a") if a.get("href")]  # (not a place)
     if not links or not all(_name(t) for t in links):
         return False
     text = _collapsed_text(el)
@@ -140,3 +140,37 @@ def _in_tooltip(el: HtmlElement) -> bool:
         if node.tag in BLOCK_TAGS:
             return False
     return False
+
+
+_BINDING_RE = re.compile(r"\w+(?:\(\))?(?:\s*=\s*\w+(?:\(\))?)*\s*(?:=|::)\s*\S")
+"""A name bound to its type, as a reference writes a function's argument types and its
+module's data types: "Node = node()", "Width = Height = integer()", "Timeout ::
+timeout()", "wxCaret() = wx:wx_object()"."""
+BINDING_MAX_CHARS = 400
+"""A type binding is a line, a union of a few types at most."""
+
+
+def type_binding(el: HtmlElement) -> bool:
+    """Whether ``el`` is a line binding a name to its type ("This = <a>wxCaret()</a>",
+    "Option = {focus, <a>wxWindow:wxWindow()</a>}": a function entry's types, each type
+    linked to its definition), or holds only such lines among its linked parts (the
+    entry's "Types" block, its heading and its lines). The line opens with the name, its
+    own text, not a link's; its text reads as code (``_GLUED_RE``: a type's parentheses);
+    each link is a name (``_name``). Its links are the names its type is made of, as a
+    declaration's are, not a list of links; a line of links to other pages ("Read = <a>our
+    latest stories</a>") links words."""
+    if _binding_line(el):
+        return True
+    lines = [c for c in el if isinstance(c.tag, str) and c.find(".//a") is not None]
+    return el.find("a") is None and bool(lines) and all(_binding_line(c) for c in lines)
+
+
+def _binding_line(el: HtmlElement) -> bool:
+    if any(isinstance(d.tag, str) and d.tag in BLOCK_TAGS and d.tag != "br"
+           for d in el.iterdescendants()):
+        return False
+    text = _collapsed_text(el)
+    links = [_collapsed_text(a) for a in el.iter("a") if a.get("href")]  # (not a place)
+    return 0 < len(text) <= BINDING_MAX_CHARS and bool(links) and \
+        _BINDING_RE.match(text) is not None and not text.startswith(links[0]) and \
+        _GLUED_RE.search(text) is not None and all(_name(t) for t in links)

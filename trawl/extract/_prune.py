@@ -9,7 +9,14 @@ import re
 from lxml.html import HtmlElement
 
 from ._boxes import _boxed_in_text
-from ._decl import Declarations, beside_declaration, declaration, holds_declaration, in_code
+from ._decl import (
+    Declarations,
+    beside_declaration,
+    declaration,
+    holds_declaration,
+    in_code,
+    type_binding,
+)
 from ._figures import caption_sentence, figure_with_references, in_numbered_figure
 from ._kept import (
     _PRUNABLE_TAGS,
@@ -252,7 +259,7 @@ def _prunable(el: HtmlElement, st: _Stats, stats: dict[HtmlElement, _Stats],
         return False
     if not st.links and st.n_img <= 1 and st.n_li - 100 <= st.n_p:
         return False  # every test below needs links, images or a hundred list items
-    if beside_declaration(el, decls) or in_code(el):
+    if beside_declaration(el, decls) or in_code(el) or type_binding(el):
         return False  # (asked after the cheap tests: they read the parent's headings, the
         # ancestors' tags)
     if _kinds(el).embed or _admonition(el) or _is_headed_section(el, stats) or \

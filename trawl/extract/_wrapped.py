@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from lxml.html import HtmlElement
 
+from ._decl import type_binding
 from ._sections import SECTIONS_MIN, SUBSECTION_LINE_CHARS, _text_of_document
 from ._signals import (
     _HEADINGS,
@@ -135,3 +136,24 @@ def _headline_link(heading: HtmlElement) -> bool:
     icon linked in a section's heading ("Found an issue? Fix it": the source file's edit
     page, a pencil and no word) is the generator's control, no headline."""
     return any(to_other_page(a) and _collapsed_text(a) for a in heading.iter("a"))
+
+
+def body_after_types(node: HtmlElement, parent: HtmlElement,
+                     stats: dict[HtmlElement, _Stats]) -> bool:
+    """Whether ``node`` is a function entry's description after its types block, the two
+    wrapped together: every block before it in ``parent`` binds names to their types
+    (``_decl.type_binding``: a "Types" heading and its lines, "Issuer = <a>public_key:
+    issuer_name()</a>"), one at least, and nothing with text after it. The description
+    and the types are the entry's body (its signatures' headings sit outside the wrapper,
+    in the entry), as a section's lead and body are its section's; a story's body after a
+    block of links to other stories is no entry's."""
+    before = False
+    after = False
+    for child in _parts(parent, stats):
+        if child is node:
+            after = True
+        elif after or not type_binding(child):
+            return False
+        else:
+            before = True
+    return before and after
