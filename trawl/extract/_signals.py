@@ -4,9 +4,9 @@ boilerplate and content, class weights, and small text helpers the main-content 
 
 from __future__ import annotations
 
+import itertools
 import re
 from functools import lru_cache
-import itertools
 from itertools import pairwise
 from typing import NamedTuple
 
