@@ -11,7 +11,7 @@ import re
 
 from lxml.html import HtmlElement
 
-from ._signals import _HEADINGS, _collapsed_text
+from ._signals import _HEADINGS, _collapsed_text, _short_text
 from ._stats import CODE_TAGS, _holds_block
 from ._text import BLOCK_TAGS
 
@@ -161,16 +161,23 @@ def type_binding(el: HtmlElement) -> bool:
     latest stories</a>") links words."""
     if _binding_line(el):
         return True
-    lines = [c for c in el if isinstance(c.tag, str) and c.find(".//a") is not None]
-    return el.find("a") is None and bool(lines) and all(_binding_line(c) for c in lines)
+    if el.find("a") is not None:
+        return False  # (a link of its own, outside its lines)
+    lines = False
+    for child in el:  # (lazily: a block of text stops at its first linked part)
+        if isinstance(child.tag, str) and child.find(".//a") is not None:
+            if not _binding_line(child):
+                return False
+            lines = True
+    return lines
 
 
 def _binding_line(el: HtmlElement) -> bool:
-    if any(isinstance(d.tag, str) and d.tag in BLOCK_TAGS and d.tag != "br"
-           for d in el.iterdescendants()):
+    text = _short_text(el, BINDING_MAX_CHARS)  # (stops reading a long block early)
+    if not text or _BINDING_RE.match(text) is None or \
+            any(isinstance(d.tag, str) and d.tag in BLOCK_TAGS and d.tag != "br"
+                for d in el.iterdescendants()):
         return False
-    text = _collapsed_text(el)
     links = [_collapsed_text(a) for a in el.iter("a") if a.get("href")]  # (not a place)
-    return 0 < len(text) <= BINDING_MAX_CHARS and bool(links) and \
-        _BINDING_RE.match(text) is not None and not text.startswith(links[0]) and \
+    return bool(links) and not text.startswith(links[0]) and \
         _GLUED_RE.search(text) is not None and all(_name(t) for t in links)

@@ -259,7 +259,7 @@ def _prunable(el: HtmlElement, st: _Stats, stats: dict[HtmlElement, _Stats],
         return False
     if not st.links and st.n_img <= 1 and st.n_li - 100 <= st.n_p:
         return False  # every test below needs links, images or a hundred list items
-    if beside_declaration(el, decls) or in_code(el) or type_binding(el):
+    if beside_declaration(el, decls) or in_code(el):
         return False  # (asked after the cheap tests: they read the parent's headings, the
         # ancestors' tags)
     if _kinds(el).embed or _admonition(el) or _is_headed_section(el, stats) or \
@@ -269,14 +269,15 @@ def _prunable(el: HtmlElement, st: _Stats, stats: dict[HtmlElement, _Stats],
         # chrome's, boilerplate removal said so)
     # (footnotes are the text's, by their marks: asked only of the blocks that would
     # otherwise go, as _names_only)
+    # (a type's binding line is asked last, of the blocks that would otherwise go)
     if tag == "p":
-        return _is_link_paragraph(el, st) and not _footnotes(el)
+        return _is_link_paragraph(el, st) and not _footnotes(el) and not type_binding(el)
     if _run_of_names(el, cites) or _phrase_in_prose(el, tag):
         return False
     # (a link block first: _names_only reads every paragraph and item below, so it is asked
     # only of the blocks that would otherwise go)
     return _is_link_block(el, st, stats, lists) and not _names_only(el, st, stats, cites) \
-        and not _footnotes(el)
+        and not _footnotes(el) and not type_binding(el)
 
 
 

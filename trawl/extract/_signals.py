@@ -4,7 +4,6 @@ boilerplate and content, class weights, and small text helpers the main-content 
 
 from __future__ import annotations
 
-import itertools
 import re
 from functools import lru_cache
 from itertools import pairwise
@@ -133,10 +132,13 @@ def _signature_heading(el: HtmlElement) -> bool:
     ("popup", "menu", "cookie" name a window's functions and an authentication module's).
     A heading of words over a widget ("Comments (3)", spaced) reads as no code, and its id
     is still read."""
-    heading = el if el.tag in _HEADINGS else next(
-        (a for a in itertools.islice(el.iterancestors(), SIGNATURE_DEPTH)
-         if a.tag in _HEADINGS), None)
-    return heading is not None and _SIGNATURE_RE.search(_collapsed_text(heading)) is not None
+    heading: HtmlElement | None = el
+    for _ in range(SIGNATURE_DEPTH):
+        if heading is None or heading.tag in _HEADINGS:
+            break
+        heading = heading.getparent()
+    return heading is not None and heading.tag in _HEADINGS and \
+        _SIGNATURE_RE.search(_collapsed_text(heading)) is not None
 
 
 @lru_cache(maxsize=8192)

@@ -147,13 +147,6 @@ def body_after_types(node: HtmlElement, parent: HtmlElement,
     and the types are the entry's body (its signatures' headings sit outside the wrapper,
     in the entry), as a section's lead and body are its section's; a story's body after a
     block of links to other stories is no entry's."""
-    before = False
-    after = False
-    for child in _parts(parent, stats):
-        if child is node:
-            after = True
-        elif after or not type_binding(child):
-            return False
-        else:
-            before = True
-    return before and after
+    parts = _parts(parent, stats)
+    return len(parts) >= 2 and parts[-1] is node and \
+        all(type_binding(child) for child in parts[:-1])
