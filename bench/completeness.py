@@ -214,9 +214,10 @@ The sets (``--list`` says which are installed here):
   ("This document was generated on ... using texi2any", as gitdoc's "Last updated");
 - ``erlang``: Erlang/OTP 25's documentation (its own XSLT generator, erl_docgen; Debian
   erlang-doc, only the HTML pages of its applications, ``lib/*/doc/html/``, and of the
-  runtime system, ``erts-*/doc/html/``: 887 pages, 27 MB of the package's 100, not its
-  PDFs, its shell's doc chunks, its search index and scripts, its system guides under
-  ``doc/`` nor jinterface's Javadoc, which the ``javadoc`` set has): a page a module (its
+  runtime system, ``erts-*/doc/html/``: 887 pages, 179 MB of the package's 209, each
+  page holding the side menu of its application's every module and function; not its
+  PDFs, its shell's doc chunks, its scripts, its system guides under ``doc/`` nor
+  jinterface's Javadoc, which the ``javadoc`` set has): a page a module (its
   summary, description, data types and exported functions: an entry a function, its
   signature, its types block, its prose; wxErlang's pages many short entries), each
   application's user's guide a chapter a page, its release notes; each section's heading
