@@ -372,9 +372,10 @@ def _says_what_links_are(el: HtmlElement, text: str) -> bool:
     return len(lead) > 2 and _one_word_links(el)
 
 
-_SECTION_HREF_RE = re.compile(r"[^:/?#\s][^:?#\s]*\.html?#[^\s#]+")
-"""A relative address of a page of the same site and a part of it ("grid.html#the-grid"):
-a manual's cross-reference to a section, not a story's address."""
+_SECTION_HREF_RE = re.compile(r"(?:[^:/?#\s][^:?#\s]*\.html?)?#[^\s#]+")
+"""A relative address of a page of the same site and a part of it ("grid.html#the-grid"),
+or of a part of this page ("#the-grid"): a manual's cross-reference to a section, not a
+story's address."""
 
 
 def _refers_to_sections(el: HtmlElement, text: str) -> bool:
