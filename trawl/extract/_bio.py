@@ -40,7 +40,9 @@ def drop_trailing_bio(content: HtmlElement) -> None:
               and not any(isinstance(c.tag, str) and c.tag in _BIO_BLOCKS for c in el)]
     for el in blocks[-_BIO_SCAN:]:
         text = _short_text(el, _BIO_MAX_CHARS)
-        lead = _BIO_LEAD_RE.match(text) if text else None
+        if not text:
+            continue
+        lead = _BIO_LEAD_RE.match(text)
         if lead and _PROGRAM_RE.search(lead.group()) is None and _set_apart(el) and \
                 not _opens_text(el, content) and not _one_of_people(el, content):
             bio = el
