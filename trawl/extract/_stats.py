@@ -295,24 +295,63 @@ def _type_like(cell: HtmlElement) -> bool:
 INDEX_TERM_MAX_CHARS = 80
 """The longest term an index's item names before its links; longer is a sentence."""
 _TERM_RE = re.compile(r"\w\w")
+_WORD_RE = re.compile(r"\w")
 
 
 def index_list(el: HtmlElement) -> bool:
     """An index: a list whose every item names a term of its own (text, not a link)
     before the links to where it is ("join() : AbstractThread", "NOATOM : windowsh.h").
-    A list of links has nothing of its own before its links (a number at most)."""
+    A list of links has nothing of its own before its links (a number at most).
+
+    The term may stand in a paragraph of its own over the list of where it is (see
+    ``_term_block``); such terms are in alphabetical order, as an index's are: a block of
+    link lists under labels ("Popular", "Latest") is not."""
     if el.tag not in ("ul", "ol"):
         return False
-    items = 0
+    initials: list[str] = []
     for li in el:
         if not isinstance(li.tag, str):
             continue
-        term = (li.text or "").strip()
-        if li.tag != "li" or not term or len(term) > INDEX_TERM_MAX_CHARS or \
-                _TERM_RE.search(term) is None or li.find(".//a") is None:
+        if li.tag != "li" or li.find(".//a") is None:
             return False
-        items += 1
-    return items > 0
+        term, pattern = (li.text or "").strip(), _TERM_RE
+        if not term:  # (a term set apart may be a letter: a parameter's name, "p")
+            block = _term_block(li)
+            term = "" if block is None else " ".join("".join(block.itertext()).split())
+            initials.append(term[:1].casefold())
+            pattern = _WORD_RE
+        if not term or len(term) > INDEX_TERM_MAX_CHARS or pattern.search(term) is None:
+            return False
+    return initials == sorted(initials) and el.find("li") is not None
+
+
+def _term_block(li: HtmlElement) -> HtmlElement | None:
+    """The paragraph an index's item opens with when it sets its term apart, no link in
+    it, over a list of where the term is said (``<li><p>bad_alloc</p><div><ul>...``)."""
+    first = next((c for c in li if isinstance(c.tag, str)), None)
+    if first is None or first.tag != "p" or first.find(".//a") is not None:
+        return None
+    after = first.getnext()
+    while after is not None and not isinstance(after.tag, str):
+        after = after.getnext()
+    if after is None or not (after.tag in ("ul", "ol") or after.find("ul") is not None
+                             or after.find("ol") is not None):
+        return None
+    return first
+
+
+def index_subentries(el: HtmlElement) -> bool:
+    """Whether the list ``el`` is where an index's term is said: a list of links in an
+    item of an index (see ``index_list``), under the item's term."""
+    parent = el.getparent()
+    for _ in range(2):
+        if parent is None:
+            return False
+        if parent.tag == "li":
+            index = parent.getparent()
+            return index is not None and index_list(index)
+        parent = parent.getparent()
+    return False
 
 
 def index_terms(el: HtmlElement) -> bool:
