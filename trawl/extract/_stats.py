@@ -4,6 +4,7 @@ measured once per page and kept up to date as passes drop elements."""
 from __future__ import annotations
 
 import re
+import sys
 from typing import NamedTuple
 
 from lxml import etree
@@ -501,12 +502,11 @@ def _tree_chars(el: HtmlElement) -> int:
 def chrome_text(el: HtmlElement, stats: dict[HtmlElement, _Stats]) -> int:
     """How much of ``el``'s text its classes call chrome: all of it when its own class
     does, else what its descendants' classes do (a layout table around a footer: the
-    ``div.copyright-footer`` in a table's cell, BoostBook's)."""
-    if not isinstance(el.tag, str) or el not in stats or not stats[el].text:
+    ``div.copyright-footer`` in a table's cell, BoostBook's): its text less the text
+    outside chrome (``text_outside_chrome``, walked whole)."""
+    if not isinstance(el.tag, str) or el not in stats:
         return 0
-    if _class_weight(el) < 0:
-        return stats[el].text
-    return sum(chrome_text(c, stats) for c in el)
+    return stats[el].text - text_outside_chrome(el, stats, sys.maxsize)
 
 
 def text_outside_chrome(el: HtmlElement, stats: dict[HtmlElement, _Stats], budget: int) -> int:
