@@ -44,7 +44,7 @@ def declaration(el: HtmlElement) -> bool:
     ``_GLUED_RE``) or a declaration's keyword first (its own text, not a link's: a tag
     cloud's "impl fn trait" is links), and every link in it a name, one token (a
     headline's link is words)."""
-    links = [_collapsed_text(a) for a in el.iter("a") if a.get("href")]  # (not a place)
+    links = [_collapsed_text(a) for a in el.iter("a")]
     if not links or not all(_name(t) for t in links):
         return False
     text = _collapsed_text(el)
