@@ -212,6 +212,19 @@ The sets (``--list`` says which are installed here):
   ... [Top] [Contents] [Index] [ ? ]``); not texi2any's redirect files (one per node, a
   ``Refresh`` to its chapter's page): the body less those bars and the generator's stamp
   ("This document was generated on ... using texi2any", as gitdoc's "Last updated");
+- ``erlang``: Erlang/OTP 25's documentation (its own XSLT generator, erl_docgen; Debian
+  erlang-doc, only the HTML pages of its applications, ``lib/*/doc/html/``, and of the
+  runtime system, ``erts-*/doc/html/``: 887 pages, 179 MB of the package's 209, each
+  page holding the side menu of its application's every module and function; not its
+  PDFs, its shell's doc chunks, its scripts, its system guides under ``doc/`` nor
+  jinterface's Javadoc, which the ``javadoc`` set has): a page a module (its
+  summary, description, data types and exported functions: an entry a function, its
+  signature, its types block, its prose; wxErlang's pages many short entries), each
+  application's user's guide a chapter a page, its release notes; each section's heading
+  set in a wrapper div of its own, the section's body the wrapper's next sibling or
+  inside it after the heading; the generator's main container, ``div#content``, less its
+  copyright footer (``div.footer``, as AsciiDoc's ``div#footer``), not the side menu of
+  the application's modules and functions (``aside``, outside it);
 - ``postgres`` (kept back, only with ``--kept-back``: measured to check, never tuned on): the
   PostgreSQL 15 manual (DocBook XSL; Debian postgresql-doc-15): the body less its
   ``navheader`` and ``navfooter``.
@@ -569,6 +582,14 @@ SETS = {s.name: s for s in (
            f".//table[{_has_class('header')}] "
            "| ./p[starts-with(normalize-space(), 'This document was generated on')]",
            skip_redirects=True),
+    DocSet("erlang", _installed("usr/share/doc/erlang-doc", page="lib"),
+           "erlang-doc",
+           # erl_docgen: ``div#content`` (the page's title, its sections and function
+           # entries), less its copyright footer; the side menu (``aside``) is outside it.
+           # ``doc/`` holds the system guides (not measured: the set is the applications'
+           # and runtime system's pages); a page without ``div#content`` (xmerl's example
+           # outputs, ``lib/index.html``'s frame of links) has no reference and is skipped
+           "//div[@id='content']", ".//div[@class='footer']", exclude=("doc",)),
     DocSet("postgres", _installed("usr/share/doc/postgresql-doc-15/html"), "postgresql-doc-15",
            "/html/body", "./div[@class='navheader' or @class='navfooter']", kept_back=True),
 )}

@@ -74,6 +74,9 @@ FLOORS = {
     # (Node.js's API reference, its own generator: 65 pages, one the whole reference, ~2 s)
     "nodejs": (0, 0),
     "zsh": (0, 3),  # (the Z shell's manual, texi2any: 42 pages, ~0.6 s; 4 / 9 before brief 50)
+    # (Erlang/OTP's docs, erl_docgen: every eighth page, 112 of 887, ~10 s, its pages large
+    # with the side menu of every module and function; all pages 53 / 214 before brief 52)
+    "erlang": (0, 3),
 }
 EXTRA_MARGIN = 0.005
 """Mean extra may grow by this much (half a point) past what was measured."""
@@ -139,8 +142,13 @@ CEILINGS = {
     # policy.html, a page of a title, a note and a link)
     "nodejs": (0.041, 1),
     "zsh": (0.001, 0),  # (0.9 % before its navigation bars went, brief 50)
+    # (every eighth page, as its floor: the side menu of an application's modules and
+    # functions, outside ``div#content``, taken on the pages whose content is a title and
+    # a date, each application's cover, release notes and user's guide pages, and on the
+    # shortest of wxErlang's, where the menu of every wx function is most of the page)
+    "erlang": (0.121, 14),
 }
-SAMPLED = {"berkeleydb": 2, "rustdoc": 2, "boost": 4}
+SAMPLED = {"berkeleydb": 2, "rustdoc": 2, "boost": 4, "erlang": 8}
 """Sets measured on every n-th page only, to keep CI cheap."""
 
 

@@ -162,9 +162,11 @@ def test_a_long_subsection_in_a_wrapped_section_body_is_not_the_page() -> None:
 def test_without_either_rule_the_subsection_stands_for_the_page(
         monkeypatch: pytest.MonkeyPatch) -> None:
     # (either rule takes it whole: the wrapped body's, or the sections alike's, the
-    # Variables subsection among the body's h3 sections after its introduction)
+    # Variables subsection among the body's h3 sections after its introduction; and the
+    # sections read by their headings' rank, which reads sections alike too)
     monkeypatch.setattr(_whole, "_in_wrapped_body", lambda *a: False)
     monkeypatch.setattr(_whole, "_among_sections", lambda *a: False)
+    monkeypatch.setattr(_whole, "sections_by_rank", lambda *a: False)
     e = extract(CONFIG_PAGE, URL)
     assert "core.setting59" in e.text and "A known bug" not in e.text
 
@@ -202,7 +204,9 @@ def test_the_biggest_of_a_documents_sections_is_not_the_document() -> None:
 
 def test_without_the_sections_rule_the_biggest_section_is_the_page(
         monkeypatch: pytest.MonkeyPatch) -> None:
+    # (and without the sections read by their headings' rank, which reads them too)
     monkeypatch.setattr(_whole, "_among_sections", lambda *a: False)
+    monkeypatch.setattr(_whole, "sections_by_rank", lambda *a: False)
     e = extract(DAEMON_PAGE, URL)
     assert "This command listens" in e.text and "Part of the git(1) suite" not in e.text
     assert "SYNOPSIS" not in e.text

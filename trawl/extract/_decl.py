@@ -11,7 +11,7 @@ import re
 
 from lxml.html import HtmlElement
 
-from ._signals import _HEADINGS, _collapsed_text
+from ._signals import _HEADINGS, _collapsed_text, _short_text
 from ._stats import CODE_TAGS, _holds_block
 from ._text import BLOCK_TAGS
 
@@ -140,6 +140,47 @@ def _in_tooltip(el: HtmlElement) -> bool:
         if node.tag in BLOCK_TAGS:
             return False
     return False
+
+
+_BINDING_RE = re.compile(r"\w+(?:\(\))?(?:\s*=\s*\w+(?:\(\))?)*\s*(?:=|::)\s*\S")
+"""A name bound to its type, as a reference writes a function's argument types and its
+module's data types: "Node = node()", "Width = Height = integer()", "Timeout ::
+timeout()", "wxCaret() = wx:wx_object()"."""
+BINDING_MAX_CHARS = 400
+"""A type binding is a line, a union of a few types at most."""
+
+
+def type_binding(el: HtmlElement) -> bool:
+    """Whether ``el`` is a line binding a name to its type ("This = <a>wxCaret()</a>",
+    "Option = {focus, <a>wxWindow:wxWindow()</a>}": a function entry's types, each type
+    linked to its definition), or holds only such lines among its linked parts (the
+    entry's "Types" block, its heading and its lines). The line opens with the name, its
+    own text, not a link's; its text reads as code (``_GLUED_RE``: a type's parentheses);
+    each link is a name (``_name``). Its links are the names its type is made of, as a
+    declaration's are, not a list of links; a line of links to other pages ("Read = <a>our
+    latest stories</a>") links words."""
+    if _binding_line(el):
+        return True
+    if el.find("a") is not None:
+        return False  # (a link of its own, outside its lines)
+    lines = False
+    for child in el:  # (lazily: a block of text stops at its first linked part)
+        if isinstance(child.tag, str) and child.find(".//a") is not None:
+            if not _binding_line(child):
+                return False
+            lines = True
+    return lines
+
+
+def _binding_line(el: HtmlElement) -> bool:
+    text = _short_text(el, BINDING_MAX_CHARS)  # (stops reading a long block early)
+    if not text or _BINDING_RE.match(text) is None or \
+            any(isinstance(d.tag, str) and d.tag in BLOCK_TAGS and d.tag != "br"
+                for d in el.iterdescendants()):
+        return False
+    links = [_collapsed_text(a) for a in el.iter("a") if a.get("href")]  # (not a place)
+    return bool(links) and not text.startswith(links[0]) and \
+        _GLUED_RE.search(text) is not None and all(_name(t) for t in links)
 
 
 _PRODUCTION_RE = re.compile(r"\s*[\w.:-]+\s*::=")

@@ -16,6 +16,7 @@ from ._decl import (
     grammar_rule,
     holds_declaration,
     in_code,
+    type_binding,
 )
 from ._figures import caption_sentence, figure_with_references, in_numbered_figure
 from ._kept import (
@@ -270,14 +271,15 @@ def _prunable(el: HtmlElement, st: _Stats, stats: dict[HtmlElement, _Stats],
         # chrome's, boilerplate removal said so)
     # (footnotes are the text's, by their marks: asked only of the blocks that would
     # otherwise go, as _names_only)
+    # (a type's binding line is asked last, of the blocks that would otherwise go)
     if tag == "p":
-        return _is_link_paragraph(el, st) and not _footnotes(el)
+        return _is_link_paragraph(el, st) and not _footnotes(el) and not type_binding(el)
     if _run_of_names(el, cites) or _phrase_in_prose(el, tag):
         return False
     # (a link block first: _names_only reads every paragraph and item below, so it is asked
     # only of the blocks that would otherwise go)
     return _is_link_block(el, st, stats, lists) and not _names_only(el, st, stats, cites) \
-        and not _footnotes(el)
+        and not _footnotes(el) and not type_binding(el)
 
 
 

@@ -379,11 +379,15 @@ def _among_sections(node: HtmlElement, parent: HtmlElement, stats: dict[HtmlElem
 
 
 def _text_of_document(node: HtmlElement, others: list[HtmlElement],
-                      stats: dict[HtmlElement, _Stats], lists: dict[HtmlElement, int]) -> bool:
+                      stats: dict[HtmlElement, _Stats], lists: dict[HtmlElement, int],
+                      reference: bool = False) -> bool:
     """Whether ``others`` (beside ``node`` under one parent) are all the document's text:
-    no list of links (``SUBSECTION_MAX_LISTED`` of its text at most standing as links), no
-    teasers, no form, no class saying chrome, no section headed as a promotion's
-    ("Related articles")."""
+    no list of links (``SUBSECTION_MAX_LISTED`` of its text at most standing as links;
+    with ``reference``, any in a block whose every link names an API, ``_links_name_api``,
+    or a line long, ``SUBSECTION_LINE_CHARS``: a reference's data types, its "See Also"
+    line, as ``_its_subsection`` reads them), no teasers, no form, no class saying chrome,
+    no section headed as a promotion's ("Related articles"; with ``reference``, but for a
+    line: "See Also <a>init(3)</a>")."""
     parent = node.getparent()
     if parent is None:
         return False
@@ -397,10 +401,13 @@ def _text_of_document(node: HtmlElement, others: list[HtmlElement],
         if not st.text:
             continue
         head = _first_element(el)
-        if listed.get(el, 0) > SUBSECTION_MAX_LISTED * st.text or teasers(el) or \
+        line = reference and st.text <= SUBSECTION_LINE_CHARS
+        if (listed.get(el, 0) > SUBSECTION_MAX_LISTED * st.text
+                and not (line or (reference and _links_name_api(el)))) or teasers(el) or \
                 _class_weight(el) < 0 or el.find(".//form") is not None or \
                 el.find(".//input") is not None or \
-                (head is not None and head.tag in _HEADINGS and promo_heading(head)):
+                (head is not None and head.tag in _HEADINGS and promo_heading(head)
+                 and not line):
             return False
     return True
 

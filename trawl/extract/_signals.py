@@ -94,9 +94,9 @@ def _kinds(el: HtmlElement) -> _Kinds:
     cls, ident = el.get("class"), el.get("id")
     if not cls and not ident:  # most elements: skip the concatenation and the cache
         return _NO_KINDS
-    if ident and ("." in ident or _is_heading_slug(el, ident)):
+    if ident and ("." in ident or _is_heading_slug(el, ident) or _signature_heading(el)):
         # an anchor, not a component's name: a qualified API name
-        # ("distutils.ccompiler.CCompiler.debug_print") or a section's slug
+        # ("distutils.ccompiler.CCompiler.debug_print"), a section's slug or a signature's
         ident = None
     return _kinds_of((cls or "") + " " + (ident or ""))
 
@@ -115,6 +115,30 @@ def _is_heading_slug(el: HtmlElement, ident: str) -> bool:
 
 
 _SLUG_WORD_RE = re.compile(r"[^\W_]+")
+_SIGNATURE_RE = re.compile(r"\w(?:::\w|<|\()|->")
+"""Code in a heading (as ``_decl._GLUED_RE``): a name glued to its arguments or its scope,
+or an arrow."""
+
+
+SIGNATURE_DEPTH = 3
+"""How deep in a heading a part of it may sit (``h4 > div.title-name > span > a``)."""
+
+
+def _signature_heading(el: HtmlElement) -> bool:
+    """Whether ``el`` is a heading that reads as code, or a part of one: a function's
+    signature ("popup(This) -> ok"), a type's definition ("wxMenu() = wx:wx_object()", the
+    type's name a named anchor). Its id is its anchor, the API's name ("popup-1",
+    "type-wxMenu"), whatever words the name is made of: a widget's name is no function's
+    ("popup", "menu", "cookie" name a window's functions and an authentication module's).
+    A heading of words over a widget ("Comments (3)", spaced) reads as no code, and its id
+    is still read."""
+    heading: HtmlElement | None = el
+    for _ in range(SIGNATURE_DEPTH):
+        if heading is None or heading.tag in _HEADINGS:
+            break
+        heading = heading.getparent()
+    return heading is not None and heading.tag in _HEADINGS and \
+        _SIGNATURE_RE.search(_collapsed_text(heading)) is not None
 
 
 @lru_cache(maxsize=8192)
@@ -156,7 +180,7 @@ def _tokens_of(raw: str) -> frozenset[str]:
 
 def _class_weight(el: HtmlElement) -> float:
     ident = el.get("id")
-    if ident and ("." in ident or _is_heading_slug(el, ident)):
+    if ident and ("." in ident or _is_heading_slug(el, ident) or _signature_heading(el)):
         ident = None  # an anchor (a section's slug, an API name), not a component's name
     return _class_weight_of(el.get("class"), ident)
 

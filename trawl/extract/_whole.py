@@ -58,6 +58,7 @@ from ._stats import _Stats, chrome_text, listed_links, reference_table
 from ._text import text_content
 from ._titlepage import credits_under_title, heads_document
 from ._toc import LISTS, Anchors, _leads_on, contents_list, opens_on_next
+from ._wrapped import body_after_types, sections_by_rank
 
 SIMILAR_MIN = 2
 """Siblings of one kind (the block among them) that make a collection of entries."""
@@ -103,6 +104,7 @@ def whole(top: HtmlElement, stats: dict[HtmlElement, _Stats],
         if not (_lone_entry(node, parent)
                                         or _entry_body(node, parent, stats)
                                         or _section_body(node, parent, stats)
+                                        or body_after_types(node, parent, stats)
                                         or _among_similar(node, parent, stats)
                                         or _subsection(node, parent, stats, lists)
                                         or _in_section_text(node, parent, stats, lists)
@@ -116,6 +118,7 @@ def whole(top: HtmlElement, stats: dict[HtmlElement, _Stats],
                                         or numbered_figure(node, parent, stats, figure)
                                         or _in_wrapped_body(node, parent, stats, lists)
                                         or _among_sections(node, parent, stats, lists)
+                                        or sections_by_rank(node, parent, stats, lists)
                                         or before_flat_sections(node, parent, stats, lists)):
             break
         node = parent
