@@ -210,8 +210,10 @@ The sets (``--list`` says which are installed here):
   contributions, the FAQ) and four indexes, each section of a chapter a ``div.section``
   opening with its own navigation bar (``table.header``: ``[ << ] [ < ] [ Up ] [ > ] [ >> ]
   ... [Top] [Contents] [Index] [ ? ]``); not texi2any's redirect files (one per node, a
-  ``Refresh`` to its chapter's page): the body less those bars and the generator's stamp
-  ("This document was generated on ... using texi2any", as gitdoc's "Last updated");
+  ``Refresh`` to its chapter's page): the body less those bars, the generator's stamp
+  ("This document was generated on ... using texi2any", as gitdoc's "Last updated") and
+  what follows it, zsh's footer ("Zsh version 5.9, released on May 14, 2022.", the same
+  line on every page, in small print under the stamp: the site's, not the chapter's);
 - ``postgres`` (kept back, only with ``--kept-back``: measured to check, never tuned on): the
   PostgreSQL 15 manual (DocBook XSL; Debian postgresql-doc-15): the body less its
   ``navheader`` and ``navfooter``.
@@ -564,10 +566,14 @@ SETS = {s.name: s for s in (
            # texi2any (Texinfo 6.8, zsh's init file) marks no main container: a chapter's
            # page is the body, each node (the chapter, each section) opening with a
            # ``table.header`` bar of links, one more at the foot, and the generator's stamp
-           # ("This document was generated on <date> using texi2any") under it
+           # ("This document was generated on <date> using texi2any") under it, then zsh's
+           # own footer, its version line ("Zsh version 5.9, released on May 14, 2022.", the
+           # same on every page: the site's, as the stamp is)
            "/html/body",
            f".//table[{_has_class('header')}] "
-           "| ./p[starts-with(normalize-space(), 'This document was generated on')]",
+           "| ./p[starts-with(normalize-space(), 'This document was generated on')] "
+           "| ./p[starts-with(normalize-space(), 'This document was generated on')]"
+           "/following-sibling::*",
            skip_redirects=True),
     DocSet("postgres", _installed("usr/share/doc/postgresql-doc-15/html"), "postgresql-doc-15",
            "/html/body", "./div[@class='navheader' or @class='navfooter']", kept_back=True),

@@ -27,6 +27,7 @@ from ._kept import (
     _wraps_one,
     contents_after_title,
 )
+from ._menus import menu_of_sections
 from ._numbered import lists_sections_after
 from ._phrases import _cited_address, _phrase_in_prose
 from ._signals import (
@@ -128,6 +129,7 @@ def prune(content: HtmlElement, stats: dict[HtmlElement, _Stats] | None = None,
               not _in_introduced(el, content) and
               not _headed_link(el, stats) and
               not lists_sections_after(el) and not in_numbered_figure(el) and
+              not menu_of_sections(el) and
               not any(contents_after_title(a) for a in _up_to(el, content)[:2]) and
               not (el.tag == "span" and _in_title(el, content)) and
               not (keep is not None and (el is keep or _is_ancestor(keep, el)))]
