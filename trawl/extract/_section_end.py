@@ -13,7 +13,15 @@ from lxml.html import HtmlElement
 
 from ._kept import _up_to
 from ._prune import _cites_names
-from ._signals import _collapsed_text, _first_element, _short_text, section_alike
+from ._signals import (
+    _HEADINGS,
+    _collapsed_text,
+    _first_element,
+    _is_ancestor,
+    _kinds,
+    _short_text,
+    section_alike,
+)
 
 
 def body_of_section(el: HtmlElement, text: str, content: HtmlElement) -> bool:
@@ -26,6 +34,35 @@ def body_of_section(el: HtmlElement, text: str, content: HtmlElement) -> bool:
         if section_alike(node):
             return _only_line(node, el, text)
     return False
+
+
+def line_of_page(el: HtmlElement, text: str, content: HtmlElement) -> bool:
+    """Whether the last line ``el`` is all the page says under its title: the only line
+    of the section its heading opens (``_only_line``), and nothing outside that section
+    in the content but blocks whose class names chrome (``words_outside``: a generator's
+    footer, which the size guards spare on so short a page). A placeholder's chapter
+    ("Example" over "TODO") or a stub's one line is the page's text, no label left of a
+    share bar, which ends a story's text."""
+    for node in _up_to(el, content)[1:]:
+        heading = _first_element(node)
+        if heading is not None and heading.tag in _HEADINGS:
+            return _only_line(node, el, text) and not words_outside(content, node)
+    return False
+
+
+def words_outside(el: HtmlElement, skip: HtmlElement) -> bool:
+    """Whether ``el`` has a word outside ``skip`` and outside the blocks its classes call
+    chrome (a walk that stops at the first: a story's text is near)."""
+    if el is skip or not isinstance(el.tag, str) or \
+            (_kinds(el).boiler and not _is_ancestor(el, skip)):
+        return False
+    if el.text and _WORD_RE.search(el.text):
+        return True
+    return any(words_outside(c, skip) or bool(c.tail and _WORD_RE.search(c.tail))
+               for c in el)
+
+
+_WORD_RE = re.compile(r"\w")
 
 
 def _only_line(section: HtmlElement, el: HtmlElement, text: str) -> bool:
