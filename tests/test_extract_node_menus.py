@@ -58,7 +58,8 @@ def test_a_nodes_menu_of_its_sections_is_the_chapters_text() -> None:
 
 def test_a_one_page_sites_menu_over_the_text_is_no_menu_of_sections() -> None:
     # a site on one page: its menu (links to its own sections, by their headings) is set
-    # over the text, in no section's body under a heading: the site's chrome
+    # over the text, closing no section's text (no heading and paragraph before it): the
+    # site's chrome
     labels = (("s1", "Description"), ("s2", "Parameters"), ("s3", "Codes"), ("s4", "Example"))
     page = chapter(BAR).replace("<div class='chapter' id='ch'>",
                                 "<div class='chapter' id='ch'><div class='menu'><ul>" + "".join(

@@ -12,6 +12,9 @@ section's contents, which a reader reads as a chapter's list of its sections, is
 
 from __future__ import annotations
 
+import re
+
+from lxml import etree
 from lxml.html import HtmlElement
 
 from ._navbar import past_bar
@@ -28,25 +31,43 @@ from ._signals import (
 def menu_of_sections(el: HtmlElement) -> bool:
     """Whether ``el`` is a section's menu of its subsections on the page: it links only to
     places on the page (``CONTENTS_MIN_LINKS`` of them or more), each the section its label
-    heads (``_heads_targets``), and it is set in a section's body under its heading
-    (``_under_heading``). A one-page site's menu (its sections' names, "About", "Services")
-    sits over the text, in its header, not under a heading in a section's text; and a bar
-    of jump links ("Top", "Back") names no section."""
+    heads (``_heads_targets``), and it closes a section's text, after its heading and a
+    paragraph (``_after_text``). A one-page site's menu (its sections' names, "About",
+    "Services") sits over the text, and a sidebar's list of the page's sections under its
+    label ("Topics") beside it: they close no text; and a bar of jump links ("Top",
+    "Back") names no section."""
     links = [a for a in el.iter("a") if a.get("href") is not None]
     if len(links) < CONTENTS_MIN_LINKS or \
             not all((a.get("href") or "").startswith("#") for a in links):
         return False
-    return _under_heading(el) and _heads_targets(el, links)
+    return _after_text(el) and _heads_targets(el, links)
 
 
-def _under_heading(el: HtmlElement) -> bool:
-    """Whether a heading comes before ``el`` among its siblings (or a block that only
-    wraps one): ``el`` is in a section's body, after its title."""
+def _after_text(el: HtmlElement) -> bool:
+    """Whether ``el`` follows a section's text in its block: a heading, then a paragraph
+    with words of its own (not a link's) before it among its siblings. A node's menu closes
+    its text; a sidebar's list of the page's sections ("Topics" over its links) or a
+    one-page site's menu over its text follows no paragraph."""
+    text = False
     for sib in el.itersiblings(preceding=True):
-        if isinstance(sib.tag, str) and (sib.tag in _HEADINGS or (
-                sib.tag == "div" and _wrapped_heading(sib).tag in _HEADINGS)):
-            return True
+        if not isinstance(sib.tag, str):
+            continue
+        if sib.tag == "p" and _own_words(sib):
+            text = True
+        elif sib.tag in _HEADINGS or (sib.tag == "div" and _wrapped_heading(sib).tag in _HEADINGS):
+            return text
     return False
+
+
+def _own_words(p: HtmlElement) -> bool:
+    """Whether the paragraph ``p`` has a word outside its links."""
+    return any(_WORD_RE.search(t) for t in _TEXT_OUTSIDE_LINKS(p))
+
+
+_TEXT_OUTSIDE_LINKS = etree.XPath(".//text()[not(ancestor::a)]")
+
+
+_WORD_RE = re.compile(r"\w")
 
 
 def _heads_targets(el: HtmlElement, links: list[HtmlElement]) -> bool:
