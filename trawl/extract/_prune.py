@@ -9,6 +9,7 @@ import re
 from lxml.html import HtmlElement
 
 from ._boxes import _boxed_in_text
+from ._cells import pictures_of_tables
 from ._decl import Declarations, beside_declaration, declaration, holds_declaration, in_code
 from ._figures import caption_sentence, figure_with_references, in_numbered_figure
 from ._kept import (
@@ -512,7 +513,7 @@ def _is_link_block(el: HtmlElement, st: _Stats, stats: dict[HtmlElement, _Stats]
     if tag == "figure" or _wraps_one(el):
         return False  # a wrapper (e.g. a script's responsive-table div) is judged by its child
     n_p, n_img, n_li = st.n_p, st.n_img, st.n_li - 100
-    if (n_img > 1 and n_p / n_img < 0.5 and st.text < 200) or \
+    if (n_img > 1 and n_p / n_img < 0.5 and st.text < 200 and not pictures_of_tables(el)) or \
             (n_li > n_p and tag not in ("ul", "ol")):
         return True
     if weight < 25 and density > 0.35 and st.text < 500:
