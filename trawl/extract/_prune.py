@@ -30,6 +30,7 @@ from ._kept import (
 )
 from ._menus import menu_of_sections
 from ._numbered import lists_sections_after
+from ._permalinks import self_linked
 from ._phrases import _cited_address, _phrase_in_prose
 from ._signals import (
     _HEADINGS,
@@ -272,7 +273,7 @@ def _prunable(el: HtmlElement, st: _Stats, stats: dict[HtmlElement, _Stats],
     # (a link block first: _names_only reads every paragraph and item below, so it is asked
     # only of the blocks that would otherwise go)
     return _is_link_block(el, st, stats, lists) and not _names_only(el, st, stats, cites) \
-        and not _footnotes(el)
+        and not _footnotes(el) and not self_linked(el)
 
 
 
