@@ -60,3 +60,15 @@ def test_a_storys_header_over_its_text_still_goes() -> None:
     e = extract(page, URL)
     assert "library" in e.text
     assert "Staff report" not in e.text
+
+
+def test_a_storys_header_over_its_text_in_a_chrome_named_wrapper_still_goes() -> None:
+    # the story's text is in a layout's wrapper whose class names a column
+    # ("l-sidebar-fixed": the sidebar is set beside it): text, not a chrome line
+    page = ("<html><head><title>Budget passes</title></head><body><article class='story'>"
+            "<div class='head'><h1>Budget passes</h1><p>Staff report</p></div>"
+            "<div class='l-sidebar-fixed'><div class='body'>" + STORY + "</div></div>"
+            "</article></body></html>")
+    e = extract(page, URL)
+    assert "library" in e.text
+    assert "Staff report" not in e.text

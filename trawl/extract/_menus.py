@@ -44,19 +44,28 @@ def menu_of_sections(el: HtmlElement) -> bool:
 
 
 def _after_text(el: HtmlElement) -> bool:
-    """Whether ``el`` follows a section's text in its block: a heading, then a paragraph
-    with words of its own (not a link's) before it among its siblings. A node's menu closes
-    its text; a sidebar's list of the page's sections ("Topics" over its links) or a
-    one-page site's menu over its text follows no paragraph."""
-    text = False
-    for sib in el.itersiblings(preceding=True):
-        if not isinstance(sib.tag, str):
-            continue
-        if sib.tag == "p" and _own_words(sib):
-            text = True
-        elif sib.tag in _HEADINGS or (sib.tag == "div" and _wrapped_heading(sib).tag in _HEADINGS):
-            return text
+    """Whether ``el`` closes a section's text in its block: right after a block of text
+    (``_text_block``: past empty paragraphs, an index entry's anchors), a heading before
+    it among its siblings. A node's menu closes its text; a sidebar's list of the page's
+    sections ("Topics" over its links) or a one-page site's menu over its text follows no
+    text of a section."""
+    before = el.getprevious()
+    while before is not None and (not isinstance(before.tag, str) or (
+            before.tag == "p" and not _own_words(before))):
+        before = before.getprevious()
+    if before is None or not _text_block(before):
+        return False  # (asked first: a long flat page's blocks of links follow no text)
+    for sib in before.itersiblings(preceding=True):
+        if isinstance(sib.tag, str) and (sib.tag in _HEADINGS or (
+                sib.tag == "div" and _wrapped_heading(sib).tag in _HEADINGS)):
+            return True
     return False
+
+
+def _text_block(el: HtmlElement) -> bool:
+    """Whether ``el`` is a block of a section's text: a paragraph with words of its own, or
+    a list (its items, its terms and definitions)."""
+    return el.tag in ("ul", "ol", "dl") or (el.tag == "p" and _own_words(el))
 
 
 def _own_words(p: HtmlElement) -> bool:
