@@ -210,8 +210,10 @@ The sets (``--list`` says which are installed here):
   contributions, the FAQ) and four indexes, each section of a chapter a ``div.section``
   opening with its own navigation bar (``table.header``: ``[ << ] [ < ] [ Up ] [ > ] [ >> ]
   ... [Top] [Contents] [Index] [ ? ]``); not texi2any's redirect files (one per node, a
-  ``Refresh`` to its chapter's page): the body less those bars and the generator's stamp
-  ("This document was generated on ... using texi2any", as gitdoc's "Last updated");
+  ``Refresh`` to its chapter's page): the body less those bars, the generator's stamp
+  ("This document was generated on ... using texi2any", as gitdoc's "Last updated") and
+  what follows it, zsh's footer ("Zsh version 5.9, released on May 14, 2022.", the same
+  line on every page, in small print under the stamp: the site's, not the chapter's);
 - ``erlang``: Erlang/OTP 25's documentation (its own XSLT generator, erl_docgen; Debian
   erlang-doc, only the HTML pages of its applications, ``lib/*/doc/html/``, and of the
   runtime system, ``erts-*/doc/html/``: 887 pages, 179 MB of the package's 209, each
@@ -225,6 +227,20 @@ The sets (``--list`` says which are installed here):
   inside it after the heading; the generator's main container, ``div#content``, less its
   copyright footer (``div.footer``, as AsciiDoc's ``div#footer``), not the side menu of
   the application's modules and functions (``aside``, outside it);
+- ``haproxy``: HAProxy 2.6's manual (its own converter, haproxy-dconv, in a Bootstrap page;
+  Debian haproxy-doc, only its three ``html/`` pages, not its Lua API's Sphinx pages): the
+  starter guide, the management guide and the configuration manual, each the whole document
+  on one page (the configuration manual 2.6 MB: hundreds of keyword sections, each a
+  ``div.keyword`` line, the keyword and its arguments, over its description as a ``<pre>``
+  block of the text file's 80 columns, and a summary of numbered links at the top); the
+  converter's ``div#page-wrapper`` (the document's title block, its summary and text), not
+  what it sets around it (the navigation bar, ``div#sidebar``: the search box and "Converted
+  with haproxy-dconv"), less its footer line (``div.text-right``: "HAProxy 2.6.12 - Starter
+  Guide", the title again, as AsciiDoc's ``div#footer``), the pager its script fills
+  (``ul.pager``, empty in the page) and the pop-up menus of a keyword named in the text
+  (``ul.dropdown-menu``: "This keyword is available in sections :" and a link to each,
+  which Bootstrap's CSS hides until the keyword is clicked, as sqlite.css its
+  ``.mobileonly``);
 - ``postgres`` (kept back, only with ``--kept-back``: measured to check, never tuned on): the
   PostgreSQL 15 manual (DocBook XSL; Debian postgresql-doc-15): the body less its
   ``navheader`` and ``navfooter``.
@@ -577,10 +593,14 @@ SETS = {s.name: s for s in (
            # texi2any (Texinfo 6.8, zsh's init file) marks no main container: a chapter's
            # page is the body, each node (the chapter, each section) opening with a
            # ``table.header`` bar of links, one more at the foot, and the generator's stamp
-           # ("This document was generated on <date> using texi2any") under it
+           # ("This document was generated on <date> using texi2any") under it, then zsh's
+           # own footer, its version line ("Zsh version 5.9, released on May 14, 2022.", the
+           # same on every page: the site's, as the stamp is)
            "/html/body",
            f".//table[{_has_class('header')}] "
-           "| ./p[starts-with(normalize-space(), 'This document was generated on')]",
+           "| ./p[starts-with(normalize-space(), 'This document was generated on')] "
+           "| ./p[starts-with(normalize-space(), 'This document was generated on')]"
+           "/following-sibling::*",
            skip_redirects=True),
     DocSet("erlang", _installed("usr/share/doc/erlang-doc", page="lib"),
            "erlang-doc",
@@ -590,6 +610,15 @@ SETS = {s.name: s for s in (
            # and runtime system's pages); a page without ``div#content`` (xmerl's example
            # outputs, ``lib/index.html``'s frame of links) has no reference and is skipped
            "//div[@id='content']", ".//div[@class='footer']", exclude=("doc",)),
+    DocSet("haproxy", _installed("usr/share/doc/haproxy/html", page="configuration.html"),
+           "haproxy-doc",
+           # haproxy-dconv marks the document's container (``div#page-wrapper``), beside the
+           # navigation bar and the sidebar; its footer line restates the title
+           "//div[@id='page-wrapper']",
+           # and its keywords' pop-up menus ("This keyword is available in sections :",
+           # then links to each), which Bootstrap's CSS hides until the keyword is clicked
+           f".//div[{_has_class('text-right')}] | .//ul[{_has_class('pager')}] "
+           f"| .//ul[{_has_class('dropdown-menu')}]"),
     DocSet("postgres", _installed("usr/share/doc/postgresql-doc-15/html"), "postgresql-doc-15",
            "/html/body", "./div[@class='navheader' or @class='navfooter']", kept_back=True),
 )}

@@ -10,6 +10,8 @@ from lxml.html import HtmlElement
 
 from ._banner import site_banner
 from ._boxes import _box_under_title, _boxed_in_text, _in_flow_quote, _related_entries
+from ._cells import data_cell
+from ._menus import menu_of_sections
 from ._navbar import navigation_bar
 from ._phrases import _part_of_sentence
 from ._signals import (
@@ -210,7 +212,8 @@ def _is_boilerplate(el: HtmlElement, tag: str, role: str, st: _Stats, share: flo
             and not _numbered_caption(el, tag) \
             and not _caption_in_numbered_section(el, tag, heading) and \
             not _title_page_credits(el) and not _part_of_sentence(el, tag) and \
-            not _related_entries(el)
+            not _related_entries(el) and not menu_of_sections(el) and \
+            not data_cell(el, tag, st)
     return False
 
 
