@@ -212,6 +212,21 @@ The sets (``--list`` says which are installed here):
   ... [Top] [Contents] [Index] [ ? ]``); not texi2any's redirect files (one per node, a
   ``Refresh`` to its chapter's page): the body less those bars and the generator's stamp
   ("This document was generated on ... using texi2any", as gitdoc's "Last updated");
+- ``gidocgen``: GTK 4.8's API reference (gi-docgen 2023.1, GNOME's generator after gtk-doc;
+  Debian libgtk-4-doc, only its ``gtk4/`` pages, not its figures nor the GDK and GSK
+  references beside): 5,791 pages, most of them an API entry a page (a method, property,
+  signal, constructor, virtual function, enum, function or constant: a kind over a
+  breadcrumb title, a C declaration, a description, the parameters' and return value's
+  tables), a class or interface a page (its description, ancestors, descendants and
+  interfaces, one-line summaries of its members and of the members it inherits, in
+  sections main.js collapses: text, as rustdoc's closed ``<details>``) and the
+  handwritten guides (getting started, the CSS reference, migration guides); the
+  generator's main container, ``section#main``, not what it sets around it: the sidebar
+  (``nav.sidebar``: the logo, the search box, the library's name and version, the links to
+  the type's every member), the page's table of contents (``div#toc``: links to its own
+  sections, as pgbackrest's ``div.page-toc``), the search results' panel and the footer;
+  the "[src]" links beside a section's heading (to the source file's line) are kept, as
+  rustdoc's "source" links are;
 - ``postgres`` (kept back, only with ``--kept-back``: measured to check, never tuned on): the
   PostgreSQL 15 manual (DocBook XSL; Debian postgresql-doc-15): the body less its
   ``navheader`` and ``navfooter``.
@@ -569,6 +584,9 @@ SETS = {s.name: s for s in (
            f".//table[{_has_class('header')}] "
            "| ./p[starts-with(normalize-space(), 'This document was generated on')]",
            skip_redirects=True),
+    DocSet("gidocgen", _installed("usr/share/doc/libgtk-4-doc/gtk4", page="index.html"),
+           "libgtk-4-doc",
+           "//section[@id='main']"),
     DocSet("postgres", _installed("usr/share/doc/postgresql-doc-15/html"), "postgresql-doc-15",
            "/html/body", "./div[@class='navheader' or @class='navfooter']", kept_back=True),
 )}
