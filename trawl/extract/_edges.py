@@ -13,6 +13,7 @@ from ._bio import _BIO_BLOCKS
 from ._boiler import _FIGURE_NUMBER_RE
 from ._clean import drop_tree
 from ._decl import beside_declaration, facts_beside
+from ._entryhead import kind_heading_beside, says_title
 from ._kept import LISTING_MIN_LINES
 from ._namelines import HEADER_BLOCK_EXTRA_CHARS, holds_abstract, says_more
 from ._numbered import lists_sections_after
@@ -249,7 +250,8 @@ def headline_before(content: HtmlElement, title: str | None) -> HtmlElement | No
                 return None  # a long block between them: nothing above is the headline
             for el in reversed(list(sib.iter())):
                 if isinstance(el.tag, str) and (_is_headline(el, title_words) or
-                                                _names_page(el, name_words)):
+                                                _names_page(el, name_words) or
+                                                (el.tag in _HEADINGS and says_title(el, title))):
                     return el
             gap += len(text)
             if gap > HEADLINE_GAP_CHARS:
@@ -347,7 +349,7 @@ def _header_block(headline: HtmlElement, content: HtmlElement, size: int) -> Htm
         text = _short_text(parent, size + HEADER_BLOCK_EXTRA_CHARS)
         if text is None or parent.find(".//pre") is not None or _holds_landmark(parent) \
                 or says_more(parent, headline) or holds_abstract(parent, headline) \
-                or facts_beside(block, parent):
+                or facts_beside(block, parent) or kind_heading_beside(block, parent):
             break
         if total is None:  # the text of the landmark it is in, else of the content
             scope = next((a for a in headline.iterancestors() if a is content or
