@@ -283,7 +283,8 @@ def _parallel(node: HtmlElement, parent: HtmlElement, stats: dict[HtmlElement, _
         if _first_heading_rank(sib) != rank:
             continue
         st = stats[sib]
-        if teasers(sib) or listed.get(sib, 0) > SUBSECTION_MAX_LISTED * st.text or \
+        if teasers(sib) or (listed.get(sib, 0) > SUBSECTION_MAX_LISTED * st.text
+                            and not _HACKNAMES(sib)) or \
                 sib.find(".//form") is not None or sib.find(".//input") is not None:
             return False  # (a "related" block, comments or a sign-up beside a story)
         size += st.text
@@ -471,3 +472,8 @@ def _among_teasers(node: HtmlElement, parent: HtmlElement) -> bool:
     text. (A teaser among teasers, on a page listing them, is an entry of the list that
     is the content.)"""
     return teasers(parent) and not _teaser(node)
+
+
+def _HACKNAMES(el):
+    links = [a for a in el.iter("a") if a.get("href")]
+    return bool(links) and all(len("".join(a.itertext()).split()) == 1 for a in links)
