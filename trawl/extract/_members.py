@@ -1,0 +1,73 @@
+"""A class's members and relations on its reference page (gi-docgen's class pages: its
+"Instance methods", "Properties" and "Signals", each member an entry headed by its name,
+linked to its own page, over a line of what it does; its "Ancestors" and "Implements", the
+names of its classes in a list, in a wrapper of its own under the section's heading).
+Prune judges blocks by their links, and these are mostly links: the API's names, which
+are the page's text, however linked. ``_prune`` asks these of the blocks it would drop."""
+
+from __future__ import annotations
+
+from lxml.html import HtmlElement
+
+from ._kept import ENTRIES_MIN, _wraps_one
+from ._signals import _HEADINGS, _collapsed_text, _empty_anchor, _first_element, section_alike
+from ._stats import _Stats, listed_links
+
+ENTRIES_MAX_LISTED = 0.5
+"""The entries' links standing as a list are at most this share of their text (each says
+what its member does besides its name)."""
+
+
+def named_entries(el: HtmlElement, stats: dict[HtmlElement, _Stats],
+                  lists: dict[HtmlElement, int]) -> bool:
+    """Whether ``el`` is a block of a reference's entries headed by names, or one of them,
+    or one's heading (see ``_headed_by_names``)."""
+    node: HtmlElement | None = el
+    for _ in range(3):  # (the block, an entry, an entry's heading)
+        if node is None:
+            return False
+        if _headed_by_names(node, stats, lists):
+            return True
+        node = node.getparent()
+    return False
+
+
+def _headed_by_names(block: HtmlElement, stats: dict[HtmlElement, _Stats],
+                     lists: dict[HtmlElement, int]) -> bool:
+    """Whether ``block`` holds nothing but ``ENTRIES_MIN`` entries or more alike (one tag,
+    one class or none), each headed by a name at one rank: its first element a heading
+    whose text is one token (a program's name, ``gtk_stack_page_get_title``,
+    ``Gtk.StackPage:child``), then what the member does; their links standing as a list
+    at most ``ENTRIES_MAX_LISTED`` of their text. A list of teasers is headed by
+    headlines, words; a menu's entries say nothing besides their links."""
+    entries = [c for c in block if isinstance(c.tag, str) and not _empty_anchor(c)]
+    if len(entries) < ENTRIES_MIN or any((c.tail or "").strip() for c in block) or \
+            (block.text or "").strip():
+        return False
+    kind = (entries[0].tag, entries[0].get("class") or "")
+    rank = None
+    for entry in entries:
+        head = _first_element(entry)
+        if (entry.tag, entry.get("class") or "") != kind or head is None or \
+                head.tag not in _HEADINGS or rank not in (None, head.tag) or \
+                head.find(".//a") is None or len(_collapsed_text(head).split()) != 1:
+            return False
+        rank = head.tag
+    text = sum(stats[c].text for c in entries if c in stats)
+    listed = listed_links(block, stats, lists)
+    return sum(listed.get(c, 0) for c in entries) <= ENTRIES_MAX_LISTED * text
+
+
+def wrapped_section_body(el: HtmlElement) -> bool:
+    """Whether ``el`` is all a section alike (``section_alike``) says under its heading, in
+    wrappers of its own (``<div class="docblock"><ul>`` under "Ancestors": the names of a
+    class's ancestors), as ``_kept._section_body`` says of a body set right under it."""
+    node, section = el, el.getparent()
+    if section is None or not _wraps_one(section):
+        return False
+    while section is not None and _wraps_one(section):
+        node, section = section, section.getparent()
+    if section is None or not section_alike(section):
+        return False
+    blocks = [c for c in section if isinstance(c.tag, str) and not _empty_anchor(c)]
+    return len(blocks) == 2 and node is blocks[1]
