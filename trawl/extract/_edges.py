@@ -15,6 +15,7 @@ from ._clean import drop_tree
 from ._decl import beside_declaration, facts_beside
 from ._entryhead import kind_heading_beside, says_title
 from ._kept import LISTING_MIN_LINES
+from ._members import names_member
 from ._namelines import HEADER_BLOCK_EXTRA_CHARS, holds_abstract, says_more
 from ._numbered import lists_sections_after
 from ._prune import _cites_names
@@ -502,6 +503,8 @@ def drop_dangling_heading(content: HtmlElement) -> None:
     if parent is not None and parent is not content and section_alike(parent) and \
             not _COUNT_RE.match(" ".join([rest, *(_collapsed_text(el) for el in after)])):
         return  # a document's last section, short ("Description: Sets the height.")
+    if names_member(last):
+        return  # a member's entry, its name over what it does ("No description available.")
     if lists_code(after):
         return  # a declaration under its heading ("struct GtkHPaned" over "struct GtkHPaned;")
     texts = [el for el in after if _collapsed_text(el)]

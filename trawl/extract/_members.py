@@ -11,7 +11,7 @@ from lxml.html import HtmlElement
 
 from ._kept import ENTRIES_MIN, _wraps_one
 from ._signals import _HEADINGS, _collapsed_text, _empty_anchor, _first_element, section_alike
-from ._stats import _Stats, listed_links
+from ._stats import _TYPED_NAME_RE, _Stats, listed_links
 
 ENTRIES_MAX_LISTED = 0.5
 """The entries' links standing as a list are at most this share of their text (each says
@@ -71,3 +71,13 @@ def wrapped_section_body(el: HtmlElement) -> bool:
         return False
     blocks = [c for c in section if isinstance(c.tag, str) and not _empty_anchor(c)]
     return len(blocks) == 2 and node is blocks[1]
+
+
+def names_member(heading: HtmlElement) -> bool:
+    """Whether ``heading`` is a member's entry's: one token, an API's name (scoped,
+    underscored, camel-cased: ``gtk_icon_theme_error_quark``), linked to the member's page.
+    Its entry is the page's last ("Type functions", one function, "No description
+    available." under it), not a dangling "Comments" or "Related" heading: those are words."""
+    text = _collapsed_text(heading)
+    return len(text.split()) == 1 and _TYPED_NAME_RE.search(text) is not None and \
+        any(a.get("href") for a in heading.iter("a"))
