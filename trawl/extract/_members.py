@@ -11,35 +11,31 @@ from lxml.html import HtmlElement
 
 from ._kept import ENTRIES_MIN, _wraps_one
 from ._signals import _HEADINGS, _collapsed_text, _empty_anchor, _first_element, section_alike
-from ._stats import _TYPED_NAME_RE, _Stats, listed_links
-
-ENTRIES_MAX_LISTED = 0.5
-"""The entries' links standing as a list are at most this share of their text (each says
-what its member does besides its name)."""
+from ._stats import _TYPED_NAME_RE, _Stats
 
 
-def named_entries(el: HtmlElement, stats: dict[HtmlElement, _Stats],
-                  lists: dict[HtmlElement, int]) -> bool:
+def named_entries(el: HtmlElement, stats: dict[HtmlElement, _Stats]) -> bool:
     """Whether ``el`` is a block of a reference's entries headed by names, or one of them,
     or one's heading (see ``_headed_by_names``)."""
     node: HtmlElement | None = el
     for _ in range(3):  # (the block, an entry, an entry's heading)
         if node is None:
             return False
-        if _headed_by_names(node, stats, lists):
+        if _headed_by_names(node, stats):
             return True
         node = node.getparent()
     return False
 
 
-def _headed_by_names(block: HtmlElement, stats: dict[HtmlElement, _Stats],
-                     lists: dict[HtmlElement, int]) -> bool:
+def _headed_by_names(block: HtmlElement, stats: dict[HtmlElement, _Stats]) -> bool:
     """Whether ``block`` holds nothing but ``ENTRIES_MIN`` entries or more alike (one tag,
-    one class or none), each headed by a name at one rank: its first element a heading
-    whose text is one token (a program's name, ``gtk_stack_page_get_title``,
-    ``Gtk.StackPage:child``), then what the member does; their links standing as a list
-    at most ``ENTRIES_MAX_LISTED`` of their text. A list of teasers is headed by
-    headlines, words; a menu's entries say nothing besides their links."""
+    one class or none), each headed by an API's name at one rank: its first element a
+    heading, linked, whose text is one token that names as a program does (scoped,
+    underscored, camel-cased: ``gtk_stack_page_get_title``, ``Gtk.StackPage:child``),
+    then text of its own, what the member does ("Sets whether to clip this child.", or
+    "No description available."), however short beside the name. A list of teasers is
+    headed by headlines, words; a menu's or a list of categories' by a word ("Sports");
+    a list of links says nothing besides them."""
     entries = [c for c in block if isinstance(c.tag, str) and not _empty_anchor(c)]
     if len(entries) < ENTRIES_MIN or any((c.tail or "").strip() for c in block) or \
             (block.text or "").strip():
@@ -50,12 +46,11 @@ def _headed_by_names(block: HtmlElement, stats: dict[HtmlElement, _Stats],
         head = _first_element(entry)
         if (entry.tag, entry.get("class") or "") != kind or head is None or \
                 head.tag not in _HEADINGS or rank not in (None, head.tag) or \
-                head.find(".//a") is None or len(_collapsed_text(head).split()) != 1:
+                not names_member(head) or entry not in stats or head not in stats or \
+                stats[entry].text <= stats[head].text:
             return False
         rank = head.tag
-    text = sum(stats[c].text for c in entries if c in stats)
-    listed = listed_links(block, stats, lists)
-    return sum(listed.get(c, 0) for c in entries) <= ENTRIES_MAX_LISTED * text
+    return True
 
 
 def wrapped_section_body(el: HtmlElement) -> bool:

@@ -125,7 +125,7 @@ def prune(content: HtmlElement, stats: dict[HtmlElement, _Stats] | None = None,
     toc_pages: list[set[str]] = []  # (see _lists_parts: computed once, when asked)
     doomed = [el for el in doomed if not _in_admonition(el, content) and
               not _in_contents(el, content, stats, anchors) and not _section_body(el) and
-              not wrapped_section_body(el) and not named_entries(el, stats, lists) and
+              not wrapped_section_body(el) and not named_entries(el, stats) and
               not _lists_parts(el, content, stats, toc_pages, anchors) and
               not _in_introduced(el, content) and
               not _headed_link(el, stats) and
