@@ -86,9 +86,15 @@ def kind_heading_beside(headline: HtmlElement, block: HtmlElement) -> bool:
     for child in block:
         if child is headline or _is_ancestor(child, headline):
             return False
-        if isinstance(child.tag, str) and child.tag in _HEADINGS and \
-                child.find(".//a") is None:
-            words = _collapsed_text(child).split()
-            if 0 < len(words) <= KIND_MAX_WORDS and not words[-1].endswith((".", "!", "?")):
-                return True
+        if isinstance(child.tag, str) and child.tag in _HEADINGS and says_kind(child):
+            return True
     return False
+
+
+def says_kind(heading: HtmlElement) -> bool:
+    """Whether ``heading`` says a kind: a word or two (``KIND_MAX_WORDS``), no link, no
+    sentence ("Method", "Virtual Method"); a kicker linked to its section is navigation."""
+    if heading.find(".//a") is not None:
+        return False
+    words = _collapsed_text(heading).split()
+    return 0 < len(words) <= KIND_MAX_WORDS and not words[-1].endswith((".", "!", "?"))

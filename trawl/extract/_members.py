@@ -9,9 +9,13 @@ from __future__ import annotations
 
 from lxml.html import HtmlElement
 
-from ._kept import ENTRIES_MIN, _wraps_one
+from ._kept import _wraps_one
 from ._signals import _HEADINGS, _collapsed_text, _empty_anchor, _first_element, section_alike
 from ._stats import _TYPED_NAME_RE, _Stats
+
+NAMED_ENTRIES_MIN = 2
+"""Entries alike headed by names, at least (a class of two methods): the names say they are
+a reference's, where ``_kept.ENTRIES_MIN`` blocks alike by their class say so."""
 
 
 def named_entries(el: HtmlElement, stats: dict[HtmlElement, _Stats]) -> bool:
@@ -28,7 +32,7 @@ def named_entries(el: HtmlElement, stats: dict[HtmlElement, _Stats]) -> bool:
 
 
 def _headed_by_names(block: HtmlElement, stats: dict[HtmlElement, _Stats]) -> bool:
-    """Whether ``block`` holds nothing but ``ENTRIES_MIN`` entries or more alike (one tag,
+    """Whether ``block`` holds nothing but ``NAMED_ENTRIES_MIN`` entries or more alike (one tag,
     one class or none), each headed by an API's name at one rank: its first element a
     heading, linked, whose text is one token that names as a program does (scoped,
     underscored, camel-cased: ``gtk_stack_page_get_title``, ``Gtk.StackPage:child``),
@@ -37,7 +41,7 @@ def _headed_by_names(block: HtmlElement, stats: dict[HtmlElement, _Stats]) -> bo
     headed by headlines, words; a menu's or a list of categories' by a word ("Sports");
     a list of links says nothing besides them."""
     entries = [c for c in block if isinstance(c.tag, str) and not _empty_anchor(c)]
-    if len(entries) < ENTRIES_MIN or any((c.tail or "").strip() for c in block) or \
+    if len(entries) < NAMED_ENTRIES_MIN or any((c.tail or "").strip() for c in block) or \
             (block.text or "").strip():
         return False
     kind = (entries[0].tag, entries[0].get("class") or "")
