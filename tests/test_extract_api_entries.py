@@ -20,6 +20,7 @@ from __future__ import annotations
 import re
 
 from trawl.extract import extract
+from trawl.extract._namelines import _qualified_name_line
 
 from .test_extract_whole import URL
 
@@ -88,6 +89,26 @@ def test_a_name_line_of_a_name_the_headline_sets_in_code_is_kept() -> None:
     assert "Declares a C++ union or union template" in e.text
 
 
+
+def test_a_name_qualified_by_a_specialisation_is_a_name_line() -> None:
+    # a member of a class template's specialisation: its qualifier holds the template's
+    # arguments, spaced as the generator spaces them; read as words, the line went
+    line = ("boost::asio::async_result&lt;boost::process::v2::code_as_error_t&lt; "
+            "CompletionToken &gt;, void(boost::process::v2::error_code, "
+            "boost::process::v2::native_exit_code_type)&gt;::init_wrapper")
+    e = extract(entry("Struct template init_wrapper", line,
+                      f"template&lt;typename Initiation&gt;\nstruct init_wrapper {{{MEMBERS}}};"),
+                URL)
+    assert "void(boost::process::v2::error_code" in e.text
+
+
+def test_a_line_naming_names_among_words_is_no_name_line() -> None:
+    # hostile: words outside a qualifier's arguments are prose that ends on a name
+    assert not _qualified_name_line("see also std::vector and boost::container::value_list",
+                                    "Class template value_list")
+    assert _qualified_name_line("boost::container::basic_list<T, (N > 2)>::value_list",
+                                "Class template value_list")
+
 def test_a_comment_in_a_code_listing_is_kept_with_its_link() -> None:
     e = extract(entry("Class template any_base_hook", "boost::intrusive::any_base_hook",
                       f"class any_base_hook {{{MEMBERS}}};"), URL)
@@ -154,3 +175,45 @@ def test_a_linked_title_over_links_in_its_title_block_still_goes() -> None:
     e = extract(reference_page(links), URL)
     assert "Header <boost/any.hpp>" in e.text
     assert "bad_any_cast" not in e.text
+
+
+PARTS = ("template", "inherit", "purpose", "access", "typedef", "enum",
+         "constructor", "destructor", "method-group", "function", "method", "data-member")
+
+
+def test_a_grammar_production_of_links_is_the_synopsis() -> None:
+    # a schema element's page (BoostBook's DTD reference): its synopsis is the element's
+    # production, "struct ::= (template?, inherit*, ... (access| typedef| ...)*)", every
+    # part a link to its own page; pruned as a block of links, the page lost a third
+    parts = "| ".join(f"<a class='link' href='{p}.html'>{p}</a>" for p in PARTS[3:])
+    production = (f"struct ::= \n  (<a href='template.html'>template</a>?, <a href="
+                  f"'inherit.html'>inherit</a>*, <a href='purpose.html'>purpose</a>?, ({parts})*)")
+    rows = "".join(f"<tr><td>{n}</td><td>#IMPLIED</td><td>CDATA</td><td>What the {n} "
+                   "attribute sets, and when it is read.</td></tr>"
+                   for n in ("name", "id", "last-revision"))
+    html = (f"<html><head><title>BoostBook element struct</title></head><body>{HEADER}"
+            "<div class='refentry'><div class='refnamediv'><h2>BoostBook element <code>"
+            "struct</code></h2><p>struct — Declares a C++ struct</p></div>"
+            f"<h2>Synopsis</h2><div class='refsynopsisdiv'>{production}</div>"
+            "<div class='refsection'><h2>Attributes</h2><table><tr><th>Name</th><th>Type"
+            f"</th><th>Value</th><th>Purpose</th></tr>{rows}</table></div></div>{FOOTER}"
+            "</body></html>")
+    text = extract(html, URL).text
+    assert "struct ::=" in text
+    assert words(" ".join(PARTS)) <= words(text)
+    assert "What the last-revision attribute sets" in text
+
+
+def test_a_bar_of_links_joined_as_alternatives_still_goes() -> None:
+    # hostile shape: a bar of stories joined by "|" inside a story is a way elsewhere,
+    # however like a production's alternatives it reads; only "name ::=" opens a production
+    titles = ("Elections in the north", "The budget, explained", "Weather this week")
+    bar = " | ".join(f"<a href='/t/{i}.html'>{t}</a>" for i, t in enumerate(titles))
+    story = [f"<p>Paragraph {i} of the story, with a clause, and more words in it than a "
+             "caption has, to read as prose.</p>" for i in range(6)]
+    html = ("<html><head><title>Story</title></head><body><div class='post'>"
+            f"{''.join(story[:4])}<div>More stories: {bar}</div>{''.join(story[4:])}"
+            "</div></body></html>")
+    text = extract(html, "https://news.example.org/story.html").text
+    assert "Paragraph 0 of the story" in text and "Paragraph 5 of the story" in text
+    assert "Weather this week" not in text

@@ -9,6 +9,7 @@ import lxml.html
 
 from trawl.extract import extract
 from trawl.extract._select import _br_runs
+from trawl.extract._urls import as_fragments
 
 from .test_extract_whole import LOREM, URL, assert_kept
 
@@ -307,3 +308,77 @@ def test_a_promotions_link_beside_a_story_is_still_left_out() -> None:
     e = extract(html, "https://news.example.org/story.html")
     assert_kept(e.text, "Paragraph 0 of the story", "Paragraph 5 of the story")
     assert "Sign up" not in e.text and "Who will win" not in e.text
+
+
+def term_block_index(terms: list[str]) -> str:
+    """An index whose items set their term apart, in a paragraph of its own, over a list of
+    the pages where it is said (``<li><p>term</p><div><ul><li><p><a>``)."""
+    items = "".join(
+        f"<li><p><span>{t}</span></p><div><ul>"
+        + "".join(f"<li><p><a href='../{t}{j}.html'>Class template {t} number {j}</a></p></li>"
+                  for j in range(3))
+        + "</ul></div></li>" for t in terms)
+    return f"<ul>{items}</ul>"
+
+
+def test_an_index_setting_its_terms_apart_is_kept_beside_the_reference() -> None:
+    # a library's "Indexes and Reference" page: an index of its classes and functions, a
+    # letter each, then the reference of its headers; the index's lists (a term over the
+    # links to where it is said) were pruned as lists of links: half the page was lost
+    letters = "".join(f"<dt>{c.upper()}</dt><dd>{term_block_index([f'{c}_one', f'{c}_two', 'p'])}"
+                      "</dd>" for c in "abc")
+    reference = "".join(
+        f"<div><h4>Header &lt;lib/h{i}.hpp&gt;</h4><p>Describes the {i}th pool of the "
+        f"library, and how it grows.</p><pre>namespace lib {{ class pool_{i}; }}</pre></div>"
+        for i in range(12))
+    html = ("<html><head><title>Indexes and Reference</title></head><body>"
+            "<div class='nav'><a href='p.html'>Prev</a> <a href='n.html'>Next</a></div>"
+            f"<div><h2>Indexes and Reference</h2><div><h3>Class Index</h3><dl>{letters}</dl>"
+            f"</div><div><h3>Header Reference</h3>{reference}</div></div></body></html>")
+    e = extract(html, URL)
+    assert_kept(e.text, "Describes the 0th pool", "Describes the 11th pool",
+                "a_one", "Class template a_one number 2", "Class template c_two number 0",
+                "Class template p number 1")
+
+
+def test_link_lists_under_labels_are_no_index() -> None:
+    # hostile shape: after a story, lists of links under labels set apart as an index's
+    # terms are ("Popular", "Latest"), not in an index's alphabetical order: they go
+    labels = term_block_index(["Popular", "Latest", "Events"])
+    html = ("<html><head><title>Story</title></head><body><div class='post'>"
+            f"{STORY}{labels}</div></body></html>")
+    e = extract(html, "https://news.example.org/story.html")
+    assert_kept(e.text, "Paragraph 0 of the story", "Paragraph 5 of the story")
+    assert "Class template" not in e.text
+
+
+def test_an_index_pages_title_linking_to_itself_is_its_title() -> None:
+    # DocBook XSL (Boost's) links a section's title to its own page ("<h2><a
+    # href='page.html'>Indexes</a></h2>" on page.html); over a table of contents and an
+    # index, the title read as a heading of links leading elsewhere, and went
+    letters = "".join(f"<dt>{c.upper()}</dt><dd>{term_block_index([f'{c}_one', f'{c}_two'])}"
+                      "</dd>" for c in "abcdef")
+    html = ("<html><head><title>Indexes</title></head><body>"
+            "<div class='nav'><a href='p.html'>Prev</a> <a href='n.html'>Next</a></div>"
+            "<div class='section'><div class='titlepage'><div><div><h2 class='title'>"
+            "<a name='lib.index'></a><a href='page.html'>Indexes</a></h2></div></div></div>"
+            "<div class='toc'><dl><dt><a href='page.html#ci'>Class Index</a></dt>"
+            "<dt><a href='page.html#fi'>Function Index</a></dt></dl></div>"
+            f"<div class='section'><h3><a name='ci'></a>Class Index</h3><dl>{letters}</dl>"
+            "</div></div></body></html>")
+    e = extract(html, URL)
+    assert e.markdown.startswith("# Indexes\n")
+    assert_kept(e.text, "Class template f_two number 2")
+
+
+def test_only_links_to_the_page_itself_read_as_its_places() -> None:
+    # hostile shapes: a page of the same name in another folder, the same page with a
+    # query (another view of it), a name ending as the page's: ways elsewhere, as written
+    hrefs = ("page.html", "page.html#x", "./page.html#y", "/ref/page.html",
+             "../other/page.html", "page.html?lang=fr", "mypage.html", "#z", "")
+    root = lxml.html.fromstring("<div>" + "".join(f"<a href='{h}'>{i}</a>"
+                                                  for i, h in enumerate(hrefs)) + "</div>")
+    as_fragments(root, URL)
+    assert [a.get("href") for a in root.iter("a")] == \
+        ["#", "#x", "#y", "#", "../other/page.html", "page.html?lang=fr", "mypage.html",
+         "#z", ""]

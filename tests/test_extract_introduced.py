@@ -88,6 +88,40 @@ def test_a_list_under_a_label_naming_no_sources_still_goes() -> None:
         assert "handbook 1" not in e.text, label
 
 
+
+def headed_sources(heading: str) -> str:
+    """A manual's appendix: a section of prose, then a section under ``heading`` (in a
+    DocBook title block) whose list cites papers, each a link and where it appeared."""
+    cites = "".join(f"<li class='listitem'><a href='https://papers{i}.example/'>Simple, "
+                    f"fast and practical non-blocking and blocking concurrent queue "
+                    f"algorithms, part {i}, by Michael Scott and Maged Michael</a>, in "
+                    f"Symposium on Distributed Computing, 1996.</li>" for i in range(3))
+    return ("<html><head><title>Appendices</title></head><body><div class='section'>"
+            "<div class='section'><div class='titlepage'><div><div><h3>Platforms</h3></div>"
+            f"</div></div><p>The library has been tested on many platforms. {LOREM}</p></div>"
+            "<div class='section'><div class='titlepage'><div><div><h3>Future Developments"
+            "</h3></div></div></div><ul><li>More data structures (set, hash table, dequeue)"
+            "</li><li>Backoff schemes (exponential backoff or elimination)</li></ul></div>"
+            "<div class='section'><div class='titlepage'><div><div><h3><a href='#refs'>"
+            f"{heading}</a></h3></div></div></div><div class='orderedlist'><ol>{cites}</ol>"
+            "</div></div></div></body></html>")
+
+
+def test_a_list_under_a_heading_naming_the_texts_references_is_kept() -> None:
+    # Boost.Lockfree's appendix ends on a section "References", two papers cited, each a
+    # link to the paper and where it appeared: pruned as a list of links (56 %)
+    e = extract(headed_sources("References"), URL)
+    assert_kept(e.text, "References", "algorithms, part 2, by Michael Scott and Maged Michael, "
+                "in Symposium")
+
+
+def test_a_list_under_a_heading_naming_no_sources_still_goes() -> None:
+    # hostile: the same list under a site's "Resources", "Related links": links, pruned
+    for heading in ("Resources", "Related links"):
+        e = extract(headed_sources(heading), URL)
+        assert_kept(e.text, "tested on many platforms")
+        assert "queue algorithms" not in e.text, heading
+
 def test_a_wrapper_of_thousands_of_blocks_is_not_read_whole_for_each_one(
         monkeypatch: pytest.MonkeyPatch) -> None:
     # prune asks of each element it would drop, and of each of its ancestors, whether a

@@ -203,6 +203,21 @@ def test_a_bio_with_a_photo_still_goes() -> None:
     assert "reporter covering local government" not in words(e.text)
 
 
+
+def test_a_note_naming_a_program_is_kept() -> None:
+    # a library's note ("Boost.PolyCollection is a header-only library.") read as a bio
+    # ("Jane Doe is a reporter"), set apart by its icon as by a photo: the page lost it
+    e = extract(note_page("Boost.PolyCollection is a header-only library. C++11 support is "
+                          "required."), URL)
+    assert_kept(e.text, "Boost.PolyCollection is a header-only library.")
+
+
+def test_a_bio_of_a_person_with_initials_still_goes() -> None:
+    # hostile: a person's initials are no program's name
+    e = extract(note_page("J.K. Doe is a reporter covering local government."), URL)
+    assert_kept(e.text, "It matters which versions are checked")
+    assert "reporter covering local government" not in words(e.text)
+
 def titled(rank: int, title: str, body: str, cls: str = "sect2") -> str:
     """A DocBook XSL section: its title in a title block of nested divs, then its body."""
     return (f"<div class='{cls}'><div class='titlepage'><div><div><h{rank} class='title'>"

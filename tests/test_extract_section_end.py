@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from trawl.extract import extract
 
-from .test_extract_docbook import SYNOPSIS, entry
+from .test_extract_docbook import SYNOPSIS, entry, navheader
 from .test_extract_index import STORY
 from .test_extract_whole import LOREM, URL, assert_kept, words
 
@@ -100,3 +100,46 @@ def test_a_storys_credit_lines_still_go() -> None:
     e = extract(html, URL)
     assert_kept(e.text, LOREM)
     assert "reporting" not in words(e.text)
+
+
+def release_notes(last_title: str, last_items: str) -> str:
+    """A library's release notes, a page of its manual: a heading a version, flat, each over
+    its list of changes; the last version's section as given."""
+    versions = "".join(
+        f"<h5><a name='v{v}'></a><a href='#v{v}'>Version 1.{v}</a></h5><div><ul>"
+        + "".join(f"<li>Fixed bug {v}{i}: the buffer's capacity is copied with it, "
+                  "as the constructor promises.</li>" for i in range(4)) + "</ul></div>"
+        for v in (42, 41, 40))
+    return (f"<html><head><title>Release Notes</title></head><body>{navheader('Notes')}"
+            f"<div class='section'><h2>Release Notes</h2><p>{LOREM}</p>{versions}"
+            f"<h5>{last_title}</h5>"
+            f"<div><ul>{last_items}</ul></div></div>"
+            "<div class='nf'><hr><table><tr><td><a href='prev.html'>Prev</a></td>"
+            "<td><a href='index.html'>Home</a></td></tr></table></div></body></html>")
+
+
+def test_the_first_releases_short_entry_ends_the_notes() -> None:
+    # "Boost 1.35" over "Initial release.": the last heading over less than a line went as
+    # a dangling heading ("Comments" over its count); it is the last of the versions alike
+    e = extract(release_notes("<a href='#v39'>Version 1.39</a>", "<li>Initial release.</li>"),
+                URL)
+    assert_kept(e.text, "Fixed bug 403", "Version 1.39", "Initial release.")
+
+
+def test_a_last_heading_over_a_listed_count_still_goes() -> None:
+    # hostile: the same last heading over a count set as a list ("Comments" over "3 comments")
+    e = extract(release_notes("Comments", "<li>3 comments</li>"), URL)
+    assert_kept(e.text, "Fixed bug 403")
+    assert "comments" not in words(e.text)
+
+
+def test_a_cross_reference_to_a_place_on_the_page_is_kept() -> None:
+    # a signal's "See also “to-embedder”." links to the signal on the same page (gtk-doc):
+    # kept as a manual's cross-reference to a section, as one to another page's section is
+    body = (f"<div class='sect'><h2>Signals</h2><div class='s2'><h3><a name='sig-from'></a>"
+            f"The “from-embedder” signal</h3><pre>void user_function (Window *w);</pre>"
+            f"<p>{LOREM}</p><p>See also <a href='#sig-to'>“to-embedder”</a>.</p></div>"
+            f"<div class='s2'><h3><a name='sig-to'></a>The “to-embedder” signal</h3>"
+            f"<pre>void user_function (Window *w);</pre><p>{LOREM}</p></div></div>")
+    e = extract(entry("Windows", "Onscreen display areas", body), URL)
+    assert_kept(e.text, "See also “to-embedder”.")

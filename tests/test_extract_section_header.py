@@ -85,3 +85,16 @@ def test_a_sections_header_with_a_menu_beside_its_heading_still_goes() -> None:
     text = extract(html, URL).text
     assert "Public Instance Methods" in text
     assert "Download" not in text and "Example Mail Library" not in text
+
+
+def test_a_banner_in_a_section_inside_the_content_still_goes() -> None:
+    # hostile: the site's name as an h1 in a section's header, where the content's layout
+    # nests it over the entries: a header of the page, not of its section (fails when the
+    # rule takes an h1 as a section's heading)
+    banner = ("<section class='top'><header><h1>Example Mail Library</h1></header>"
+              "</section>")
+    html = page().replace("<section class='documentation-section'>",
+                          "<section class='documentation-section'>" + banner)
+    text = extract(html, URL).text
+    assert "Public Instance Methods" in text
+    assert "Example Mail Library" not in text

@@ -22,6 +22,10 @@ _BIO_LEAD_RE = re.compile(
 """How a bio starts: "About Ascom", "About the author", "Jane Doe is a reporter ...",
 "Example Corp. is the leading ..."; not a pronoun's ("There is a subtle distinction ...",
 "Note: This is a ...": a note's, under its label)."""
+_PROGRAM_RE = re.compile(r"::|\w[._]\w{2,}")
+"""... but a program's name is no person's or company's: a dot or an underscore inside it
+("Boost.PolyCollection is a header-only library.", a manual's note under its icon);
+a person's initials are letters ("J.K. Rowling is a ...")."""
 _BIO_MAX_CHARS = 1500
 _BIO_SCAN = 4
 """Blocks looked at from the end of the content (a bio is one of its last)."""
@@ -36,7 +40,10 @@ def drop_trailing_bio(content: HtmlElement) -> None:
               and not any(isinstance(c.tag, str) and c.tag in _BIO_BLOCKS for c in el)]
     for el in blocks[-_BIO_SCAN:]:
         text = _short_text(el, _BIO_MAX_CHARS)
-        if text and _BIO_LEAD_RE.match(text) and _set_apart(el) and \
+        if not text:
+            continue
+        lead = _BIO_LEAD_RE.match(text)
+        if lead and _PROGRAM_RE.search(lead.group()) is None and _set_apart(el) and \
                 not _opens_text(el, content) and not _one_of_people(el, content):
             bio = el
             # its wrapper goes with it when the wrapper holds nothing else (the photo)

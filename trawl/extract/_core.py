@@ -21,7 +21,7 @@ from ._stats import CHROME, TextSize, text_size
 from ._tags import drop_selected, selected
 from ._text import collapse, render_text, text_content, word_count
 from ._types import Completeness, Extraction, Link
-from ._urls import base_url
+from ._urls import as_fragments, base_url
 
 log = logging.getLogger(__name__)
 
@@ -140,6 +140,8 @@ def _extract(held: list[str | etree._Element], url: str, content: str,
     try:
         base = base_url(root, url)
         links = extract_links(root, base)
+        if base == url:
+            as_fragments(root, url)
     except Exception:
         log.exception("extract: links failed for %s", url)
     try:
@@ -209,6 +211,8 @@ def content_html(html: str, url: str, content: str = "main", *,
     try:
         root = parse(html)
         base = base_url(root, url if isinstance(url, str) else "")
+        if base == url:
+            as_fragments(root, url)
         title = extract_metadata(root, base).get("title")
         basic_clean(root)
         main, headline, _ = _content(root, content, title, include_tags, exclude_tags)

@@ -140,3 +140,16 @@ def _in_tooltip(el: HtmlElement) -> bool:
         if node.tag in BLOCK_TAGS:
             return False
     return False
+
+
+_PRODUCTION_RE = re.compile(r"\s*[\w.:-]+\s*::=")
+"""A grammar's production opens so: the name it defines, then BNF's "is defined as"."""
+
+
+def grammar_rule(el: HtmlElement) -> bool:
+    """Whether the block ``el`` is a grammar's production (``struct ::= (template?,
+    inherit*, (access | typedef)*)``, a DTD's or a language's syntax): the name it defines
+    and ``::=`` first, in its own text, then what it is made of, each part a link to its own
+    definition. Its links are the names a grammar uses, not a way elsewhere; no list of
+    links or menu opens with ``::=``."""
+    return _PRODUCTION_RE.match(el.text or "") is not None

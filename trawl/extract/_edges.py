@@ -23,6 +23,7 @@ from ._section_end import (
     body_of_section,
     cell_of_rows,
     item_of_names,
+    last_of_flat_sections,
     lists_code,
     says_sentences,
 )
@@ -500,9 +501,11 @@ def drop_dangling_heading(content: HtmlElement) -> None:
             (up := parent.getparent()) is not None and up is not content and \
             _first_element(up) is last:
         parent = up
-    if parent is not None and parent is not content and section_alike(parent) and \
-            not _COUNT_RE.match(" ".join([rest, *(_collapsed_text(el) for el in after)])):
-        return  # a document's last section, short ("Description: Sets the height.")
+    count = _COUNT_RE.match(" ".join([rest, *(_collapsed_text(el) for el in after)]))
+    if not count and ((parent is not None and parent is not content and
+                       section_alike(parent)) or last_of_flat_sections(last, after)):
+        return  # a document's last section, short ("Description: Sets the height."), or
+        # the last of a run of sections ("Boost 1.35" over "Initial release.")
     if names_member(last):
         return  # a member's entry, its name over what it does ("No description available.")
     if lists_code(after):

@@ -21,6 +21,7 @@ from ._signals import (
     _empty_anchor,
     _first_element,
     _shows_address,
+    _wrapped_heading,
     promo_heading,
     section_alike,
     words,
@@ -229,7 +230,7 @@ def _introduced(el: HtmlElement, content: HtmlElement) -> bool:
     prev = block.getprevious()
     while prev is not None and not isinstance(prev.tag, str):
         prev = prev.getprevious()
-    return prev is not None and _introduces(prev)
+    return prev is not None and (_introduces(prev) or _sources_heading(prev))
 
 
 def _introduces(p: HtmlElement) -> bool:
@@ -246,6 +247,18 @@ def _introduces(p: HtmlElement) -> bool:
 _SOURCES_LABEL_RE = re.compile(
     r"(references|sources|bibliography|further reading|works cited|citations)\s*:", re.I)
 """A label naming what a text cites ("References:"), the whole of its paragraph."""
+
+
+def _sources_heading(el: HtmlElement) -> bool:
+    """Whether ``el`` is a heading (or the title block wrapping one) naming the list after
+    it the text's sources, as ``_sources_label``'s paragraph does: a manual's section
+    "References" over the papers it drew on, each a link to the paper and where it
+    appeared. A site's "Resources" or "Related links" names no source of a text."""
+    heading = el if el.tag in _HEADINGS else _wrapped_heading(el)
+    if heading is None:
+        return False
+    text = " ".join(text_content(heading).split()).rstrip(":")
+    return _SOURCES_LABEL_RE.fullmatch(text + ":") is not None
 
 
 def _sources_label(p: HtmlElement, text: str) -> bool:

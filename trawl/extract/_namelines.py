@@ -74,10 +74,27 @@ def _qualified_name_line(text: str, headline: str, in_code: frozenset[str] = fro
         if not lead.endswith(name):
             continue
         qualifier = lead[:-len(name)]
-        if (qualifier.endswith(("::", ".")) and " " not in qualifier) or \
+        if (qualifier.endswith(("::", ".")) and " " not in _outside_arguments(qualifier)) or \
                 (not qualifier and (_CODE_NAME_RE.search(name) or name in in_code)):
             return True
     return False
+
+
+_CALL_ARGUMENTS_RE = re.compile(r"\([^()]*\)")
+_TEMPLATE_ARGUMENTS_RE = re.compile(r"<[^<>]*>")
+"""A call's and a template's arguments, innermost first, spaced as the generator spaces
+them (``async_result<code_as_error_t< Token >, void(error_code, int)>``); a call's first,
+since a template's may hold one with a ``>`` in it (``list<T, (N > 2)>``)."""
+
+
+def _outside_arguments(qualifier: str) -> str:
+    """``qualifier`` without its templates' and calls' arguments, however nested: a name
+    qualified by a class template's specialisation is one name, spaces and all."""
+    while True:
+        bare = _TEMPLATE_ARGUMENTS_RE.sub("", _CALL_ARGUMENTS_RE.sub("", qualifier))
+        if bare == qualifier:
+            return bare
+        qualifier = bare
 
 
 def names_entry(block: HtmlElement, headline: HtmlElement) -> bool:

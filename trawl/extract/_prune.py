@@ -9,7 +9,14 @@ import re
 from lxml.html import HtmlElement
 
 from ._boxes import _boxed_in_text
-from ._decl import Declarations, beside_declaration, declaration, holds_declaration, in_code
+from ._decl import (
+    Declarations,
+    beside_declaration,
+    declaration,
+    grammar_rule,
+    holds_declaration,
+    in_code,
+)
 from ._figures import caption_sentence, figure_with_references, in_numbered_figure
 from ._kept import (
     _PRUNABLE_TAGS,
@@ -55,6 +62,7 @@ from ._stats import (
     _removed_text,
     _Stats,
     index_list,
+    index_subentries,
     index_terms,
     listed_links,
     reference_table,
@@ -259,7 +267,7 @@ def _prunable(el: HtmlElement, st: _Stats, stats: dict[HtmlElement, _Stats],
         # ancestors' tags)
     if _kinds(el).embed or _admonition(el) or _is_headed_section(el, stats) or \
             _boxed_in_text(el, st) or _cited_address(el) or holds_declaration(el) or \
-            figure_with_references(el) or caption_sentence(el, st):
+            figure_with_references(el) or caption_sentence(el, st) or grammar_rule(el):
         return False  # judged by their parts, if at all (a sidebar box: its class is no
         # chrome's, boilerplate removal said so)
     # (footnotes are the text's, by their marks: asked only of the blocks that would
@@ -366,9 +374,10 @@ def _says_what_links_are(el: HtmlElement, text: str) -> bool:
     return len(lead) > 2 and _one_word_links(el)
 
 
-_SECTION_HREF_RE = re.compile(r"[^:/?#\s][^:?#\s]*\.html?#[^\s#]+")
-"""A relative address of a page of the same site and a part of it ("grid.html#the-grid"):
-a manual's cross-reference to a section, not a story's address."""
+_SECTION_HREF_RE = re.compile(r"(?:[^:/?#\s][^:?#\s]*\.html?)?#[^\s#]+")
+"""A relative address of a page of the same site and a part of it ("grid.html#the-grid"),
+or of a part of this page ("#the-grid"): a manual's cross-reference to a section, not a
+story's address."""
 
 
 def _refers_to_sections(el: HtmlElement, text: str) -> bool:
@@ -503,7 +512,7 @@ def _is_link_block(el: HtmlElement, st: _Stats, stats: dict[HtmlElement, _Stats]
         # (an index's terms and where they are: the page's content, however linked; a list
         # holding nothing but tables, hand-written markup, wraps them: judged as tables)
         return density > 0.5 and st.text < 2000 and not index_list(el) and \
-            not _wraps_tables(el)
+            not index_subentries(el) and not _wraps_tables(el)
     if tag == "table":
         # a table in the content is data (declarations, a reference, an index) however
         # many links it has: on article pages pruning tables by their links removed nothing

@@ -118,3 +118,29 @@ def says_sentences(text: str) -> bool:
     if len(text.split()) < PROSE_MIN_WORDS or not text.rstrip().endswith((".", "!", "?")):
         return False
     return _NEXT_SENTENCE_RE.search(text) is not None
+
+
+def last_of_flat_sections(heading: HtmlElement, after: list[HtmlElement]) -> bool:
+    """Whether ``heading`` and the list after it (``after``) are the last of flat sections
+    alike: a heading of the same level before it among its siblings, with a body between
+    them, and a list of items of their own text under it (release notes' "Boost 1.35" over
+    "Initial release."). The document ends on its last entry, however short. A comment
+    count or a reply box is no list, and a "Related" list is links."""
+    if len(after) != 1:
+        return False
+    block = after[0]
+    children = [c for c in block if isinstance(c.tag, str)]
+    if block.tag == "div" and len(children) == 1 and not (block.text or "").strip():
+        block = children[0]  # (the list's wrapper, DocBook's div.itemizedlist)
+    if block.tag not in ("ul", "ol") or \
+            not all(li.tag == "li" and _collapsed_text(li) and li.find(".//a") is None
+                    for li in block if isinstance(li.tag, str)):
+        return False
+    body = False
+    for sibling in heading.itersiblings(preceding=True):
+        if not isinstance(sibling.tag, str):
+            continue
+        if sibling.tag == heading.tag:
+            return body
+        body = body or bool(_collapsed_text(sibling))
+    return False

@@ -4,6 +4,7 @@ measured once per page and kept up to date as passes drop elements."""
 from __future__ import annotations
 
 import re
+import sys
 from typing import NamedTuple
 
 from lxml import etree
@@ -295,24 +296,63 @@ def _type_like(cell: HtmlElement) -> bool:
 INDEX_TERM_MAX_CHARS = 80
 """The longest term an index's item names before its links; longer is a sentence."""
 _TERM_RE = re.compile(r"\w\w")
+_WORD_RE = re.compile(r"\w")
 
 
 def index_list(el: HtmlElement) -> bool:
     """An index: a list whose every item names a term of its own (text, not a link)
     before the links to where it is ("join() : AbstractThread", "NOATOM : windowsh.h").
-    A list of links has nothing of its own before its links (a number at most)."""
+    A list of links has nothing of its own before its links (a number at most).
+
+    The term may stand in a paragraph of its own over the list of where it is (see
+    ``_term_block``); such terms are in alphabetical order, as an index's are: a block of
+    link lists under labels ("Popular", "Latest") is not."""
     if el.tag not in ("ul", "ol"):
         return False
-    items = 0
+    initials: list[str] = []
     for li in el:
         if not isinstance(li.tag, str):
             continue
-        term = (li.text or "").strip()
-        if li.tag != "li" or not term or len(term) > INDEX_TERM_MAX_CHARS or \
-                _TERM_RE.search(term) is None or li.find(".//a") is None:
+        if li.tag != "li" or li.find(".//a") is None:
             return False
-        items += 1
-    return items > 0
+        term, pattern = (li.text or "").strip(), _TERM_RE
+        if not term:  # (a term set apart may be a letter: a parameter's name, "p")
+            block = _term_block(li)
+            term = "" if block is None else " ".join("".join(block.itertext()).split())
+            initials.append(term[:1].casefold())
+            pattern = _WORD_RE
+        if not term or len(term) > INDEX_TERM_MAX_CHARS or pattern.search(term) is None:
+            return False
+    return initials == sorted(initials) and el.find("li") is not None
+
+
+def _term_block(li: HtmlElement) -> HtmlElement | None:
+    """The paragraph an index's item opens with when it sets its term apart, no link in
+    it, over a list of where the term is said (``<li><p>bad_alloc</p><div><ul>...``)."""
+    first = next((c for c in li if isinstance(c.tag, str)), None)
+    if first is None or first.tag != "p" or first.find(".//a") is not None:
+        return None
+    after = first.getnext()
+    while after is not None and not isinstance(after.tag, str):
+        after = after.getnext()
+    if after is None or not (after.tag in ("ul", "ol") or after.find("ul") is not None
+                             or after.find("ol") is not None):
+        return None
+    return first
+
+
+def index_subentries(el: HtmlElement) -> bool:
+    """Whether the list ``el`` is where an index's term is said: a list of links in an
+    item of an index (see ``index_list``), under the item's term."""
+    parent = el.getparent()
+    for _ in range(2):
+        if parent is None:
+            return False
+        if parent.tag == "li":
+            index = parent.getparent()
+            return index is not None and index_list(index)
+        parent = parent.getparent()
+    return False
 
 
 def index_terms(el: HtmlElement) -> bool:
@@ -462,12 +502,11 @@ def _tree_chars(el: HtmlElement) -> int:
 def chrome_text(el: HtmlElement, stats: dict[HtmlElement, _Stats]) -> int:
     """How much of ``el``'s text its classes call chrome: all of it when its own class
     does, else what its descendants' classes do (a layout table around a footer: the
-    ``div.copyright-footer`` in a table's cell, BoostBook's)."""
-    if not isinstance(el.tag, str) or el not in stats or not stats[el].text:
+    ``div.copyright-footer`` in a table's cell, BoostBook's): its text less the text
+    outside chrome (``text_outside_chrome``, walked whole)."""
+    if not isinstance(el.tag, str) or el not in stats:
         return 0
-    if _class_weight(el) < 0:
-        return stats[el].text
-    return sum(chrome_text(c, stats) for c in el)
+    return stats[el].text - text_outside_chrome(el, stats, sys.maxsize)
 
 
 def text_outside_chrome(el: HtmlElement, stats: dict[HtmlElement, _Stats], budget: int) -> int:

@@ -147,3 +147,22 @@ def http_url_resolver(base: str) -> Callable[[str | None], str | None]:
         return url
 
     return resolve
+
+
+def as_fragments(root: HtmlElement, url: str) -> None:
+    """Write every link to the page itself by its file name (``index.html``,
+    ``index.html#idx``: a DocBook section title linking to itself) as the fragment it is
+    (``#``, ``#idx``), so that main-content selection reads it as a link to a place on the
+    page, not a way elsewhere. The link resolves to the same address as before. Only for
+    a page without a ``<base>`` (whose relative links resolve against the page)."""
+    page = urldefrag(url)[0]
+    name = urlsplit(page).path.rpartition("/")[2]
+    if not name or urlsplit(page).query:
+        return
+    for a in root.iter("a"):
+        href = a.get("href")
+        if not href or href[0] == "#" or name not in href or "?" in href:
+            continue
+        path, _, fragment = href.partition("#")
+        if path.rpartition("/")[2] == name and urljoin(page, path) == page:
+            a.set("href", "#" + fragment)
