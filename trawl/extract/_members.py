@@ -10,6 +10,7 @@ from __future__ import annotations
 from lxml.html import HtmlElement
 
 from ._kept import _wraps_one
+from ._sections import names_list
 from ._signals import _HEADINGS, _collapsed_text, _empty_anchor, _first_element, section_alike
 from ._stats import _TYPED_NAME_RE, _Stats
 
@@ -60,7 +61,9 @@ def _headed_by_names(block: HtmlElement, stats: dict[HtmlElement, _Stats]) -> bo
 def wrapped_section_body(el: HtmlElement) -> bool:
     """Whether ``el`` is all a section alike (``section_alike``) says under its heading, in
     wrappers of its own (``<div class="docblock"><ul>`` under "Ancestors": the names of a
-    class's ancestors), as ``_kept._section_body`` says of a body set right under it."""
+    class's ancestors), as ``_kept._section_body`` says of a body set right under it, when
+    it lists names (``_sections.names_list``: a word a link, ``GObject``, ``git-log(1)``).
+    A list of titles so wrapped under a site's "Resources" is links, judged as such."""
     node, section = el, el.getparent()
     if section is None or not _wraps_one(section):
         return False
@@ -69,7 +72,7 @@ def wrapped_section_body(el: HtmlElement) -> bool:
     if section is None or not section_alike(section):
         return False
     blocks = [c for c in section if isinstance(c.tag, str) and not _empty_anchor(c)]
-    return len(blocks) == 2 and node is blocks[1]
+    return len(blocks) == 2 and node is blocks[1] and names_list(node)
 
 
 def names_member(heading: HtmlElement) -> bool:
