@@ -74,7 +74,7 @@ FLOORS = {
     # (Node.js's API reference, its own generator: 65 pages, one the whole reference, ~2 s)
     "nodejs": (0, 0),
     # (GTK 4's reference, gi-docgen: every fourth page, 1,448 of 5,791, ~15 s; all pages
-    # 1 / 17, 66 / 2,507 before brief 53's entry header and class members)
+    # 1 / 10, 65 / 2,503 before brief 53's entry header and class members)
     "gidocgen": (0, 5),
     "zsh": (0, 3),  # (the Z shell's manual, texi2any: 42 pages, ~0.6 s; 4 / 9 before brief 50)
 }
