@@ -241,6 +241,24 @@ The sets (``--list`` says which are installed here):
   (``ul.dropdown-menu``: "This keyword is available in sections :" and a link to each,
   which Bootstrap's CSS hides until the keyword is clicked, as sqlite.css its
   ``.mobileonly``);
+- ``gidocgen``: GTK 4.8's API reference (gi-docgen 2023.1, GNOME's generator after gtk-doc;
+  Debian libgtk-4-doc, only its ``gtk4/`` pages, not its figures nor the GDK and GSK
+  references beside): 5,791 pages, most of them an API entry a page (a method, property,
+  signal, constructor, virtual function, enum, function or constant: a kind over a
+  breadcrumb title, a C declaration, a description, the parameters' and return value's
+  tables), a class or interface a page (its description, ancestors, descendants and
+  interfaces, one-line summaries of its members and of the members it inherits, in
+  sections main.js collapses: text, as rustdoc's closed ``<details>``) and the
+  handwritten guides (getting started, the CSS reference, migration guides); the
+  generator's main container, ``section#main``, not what it sets around it: the sidebar
+  (``nav.sidebar``: the logo, the search box, the library's name and version, the links to
+  the type's every member), the page's table of contents (``div#toc``: links to its own
+  sections, as pgbackrest's ``div.page-toc``), the search results' panel and the footer;
+  the "[src]" links beside a section's heading (to the source file's line) are kept, as
+  rustdoc's "source" links are. Ten pages (an enumeration's or error domain's) leave a
+  ``div`` unclosed before ``</section>``, which a browser closes there and libxml2 does
+  not: their table of contents and search panel parse inside ``section#main``, and are
+  left out of it;
 - ``postgres`` (kept back, only with ``--kept-back``: measured to check, never tuned on): the
   PostgreSQL 15 manual (DocBook XSL; Debian postgresql-doc-15): the body less its
   ``navheader`` and ``navfooter``.
@@ -619,6 +637,9 @@ SETS = {s.name: s for s in (
            # then links to each), which Bootstrap's CSS hides until the keyword is clicked
            f".//div[{_has_class('text-right')}] | .//ul[{_has_class('pager')}] "
            f"| .//ul[{_has_class('dropdown-menu')}]"),
+    DocSet("gidocgen", _installed("usr/share/doc/libgtk-4-doc/gtk4", page="index.html"),
+           "libgtk-4-doc",
+           "//section[@id='main']", ".//div[@id='toc'] | .//section[@id='search']"),
     DocSet("postgres", _installed("usr/share/doc/postgresql-doc-15/html"), "postgresql-doc-15",
            "/html/body", "./div[@class='navheader' or @class='navfooter']", kept_back=True),
 )}

@@ -81,6 +81,9 @@ FLOORS = {
     "zsh": (0, 0),
     # (HAProxy's manual, haproxy-dconv: 3 pages, the configuration manual 2.6 MB, ~5 s)
     "haproxy": (0, 0),
+    # (GTK 4's reference, gi-docgen: every fourth page, 1,448 of 5,791, ~15 s; all pages
+    # 1 / 10, 65 / 2,503 before brief 53's entry header and class members)
+    "gidocgen": (0, 5),
 }
 EXTRA_MARGIN = 0.005
 """Mean extra may grow by this much (half a point) past what was measured."""
@@ -145,6 +148,7 @@ CEILINGS = {
     # reference leaves out as the generator's chrome: ~3 % of a module's page, past 20 % on
     # policy.html, a page of a title, a note and a link)
     "nodejs": (0.041, 1),
+    "gidocgen": (0.0006, 1),  # (every fourth page, as its floor)
     "zsh": (0.001, 0),  # (0.9 % before its navigation bars went, brief 50)
     # (every eighth page, as its floor: the side menu of an application's modules and
     # functions, outside ``div#content``, taken on the pages whose content is a title and
@@ -153,7 +157,7 @@ CEILINGS = {
     "erlang": (0.121, 14),
     "haproxy": (0.0, 0),
 }
-SAMPLED = {"berkeleydb": 2, "rustdoc": 2, "boost": 4, "erlang": 8}
+SAMPLED = {"berkeleydb": 2, "rustdoc": 2, "boost": 4, "erlang": 8, "gidocgen": 4}
 """Sets measured on every n-th page only, to keep CI cheap."""
 
 

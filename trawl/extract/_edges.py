@@ -13,7 +13,9 @@ from ._bio import _BIO_BLOCKS
 from ._boiler import _FIGURE_NUMBER_RE
 from ._clean import drop_tree
 from ._decl import beside_declaration, facts_beside
+from ._entryhead import kind_heading_beside, says_title
 from ._kept import LISTING_MIN_LINES
+from ._members import names_member
 from ._namelines import HEADER_BLOCK_EXTRA_CHARS, holds_abstract, says_more
 from ._numbered import lists_sections_after
 from ._prune import _cites_names
@@ -252,7 +254,8 @@ def headline_before(content: HtmlElement, title: str | None) -> HtmlElement | No
                 return None  # a long block between them: nothing above is the headline
             for el in reversed(list(sib.iter())):
                 if isinstance(el.tag, str) and (_is_headline(el, title_words) or
-                                                _names_page(el, name_words)):
+                                                _names_page(el, name_words) or
+                                                (el.tag in _HEADINGS and says_title(el, title))):
                     return el
             gap += len(text)
             if gap > HEADLINE_GAP_CHARS:
@@ -350,7 +353,7 @@ def _header_block(headline: HtmlElement, content: HtmlElement, size: int) -> Htm
         text = _short_text(parent, size + HEADER_BLOCK_EXTRA_CHARS)
         if text is None or parent.find(".//pre") is not None or _holds_landmark(parent) \
                 or says_more(parent, headline) or holds_abstract(parent, headline) \
-                or facts_beside(block, parent):
+                or facts_beside(block, parent) or kind_heading_beside(block, parent):
             break
         if total is None:  # the text of the landmark it is in, else of the content
             scope = next((a for a in headline.iterancestors() if a is content or
@@ -518,6 +521,8 @@ def drop_dangling_heading(content: HtmlElement) -> None:
                        section_alike(parent)) or last_of_flat_sections(last, after)):
         return  # a document's last section, short ("Description: Sets the height."), or
         # the last of a run of sections ("Boost 1.35" over "Initial release.")
+    if names_member(last):
+        return  # a member's entry, its name over what it does ("No description available.")
     if lists_code(after):
         return  # a declaration under its heading ("struct GtkHPaned" over "struct GtkHPaned;")
     texts = [el for el in after if _collapsed_text(el)]

@@ -36,6 +36,7 @@ from ._kept import (
     _wraps_one,
     contents_after_title,
 )
+from ._members import named_entries, wrapped_section_body
 from ._menus import menu_of_sections
 from ._numbered import lists_sections_after
 from ._permalinks import self_linked
@@ -136,6 +137,7 @@ def prune(content: HtmlElement, stats: dict[HtmlElement, _Stats] | None = None,
     toc_pages: list[set[str]] = []  # (see _lists_parts: computed once, when asked)
     doomed = [el for el in doomed if not _in_admonition(el, content) and
               not _in_contents(el, content, stats, anchors) and not _section_body(el) and
+              not wrapped_section_body(el) and not named_entries(el, stats) and
               not _lists_parts(el, content, stats, toc_pages, anchors) and
               not _in_introduced(el, content) and
               not _headed_link(el, stats) and
