@@ -210,8 +210,10 @@ The sets (``--list`` says which are installed here):
   contributions, the FAQ) and four indexes, each section of a chapter a ``div.section``
   opening with its own navigation bar (``table.header``: ``[ << ] [ < ] [ Up ] [ > ] [ >> ]
   ... [Top] [Contents] [Index] [ ? ]``); not texi2any's redirect files (one per node, a
-  ``Refresh`` to its chapter's page): the body less those bars and the generator's stamp
-  ("This document was generated on ... using texi2any", as gitdoc's "Last updated");
+  ``Refresh`` to its chapter's page): the body less those bars, the generator's stamp
+  ("This document was generated on ... using texi2any", as gitdoc's "Last updated") and
+  what follows it, zsh's footer ("Zsh version 5.9, released on May 14, 2022.", the same
+  line on every page, in small print under the stamp: the site's, not the chapter's);
 - ``erlang``: Erlang/OTP 25's documentation (its own XSLT generator, erl_docgen; Debian
   erlang-doc, only the HTML pages of its applications, ``lib/*/doc/html/``, and of the
   runtime system, ``erts-*/doc/html/``: 887 pages, 179 MB of the package's 209, each
@@ -225,6 +227,38 @@ The sets (``--list`` says which are installed here):
   inside it after the heading; the generator's main container, ``div#content``, less its
   copyright footer (``div.footer``, as AsciiDoc's ``div#footer``), not the side menu of
   the application's modules and functions (``aside``, outside it);
+- ``haproxy``: HAProxy 2.6's manual (its own converter, haproxy-dconv, in a Bootstrap page;
+  Debian haproxy-doc, only its three ``html/`` pages, not its Lua API's Sphinx pages): the
+  starter guide, the management guide and the configuration manual, each the whole document
+  on one page (the configuration manual 2.6 MB: hundreds of keyword sections, each a
+  ``div.keyword`` line, the keyword and its arguments, over its description as a ``<pre>``
+  block of the text file's 80 columns, and a summary of numbered links at the top); the
+  converter's ``div#page-wrapper`` (the document's title block, its summary and text), not
+  what it sets around it (the navigation bar, ``div#sidebar``: the search box and "Converted
+  with haproxy-dconv"), less its footer line (``div.text-right``: "HAProxy 2.6.12 - Starter
+  Guide", the title again, as AsciiDoc's ``div#footer``), the pager its script fills
+  (``ul.pager``, empty in the page) and the pop-up menus of a keyword named in the text
+  (``ul.dropdown-menu``: "This keyword is available in sections :" and a link to each,
+  which Bootstrap's CSS hides until the keyword is clicked, as sqlite.css its
+  ``.mobileonly``);
+- ``gidocgen``: GTK 4.8's API reference (gi-docgen 2023.1, GNOME's generator after gtk-doc;
+  Debian libgtk-4-doc, only its ``gtk4/`` pages, not its figures nor the GDK and GSK
+  references beside): 5,791 pages, most of them an API entry a page (a method, property,
+  signal, constructor, virtual function, enum, function or constant: a kind over a
+  breadcrumb title, a C declaration, a description, the parameters' and return value's
+  tables), a class or interface a page (its description, ancestors, descendants and
+  interfaces, one-line summaries of its members and of the members it inherits, in
+  sections main.js collapses: text, as rustdoc's closed ``<details>``) and the
+  handwritten guides (getting started, the CSS reference, migration guides); the
+  generator's main container, ``section#main``, not what it sets around it: the sidebar
+  (``nav.sidebar``: the logo, the search box, the library's name and version, the links to
+  the type's every member), the page's table of contents (``div#toc``: links to its own
+  sections, as pgbackrest's ``div.page-toc``), the search results' panel and the footer;
+  the "[src]" links beside a section's heading (to the source file's line) are kept, as
+  rustdoc's "source" links are. Ten pages (an enumeration's or error domain's) leave a
+  ``div`` unclosed before ``</section>``, which a browser closes there and libxml2 does
+  not: their table of contents and search panel parse inside ``section#main``, and are
+  left out of it;
 - ``django``: Django 3.2's documentation (Sphinx 5 with Django's own theme; Debian
   python-django-doc, only its 692 pages, not its images and sources): its tutorials, topic
   guides, reference (model fields, settings, template tags, ``django-admin``'s commands) and
@@ -606,10 +640,14 @@ SETS = {s.name: s for s in (
            # texi2any (Texinfo 6.8, zsh's init file) marks no main container: a chapter's
            # page is the body, each node (the chapter, each section) opening with a
            # ``table.header`` bar of links, one more at the foot, and the generator's stamp
-           # ("This document was generated on <date> using texi2any") under it
+           # ("This document was generated on <date> using texi2any") under it, then zsh's
+           # own footer, its version line ("Zsh version 5.9, released on May 14, 2022.", the
+           # same on every page: the site's, as the stamp is)
            "/html/body",
            f".//table[{_has_class('header')}] "
-           "| ./p[starts-with(normalize-space(), 'This document was generated on')]",
+           "| ./p[starts-with(normalize-space(), 'This document was generated on')] "
+           "| ./p[starts-with(normalize-space(), 'This document was generated on')]"
+           "/following-sibling::*",
            skip_redirects=True),
     DocSet("erlang", _installed("usr/share/doc/erlang-doc", page="lib"),
            "erlang-doc",
@@ -619,6 +657,18 @@ SETS = {s.name: s for s in (
            # and runtime system's pages); a page without ``div#content`` (xmerl's example
            # outputs, ``lib/index.html``'s frame of links) has no reference and is skipped
            "//div[@id='content']", ".//div[@class='footer']", exclude=("doc",)),
+    DocSet("haproxy", _installed("usr/share/doc/haproxy/html", page="configuration.html"),
+           "haproxy-doc",
+           # haproxy-dconv marks the document's container (``div#page-wrapper``), beside the
+           # navigation bar and the sidebar; its footer line restates the title
+           "//div[@id='page-wrapper']",
+           # and its keywords' pop-up menus ("This keyword is available in sections :",
+           # then links to each), which Bootstrap's CSS hides until the keyword is clicked
+           f".//div[{_has_class('text-right')}] | .//ul[{_has_class('pager')}] "
+           f"| .//ul[{_has_class('dropdown-menu')}]"),
+    DocSet("gidocgen", _installed("usr/share/doc/libgtk-4-doc/gtk4", page="index.html"),
+           "libgtk-4-doc",
+           "//section[@id='main']", ".//div[@id='toc'] | .//section[@id='search']"),
     DocSet("django", _installed("usr/share/doc/python-django-doc/html"), "python-django-doc",
            # Django's theme: ``div#yui-main``'s ``div.yui-b``; the header, sidebar and
            # footer bar are outside it

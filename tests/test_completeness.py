@@ -64,19 +64,26 @@ FLOORS = {
     # (the SCons user guide, DocBook XSL: 148 pages, ~0.3 s; 0 / 1 before the lead's
     # definition list of sentences)
     "scons": (0, 0),
-    # (libgda's manual and reference, gtk-doc: 248 pages, ~1 s; 2 / 6 before brief 48; the
-    # two under 80 % are placeholders, a title over "TODO", whose one word goes as a label)
-    "libgda": (2, 4),
+    # (libgda's manual and reference, gtk-doc: 248 pages, ~1 s; 2 / 6 before brief 48; 2 / 4
+    # before brief 54: two placeholders, a title over "TODO", whose one word went as a label)
+    "libgda": (0, 2),
     # (Boost's docs, BoostBook: every fourth page, 976 of 3,904, ~10 s; all pages 2 / 8,
     # 10 / 28 before the lead's index, grammar and self-linked title rules, session 12)
     "boost": (0, 1),
     "httpd": (0, 0),  # (the Apache HTTP Server's manual, its own XSLT: 238 pages, ~1.5 s)
     # (Node.js's API reference, its own generator: 65 pages, one the whole reference, ~2 s)
     "nodejs": (0, 0),
-    "zsh": (0, 3),  # (the Z shell's manual, texi2any: 42 pages, ~0.6 s; 4 / 9 before brief 50)
     # (Erlang/OTP's docs, erl_docgen: every eighth page, 112 of 887, ~10 s, its pages large
     # with the side menu of every module and function; all pages 53 / 214 before brief 52)
     "erlang": (0, 3),
+    # (the Z shell's manual, texi2any: 42 pages, ~0.6 s; 4 / 9 before brief 50, 0 / 3 before
+    # brief 54)
+    "zsh": (0, 0),
+    # (HAProxy's manual, haproxy-dconv: 3 pages, the configuration manual 2.6 MB, ~5 s)
+    "haproxy": (0, 0),
+    # (GTK 4's reference, gi-docgen: every fourth page, 1,448 of 5,791, ~15 s; all pages
+    # 1 / 10, 65 / 2,503 before brief 53's entry header and class members)
+    "gidocgen": (0, 5),
     # (Sphinx in other themes than the Python docs', brief 55: Django's docs, Django's own
     # theme, 692 pages with the source pages of its modules, ``_modules/``, ~4 s; 19 / 100
     # before brief 55's slug marks and listings in two wrappers)
@@ -150,12 +157,14 @@ CEILINGS = {
     # reference leaves out as the generator's chrome: ~3 % of a module's page, past 20 % on
     # policy.html, a page of a title, a note and a link)
     "nodejs": (0.041, 1),
+    "gidocgen": (0.0006, 1),  # (every fourth page, as its floor)
     "zsh": (0.001, 0),  # (0.9 % before its navigation bars went, brief 50)
     # (every eighth page, as its floor: the side menu of an application's modules and
     # functions, outside ``div#content``, taken on the pages whose content is a title and
     # a date, each application's cover, release notes and user's guide pages, and on the
     # shortest of wxErlang's, where the menu of every wx function is most of the page)
     "erlang": (0.121, 14),
+    "haproxy": (0.0, 0),
     # (the site's title over the page's, "Django 3.2.25 documentation", outside the
     # container: past 20 % on the shortest pages, its modules' source pages among them)
     "django": (0.026, 4),
@@ -165,7 +174,7 @@ CEILINGS = {
     # left out of the reference: past 20 % on the API pages of a signature and no prose)
     "pydata": (0.025, 8),
 }
-SAMPLED = {"berkeleydb": 2, "rustdoc": 2, "boost": 4, "erlang": 8}
+SAMPLED = {"berkeleydb": 2, "rustdoc": 2, "boost": 4, "erlang": 8, "gidocgen": 4}
 """Sets measured on every n-th page only, to keep CI cheap."""
 
 

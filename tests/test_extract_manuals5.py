@@ -319,6 +319,8 @@ def test_a_see_also_of_manual_pages_is_kept() -> None:
 
 def test_without_manual_references_the_see_also_goes(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(_prune, "manual_reference", lambda text: False)
+    # (and without brief 53's names listed as a section's wrapped body, which keeps it too)
+    monkeypatch.setattr(_prune, "wrapped_section_body", lambda el: False)
     e = extract(manual_page("git-pack", "Find redundant packs",
                             SYNOPSIS + DESCRIPTION + SEE_ALSO + GIT), URL)
     assert "git-repack" not in e.text

@@ -10,6 +10,9 @@ from lxml.html import HtmlElement
 
 from ._banner import site_banner
 from ._boxes import _box_under_title, _boxed_in_text, _in_flow_quote, _related_entries
+from ._cells import data_cell
+from ._entryhead import titled_header
+from ._menus import menu_of_sections
 from ._navbar import navigation_bar
 from ._phrases import _part_of_sentence
 from ._signals import (
@@ -40,12 +43,14 @@ sidebar (the explicit role overrides the tag's), and neither is an <aside> of su
 
 
 def remove_boilerplate(body: HtmlElement,
-                       stats: dict[HtmlElement, _Stats] | None = None) -> TextSize:
+                       stats: dict[HtmlElement, _Stats] | None = None,
+                       title: str | None = None) -> TextSize:
     """Drop navigation, headers, footers, sidebars, banners, ads, share bars (guarded by size).
     Returns the size of the page's readable text: the body's less its chrome's (see
     ``_stats.CHROME``), measured on the way (one pass over the page).
 
     ``stats``, when given, is ``_measure(body)``'s and is kept up to date with the removals.
+    ``title``: the page's (a section's header holding it is no banner: ``titled_header``).
     """
     if stats is None:
         stats = _measure(body)
@@ -93,10 +98,11 @@ def remove_boilerplate(body: HtmlElement,
         if inside:
             continue
         share = st.text / total
-        if _is_boilerplate(el, tag, role, st, share, heading):
+        if _is_boilerplate(el, tag, role, st, share, heading, title):
             doomed.append(el)
             inside, resume = True, _following(el)
-        elif share >= _SIZE_GUARD_MIN and _is_boilerplate(el, tag, role, st, 0.0, heading):
+        elif share >= _SIZE_GUARD_MIN and \
+                _is_boilerplate(el, tag, role, st, 0.0, heading, title):
             spared.append(el)
     if landmark is not None:
         # Outside the page's main landmark, boilerplate is boilerplate whatever its size (on
@@ -173,16 +179,16 @@ def _notes(el: HtmlElement, role: str) -> bool:
 
 
 def _is_boilerplate(el: HtmlElement, tag: str, role: str, st: _Stats, share: float,
-                    heading: HtmlElement | None = None) -> bool:
+                    heading: HtmlElement | None = None, title: str | None = None) -> bool:
     """Whether ``el`` (``share`` of the page's text) is boilerplate. ``heading``: the last
     heading before ``el`` in document order, as the walk met it (see
-    ``_caption_in_numbered_section``)."""
+    ``_caption_in_numbered_section``); ``title``: the page's."""
     if tag == "figcaption" and share < 0.3:
         return not _numbered_caption(el, tag) and \
             not _caption_in_numbered_section(el, tag, heading)
     if tag == "aside" and _notes(el, role):
         return False
-    if tag == "header" and _section_header(el):
+    if tag == "header" and (_section_header(el) or titled_header(el, title or "")):
         return False
     if tag in _BOILER_TAGS or role in _BOILER_ROLES:
         # a <header>/<footer> wrapping the whole article is layout, not boilerplate
@@ -210,7 +216,8 @@ def _is_boilerplate(el: HtmlElement, tag: str, role: str, st: _Stats, share: flo
             and not _numbered_caption(el, tag) \
             and not _caption_in_numbered_section(el, tag, heading) and \
             not _title_page_credits(el) and not _part_of_sentence(el, tag) and \
-            not _related_entries(el)
+            not _related_entries(el) and not menu_of_sections(el) and \
+            not data_cell(el, tag, st)
     return False
 
 

@@ -37,6 +37,7 @@ from ._edges import (
     headline_text,
     strip_header,
 )
+from ._entryhead import kind_heading_beside, titled_header_in
 from ._namelines import names_entry
 from ._prune import prune
 from ._select import (
@@ -98,7 +99,7 @@ def _find_main(root: HtmlElement, title: str | None = None
     # One measurement serves the whole search: remove_boilerplate updates it where it drops
     # things, and prune reuses it (an element's stats depend on its subtree alone).
     stats = _measure(body)
-    readable = remove_boilerplate(body, stats)
+    readable = remove_boilerplate(body, stats, title)
     if stats[body].text == 0:
         return body, readable, None
     mass: dict[HtmlElement, float] = {}
@@ -121,6 +122,8 @@ def _find_main(root: HtmlElement, title: str | None = None
     content = _with_siblings(body, top, top_score, scores, stats)
     content = _with_continuations(body, content, best, scores, stats)
     content, header = _with_header(content, above, stats)
+    if header is None:
+        header = titled_header_in(content, title)
     prune(content, stats, keep=header, prose=mass.get(body, 0.0) >= PROSE_MIN_MASS)
     if header is not None and above is not None:
         drop_tree(above)  # (the headline, said once: main_content reads it off ``above``)
@@ -172,7 +175,7 @@ def _with_name_section(content: HtmlElement, above: HtmlElement | None,
         block = block.getparent()
     if block.getparent() is not parent or block not in stats or above not in stats or \
             stats[block].text > stats[above].text + NAME_BLOCK_EXTRA_CHARS or \
-            not names_entry(block, above):
+            not (names_entry(block, above) or kind_heading_beside(above, block)):
         return content
     for sib in block.itersiblings():  # (the block just before the content)
         if sib is content:

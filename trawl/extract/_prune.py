@@ -9,6 +9,7 @@ import re
 from lxml.html import HtmlElement
 
 from ._boxes import _boxed_in_text
+from ._cells import pictures_of_tables
 from ._decl import (
     Declarations,
     beside_declaration,
@@ -35,7 +36,10 @@ from ._kept import (
     _wraps_one,
     contents_after_title,
 )
+from ._members import named_entries, wrapped_section_body
+from ._menus import menu_of_sections
 from ._numbered import lists_sections_after
+from ._permalinks import self_linked
 from ._phrases import _cited_address, _phrase_in_prose
 from ._signals import (
     _HEADINGS,
@@ -133,10 +137,12 @@ def prune(content: HtmlElement, stats: dict[HtmlElement, _Stats] | None = None,
     toc_pages: list[set[str]] = []  # (see _lists_parts: computed once, when asked)
     doomed = [el for el in doomed if not _in_admonition(el, content) and
               not _in_contents(el, content, stats, anchors) and not _section_body(el) and
+              not wrapped_section_body(el) and not named_entries(el, stats) and
               not _lists_parts(el, content, stats, toc_pages, anchors) and
               not _in_introduced(el, content) and
               not _headed_link(el, stats) and
               not lists_sections_after(el) and not in_numbered_figure(el) and
+              not menu_of_sections(el) and
               not any(contents_after_title(a) for a in _up_to(el, content)[:2]) and
               not (el.tag == "span" and _in_title(el, content)) and
               not (keep is not None and (el is keep or _is_ancestor(keep, el)))]
@@ -279,7 +285,7 @@ def _prunable(el: HtmlElement, st: _Stats, stats: dict[HtmlElement, _Stats],
     # (a link block first: _names_only reads every paragraph and item below, so it is asked
     # only of the blocks that would otherwise go)
     return _is_link_block(el, st, stats, lists) and not _names_only(el, st, stats, cites) \
-        and not _footnotes(el) and not type_binding(el)
+        and not _footnotes(el) and not self_linked(el) and not type_binding(el)
 
 
 
@@ -521,7 +527,7 @@ def _is_link_block(el: HtmlElement, st: _Stats, stats: dict[HtmlElement, _Stats]
     if tag == "figure" or _wraps_one(el):
         return False  # a wrapper (e.g. a script's responsive-table div) is judged by its child
     n_p, n_img, n_li = st.n_p, st.n_img, st.n_li - 100
-    if (n_img > 1 and n_p / n_img < 0.5 and st.text < 200) or \
+    if (n_img > 1 and n_p / n_img < 0.5 and st.text < 200 and not pictures_of_tables(el)) or \
             (n_li > n_p and tag not in ("ul", "ol")):
         return True
     if weight < 25 and density > 0.35 and st.text < 500:

@@ -24,6 +24,7 @@ from ._signals import (
     TEASERS_MIN,
     _admonition,
     _class_weight,
+    _collapsed_text,
     _empty_anchor,
     _first_element,
     _short_text,
@@ -284,7 +285,9 @@ def _parallel(node: HtmlElement, parent: HtmlElement, stats: dict[HtmlElement, _
     """Whether ``node`` is one of the parallel parts of ``parent``'s document: its siblings
     have sections headed at the rank of its own first heading (a class reference's summary
     beside its details, each of "h3" sections), are no list of links or teasers, and hold
-    ``PARALLEL_MIN_SHARE`` of its text."""
+    ``PARALLEL_MIN_SHARE`` of its text. A sibling that lists names (``names_list``) is
+    the document's part too, however linked (a class's page: its description, beside the
+    sections of its ancestors, its interfaces, its members)."""
     rank = _first_heading_rank(node)
     if rank is None or _among_teasers(node, parent):
         return False
@@ -296,11 +299,21 @@ def _parallel(node: HtmlElement, parent: HtmlElement, stats: dict[HtmlElement, _
         if _first_heading_rank(sib) != rank:
             continue
         st = stats[sib]
-        if teasers(sib) or listed.get(sib, 0) > SUBSECTION_MAX_LISTED * st.text or \
+        if teasers(sib) or (listed.get(sib, 0) > SUBSECTION_MAX_LISTED * st.text
+                            and not names_list(sib)) or \
                 sib.find(".//form") is not None or sib.find(".//input") is not None:
             return False  # (a "related" block, comments or a sign-up beside a story)
         size += st.text
     return size >= PARALLEL_MIN_SHARE * stats[node].text
+
+
+def names_list(el: HtmlElement) -> bool:
+    """Whether ``el`` lists names: it has links, and each says one word, no headline (a
+    class's "Ancestors" or "Implements", ``GtkWidget``, ``GObject``). A document's part
+    beside its others, however linked: "related" links are headlines, words, and a menu
+    beside a document is its chrome, gone before."""
+    links = [a for a in el.iter("a") if a.get("href")]
+    return bool(links) and all(len(_collapsed_text(a).split()) == 1 for a in links)
 
 
 def _first_heading_rank(el: HtmlElement) -> str | None:
@@ -491,3 +504,4 @@ def _among_teasers(node: HtmlElement, parent: HtmlElement) -> bool:
     text. (A teaser among teasers, on a page listing them, is an entry of the list that
     is the content.)"""
     return teasers(parent) and not _teaser(node)
+

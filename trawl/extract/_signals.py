@@ -110,6 +110,8 @@ def _is_heading_slug(el: HtmlElement, ident: str) -> bool:
         first = past_bar(first)  # (a node's navigation bar over its heading)
     if first is None or first.tag not in _HEADINGS:
         return False
+    if "_" in ident:
+        ident = _ESCAPE_RE.sub(_unescaped, ident)
     slug = set(_SLUG_WORD_RE.findall(ident.lower()))
     heading = set(_SLUG_WORD_RE.findall(_collapsed_text(first).lower()))
     return bool(slug & heading) and _slug_marks(slug - heading)
@@ -150,6 +152,26 @@ def _signature_heading(el: HtmlElement) -> bool:
         heading = heading.getparent()
     return heading is not None and heading.tag in _HEADINGS and \
         _SIGNATURE_RE.search(_collapsed_text(heading)) is not None
+_ESCAPE_RE = re.compile(r"_([0-9a-fA-F]{4})")
+"""A character written as its code in an id (Texinfo's node names: "User_002dDefined-Widgets"
+is "User-Defined-Widgets")."""
+
+
+def _unescaped(m: re.Match[str]) -> str:
+    """The character an id's escape (``_ESCAPE_RE``) writes, when it is an escape: see
+    ``_escaped_punctuation``; else the text as it is."""
+    return chr(int(m.group(1), 16)) if _escaped_punctuation(m.group(1)) else m.group(0)
+
+
+def _escaped_punctuation(code: str) -> bool:
+    """Whether the four hex digits ``code`` after an underscore in an id write a printable
+    ASCII punctuation mark (Texinfo escapes every character of a node's name that an id may
+    not hold as ``_00XX``: ``_002d`` a hyphen, ``_002e`` a dot, ``_0027`` an apostrophe):
+    in a slug it separates words, as a hyphen does. A number after an underscore that
+    writes a letter, a digit or a control character is no such escape: a CMS numbers its
+    sidebar's blocks so ("related_0017", "widget_0012"), and those words stay the id's."""
+    char = chr(int(code, 16))
+    return char.isascii() and char.isprintable() and not char.isalnum()
 
 
 @lru_cache(maxsize=8192)

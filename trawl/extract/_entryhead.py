@@ -1,0 +1,100 @@
+"""A reference entry's header: the page's title in a ``<header>`` of its section, under the
+entry's kind set as a heading of its own (gi-docgen, GNOME's API reference generator:
+``<section><header><h3>Method</h3><h1>Gtk ▸ Widget ▸ get_parent</h1></header>``, the
+separators drawn by its style sheet).
+
+``_boiler`` asks ``titled_header`` before it drops a ``<header>`` as the page's banner: a
+header of a section holding the page's title is the section's (HTML's header of a section
+groups its headings), and the title went with it on every page. ``_edges`` asks
+``kind_heading_beside`` before it takes the block around the headline for the header the
+body follows: the kind is the entry's text ("Method", "Property", "Signal"), as the kind in
+a title that says it ("Struct template nary_expr") is.
+"""
+
+from __future__ import annotations
+
+import re
+
+from lxml.html import HtmlElement
+
+from ._signals import _HEADINGS, _collapsed_text, _is_ancestor
+
+_TITLE_PART_RE = re.compile(r"\s+[|\u2013\u2014-]\s+")
+"""Where a page's name ends in its title, before the site's name ("Widget - Proj")."""
+_WORD_RE = re.compile(r"\w+")
+
+
+def title_key(title: str | None) -> str:
+    """The words of a title run together, lower-cased: a heading that sets the title's parts
+    apart by drawn separators (an empty ``<span>`` its style sheet draws as "▸") reads them
+    run together, "GtkWidgetget_parent" for "Gtk.Widget.get_parent"."""
+    return "".join(_WORD_RE.findall((title or "").lower()))
+
+
+def titled_header(el: HtmlElement, title: str) -> bool:
+    """Whether the ``<header>`` ``el`` is its section's header holding the page's title: a
+    child of a ``section`` or ``article``, holding nothing but headings (no text, no menu,
+    no search box outside them), one of them an ``h1`` whose words are the page's title's
+    (``title``, its ``title_key``; or the title's first part, before the site's name),
+    the others the lines over it (the entry's kind). The site's banner set in a layout's
+    section holds the site's name as its ``h1``, which the page's title is not (an inner
+    page's title names the page, then perhaps the site)."""
+    parent = el.getparent()
+    if not title or parent is None or parent.tag not in ("section", "article") or \
+            (el.text or "").strip():
+        return False
+    titled = False
+    for child in el:
+        if not isinstance(child.tag, str):
+            continue
+        if child.tag not in _HEADINGS or (child.tail or "").strip():
+            return False
+        titled = titled or (child.tag == "h1" and says_title(child, title))
+    return titled
+
+
+def titled_header_in(content: HtmlElement, title: str | None) -> HtmlElement | None:
+    """The section's header holding the page's title in ``content`` (``titled_header``),
+    if any: the content's own header, which prune keeps whole (its title's links are the
+    entry's scopes, "Gtk ▸ Widget", not a bar of links elsewhere)."""
+    if not title:
+        return None
+    return next((h for h in content.iter("header") if titled_header(h, title)), None)
+
+
+def says_title(heading: HtmlElement, title: str | None) -> bool:
+    """Whether the heading's words are the page's title's, run together as ``title_key``
+    reads them (the whole title's, or its first part's, before the site's name)."""
+    if not title:
+        return False
+    key = title_key(_collapsed_text(heading))
+    return bool(key) and (key == title_key(title) or
+                          key == title_key(_TITLE_PART_RE.split(title, maxsplit=1)[0]))
+
+
+KIND_MAX_WORDS = 2
+"""An entry's kind in a word or two: "Method", "Virtual Method", "Class Method"."""
+
+
+def kind_heading_beside(headline: HtmlElement, block: HtmlElement) -> bool:
+    """Whether ``block`` (a wrapper of the headline) holds, beside it and before it, a
+    heading of its own that says the entry's kind: a word or two (``KIND_MAX_WORDS``), no
+    link, no sentence ("Method" over "Gtk ▸ Widget ▸ get_parent"). That heading is the
+    entry's text, as "Class" is in Javadoc's "Class Jsoup": the header block ends below
+    it, and it stays with the content. A news kicker linked to its section ("<a>Politics</a>")
+    is the site's navigation, and goes with the header."""
+    for child in block:
+        if child is headline or _is_ancestor(child, headline):
+            return False
+        if isinstance(child.tag, str) and child.tag in _HEADINGS and says_kind(child):
+            return True
+    return False
+
+
+def says_kind(heading: HtmlElement) -> bool:
+    """Whether ``heading`` says a kind: a word or two (``KIND_MAX_WORDS``), no link, no
+    sentence ("Method", "Virtual Method"); a kicker linked to its section is navigation."""
+    if heading.find(".//a") is not None:
+        return False
+    words = _collapsed_text(heading).split()
+    return 0 < len(words) <= KIND_MAX_WORDS and not words[-1].endswith((".", "!", "?"))
