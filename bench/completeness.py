@@ -259,6 +259,35 @@ The sets (``--list`` says which are installed here):
   ``div`` unclosed before ``</section>``, which a browser closes there and libxml2 does
   not: their table of contents and search panel parse inside ``section#main``, and are
   left out of it;
+- ``django``: Django 3.2's documentation (Sphinx 5 with Django's own theme; Debian
+  python-django-doc, only its 692 pages, not its images and sources): its tutorials, topic
+  guides, reference (model fields, settings, template tags, ``django-admin``'s commands) and
+  release notes (a release a page); the theme marks the content as ``div#yui-main``'s
+  ``div.yui-b``, apart from its chrome: the header (the site's title, the global menu and a
+  prev/up/next bar, ``div#hd``), the sidebar (``div#sidebar``: the page's contents,
+  previous and next topic, the search box, "Last update") and the footer's bar
+  (``div#ft``): that container less the ``¶`` self-links;
+- ``sqlalchemy``: SQLAlchemy 1.4's documentation (Sphinx 5 with zzzeeksphinx, SQLAlchemy's
+  own theme; Debian python-sqlalchemy-doc, only its 224 pages): its tutorials, ORM and Core
+  guides and API reference (long pages of classes and their members), dialects' pages and
+  changelogs, with SQL shown after the code that emits it (``div.show_sql``, and
+  ``div.popup_sql`` after a "sql" link, which the theme's script folds); the theme's
+  ``div#docs-body`` (``role=main``), not its version header, top navigation, sidebar (the
+  site's and the page's contents, the search box) and bottom prev/next links and copyright
+  (all outside it): that container less the ``¶`` self-links;
+- ``rtdtheme``: cryptography 38's documentation (Sphinx 5 with the Read the Docs theme,
+  sphinx_rtd_theme; Debian python-cryptography-doc, its 58 pages): a library's API
+  reference (classes and functions with their parameters, notes, warnings, version notes)
+  and its guides; the theme's ``div[role=main]`` (``itemprop=articleBody`` inside), not the
+  side menu, the breadcrumbs and "View page source" link above it, nor the footer's
+  Previous/Next buttons and copyright: that container less the ``¶`` self-links;
+- ``pydata``: pandas 1.5's documentation (Sphinx 5 with the PyData theme; Debian
+  python-pandas-doc, 277 MB installed: only its user guide, getting started pages, the
+  reference's section pages and DataFrame's API pages, a page a method, 296 pages): the
+  theme's ``main`` (``role=main``), not its top navigation bar, the left sidebar (the
+  section's every page or API entry) nor the right one (the page's contents, "Edit this
+  page"), less the ``¶`` self-links and the previous/next links at its foot
+  (``div.prev-next-area``);
 - ``postgres`` (kept back, only with ``--kept-back``: measured to check, never tuned on): the
   PostgreSQL 15 manual (DocBook XSL; Debian postgresql-doc-15): the body less its
   ``navheader`` and ``navfooter``.
@@ -640,6 +669,25 @@ SETS = {s.name: s for s in (
     DocSet("gidocgen", _installed("usr/share/doc/libgtk-4-doc/gtk4", page="index.html"),
            "libgtk-4-doc",
            "//section[@id='main']", ".//div[@id='toc'] | .//section[@id='search']"),
+    DocSet("django", _installed("usr/share/doc/python-django-doc/html"), "python-django-doc",
+           # Django's theme: ``div#yui-main``'s ``div.yui-b``; the header, sidebar and
+           # footer bar are outside it
+           "//div[@id='yui-main']/div[@class='yui-b']", ".//a[contains(@class, 'headerlink')]"),
+    DocSet("sqlalchemy", _installed("usr/share/doc/python-sqlalchemy-doc/html"),
+           "python-sqlalchemy-doc",
+           # zzzeeksphinx: ``div#docs-body``; the headers, sidebar and prev/next links are
+           # outside it
+           "//div[@id='docs-body']", ".//a[contains(@class, 'headerlink')]"),
+    DocSet("rtdtheme", _installed("usr/share/doc/python-cryptography-doc/html"),
+           "python-cryptography-doc",
+           # sphinx_rtd_theme: ``div[role=main]``; the side menu, breadcrumbs and footer
+           # are outside it
+           "//div[@role='main']", ".//a[contains(@class, 'headerlink')]"),
+    DocSet("pydata", _installed("usr/share/doc/python-pandas-doc/html"), "python-pandas-doc",
+           # the PyData theme: ``main``, less its previous/next links at the foot; the top
+           # bar and both sidebars are outside it
+           "//main[@role='main']",
+           ".//a[contains(@class, 'headerlink')] | .//div[@class='prev-next-area']"),
     DocSet("postgres", _installed("usr/share/doc/postgresql-doc-15/html"), "postgresql-doc-15",
            "/html/body", "./div[@class='navheader' or @class='navfooter']", kept_back=True),
 )}

@@ -84,6 +84,15 @@ FLOORS = {
     # (GTK 4's reference, gi-docgen: every fourth page, 1,448 of 5,791, ~15 s; all pages
     # 1 / 10, 65 / 2,503 before brief 53's entry header and class members)
     "gidocgen": (0, 5),
+    # (Sphinx in other themes than the Python docs', brief 55: Django's docs, Django's own
+    # theme, 692 pages with the source pages of its modules, ``_modules/``, ~4 s; 19 / 100
+    # before brief 55's slug marks and listings in two wrappers)
+    "django": (7, 59),
+    "sqlalchemy": (1, 3),  # (SQLAlchemy's docs, zzzeeksphinx: 223 pages, ~2 s)
+    "rtdtheme": (0, 0),  # (cryptography's docs, the Read the Docs theme: 57 pages, ~0.3 s)
+    # (pandas' user guide, getting started, reference sections and DataFrame's API pages,
+    # the PyData theme: 295 pages, ~3 s)
+    "pydata": (1, 2),
 }
 EXTRA_MARGIN = 0.005
 """Mean extra may grow by this much (half a point) past what was measured."""
@@ -156,6 +165,14 @@ CEILINGS = {
     # shortest of wxErlang's, where the menu of every wx function is most of the page)
     "erlang": (0.121, 14),
     "haproxy": (0.0, 0),
+    # (the site's title over the page's, "Django 3.2.25 documentation", outside the
+    # container: past 20 % on the shortest pages, its modules' source pages among them)
+    "django": (0.026, 4),
+    "sqlalchemy": (0.0, 0),
+    "rtdtheme": (0.0, 0),
+    # (the previous/next links at the foot and the right sidebar's "On this page" heading,
+    # left out of the reference: past 20 % on the API pages of a signature and no prose)
+    "pydata": (0.025, 8),
 }
 SAMPLED = {"berkeleydb": 2, "rustdoc": 2, "boost": 4, "erlang": 8, "gidocgen": 4}
 """Sets measured on every n-th page only, to keep CI cheap."""

@@ -178,7 +178,20 @@ def _says_its_own(el: HtmlElement, stats: dict[HtmlElement, _Stats]) -> bool:
 
 def _listing(el: HtmlElement) -> bool:
     """Whether ``el`` is a code listing's wrapper: a ``div`` holding a ``pre`` and nothing
-    else (Texinfo's ``div.example``, Sphinx's ``div.highlight``): the listing itself."""
+    else (Texinfo's ``div.example``, Sphinx's ``div.highlight``): the listing itself; or
+    holding only such a wrapper (``_wrapped_listing``)."""
+    inner = [c for c in el if isinstance(c.tag, str)]
+    return el.tag == "div" and len(inner) == 1 and not (el.text or "").strip() and \
+        not (inner[0].tail or "").strip() and \
+        (inner[0].tag == "pre" or _wrapped_listing(inner[0]))
+
+
+def _wrapped_listing(el: HtmlElement) -> bool:
+    """Whether ``el``, the only child of a ``div``, is a code listing's wrapper itself: Sphinx
+    sets each listing in two, the language's ``div.highlight-python`` around the
+    highlighter's ``div.highlight`` around the ``pre``; a wrapper of a wrapper says no more
+    than one. Only a ``div`` holding a ``pre`` and nothing else, one level down: a box
+    holding a listing and its caption, or a figure, is no listing."""
     inner = [c for c in el if isinstance(c.tag, str)]
     return el.tag == "div" and len(inner) == 1 and inner[0].tag == "pre" and \
         not (el.text or "").strip() and not (inner[0].tail or "").strip()

@@ -113,7 +113,18 @@ def _is_heading_slug(el: HtmlElement, ident: str) -> bool:
     if "_" in ident:
         ident = _ESCAPE_RE.sub(_unescaped, ident)
     slug = set(_SLUG_WORD_RE.findall(ident.lower()))
-    return bool(slug) and slug <= set(_SLUG_WORD_RE.findall(_collapsed_text(first).lower()))
+    heading = set(_SLUG_WORD_RE.findall(_collapsed_text(first).lower()))
+    return bool(slug & heading) and _slug_marks(slug - heading)
+
+
+def _slug_marks(rest: set[str]) -> bool:
+    """Whether the words of a section's id that are not its heading's are a slug's marks:
+    none, or each one letter or a number, the prefix or the counter a generator sets on a
+    heading's slug to keep it apart from another anchor ("s-comments" over "Comments",
+    Django's docs giving the section the slug with an "s-" and its empty anchor the slug
+    itself; "usage-2" over a second "Usage"). A word of the id the heading does not say is
+    otherwise a name of its own: "user-comments" over "Comments" names a component."""
+    return all(len(w) == 1 or w.isdigit() for w in rest)
 
 
 _SLUG_WORD_RE = re.compile(r"[^\W_]+")
