@@ -123,8 +123,10 @@ def _slug_marks(rest: set[str]) -> bool:
     heading's slug to keep it apart from another anchor ("s-comments" over "Comments",
     Django's docs giving the section the slug with an "s-" and its empty anchor the slug
     itself; "usage-2" over a second "Usage"). A word of the id the heading does not say is
-    otherwise a name of its own: "user-comments" over "Comments" names a component."""
-    return all(len(w) == 1 or w.isdigit() for w in rest)
+    otherwise a name of its own: "user-comments" over "Comments" names a component; and a
+    number padded with zeros is a CMS's block number ("share_0012" over "Share": a share
+    box, no second "Share" section), no counter."""
+    return all(len(w) == 1 or (w.isdigit() and not w.startswith("0")) for w in rest)
 
 
 _SLUG_WORD_RE = re.compile(r"[^\W_]+")
