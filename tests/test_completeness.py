@@ -67,8 +67,9 @@ FLOORS = {
     # (libgda's manual and reference, gtk-doc: 248 pages, ~1 s; 2 / 6 before brief 48; 2 / 4
     # before brief 54: two placeholders, a title over "TODO", whose one word went as a label)
     "libgda": (0, 2),
-    # (Boost's docs, BoostBook: every fourth page, 976 of 3,904, ~10 s; all pages 1 / 7 (2 / 8 before briefs 53-55),
-    # 10 / 28 before the lead's index, grammar and self-linked title rules, session 12)
+    # (Boost's docs, BoostBook: every fourth page, 976 of 3,904, ~10 s; all pages 1 / 7; 2 / 8
+    # before briefs 53-55, 10 / 28 before the lead's index, grammar and self-linked title
+    # rules, session 12)
     "boost": (0, 1),
     "httpd": (0, 0),  # (the Apache HTTP Server's manual, its own XSLT: 238 pages, ~1.5 s)
     # (Node.js's API reference, its own generator: 65 pages, one the whole reference, ~2 s)
