@@ -279,10 +279,14 @@ def test_kill_9_of_the_supervisor_then_down_and_up(data_dir: Path, site: Site) -
     assert processes_of(data_dir) == []
 
     up = subprocess.Popen([PYTHON, "-m", "trawl.api", "up"], cwd=ROOT, env=env, text=True,
-                          stdout=subprocess.PIPE, stderr=subprocess.DEVNULL,
+                          stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
                           start_new_session=True)
+    printed: list[str] = []
     try:
-        assert _wait_for_line(up, "worker running", UP_READY_S)
+        # (once in CI, at load ~6, `up` never said so in 240 s, and passed 4 of 4 alone:
+        # the failure names what it printed and the data dir's logs' last lines)
+        assert _wait_for_line(up, "worker running", UP_READY_S, printed), \
+            _what_up_said(up, printed, data_dir)
         assert state(data_dir)[stack.WORKER]["pid"] == up.pid  # `trawl up` is the worker
         one_line_error(trawl(env, "up"), r"`trawl up` already runs for .* \(pid "
                                          rf"{up.pid}, .*\): stop it there \(Ctrl-C\) or with "
@@ -300,16 +304,36 @@ def test_kill_9_of_the_supervisor_then_down_and_up(data_dir: Path, site: Site) -
             up.wait(30)
 
 
-def _wait_for_line(proc: subprocess.Popen[str], text: str, timeout: float) -> bool:
+def _wait_for_line(proc: subprocess.Popen[str], text: str, timeout: float,
+                   printed: list[str] | None = None) -> bool:
     found = threading.Event()
 
     def read() -> None:
         assert proc.stdout is not None
         for line in proc.stdout:
+            if printed is not None:
+                printed.append(line.rstrip())
             if text in line:
                 found.set()
     threading.Thread(target=read, daemon=True).start()
     return found.wait(timeout)
+
+
+LOG_TAIL_LINES = 8
+"""Last lines of each log of the data dir a failed wait shows."""
+
+
+def _what_up_said(up: subprocess.Popen[str], printed: list[str], data_dir: Path) -> str:
+    """What `trawl up` printed, whether it still runs, and its data dir's logs' last lines."""
+    logs = []
+    for log in sorted(data_dir.rglob("*.log"))[:8]:
+        try:
+            tail = log.read_text(errors="replace").splitlines()[-LOG_TAIL_LINES:]
+        except OSError as exc:
+            tail = [f"(unreadable: {exc})"]
+        logs.append(f"{log.relative_to(data_dir)}:\n  " + "\n  ".join(tail))
+    return (f"`trawl up` (exit {up.poll()}) printed: {printed[-20:]}; "
+            f"processes: {processes_of(data_dir)}; logs:\n" + "\n".join(logs))
 
 
 def test_a_data_dir_removed_under_its_running_stack(data_dir: Path, site: Site) -> None:
