@@ -13,6 +13,8 @@ from __future__ import annotations
 
 from lxml.html import HtmlElement
 
+from ._signals import _empty_anchor as empty_anchor
+
 
 def self_linked(el: HtmlElement) -> bool:
     """Whether every link of ``el`` (one at least) leads to its own place: an anchor right
@@ -38,6 +40,7 @@ def _places_here(el: HtmlElement) -> set[str]:
 
 
 def _empty_anchor(el: HtmlElement) -> bool:
-    """Whether ``el`` is an anchor that marks a place and holds nothing."""
-    return el.tag in ("a", "span") and el.get("href") is None and not len(el) and \
-        not (el.text or "").strip() and (el.get("name") or el.get("id")) is not None
+    """Whether ``el`` is an anchor that marks a place and holds nothing: an empty anchor
+    (``_signals._empty_anchor``) with a name, and no link."""
+    return empty_anchor(el) and el.get("href") is None and \
+        (el.get("name") or el.get("id")) is not None

@@ -180,10 +180,8 @@ def _listing(el: HtmlElement) -> bool:
     """Whether ``el`` is a code listing's wrapper: a ``div`` holding a ``pre`` and nothing
     else (Texinfo's ``div.example``, Sphinx's ``div.highlight``): the listing itself; or
     holding only such a wrapper (``_wrapped_listing``)."""
-    inner = [c for c in el if isinstance(c.tag, str)]
-    return el.tag == "div" and len(inner) == 1 and not (el.text or "").strip() and \
-        not (inner[0].tail or "").strip() and \
-        (inner[0].tag == "pre" or _wrapped_listing(inner[0]))
+    inner = _sole_child(el)
+    return inner is not None and (inner.tag == "pre" or _wrapped_listing(inner))
 
 
 def _wrapped_listing(el: HtmlElement) -> bool:
@@ -192,9 +190,17 @@ def _wrapped_listing(el: HtmlElement) -> bool:
     highlighter's ``div.highlight`` around the ``pre``; a wrapper of a wrapper says no more
     than one. Only a ``div`` holding a ``pre`` and nothing else, one level down: a box
     holding a listing and its caption, or a figure, is no listing."""
+    inner = _sole_child(el)
+    return inner is not None and inner.tag == "pre"
+
+
+def _sole_child(el: HtmlElement) -> HtmlElement | None:
+    """The one element a ``div`` holds with no text around it, else None."""
     inner = [c for c in el if isinstance(c.tag, str)]
-    return el.tag == "div" and len(inner) == 1 and inner[0].tag == "pre" and \
-        not (el.text or "").strip() and not (inner[0].tail or "").strip()
+    if el.tag != "div" or len(inner) != 1 or (el.text or "").strip() or \
+            (inner[0].tail or "").strip():
+        return None
+    return inner[0]
 
 
 SUBSECTION_LINE_CHARS = 80
