@@ -288,6 +288,25 @@ The sets (``--list`` says which are installed here):
   section's every page or API entry) nor the right one (the page's contents, "Edit this
   page"), less the ``¶`` self-links and the previous/next links at its foot
   (``div.prev-next-area``);
+- ``pallets``: Flask 2.2's documentation (Sphinx 5 with the Pallets theme, alabaster's
+  layout; Debian python-flask-doc, its 77 pages): its tutorial, guides, patterns and API
+  reference; the theme's ``div.body`` (``role=main``), not the related-links bar above it
+  (index, modules, previous, next, the breadcrumbs), the sidebar (the logo, the page's
+  contents, previous and next, the search box) nor the footer's copyright: that container
+  less the ``¶`` self-links. Werkzeug's, Jinja's and Click's docs (python-werkzeug-doc,
+  python-jinja2-doc, python-click-doc) are in the same theme and layout, and measured the
+  same (all their pages at 100 % when the set was added): not sets of their own;
+- ``requests``: Requests 2.28's documentation (Sphinx with alabaster, Sphinx's default
+  theme; Debian python-requests-doc, its 27 pages, its modules' source pages,
+  ``_modules/``, among them): the user guide, the API reference and the community pages;
+  alabaster's ``div.body`` (``role=main``), not its sidebar (the logo, the project's links,
+  the contents) nor the footer: that container less the ``¶`` self-links;
+- ``pytest``: pytest 7.2's documentation (Sphinx 5 with the Pallets "flask" theme, as
+  Debian builds it; python-pytest-doc, its 249 pages, not its changelog, which the package
+  ships gzipped): how-to guides, explanations, the reference (long pages of fixtures,
+  hooks and options), 153 release announcements, and its modules' source pages
+  (``_modules/``); the theme's ``div.body`` (``role=main``), as ``pallets``'s, less the
+  ``¶`` self-links;
 - ``postgres`` (kept back, only with ``--kept-back``: measured to check, never tuned on): the
   PostgreSQL 15 manual (DocBook XSL; Debian postgresql-doc-15): the body less its
   ``navheader`` and ``navfooter``.
@@ -688,6 +707,17 @@ SETS = {s.name: s for s in (
            # bar and both sidebars are outside it
            "//main[@role='main']",
            ".//a[contains(@class, 'headerlink')] | .//div[@class='prev-next-area']"),
+    DocSet("pallets", _installed("usr/share/doc/python-flask-doc/html"), "python-flask-doc",
+           # the Pallets theme (alabaster's layout): ``div.body`` (``role=main``); the
+           # related-links bar, the sidebar and the footer are outside it
+           "//div[@role='main']", ".//a[contains(@class, 'headerlink')]"),
+    DocSet("requests", _installed("usr/share/doc/python-requests-doc/html"),
+           "python-requests-doc",
+           # alabaster: ``div.body`` (``role=main``); the sidebar and footer are outside it
+           "//div[@role='main']", ".//a[contains(@class, 'headerlink')]"),
+    DocSet("pytest", _installed("usr/share/doc/python-pytest-doc/html"), "python-pytest-doc",
+           # the Pallets theme, as ``pallets``'s: ``div.body`` (``role=main``)
+           "//div[@role='main']", ".//a[contains(@class, 'headerlink')]"),
     DocSet("postgres", _installed("usr/share/doc/postgresql-doc-15/html"), "postgresql-doc-15",
            "/html/body", "./div[@class='navheader' or @class='navfooter']", kept_back=True),
 )}

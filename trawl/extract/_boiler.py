@@ -12,6 +12,7 @@ from ._banner import site_banner
 from ._boxes import _box_under_title, _boxed_in_text, _in_flow_quote, _related_entries
 from ._cells import data_cell
 from ._entryhead import titled_header
+from ._listing import in_listing
 from ._menus import menu_of_sections
 from ._navbar import navigation_bar
 from ._phrases import _part_of_sentence
@@ -205,7 +206,8 @@ def _is_boilerplate(el: HtmlElement, tag: str, role: str, st: _Stats, share: flo
     kinds = _kinds(el)
     # only strong or boilerplate tokens make it boilerplate below: _code_comment (another
     # class read) is asked of those few, not of every element with a class
-    if not (kinds.strong or kinds.boiler) or kinds.embed or _code_comment(el, tag, st):
+    if not (kinds.strong or kinds.boiler) or kinds.embed or _code_comment(el, tag, st) \
+            or in_listing(el):  # (a listing's block: its class or id names code, no chrome)
         return False
     if kinds.strong:
         return share < 0.5

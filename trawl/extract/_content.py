@@ -38,6 +38,7 @@ from ._edges import (
     strip_header,
 )
 from ._entryhead import kind_heading_beside, titled_header_in
+from ._listing import listing_whole
 from ._namelines import names_entry
 from ._prune import prune
 from ._select import (
@@ -115,6 +116,7 @@ def _find_main(root: HtmlElement, title: str | None = None
     best = _over_class(block, scores, mass)
     if best is not block:  # (what it yielded to, less the navigation beside it)
         drop_chrome_beside(body, best, block, stats, scores, mass)
+    best = listing_whole(best, scores)
     top = whole(_climb(_widen(best, scores), stats), stats, mass)
     above = headline_before(top, title)
     top_score = scores.get(top, scores[best])

@@ -1,0 +1,108 @@
+"""Every page whole (issue 26): Sphinx's alabaster theme and the Pallets theme built on it
+(Flask's, Requests', pytest's docs, Debian python-flask-doc, python-requests-doc,
+python-pytest-doc), and the source pages Sphinx's viewcode writes for their modules.
+
+- A source page ("Source code for requests.cookies") is one ``pre`` whose documented
+  classes and functions are each a ``div`` inside it (a "[docs]" link back to the entry),
+  nested as a class nests its methods, the module's other lines between them. The biggest
+  class's block outscored the listing and was chosen alone (``_listing.listing_whole``):
+  a fifth of ``_pytest/_code/code.py`` kept. And a block whose ``id`` is a name that reads
+  as chrome's (``RequestsCookieJar``: a cookie banner's token) went before scoring
+  (``_listing.in_listing``). The guard of both (``_listing._own_lines``): the ``pre`` holds
+  lines of its own between its blocks; a ``pre`` that only wraps blocks (a page laid out in
+  one, its navigation and its article side by side) is no listing.
+"""
+
+from __future__ import annotations
+
+import re
+
+from trawl.extract import extract
+
+from .test_extract_whole import URL
+
+CHROME = ("<div class='related' role='navigation'><h3>Navigation</h3><ul><li><a "
+          "href='/genindex.html'>index</a></li><li><a href='/py-modindex.html'>modules</a>"
+          "</li><li><a href='/'>"
+          "Project Documentation</a> &#187;</li><li><a href='/_modules/index.html'>Module code"
+          "</a></li></ul></div>")
+SIDEBAR = ("<div class='sphinxsidebar' role='navigation'><h3>Navigation</h3><ul><li><a "
+           "href='/index.html'>Overview</a></li><li><a href='/api.html'>API</a></li></ul>"
+           "<div id='searchbox' role='search'><form action='/search.html'><input name='q'>"
+           "</form></div></div><div class='footer'>&#169; Copyright 2023 Example.</div>")
+
+
+def words(text: str) -> set[str]:
+    return set(re.findall(r"\w+", text))
+
+
+def method(name: str, n: int) -> str:
+    body = "".join(f"        value_{name}_{i} = self._lookup_{name}(key_{i}, default)\n"
+                   for i in range(n))
+    return (f"<div class='viewcode-block' id='Jar.{name}'><a class='viewcode-back' "
+            f"href='/api.html#Jar.{name}'>[docs]</a>    <span class='k'>def</span> "
+            f"<span class='nf'>{name}</span>(self, key, default=None):\n"
+            f"        <span class='sd'>\"\"\"Return the {name} of the key.\"\"\"</span>\n"
+            f"{body}        return value_{name}_0\n</div>\n")
+
+
+def source_page(class_id: str = "Jar", lines: int = 8, helpers: int = 3) -> str:
+    jar = (f"<div class='viewcode-block' id='{class_id}'><a class='viewcode-back' "
+           f"href='/api.html#{class_id}'>[docs]</a><span class='k'>class</span> "
+           f"<span class='nc'>{class_id}</span>(MutableMapping):\n"
+           "    <span class='sd'>\"\"\"A jar of values, looked up by their key.\"\"\"</span>\n"
+           + "".join(method(n, lines) for n in ("get", "set", "update", "items", "keys"))
+           + "</div>\n")
+    helper = "".join(f"<span class='k'>def</span> <span class='nf'>helper_{i}</span>(path):\n"
+                     f"    return path.strip().split(separator_{i})\n\n" for i in range(helpers))
+    return ("<html><head><title>example.jar — Project documentation</title></head><body>"
+            f"{CHROME}<div class='document'><div class='documentwrapper'><div class='bodywrapper'>"
+            "<div class='body' role='main'><h1>Source code for example.jar</h1>"
+            "<div class='highlight'><pre><span></span><span class='sd'>\"\"\"Jars of values."
+            "\"\"\"</span>\n\n<span class='kn'>import</span> <span class='nn'>threading</span>\n"
+            "<span class='kn'>from</span> <span class='nn'>collections.abc</span> <span "
+            "class='kn'>import</span> MutableMapping\n\n" + helper
+            + "<div class='viewcode-block' id='first'><a class='viewcode-back' href='/api.html"
+            "#first'>[docs]</a><span class='k'>def</span> <span class='nf'>first</span>(jar):"
+            "\n    return next(iter(jar))\n</div>\n\n" + jar
+            + "\n<span class='n'>DEFAULT_SEPARATOR</span> = <span class='s2'>'/'</span>\n"
+            "</pre></div></div></div></div></div>" + SIDEBAR + "</body></html>")
+
+
+def test_source_page_listing_whole() -> None:
+    text = extract(source_page(), URL).full_text
+    # the module's own lines, before and after the class's block, and every block
+    for word in ("threading", "helper_0", "helper_2", "DEFAULT_SEPARATOR", "first",
+                 "value_get_0", "value_keys_7"):
+        assert word in text, word
+    assert "Copyright" not in text and "Overview" not in text
+
+
+def test_source_block_named_as_chrome_kept() -> None:
+    # a class whose name holds a chrome token (a cookie banner's), under half the page: a
+    # block of the listing, not a banner
+    text = extract(source_page("RequestsCookieJar", lines=3, helpers=30), URL).full_text
+    for word in ("value_get_0", "value_keys_2", "RequestsCookieJar", "DEFAULT_SEPARATOR"):
+        assert word in text, word
+
+
+def layout_pre() -> str:
+    """A page laid out in one ``pre``: its navigation block and its article block side by
+    side, nothing of the ``pre``'s own between them."""
+    article = "".join(
+        f"<p>The river rose through the night of the {i}th, and by morning the lower town "
+        "was under water, its people on the roofs, waiting for the boats to come.</p>"
+        for i in range(8))
+    return ("<html><head><title>The flood</title></head><body><pre>\n"
+            "<div class='cookie-banner'>This site uses cookies to remember your visits, to "
+            "count readers and to show offers. <a href='/cookies'>Cookie settings</a> "
+            "<a href='/accept'>Accept all cookies</a></div>\n"
+            "<div class='menu'><a href='/'>Home</a> <a href='/news'>News</a> "
+            "<a href='/archive'>Archive</a></div>\n"
+            f"<div class='story'><h1>The flood</h1>{article}</div>\n</pre></body></html>")
+
+
+def test_layout_pre_is_no_listing() -> None:
+    text = extract(layout_pre(), URL).full_text
+    assert "lower town" in text
+    assert "Accept" not in text and "Cookie settings" not in text and "Archive" not in text
