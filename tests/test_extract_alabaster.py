@@ -106,3 +106,41 @@ def test_layout_pre_is_no_listing() -> None:
     text = extract(layout_pre(), URL).full_text
     assert "lower town" in text
     assert "Accept" not in text and "Cookie settings" not in text and "Archive" not in text
+
+
+# A release's announcement (pytest's ``announce/``): its first line names the release, a
+# version of three parts read as a time ("3.10" of "3.10.1"): a sentence, no dateline
+# (``_edges._version_sentence``), though it opens with the project's name in lower case, as
+# the project spells it (``_edges._named_opening``: a word of the page's title), or ends
+# with an exclamation mark.
+ANNOUNCE_BODY = ("<p>This is a bug-fix release, being a drop-in replacement. To upgrade:</p>"
+                 "<pre>pip install --upgrade widgetry</pre><p>The full changelog is available "
+                 "at <a href='https://example.org/changelog.html'>the changelog</a>.</p><p>"
+                 "Thanks to all who contributed to this release, among them:</p><ul>"
+                 + "".join(f"<li><p>{n}</p></li>" for n in ("Ada Lovelace", "Alan Turing",
+                                                           "Grace Hopper", "Edsger Dijkstra"))
+                 + "</ul><p>Happy testing, the widgetry development team</p>")
+
+
+def announcement(first: str, title: str = "widgetry-3.10.1") -> str:
+    return (f"<html><head><title>{title} — widgetry documentation</title></head><body>"
+            f"{CHROME}<div class='document'><div class='body' role='main'><section><h1>"
+            f"{title}</h1><p>{first}</p>{ANNOUNCE_BODY}</section></div></div>{SIDEBAR}"
+            "</body></html>")
+
+
+def test_release_line_in_lower_case_kept() -> None:
+    for line in ("widgetry 3.10.1 has just been released to PyPI.",
+                 "The widgetry team is proud to announce the 3.10.0 release!"):
+        text = extract(announcement(line), URL).full_text
+        assert line in " ".join(text.split()), line
+        assert "drop-in replacement" in text
+
+
+def test_dateline_in_lower_case_still_goes() -> None:
+    # hostile: a dateline in lower case whose date reads as a version of three parts; its
+    # first word is no word of the title
+    line = "newsroom, 12.05.2024 at the city desk."
+    text = extract(announcement(line), URL).full_text
+    assert "drop-in replacement" in text
+    assert "newsroom" not in text and "city desk" not in text

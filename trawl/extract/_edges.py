@@ -123,7 +123,8 @@ def strip_header(content: HtmlElement, title: str | None,
         if (_kinds(el).meta or tag in ("time", "address")
                 or el.find(".//time") is not None
                 or (_BYLINE_RE.match(text) and len(text) < 100)
-                or (dated and len(text) < 60 and not _version_sentence(text))) \
+                or (dated and len(text) < 60
+                    and not _version_sentence(text, title_words))) \
                 and not book and not beside_declaration(el) and not _in_note(el, content):
             doomed.append(el)  # (no version beside an API item's title, no note's date)
     _drop_all(doomed)
@@ -147,26 +148,38 @@ def _numbered_title(text: str) -> bool:
     return number is not None and _DATE_RE.search(text[number.end():]) is None
 
 
-def _version_sentence(text: str) -> bool:
+def _version_sentence(text: str, title_words: frozenset[str] | set[str] = frozenset()) -> bool:
     """Whether the short line ``text`` says something whose only date or time is a
-    version number read as one: a sentence (capitalised, ending with a full stop, five
+    version number read as one: a sentence (capitalised, or opening with a name of the
+    page's title, ``_named_opening``; ending with a full stop or an exclamation mark, five
     words or more) naming a version of three parts ("A small patch to version 3.6.16 to fix
-    the OP_If bug.", a release's only change, under its title: "6.16" reads as a time), or
+    the OP_If bug.", a release's only change, under its title: "6.16" reads as a time; "The
+    pytest team is proud to announce the 3.10.0 release!"), or
     a phrase of ``NAMED_VERSION_MIN_WORDS`` words or more with a number the word "version"
     names, a sentence or its opening phrase ("New in version 3.11.", "Changed in version
     3.10: ...", a module's first lines under its title: "3.11" reads as a time). A
     dateline does not. A version line that is no sentence ("Berkeley DB version 5.3.28" in
     a reference's header) is the header's, as a date is."""
     words = text.split()
-    if not text[:1].isupper():
+    if not text[:1].isupper() and not _named_opening(words, title_words):
         return False
     if len(words) >= NAMED_VERSION_MIN_WORDS and text.rstrip().endswith((".", ":")) and \
             _NAMED_VERSION_RE.search(text) is not None:
         return _DATE_RE.search(_NAMED_VERSION_RE.sub(" ", _VERSION_RE.sub(" ", text))) is None
-    if len(words) < VERSION_SENTENCE_MIN_WORDS or not text.rstrip().endswith(".") or \
+    if len(words) < VERSION_SENTENCE_MIN_WORDS or not text.rstrip().endswith((".", "!")) or \
             _VERSION_RE.search(text) is None:
         return False
     return _DATE_RE.search(_VERSION_RE.sub(" ", text)) is None
+
+
+def _named_opening(words: list[str], title_words: frozenset[str] | set[str]) -> bool:
+    """Whether a line of ``words`` opens with a name of the page's title (``title_words``,
+    ``_norm``ed) written in lower case, as a project may spell its own ("pytest 3.10.1 has
+    just been released to PyPI.", under the headline "pytest-3.10.1"): a sentence's first
+    word, though no capital says so. A dateline's first word ("posted 12.05.2024 by the
+    news desk.") is no word of the title."""
+    first = _norm(words[0]) if words else ""
+    return bool(first) and first.islower() and first in title_words
 
 
 def _in_note(el: HtmlElement, content: HtmlElement) -> bool:
