@@ -144,3 +144,47 @@ def test_dateline_in_lower_case_still_goes() -> None:
     text = extract(announcement(line), URL).full_text
     assert "drop-in replacement" in text
     assert "newsroom" not in text and "city desk" not in text
+
+
+# A page's table of contents (docutils' ``contents`` directive: ``nav.contents``, in the
+# main landmark) whose entries link to the page's sections, one entry's title naming items
+# linked to their reference ("Diamond inheritance between pytest.Collector and
+# pytest.Item"): HTML nests no link in another, so those links follow the entry's own
+# (``_signals._in_entry_title``). It is the page's table of contents still, not a way to
+# other pages (pytest's deprecations page lost it whole).
+SECTIONS = ("Deprecated features", "Removed features", "Diamond inheritance", "Strict option",
+            "Yield fixtures")
+
+
+def contents_page(entries: str) -> str:
+    body = "".join(f"<section id='s{i}'><h2>{t}</h2><p>The {t.lower()} are described here, "
+                   "with what to use instead and since which release the change applies."
+                   f"</p><p>{'Run the suite with warnings enabled to find them. ' * 3}</p>"
+                   "</section>" for i, t in enumerate(SECTIONS))
+    return ("<html><head><title>Deprecations</title></head><body>" + CHROME
+            + "<div class='body' role='main'><section><h1>Deprecations</h1><p>This page "
+            "lists all features that are deprecated or were removed in past releases, and "
+            "what to use instead.</p><nav class='contents local' id='contents'><ul>"
+            + entries + "</ul></nav>" + body + "</section></div>" + SIDEBAR + "</body></html>")
+
+
+def test_contents_with_linked_titles_kept() -> None:
+    entries = "".join(
+        f"<li><p><a href='#s{i}'>{t}</a></p></li>" if i != 2 else
+        "<li><p><a href='#s2'>Diamond inheritance between <a href='/ref.html#Collector'>"
+        "Collector</a> and <a href='/ref.html#Item'>Item</a></a></p></li>"
+        for i, t in enumerate(SECTIONS))
+    text = extract(contents_page(entries), URL).full_text
+    assert "Diamond inheritance between Collector and Item" in " ".join(text.split())
+    assert "Removed features" in text.split("Removed features are described")[0]
+
+
+def test_menu_of_toggles_still_goes() -> None:
+    # hostile: a menu in the landmark whose entries open with a toggle (``href='#'``, no
+    # place on the page), other pages' links after it
+    entries = "".join(f"<li><p><a href='#'>{m}</a> <a href='/{m.lower()}/a'>Widgets</a> "
+                      f"<a href='/{m.lower()}/b'>Gadgets</a></p></li>"
+                      for m in ("Products", "Company", "Support"))
+    text = extract(contents_page(entries), URL).full_text
+    assert "described here" in text
+    assert "Widgets" not in text and "Gadgets" not in text

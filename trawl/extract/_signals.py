@@ -381,9 +381,27 @@ CONTENTS_MIN_LINKS = 3
 
 def page_contents(el: HtmlElement) -> bool:
     """Whether ``el`` links only to places on the page itself (``#...``), several of them:
-    a table of its contents, not a way to other pages."""
-    hrefs = [a.get("href") or "" for a in el.iter("a")]
-    return len(hrefs) >= CONTENTS_MIN_LINKS and all(h.startswith("#") for h in hrefs)
+    a table of its contents, not a way to other pages; links elsewhere only in the titles
+    of its entries (``_in_entry_title``)."""
+    links = list(el.iter("a"))
+    return len(links) >= CONTENTS_MIN_LINKS and all(
+        (a.get("href") or "").startswith("#") or _in_entry_title(a) for a in links)
+
+
+def _in_entry_title(a: HtmlElement) -> bool:
+    """Whether the link ``a`` is part of a table of contents' entry's title: its entry (the
+    nearest ``p`` or ``li`` above it) opens with a link to a place the page has (an element
+    of that ``id``). A section's heading may name items, each linked to its reference
+    ("Diamond inheritance between pytest.Collector and pytest.Item"); HTML nests no link in
+    another, so the entry's link to its section ends where the first of those begins, and
+    they follow it. A menu's toggle (``href="#"``, no place) with other pages' links after
+    it is no entry."""
+    entry = next(a.iterancestors("p", "li"), None)
+    first = entry.find(".//a") if entry is not None else None
+    if first is None or first is a:
+        return False
+    place = (first.get("href") or "")[1:] if (first.get("href") or "").startswith("#") else ""
+    return bool(place) and bool(a.getroottree().getroot().xpath("//*[@id=$p]", p=place))
 
 
 PROMO_LEAD_RE = re.compile(
