@@ -188,3 +188,30 @@ def test_menu_of_toggles_still_goes() -> None:
     text = extract(contents_page(entries), URL).full_text
     assert "described here" in text
     assert "Widgets" not in text and "Gadgets" not in text
+
+
+# A release's announcement ends on its notes, written by hand ("[1] http://blog.example.org/
+# 2016/sprint/ [2] ..."), which the text cites ("the 2016 sprint[1]"): its addresses' years
+# read as a date line's, but the text's notes are its own (``_section_end.cited_notes``).
+# A source line in brackets the text never cites ("[AP] May 2016") still goes.
+def notes_page(last: str) -> str:
+    return announcement("The widgetry team is proud to announce the 3.0.0 release!",
+                        "widgetry-3.0.0").replace(
+        "<p>Happy testing,", "<p>Much of the work was done at the 2016 sprint[1], and a "
+        "blog post [2] tells what is new.</p><p>Happy testing,").replace(
+        "</section>", f"<p>{last}</p></section>")
+
+
+def test_cited_notes_at_the_end_kept() -> None:
+    last = ("[1] <a href='http://blog.example.org/2016/sprint/'>http://blog.example.org/2016/"
+            "sprint/</a>\n[2] <a href='http://blog.example.org/2016/new/'>http://blog.example"
+            ".org/2016/new/</a>")
+    text = extract(notes_page(last), URL).full_text
+    assert "blog.example.org/2016/sprint" in text and "blog.example.org/2016/new" in text
+
+
+def test_uncited_source_line_still_goes() -> None:
+    # hostile: a bracketed source and a date, the mark cited nowhere in the text
+    text = extract(notes_page("[AP] May 12, 2016"), URL).full_text
+    assert "development team" in text
+    assert "May 12" not in text

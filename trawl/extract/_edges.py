@@ -22,6 +22,7 @@ from ._prune import _cites_names
 from ._section_end import (
     body_of_section,
     cell_of_rows,
+    cited_notes,
     item_of_names,
     last_of_flat_sections,
     line_of_page,
@@ -423,7 +424,7 @@ def drop_trailing_meta(content: HtmlElement) -> None:
                 or _describes_term(el, content) or _entry_of_sections(el, content) \
                 or says_sentences(text) or body_of_section(el, text, content) \
                 or item_of_names(el, content, lists) or cell_of_rows(el, content, lists) \
-                or line_of_page(el, text, content):
+                or line_of_page(el, text, content) or cited_notes(el, text, content):
             return
         el.tail = None
         drop_tree(el)

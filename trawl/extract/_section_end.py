@@ -191,3 +191,32 @@ def last_of_flat_sections(heading: HtmlElement, after: list[HtmlElement]) -> boo
             return body
         body = body or bool(_collapsed_text(sibling))
     return False
+
+
+_NOTE_MARK_RE = re.compile(r"\[(\w{1,3})\]")
+"""A note's mark: a number or a short label in square brackets ("[1]", "[a]")."""
+
+
+def cited_notes(el: HtmlElement, text: str, content: HtmlElement) -> bool:
+    """Whether the last line ``el`` is the text's notes: it opens with a note's mark
+    ("[1] http://blog.pytest.org/2016/...", a release announcement's notes, written by
+    hand), and each of its marks is cited in the content before it ("the 2016 Sprint[1]",
+    "a blog post [2]"), however dated its addresses read. A source line in brackets ("[AP]
+    May 2016") opens with a mark the text never cites (``_cites_marks``)."""
+    marks = _NOTE_MARK_RE.findall(text)
+    return bool(marks) and _NOTE_MARK_RE.match(text) is not None and \
+        _cites_marks(el, marks, content)
+
+
+def _cites_marks(el: HtmlElement, marks: list[str], content: HtmlElement) -> bool:
+    """Whether every one of ``marks`` is in the content's text before ``el``."""
+    before: list[str] = []
+    for node in content.iter():
+        if node is el:
+            break
+        if node.text:
+            before.append(node.text)
+        if node.tail and not _is_ancestor(node, el):
+            before.append(node.tail)
+    said = set(_NOTE_MARK_RE.findall(" ".join(before)))
+    return all(m in said for m in marks)
