@@ -108,6 +108,45 @@ def test_layout_pre_is_no_listing() -> None:
     assert "Accept" not in text and "Cookie settings" not in text and "Archive" not in text
 
 
+def keyword_page() -> str:
+    """A manual's listing-like paragraphs (haproxy-dconv's ``pre.text``), each keyword in
+    them a toggle with its pop-up menu of the sections that use it (``ul.dropdown-menu``,
+    which Bootstrap hides until the keyword is clicked), in the page's main landmark,
+    where prune keeps lists of links."""
+    def keyword(name: str) -> str:
+        return (f"<span class='dropdown'><a class='dropdown-toggle' href='#'>{name}</a><ul "
+                "class='dropdown-menu'><li class='dropdown-header'>This keyword is available "
+                f"in sections :</li><li><a href='#{name}-global'>Global parameters</a></li>"
+                f"<li><a href='#{name}-bind'>Bind options</a></li></ul></span>")
+    paras = "".join(f"<div class='keyword'><b>option-{i}</b></div><pre class='text'>Sets the "
+                    f"value of the {i}th setting, as {keyword('gid')} does for the group, and "
+                    f"overrides {keyword('uid')} when both are given.\nSee also the examples "
+                    "below, and the defaults section.\n</pre>" for i in range(6))
+    return ("<html><head><title>Configuration Manual</title></head><body><main id='page'>"
+            f"<h1>Configuration Manual</h1>{paras}</main></body></html>")
+
+
+def test_menu_in_a_listing_still_goes() -> None:
+    # hostile: a pop-up menu of links in a listing's lines is a widget, no block of lines
+    text = extract(keyword_page(), URL).full_text
+    assert "value of the 5th setting" in text
+    assert "available in sections" not in text and "Bind options" not in text
+
+
+def test_listing_in_a_listing_wrapper_is_judged_inside() -> None:
+    # hostile: a ``pre`` wrapping a listing (``pre > code > div > pre``, gi-docgen's
+    # declarations) has no lines of its own: what is in it is judged as anywhere
+    html = source_page().replace("<div class='highlight'><pre>",
+                                 "<pre><code><div class='highlight'><pre>", 1).replace(
+        "</pre></div></div></div></div></div>", "</pre></div></code></pre></div></div></div>"
+        "</div>", 1)
+    from trawl.extract._listing import _own_lines
+    from trawl.extract._parse import parse
+    outer = parse(html).xpath("//pre")[0]
+    assert not _own_lines(outer)
+    assert _own_lines(outer.xpath(".//pre")[0])
+
+
 # A release's announcement (pytest's ``announce/``): its first line names the release, a
 # version of three parts read as a time ("3.10" of "3.10.1"): a sentence, no dateline
 # (``_edges._version_sentence``), though it opens with the project's name in lower case, as

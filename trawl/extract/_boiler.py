@@ -207,7 +207,7 @@ def _is_boilerplate(el: HtmlElement, tag: str, role: str, st: _Stats, share: flo
     # only strong or boilerplate tokens make it boilerplate below: _code_comment (another
     # class read) is asked of those few, not of every element with a class
     if not (kinds.strong or kinds.boiler) or kinds.embed or _code_comment(el, tag, st) \
-            or in_listing(el):  # (a listing's block: its class or id names code, no chrome)
+            or in_listing(el, st):  # (a listing's block: its class or id names code, no chrome)
         return False
     if kinds.strong:
         return share < 0.5

@@ -9,15 +9,25 @@ class's block outscored the listing that holds it (a fifth of a long module kept
 block whose name reads as chrome's (``RequestsCookieJar``: a cookie banner's token; ``skip``:
 a skip link's) was dropped before scoring. The listing's own lines running between the
 blocks are what say so; a ``pre`` that only wraps blocks (a page laid out in one ``pre``,
-its navigation and its article side by side) says nothing of the kind, and its blocks are
-judged as anywhere else.
+its navigation and its article side by side, or a listing in a ``pre`` in a ``pre``, the
+outer one the inner's wrapper: gi-docgen's declarations) says nothing of the kind, and its
+blocks are judged as anywhere else. And a widget set in a listing's lines is no line of it:
+a keyword's pop-up menu of the sections it is used in (haproxy-dconv's
+``ul.dropdown-menu``, which Bootstrap hides until the keyword is clicked), a list or a
+block of links (``_line_block``), is chrome there too.
 """
 
 from __future__ import annotations
 
 from lxml.html import HtmlElement
 
-from ._text import BLOCK_TAGS, text_content
+from ._stats import _Stats
+from ._text import BLOCK_TAGS
+
+LINE_BLOCK_MAX_LINK_SHARE = 0.2
+"""A block of a listing's lines links at most this share of its text (a "[docs]" link
+back to the entry it is the source of)."""
+_LISTS = frozenset(("ul", "ol", "dl", "menu"))
 
 LISTING_MIN_OWN_CHARS = 25
 """A ``pre`` with this much text of its own, outside the blocks it holds, is one listing
@@ -37,19 +47,32 @@ def listing_whole(best: HtmlElement, scores: dict[HtmlElement, float]) -> HtmlEl
     return listing
 
 
-def in_listing(el: HtmlElement) -> bool:
-    """``el`` is inside a listing: a ``pre`` with lines of its own, outside its blocks."""
-    return any(_own_lines(anc) for anc in el.iterancestors("pre"))
+def in_listing(el: HtmlElement, st: _Stats) -> bool:
+    """``el`` (``st`` its stats) is a block of a listing's lines (``_line_block``) inside a
+    listing: a ``pre`` with lines of its own, outside its blocks."""
+    return _line_block(el, st) and any(_own_lines(anc) for anc in el.iterancestors("pre"))
+
+
+def _line_block(el: HtmlElement, st: _Stats) -> bool:
+    """``el`` may be lines of a listing: no list, and at most
+    ``LINE_BLOCK_MAX_LINK_SHARE`` of its text links (a pop-up menu of links is a widget)."""
+    return el.tag not in _LISTS and st.links <= LINE_BLOCK_MAX_LINK_SHARE * st.text
 
 
 def _own_lines(pre: HtmlElement) -> bool:
     """``pre`` holds at least ``LISTING_MIN_OWN_CHARS`` of text outside its blocks (its
-    text, its inline children's, the tails of all its children)."""
-    chars = len((pre.text or "").strip())
-    for child in pre:
-        if isinstance(child.tag, str) and child.tag not in BLOCK_TAGS:
-            chars += len(text_content(child).strip())
-        chars += len((child.tail or "").strip())
+    text, its inline descendants' outside any block, the tails of those)."""
+    return _own_chars(pre, 0) >= LISTING_MIN_OWN_CHARS
+
+
+def _own_chars(el: HtmlElement, chars: int) -> int:
+    """``chars`` and the characters of ``el``'s text outside its block descendants (and
+    their tails), counted until ``LISTING_MIN_OWN_CHARS`` is reached."""
+    chars += len((el.text or "").strip())
+    for child in el:
         if chars >= LISTING_MIN_OWN_CHARS:
-            return True
-    return chars >= LISTING_MIN_OWN_CHARS
+            break
+        if isinstance(child.tag, str) and child.tag not in BLOCK_TAGS:
+            chars = _own_chars(child, chars)
+        chars += len((child.tail or "").strip())
+    return chars
