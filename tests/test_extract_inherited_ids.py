@@ -118,3 +118,49 @@ def test_a_share_term_in_a_story_still_goes() -> None:
     e = extract(html, URL)
     assert_kept(e.text, STORY_TEXT, "From June to August")
     assert "Share on your networks" not in e.text
+
+
+SESSION = "Session information functions tell a query which role and database it runs as."
+COMMENTS = "Comment information functions read the comment stored for a database object."
+WORKERS = "One row per subscription worker, with the last message received from the publisher."
+
+
+def test_a_numbered_section_or_table_on_a_chrome_word_is_kept() -> None:
+    # a function reference's section "9.26.5. Comment Information Functions" (id
+    # "functions-info-comment") and its "Table 9.64." (id "...-comment-table"), and a
+    # statistics chapter's "28.2.8. pg_stat_subscription" (id
+    # "monitoring-pg-stat-subscription-view"): numbered as a manual numbers its parts, each
+    # went as a comment thread or a newsletter box
+    table = ("<div class='table' id='functions-info-comment-table'><p class='title'><b>Table "
+             "9.64. Comment Information Functions</b></p><table><thead><tr><th>Function</th>"
+             "<th>Description</th></tr></thead><tbody><tr><td><code>obj_description(oid)"
+             f"</code></td><td>{COMMENTS}</td></tr></tbody></table></div>")
+    body = ("<div class='sect1' id='functions-info'><h2>9.26. System Information Functions</h2>"
+            f"<p>{LOREM}</p><div class='sect2' id='functions-info-session'><h3>9.26.1. Session "
+            f"Information Functions</h3><p>{SESSION} {LOREM}</p><p>{LOREM}</p></div>"
+            "<div class='sect2' id='functions-info-comment'><h3>9.26.5. Comment Information "
+            f"Functions</h3><p>{LOREM}</p>{table}</div>"
+            "<div class='sect2' id='monitoring-pg-stat-subscription-view'><h3>9.26.6. <code>"
+            f"pg_stat_subscription</code></h3><p>{WORKERS} {LOREM}</p></div></div>")
+    html = (f"<html><head><title>9.26. System Information Functions</title></head><body>"
+            f"{navheader('9.26. System Information Functions')}{body}</body></html>")
+    e = extract(html, URL)
+    assert_kept(e.text, SESSION, COMMENTS, WORKERS, "Table 9.64. Comment Information Functions",
+                "9.26.5. Comment Information Functions", "9.26.6. pg_stat_subscription")
+
+
+THREAD = "".join(f"<p>Reader {i} wrote: I went there every week as a child, and I am glad it "
+                 "stays open.</p>" for i in range(2, 4))
+
+
+def test_a_comment_thread_headed_by_its_count_still_goes() -> None:
+    # hostile: a thread under a story, in its block, headed by its count ("1.2K replies",
+    # "12 replies"): numbered by no document, its id says what it is (a heading "Comments"
+    # over it is another matter: the id is then the heading's slug, a section's anchor)
+    for count in ("1.2K replies", "12 replies"):
+        html = ("<html><head><title>Library stays open</title></head><body><div class='post'>"
+                f"<h1>Library stays open</h1>{f'<p>{STORY_TEXT}</p>' * 4}"
+                f"<div id='comments'><h2>{count}</h2>{THREAD}</div></div></body></html>")
+        e = extract(html, URL)
+        assert_kept(e.text, STORY_TEXT)
+        assert "Reader 3 wrote" not in e.text, count

@@ -12,7 +12,7 @@ from typing import NamedTuple
 from lxml.html import HtmlElement
 
 from ._navbar import past_bar
-from ._text import text_content, words
+from ._text import _FIGURE_NUMBER_RE, _SECTION_NUMBER_RE, _lead_text, text_content, words
 
 _TOKEN_SPLIT = re.compile(r"[\s_\-:./]+|(?<=[a-z])(?=[A-Z])")
 
@@ -110,7 +110,30 @@ def _component_id(el: HtmlElement, ident: str) -> str | None:
     kinds = _kinds_of(ident)
     if _NEG_WEIGHT_RE.search(ident) is None and not (kinds.boiler or kinds.strong):
         return ident
-    return None if _term_anchor(el, ident) else _own_part(el, ident)
+    if _term_anchor(el, ident) or _numbered_part(el):
+        return None
+    return _own_part(el, ident)
+
+
+def _numbered_part(el: HtmlElement) -> bool:
+    """Whether ``el`` opens with a document's number for it: a numbered table, figure or
+    example ("Table 9.64. Comment Information Functions": ``_FIGURE_NUMBER_RE``), or a
+    heading numbered under its chapter ("28.2.8. pg_stat_subscription", "9.26.5. Comment
+    Information Functions": ``_SECTION_NUMBER_RE``, two levels or more). A manual numbers
+    its sections and tables, and their ids are their anchors, whatever words the subject
+    gives them; a comment thread's "12 comments" or "1.2K comments" is a count."""
+    lead = _lead_text(el).lstrip()
+    if _FIGURE_NUMBER_RE.match(lead):
+        return True
+    if _SECTION_NUMBER_RE.match(lead) is None:
+        return False
+    heading = next(el.iter(*_HEADINGS), None)  # (the number is the heading's, said first)
+    return heading is not None and \
+        "".join(lead.split()).startswith("".join(_lead_text(heading).split())[:_NUMBER_CHARS])
+
+
+_NUMBER_CHARS = 12
+"""How much of a heading's text a block must open with to open with the heading."""
 
 
 _TERM_NAME_RE = re.compile(r"[\w.\-]+")
