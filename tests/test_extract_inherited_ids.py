@@ -164,3 +164,27 @@ def test_a_comment_thread_headed_by_its_count_still_goes() -> None:
         e = extract(html, URL)
         assert_kept(e.text, STORY_TEXT)
         assert "Reader 3 wrote" not in e.text, count
+
+
+CREDITS = ("Original author: Gene Selkov, Jr., Mathematics and Computer Science Division, "
+           "Argonne National Laboratory.")
+
+
+def test_an_appendix_sections_credits_are_kept() -> None:
+    # an appendix numbers its sections under its letter ("F.7.3. Credits"): a module's
+    # page in a manual's appendix of modules ends with who wrote it, id "cube-credits",
+    # which went as a page's credits line
+    sections = "".join(
+        f"<div class='sect2' id='cube-{slug}'><div class='titlepage'><h3>F.7.{k}. {title}</h3>"
+        f"</div>{text}</div>"
+        for k, (slug, title, text) in enumerate(
+            (("syntax", "Syntax", f"<p>{LOREM}</p><p>{LOREM}</p>"),
+             ("usage", "Usage", f"<p>{LOREM}</p><p>{LOREM}</p>"),
+             ("credits", "Credits", f"<p>{CREDITS}</p><p>Minor updates to this package were "
+              "made by Bruno Wolff III in August/September of 2002.</p>")), start=1))
+    html = (f"<html><head><title>F.7. cube</title></head><body>{navheader('F.7. cube')}"
+            f"<div class='sect1' id='cube'><div class='titlepage'><h2>F.7. cube</h2></div>"
+            f"<p>This module implements a data type cube for representing multidimensional "
+            f"cubes.</p>{sections}</div></body></html>")
+    e = extract(html, URL)
+    assert_kept(e.text, "F.7.3. Credits", CREDITS, "Bruno Wolff III")

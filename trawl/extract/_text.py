@@ -128,9 +128,10 @@ _FIGURE_NUMBER_RE = re.compile(
     r"^\W*(?:figure|fig\.?|table|example|listing|equation|exhibit|plate|chart|diagram)"
     r"\s+(?:[A-Z]\.|[IVXL]+\.)?\d+(?:[.\-]\d+)*\b", re.I)
 """A figure's number in a document ("Figure 2.7.", "Fig. 3", "Table A.1", "Example 4-2")."""
-_SECTION_NUMBER_RE = re.compile(r"^\W*\d+(?:\.\d+)+\.?(?!\S)")
+_SECTION_NUMBER_RE = re.compile(r"^\W*(?:\d+|[A-Z])(?:\.\d+)+\.?(?!\S)")
 """A section's number of two levels or more, before its title ("14.5.1. Overview",
-"3.6 Median Blur"): a manual's or a paper's sections, numbered under their chapters."""
+"3.6 Median Blur"): a manual's or a paper's sections, numbered under their chapters, or
+under an appendix's letter ("F.7.3. Credits", "A.2 Glossary")."""
 _LEAD_CHARS = 40
 
 
