@@ -12,9 +12,11 @@ from ._banner import site_banner
 from ._boxes import _box_under_title, _boxed_in_text, _in_flow_quote, _related_entries
 from ._cells import data_cell
 from ._entryhead import titled_header
+from ._inlisting import in_listing
 from ._menus import menu_of_sections
 from ._navbar import navigation_bar
 from ._phrases import _part_of_sentence
+from ._seqbar import sequence_bar
 from ._signals import (
     _HEADINGS,
     _is_ad_label,
@@ -194,7 +196,8 @@ def _is_boilerplate(el: HtmlElement, tag: str, role: str, st: _Stats, share: flo
         # a <header>/<footer> wrapping the whole article is layout, not boilerplate
         return (share < 0.5 or ((tag == "nav" or role == "navigation") and share < 0.8)) \
             and not _in_flow_quote(el, st) and not _box_under_title(el, st)
-    if st.links and (_pager(el, st) or _language_bar(el, st) or navigation_bar(el, st)):
+    if st.links and (_pager(el, st) or _language_bar(el, st) or navigation_bar(el, st)
+                     or sequence_bar(el, st)):
         return True
     if 1 < st.text < 40 and st.links == 0:
         # half of all elements get here: spare the leaves (most of them) the itertext
@@ -205,7 +208,8 @@ def _is_boilerplate(el: HtmlElement, tag: str, role: str, st: _Stats, share: flo
     kinds = _kinds(el)
     # only strong or boilerplate tokens make it boilerplate below: _code_comment (another
     # class read) is asked of those few, not of every element with a class
-    if not (kinds.strong or kinds.boiler) or kinds.embed or _code_comment(el, tag, st):
+    if not (kinds.strong or kinds.boiler) or kinds.embed or _code_comment(el, tag, st) or \
+            in_listing(el):
         return False
     if kinds.strong:
         return share < 0.5
