@@ -24,12 +24,19 @@ DESCRIPTION_MAX_LISTED = 0.25
 def in_description(node: HtmlElement, parent: HtmlElement, stats: dict[HtmlElement, _Stats],
                    lists: dict[HtmlElement, int]) -> bool:
     """Whether ``node`` is a block of ``parent``, a term's description (a ``dd`` after its
-    ``dt``), beside the description's own text: some text outside ``node``, at most
+    ``dt``, no class saying chrome), beside the description's own text
+    (``_description_text``)."""
+    return parent.tag == "dd" and _class_weight(parent) >= 0 and _after_term(parent) and \
+        _description_text(node, parent, stats, lists)
+
+
+def _description_text(node: HtmlElement, parent: HtmlElement,
+                      stats: dict[HtmlElement, _Stats], lists: dict[HtmlElement, int]) -> bool:
+    """Whether ``parent`` holds, outside ``node``, text of its own, at most
     ``DESCRIPTION_MAX_LISTED`` of it links standing as a list, no form and no block whose
-    class says chrome. A ``dd`` set for a page's layout, holding an article and a list of
-    other pages' links, is no term's description by its parts: its links stand as a list."""
-    if parent.tag != "dd" or _class_weight(parent) < 0 or not _after_term(parent):
-        return False
+    class says chrome: a description's paragraphs, examples and notes. A ``dd`` set for a
+    page's layout, holding an article and a list of other pages' links, is no term's
+    description by its parts: its links stand as a list."""
     outer = stats[parent].text - stats[node].text
     if outer <= 0:
         return False

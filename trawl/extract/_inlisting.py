@@ -5,21 +5,15 @@ theme sets inside it is lines of that code, not a page's component. A tutorial s
 statements it runs and, after them, the SQL they emit, in a block its class names a
 ``popup`` (folded by a script into a line to click): the listing's lines, as the session
 prints them. No page sets its modal dialog, its banner or its sign-up inside a ``pre``;
-they sit around the text, and stay boilerplate there.
+they sit around the text, and stay boilerplate there (as a comments section does beside
+a listing's highlighted comment: ``_boiler._code_comment``).
 """
 
 from __future__ import annotations
 
 from lxml.html import HtmlElement
 
-_CONTROL_TAGS = ("button", "input", "form", "select", "textarea")
-
 
 def in_listing(el: HtmlElement) -> bool:
-    """Whether ``el`` is a part of a code listing: inside a ``pre``, holding no control (a
-    copy button's popup says "Copied!" and acts: a widget of the page, not code)."""
-    if not any(True for _ in el.iterancestors("pre")):
-        return False
-    return not any(True for _ in el.iter(*_CONTROL_TAGS)) and \
-        not any((e.get("role") or "").strip().lower() == "button" for e in el.iter()
-                if isinstance(e.tag, str))
+    """Whether ``el`` is a part of a code listing: inside a ``pre``."""
+    return any(True for _ in el.iterancestors("pre"))

@@ -33,12 +33,19 @@ def sequence_bar(el: HtmlElement, st: _Stats) -> bool:
     if st.text > SEQUENCE_BAR_MAX_CHARS or el.tag == "a":
         return False
     root = el.getroottree().getroot()
-    next_page, prev_page = root.get(NEXT_PAGE_ATTR), root.get(PREV_PAGE_ATTR)
-    if not next_page or not prev_page or next_page == prev_page:
+    if not root.get(NEXT_PAGE_ATTR) or not root.get(PREV_PAGE_ATTR):
         return False
-    links = [a.get("href") for a in el.iter("a") if a.get("href") is not None]
+    links = [a.get("href") or "" for a in el.iter("a") if a.get("href") is not None]
     if len(links) < 2 or st.text - st.links > SEQUENCE_BAR_LABEL_CHARS * len(links):
         return False
     if any(True for _ in el.iter(*_HEADINGS)):
         return False
-    return set(links) == {next_page, prev_page}
+    return _to_sequence_pages(links, root)
+
+
+def _to_sequence_pages(links: list[str], root: HtmlElement) -> bool:
+    """Whether ``links`` lead to the head's previous and next pages and nowhere else, both
+    of them linked (two pages, not one: a chapter's contents lead to the next page and to
+    its sections on it)."""
+    next_page, prev_page = root.get(NEXT_PAGE_ATTR), root.get(PREV_PAGE_ATTR)
+    return next_page != prev_page and set(links) == {next_page, prev_page}
