@@ -94,7 +94,8 @@ def _kinds(el: HtmlElement) -> _Kinds:
     cls, ident = el.get("class"), el.get("id")
     if not cls and not ident:  # most elements: skip the concatenation and the cache
         return _NO_KINDS
-    if ident and ("." in ident or _is_heading_slug(el, ident) or _signature_heading(el)):
+    if ident and ("." in ident or _is_heading_slug(el, ident) or _own_slug(el, ident)
+                  or _signature_heading(el)):
         # an anchor, not a component's name: a qualified API name
         # ("distutils.ccompiler.CCompiler.debug_print"), a section's slug or a signature's
         ident = None
@@ -110,11 +111,25 @@ def _is_heading_slug(el: HtmlElement, ident: str) -> bool:
         first = past_bar(first)  # (a node's navigation bar over its heading)
     if first is None or first.tag not in _HEADINGS:
         return False
+    return _slug_of(ident, first)
+
+
+def _own_slug(el: HtmlElement, ident: str) -> bool:
+    """Whether ``el`` is a heading and ``ident`` the slug of its own text: Markdown
+    renderers set the anchor on the heading itself (``<h2 id="display-widgets">Display
+    widgets</h2>``, Python-Markdown's ``toc`` extension, as gi-docgen's), not on a section
+    around it; the id says what the heading says, no component's name ("widgets")."""
+    return el.tag in _HEADINGS and _slug_of(ident, el)
+
+
+def _slug_of(ident: str, heading: HtmlElement) -> bool:
+    """Whether ``ident`` is the slug of ``heading``'s text (its words, less a slug's
+    marks: ``_slug_marks``)."""
     if "_" in ident:
         ident = _ESCAPE_RE.sub(_unescaped, ident)
     slug = set(_SLUG_WORD_RE.findall(ident.lower()))
-    heading = set(_SLUG_WORD_RE.findall(_collapsed_text(first).lower()))
-    return bool(slug & heading) and _slug_marks(slug - heading)
+    said = set(_SLUG_WORD_RE.findall(_collapsed_text(heading).lower()))
+    return bool(slug & said) and _slug_marks(slug - said)
 
 
 def _slug_marks(rest: set[str]) -> bool:
@@ -215,7 +230,8 @@ def _tokens_of(raw: str) -> frozenset[str]:
 
 def _class_weight(el: HtmlElement) -> float:
     ident = el.get("id")
-    if ident and ("." in ident or _is_heading_slug(el, ident) or _signature_heading(el)):
+    if ident and ("." in ident or _is_heading_slug(el, ident) or _own_slug(el, ident)
+                  or _signature_heading(el)):
         ident = None  # an anchor (a section's slug, an API name), not a component's name
     return _class_weight_of(el.get("class"), ident)
 
