@@ -59,3 +59,46 @@ def test_a_related_articles_heading_its_own_slug_and_its_links_still_go() -> Non
     assert words("Paragraph 4 compares the two tools") in words(e.text)
     assert words("Ten more tips for data work") not in words(e.text)
     assert words("Related articles") not in words(e.text)
+
+
+def method_page(returns: str) -> str:
+    """gi-docgen's page of a method: its kind over its title, its declaration, its
+    description, its return value's type and ``returns`` (the value's description)."""
+    side = "".join(f"<li><a href='method.W.m{i}.html'>m{i}</a></li>" for i in range(12))
+    return ("<!doctype html><html><head><title>Gtk.LayoutManager.get_request_mode</title>"
+            f"</head><body><div id='body-wrapper'><nav class='sidebar'><ul>{side}</ul></nav>"
+            "<div class='content'><section id='main' class='content'><header><h3>Method</h3>"
+            "<h1><a href='index.html'>Gtk</a><span class='sep'></span><a href='class."
+            "LayoutManager.html'>LayoutManager</a><span class='sep'></span>get_request_mode"
+            "</h1></header><section><div class='declaration toggle-wrapper'>"
+            "<h4 id='declaration'>Declaration<a class='srclink' href='https://git.example.org/"
+            "gtklayoutmanager.h#L117'>[src]</a></h4><div class='docblock c-decl'><pre><code>"
+            "GtkSizeRequestMode\ngtk_layout_manager_get_request_mode (\n  GtkLayoutManager* "
+            "manager\n)</code></pre></div></div><div class='description toggle-wrapper'>"
+            "<h4 id='description'>Description</h4><div class='docblock'><p>Retrieves the "
+            "request mode of <code>manager</code>.</p></div></div>"
+            "<div class='return-value toggle-wrapper'><h4 id='return-value'>Return value</h4>"
+            "<div class='docblock'><div class='returns'><div class='arg-description'><p><em>"
+            "Type:</em> <a href='enum.SizeRequestMode.html'><code>GtkSizeRequestMode</code>"
+            f"</a></p><p></p>{returns}</div></div></div></div></section></section></div></div>"
+            "</body></html>")
+
+
+def test_a_return_values_description_naming_its_type_is_kept() -> None:
+    # GTK's method.LayoutManager.get_request_mode.html and five alike: the return value's
+    # description, "A GtkSizeRequestMode", two words at the content's end, went as a share
+    # bar's label left alone (90.9 %)
+    e = extract(method_page("<p>A <code>GtkSizeRequestMode</code></p>"), URL)
+    assert_kept(e.full_text, "Retrieves the request mode of manager",
+                "Type: GtkSizeRequestMode A GtkSizeRequestMode")
+
+
+def test_a_share_label_left_at_a_storys_end_still_goes() -> None:
+    # hostile: two words at a story's end, no name in code: a share bar's label whose
+    # buttons are gone
+    story = "".join(f"<p>Paragraph {i} of the story on the garden. {LOREM}</p>"
+                    for i in range(5))
+    e = extract(page(f"<article><h1>The garden</h1>{story}<p>Share this</p></article>",
+                     "The garden"), URL)
+    assert words("Paragraph 4 of the story") in words(e.text)
+    assert words("Share this") not in words(e.text)
