@@ -200,3 +200,18 @@ def test_a_related_articles_list_under_its_title_still_goes() -> None:
     assert words("Paragraph 4 compares the two tools") in words(e.text)
     assert words("Ten more tips for data work") not in words(e.text)
     assert words("How to manipulate textual data") not in words(e.text)
+
+
+def test_a_pop_up_menu_of_links_in_a_listing_still_goes() -> None:
+    # hostile: HAProxy's manual opens a pop-up menu on a keyword of its examples, inside
+    # the listing's pre ("This keyword is available in sections :", a link to each,
+    # hidden until clicked): a menu of links, no line of code
+    menu = ("<span class='dropdown'><a class='dropdown-toggle' href='#'>ca-file</a>"
+            "<ul class='dropdown-menu'><li class='dropdown-header'>This keyword is "
+            "available in sections :</li><li><a href='#ca-file-bind'>Bind options</a></li>"
+            "<li><a href='#ca-file-server'>Server and default-server options</a></li></ul>"
+            "</span>")
+    listing = f"<pre>bind :443 ssl crt site.pem {menu} /etc/ssl/ca.pem\n</pre>"
+    e = extract(tutorial_page(listing), URL)
+    assert words("bind 443 ssl crt site pem") in words(e.text)
+    assert words("This keyword is available in sections") not in words(e.text)
