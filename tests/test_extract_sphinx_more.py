@@ -215,3 +215,4 @@ def test_a_pop_up_menu_of_links_in_a_listing_still_goes() -> None:
     e = extract(tutorial_page(listing), URL)
     assert words("bind 443 ssl crt site pem") in words(e.text)
     assert words("This keyword is available in sections") not in words(e.text)
+

@@ -11,11 +11,14 @@ contents (a section's index page) nothing else scores, and the bar won as the co
 
 from __future__ import annotations
 
+import re
+
 from lxml.html import HtmlElement
 
 from ._clean import NEXT_PAGE_ATTR, PREV_PAGE_ATTR
 from ._signals import _HEADINGS
 from ._stats import _Stats
+from ._text import text_content
 
 SEQUENCE_BAR_MAX_CHARS = 400
 """Past this much text a block is no bar of two links (as ``_boiler._PAGER_MAX_CHARS``)."""
@@ -40,7 +43,17 @@ def sequence_bar(el: HtmlElement, st: _Stats) -> bool:
         return False
     if any(True for _ in el.iter(*_HEADINGS)):
         return False
-    return _to_sequence_pages(links, root)
+    return _to_sequence_pages(links, root) and _says_direction(el)
+
+
+_DIRECTION_RE = re.compile(r"\b(?:prev|next|back|forward)|[«»‹›←→]|<<|>>", re.I)
+
+
+def _says_direction(el: HtmlElement) -> bool:
+    """Whether the bar says which way its links go ("previous", "Next:", an arrow): a
+    "See also" line naming two classes that happen to be the pages before and after this
+    one in the manual (gtk-doc's "GtkStyleContext, GtkStyleProvider") says no way."""
+    return _DIRECTION_RE.search(text_content(el)) is not None
 
 
 def _to_sequence_pages(links: list[str], root: HtmlElement) -> bool:
