@@ -83,20 +83,22 @@ FLOORS = {
     # (HAProxy's manual, haproxy-dconv: 3 pages, the configuration manual 2.6 MB, ~5 s)
     "haproxy": (0, 0),
     # (GTK 4's reference, gi-docgen: every fourth page, 1,448 of 5,791, ~15 s; all pages
-    # 1 / 10, 65 / 2,503 before brief 53's entry header and class members)
-    "gidocgen": (0, 5),
+    # 0 / 3, 1 / 10 before brief 57 (a heading's own slug, a return value naming its type),
+    # 65 / 2,503 before brief 53's entry header and class members)
+    "gidocgen": (0, 2),
     # (Sphinx in other themes than the Python docs', brief 55: Django's docs, Django's own
     # theme, 692 pages with the source pages of its modules, ``_modules/``, ~4 s; 19 / 100
     # before brief 55's slug marks and listings in two wrappers; 7 / 59 before brief 58's
     # listing read whole, its source pages' blocks)
     "django": (2, 49),
-    # (SQLAlchemy's docs, zzzeeksphinx: 223 pages, ~2 s; 1 / 3 before brief 58's listing
-    # read whole, its SQL folded in the listings)
-    "sqlalchemy": (1, 2),
+    # (SQLAlchemy's docs, zzzeeksphinx: 223 pages, ~2 s; 1 / 3 before briefs 57 and 58: a
+    # function's description whole beside its parameters' list, its SQL folded in listings)
+    "sqlalchemy": (0, 1),
     "rtdtheme": (0, 0),  # (cryptography's docs, the Read the Docs theme: 57 pages, ~0.3 s)
     # (pandas' user guide, getting started, reference sections and DataFrame's API pages,
-    # the PyData theme: 295 pages, ~3 s)
-    "pydata": (1, 2),
+    # the PyData theme: 295 pages, ~3 s; 1 / 2 before brief 57's bar to the head's
+    # previous and next pages)
+    "pydata": (0, 1),
     # (alabaster and the Pallets theme built on it, brief 58: Flask's docs, 77 pages, ~0.3 s;
     # Requests', alabaster, 27 pages with its modules' source pages, ~0.2 s, 2 / 2 before a
     # listing's blocks were read as its lines; pytest's, the Pallets theme, 249 pages, ~1 s,
@@ -181,9 +183,10 @@ CEILINGS = {
     "django": (0.026, 4),
     "sqlalchemy": (0.0, 0),
     "rtdtheme": (0.0, 0),
-    # (the previous/next links at the foot and the right sidebar's "On this page" heading,
-    # left out of the reference: past 20 % on the API pages of a signature and no prose)
-    "pydata": (0.025, 8),
+    # (the right sidebar's "On this page" heading, left out of the reference: past 20 % on
+    # the API pages of a signature and no prose; 2.5 % / 8 before brief 57 took the
+    # previous/next links at the foot for navigation)
+    "pydata": (0.016, 3),
     "pallets": (0.0, 0),
     "requests": (0.0, 0),
     "pytest": (0.0, 0),

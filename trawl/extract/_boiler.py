@@ -16,6 +16,7 @@ from ._listing import in_listing
 from ._menus import menu_of_sections
 from ._navbar import navigation_bar
 from ._phrases import _part_of_sentence
+from ._seqbar import sequence_bar
 from ._signals import (
     _HEADINGS,
     _is_ad_label,
@@ -195,7 +196,8 @@ def _is_boilerplate(el: HtmlElement, tag: str, role: str, st: _Stats, share: flo
         # a <header>/<footer> wrapping the whole article is layout, not boilerplate
         return (share < 0.5 or ((tag == "nav" or role == "navigation") and share < 0.8)) \
             and not _in_flow_quote(el, st) and not _box_under_title(el, st)
-    if st.links and (_pager(el, st) or _language_bar(el, st) or navigation_bar(el, st)):
+    if st.links and (_pager(el, st) or _language_bar(el, st) or navigation_bar(el, st)
+                     or sequence_bar(el, st)):
         return True
     if 1 < st.text < 40 and st.links == 0:
         # half of all elements get here: spare the leaves (most of them) the itertext

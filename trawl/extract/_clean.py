@@ -21,6 +21,10 @@ NEXT_PAGE_ATTR = "data-trawl-next"
 """Set on the root by ``basic_clean``: the ``href`` of the head's ``<link rel="next">``
 (where the page says its document goes on), kept past the head's removal for the rules that
 ask (see ``_toc.contents_list``)."""
+PREV_PAGE_ATTR = "data-trawl-prev"
+"""Set on the root by ``basic_clean``: the ``href`` of the head's ``<link rel="prev">`` (or
+``rel="previous"``: the page before this one in its document; see ``_seqbar``)."""
+_PREV_RELS = frozenset(("prev", "previous"))
 DIAGRAM_ATTR = "data-trawl-diagram"
 """Set by ``_keep_diagram_labels`` on the paragraph of a diagram's labels: the figure it was
 (see ``_figures.figure_references``)."""
@@ -104,6 +108,8 @@ def basic_clean(root: HtmlElement) -> None:
         if tag in DROP_TAGS:
             if tag == "link" and "next" in (el.get("rel") or "").lower().split():
                 root.set(NEXT_PAGE_ATTR, el.get("href") or "")  # (see NEXT_PAGE_ATTR)
+            elif tag == "link" and _PREV_RELS & set((el.get("rel") or "").lower().split()):
+                root.set(PREV_PAGE_ATTR, el.get("href") or "")  # (see PREV_PAGE_ATTR)
             elif tag == "svg":
                 _keep_diagram_labels(el)
             doomed.append(el)

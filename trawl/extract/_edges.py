@@ -11,6 +11,7 @@ from lxml.html import HtmlElement
 
 from ._bio import _BIO_BLOCKS
 from ._clean import drop_tree
+from ._codeline import names_code
 from ._decl import beside_declaration, facts_beside
 from ._entryhead import kind_heading_beside, says_title
 from ._kept import LISTING_MIN_LINES
@@ -420,6 +421,7 @@ def drop_trailing_meta(content: HtmlElement) -> None:
         if text == "":
             continue
         if text is None or not _is_meta_line(text) or _section_name(el, text) \
+                or (_TRAILING_LABEL_RE.match(text) is not None and names_code(el)) \
                 or _describes_term(el, content) or _entry_of_sections(el, content) \
                 or says_sentences(text) or body_of_section(el, text, content) \
                 or item_of_names(el, content, lists) or cell_of_rows(el, content, lists) \

@@ -48,9 +48,23 @@ def listing_whole(best: HtmlElement, scores: dict[HtmlElement, float]) -> HtmlEl
 
 
 def in_listing(el: HtmlElement, st: _Stats) -> bool:
-    """``el`` (``st`` its stats) is a block of a listing's lines (``_line_block``) inside a
-    listing: a ``pre`` with lines of its own, outside its blocks."""
-    return _line_block(el, st) and any(_own_lines(anc) for anc in el.iterancestors("pre"))
+    """``el`` (``st`` its stats) is a part of a listing's lines: inside a ``pre``, it holds
+    no link at all (``_links_nowhere``: what a highlighter or a theme sets in a listing,
+    the SQL a tutorial's statement emits in a block its class calls a ``popup``), or it is
+    a block of lines (``_line_block``) in a listing with lines of its own outside its
+    blocks (a source page's "[docs]" blocks)."""
+    pres = list(el.iterancestors("pre"))
+    if not pres:
+        return False
+    return _links_nowhere(el) or (_line_block(el, st) and any(_own_lines(p) for p in pres))
+
+
+def _links_nowhere(el: HtmlElement) -> bool:
+    """Whether ``el`` holds no link (an ``a`` with an ``href``): code's lines, not a menu.
+    No page sets its modal dialog, its banner or its sign-up inside a ``pre``; a pop-up
+    menu of links set in a listing (HAProxy's manual opens one on a keyword) names pages,
+    and is still a menu."""
+    return not any(a.get("href") is not None for a in el.iter("a"))
 
 
 def _line_block(el: HtmlElement, st: _Stats) -> bool:

@@ -105,7 +105,8 @@ def _component_id(el: HtmlElement, ident: str) -> str | None:
     "distutils.ccompiler.CCompiler.debug_print"; a section's slug; a signature's), else the
     id less the part an enclosing element's id gives it (``_own_part``). Only an id that
     says chrome is asked about its ancestors (most ids say nothing of the sort)."""
-    if "." in ident or _is_heading_slug(el, ident) or _signature_heading(el):
+    if "." in ident or _is_heading_slug(el, ident) or _own_slug(el, ident) or \
+            _signature_heading(el):
         return None
     kinds = _kinds_of(ident)
     if _NEG_WEIGHT_RE.search(ident) is None and not (kinds.boiler or kinds.strong):
@@ -213,11 +214,25 @@ def _is_heading_slug(el: HtmlElement, ident: str) -> bool:
         first = past_bar(first)  # (a node's navigation bar over its heading)
     if first is None or first.tag not in _HEADINGS:
         return False
+    return _slug_of(ident, first)
+
+
+def _own_slug(el: HtmlElement, ident: str) -> bool:
+    """Whether ``el`` is a heading and ``ident`` the slug of its own text: Markdown
+    renderers set the anchor on the heading itself (``<h2 id="display-widgets">Display
+    widgets</h2>``, Python-Markdown's ``toc`` extension, as gi-docgen's), not on a section
+    around it; the id says what the heading says, no component's name ("widgets")."""
+    return el.tag in _HEADINGS and _slug_of(ident, el)
+
+
+def _slug_of(ident: str, heading: HtmlElement) -> bool:
+    """Whether ``ident`` is the slug of ``heading``'s text (its words, less a slug's
+    marks: ``_slug_marks``)."""
     if "_" in ident:
         ident = _ESCAPE_RE.sub(_unescaped, ident)
     slug = set(_SLUG_WORD_RE.findall(ident.lower()))
-    heading = set(_SLUG_WORD_RE.findall(_collapsed_text(first).lower()))
-    return bool(slug & heading) and _slug_marks(slug - heading)
+    said = set(_SLUG_WORD_RE.findall(_collapsed_text(heading).lower()))
+    return bool(slug & said) and _slug_marks(slug - said)
 
 
 def _slug_marks(rest: set[str]) -> bool:

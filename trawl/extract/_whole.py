@@ -38,6 +38,7 @@ import itertools
 
 from lxml.html import HtmlElement
 
+from ._described import in_description
 from ._figures import figure_of, figure_references, numbered_figure
 from ._flat import before_flat_sections, flat_document, flat_entry
 from ._kept import contents_after_title
@@ -108,6 +109,7 @@ def whole(top: HtmlElement, stats: dict[HtmlElement, _Stats],
                                         or _among_similar(node, parent, stats)
                                         or _subsection(node, parent, stats, lists)
                                         or _in_section_text(node, parent, stats, lists)
+                                        or in_description(node, parent, stats, lists)
                                         or _parallel(node, parent, stats, lists)
                                         or _beside_contents(node, parent, stats, anchors)
                                         or heads_document(node, parent, stats)
