@@ -17,7 +17,10 @@ from __future__ import annotations
 
 import re
 
+import lxml.html
+
 from trawl.extract import extract
+from trawl.extract._select import _widen
 
 URL = "https://example.org/doc/page.html"
 
@@ -123,6 +126,22 @@ def spread(first: str, second: str) -> str:
             f"<div class='inner'>{para * 3}<p>{first}</p></div></div>"
             f"<div id='second'>{para * 3}<p>{second}</p></div></div>"
             "<div class='footer'><p>Copyright © 2024 Example Press.</p></div></body></html>")
+
+
+def test_best_candidates_beside_the_chosen_block_still_widen_it() -> None:
+    # the content spread over the parent's children: one best candidate inside the chosen
+    # block, one beside it; the parent is the content (``_within`` is no reason not to)
+    doc = lxml.html.document_fromstring(
+        "<html><body><div id='page'><div id='wrap'><div id='first'><div id='inner'><p>a</p>"
+        "</div></div><div id='second'><p>b</p></div></div></div></body></html>")
+    root, first, inner, second = (doc.get_element_by_id(i)
+                                  for i in ("wrap", "first", "inner", "second"))
+    scores = {first: 37.0, inner: 33.0, second: 33.0, root: 20.0}
+    assert _widen(first, scores) is root
+    # every best candidate inside it: no spread, it stays
+    para = inner[0]
+    assert _widen(first, {first: 37.0, inner: 33.0, para: 30.0, second: 5.0, root: 5.0}) \
+        is first
 
 
 def test_an_article_spread_over_two_blocks_is_still_taken_whole() -> None:

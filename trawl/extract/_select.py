@@ -332,13 +332,14 @@ def _widen(top: HtmlElement, scores: dict[HtmlElement, float]) -> HtmlElement:
 
 
 def _within(top: HtmlElement, el: HtmlElement) -> bool:
-    """Whether the candidate ``el`` is inside ``top``: no content spread beside it, since
-    ``top`` holds it already. The content is spread over the parent's children when one of
+    """Whether the candidate ``el`` is ``top`` or inside it (``top`` may have yielded to
+    its container, ``_over_class``, and be no best candidate): no content spread beside
+    it, since ``top`` holds it already. The content is spread over the parent's children when one of
     the best candidates is outside ``top``; when all are inside, it is not: a short
     reference page's container scores little more than its description and its types
     block inside it (a few lines each), and they are no reason to widen it to its parent,
     the page's column beside its side menu of every module and function."""
-    return _is_ancestor(top, el)
+    return el is top or _is_ancestor(top, el)
 
 
 def _climb(top: HtmlElement, stats: dict[HtmlElement, _Stats]) -> HtmlElement:
