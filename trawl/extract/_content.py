@@ -42,6 +42,7 @@ from ._listing import listing_whole
 from ._namelines import names_entry
 from ._prune import prune
 from ._select import (
+    _chrome_block,
     _climb,
     _over_class,
     _score,
@@ -52,6 +53,7 @@ from ._select import (
     navigation_won,
     outside_chrome,
 )
+from ._sidemenu import menus_alone, side_menus
 from ._signals import _is_ancestor
 from ._stats import TextSize, _drop_all, _measure, _remeasure, _Stats, _stats_from_children
 from ._whole import whole
@@ -105,7 +107,8 @@ def _find_main(root: HtmlElement, title: str | None = None
         return body, readable, None
     mass: dict[HtmlElement, float] = {}
     scores = _score(body, stats, mass)
-    if not scores:
+    if not scores:  # (a page of no paragraph: a cover; its side menu is none of it)
+        _remeasure(stats, body, _drop_all(side_menus(body, stats)))
         return body, readable, None
     block = max(scores, key=lambda el: scores[el])
     bars = navigation_won(body, block, scores, stats)
@@ -113,6 +116,10 @@ def _find_main(root: HtmlElement, title: str | None = None
         _remeasure(stats, body, _drop_all(bars))
         return body, readable, None
     block = outside_chrome(body, block, scores, stats)
+    menus = menus_alone(body, scores, stats) if _chrome_block(body, block, stats) else []
+    if menus:  # (nothing of the page's own scored: it is what is left, as above)
+        _remeasure(stats, body, _drop_all(menus))
+        return body, readable, None
     best = _over_class(block, scores, mass)
     if best is not block:  # (what it yielded to, less the navigation beside it)
         drop_chrome_beside(body, best, block, stats, scores, mass)

@@ -316,16 +316,35 @@ def drop_chrome_beside(body: HtmlElement, anc: HtmlElement, block: HtmlElement,
 
 def _widen(top: HtmlElement, scores: dict[HtmlElement, float]) -> HtmlElement:
     """The parent of ``top`` when it holds two more of the best-scoring candidates (the
-    content is spread over children)."""
+    content is spread over children); but ``top``, or the candidate around it, when that
+    holds them all already (``_within``): the page's column, scoring near its description
+    and types block inside it, is where their spread ends, not its parent beside the side
+    menu."""
     top_score = scores[top]
     ranked = sorted(scores, key=lambda el: scores[el], reverse=True)[:5]
     alternatives = [el for el in ranked[1:] if scores[el] >= top_score * 0.75]
     parent = top.getparent()
     while parent is not None and parent.tag not in ("body", "html") and len(alternatives) >= 2:
-        if sum(1 for el in alternatives if _is_ancestor(parent, el)) >= 2:
+        held = [el for el in alternatives if _is_ancestor(parent, el)]
+        if len(held) >= 2:
+            # (the innermost of ``top`` and the candidates around it that holds them all)
+            for holder in (top, *(a for a in top.iterancestors() if a in held)):
+                if all(_within(holder, el) for el in held):
+                    return holder
             return parent
         parent = parent.getparent()
     return top
+
+
+def _within(top: HtmlElement, el: HtmlElement) -> bool:
+    """Whether the candidate ``el`` is ``top`` or inside it (``top`` may have yielded to
+    its container, ``_over_class``, and be no best candidate): no content spread beside
+    it, since ``top`` holds it already. The content is spread over the parent's children
+    when one of the best candidates is outside ``top``; when all are inside, it is not: a
+    short reference page's container scores little more than its description and its
+    types block inside it (a few lines each), and they are no reason to widen it to its
+    parent, the page's column beside its side menu of every module and function."""
+    return el is top or _is_ancestor(top, el)
 
 
 def _climb(top: HtmlElement, stats: dict[HtmlElement, _Stats]) -> HtmlElement:
