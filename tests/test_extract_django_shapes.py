@@ -94,3 +94,51 @@ def test_a_bar_of_links_in_a_pre_is_no_listings_line() -> None:
     e = extract(page(f"<pre>{bar}\n<div class='story'>{story}</div></pre>", "Story"), URL)
     assert words("Step 5") in words(e.text)
     assert words("Section 11") not in words(e.text)
+
+
+def _guide_index(intro: str, hrefs: list[str], titles: list[str], next_page: str,
+                 after: str = "") -> str:
+    """A guide's index page: its title, ``intro``, then the list of its pages (``hrefs``),
+    the head naming ``next_page`` as the page after it, then ``after``."""
+    items = "".join(f"<li class='l1'><a href='{h}'>{t}</a></li>"
+                    for h, t in zip(hrefs, titles, strict=True))
+    return (f"<html><head><title>Guides</title><link rel='next' href='{next_page}'></head>"
+            "<body><div class='top'><a href='/'>Docs</a> <a href='/search'>Search</a></div>"
+            "<div class='main'><div class='section'><h1>How-to guides</h1>"
+            f"{intro}<div class='wrapper'><ul>{items}</ul></div>{after}</div></div>"
+            "<div class='bottom'>Copyright 2026 Example. <a href='/legal'>Legal</a></div>"
+            "</body></html>")
+
+
+GUIDES = ["Authenticating with a remote user", "Writing custom commands",
+          "Writing custom model fields", "Deploying the application",
+          "Upgrading to a newer version", "Reporting errors by mail"]
+GUIDE_PAGES = ["remote-user.html", "commands.html", "model-fields.html", "deployment/index.html",
+               "upgrade.html", "errors.html"]
+
+
+def test_an_index_pages_list_of_its_pages_after_its_introduction_is_content() -> None:
+    # the page's introduction, then its guides' pages as links (the first the page after it,
+    # each below its folder): the list went as a list of links, and half the page with it
+    intro = ("<p>Here you find short answers to questions of the form how do I do this. "
+             "These guides do not cover topics in depth, but they help you do common "
+             "tasks quickly.</p>")
+    after = ("<div class='admonition seealso'><p>See also</p><p>The community's site, "
+             "where more writers publish this sort of material.</p></div>")
+    e = extract(_guide_index(intro, GUIDE_PAGES, GUIDES, "remote-user.html", after), URL)
+    assert_kept(e.text, "Here you find short answers", *GUIDES,
+                "where more writers publish this sort of material")
+
+
+def test_related_posts_after_a_sentence_still_go() -> None:
+    # hostile: a short post, then a list of other posts after a sentence, the first the
+    # post the head names next: across the site (its links lead up or from the root),
+    # or introduced by a promotion's label; no list of the page's own parts
+    post = ("<p>We moved the office to the new building this week, and the move went "
+            "well for everyone.</p>") + "".join(f"<p>{LOREM} Day {i}.</p>" for i in range(4))
+    across = ["/2024/05/" + h for h in GUIDE_PAGES]
+    below = GUIDE_PAGES
+    for hrefs, intro in ((across, post), (below, post + "<p>Related posts:</p>")):
+        e = extract(_guide_index(intro, hrefs, GUIDES, hrefs[0]), URL)
+        assert words("the move went well") in words(e.text)
+        assert words(GUIDES[2]) not in words(e.text), hrefs[0]
