@@ -142,3 +142,29 @@ def test_related_posts_after_a_sentence_still_go() -> None:
         e = extract(_guide_index(intro, hrefs, GUIDES, hrefs[0]), URL)
         assert words("the move went well") in words(e.text)
         assert words(GUIDES[2]) not in words(e.text), hrefs[0]
+
+
+def _dated_page(heading: str, date_line: str) -> str:
+    return page(f"<div class='section'><h1>{heading}</h1>{date_line}"
+                "<p>This release fixes a crash when reading an empty upload, and a "
+                "regression in the cache's key names.</p></div>", heading)
+
+
+def test_a_releases_date_under_its_title_is_content() -> None:
+    # the date a version came out, in emphasis under the notes' title, went as the page's
+    # dateline: it is what the notes are about
+    e = extract(_dated_page("Project 2.2.17 release notes", "<p><em>November 2, 2020</em></p>"),
+                URL)
+    assert_kept(e.text, "November 2, 2020", "This release fixes a crash")
+
+
+def test_a_storys_date_in_emphasis_still_goes() -> None:
+    # hostile: a date in emphasis under a headline naming no version is the story's dateline;
+    # under a version's title, a date in a <time> or a line of a class is the page's too
+    for heading, line in (("Parks reopen after the storm", "<p><em>November 2, 2020</em></p>"),
+                          ("Project 2.2.17 is out", "<p><time>November 2, 2020</time></p>"),
+                          ("Project 2.2.17 is out",
+                           "<p class='date'><em>November 2, 2020</em></p>")):
+        e = extract(_dated_page(heading, line), URL)
+        assert words("This release fixes a crash") in words(e.text)
+        assert "2020" not in e.text, (heading, line)
