@@ -87,8 +87,10 @@ FLOORS = {
     "gidocgen": (0, 5),
     # (Sphinx in other themes than the Python docs', brief 55: Django's docs, Django's own
     # theme, 692 pages with the source pages of its modules, ``_modules/``, ~4 s; 19 / 100
-    # before brief 55's slug marks and listings in two wrappers)
-    "django": (7, 59),
+    # before brief 55's slug marks and listings in two wrappers, 7 / 59 before brief 56's
+    # names defined in code, listings' blocks, index pages' lists of their pages and
+    # releases' dates)
+    "django": (0, 0),
     "sqlalchemy": (1, 3),  # (SQLAlchemy's docs, zzzeeksphinx: 223 pages, ~2 s)
     "rtdtheme": (0, 0),  # (cryptography's docs, the Read the Docs theme: 57 pages, ~0.3 s)
     # (pandas' user guide, getting started, reference sections and DataFrame's API pages,
@@ -167,8 +169,9 @@ CEILINGS = {
     "erlang": (0.121, 14),
     "haproxy": (0.0, 0),
     # (the site's title over the page's, "Django 3.2.25 documentation", outside the
-    # container: past 20 % on the shortest pages, its modules' source pages among them)
-    "django": (0.026, 4),
+    # container: past 20 % on the shortest pages, its modules' source pages among them,
+    # and a release's notes of 19 words, 4 before its date was kept, brief 56)
+    "django": (0.026, 5),
     "sqlalchemy": (0.0, 0),
     "rtdtheme": (0.0, 0),
     # (the previous/next links at the foot and the right sidebar's "On this page" heading,
