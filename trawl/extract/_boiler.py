@@ -26,7 +26,7 @@ from ._signals import (
     words,
 )
 from ._stats import TextSize, _drop_all, _link_density, _measure, _remeasure, _Stats
-from ._text import text_content
+from ._text import _FIGURE_NUMBER_RE, _SECTION_NUMBER_RE, _lead_text, text_content
 
 # Note, warning and "See also" boxes (Sphinx, MkDocs, Docusaurus, GitHub, Bootstrap): content
 _BOILER_ROLES = words(
@@ -325,13 +325,8 @@ def _states_copyright(el: HtmlElement) -> bool:
     return _COPYRIGHT_RE.search(text_content(el)) is not None
 
 
-_FIGURE_NUMBER_RE = re.compile(
-    r"^\W*(?:figure|fig\.?|table|example|listing|equation|exhibit|plate|chart|diagram)"
-    r"\s+(?:[A-Z]\.|[IVXL]+\.)?\d+(?:[.\-]\d+)*\b", re.I)
-"""A figure's number in a document ("Figure 2.7.", "Fig. 3", "Table A.1", "Example 4-2")."""
 _FIGURE_MAX_LEVELS = 6
 """How far above its caption a figure's block (and its numbered title) may be."""
-_LEAD_CHARS = 40
 
 
 def _numbered_caption(el: HtmlElement, tag: str) -> bool:
@@ -356,9 +351,6 @@ def _numbered_caption(el: HtmlElement, tag: str) -> bool:
     return False
 
 
-_SECTION_NUMBER_RE = re.compile(r"^\W*\d+(?:\.\d+)+\.?(?!\S)")
-"""A section's number of two levels or more, before its title ("14.5.1. Overview",
-"3.6 Median Blur"): a manual's or a paper's sections, numbered under their chapters."""
 
 
 def _caption_in_numbered_section(el: HtmlElement, tag: str,
@@ -401,20 +393,6 @@ def _heading_before(el: HtmlElement) -> HtmlElement | None:
     return None
 
 
-def _lead_text(el: HtmlElement) -> str:
-    """The first ``_LEAD_CHARS`` or so characters of ``el``'s text, the whitespace of the
-    markup's indentation counted as one character a piece (DocBook XSL indents a figure's
-    blocks: the lines before its title filled the count and the title was never read), not
-    as none (a block of thousands of empty or whitespace-only elements, a page's menus of
-    icons, was then walked whole, for each of its blocks asked: 3x one news page's time)."""
-    pieces: list[str] = []
-    size = 0
-    for piece in el.itertext():
-        pieces.append(piece)
-        size += len(piece.strip()) or 1
-        if size >= _LEAD_CHARS:
-            break
-    return "".join(pieces)
 
 
 _SEQUENCE_RELS = words("next prev previous up start first last contents toc index home")

@@ -10,7 +10,6 @@ from lxml import etree
 from lxml.html import HtmlElement
 
 from ._bio import _BIO_BLOCKS
-from ._boiler import _FIGURE_NUMBER_RE
 from ._clean import drop_tree
 from ._decl import beside_declaration, facts_beside
 from ._entryhead import kind_heading_beside, says_title
@@ -43,7 +42,7 @@ from ._signals import (
     section_alike,
 )
 from ._stats import _TYPED_NAME_RE, CODE_TAGS, _drop_all
-from ._text import BLOCK_TAGS
+from ._text import _FIGURE_NUMBER_RE, BLOCK_TAGS
 from ._titlepage import licence_page, title_page
 from ._toc import LISTS
 

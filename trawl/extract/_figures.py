@@ -15,11 +15,10 @@ import re
 
 from lxml.html import HtmlElement
 
-from ._boiler import _FIGURE_NUMBER_RE, _lead_text
 from ._clean import DIAGRAM_ATTR
 from ._signals import _HEADINGS, _first_element, _is_ancestor
 from ._stats import _Stats
-from ._text import text_content
+from ._text import _FIGURE_NUMBER_RE, _lead_text, text_content
 
 _LABEL_RE = re.compile(r"^\w[\w ]{0,30}:$")
 """A line's label: a few words ending in a colon ("Used by:", "See also:")."""

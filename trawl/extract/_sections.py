@@ -17,7 +17,6 @@ import itertools
 
 from lxml.html import HtmlElement
 
-from ._boiler import _FIGURE_NUMBER_RE, _lead_text
 from ._signals import (
     _HEADINGS,
     TEASER_MAX_CHARS,
@@ -35,7 +34,7 @@ from ._signals import (
     to_other_page,
 )
 from ._stats import _named, _Stats, listed_links
-from ._text import BLOCK_TAGS
+from ._text import _FIGURE_NUMBER_RE, BLOCK_TAGS, _lead_text
 from ._toc import LISTS, _named_contents
 
 _ENTRY_TAGS = frozenset(("li", "dd"))

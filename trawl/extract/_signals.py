@@ -12,7 +12,7 @@ from typing import NamedTuple
 from lxml.html import HtmlElement
 
 from ._navbar import past_bar
-from ._text import text_content, words
+from ._text import _FIGURE_NUMBER_RE, _SECTION_NUMBER_RE, _lead_text, text_content, words
 
 _TOKEN_SPLIT = re.compile(r"[\s_\-:./]+|(?<=[a-z])(?=[A-Z])")
 
@@ -94,20 +94,114 @@ def _kinds(el: HtmlElement) -> _Kinds:
     cls, ident = el.get("class"), el.get("id")
     if not cls and not ident:  # most elements: skip the concatenation and the cache
         return _NO_KINDS
-    if ident and _anchor_id(el, ident):
-        # an anchor, not a component's name: a qualified API name
-        # ("distutils.ccompiler.CCompiler.debug_print"), a section's slug, a signature's or
-        # a definition's in code
-        ident = None
+    if ident:
+        ident = _component_id(el, ident)
     return _kinds_of((cls or "") + " " + (ident or ""))
 
 
-def _anchor_id(el: HtmlElement, ident: str) -> bool:
-    """Whether ``el``'s id is an anchor, not a component's name: a qualified API name, the
-    slug of the heading ``el`` starts with, a signature heading's, or the name ``el``'s code
-    defines."""
-    return "." in ident or _is_heading_slug(el, ident) or _signature_heading(el) or \
-        _defined_in_code(el, ident)
+def _component_id(el: HtmlElement, ident: str) -> str | None:
+    """What of ``el``'s id ``ident`` may name a component (a widget's "comments", "menu"),
+    for the token and weight tests: None for an anchor (a qualified API name,
+    "distutils.ccompiler.CCompiler.debug_print"; a section's slug; a signature's), else the
+    id less the part an enclosing element's id gives it (``_own_part``). Only an id that
+    says chrome is asked about its ancestors (most ids say nothing of the sort)."""
+    if "." in ident or _is_heading_slug(el, ident) or _signature_heading(el):
+        return None
+    kinds = _kinds_of(ident)
+    if _NEG_WEIGHT_RE.search(ident) is None and not (kinds.boiler or kinds.strong):
+        return ident
+    if _term_anchor(el, ident) or _numbered_part(el) or _defined_in_code(el, ident):
+        return None
+    return _own_part(el, ident)
+
+
+def _numbered_part(el: HtmlElement) -> bool:
+    """Whether ``el`` opens with a document's number for it: a numbered table, figure or
+    example ("Table 9.64. Comment Information Functions": ``_FIGURE_NUMBER_RE``), or a
+    heading numbered under its chapter ("28.2.8. pg_stat_subscription", "9.26.5. Comment
+    Information Functions": ``_SECTION_NUMBER_RE``, two levels or more). A manual numbers
+    its sections and tables, and their ids are their anchors, whatever words the subject
+    gives them; a comment thread's "12 comments" or "1.2K comments" is a count."""
+    lead = _lead_text(el).lstrip()
+    if _FIGURE_NUMBER_RE.match(lead):
+        return True
+    if _SECTION_NUMBER_RE.match(lead) is None:
+        return False
+    heading = next(el.iter(*_HEADINGS), None)  # (the number is the heading's, said first)
+    return heading is not None and \
+        "".join(lead.split()).startswith("".join(_lead_text(heading).split())[:_NUMBER_CHARS])
+
+
+_NUMBER_CHARS = 12
+"""How much of a heading's text a block must open with to open with the heading."""
+
+
+_TERM_NAME_RE = re.compile(r"[\w.\-]+")
+_CODE_NAME_RE = re.compile(r"^-|\w[_.\-]\w")
+"""A name written as code: an option ("--skip-checks"), words joined without a space
+("debug_print_parse", "os.path")."""
+_CODE_TAGS = ("code", "tt", "kbd", "samp", "var")
+_CODE_CLASSES = words("pre code literal mono monospace")
+
+
+def _term_anchor(el: HtmlElement, ident: str) -> bool:
+    """Whether ``el`` is a definition list's term naming code and ``ident`` its anchor: the
+    id ends with the words of the name the term opens with ("guc-debug-print-parse" on
+    "debug_print_parse (boolean)", a setting's entry in a configuration reference;
+    "print" on "print(*objects)"). The name's words ("print", "comment", "skip") say what
+    the entry is about, not what component the term is. Only a name set as code
+    (``_code_term``): a story's "Share" term over its buttons, id "post-share", says what it
+    is."""
+    if el.tag != "dt":
+        return False
+    text = _collapsed_text(el)
+    name = _TERM_NAME_RE.search(text)
+    if name is None:
+        return False
+    own = _SLUG_WORD_RE.findall(name.group(0).lower())
+    slug = _SLUG_WORD_RE.findall(ident.lower())
+    return bool(own) and slug[-len(own):] == own and \
+        _code_term(el, name.group(0), text[name.end():])
+
+
+def _code_term(el: HtmlElement, name: str, rest: str) -> bool:
+    """Whether the term ``el`` naming ``name`` (``rest`` after it) names code: written as
+    code (``_CODE_NAME_RE``), a function's name before its arguments ("print(*objects)",
+    "print ()"), or set in a code element or one whose class says monospace."""
+    if _CODE_NAME_RE.search(name) is not None or rest.lstrip().startswith("("):
+        return True
+    return any(node.tag in _CODE_TAGS or
+               not _CODE_CLASSES.isdisjoint((node.get("class") or "").split())
+               for node in el.iterdescendants())
+
+
+_ID_SEPARATORS = "-_:"
+
+
+def _own_part(el: HtmlElement, ident: str) -> str:
+    """``ident`` less the id of an enclosing element it extends: generators name a part's
+    anchor after its document's ("logical-replication-subscription-slot" in
+    "logical-replication-subscription", "sql-comment-examples" in "sql-comment"), and the
+    document's words say what the page is about (a database's subscriptions, its COMMENT
+    command, a toolkit's menus), not what component the part is: a page about comments is
+    no comment thread, and its sections are not either. The part's own words are still
+    read ("sidebar-menu" in "sidebar": a menu). A comment thread's items are named apart
+    from it ("comment-12" in "comments") and stay comments; a thread small enough to be
+    chrome goes whole before its parts are asked. Only a document's id is a prefix so: the
+    enclosing element holds the page's first heading (a thread of comments beside a story,
+    its parts "comments-1", "comments-2", holds none: it stays a thread)."""
+    for anc in el.iterancestors():
+        outer = anc.get("id")
+        if outer and len(ident) > len(outer) + 1 and ident.startswith(outer) and \
+                ident[len(outer)] in _ID_SEPARATORS:
+            return ident[len(outer) + 1:] if _holds_first_heading(anc) else ident
+    return ident
+
+
+def _holds_first_heading(el: HtmlElement) -> bool:
+    """Whether the page's first heading is inside ``el``: ``el`` is the page's document."""
+    first = next(el.getroottree().getroot().iter(*_HEADINGS), None)
+    return first is not None and any(a is el for a in first.iterancestors())
 
 
 def _is_heading_slug(el: HtmlElement, ident: str) -> bool:
@@ -163,8 +257,6 @@ def _signature_heading(el: HtmlElement) -> bool:
         heading = heading.getparent()
     return heading is not None and heading.tag in _HEADINGS and \
         _SIGNATURE_RE.search(_collapsed_text(heading)) is not None
-
-
 _IDENTIFIER_RE = re.compile(r"[A-Za-z_]\w*")
 _DEFINING = ("def", "class", "function", "fn", "func", "sub", "struct", "enum", "interface",
              "trait", "module", "type")
@@ -276,9 +368,7 @@ def _tokens_of(raw: str) -> frozenset[str]:
 
 def _class_weight(el: HtmlElement) -> float:
     ident = el.get("id")
-    if ident and _anchor_id(el, ident):
-        ident = None  # an anchor (a section's slug, an API name), not a component's name
-    return _class_weight_of(el.get("class"), ident)
+    return _class_weight_of(el.get("class"), _component_id(el, ident) if ident else None)
 
 
 @lru_cache(maxsize=8192)

@@ -122,3 +122,30 @@ def _tidy(raw: str) -> str:
                    .replace(_BREAK, "\n"))
     text = "".join(out)
     return _BLANKS_RE.sub("\n\n", text).strip("\n ")
+
+
+_FIGURE_NUMBER_RE = re.compile(
+    r"^\W*(?:figure|fig\.?|table|example|listing|equation|exhibit|plate|chart|diagram)"
+    r"\s+(?:[A-Z]\.|[IVXL]+\.)?\d+(?:[.\-]\d+)*\b", re.I)
+"""A figure's number in a document ("Figure 2.7.", "Fig. 3", "Table A.1", "Example 4-2")."""
+_SECTION_NUMBER_RE = re.compile(r"^\W*(?:\d+|[A-Z])(?:\.\d+)+\.?(?!\S)")
+"""A section's number of two levels or more, before its title ("14.5.1. Overview",
+"3.6 Median Blur"): a manual's or a paper's sections, numbered under their chapters, or
+under an appendix's letter ("F.7.3. Credits", "A.2 Glossary")."""
+_LEAD_CHARS = 40
+
+
+def _lead_text(el: HtmlElement) -> str:
+    """The first ``_LEAD_CHARS`` or so characters of ``el``'s text, the whitespace of the
+    markup's indentation counted as one character a piece (DocBook XSL indents a figure's
+    blocks: the lines before its title filled the count and the title was never read), not
+    as none (a block of thousands of empty or whitespace-only elements, a page's menus of
+    icons, was then walked whole, for each of its blocks asked: 3x one news page's time)."""
+    pieces: list[str] = []
+    size = 0
+    for piece in el.itertext():
+        pieces.append(piece)
+        size += len(piece.strip()) or 1
+        if size >= _LEAD_CHARS:
+            break
+    return "".join(pieces)
