@@ -19,6 +19,7 @@ from ._members import names_member
 from ._namelines import HEADER_BLOCK_EXTRA_CHARS, holds_abstract, says_more
 from ._numbered import lists_sections_after
 from ._prune import _cites_names
+from ._release import release_date
 from ._section_end import (
     body_of_section,
     cell_of_rows,
@@ -125,7 +126,7 @@ def strip_header(content: HtmlElement, title: str | None,
                 or el.find(".//time") is not None
                 or (_BYLINE_RE.match(text) and len(text) < 100)
                 or (dated and len(text) < 60
-                    and not _version_sentence(text, title_words))) \
+                    and not _version_sentence(text, title_words) and not release_date(el))) \
                 and not book and not beside_declaration(el) and not _in_note(el, content):
             doomed.append(el)  # (no version beside an API item's title, no note's date)
     _drop_all(doomed)

@@ -74,8 +74,9 @@ def _line_block(el: HtmlElement, st: _Stats) -> bool:
 
 
 def _own_lines(pre: HtmlElement) -> bool:
-    """``pre`` holds at least ``LISTING_MIN_OWN_CHARS`` of text outside its blocks (its
-    text, its inline descendants' outside any block, the tails of those)."""
+    """``pre`` holds at least ``LISTING_MIN_OWN_CHARS`` of text outside its blocks and its
+    links (its text, its inline descendants' outside any block or link, the tails of
+    those): a bar of links set in a ``pre`` over a page's story has no lines of its own."""
     return _own_chars(pre, 0) >= LISTING_MIN_OWN_CHARS
 
 
@@ -86,7 +87,7 @@ def _own_chars(el: HtmlElement, chars: int) -> int:
     for child in el:
         if chars >= LISTING_MIN_OWN_CHARS:
             break
-        if isinstance(child.tag, str) and child.tag not in BLOCK_TAGS:
-            chars = _own_chars(child, chars)
+        if isinstance(child.tag, str) and child.tag not in BLOCK_TAGS and child.tag != "a":
+            chars = _own_chars(child, chars)  # (a link's text is no line: a bar's "Section 3")
         chars += len((child.tail or "").strip())
     return chars

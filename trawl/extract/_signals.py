@@ -111,7 +111,7 @@ def _component_id(el: HtmlElement, ident: str) -> str | None:
     kinds = _kinds_of(ident)
     if _NEG_WEIGHT_RE.search(ident) is None and not (kinds.boiler or kinds.strong):
         return ident
-    if _term_anchor(el, ident) or _numbered_part(el):
+    if _term_anchor(el, ident) or _numbered_part(el) or _defined_in_code(el, ident):
         return None
     return _own_part(el, ident)
 
@@ -272,6 +272,56 @@ def _signature_heading(el: HtmlElement) -> bool:
         heading = heading.getparent()
     return heading is not None and heading.tag in _HEADINGS and \
         _SIGNATURE_RE.search(_collapsed_text(heading)) is not None
+_IDENTIFIER_RE = re.compile(r"[A-Za-z_]\w*")
+_DEFINING = ("def", "class", "function", "fn", "func", "sub", "struct", "enum", "interface",
+             "trait", "module", "type")
+"""Keywords that open a definition in a programming language, before the name defined."""
+_DEFINITION_RE = re.compile(rf"(?<![\w.])(?:{'|'.join(_DEFINING)})\s+([A-Za-z_]\w*)")
+_DECORATION_RE = re.compile(r"^\W*(?:\[\w+\]\s*)?(?:@|#\[)")
+"""A line that decorates the definition below it (``@lru_cache()``, ``#[derive(Debug)]``),
+after a label at most (Sphinx's ``[docs]`` link to the entry)."""
+DEFINITION_LINES = 6
+"""How many lines of a block's code, its decorations among them, may come before the line
+that defines its name."""
+DEFINITION_CHARS = 600
+"""... and how much of its text is read to find it."""
+
+
+def _defined_in_code(el: HtmlElement, ident: str) -> bool:
+    """Whether the id ``ident`` is the name ``el``'s code defines on its first line, after
+    its decorations: ``def login(``, ``class Widget(``, ``function share(``. A block of a
+    module's source listing that holds one function or class gets its name as its anchor
+    (Sphinx's viewcode: ``<div class="viewcode-block" id="vary_on_cookie">[docs]def
+    vary_on_cookie(func):``); a name in code is the API's, whatever words it is made of
+    ("login", "Widget", "vary_on_cookie" are no login form's, widget's or cookie banner's).
+    The name must be the one defined, exactly: a block that only says or calls the word
+    (``login(request)``, "Login to comment") or defines another name keeps its id."""
+    if _IDENTIFIER_RE.fullmatch(ident) is None:
+        return False
+    text = _leading_text(el, DEFINITION_CHARS)
+    lines = [line for line in text.split("\n") if line.strip()][:DEFINITION_LINES]
+    for line in lines:
+        defined = _DEFINITION_RE.search(line)
+        if defined is not None:
+            return defined.group(1) == ident
+        if _DECORATION_RE.match(line) is None:
+            return False
+    return False
+
+
+def _leading_text(el: HtmlElement, limit: int) -> str:
+    """The first ``limit`` characters or so of ``el``'s text (all of its first pieces of
+    text that start within them)."""
+    pieces: list[str] = []
+    size = 0
+    for piece in el.itertext():
+        pieces.append(piece)
+        size += len(piece)
+        if size >= limit:
+            break
+    return "".join(pieces)
+
+
 _ESCAPE_RE = re.compile(r"_([0-9a-fA-F]{4})")
 """A character written as its code in an id (Texinfo's node names: "User_002dDefined-Widgets"
 is "User-Defined-Widgets")."""

@@ -11,7 +11,15 @@ import re
 from lxml.html import HtmlElement
 
 from ._clean import NEXT_PAGE_ATTR
-from ._signals import _HEADINGS, _collapsed_text, _tokens_of
+from ._signals import (
+    _HEADINGS,
+    _SENTENCE_END_RE,
+    PROMO_LEAD_RE,
+    _collapsed_text,
+    _first_element,
+    _is_ancestor,
+    _tokens_of,
+)
 from ._text import BLOCK_TAGS, text_content
 
 CONTENTS_MIN_ITEMS = 5
@@ -77,13 +85,15 @@ def contents_list(lst: HtmlElement, anchors: Anchors | None = None) -> bool:
         # (a section of three subsections lists them: the page said where it goes on; or
         # lists its own three sections, each an anchor on the page)
         if items >= LEADS_ON_MIN_ITEMS and (lines or nested) and (
-                _leads_on(lst, anchors) or _lists_itself(lst, every=True, memo=anchors)):
+                _leads_on(lst, anchors) or _lists_itself(lst, every=True, memo=anchors)
+                or _subdocuments(lst, anchors)):
             return True
         # (a chapter's two subsections, listed at its top: see ``_lists_own_sections``)
         return items >= OWN_SECTIONS_MIN_ITEMS and lines and \
             _lists_itself(lst, every=True, memo=anchors) and _lists_own_sections(lst, anchors)
     return nested or (lines and (items >= CONTENTS_FLAT_MIN_ITEMS
-                                 or _lists_itself(lst, memo=anchors) or _leads_on(lst, anchors)))
+                                 or _lists_itself(lst, memo=anchors) or _leads_on(lst, anchors)
+                                 or _subdocuments(lst, anchors)))
 
 
 def _empty_entry(item: HtmlElement) -> bool:
@@ -221,6 +231,65 @@ def _leads_on(lst: HtmlElement, memo: Anchors | None = None) -> bool:
                 if before > LEADS_ON_MAX_PROSE_BEFORE:
                     return False
     return True
+
+
+def _subdocuments(lst: HtmlElement, memo: Anchors | None = None) -> bool:
+    """Whether ``lst`` lists the page's own sub-documents after the introduction under its
+    section's heading: its first link is the page the head names next (``opens_on_next``),
+    every link leads down from the page's folder (``_below_page``: "install.html",
+    "deployment/index.html"), and what is between the heading and the list is the
+    section's introduction (``_introduced``). A part's or a guide's index page says what
+    it is about, then lists its pages, each the next one's parent in the document's order
+    (Sphinx's toctree after a paragraph: Django's "How-to guides", its "Getting started"
+    and its tutorial's parts). More stories after a story have their own heading and
+    lead across the site ("/2024/05/other.html", "../other.html"); a list that a
+    promotion's label introduces ("Related posts:") is no document's."""
+    return opens_on_next(lst, memo) and \
+        all(_below_page(a.get("href") or "") for a in lst.iter("a")) and _introduced(lst)
+
+
+_SCHEME_RE = re.compile(r"^[A-Za-z][\w+.-]*:")
+
+
+def _below_page(href: str) -> bool:
+    """Whether ``href`` is a relative path leading down from the page's folder: no scheme,
+    no host, no root, no way up (``../``), no mere fragment or query."""
+    path = href.strip()
+    return bool(path) and not path.startswith(("/", "#", "?", "../")) and \
+        "/../" not in path and _SCHEME_RE.match(path) is None
+
+
+def _introduced(lst: HtmlElement) -> bool:
+    """Whether ``lst`` (with the wrappers holding nothing else) follows its section's
+    heading and the section's introduction only: between them no other heading, no other
+    list, at least one sentence, and the line just before the list no promotion's label
+    ("Related posts:", "Read more")."""
+    el = lst
+    while (parent := el.getparent()) is not None and not _holds_more(parent) and \
+            not (parent.text or "").strip():
+        el = parent
+    if parent is None:
+        return False
+    heading = _first_element(parent)
+    if heading is None or heading.tag not in _HEADINGS:
+        return False
+    sentence = False
+    last_line = True
+    for sib in el.itersiblings(preceding=True):
+        if not isinstance(sib.tag, str):
+            continue
+        if sib is heading or _is_ancestor(sib, heading):
+            return sentence
+        if next(sib.iter(*_HEADINGS, *LISTS), None) is not None:
+            return False
+        text = _collapsed_text(sib)
+        if text and last_line:  # (the line just before the list)
+            if PROMO_LEAD_RE.match(text) is not None:
+                return False
+            last_line = False
+        sentence = sentence or any(_SENTENCE_END_RE.search(_collapsed_text(p))
+                                   for p in sib.iter("p"))
+    return False
 
 
 def opens_on_next(lst: HtmlElement, memo: Anchors | None = None) -> bool:
