@@ -94,9 +94,19 @@ def _kinds(el: HtmlElement) -> _Kinds:
     cls, ident = el.get("class"), el.get("id")
     if not cls and not ident:  # most elements: skip the concatenation and the cache
         return _NO_KINDS
-    if ident:
-        ident = _component_id(el, ident)
-    return _kinds_of((cls or "") + " " + (ident or ""))
+    own = _component_id(el, ident) if ident else None
+    if not own:
+        return _kinds_of(cls) if cls else _NO_KINDS
+    # (the class's and the id's kinds apart, each cached: a class recurs on many elements,
+    # and ``_component_id`` has read the id's already; a token is one part's, so the
+    # union's kinds are the two's, either)
+    return _either(_kinds_of(cls), _kinds_of(own)) if cls else _kinds_of(own)
+
+
+@lru_cache(maxsize=256)
+def _either(a: _Kinds, b: _Kinds) -> _Kinds:
+    """The kinds of the union of two strings' tokens: each family, either's."""
+    return _Kinds(*(x or y for x, y in zip(a, b, strict=True)))
 
 
 def _component_id(el: HtmlElement, ident: str) -> str | None:
@@ -298,7 +308,7 @@ def _defined_in_code(el: HtmlElement, ident: str) -> bool:
     (``login(request)``, "Login to comment") or defines another name keeps its id."""
     if _IDENTIFIER_RE.fullmatch(ident) is None:
         return False
-    text = _leading_text(el, DEFINITION_CHARS)
+    text = _lead_text(el, DEFINITION_CHARS)
     lines = [line for line in text.split("\n") if line.strip()][:DEFINITION_LINES]
     for line in lines:
         defined = _DEFINITION_RE.search(line)
@@ -307,19 +317,6 @@ def _defined_in_code(el: HtmlElement, ident: str) -> bool:
         if _DECORATION_RE.match(line) is None:
             return False
     return False
-
-
-def _leading_text(el: HtmlElement, limit: int) -> str:
-    """The first ``limit`` characters or so of ``el``'s text (all of its first pieces of
-    text that start within them)."""
-    pieces: list[str] = []
-    size = 0
-    for piece in el.itertext():
-        pieces.append(piece)
-        size += len(piece)
-        if size >= limit:
-            break
-    return "".join(pieces)
 
 
 _ESCAPE_RE = re.compile(r"_([0-9a-fA-F]{4})")

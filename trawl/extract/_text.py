@@ -135,17 +135,18 @@ under an appendix's letter ("F.7.3. Credits", "A.2 Glossary")."""
 _LEAD_CHARS = 40
 
 
-def _lead_text(el: HtmlElement) -> str:
-    """The first ``_LEAD_CHARS`` or so characters of ``el``'s text, the whitespace of the
-    markup's indentation counted as one character a piece (DocBook XSL indents a figure's
-    blocks: the lines before its title filled the count and the title was never read), not
-    as none (a block of thousands of empty or whitespace-only elements, a page's menus of
-    icons, was then walked whole, for each of its blocks asked: 3x one news page's time)."""
+def _lead_text(el: HtmlElement, limit: int = _LEAD_CHARS) -> str:
+    """The first ``limit`` (``_LEAD_CHARS``) or so characters of ``el``'s text, the
+    whitespace of the markup's indentation counted as one character a piece (DocBook XSL
+    indents a figure's blocks: the lines before its title filled the count and the title
+    was never read), not as none (a block of thousands of empty or whitespace-only
+    elements, a page's menus of icons, was then walked whole, for each of its blocks
+    asked: 3x one news page's time)."""
     pieces: list[str] = []
     size = 0
     for piece in el.itertext():
         pieces.append(piece)
         size += len(piece.strip()) or 1
-        if size >= _LEAD_CHARS:
+        if size >= limit:
             break
     return "".join(pieces)

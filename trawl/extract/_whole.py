@@ -103,7 +103,6 @@ def whole(top: HtmlElement, stats: dict[HtmlElement, _Stats],
                 node = parent
             break
         if not (_lone_entry(node, parent)
-                                        or _in_listing(node, parent, stats)
                                         or _entry_body(node, parent, stats)
                                         or _section_body(node, parent, stats)
                                         or body_after_types(node, parent, stats)
@@ -380,24 +379,6 @@ def _part_of(node: HtmlElement, parent: HtmlElement, stats: dict[HtmlElement, _S
     return inner_readable < SMALL_CHARS and \
         outer_text - outer_links >= PART_FACTOR * inner_readable and \
         not any(c is not node and teasers(c) for c in parent)
-
-
-def _in_listing(node: HtmlElement, parent: HtmlElement,
-                stats: dict[HtmlElement, _Stats]) -> bool:
-    """Whether ``node`` is a part of the code listing ``parent`` (a ``pre``): a listing is
-    one block, read whole, and a part of it that won the scoring (a function's or class's
-    block of a module's source, Sphinx's viewcode: ``pre > div.viewcode-block``, the
-    module's imports and its undocumented functions the listing's lines around it) is no
-    content alone. Not when the listing's text besides the block is mostly links (a bar of
-    links set in a ``pre`` above a story, on a page written as one preformatted text):
-    lines of links are no lines of code. (Links in code are no links to ``_Stats``, so
-    they are counted here.)"""
-    if parent.tag != "pre":
-        return False
-    outer_text = stats[parent].text - stats[node].text
-    linked = sum(len(text_content(a).strip()) for a in parent.iter("a")
-                 if not _below(a, node))
-    return linked <= PART_MAX_LINK_DENSITY * outer_text
 
 
 LISTINGS_SHARE = 0.8
