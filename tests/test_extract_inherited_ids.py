@@ -1,6 +1,6 @@
 """Ids that say a page's subject, not a component: a part's anchor named after its
-document's ("...-subscription-slot" in "...-subscription"; ``_signals._own_part``) and a
-code term's anchor ending with its name ("guc-debug-print-parse"; ``_signals._term_anchor``).
+document's ("...-subscription-slot" in "...-subscription"; ``_ids._own_part``) and a
+code term's anchor ending with its name ("guc-debug-print-parse"; ``_ids._term_anchor``).
 A manual's chapter on subscriptions, comments or menus is no newsletter box, comment thread
 or menu; the hostile shapes beside them are the widgets those words name."""
 

@@ -13,7 +13,7 @@ import pytest
 
 from trawl.extract import extract
 from trawl.extract._select import _navigation_class, _over_class
-from trawl.extract._signals import _kinds_of
+from trawl.extract._tokens import _kinds_of
 
 from .test_extract_docbook import navheader
 from .test_extract_index import STORY

@@ -1,7 +1,7 @@
 """A chapter's page of a manual split a chapter a page (issue 26, the Z shell's manual,
 texi2any in texi2html's look): a section whose node name has a hyphen has an id that
 writes it as Texinfo's escape (``User_002dDefined-Widgets``), which is still its heading's
-slug, no widget box (``_signals._escaped_punctuation``); and the node's menu, the table
+slug, no widget box (``_ids._escaped_punctuation``); and the node's menu, the table
 of its subsections under its text (``<table class="menu">``), is the chapter's list of its
 sections, no site menu (``_menus.menu_of_sections``)."""
 

@@ -6,7 +6,7 @@ documentation, Debian erlang-doc). Three shapes:
   (``_decl.type_binding``);
 - an entry's signature heading, "popup(This) -> ok", whose id is the function's name,
   "popup-1": its words read as a widget's (a popup, a menu, a cookie notice) and the
-  heading went as boilerplate (``_signals._signature_heading``);
+  heading went as boilerplate (``_ids._signature_heading``);
 - an entry whose types block and description are wrapped together, after its signatures:
   the description was no section's body, and the best one was taken alone
   (``_wrapped.body_after_types``).

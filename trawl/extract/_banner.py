@@ -17,8 +17,8 @@ from urllib.parse import urlsplit
 
 from lxml.html import HtmlElement
 
-from ._signals import _HEADINGS
 from ._stats import _Stats
+from ._tree import _HEADINGS
 
 BANNER_MAX_DEPTH = 4
 """Wrappers (the page's frame, its top bar) descended from the body to find the banner."""

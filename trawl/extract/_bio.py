@@ -11,7 +11,8 @@ import re
 from lxml.html import HtmlElement
 
 from ._clean import drop_tree
-from ._signals import _HEADINGS, _collapsed_text, _first_element, _is_ancestor, _short_text, words
+from ._text import words
+from ._tree import _HEADINGS, _collapsed_text, _first_element, _is_ancestor, _short_text
 
 # -- a bio at the end: "About the author", a company's press-release boilerplate ----------
 

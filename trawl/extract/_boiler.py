@@ -17,18 +17,11 @@ from ._menus import menu_of_sections
 from ._navbar import navigation_bar
 from ._phrases import _part_of_sentence
 from ._seqbar import sequence_bar
-from ._signals import (
-    _HEADINGS,
-    _is_ad_label,
-    _is_ancestor,
-    _kinds,
-    _tokens_of,
-    _wrapped_heading,
-    page_contents,
-    words,
-)
+from ._signals import _is_ad_label, _kinds, page_contents
 from ._stats import TextSize, _drop_all, _link_density, _measure, _remeasure, _Stats
-from ._text import _FIGURE_NUMBER_RE, _SECTION_NUMBER_RE, _lead_text, text_content
+from ._text import _FIGURE_NUMBER_RE, _SECTION_NUMBER_RE, _lead_text, text_content, words
+from ._tokens import _tokens_of
+from ._tree import _HEADINGS, _is_ancestor, _wrapped_heading
 
 # Note, warning and "See also" boxes (Sphinx, MkDocs, Docusaurus, GitHub, Bootstrap): content
 _BOILER_ROLES = words(

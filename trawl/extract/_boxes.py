@@ -11,17 +11,11 @@ import re
 
 from lxml.html import HtmlElement
 
-from ._signals import (
-    _BOILER_TOKENS,
-    _HEADINGS,
-    _admonition,
-    _is_ad_label,
-    _kinds,
-    _tokens_of,
-    _wrapped_heading,
-)
+from ._signals import _admonition, _is_ad_label, _kinds
 from ._stats import CODE_TAGS, _link_density, _Stats
 from ._text import text_content
+from ._tokens import _BOILER_TOKENS, _tokens_of
+from ._tree import _HEADINGS, _wrapped_heading
 
 _BOX_TOKENS = frozenset(("sidebar",))
 """Class tokens that name a box in a text as well as a page's column (``_boxed_in_text``)."""

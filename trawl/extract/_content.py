@@ -15,10 +15,11 @@ A readability-style scorer on an lxml tree, with extras:
 4. ``prune``: inside the chosen content, conditionally drop link-heavy lists, short
    low-value blocks, share bars, forms and the like.
 
-Modules: ``_signals`` (tokens, class weights), ``_stats`` (text statistics), ``_boiler``
-(1; ``_banner``: a site's banner no tag or class marks), ``_select`` (2, 3), ``_prune`` (4;
-``_kept``: what it keeps anyway), ``_edges`` (the headline and the trailing lines; ``_bio``:
-a bio at the end).
+Modules: ``_signals`` (what an element's tag, class, id and role say: ``_tokens`` its class
+and id tokens, ``_ids`` its id's reading, ``_tree`` small tree helpers), ``_stats`` (text
+statistics), ``_boiler`` (1; ``_banner``: a site's banner no tag or class marks),
+``_select`` (2, 3), ``_prune`` (4; ``_kept``: what it keeps anyway), ``_edges`` (the
+headline and the trailing lines; ``_bio``: a bio at the end).
 """
 
 from __future__ import annotations
@@ -54,8 +55,8 @@ from ._select import (
     outside_chrome,
 )
 from ._sidemenu import menus_alone, side_menus
-from ._signals import _is_ancestor
 from ._stats import TextSize, _drop_all, _measure, _remeasure, _Stats, _stats_from_children
+from ._tree import _is_ancestor
 from ._whole import whole
 
 PROSE_MIN_MASS = 3.0

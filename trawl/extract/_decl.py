@@ -11,9 +11,9 @@ import re
 
 from lxml.html import HtmlElement
 
-from ._signals import _HEADINGS, _collapsed_text, _short_text
 from ._stats import CODE_TAGS, _holds_block
 from ._text import BLOCK_TAGS
+from ._tree import _HEADINGS, _collapsed_text, _short_text
 
 _GLUED_RE = re.compile(r"\w(?:::\w|<|\()|->")
 """What code writes and a title of words does not: a name glued to a scope (``std::io``),

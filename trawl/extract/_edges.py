@@ -31,22 +31,20 @@ from ._section_end import (
     says_sentences,
     words_outside,
 )
-from ._signals import (
-    _HEADINGS,
-    _SENTENCE_END_RE,
-    _collapsed_text,
-    _first_element,
-    _is_ancestor,
-    _kinds,
-    _norm,
-    _short_text,
-    _wrapped_heading,
-    section_alike,
-)
+from ._signals import _SENTENCE_END_RE, _kinds, section_alike
 from ._stats import _TYPED_NAME_RE, CODE_TAGS, _drop_all
 from ._text import _FIGURE_NUMBER_RE, BLOCK_TAGS
 from ._titlepage import licence_page, title_page
 from ._toc import LISTS
+from ._tree import (
+    _HEADINGS,
+    _collapsed_text,
+    _first_element,
+    _is_ancestor,
+    _norm,
+    _short_text,
+    _wrapped_heading,
+)
 
 _DATE_RE = re.compile(
     r"\b(19|20)\d\d\b|\b\d{1,2}[:/.]\d{2}\b|\b(jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)"

@@ -17,7 +17,7 @@ import re
 
 from lxml.html import HtmlElement
 
-from ._signals import _HEADINGS, _collapsed_text, _is_ancestor
+from ._tree import _HEADINGS, _collapsed_text, _is_ancestor
 
 _TITLE_PART_RE = re.compile(r"\s+[|\u2013\u2014-]\s+")
 """Where a page's name ends in its title, before the site's name ("Widget - Proj")."""

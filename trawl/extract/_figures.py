@@ -16,9 +16,9 @@ import re
 from lxml.html import HtmlElement
 
 from ._clean import DIAGRAM_ATTR
-from ._signals import _HEADINGS, _first_element, _is_ancestor
 from ._stats import _Stats
 from ._text import _FIGURE_NUMBER_RE, _lead_text, text_content
+from ._tree import _HEADINGS, _first_element, _is_ancestor
 
 _LABEL_RE = re.compile(r"^\w[\w ]{0,30}:$")
 """A line's label: a few words ending in a colon ("Used by:", "See also:")."""

@@ -10,18 +10,11 @@ from __future__ import annotations
 
 from lxml.html import HtmlElement
 
-from ._signals import (
-    _HEADINGS,
-    _class_weight,
-    _empty_anchor,
-    _first_element,
-    promo_heading,
-    teasers,
-    to_other_page,
-)
+from ._signals import _class_weight, promo_heading, teasers, to_other_page
 from ._stats import _Stats, listed_links
 from ._text import text_content
 from ._toc import LISTS, Anchors, contents_list
+from ._tree import _HEADINGS, _empty_anchor, _first_element
 
 FLAT_MAX_LISTED = 0.5
 """A flat section's body is the document's unless more than this share of its text is

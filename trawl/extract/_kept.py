@@ -13,21 +13,15 @@ from lxml.html import HtmlElement
 
 from ._clean import NEXT_PAGE_ATTR
 from ._signals import (
-    _HEADINGS,
     PROMO_LEAD_RE,
     _admonition,
     _class_weight,
-    _collapsed_text,
-    _empty_anchor,
-    _first_element,
     _shows_address,
-    _wrapped_heading,
     promo_heading,
     section_alike,
-    words,
 )
 from ._stats import _Stats, listed_links
-from ._text import BLOCK_TAGS, text_content
+from ._text import BLOCK_TAGS, text_content, words
 from ._toc import (
     CAPTION_MAX_WORDS,
     LEADS_ON_MIN_ITEMS,
@@ -36,6 +30,7 @@ from ._toc import (
     _led_by_link,
     contents_list,
 )
+from ._tree import _HEADINGS, _collapsed_text, _empty_anchor, _first_element, _wrapped_heading
 
 CONTENTS_SHARE = 0.5
 """A block with this share of its text in tables of contents is one."""

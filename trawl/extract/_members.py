@@ -11,8 +11,9 @@ from lxml.html import HtmlElement
 
 from ._kept import _wraps_one
 from ._sections import names_list
-from ._signals import _HEADINGS, _collapsed_text, _empty_anchor, _first_element, section_alike
+from ._signals import section_alike
 from ._stats import _TYPED_NAME_RE, _Stats
+from ._tree import _HEADINGS, _collapsed_text, _empty_anchor, _first_element
 
 NAMED_ENTRIES_MIN = 2
 """Entries alike headed by names, at least (a class of two methods): the names say they are

@@ -18,14 +18,8 @@ from lxml import etree
 from lxml.html import HtmlElement
 
 from ._navbar import past_bar
-from ._signals import (
-    _HEADINGS,
-    CONTENTS_MIN_LINKS,
-    _collapsed_text,
-    _first_element,
-    _norm,
-    _wrapped_heading,
-)
+from ._signals import CONTENTS_MIN_LINKS
+from ._tree import _HEADINGS, _collapsed_text, _first_element, _norm, _wrapped_heading
 
 
 def menu_of_sections(el: HtmlElement) -> bool:

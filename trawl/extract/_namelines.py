@@ -10,8 +10,8 @@ import re
 
 from lxml.html import HtmlElement
 
-from ._signals import _collapsed_text, _is_ancestor, _short_text
 from ._stats import CODE_TAGS
+from ._tree import _collapsed_text, _is_ancestor, _short_text
 
 HEADER_BLOCK_EXTRA_CHARS = 300
 """A wrapper of the headline with at most this much more text is the article's header (the

@@ -28,11 +28,11 @@ from typing import TYPE_CHECKING
 from lxml.html import HtmlElement
 
 from ._text import text_content, words
+from ._tree import _HEADINGS
 
-if TYPE_CHECKING:  # (_stats imports _signals, which reads headings past a bar here)
+if TYPE_CHECKING:  # (_stats imports _signals, whose _ids reads headings past a bar here)
     from ._stats import _Stats
 
-_HEADINGS = frozenset(("h1", "h2", "h3", "h4", "h5", "h6"))
 
 NAV_BAR_MAX_CHARS = 400
 """Past this much text a block is no navigation bar."""
@@ -59,7 +59,7 @@ def navigation_bar(el: HtmlElement, st: _Stats | None) -> bool:
 def past_bar(first: HtmlElement) -> HtmlElement | None:
     """``first`` (a section's first element), or when it is a navigation bar the element
     after it (past empty anchors and the rule under it): the node's heading, read through
-    its bar (``_signals._is_heading_slug``: a section's ``id`` that is its heading's slug,
+    its bar (``_ids._is_heading_slug``: a section's ``id`` that is its heading's slug,
     "Zle-Widgets" over "18.4 Zle Widgets", names its subject, not a widget of the page;
     the boilerplate pass meets the section before its bar)."""
     if first.tag in _HEADINGS:

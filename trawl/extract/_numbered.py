@@ -14,9 +14,9 @@ import re
 
 from lxml.html import HtmlElement
 
-from ._signals import _HEADINGS
 from ._text import text_content
 from ._toc import LEADS_ON_MIN_ITEMS, LISTS, _led_by_link, opens_on_next
+from ._tree import _HEADINGS
 
 _NUMBER_RE = re.compile(
     r"^\W*(?:(?:section|chapter|appendix)\s+)?((?:[A-Z](?=\.)|\d+)(?:\.\d+)*)\b")

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from lxml.html import HtmlElement
 
-from ._signals import _empty_anchor as empty_anchor
+from ._tree import _empty_anchor as empty_anchor
 
 
 def self_linked(el: HtmlElement) -> bool:
@@ -41,6 +41,6 @@ def _places_here(el: HtmlElement) -> set[str]:
 
 def _empty_anchor(el: HtmlElement) -> bool:
     """Whether ``el`` is an anchor that marks a place and holds nothing: an empty anchor
-    (``_signals._empty_anchor``) with a name, and no link."""
+    (``_tree._empty_anchor``) with a name, and no link."""
     return empty_anchor(el) and el.get("href") is None and \
         (el.get("name") or el.get("id")) is not None

@@ -11,8 +11,9 @@ import re
 from lxml.html import HtmlElement
 
 from ._boxes import _prose_besides, _prose_paragraph
-from ._signals import _collapsed_text, _is_ancestor, _kinds, _shows_address
+from ._signals import _kinds, _shows_address
 from ._text import BLOCK_TAGS, text_content
+from ._tree import _collapsed_text, _is_ancestor
 
 SENTENCE_REST_MIN_CHARS = 40
 """A paragraph says at least this much outside a part of it, not counting link text, for

@@ -42,16 +42,10 @@ from ._numbered import lists_sections_after
 from ._permalinks import self_linked
 from ._phrases import _cited_address, _phrase_in_prose
 from ._signals import (
-    _HEADINGS,
     PROMO_LEAD_RE,
     _admonition,
     _class_weight,
-    _collapsed_text,
-    _first_element,
-    _is_ancestor,
     _kinds,
-    _short_text,
-    _wrapped_heading,
     page_contents,
     promo_heading,
     to_other_page,
@@ -72,6 +66,14 @@ from ._stats import (
     reference_table,
 )
 from ._toc import Anchors
+from ._tree import (
+    _HEADINGS,
+    _collapsed_text,
+    _first_element,
+    _is_ancestor,
+    _short_text,
+    _wrapped_heading,
+)
 
 MIN_INTRODUCED_CHARS = 25
 """A linked heading followed by at least this much text (mostly not links) is kept."""

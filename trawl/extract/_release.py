@@ -7,8 +7,8 @@ import re
 
 from lxml.html import HtmlElement
 
-from ._signals import _HEADINGS
 from ._text import text_content
+from ._tree import _HEADINGS
 
 _MONTH = r"(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\.?"
 _DAY = r"\d{1,2}(?:st|nd|rd|th)?"

@@ -13,15 +13,8 @@ from lxml.html import HtmlElement
 
 from ._kept import _up_to
 from ._prune import _cites_names
-from ._signals import (
-    _HEADINGS,
-    _collapsed_text,
-    _first_element,
-    _is_ancestor,
-    _kinds,
-    _short_text,
-    section_alike,
-)
+from ._signals import _kinds, section_alike
+from ._tree import _HEADINGS, _collapsed_text, _first_element, _is_ancestor, _short_text
 
 
 def body_of_section(el: HtmlElement, text: str, content: HtmlElement) -> bool:

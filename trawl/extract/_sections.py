@@ -18,17 +18,11 @@ import itertools
 from lxml.html import HtmlElement
 
 from ._signals import (
-    _HEADINGS,
     TEASER_MAX_CHARS,
     TEASERS_MIN,
     _admonition,
     _class_weight,
-    _collapsed_text,
-    _empty_anchor,
-    _first_element,
-    _short_text,
     _teaser,
-    _wrapped_heading,
     promo_heading,
     teasers,
     to_other_page,
@@ -36,6 +30,14 @@ from ._signals import (
 from ._stats import _named, _Stats, listed_links
 from ._text import _FIGURE_NUMBER_RE, BLOCK_TAGS, _lead_text
 from ._toc import LISTS, _named_contents
+from ._tree import (
+    _HEADINGS,
+    _collapsed_text,
+    _empty_anchor,
+    _first_element,
+    _short_text,
+    _wrapped_heading,
+)
 
 _ENTRY_TAGS = frozenset(("li", "dd"))
 _CLASS_KIND_TAGS = frozenset(("div", "span"))

@@ -11,19 +11,7 @@ from lxml.html import HtmlElement
 
 from ._boiler import _is_chrome
 from ._prune import _link_sentence
-from ._signals import (
-    _HEADINGS,
-    _NOT_PARAGRAPHS,
-    _SENTENCE_END_RE,
-    _admonition,
-    _class_weight,
-    _is_ancestor,
-    _nav_word,
-    _own_text,
-    _tokens_of,
-    teasers,
-    words,
-)
+from ._signals import _NOT_PARAGRAPHS, _SENTENCE_END_RE, _admonition, _class_weight, teasers
 from ._stats import (
     CODE_TAGS,
     _drop_all,
@@ -33,7 +21,9 @@ from ._stats import (
     _stats_from_children,
     text_outside_chrome,
 )
-from ._text import BLOCK_TAGS, text_content
+from ._text import BLOCK_TAGS, text_content, words
+from ._tokens import _nav_word, _tokens_of
+from ._tree import _HEADINGS, _is_ancestor, _own_text
 
 _SIBLING_MAX_LINK_DENSITY = 0.3
 """A sibling of the content this much links is a column of teasers, however it scores."""
@@ -281,7 +271,7 @@ def _chrome_parts(parent: HtmlElement, child: HtmlElement) -> list[HtmlElement]:
 
 _NAV_TOKENS = words("nav navigation menu menubar breadcrumb breadcrumbs crumbs pager "
                     "pagination toolbar footer skiplink")
-"""Class tokens naming navigation, beside the one-word ones (``_signals._nav_word``)."""
+"""Class tokens naming navigation, beside the one-word ones (``_tokens._nav_word``)."""
 
 
 def _navigation_class(el: HtmlElement) -> bool:

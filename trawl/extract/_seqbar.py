@@ -16,9 +16,9 @@ import re
 from lxml.html import HtmlElement
 
 from ._clean import NEXT_PAGE_ATTR, PREV_PAGE_ATTR
-from ._signals import _HEADINGS
 from ._stats import _Stats
 from ._text import text_content
+from ._tree import _HEADINGS
 
 SEQUENCE_BAR_MAX_CHARS = 400
 """Past this much text a block is no bar of two links (as ``_boiler._PAGER_MAX_CHARS``)."""

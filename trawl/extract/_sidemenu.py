@@ -13,8 +13,8 @@ from __future__ import annotations
 from lxml.html import HtmlElement
 
 from ._boiler import _is_chrome
-from ._signals import _HEADINGS, _is_ancestor
 from ._stats import _link_density, _Stats
+from ._tree import _HEADINGS, _is_ancestor
 
 MENU_MIN_LINK_DENSITY = 0.5
 """A side menu is this much links (a site map's list is all links too: the column of the

@@ -10,9 +10,9 @@ import re
 from lxml.html import HtmlElement
 
 from ._boiler import states_copyright
-from ._signals import _HEADINGS, _collapsed_text, _is_ancestor, _short_text
 from ._stats import _Stats
 from ._toc import LISTS, contents_list
+from ._tree import _HEADINGS, _collapsed_text, _is_ancestor, _short_text
 
 LEGAL_LINE_MAX_CHARS = 160
 """A copyright line is a line: "Copyright © 2003-2023 The Pgpool Global Development Group"."""

@@ -11,16 +11,10 @@ import re
 from lxml.html import HtmlElement
 
 from ._clean import NEXT_PAGE_ATTR
-from ._signals import (
-    _HEADINGS,
-    _SENTENCE_END_RE,
-    PROMO_LEAD_RE,
-    _collapsed_text,
-    _first_element,
-    _is_ancestor,
-    _tokens_of,
-)
+from ._signals import _SENTENCE_END_RE, PROMO_LEAD_RE
 from ._text import BLOCK_TAGS, text_content
+from ._tokens import _tokens_of
+from ._tree import _HEADINGS, _collapsed_text, _first_element, _is_ancestor
 
 CONTENTS_MIN_ITEMS = 5
 """Entries of a nested table of contents, each led by a link."""

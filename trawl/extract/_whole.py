@@ -54,11 +54,12 @@ from ._sections import (
     _section_body,
     _subsection,
 )
-from ._signals import _HEADINGS, _class_weight, _first_element, _wrapped_heading, teasers
+from ._signals import _class_weight, teasers
 from ._stats import _Stats, chrome_text, listed_links, reference_table
 from ._text import text_content
 from ._titlepage import credits_under_title, heads_document
 from ._toc import LISTS, Anchors, _leads_on, contents_list, opens_on_next
+from ._tree import _HEADINGS, _first_element, _wrapped_heading
 from ._wrapped import body_after_types, sections_by_rank
 
 SIMILAR_MIN = 2

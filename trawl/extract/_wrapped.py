@@ -18,17 +18,9 @@ from lxml.html import HtmlElement
 
 from ._decl import type_binding
 from ._sections import SECTIONS_MIN, SUBSECTION_LINE_CHARS, _text_of_document
-from ._signals import (
-    _HEADINGS,
-    _collapsed_text,
-    _empty_anchor,
-    _first_element,
-    _wrapped_heading,
-    promo_heading,
-    teasers,
-    to_other_page,
-)
+from ._signals import promo_heading, teasers, to_other_page
 from ._stats import _Stats
+from ._tree import _HEADINGS, _collapsed_text, _empty_anchor, _first_element, _wrapped_heading
 
 _WRAPPER_TAGS = frozenset(("div", "section"))
 WRAPPER_DEPTH = 3

@@ -1,0 +1,80 @@
+"""Small helpers on the tree the main-content passes share: headings, an element's text
+collapsed (whole, or when it is short), its first child element, the heading a ``div``
+only wraps, empty anchors, ancestry.
+"""
+
+from __future__ import annotations
+
+import re
+
+from lxml.html import HtmlElement
+
+from ._text import text_content
+
+_HEADINGS = frozenset(("h1", "h2", "h3", "h4", "h5", "h6"))
+
+
+def _own_text(el: HtmlElement) -> str:
+    return " ".join(el.itertext())
+
+
+def _norm(text: str) -> str:
+    return " ".join(re.findall(r"\w+", text.lower()))
+
+
+def _collapsed_text(el: HtmlElement) -> str:
+    return " ".join(text_content(el).split())  # (libxml2 joins the text: see text_content)
+
+
+def _short_text(el: HtmlElement, limit: int) -> str | None:
+    """``_collapsed_text(el)``, or None when it is longer than ``limit``.
+
+    A collapsed prefix of the text is a prefix of the collapsed text, so the joining can stop
+    as soon as a prefix is too long.
+    """
+    pieces: list[str] = []
+    size = 0
+    check_at = limit
+    for piece in el.itertext():
+        pieces.append(piece)
+        size += len(piece)
+        if size > check_at:
+            if len(" ".join("".join(pieces).split())) > limit:
+                return None
+            check_at = 2 * size
+    text = " ".join("".join(pieces).split())
+    return text if len(text) <= limit else None
+
+
+def _first_element(el: HtmlElement) -> HtmlElement | None:
+    """``el``'s first child element, passing over empty anchors (``<a id=...></a>``,
+    ``<span id=...></span>``: the other names a generator gives a section); the heading
+    itself when that child only wraps one (``<div class="titlepage"><div><h2>``: a
+    section's title block is its heading)."""
+    first = next((c for c in el if isinstance(c.tag, str) and not _empty_anchor(c)), None)
+    return _wrapped_heading(first) if first is not None and first.tag == "div" else first
+
+
+def _wrapped_heading(el: HtmlElement) -> HtmlElement:
+    """The heading ``el`` (a ``div``) holds and nothing else, through ``div``s; else ``el``."""
+    node = el
+    while node.tag == "div" and not (node.text or "").strip():
+        inner = [c for c in node if isinstance(c.tag, str) and not _empty_anchor(c)]
+        if len(inner) != 1 or any((c.tail or "").strip() for c in node):
+            return el
+        node = inner[0]
+    return node if node.tag in _HEADINGS else el
+
+
+def _empty_anchor(el: HtmlElement) -> bool:
+    return el.tag in ("a", "span") and not len(el) and not (el.text or "").strip()
+
+
+
+def _is_ancestor(anc: HtmlElement, el: HtmlElement) -> bool:
+    parent = el.getparent()
+    while parent is not None:
+        if parent is anc:
+            return True
+        parent = parent.getparent()
+    return False
