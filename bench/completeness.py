@@ -307,6 +307,10 @@ The sets (``--list`` says which are installed here):
   hooks and options), 153 release announcements, and its modules' source pages
   (``_modules/``); the theme's ``div.body`` (``role=main``), as ``pallets``'s, less the
   ``¶`` self-links;
+- ``udisks`` and ``modemmanager``: two D-Bus services' references in gtk-doc (Debian
+  udisks2-doc, 118 pages; modemmanager-doc, 73 pages), added to check that the rules hold
+  on DocBook references not tuned on (1 / 8 between them when first measured: an
+  overview's formal paragraph read as a bio); as for ``gtkdoc``;
 - ``postgres`` (kept back, only with ``--kept-back``: measured to check, never tuned on): the
   PostgreSQL 15 manual (DocBook XSL; Debian postgresql-doc-15): the body less its
   ``navheader`` and ``navfooter``.
@@ -629,6 +633,21 @@ SETS = {s.name: s for s in (
            # (which bench/extract_equivalence.py reads whole as its gtkdoc set)
            _installed("usr/share/gtk-doc/html/libgda-5.0", DOCSETS / "libgda"), "libgda-5.0-doc",
            # libgda's manual and reference (gtk-doc): as for ``gtkdoc``
+           "/html/body",
+           f"./table[{_has_class('navigation')}] | ./div[{_has_class('footer')}] "
+           f"| .//div[{_has_class('warning')} or {_has_class('note')}]/h3[{_has_class('title')}]"),
+    DocSet("udisks", _installed("usr/share/gtk-doc/html/udisks2", DOCSETS / "udisks2-doc"),
+           "udisks2-doc",
+           # udisks' reference (gtk-doc 1.33): its D-Bus interfaces, their generated C
+           # proxies and skeletons, the daemon's objects; as for ``gtkdoc``
+           "/html/body",
+           f"./table[{_has_class('navigation')}] | ./div[{_has_class('footer')}] "
+           f"| .//div[{_has_class('warning')} or {_has_class('note')}]/h3[{_has_class('title')}]"),
+    DocSet("modemmanager", _installed("usr/share/gtk-doc/html/ModemManager",
+                                      DOCSETS / "modemmanager-doc"),
+           "modemmanager-doc",
+           # ModemManager's reference (gtk-doc 1.33): its overview chapters (formal
+           # paragraphs under run-in titles), D-Bus interfaces and types; as for ``gtkdoc``
            "/html/body",
            f"./table[{_has_class('navigation')}] | ./div[{_has_class('footer')}] "
            f"| .//div[{_has_class('warning')} or {_has_class('note')}]/h3[{_has_class('title')}]"),

@@ -111,6 +111,11 @@ FLOORS = {
     "pallets": (0, 0),
     "requests": (0, 0),
     "pytest": (1, 2),
+    # (two D-Bus services' references in gtk-doc, session 14, measured before any rule was
+    # tuned on them: udisks' 118 pages 0 / 7, a constructor's one part, "Returns", pruned
+    # as links; ModemManager's 73 pages 1 / 1, an overview's formal paragraph read as a bio)
+    "udisks": (0, 0),
+    "modemmanager": (0, 0),
 }
 EXTRA_MARGIN = 0.005
 """Mean extra may grow by this much (half a point) past what was measured."""
@@ -195,6 +200,8 @@ CEILINGS = {
     "pallets": (0.0, 0),
     "requests": (0.0, 0),
     "pytest": (0.0, 0),
+    "udisks": (0.0, 0),
+    "modemmanager": (0.0, 0),
 }
 SAMPLED = {"berkeleydb": 2, "rustdoc": 2, "boost": 4, "erlang": 8, "gidocgen": 4}
 """Sets measured on every n-th page only, to keep CI cheap."""

@@ -12,7 +12,7 @@ from lxml.html import HtmlElement
 
 from ._clean import drop_tree
 from ._text import words
-from ._tree import _HEADINGS, _collapsed_text, _first_element, _is_ancestor, _short_text
+from ._tree import _HEADINGS, _collapsed_text, _first_element, _is_ancestor, _norm, _short_text
 
 # -- a bio at the end: "About the author", a company's press-release boilerplate ----------
 
@@ -44,7 +44,7 @@ def drop_trailing_bio(content: HtmlElement) -> None:
         if not text:
             continue
         lead = _BIO_LEAD_RE.match(text)
-        if lead and _PROGRAM_RE.search(lead.group()) is None and _set_apart(el) and \
+        if lead and _PROGRAM_RE.search(lead.group()) is None and _set_apart(el, lead) and \
                 not _opens_text(el, content) and not _one_of_people(el, content):
             bio = el
             # its wrapper goes with it when the wrapper holds nothing else (the photo)
@@ -107,14 +107,31 @@ def _people_from_the_top(before: list[HtmlElement], content: HtmlElement) -> boo
     return all(_bold_led(b) for b in before) and _opens_text(before[0], content)
 
 
+def _bold_name(el: HtmlElement, lead: re.Match[str]) -> bool:
+    """Whether the bold lead of ``el`` is the name its bio's lead says: the words before
+    the verb ("Jane Doe" of "<b>Jane Doe</b> is a reporter"; "About the author:" whole)
+    are the bold text's. A run-in title is bold too, and its sentence names its own
+    subject after it ("<b>Using. </b>ModemManager is a system daemon ...", a DocBook
+    formal paragraph, one of a manual's several): the bold words are the paragraph's
+    title, no person's or company's name, and the paragraph is no bio."""
+    first = _first_element(el)
+    name = _norm(_LEAD_VERB_RE.sub("", lead.group())).split()
+    return first is not None and bool(name) and \
+        _norm(_collapsed_text(first)).split()[:len(name)] == name
+
+
 def _bold_led(el: HtmlElement) -> bool:
     """Whether a bold name (``b``, ``strong``) leads ``el``, no text before it."""
     first = _first_element(el)
     return first is not None and first.tag in ("b", "strong") and not (el.text or "").strip()
 
 
-def _set_apart(el: HtmlElement) -> bool:
-    if _bold_led(el):
+_LEAD_VERB_RE = re.compile(r",?\s+(?:is|was)\s+(?:a|an|the)\s$")
+"""The verb a bio's lead ends on ("... is a "), after the name it says."""
+
+
+def _set_apart(el: HtmlElement, lead: re.Match[str]) -> bool:
+    if _bold_led(el) and _bold_name(el, lead):
         return True  # a bold name leading it
     node = el
     while node is not None:

@@ -66,6 +66,26 @@ def section_alike(section: HtmlElement) -> bool:
             head = _first_element(sib)
             if head is not None and head.tag == first.tag:
                 return True
+    return not promo and cls is not None and _cousin_alike(section, parent, cls, first.tag)
+
+
+def _cousin_alike(section: HtmlElement, parent: HtmlElement, cls: str, rank: str) -> bool:
+    """Whether a section of ``section``'s tag and class ``cls``, headed at ``rank``, opens
+    a block in one of its parent's siblings alike (of the parent's tag and class): an API
+    entry's one subsection ("Returns" under a constructor's entry), whose entry's
+    neighbour has its own ("Parameters" under the next function's). The reference's
+    entries are alike, and so are their parts, though each entry holds one."""
+    grand, kind = parent.getparent(), parent.get("class")
+    if grand is None or not kind:
+        return False
+    for aunt in grand:
+        if aunt is parent or aunt.tag != parent.tag or aunt.get("class") != kind:
+            continue
+        for cousin in aunt:
+            if cousin.tag == section.tag and cousin.get("class") == cls:
+                head = _first_element(cousin)
+                if head is not None and head.tag == rank:
+                    return True
     return False
 
 
