@@ -13,7 +13,8 @@ from lxml.html import HtmlElement
 
 from ._kept import _up_to
 from ._prune import _cites_names
-from ._signals import _kinds, section_alike
+from ._signals import PROMO_LEAD_RE, _kinds, section_alike
+from ._tokens import _kinds_of
 from ._tree import _HEADINGS, _collapsed_text, _first_element, _is_ancestor, _short_text
 
 
@@ -94,9 +95,57 @@ def item_of_names(el: HtmlElement, content: HtmlElement,
                 return False
             known = lists.get(items)
             if known is None:
-                known = lists[items] = len(items.findall("li")) >= 2 and _cites_names(items)
+                known = lists[items] = len(items.findall("li")) >= 2 and \
+                    (_cites_names(items) or _introduced_names(items))
             return known
     return False
+
+
+INTRO_MIN_WORDS = 5
+"""Words of the sentence that introduces a list, at least ("Debian provides several
+packages that can be used to ...:"); a share bar's "Share this:" is a label."""
+
+
+def _introduced_names(items: HtmlElement) -> bool:
+    """Whether the list ``items`` is one a sentence introduces: the text right before it
+    (the paragraph before it, or its own paragraph's text when the list is set inside the
+    paragraph, as Publican's DocBook sets it) is ``INTRO_MIN_WORDS`` words or more ending
+    with a colon, and its items hold no link: a manual's list of the tools it names
+    ("... find programming errors that might lead to potential security flaws:"
+    flawfinder, rats, splint, pscan), each a word, at the end of its section. A share
+    bar's items are links or buttons, under a label of a few words; a promotion's lead
+    ("Read more:") introduces no list of the page's."""
+    if items.find(".//a") is not None:
+        return False
+    text, node = "", items
+    for _ in range(INTRO_DEPTH):  # (up through the wrappers the list opens: its div)
+        before = node.getprevious()
+        while before is not None and not isinstance(before.tag, str):
+            before = before.getprevious()
+        parent = node.getparent()
+        if before is not None:
+            text = (_short_text(before, INTRO_MAX_CHARS) or "") + (before.tail or "")
+        elif parent is not None and (parent.text or "").strip():
+            text = parent.text or ""
+        if text.strip() or parent is None:
+            break
+        node = parent
+    text = " ".join(text.split())
+    return text.endswith(":") and len(text.split()) >= INTRO_MIN_WORDS and \
+        PROMO_LEAD_RE.match(text) is None and not _says_chrome(text)
+
+
+def _says_chrome(text: str) -> bool:
+    """Whether a sentence says a word of chrome (``_tokens._BOILER_TOKENS``: "Share this
+    story with your friends:", "Follow us on social media:"): it introduces a share bar's
+    or a profile's buttons, whose labels are left when their links are gone."""
+    return _kinds_of(text.lower()).boiler
+
+
+INTRO_MAX_CHARS = 600
+"""A sentence introducing a list is at most this long (a paragraph's)."""
+INTRO_DEPTH = 3
+"""Wrappers a list may open, under the paragraph whose text introduces it."""
 
 
 ROWS_MIN = 2
