@@ -718,6 +718,21 @@ SETS = {s.name: s for s in (
     DocSet("pytest", _installed("usr/share/doc/python-pytest-doc/html"), "python-pytest-doc",
            # the Pallets theme, as ``pallets``'s: ``div.body`` (``role=main``)
            "//div[@role='main']", ".//a[contains(@class, 'headerlink')]"),
+    DocSet("material", DOCSETS / "material-pymdownx", "scripts/build-docsets",
+           # Material for MkDocs: ``article.md-content__inner``; the header, its tabs, both
+           # sidebars (the site's navigation, the page's contents) and the footer's
+           # previous/next links are outside it; less the self-links and the edit button
+           "//article[" + _has_class("md-content__inner") + "]",
+           ".//a[contains(@class, 'headerlink')] | .//a[" + _has_class("md-content__button")
+           + "]"),
+    DocSet("pdoc", DOCSETS / "pdoc-stdlib", "scripts/build-docsets",
+           # pdoc: ``main.pdoc``; the module list sidebar (search, submodules, members) is
+           # outside it; less the self-links and the "View Source" toggles' labels (their
+           # text is drawn by pdoc.css; the source they disclose is kept, as a ``details``'s
+           # is), and the ``em`` pdoc.css hides in a docstring's alerts
+           "//main[" + _has_class("pdoc") + "]",
+           ".//a[contains(@class, 'headerlink')] | .//label[" + _has_class("view-source-button")
+           + "] | .//*[" + _has_class("alert") + "]/em"),
     DocSet("postgres", _installed("usr/share/doc/postgresql-doc-15/html"), "postgresql-doc-15",
            "/html/body", "./div[@class='navheader' or @class='navfooter']", kept_back=True),
 )}
