@@ -34,10 +34,12 @@ _SIGNATURE_RE = re.compile(r"\w(?:::\w|\()|->")
 
 
 def signature_line(el: HtmlElement, stats: dict[HtmlElement, _Stats]) -> bool:
-    """Whether ``el`` is an entry's signature line: no heading, a short block, mostly not
-    links, whose text reads as a declaration (``_SIGNATURE_RE``)."""
+    """Whether ``el`` is an entry's signature line: a short block, no heading nor holding
+    one (a page's title block, "Module std::io", heads a document, not an entry), mostly
+    not links, whose text reads as a declaration (``_SIGNATURE_RE``)."""
     st = stats.get(el)
-    if st is None or not st.text or st.text > SIGNATURE_MAX_CHARS or el.tag in _HEADINGS:
+    if st is None or not st.text or st.text > SIGNATURE_MAX_CHARS or \
+            next(el.iter(*_HEADINGS), None) is not None:
         return False
     if st.links > SIGNATURE_MAX_LINK_SHARE * st.text:
         return False
