@@ -307,6 +307,16 @@ The sets (``--list`` says which are installed here):
   hooks and options), 153 release announcements, and its modules' source pages
   (``_modules/``); the theme's ``div.body`` (``role=main``), as ``pallets``'s, less the
   ``¶`` self-links;
+- ``material``: PyMdown Extensions 10.12's documentation built by Material for MkDocs
+  9.5.49 (``scripts/build-docsets``, not installed by setup; 49 pages): the theme's
+  ``article.md-content__inner``, not the header, its tabs, both sidebars nor the footer,
+  less the self-links and the edit button (the inactive tabs are kept: hidden until a
+  reader clicks, as a ``details``'s body);
+- ``pdoc``: pdoc 15.0.1's API pages of standard-library packages, Python-Markdown and
+  PyMdown Extensions (``scripts/build-docsets``; 68 pages with reference text): its
+  ``main.pdoc``, not the module list sidebar, less the self-links and the "View Source"
+  labels (pdoc.css draws their text); the source listings they disclose are kept, as a
+  ``details``'s body is;
 - ``postgres`` (kept back, only with ``--kept-back``: measured to check, never tuned on): the
   PostgreSQL 15 manual (DocBook XSL; Debian postgresql-doc-15): the body less its
   ``navheader`` and ``navfooter``.
