@@ -311,6 +311,16 @@ The sets (``--list`` says which are installed here):
   udisks2-doc, 118 pages; modemmanager-doc, 73 pages), added to check that the rules hold
   on DocBook references not tuned on (1 / 8 between them when first measured: an
   overview's formal paragraph read as a bio); as for ``gtkdoc``;
+- ``material``: PyMdown Extensions 10.12's documentation built by Material for MkDocs
+  9.5.49 (``scripts/build-docsets``, not installed by setup; 49 pages): the theme's
+  ``article.md-content__inner``, not the header, its tabs, both sidebars nor the footer,
+  less the self-links and the edit button (the inactive tabs are kept: hidden until a
+  reader clicks, as a ``details``'s body);
+- ``pdoc``: pdoc 15.0.1's API pages of standard-library packages, Python-Markdown and
+  PyMdown Extensions (``scripts/build-docsets``; 68 pages with reference text): its
+  ``main.pdoc``, not the module list sidebar, less the self-links and the "View Source"
+  labels (pdoc.css draws their text); the source listings they disclose are kept, as a
+  ``details``'s body is;
 - ``postgres`` (kept back, only with ``--kept-back``: measured to check, never tuned on): the
   PostgreSQL 15 manual (DocBook XSL; Debian postgresql-doc-15): the body less its
   ``navheader`` and ``navfooter``.
@@ -737,6 +747,21 @@ SETS = {s.name: s for s in (
     DocSet("pytest", _installed("usr/share/doc/python-pytest-doc/html"), "python-pytest-doc",
            # the Pallets theme, as ``pallets``'s: ``div.body`` (``role=main``)
            "//div[@role='main']", ".//a[contains(@class, 'headerlink')]"),
+    DocSet("material", DOCSETS / "material-pymdownx", "scripts/build-docsets",
+           # Material for MkDocs: ``article.md-content__inner``; the header, its tabs, both
+           # sidebars (the site's navigation, the page's contents) and the footer's
+           # previous/next links are outside it; less the self-links and the edit button
+           "//article[" + _has_class("md-content__inner") + "]",
+           ".//a[contains(@class, 'headerlink')] | .//a[" + _has_class("md-content__button")
+           + "]"),
+    DocSet("pdoc", DOCSETS / "pdoc-stdlib", "scripts/build-docsets",
+           # pdoc: ``main.pdoc``; the module list sidebar (search, submodules, members) is
+           # outside it; less the self-links and the "View Source" toggles' labels (their
+           # text is drawn by pdoc.css; the source they disclose is kept, as a ``details``'s
+           # is), and the ``em`` pdoc.css hides in a docstring's alerts
+           "//main[" + _has_class("pdoc") + "]",
+           ".//a[contains(@class, 'headerlink')] | .//label[" + _has_class("view-source-button")
+           + "] | .//*[" + _has_class("alert") + "]/em"),
     DocSet("postgres", _installed("usr/share/doc/postgresql-doc-15/html"), "postgresql-doc-15",
            "/html/body", "./div[@class='navheader' or @class='navfooter']", kept_back=True),
 )}

@@ -38,6 +38,7 @@ import itertools
 
 from lxml.html import HtmlElement
 
+from ._apientry import entry_part
 from ._described import in_description
 from ._figures import figure_of, figure_references, numbered_figure
 from ._flat import before_flat_sections, flat_document, flat_entry
@@ -122,7 +123,8 @@ def whole(top: HtmlElement, stats: dict[HtmlElement, _Stats],
                                         or _in_wrapped_body(node, parent, stats, lists)
                                         or _among_sections(node, parent, stats, lists)
                                         or sections_by_rank(node, parent, stats, lists)
-                                        or before_flat_sections(node, parent, stats, lists)):
+                                        or before_flat_sections(node, parent, stats, lists)
+                                        or entry_part(node, parent, stats)):
             break
         node = parent
     landmark = next((a for a in node.iterancestors() if _is_landmark(a)), None)

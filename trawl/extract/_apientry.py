@@ -1,0 +1,69 @@
+"""An API entry's parts, under its signature line.
+
+An API reference generator writes each entry (a class, a function, a module's variable) as a
+block that opens with the entry's **signature line** (``def get(key, default=None)``,
+``class Handler(BaseHandler):``), then its source listing, its description and its members,
+each a block of its own. No heading heads an entry: its signature is its title. When the
+description, or one member, scores best, the climb (``_whole.whole``) must still reach the
+entry: ``entry_part`` says so.
+
+The guard is the signature: a short line, little of it linked, that reads as code (a name
+called, ``f(``; a name scoped, ``a::b``; a return arrow, ``->``). A byline, a date, a
+story's standfirst read as none; and no block beside the entry may be a list of other
+stories' teasers or say chrome by its class (a "related" block after a story whose first
+line happened to read as code stays out).
+"""
+
+from __future__ import annotations
+
+import re
+
+from lxml.html import HtmlElement
+
+from ._signals import _class_weight, teasers
+from ._stats import _Stats
+from ._tree import _HEADINGS, _collapsed_text
+
+SIGNATURE_MAX_CHARS = 300
+"""A signature line is shorter than this (readable characters)."""
+SIGNATURE_MAX_LINK_SHARE = 0.75
+"""... and at most this share of it is link text (the names of its types and bases may be
+linked: ``class MIMEImage(email.mime.nonmultipart.MIMENonMultipart):``)."""
+_SIGNATURE_RE = re.compile(r"\w(?:::\w|\()|->")
+"""A name called (``f(``) or scoped (``a::b``), or a return arrow: a declaration's marks."""
+
+
+def signature_line(el: HtmlElement, stats: dict[HtmlElement, _Stats]) -> bool:
+    """Whether ``el`` is an entry's signature line: a short block, no heading nor holding
+    one (a page's title block, "Module std::io", heads a document, not an entry), mostly
+    not links, whose text reads as a declaration (``_SIGNATURE_RE``)."""
+    st = stats.get(el)
+    if st is None or not st.text or st.text > SIGNATURE_MAX_CHARS or \
+            next(el.iter(*_HEADINGS), None) is not None:
+        return False
+    if st.links > SIGNATURE_MAX_LINK_SHARE * st.text:
+        return False
+    return _SIGNATURE_RE.search(_collapsed_text(el)) is not None
+
+
+def _with_text(parent: HtmlElement, stats: dict[HtmlElement, _Stats]) -> list[HtmlElement]:
+    """``parent``'s children that hold text (an entry's empty anchors and toggles are not its
+    parts)."""
+    return [c for c in parent if isinstance(c.tag, str) and c in stats and stats[c].text]
+
+
+def _no_chrome_beside(parts: list[HtmlElement]) -> bool:
+    """None of ``parts`` is a list of teasers or says chrome by its class."""
+    return not any(teasers(c) or _class_weight(c) < 0 for c in parts)
+
+
+def entry_part(node: HtmlElement, parent: HtmlElement,
+               stats: dict[HtmlElement, _Stats]) -> bool:
+    """Whether ``node`` is a part of the API entry ``parent``: the parent's first block with
+    text is a signature line (``signature_line``), ``node`` one of the blocks after it (the
+    entry's description, source listing or a member), and none of them a list of teasers or
+    chrome by its class."""
+    parts = _with_text(parent, stats)
+    if len(parts) < 2 or parts[0] is node or node not in parts:
+        return False
+    return signature_line(parts[0], stats) and _no_chrome_beside(parts[1:])
