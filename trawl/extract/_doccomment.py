@@ -29,6 +29,8 @@ _THREAD_TOKENS = frozenset(("comments", "respond", "reply", "disqus", "commentli
 """The thread's own words, on the block or inside it."""
 _THREAD_TAGS = ("time", "form", "textarea", "img", "input", "button")
 """What a reader's comment shows (its date, an avatar) or offers (a form to reply)."""
+_BLOCK_TAGS = frozenset(("div", "section"))
+"""A description is a block of its entry; a comment in a ``span`` is a line of a thread."""
 _ITEM_TAGS = frozenset(("li", "article", "dd"))
 _LIST_TAGS = frozenset(("ol", "ul", "dl"))
 """A thread's comments are the items of a list; a description is a block of its entry."""
@@ -44,6 +46,8 @@ def doc_comment(el: HtmlElement, st: _Stats) -> bool:
         return False
     if st.text < DOC_COMMENT_MIN_CHARS or _link_density(st) > DOC_COMMENT_MAX_LINK_DENSITY:
         return False
+    if el.tag not in _BLOCK_TAGS:
+        return False
     parent = el.getparent()
     if el.tag in _ITEM_TAGS or (parent is not None and parent.tag in _LIST_TAGS):
         return False
@@ -51,12 +55,29 @@ def doc_comment(el: HtmlElement, st: _Stats) -> bool:
 
 
 def _thread_signs(el: HtmlElement) -> bool:
-    """A thread's marks inside ``el``: a date, a form, an avatar, a "Reply" link, or a class
-    of the thread's own words (``_THREAD_TOKENS``)."""
-    if next(el.iter(*_THREAD_TAGS), None) is not None:
+    """A thread's marks inside ``el``: a date, a form, an avatar, a "Reply" link, a class
+    of the thread's own words (``_THREAD_TOKENS``), or a lead in a link (the commenter's
+    name, linked to their profile: "<a>alice</a> wrote: great post")."""
+    if next(el.iter(*_THREAD_TAGS), None) is not None or _led_by_link(el):
         return True
     for a in el.iter("a"):
         if _REPLY_RE.match(text_content(a)):
             return True
     return any(_tokens_of(node.get("class") or "") & _THREAD_TOKENS
                for node in el.iter() if isinstance(node.tag, str) and node.get("class"))
+
+
+def _led_by_link(el: HtmlElement) -> bool:
+    """Whether the first words of ``el`` are a link's."""
+    if (el.text or "").strip():
+        return False
+    for node in el.iterdescendants():
+        if not isinstance(node.tag, str):
+            continue
+        if node.tag == "a":
+            return bool(text_content(node).strip())
+        if (node.text or "").strip():
+            return False
+        if (node.tail or "").strip():
+            return False
+    return False
