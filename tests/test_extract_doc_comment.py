@@ -44,3 +44,16 @@ def test_a_thread_of_readers_comments_still_goes() -> None:
     text = extract(page(body, "Scheduling in practice"), URL).text
     assert_kept(text, LOREM)
     assert words(THREAD_SAYS) not in words(text)
+
+
+def test_comments_led_by_their_writers_linked_names_still_go() -> None:
+    # no date, no "Reply": the linked name leading each block is the thread's mark
+    comments = "".join(
+        f"<div class='comment'><a href='/u/{n}'>{n}</a> wrote: {THREAD_SAYS}</div>"
+        for n in ("alice", "bob", "carol"))
+    body = ("<h1>Scheduling in practice</h1>"
+            + "".join(f"<p>Part {i} of the article. {LOREM}</p>" for i in range(6))
+            + f"<div>{comments}</div>")
+    text = extract(page(body, "Scheduling in practice"), URL).text
+    assert_kept(text, LOREM)
+    assert words(THREAD_SAYS) not in words(text)
