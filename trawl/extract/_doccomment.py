@@ -23,6 +23,9 @@ DOC_COMMENT_MIN_CHARS = 40
 """A description says a sentence at least; "5 comments", a post's count, does not."""
 DOC_COMMENT_MAX_LINK_DENSITY = 0.3
 """Most of a description is prose or code, not links ("Leave a comment", "Comments (3)")."""
+DOC_COMMENT_MAX_ALIKE = 2
+"""A description is one block, or two (its summary, then its tags' block: "See", "Deprecated");
+a thread's comments are more blocks alike ("Reader 1 says: ...", "Reader 2 says: ...")."""
 _COMMENT_TOKEN = "comment"
 _THREAD_TOKENS = frozenset(("comments", "respond", "reply", "disqus", "commentlist",
                             "comment-list", "comment-author", "comment-meta"))
@@ -50,6 +53,9 @@ def doc_comment(el: HtmlElement, st: _Stats) -> bool:
         return False
     parent = el.getparent()
     if el.tag in _ITEM_TAGS or (parent is not None and parent.tag in _LIST_TAGS):
+        return False
+    if parent is not None and sum(1 for sib in parent
+                                  if sib.get("class") == el.get("class")) > DOC_COMMENT_MAX_ALIKE:
         return False
     return not _thread_signs(el)
 
