@@ -307,6 +307,14 @@ The sets (``--list`` says which are installed here):
   hooks and options), 153 release announcements, and its modules' source pages
   (``_modules/``); the theme's ``div.body`` (``role=main``), as ``pallets``'s, less the
   ``¶`` self-links;
+- ``typedoc``: RxJS 7.8's API reference (TypeDoc 0.28, TypeScript's API documentation
+  generator; no package ships such pages built: ``scripts/build-typedoc`` builds them from
+  the npm packages, 236 pages, a page a class, interface, function, type alias or variable),
+  added to measure how the rules generalise: TypeDoc's ``div.col-content``, not the toolbar
+  above it (the search), the sidebar beside it (the page's members, the settings, the
+  site's navigation) nor the footer ("Generated using TypeDoc"): that container less its
+  breadcrumbs (``ul.tsd-breadcrumb``, the links to the module above the title) and its
+  self-links (``a.tsd-anchor-icon``, an icon with no words);
 - ``udisks`` and ``modemmanager``: two D-Bus services' references in gtk-doc (Debian
   udisks2-doc, 118 pages; modemmanager-doc, 73 pages), added to check that the rules hold
   on DocBook references not tuned on (1 / 8 between them when first measured: an
@@ -762,6 +770,11 @@ SETS = {s.name: s for s in (
            "//main[" + _has_class("pdoc") + "]",
            ".//a[contains(@class, 'headerlink')] | .//label[" + _has_class("view-source-button")
            + "] | .//*[" + _has_class("alert") + "]/em"),
+    DocSet("typedoc", DOCSETS / "typedoc", "scripts/build-typedoc",
+           # TypeDoc 0.28: ``div.col-content``; the toolbar, the sidebar and the footer are
+           # outside it
+           f"//div[{_has_class('col-content')}]",
+           f".//ul[{_has_class('tsd-breadcrumb')}] | .//a[{_has_class('tsd-anchor-icon')}]"),
     DocSet("postgres", _installed("usr/share/doc/postgresql-doc-15/html"), "postgresql-doc-15",
            "/html/body", "./div[@class='navheader' or @class='navfooter']", kept_back=True),
 )}

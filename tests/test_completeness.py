@@ -116,6 +116,12 @@ FLOORS = {
     # as links; ModemManager's 73 pages 1 / 1, an overview's formal paragraph read as a bio)
     "udisks": (0, 0),
     "modemmanager": (0, 0),
+    # (TypeDoc, brief 62: RxJS's API reference, 236 pages, ~2 s, built by
+    # scripts/build-typedoc; 158 / 232 when first measured, before any rule: an entry's
+    # description, in a block its class calls a "comment", went as a comment thread; what
+    # is left is mostly the "Defined in" source lines and short descriptions, see
+    # docs/extraction.md)
+    "typedoc": (109, 208),
 }
 EXTRA_MARGIN = 0.005
 """Mean extra may grow by this much (half a point) past what was measured."""
@@ -202,6 +208,7 @@ CEILINGS = {
     "pytest": (0.0, 0),
     "udisks": (0.0, 0),
     "modemmanager": (0.0, 0),
+    "typedoc": (0.0, 0),
 }
 SAMPLED = {"berkeleydb": 2, "rustdoc": 2, "boost": 4, "erlang": 8, "gidocgen": 4}
 """Sets measured on every n-th page only, to keep CI cheap."""

@@ -11,6 +11,7 @@ from lxml.html import HtmlElement
 from ._banner import site_banner
 from ._boxes import _box_under_title, _boxed_in_text, _in_flow_quote, _related_entries
 from ._cells import data_cell
+from ._doccomment import doc_comment
 from ._entryhead import titled_header
 from ._listing import in_listing
 from ._menus import menu_of_sections
@@ -208,6 +209,8 @@ def _is_boilerplate(el: HtmlElement, tag: str, role: str, st: _Stats, share: flo
         return share < 0.5
     if kinds.boiler:
         if kinds.content and share >= 0.1 and _link_density(st) < 0.4:
+            return False
+        if doc_comment(el, st):
             return False
         return (share < 0.4 or _copyright_footer(el)) and not _boxed_in_text(el, st) \
             and not _numbered_caption(el, tag) \

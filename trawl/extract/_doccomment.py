@@ -1,0 +1,89 @@
+"""A documentation comment: the prose a class name calls a "comment" that is no comment thread.
+
+API generators name an entry's description after the source comment it comes from (TypeDoc's
+``div.tsd-comment``, a doc comment's summary, examples and notes), and "comment" is a token of
+the boilerplate family (``_tokens._BOILER_TOKENS``: a blog's comment thread). A thread shows
+its readers: each comment has a name, a date (``<time>``), an avatar, a "Reply" link, a form
+to add one, and the comments are items of a list, several alike. A description has none of
+these: it is a block of the writer's prose or code (its summary, then a block a tag: "See",
+"Example"), no item of a list.
+"""
+
+from __future__ import annotations
+
+import re
+
+from lxml.html import HtmlElement
+
+from ._stats import _link_density, _Stats
+from ._text import text_content
+from ._tokens import _tokens_of
+
+DOC_COMMENT_MIN_CHARS = 40
+"""A description says a sentence at least; "5 comments", a post's count, does not."""
+DOC_COMMENT_MAX_LINK_DENSITY = 0.3
+"""Most of a description is prose or code, not links ("Leave a comment", "Comments (3)")."""
+DOC_COMMENT_MAX_ALIKE = 2
+"""A description is one block, or two (its summary, then its tags' block: "See", "Deprecated");
+a thread's comments are more blocks alike ("Reader 1 says: ...", "Reader 2 says: ...")."""
+_COMMENT_TOKEN = "comment"
+_THREAD_TOKENS = frozenset(("comments", "respond", "reply", "disqus", "commentlist",
+                            "comment-list", "comment-author", "comment-meta"))
+"""The thread's own words, on the block or inside it."""
+_THREAD_TAGS = ("time", "form", "textarea", "img", "input", "button")
+"""What a reader's comment shows (its date, an avatar) or offers (a form to reply)."""
+_BLOCK_TAGS = frozenset(("div", "section"))
+"""A description is a block of its entry; a comment in a ``span`` is a line of a thread."""
+_ITEM_TAGS = frozenset(("li", "article", "dd"))
+_LIST_TAGS = frozenset(("ol", "ul", "dl"))
+"""A thread's comments are the items of a list; a description is a block of its entry."""
+_REPLY_RE = re.compile(r"^\s*(reply|respond|report|quote)\b", re.I)
+
+
+def doc_comment(el: HtmlElement, st: _Stats) -> bool:
+    """Whether ``el``, whose class names a comment, is a documentation comment: prose
+    (``DOC_COMMENT_MIN_CHARS``, little of it linked), with nothing of a thread's
+    (``_thread_signs``), and no item of a list (a thread's comments are its items)."""
+    tokens = _tokens_of(el.get("class") or "")
+    if _COMMENT_TOKEN not in tokens or tokens & _THREAD_TOKENS:
+        return False
+    if st.text < DOC_COMMENT_MIN_CHARS or _link_density(st) > DOC_COMMENT_MAX_LINK_DENSITY:
+        return False
+    if el.tag not in _BLOCK_TAGS:
+        return False
+    parent = el.getparent()
+    if el.tag in _ITEM_TAGS or (parent is not None and parent.tag in _LIST_TAGS):
+        return False
+    if parent is not None and sum(1 for sib in parent
+                                  if sib.get("class") == el.get("class")) > DOC_COMMENT_MAX_ALIKE:
+        return False
+    return not _thread_signs(el)
+
+
+def _thread_signs(el: HtmlElement) -> bool:
+    """A thread's marks inside ``el``: a date, a form, an avatar, a "Reply" link, a class
+    of the thread's own words (``_THREAD_TOKENS``), or a lead in a link (the commenter's
+    name, linked to their profile: "<a>alice</a> wrote: great post")."""
+    if next(el.iter(*_THREAD_TAGS), None) is not None or _led_by_link(el):
+        return True
+    for a in el.iter("a"):
+        if _REPLY_RE.match(text_content(a)):
+            return True
+    return any(_tokens_of(node.get("class") or "") & _THREAD_TOKENS
+               for node in el.iter() if isinstance(node.tag, str) and node.get("class"))
+
+
+def _led_by_link(el: HtmlElement) -> bool:
+    """Whether the first words of ``el`` are a link's."""
+    if (el.text or "").strip():
+        return False
+    for node in el.iterdescendants():
+        if not isinstance(node.tag, str):
+            continue
+        if node.tag == "a":
+            return bool(text_content(node).strip())
+        if (node.text or "").strip():
+            return False
+        if (node.tail or "").strip():
+            return False
+    return False
