@@ -307,6 +307,20 @@ The sets (``--list`` says which are installed here):
   hooks and options), 153 release announcements, and its modules' source pages
   (``_modules/``); the theme's ``div.body`` (``role=main``), as ``pallets``'s, less the
   ``¶`` self-links;
+- ``furo``: mypy 1.0's and structlog 22.3's documentations (Sphinx 5 with Furo, the most
+  used modern Sphinx theme; Debian mypy-doc and python-structlog-doc, 38 and 39 pages,
+  structlog's modules' source pages, ``_modules/``, among them): guides, a configuration
+  and command-line reference, error code lists, an API reference; Furo's ``article``
+  (``role=main``), not its side drawer (the logo, the search box, the site's every page),
+  the "Edit this page" icon, the previous/next links and footer below it nor the page's
+  contents drawer: that container less the ``#`` self-links;
+- ``booktheme``: Dask 2022.12's documentation (Sphinx 5 with dask-sphinx-theme, which is
+  sphinx-book-theme 0.3 with Dask's logo and links; Debian python-dask-doc, of its 1,129
+  pages its guides, how-tos, setup pages and examples and the API pages of Array's and
+  DataFrame's methods, 336 pages): the theme's ``div#main-content``, not the side menu,
+  the top bar's buttons (download, full screen) and the page's contents beside it in
+  ``main``, less the ``¶`` self-links and the previous/next links at its foot
+  (``div.prev-next-area``);
 - ``postgres`` (kept back, only with ``--kept-back``: measured to check, never tuned on): the
   PostgreSQL 15 manual (DocBook XSL; Debian postgresql-doc-15): the body less its
   ``navheader`` and ``navfooter``.
@@ -718,6 +732,19 @@ SETS = {s.name: s for s in (
     DocSet("pytest", _installed("usr/share/doc/python-pytest-doc/html"), "python-pytest-doc",
            # the Pallets theme, as ``pallets``'s: ``div.body`` (``role=main``)
            "//div[@role='main']", ".//a[contains(@class, 'headerlink')]"),
+    DocSet("furo", DOCSETS / "furo/usr/share/doc", "mypy-doc python-structlog-doc",
+           # Furo: ``article[role=main]``; the side drawer, the "Edit this page" icons, the
+           # previous/next links, the footer and the page's contents drawer are outside it
+           "//article[@role='main']", ".//a[contains(@class, 'headerlink')]",
+           include=("mypy", "python-structlog-doc")),
+    DocSet("booktheme", _installed("usr/share/doc/python-dask-doc/html"), "python-dask-doc",
+           # sphinx-book-theme 0.3: ``div#main-content`` (in ``main``), less its previous/next
+           # links at the foot; the side menu, the top bar's buttons and the page's
+           # contents are beside it, in ``main`` too
+           "//div[@id='main-content']",
+           ".//a[contains(@class, 'headerlink')] | .//div[@class='prev-next-area']",
+           # (45 of its pages are moved pages' redirects, a script and a Refresh: no page)
+           skip_redirects=True),
     DocSet("postgres", _installed("usr/share/doc/postgresql-doc-15/html"), "postgresql-doc-15",
            "/html/body", "./div[@class='navheader' or @class='navfooter']", kept_back=True),
 )}
