@@ -1,0 +1,76 @@
+"""Controls a theme sets in the content's own frame, beside the article: a button whose face
+is an icon, its name spoken to screen readers only, and a link back to the page's top.
+
+A documentation theme may put both just above the article, inside the element that holds
+it (Furo: a "Back to top" link and the colour theme's switch, "Toggle Light / Dark / Auto
+color theme", in ``div.article-container`` before ``article``), so whatever holds the
+article holds them too. Their words are no content: a reader sees an arrow and an icon.
+``_clean.basic_clean`` drops them with the other controls (brief 66).
+"""
+
+from __future__ import annotations
+
+from lxml.html import HtmlElement
+
+SCREEN_READER_CLASSES = frozenset(("visually-hidden", "visuallyhidden", "sr-only",
+                                   "screen-reader-text", "screenreader-only", "sr-text"))
+"""Classes that hide an element from sight and leave it to screen readers: Bootstrap's
+(``sr-only``, ``visually-hidden``), WordPress's (``screen-reader-text``), HTML5
+Boilerplate's (``visuallyhidden``), Furo's (``visually-hidden``): a convention many
+generators share, so a signal of the shape, not of one site."""
+TOP_LINK_MAX_WORDS = 4
+"""A link to the page's top names itself in a few words ("Back to top", "↑ Top", "Return
+to top"); more is a sentence, no control's name."""
+_TOP_HREFS = frozenset(("#", "#top"))
+"""Where a link back to the page's top leads: the empty fragment, or ``#top``, which
+HTML scrolls to the top of the document when no element is named so."""
+
+
+def _screen_reader_only(el: HtmlElement) -> bool:
+    """Whether ``el``'s class says it is hidden from sight, left to screen readers."""
+    cls = el.get("class")
+    return bool(cls) and not SCREEN_READER_CLASSES.isdisjoint(cls.split())
+
+
+def _spoken_words(button: HtmlElement) -> int:
+    """How many of the button's words are in screen-reader-only elements."""
+    return sum(len(" ".join(el.itertext()).split()) for el in button.iter()
+               if el is not button and _screen_reader_only(el))
+
+
+def _shows_words(button: HtmlElement, spoken: int) -> bool:
+    """Guard: the button shows words of its own besides its spoken label (an accordion's
+    question, an OpenAPI viewer's operation summary, with "(expand)" for screen readers
+    after it): its words are content, as ``_clean.MIN_BUTTON_WORDS`` keeps them."""
+    return sum(len(t.split()) for t in button.itertext()) > spoken
+
+
+def icon_button(button: HtmlElement) -> bool:
+    """A button whose words are all a screen-reader-only label: its face is an icon (a sun
+    and a moon, a list), its label the control's name ("Toggle Light / Dark / Auto color
+    theme", "Toggle navigation"), no content however many words it has."""
+    spoken = _spoken_words(button)
+    return spoken > 0 and not _shows_words(button, spoken)
+
+
+def _stands_alone(a: HtmlElement) -> bool:
+    """Guard: the link is a block's only text, not in a sentence ("To change it, open the
+    settings and pick one": a script's link in the text, ``href="#"``) nor a list's entry
+    (a page's contents lead to its title with ``href="#"``: an entry of the list, which
+    the rules on lists read)."""
+    parent = a.getparent()
+    if parent is None or parent.tag == "li":
+        return False
+    previous = a.getprevious()
+    before = parent.text if previous is None else previous.tail
+    return not (before and before.strip()) and not (a.tail and a.tail.strip())
+
+
+def top_link(a: HtmlElement) -> bool:
+    """A link back to the top of the page ("Back to top", an arrow and "Top"): it leads to
+    the empty fragment or ``#top``, names itself in a few words, and stands alone; a
+    control of the theme's frame, no content."""
+    if (a.get("href") or "").strip().lower() not in _TOP_HREFS:
+        return False
+    count = len(" ".join(a.itertext()).split())
+    return 0 < count <= TOP_LINK_MAX_WORDS and _stands_alone(a)
