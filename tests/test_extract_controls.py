@@ -1,6 +1,7 @@
-"""A theme's controls in the content's own frame (brief 66, bench/completeness.py's furo set):
+"""Brief 66: a theme's controls in the content's own frame (bench/completeness.py's furo set):
 an icon button named for screen readers only, and a link back to the page's top, both
-above the article, inside what holds it (trawl/extract/_controls.py)."""
+above the article, inside what holds it (trawl/extract/_controls.py); and a signature's
+parameter whose type is several linked names (the sphinx13 set; trawl/extract/_sigparts.py)."""
 
 from __future__ import annotations
 
@@ -57,3 +58,41 @@ def test_a_link_to_the_empty_fragment_in_a_sentence_or_a_list_stays() -> None:
     e = extract(page(body, "Settings"), URL)
     assert_kept(e.text, "To change the colours, open the settings and pick a theme.")
     assert words("Overview") in words(e.text)
+
+
+def typed(name: str) -> str:
+    """A parameter's type of linked names, as Sphinx writes one linked to another project's
+    docs: ``Dict[str, str]``."""
+    link = "<a class='reference external' href='https://docs.example.com/py/{0}' " \
+           "title='(in Python v3.11)'><span class='pre'>{1}</span></a>"
+    return (f"<em class='sig-param'><span class='n'><span class='pre'>{name}</span></span>"
+            "<span class='p'>:</span> <span class='n'>" + link.format("typing", "Dict")
+            + "<span class='p'>[</span>" + link.format("str", "str")
+            + "<span class='p'>,</span> " + link.format("str", "str")
+            + "<span class='p'>]</span></span></em>")
+
+
+def test_a_parameters_linked_type_stays_in_its_signature() -> None:
+    # Sphinx's own API pages: a type of three linked names in a span went as a block of
+    # links ("source_suffix: )"); it is part of the declaration it sits in
+    entries = "".join(
+        f"<dl class='py method'><dt class='sig' id='Project.m{i}'><span class='descname'>"
+        f"method{i}</span>({typed(f'option{i}')})</dt><dd><p>Does the thing number {i}. "
+        f"{LOREM}</p></dd></dl>" for i in range(3))
+    body = (f"<div role='main'><h1>Project API</h1><dl class='py class'><dt class='sig'>"
+            f"class Project({typed('source_suffix')})</dt><dd><p>A project. {LOREM}</p>"
+            f"{entries}</dd></dl></div>")
+    e = extract(page(body, "Project API"), URL)
+    assert_kept(e.text, "source_suffix: Dict[str, str]", "option2: Dict[str, str]")
+
+
+def test_a_terms_links_in_words_are_still_judged() -> None:
+    # hostile: a post's term of words, its links a list of tags ("Filed under Travel,
+    # Food, Cooking at home"): no declaration, its links a block of links as before
+    posts = "".join(
+        f"<dl><dt>Post {i} <span><a href='/tag/travel'>Travel stories</a>, <a "
+        f"href='/tag/food'>Food and drink</a>, <a href='/tag/home'>Cooking at home</a>"
+        f"</span></dt><dd><p>Story {i}. {LOREM}</p></dd></dl>" for i in range(3))
+    e = extract(page(f"<article><h1>Posts</h1>{posts}</article>", "Posts"), URL)
+    assert_kept(e.text, "Story 2.")
+    assert "Cooking at home" not in e.text
