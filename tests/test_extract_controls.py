@@ -49,15 +49,17 @@ def test_a_link_back_to_the_top_is_no_content() -> None:
 def test_a_link_to_the_empty_fragment_in_a_sentence_or_a_list_stays() -> None:
     # hostile: a script's link in the text ("open the settings"), and a list's entries
     # leading to the page's own title and parts, ``href="#"`` among them, are content
+    # and the page's subject linked to the page itself (written as "#"), in code
     body = ("<article><h1>Settings</h1><p>To change the colours, <a href='#'>open the "
-            f"settings</a> and pick a theme. {LOREM}</p>"
+            f"settings</a> and pick a theme. {LOREM}</p><div><code><a href='#'>Settings "
+            "Panel</a></code></div>"
             "<p>The steps:</p><ul><li><a href='#'>Overview</a></li><li>Install the package "
             "from the registry, then restart the service.</li><li>Set the theme in the "
             "configuration file, under its own section.</li></ul>"
             + "".join(f"<p>Part {i}. {LOREM}</p>" for i in range(4)) + "</article>")
     e = extract(page(body, "Settings"), URL)
     assert_kept(e.text, "To change the colours, open the settings and pick a theme.")
-    assert words("Overview") in words(e.text)
+    assert words("Overview") in words(e.text) and "Settings Panel" in e.text
 
 
 def typed(name: str) -> str:

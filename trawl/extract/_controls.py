@@ -21,6 +21,9 @@ generators share, so a signal of the shape, not of one site."""
 TOP_LINK_MAX_WORDS = 4
 """A link to the page's top names itself in a few words ("Back to top", "↑ Top", "Return
 to top"); more is a sentence, no control's name."""
+TOP_LINK_MIN_WORDS = 2
+"""... and in words: one token is a name (``Appender``, ``BOOST_PROTO_EXTENDS``), the page's
+subject linked to the page itself."""
 _TOP_HREFS = frozenset(("#", "#top"))
 """Where a link back to the page's top leads: the empty fragment, or ``#top``, which
 HTML scrolls to the top of the document when no element is named so."""
@@ -53,13 +56,22 @@ def icon_button(button: HtmlElement) -> bool:
     return spoken > 0 and not _shows_words(button, spoken)
 
 
+_LAYOUT_BLOCKS = frozenset(("div", "section", "article", "main", "header", "footer", "body",
+                            "aside", "nav"))
+"""Where a theme sets a link back to the top: a block of the page's layout, not a
+paragraph, a heading, a cell, a term or code."""
+
+
 def _stands_alone(a: HtmlElement) -> bool:
-    """Guard: the link is a block's only text, not in a sentence ("To change it, open the
-    settings and pick one": a script's link in the text, ``href="#"``) nor a list's entry
-    (a page's contents lead to its title with ``href="#"``: an entry of the list, which
-    the rules on lists read)."""
+    """Guard: the link stands in a layout block of its own words, not in a sentence ("To
+    change it, open the settings and pick one": a script's link in the text,
+    ``href="#"``), nor a list's entry (a page's contents lead to its title with
+    ``href="#"``: an entry of the list, which the rules on lists read), nor in code, a
+    heading or a term (a link to the page itself by its file name, which
+    ``_urls.as_fragments`` writes as ``#``: the page's subject named in its code, a
+    heading, a sentence, ``<code><a href="#">BinaryHeap</a></code>``)."""
     parent = a.getparent()
-    if parent is None or parent.tag == "li":
+    if parent is None or parent.tag not in _LAYOUT_BLOCKS:
         return False
     previous = a.getprevious()
     before = parent.text if previous is None else previous.tail
@@ -73,4 +85,4 @@ def top_link(a: HtmlElement) -> bool:
     if (a.get("href") or "").strip().lower() not in _TOP_HREFS:
         return False
     count = len(" ".join(a.itertext()).split())
-    return 0 < count <= TOP_LINK_MAX_WORDS and _stands_alone(a)
+    return TOP_LINK_MIN_WORDS <= count <= TOP_LINK_MAX_WORDS and _stands_alone(a)
