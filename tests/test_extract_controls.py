@@ -52,7 +52,7 @@ def test_a_link_to_the_empty_fragment_in_a_sentence_or_a_list_stays() -> None:
     # and the page's subject linked to the page itself (written as "#"), in code
     body = ("<article><h1>Settings</h1><p>To change the colours, <a href='#'>open the "
             f"settings</a> and pick a theme. {LOREM}</p><div><code><a href='#'>Settings "
-            "Panel</a></code></div>"
+            "Panel</a></code></div><div><a href='#'>SettingsPanel</a></div>"
             "<p>The steps:</p><ul><li><a href='#'>Overview</a></li><li>Install the package "
             "from the registry, then restart the service.</li><li>Set the theme in the "
             "configuration file, under its own section.</li></ul>"
@@ -60,6 +60,7 @@ def test_a_link_to_the_empty_fragment_in_a_sentence_or_a_list_stays() -> None:
     e = extract(page(body, "Settings"), URL)
     assert_kept(e.text, "To change the colours, open the settings and pick a theme.")
     assert words("Overview") in words(e.text) and "Settings Panel" in e.text
+    assert "SettingsPanel" in e.text
 
 
 def typed(name: str) -> str:
