@@ -24,9 +24,11 @@ to top"); more is a sentence, no control's name."""
 TOP_LINK_MIN_WORDS = 2
 """... and in words: one token is a name (``Appender``, ``BOOST_PROTO_EXTENDS``), the page's
 subject linked to the page itself."""
-_TOP_HREFS = frozenset(("#", "#top"))
-"""Where a link back to the page's top leads: the empty fragment, or ``#top``, which
-HTML scrolls to the top of the document when no element is named so."""
+_TOP_HREF = "#"
+"""Where a link back to the page's top leads: the empty fragment, the top of the document
+whatever it holds. (``#top`` leads to an element so named where the page has one: a news
+site's "Scroll Back To Top" beside a "Related Articles" heading, whose links went with
+it as a bar's, is left to the rules that judge that bar.)"""
 
 
 def _screen_reader_only(el: HtmlElement) -> bool:
@@ -80,9 +82,9 @@ def _stands_alone(a: HtmlElement) -> bool:
 
 def top_link(a: HtmlElement) -> bool:
     """A link back to the top of the page ("Back to top", an arrow and "Top"): it leads to
-    the empty fragment or ``#top``, names itself in a few words, and stands alone; a
-    control of the theme's frame, no content."""
-    if (a.get("href") or "").strip().lower() not in _TOP_HREFS:
+    the empty fragment, names itself in a few words, and stands alone; a control of the
+    theme's frame, no content."""
+    if (a.get("href") or "").strip() != _TOP_HREF:
         return False
     count = len(" ".join(a.itertext()).split())
     return TOP_LINK_MIN_WORDS <= count <= TOP_LINK_MAX_WORDS and _stands_alone(a)
