@@ -53,6 +53,7 @@ def test_a_link_to_the_empty_fragment_in_a_sentence_or_a_list_stays() -> None:
     body = ("<article><h1>Settings</h1><p>To change the colours, <a href='#'>open the "
             f"settings</a> and pick a theme. {LOREM}</p><div><code><a href='#'>Settings "
             "Panel</a></code></div><div><a href='#'>SettingsPanel</a></div>"
+            "<div><a href='#' onclick='openAll()'>Open every panel</a></div>"
             "<p>The steps:</p><ul><li><a href='#'>Overview</a></li><li>Install the package "
             "from the registry, then restart the service.</li><li>Set the theme in the "
             "configuration file, under its own section.</li></ul>"
@@ -61,6 +62,9 @@ def test_a_link_to_the_empty_fragment_in_a_sentence_or_a_list_stays() -> None:
     assert_kept(e.text, "To change the colours, open the settings and pick a theme.")
     assert words("Overview") in words(e.text) and "Settings Panel" in e.text
     assert "SettingsPanel" in e.text
+    # and a script's link to "#" (an ``onclick``) is a script's control, left to the rules
+    # that judge the box it is in
+    assert "Open every panel" in e.text
 
 
 def typed(name: str) -> str:

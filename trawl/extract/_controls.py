@@ -80,11 +80,17 @@ def _stands_alone(a: HtmlElement) -> bool:
     return not (before and before.strip()) and not (a.tail and a.tail.strip())
 
 
+def _scripted(a: HtmlElement) -> bool:
+    """The link runs a script when clicked (an ``onclick``...): a script's control ("Close
+    Window" on a light box), which the rules on such boxes judge, no link to a place."""
+    return any(key.startswith("on") for key in a.attrib)
+
+
 def top_link(a: HtmlElement) -> bool:
     """A link back to the top of the page ("Back to top", an arrow and "Top"): it leads to
     the empty fragment, names itself in a few words, and stands alone; a control of the
     theme's frame, no content."""
-    if (a.get("href") or "").strip() != _TOP_HREF:
+    if (a.get("href") or "").strip() != _TOP_HREF or _scripted(a):
         return False
     count = len(" ".join(a.itertext()).split())
     return TOP_LINK_MIN_WORDS <= count <= TOP_LINK_MAX_WORDS and _stands_alone(a)
