@@ -329,6 +329,32 @@ The sets (``--list`` says which are installed here):
   ``main.pdoc``, not the module list sidebar, less the self-links and the "View Source"
   labels (pdoc.css draws their text); the source listings they disclose are kept, as a
   ``details``'s body is;
+- ``furo``: mypy 1.0's and structlog 22.3's documentations (Sphinx 5 with Furo, the most
+  used modern Sphinx theme; Debian mypy-doc and python-structlog-doc, 38 and 39 pages,
+  structlog's modules' source pages, ``_modules/``, among them): guides, a configuration
+  and command-line reference, error code lists, an API reference; Furo's ``article``
+  (``role=main``), not its side drawer (the logo, the search box, the site's every page),
+  the "Edit this page" icon, the previous/next links and footer below it nor the page's
+  contents drawer: that container less the ``#`` self-links;
+- ``booktheme``: Dask 2022.12's documentation (Sphinx 5 with dask-sphinx-theme, which is
+  sphinx-book-theme 0.3 with Dask's logo and links; Debian python-dask-doc, of its 1,129
+  pages its guides, how-tos, setup pages and examples and the API pages of Array's and
+  DataFrame's methods, 336 pages): the theme's ``div#main-content``, not the side menu,
+  the top bar's buttons (download, full screen) and the page's contents beside it in
+  ``main``, less the ``¶`` self-links and the previous/next links at its foot
+  (``div.prev-next-area``);
+- ``sphinx13``: Sphinx 5.3's own documentation (its sphinx13 theme; Debian sphinx-doc,
+  137 pages): its tutorial, usage guides, the configuration reference (a long list of
+  options), the extension and theming APIs, the development guides; the theme's
+  ``div.body`` (``role=main``), not the page header, the related-links bar, the sidebar
+  (the project's links, the page's contents, the search box) nor the footer: that
+  container less the ``¶`` self-links;
+- ``gevent``: gevent 22.10's documentation (Sphinx 5 with gevent's own theme, on Sphinx's
+  basic one; Debian python-gevent-doc, 149 pages, its API reference a page a module and
+  its modules' source pages, ``_modules/``, among them): the document's ``div.body``
+  (the right column's ``div.body`` holds the sidebar: the page's contents, next and
+  previous), not the header's tabs nor the footer's links, less the ``¶`` self-links
+  and the "Next page: ..." line the theme's layout sets at its foot;
 - ``postgres`` (kept back, only with ``--kept-back``: measured to check, never tuned on): the
   PostgreSQL 15 manual (DocBook XSL; Debian postgresql-doc-15): the body less its
   ``navheader`` and ``navfooter``.
@@ -775,6 +801,30 @@ SETS = {s.name: s for s in (
            # outside it
            f"//div[{_has_class('col-content')}]",
            f".//ul[{_has_class('tsd-breadcrumb')}] | .//a[{_has_class('tsd-anchor-icon')}]"),
+    DocSet("furo", DOCSETS / "furo/usr/share/doc", "mypy-doc python-structlog-doc",
+           # Furo: ``article[role=main]``; the side drawer, the "Edit this page" icons, the
+           # previous/next links, the footer and the page's contents drawer are outside it
+           "//article[@role='main']", ".//a[contains(@class, 'headerlink')]",
+           include=("mypy", "python-structlog-doc")),
+    DocSet("booktheme", _installed("usr/share/doc/python-dask-doc/html"), "python-dask-doc",
+           # sphinx-book-theme 0.3: ``div#main-content`` (in ``main``), less its previous/next
+           # links at the foot; the side menu, the top bar's buttons and the page's
+           # contents are beside it, in ``main`` too
+           "//div[@id='main-content']",
+           ".//a[contains(@class, 'headerlink')] | .//div[@class='prev-next-area']",
+           # (45 of its pages are moved pages' redirects, a script and a Refresh: no page)
+           skip_redirects=True),
+    DocSet("sphinx13", _installed("usr/share/doc/sphinx-doc/html"), "sphinx-doc",
+           # Sphinx's own theme, sphinx13: ``div.body`` (``role=main``); the page header,
+           # the related-links bar, the sidebar and the footer are outside it
+           "//div[@role='main']", ".//a[contains(@class, 'headerlink')]"),
+    DocSet("gevent", _installed("usr/share/doc/python-gevent-doc/html"), "python-gevent-doc",
+           # gevent's theme: the document's ``div.body`` (another, in the right column,
+           # holds the sidebar), less the "Next page:" line the theme's layout sets at its
+           # foot; the header's tabs and the footer's links are outside it
+           "//div[@class='bodywrapper']/div[@class='body']",
+           ".//a[contains(@class, 'headerlink')] | ./p[strong[starts-with(normalize-space(.),"
+           " 'Next page:')]]"),
     DocSet("postgres", _installed("usr/share/doc/postgresql-doc-15/html"), "postgresql-doc-15",
            "/html/body", "./div[@class='navheader' or @class='navfooter']", kept_back=True),
 )}

@@ -8,6 +8,7 @@ from functools import lru_cache
 from lxml import etree
 from lxml.html import HtmlElement
 
+from ._controls import icon_button, top_link
 from ._text import text_content, words
 from ._urls import absolutizer
 
@@ -117,7 +118,9 @@ def basic_clean(root: HtmlElement) -> None:
         if tag == "button":
             # words of each text node: a button's parts ("GET", "/pets", "List all pets")
             # sit in adjacent elements without spaces between them
-            if sum(len(t.split()) for t in el.itertext()) >= MIN_BUTTON_WORDS:
+            # (one whose words are all a screen reader's label is an icon's: a control)
+            if sum(len(t.split()) for t in el.itertext()) >= MIN_BUTTON_WORDS \
+                    and not icon_button(el):
                 el.tag = "div" if _BLOCK_INSIDE(el) else "span"  # its text, as content
             else:
                 doomed.append(el)
@@ -132,7 +135,7 @@ def basic_clean(root: HtmlElement) -> None:
         if "hidden" in keys or ("class" in keys and _is_copy_control(el.get("class"))) \
                 or ("style" in keys and _HIDDEN_STYLE_RE.search(el.get("style"))) \
                 or ("aria-hidden" in keys and el.get("aria-hidden").strip().lower() == "true") \
-                or (tag == "a" and _is_permalink(el)):
+                or (tag == "a" and (_is_permalink(el) or top_link(el))):
             doomed.append(el)
     for el in doomed:
         if el.getparent() is not None:

@@ -50,6 +50,7 @@ from ._signals import (
     promo_heading,
     to_other_page,
 )
+from ._sigparts import in_signature
 from ._stats import (
     CODE_TAGS,
     NAME_RE,
@@ -269,7 +270,7 @@ def _prunable(el: HtmlElement, st: _Stats, stats: dict[HtmlElement, _Stats],
         return False
     if not st.links and st.n_img <= 1 and st.n_li - 100 <= st.n_p:
         return False  # every test below needs links, images or a hundred list items
-    if beside_declaration(el, decls) or in_code(el):
+    if beside_declaration(el, decls) or in_code(el) or in_signature(el):
         return False  # (asked after the cheap tests: they read the parent's headings, the
         # ancestors' tags)
     if _kinds(el).embed or _admonition(el) or _is_headed_section(el, stats) or \
@@ -288,7 +289,6 @@ def _prunable(el: HtmlElement, st: _Stats, stats: dict[HtmlElement, _Stats],
     # only of the blocks that would otherwise go)
     return _is_link_block(el, st, stats, lists) and not _names_only(el, st, stats, cites) \
         and not _footnotes(el) and not self_linked(el) and not type_binding(el)
-
 
 
 _CITING_TAGS = ("p", "dd", "li")

@@ -1,0 +1,96 @@
+"""Controls a theme sets in the content's own frame, beside the article: a button whose face
+is an icon, its name spoken to screen readers only, and a link back to the page's top.
+
+A documentation theme may put both just above the article, inside the element that holds
+it (Furo: a "Back to top" link and the colour theme's switch, "Toggle Light / Dark / Auto
+color theme", in ``div.article-container`` before ``article``), so whatever holds the
+article holds them too. Their words are no content: a reader sees an arrow and an icon.
+``_clean.basic_clean`` drops them with the other controls (brief 66).
+"""
+
+from __future__ import annotations
+
+from lxml.html import HtmlElement
+
+SCREEN_READER_CLASSES = frozenset(("visually-hidden", "visuallyhidden", "sr-only",
+                                   "screen-reader-text", "screenreader-only", "sr-text"))
+"""Classes that hide an element from sight and leave it to screen readers: Bootstrap's
+(``sr-only``, ``visually-hidden``), WordPress's (``screen-reader-text``), HTML5
+Boilerplate's (``visuallyhidden``), Furo's (``visually-hidden``): a convention many
+generators share, so a signal of the shape, not of one site."""
+TOP_LINK_MAX_WORDS = 4
+"""A link to the page's top names itself in a few words ("Back to top", "↑ Top", "Return
+to top"); more is a sentence, no control's name."""
+TOP_LINK_MIN_WORDS = 2
+"""... and in words: one token is a name (``Appender``, ``BOOST_PROTO_EXTENDS``), the page's
+subject linked to the page itself."""
+_TOP_HREF = "#"
+"""Where a link back to the page's top leads: the empty fragment, the top of the document
+whatever it holds. (``#top`` leads to an element so named where the page has one: a news
+site's "Scroll Back To Top" beside a "Related Articles" heading, whose links went with
+it as a bar's, is left to the rules that judge that bar.)"""
+
+
+def _screen_reader_only(el: HtmlElement) -> bool:
+    """Whether ``el``'s class says it is hidden from sight, left to screen readers."""
+    cls = el.get("class")
+    return bool(cls) and not SCREEN_READER_CLASSES.isdisjoint(cls.split())
+
+
+def _spoken_words(button: HtmlElement) -> int:
+    """How many of the button's words are in screen-reader-only elements."""
+    return sum(len(" ".join(el.itertext()).split()) for el in button.iter()
+               if el is not button and _screen_reader_only(el))
+
+
+def _shows_words(button: HtmlElement, spoken: int) -> bool:
+    """Guard: the button shows words of its own besides its spoken label (an accordion's
+    question, an OpenAPI viewer's operation summary, with "(expand)" for screen readers
+    after it): its words are content, as ``_clean.MIN_BUTTON_WORDS`` keeps them."""
+    return sum(len(t.split()) for t in button.itertext()) > spoken
+
+
+def icon_button(button: HtmlElement) -> bool:
+    """A button whose words are all a screen-reader-only label: its face is an icon (a sun
+    and a moon, a list), its label the control's name ("Toggle Light / Dark / Auto color
+    theme", "Toggle navigation"), no content however many words it has."""
+    spoken = _spoken_words(button)
+    return spoken > 0 and not _shows_words(button, spoken)
+
+
+_LAYOUT_BLOCKS = frozenset(("div", "section", "article", "main", "header", "footer", "body",
+                            "aside", "nav"))
+"""Where a theme sets a link back to the top: a block of the page's layout, not a
+paragraph, a heading, a cell, a term or code."""
+
+
+def _stands_alone(a: HtmlElement) -> bool:
+    """Guard: the link stands in a layout block of its own words, not in a sentence ("To
+    change it, open the settings and pick one": a script's link in the text,
+    ``href="#"``), nor a list's entry (a page's contents lead to its title with
+    ``href="#"``: an entry of the list, which the rules on lists read), nor in code, a
+    heading or a term (a link to the page itself by its file name, which
+    ``_urls.as_fragments`` writes as ``#``: the page's subject named in its code, a
+    heading, a sentence, ``<code><a href="#">BinaryHeap</a></code>``)."""
+    parent = a.getparent()
+    if parent is None or parent.tag not in _LAYOUT_BLOCKS:
+        return False
+    previous = a.getprevious()
+    before = parent.text if previous is None else previous.tail
+    return not (before and before.strip()) and not (a.tail and a.tail.strip())
+
+
+def _scripted(a: HtmlElement) -> bool:
+    """The link runs a script when clicked (an ``onclick``...): a script's control ("Close
+    Window" on a light box), which the rules on such boxes judge, no link to a place."""
+    return any(key.startswith("on") for key in a.attrib)
+
+
+def top_link(a: HtmlElement) -> bool:
+    """A link back to the top of the page ("Back to top", an arrow and "Top"): it leads to
+    the empty fragment, names itself in a few words, and stands alone; a control of the
+    theme's frame, no content."""
+    if (a.get("href") or "").strip() != _TOP_HREF or _scripted(a):
+        return False
+    count = len(" ".join(a.itertext()).split())
+    return TOP_LINK_MIN_WORDS <= count <= TOP_LINK_MAX_WORDS and _stands_alone(a)
