@@ -16,34 +16,30 @@ line happened to read as code stays out).
 
 from __future__ import annotations
 
-import re
-
 from lxml.html import HtmlElement
 
 from ._signals import _class_weight, teasers
 from ._stats import _Stats
-from ._tree import _HEADINGS, _collapsed_text
+from ._tree import _HEADINGS, GLUED_CODE_RE, _collapsed_text
 
 SIGNATURE_MAX_CHARS = 300
 """A signature line is shorter than this (readable characters)."""
 SIGNATURE_MAX_LINK_SHARE = 0.75
 """... and at most this share of it is link text (the names of its types and bases may be
 linked: ``class MIMEImage(email.mime.nonmultipart.MIMENonMultipart):``)."""
-_SIGNATURE_RE = re.compile(r"\w(?:::\w|\()|->")
-"""A name called (``f(``) or scoped (``a::b``), or a return arrow: a declaration's marks."""
 
 
 def signature_line(el: HtmlElement, stats: dict[HtmlElement, _Stats]) -> bool:
     """Whether ``el`` is an entry's signature line: a short block, no heading nor holding
     one (a page's title block, "Module std::io", heads a document, not an entry), mostly
-    not links, whose text reads as a declaration (``_SIGNATURE_RE``)."""
+    not links, whose text reads as a declaration (``GLUED_CODE_RE``)."""
     st = stats.get(el)
     if st is None or not st.text or st.text > SIGNATURE_MAX_CHARS or \
             next(el.iter(*_HEADINGS), None) is not None:
         return False
     if st.links > SIGNATURE_MAX_LINK_SHARE * st.text:
         return False
-    return _SIGNATURE_RE.search(_collapsed_text(el)) is not None
+    return GLUED_CODE_RE.search(_collapsed_text(el)) is not None
 
 
 def _with_text(parent: HtmlElement, stats: dict[HtmlElement, _Stats]) -> list[HtmlElement]:

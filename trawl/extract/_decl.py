@@ -13,12 +13,8 @@ from lxml.html import HtmlElement
 
 from ._stats import CODE_TAGS, _holds_block
 from ._text import BLOCK_TAGS
-from ._tree import _HEADINGS, _collapsed_text, _short_text
+from ._tree import _HEADINGS, GLUED_CODE_RE, _collapsed_text, _short_text
 
-_GLUED_RE = re.compile(r"\w(?:::\w|<|\()|->")
-"""What code writes and a title of words does not: a name glued to a scope (``std::io``),
-to its type parameters (``Vec<T>``) or to its arguments (``get(&self)``), or an arrow
-(``-> T``). A breadcrumb's ``Home > Docs`` and a count's ``Comments (3)`` are spaced."""
 _KEYWORD_RE = re.compile(
     r"(?:pub(?:\(\w+\))? )?(?:impl|fn|struct|enum|trait|type|const|static|unsafe|async|"
     r"extern|mod|union|macro|class|interface|def|func|function|var|val)\b")
@@ -41,14 +37,14 @@ def _name(text: str) -> bool:
 
 def declaration(el: HtmlElement) -> bool:
     """Whether ``el`` (a heading) reads as a declaration: code glued as code is (see
-    ``_GLUED_RE``) or a declaration's keyword first (its own text, not a link's: a tag
+    ``GLUED_CODE_RE``) or a declaration's keyword first (its own text, not a link's: a tag
     cloud's "impl fn trait" is links), and every link in it a name, one token (a
     headline's link is words)."""
     links = [_collapsed_text(a) for a in el.iter("a")]
     if not links or not all(_name(t) for t in links):
         return False
     text = _collapsed_text(el)
-    return _GLUED_RE.search(text) is not None or \
+    return GLUED_CODE_RE.search(text) is not None or \
         (_KEYWORD_RE.match(text) is not None and not text.startswith(links[0]))
 
 
@@ -155,7 +151,7 @@ def type_binding(el: HtmlElement) -> bool:
     "Option = {focus, <a>wxWindow:wxWindow()</a>}": a function entry's types, each type
     linked to its definition), or holds only such lines among its linked parts (the
     entry's "Types" block, its heading and its lines). The line opens with the name, its
-    own text, not a link's; its text reads as code (``_GLUED_RE``: a type's parentheses);
+    own text, not a link's; its text reads as code (``GLUED_CODE_RE``: a type's parentheses);
     each link is a name (``_name``). Its links are the names its type is made of, as a
     declaration's are, not a list of links; a line of links to other pages ("Read = <a>our
     latest stories</a>") links words."""
@@ -180,7 +176,7 @@ def _binding_line(el: HtmlElement) -> bool:
         return False
     links = [_collapsed_text(a) for a in el.iter("a") if a.get("href")]  # (not a place)
     return bool(links) and not text.startswith(links[0]) and \
-        _GLUED_RE.search(text) is not None and all(_name(t) for t in links)
+        GLUED_CODE_RE.search(text) is not None and all(_name(t) for t in links)
 
 
 _PRODUCTION_RE = re.compile(r"\s*[\w.:-]+\s*::=")

@@ -15,7 +15,7 @@ from lxml.html import HtmlElement
 from ._navbar import past_bar
 from ._text import _FIGURE_NUMBER_RE, _SECTION_NUMBER_RE, _lead_text, words
 from ._tokens import _NEG_WEIGHT_RE, _kinds_of, _says_something
-from ._tree import _HEADINGS, _collapsed_text, _first_element
+from ._tree import _HEADINGS, GLUED_CODE_RE, _collapsed_text, _first_element
 
 
 def _component_id(el: HtmlElement, ident: str) -> str | None:
@@ -170,9 +170,6 @@ def _slug_marks(rest: set[str]) -> bool:
 
 
 _SLUG_WORD_RE = re.compile(r"[^\W_]+")
-_SIGNATURE_RE = re.compile(r"\w(?:::\w|<|\()|->")
-"""Code in a heading (as ``_decl._GLUED_RE``): a name glued to its arguments or its scope,
-or an arrow."""
 
 
 SIGNATURE_DEPTH = 3
@@ -193,7 +190,7 @@ def _signature_heading(el: HtmlElement) -> bool:
             break
         heading = heading.getparent()
     return heading is not None and heading.tag in _HEADINGS and \
-        _SIGNATURE_RE.search(_collapsed_text(heading)) is not None
+        GLUED_CODE_RE.search(_collapsed_text(heading)) is not None
 _IDENTIFIER_RE = re.compile(r"[A-Za-z_]\w*")
 _DEFINING = ("def", "class", "function", "fn", "func", "sub", "struct", "enum", "interface",
              "trait", "module", "type")

@@ -13,6 +13,13 @@ from ._text import text_content
 
 _HEADINGS = frozenset(("h1", "h2", "h3", "h4", "h5", "h6"))
 
+GLUED_CODE_RE = re.compile(r"\w(?:::\w|<|\()|->")
+"""What code writes and a title or sentence of words does not: a name glued to a scope
+(``std::io``), to its type parameters (``Vec<T>``) or to its arguments (``get(&self)``), or
+a return arrow (``-> T``). A breadcrumb's ``Home > Docs`` and a count's ``Comments (3)``
+are spaced. Declarations (``_decl``), signature headings (``_ids``) and an
+API entry's signature line (``_apientry``) are read by it."""
+
 
 def _own_text(el: HtmlElement) -> str:
     return " ".join(el.itertext())
