@@ -39,6 +39,7 @@ from ._edges import (
     strip_header,
 )
 from ._entryhead import kind_heading_beside, titled_header_in
+from ._kindline import kind_header
 from ._listing import listing_whole
 from ._namelines import names_entry
 from ._prune import prune
@@ -134,6 +135,8 @@ def _find_main(root: HtmlElement, title: str | None = None
     content, header = _with_header(content, above, stats)
     if header is None:
         header = titled_header_in(content, title)
+    if header is None:
+        header = kind_header(content, above)
     prune(content, stats, keep=header, prose=mass.get(body, 0.0) >= PROSE_MIN_MASS)
     if header is not None and above is not None:
         drop_tree(above)  # (the headline, said once: main_content reads it off ``above``)
