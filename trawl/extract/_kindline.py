@@ -11,6 +11,8 @@ from __future__ import annotations
 
 from lxml.html import HtmlElement
 
+from ._signals import _is_ad_label
+from ._tokens import _kinds_of
 from ._tree import _HEADINGS, _collapsed_text, _is_ancestor
 
 KIND_LINE_MAX_WORDS = 3
@@ -36,10 +38,19 @@ def kind_header(content: HtmlElement, above: HtmlElement | None) -> HtmlElement 
 
 def _kind_line(el: HtmlElement) -> bool:
     """A line of plain text of at most ``KIND_LINE_MAX_WORDS`` words: no link (a site's
-    name, a breadcrumb), no image (a logo), no form (a search box)."""
+    name, a breadcrumb), no image (a logo), no form (a search box), and no chrome's label
+    (``_chrome_label``)."""
     if el.tag not in (*_HEADINGS, "p", "div", "span"):
         return False
     if any(True for _ in el.iter("a", "img", "form", "input", "ul", "ol", "nav")):
         return False
-    words = _collapsed_text(el).split()
-    return 0 < len(words) <= KIND_LINE_MAX_WORDS
+    text = _collapsed_text(el)
+    return 0 < len(text.split()) <= KIND_LINE_MAX_WORDS and not _chrome_label(text)
+
+
+def _chrome_label(text: str) -> bool:
+    """Whether a short line is a label of chrome set over a title: an advertisement's
+    ("Sponsored", ``_signals._is_ad_label``) or one that says a word of chrome ("Share
+    this", "Skip to content": ``_tokens._BOILER_TOKENS``), the label of a bar or box whose
+    buttons are gone. A kind names what the entry is ("Method", "Class method")."""
+    return _is_ad_label(text) or _kinds_of(text.lower()).boiler
