@@ -15,6 +15,7 @@ import re
 
 from lxml.html import HtmlElement
 
+from ._signals import _class_weight
 from ._stats import _link_density, _Stats
 from ._text import text_content
 from ._tokens import _tokens_of
@@ -30,14 +31,26 @@ _COMMENT_TOKEN = "comment"
 _THREAD_TOKENS = frozenset(("comments", "respond", "reply", "disqus", "commentlist",
                             "comment-list", "comment-author", "comment-meta"))
 """The thread's own words, on the block or inside it."""
-_THREAD_TAGS = ("time", "form", "textarea", "img", "input", "button")
-"""What a reader's comment shows (its date, an avatar) or offers (a form to reply)."""
+_THREAD_TAGS = ("time", "form", "textarea", "input", "button")
+"""What a reader's comment shows (its date) or offers (a form to reply)."""
+AVATAR_MAX_PX = 100
+"""An avatar is drawn small (``width="48"``); a picture of the text (a diagram) is not."""
+_AVATAR_TOKENS = frozenset(("avatar", "gravatar", "photo", "userpic", "profile"))
 _BLOCK_TAGS = frozenset(("div", "section"))
 """A description is a block of its entry; a comment in a ``span`` is a line of a thread."""
 _ITEM_TAGS = frozenset(("li", "article", "dd"))
 _LIST_TAGS = frozenset(("ol", "ul", "dl"))
 """A thread's comments are the items of a list; a description is a block of its entry."""
 _REPLY_RE = re.compile(r"^\s*(reply|respond|report|quote)\b", re.I)
+
+
+def block_weight(el: HtmlElement, st: _Stats) -> float:
+    """``el``'s class weight (``_signals._class_weight``), as prune weighs a block of links:
+    none for a documentation comment (``doc_comment``), which the word "comment" in its
+    class would otherwise count as a thread's ("Renamed to <a>asapScheduler</a>. Will be
+    removed in v8.", a deprecation note whose one link is a fifth of its words)."""
+    weight = _class_weight(el)
+    return 0.0 if weight < 0 and doc_comment(el, st) else weight
 
 
 def doc_comment(el: HtmlElement, st: _Stats) -> bool:
@@ -61,10 +74,11 @@ def doc_comment(el: HtmlElement, st: _Stats) -> bool:
 
 
 def _thread_signs(el: HtmlElement) -> bool:
-    """A thread's marks inside ``el``: a date, a form, an avatar, a "Reply" link, a class
-    of the thread's own words (``_THREAD_TOKENS``), or a lead in a link (the commenter's
-    name, linked to their profile: "<a>alice</a> wrote: great post")."""
-    if next(el.iter(*_THREAD_TAGS), None) is not None or _led_by_link(el):
+    """A thread's marks inside ``el``: a date, a form, an avatar (``_avatar``), a "Reply"
+    link, a class of the thread's own words (``_THREAD_TOKENS``), or a lead in a link (the
+    commenter's name, linked to their profile: "<a>alice</a> wrote: great post")."""
+    if next(el.iter(*_THREAD_TAGS), None) is not None or _led_by_link(el) or \
+            any(_avatar(img, el) for img in el.iter("img")):
         return True
     for a in el.iter("a"):
         if _REPLY_RE.match(text_content(a)):
@@ -87,3 +101,21 @@ def _led_by_link(el: HtmlElement) -> bool:
         if (node.tail or "").strip():
             return False
     return False
+
+
+def _avatar(img: HtmlElement, block: HtmlElement) -> bool:
+    """Whether ``img`` is a commenter's avatar: linked (to the commenter's profile), drawn
+    small (``AVATAR_MAX_PX``), or named so by its class or address (``_AVATAR_TOKENS``).
+    A description's picture (a diagram in a paragraph of its own) is none of these.
+    ``block``: the comment ``img`` is in (a link is looked for up to it)."""
+    for up in img.iterancestors():
+        if up.tag == "a":
+            return True
+        if up is block:
+            break
+    for side in ("width", "height"):
+        value = (img.get(side) or "").strip().removesuffix("px")
+        if value.isdigit() and int(value) <= AVATAR_MAX_PX:
+            return True
+    names = " ".join(v for v in (img.get("class"), img.get("src")) if v).lower()
+    return any(token in names for token in _AVATAR_TOKENS)

@@ -19,6 +19,7 @@ from ._decl import (
     in_code,
     type_binding,
 )
+from ._doccomment import block_weight
 from ._figures import caption_sentence, figure_with_references, in_numbered_figure
 from ._kept import (
     _PRUNABLE_TAGS,
@@ -44,7 +45,6 @@ from ._phrases import _cited_address, _phrase_in_prose
 from ._signals import (
     PROMO_LEAD_RE,
     _admonition,
-    _class_weight,
     _kinds,
     page_contents,
     promo_heading,
@@ -507,7 +507,7 @@ def _is_link_block(el: HtmlElement, st: _Stats, stats: dict[HtmlElement, _Stats]
     """A list, table or container that is mostly links, images or list items."""
     tag = el.tag
     density = _link_density(st)
-    weight = _class_weight(el)
+    weight = block_weight(el, st)  # (a doc comment's class is no thread's)
     if tag not in ("ul", "ol") and density > 0.2 and \
             st.links - _index_links(el, stats) <= 0.2 * st.text:
         return False  # an index's links are its content, whatever the class says
