@@ -102,3 +102,112 @@ def test_a_sidebars_plain_boxes_still_go() -> None:
     text = extract(page(body, "Scheduling in practice"), URL).text
     assert_kept(text, LOREM)
     assert "newsletter" not in text and "main.c" not in text
+
+
+def test_a_deprecation_note_naming_its_successor_is_kept() -> None:
+    # (fails with `_doccomment:_mostly_names=false`: its link, a type's name of one word of
+    # code, is a third of its words, past DOC_COMMENT_MAX_LINK_DENSITY)
+    name = "ObservedValueUnionFromArray"
+    note = f"Renamed to <a href='{name}.html'>{name}</a>. Will be removed in v8."
+    text = extract(page(variable(note, ""), "asap"), URL).text
+    assert_kept(text, f"Renamed to {name}. Will be removed in v8.")
+
+
+def test_a_comment_of_worded_links_is_still_judged_by_them() -> None:
+    # (fails with `_doccomment:_mostly_names=true`: a reader's comment whose links are words,
+    # "my blog", "this thread", is no description however little its other marks say)
+    says = ("See <a href='https://blog.example.net/'>my own blog about it</a> and "
+            "<a href='/forum/t/12'>this old thread</a>.")
+    comment = f"<div class='comment'><p>{says}</p></div>"
+    body = ("<h1>Scheduling in practice</h1>"
+            + "".join(f"<p>Part {i} of the article. {LOREM}</p>" for i in range(6)) + comment)
+    text = extract(page(body, "Scheduling in practice"), URL).text
+    assert_kept(text, LOREM)
+    assert "my own blog" not in text
+
+
+def type_alias(signature: str) -> str:
+    """A type alias's page: its title, its signature line, its type parameters."""
+    return ("<h1>Type Alias PartialObserver&lt;T&gt;</h1>"
+            f"<div class='api-signature'>{signature}</div>"
+            "<section class='api-panel'><h4>Type Parameters</h4><ul><li>T</li></ul></section>"
+            f"<p>{SOURCE}</p>")
+
+
+def test_a_signature_line_of_linked_types_is_kept() -> None:
+    # (fails with `_decl:declaration_line=false`: the line is links more than words)
+    types = " <span class='sym'>|</span> ".join(
+        f"<a href='../interfaces/{n}.html'>{n}</a><span class='sym'>&lt;</span><a href='#t'>T</a>"
+        "<span class='sym'>&gt;</span>"
+        for n in ("NextObserver", "ErrorObserver", "CompletionObserver"))
+    signature = f"<span class='name'>PartialObserver</span><span class='sym'>:</span> {types}"
+    text = extract(page(type_alias(signature), "PartialObserver"), URL).text
+    assert_kept(text, "NextObserver<T> | ErrorObserver<T> | CompletionObserver<T>")
+
+
+def test_a_line_of_worded_links_still_goes() -> None:
+    # (fails with `_decl:declaration_line=true`: a menu's line of links, spaced words)
+    menu = " | ".join(f"<a href='/{n.lower()}'>{n}</a>" for n in ("Guides", "Reference", "Blog",
+                                                                  "Community", "Download"))
+    text = extract(page(type_alias(menu), "PartialObserver"), URL).text
+    assert_kept(text, SOURCE)
+    assert "Community" not in text
+
+
+def member_group(title: str, names: list[str], long: str = "") -> str:
+    """A group of a class's members a reader may fold: a ``details`` whose ``summary``
+    holds the group's title, then a section of the members, each headed by its name; the
+    member named ``long`` says much more than the others (the scorer's block); with ``*``,
+    every member says much."""
+    members = "".join(f"<section class='api-member'><h3>{n}</h3>"
+                      f"<div class='api-signature'><code>{n}(): void</code></div>"
+                      f"<p>{LOREM * (12 if n == long else 6 if long == '*' else 1)}</p></section>"
+                      for n in names)
+    return (f"<details class='api-group' open><summary><svg width='20'></svg><h2>{title}</h2>"
+            f"</summary><section>{members}</section></details>")
+
+
+CLASS_SUMMARY = ("A Subject is a special type of Observable that allows values to be multicasted "
+                 "to many Observers, as an EventEmitter does.")
+
+
+def test_a_classs_folded_member_groups_are_its_sections() -> None:
+    # (fails with `_sections._section_body` taking no summary for its section's heading:
+    # one long method was taken alone)
+    body = ("<div class='api-title'><h1>Class Subject&lt;T&gt;</h1></div>"
+            f"<section class='api-comment'><p>{CLASS_SUMMARY}</p></section>"
+            "<section class='api-hierarchy'><h4>Hierarchy</h4><ul><li>Observable</li>"
+            "<li>Subject</li></ul></section>"
+            + member_group("Constructors", ["constructor"])
+            + member_group("Properties", ["closed", "observers"])
+            + member_group("Methods", [f"method{i}" for i in range(6)], long="method2"))
+    text = extract(page(body, "Subject"), URL).text
+    assert_kept(text, CLASS_SUMMARY, "Constructors", "closed", "method5")
+
+
+def test_a_classs_long_member_group_is_one_of_its_sections() -> None:
+    # (fails with `_tree._first_element` reading no heading in a summary: the methods, most
+    # of the page, were taken alone, no heading to make them one of the class's sections)
+    body = ("<div class='api-title'><h1>Class Subject&lt;T&gt;</h1></div>"
+            f"<section class='api-comment'><p>{CLASS_SUMMARY}</p></section>"
+            + member_group("Constructors", ["constructor"])
+            + member_group("Properties", ["closed", "observers"])
+            + member_group("Methods", [f"method{i}" for i in range(6)], long="*"))
+    text = extract(page(body, "Subject"), URL).text
+    assert_kept(text, CLASS_SUMMARY, "Constructors", "closed", "method5")
+
+
+def test_a_folded_thread_beside_a_storys_sections_still_goes() -> None:
+    # (a ``details`` of comments under its summary's heading, beside a story's sections, is
+    # no section of the story: the thread's marks still say so)
+    comments = "".join(
+        f"<div class='comment'><p><b>Reader {i}</b> <time datetime='2020-03-0{i}'>"
+        f"March {i}, 2020</time></p><p>{THREAD_SAYS}</p><a href='#reply{i}'>Reply</a></div>"
+        for i in range(1, 4))
+    story = "".join(f"<section class='part'><h2>Part {i}</h2><p>Part {i} says. {LOREM}</p>"
+                    f"<p>{LOREM}</p></section>" for i in range(3))
+    body = (f"<h1>Scheduling in practice</h1>{story}<details class='part' open><summary>"
+            f"<h2>Comments (3)</h2></summary><section>{comments}</section></details>")
+    text = extract(page(body, "Scheduling in practice"), URL).text
+    assert_kept(text, LOREM, "Part 2 says")
+    assert words(THREAD_SAYS) not in words(text)

@@ -51,8 +51,23 @@ def declaration(el: HtmlElement) -> bool:
 def holds_declaration(el: HtmlElement) -> bool:
     """Whether a heading in ``el`` is a declaration: the block is an item's header (its
     declaration beside its "source" link and its version), judged by its parts, as a
-    section under its heading is."""
-    return any(declaration(h) for h in el.iter(*_HEADINGS))
+    section under its heading is; or ``el`` is a declaration's line (``declaration_line``)."""
+    return any(declaration(h) for h in el.iter(*_HEADINGS)) or declaration_line(el)
+
+
+DECLARATION_LINE_MAX_CHARS = 300
+"""A declaration set as a line of its own is shorter than this."""
+
+
+def declaration_line(el: HtmlElement) -> bool:
+    """Whether ``el`` is a line, no block in it, that reads as a declaration
+    (``declaration``): a type alias's signature, every type it names linked to its page
+    ("PartialObserver: <a>NextObserver</a><T> | <a>ErrorObserver</a><T>"), which is
+    links more than words, as a menu is; a menu's links are words and spaced."""
+    if el.tag in _HEADINGS or _holds_block(el):
+        return False
+    text = _short_text(el, DECLARATION_LINE_MAX_CHARS)
+    return text is not None and declaration(el)
 
 
 DECLARATION_ASIDE_MAX_CHARS = 80

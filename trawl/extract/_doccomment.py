@@ -16,7 +16,7 @@ import re
 from lxml.html import HtmlElement
 
 from ._signals import _class_weight
-from ._stats import _link_density, _Stats
+from ._stats import _TYPED_NAME_RE, _link_density, _Stats
 from ._text import text_content
 from ._tokens import _tokens_of
 
@@ -60,7 +60,8 @@ def doc_comment(el: HtmlElement, st: _Stats) -> bool:
     tokens = _tokens_of(el.get("class") or "")
     if _COMMENT_TOKEN not in tokens or tokens & _THREAD_TOKENS:
         return False
-    if st.text < DOC_COMMENT_MIN_CHARS or _link_density(st) > DOC_COMMENT_MAX_LINK_DENSITY:
+    if st.text < DOC_COMMENT_MIN_CHARS or (_link_density(st) > DOC_COMMENT_MAX_LINK_DENSITY
+                                           and not _mostly_names(el, st)):
         return False
     if el.tag not in _BLOCK_TAGS:
         return False
@@ -71,6 +72,19 @@ def doc_comment(el: HtmlElement, st: _Stats) -> bool:
                                   if sib.get("class") == el.get("class")) > DOC_COMMENT_MAX_ALIKE:
         return False
     return not _thread_signs(el)
+
+
+def _mostly_names(el: HtmlElement, st: _Stats) -> bool:
+    """Whether what ``el`` links is mostly the API's names, one word of code each ("Renamed
+    to <a>ObservedValueUnionFromArray</a>.": ``_stats._TYPED_NAME_RE``), its words besides
+    them prose (``DOC_COMMENT_MAX_LINK_DENSITY``). A thread's links are words: "Reply",
+    "Leave a comment", a commenter's name."""
+    worded = 0
+    for a in el.iter("a"):
+        text = text_content(a).strip()
+        if not (len(text.split()) == 1 and _TYPED_NAME_RE.search(text)):
+            worded += len(text)
+    return worded <= DOC_COMMENT_MAX_LINK_DENSITY * st.text
 
 
 def _thread_signs(el: HtmlElement) -> bool:

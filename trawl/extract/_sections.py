@@ -73,8 +73,8 @@ def _section_body(node: HtmlElement, parent: HtmlElement,
         elif after:
             if child in stats and stats[child].text:
                 return False
-        elif child.tag in _HEADINGS or (child.tag == "div" and
-                                         _wrapped_heading(child).tag in _HEADINGS):
+        elif child.tag in _HEADINGS or child.tag == "summary" or (
+                child.tag == "div" and _wrapped_heading(child).tag in _HEADINGS):
             heading = True
         elif heading and _lead(child, stats):
             lead += stats[child].text

@@ -57,8 +57,12 @@ def _first_element(el: HtmlElement) -> HtmlElement | None:
     """``el``'s first child element, passing over empty anchors (``<a id=...></a>``,
     ``<span id=...></span>``: the other names a generator gives a section); the heading
     itself when that child only wraps one (``<div class="titlepage"><div><h2>``: a
-    section's title block is its heading)."""
+    section's title block is its heading), or is a disclosure's summary holding one (a
+    ``details`` whose ``summary`` shows its title, an icon beside it: a group of members
+    a reader may fold, "Methods")."""
     first = next((c for c in el if isinstance(c.tag, str) and not _empty_anchor(c)), None)
+    if first is not None and first.tag == "summary":
+        return next(first.iter(*_HEADINGS), first)
     return _wrapped_heading(first) if first is not None and first.tag == "div" else first
 
 
