@@ -212,7 +212,8 @@ def collapse_code_blocks(root: HtmlElement) -> None:
     # Listed first: the loop edits them. (Comments and PIs are dropped by now: len() counts
     # elements.)
     for pre in [pre for pre in root.iter("pre") if len(pre)]:
-        if any(el.tag not in _INERT_INLINE for el in pre.iterdescendants()):
+        _line_breaks(pre)
+        if any(el.tag not in _INERT_INLINE and el.tag != "br" for el in pre.iterdescendants()):
             continue
         code = next(pre.iter("code"), None)
         text = text_content(pre)
@@ -222,6 +223,15 @@ def collapse_code_blocks(root: HtmlElement) -> None:
             pre.text = None
             holder = etree.SubElement(pre, "code", dict(code.attrib))
         holder.text = text
+
+
+def _line_breaks(pre: HtmlElement) -> None:
+    """Write each ``<br>`` in ``pre`` as the line break it draws: a listing whose lines a
+    generator ends with ``<br/>``, not a newline (TypeDoc's examples), is read as one line
+    of text otherwise, ``import { of } from 'rxjs';const source$ = ...``. The ``br`` stays
+    (a listing not collapsed keeps its elements); its text is its tail's newline."""
+    for br in pre.iter("br"):
+        br.tail = "\n" + (br.tail or "")
 
 
 def flatten_deep(root: HtmlElement, limit: int = MAX_DEPTH) -> None:
