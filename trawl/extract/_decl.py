@@ -63,11 +63,19 @@ def declaration_line(el: HtmlElement) -> bool:
     """Whether ``el`` is a line, no block in it, that reads as a declaration
     (``declaration``): a type alias's signature, every type it names linked to its page
     ("PartialObserver: <a>NextObserver</a><T> | <a>ErrorObserver</a><T>"), which is
-    links more than words, as a menu is; a menu's links are words and spaced."""
-    if el.tag in _HEADINGS or _holds_block(el):
-        return False
+    links more than words, as a menu is; a menu's links are words and spaced. Manual
+    pages' references (``_MANUAL_REF_RE``) are no code's marks, and a tooltip's line
+    (``_in_tooltip``) is not its line's."""
+    if el.tag in _HEADINGS or _holds_block(el) or _in_tooltip(el):
+        return False  # (a tooltip's code is no part of its line: see ``in_code``)
     text = _short_text(el, DECLARATION_LINE_MAX_CHARS)
-    return text is not None and declaration(el)
+    return text is not None and GLUED_CODE_RE.search(_MANUAL_REF_RE.sub(" ", text)) is not None \
+        and declaration(el)
+
+
+_MANUAL_REF_RE = re.compile(r"[\w.-]+\(\d\w*\)")
+"""A manual page's name and section, "git-repack(1)", "printf(3)": a reference, no call
+(the line "<a>git-repack(1)</a> <a>printf(3)</a>" is a "See also", no declaration)."""
 
 
 DECLARATION_ASIDE_MAX_CHARS = 80
