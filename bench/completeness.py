@@ -828,10 +828,9 @@ SETS = {s.name: s for s in (
     DocSet("vitepress", DOCSETS / "vitepress", "scripts/build-vitepress",
            # VitePress 1.6's default theme: ``div.vp-doc`` (in ``main``); the navigation bar,
            # the side menu, the page's outline, the edit link, the previous/next links and
-           # the footer are outside it; less the self-links and the language label the
-           # theme draws over each code block
-           f"//div[{_has_class('vp-doc')}]",
-           f".//a[{_has_class('header-anchor')}] | .//span[{_has_class('lang')}]"),
+           # the footer are outside it; less the self-links (a code block's language label,
+           # "bash", is shown: it stays, as its copy button, a control, goes)
+           f"//div[{_has_class('vp-doc')}]", f".//a[{_has_class('header-anchor')}]"),
     DocSet("openstack", _installed("usr/share/doc/python-oslo.config-doc/html"),
            "python-oslo.config-doc",
            # openstackdocstheme: ``div.docs-body``; the navigation bar, the "Update" and
