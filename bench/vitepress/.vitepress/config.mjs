@@ -1,8 +1,8 @@
 // bench/completeness.py's vitepress set (scripts/build-vitepress): npm's own documentation
 // (the markdown sources its npm package ships, docs/content/), copied to src/ and built by
 // VitePress's default theme, as a project's documentation site is: a top navigation bar,
-// the side menu of every page by section, the page's outline, edit link, last-updated
-// line and previous/next links.
+// the side menu of every page by section, the page's outline, its edit link
+// and previous/next links, the footer.
 import { readdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 
