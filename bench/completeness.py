@@ -825,6 +825,23 @@ SETS = {s.name: s for s in (
            "//div[@class='bodywrapper']/div[@class='body']",
            ".//a[contains(@class, 'headerlink')] | ./p[strong[starts-with(normalize-space(.),"
            " 'Next page:')]]"),
+    DocSet("vitepress", DOCSETS / "vitepress", "scripts/build-vitepress",
+           # VitePress 1.6's default theme: ``div.vp-doc`` (in ``main``); the navigation bar,
+           # the side menu, the page's outline, the edit link, the previous/next links and
+           # the footer are outside it; less the self-links (a code block's language label,
+           # "bash", is shown: it stays, as its copy button, a control, goes)
+           f"//div[{_has_class('vp-doc')}]", f".//a[{_has_class('header-anchor')}]"),
+    DocSet("openstack", _installed("usr/share/doc/python-oslo.config-doc/html"),
+           "python-oslo.config-doc",
+           # openstackdocstheme: ``div.docs-body``; the navigation bar, the "Update" and
+           # bug-report buttons, the byline, the side menu and the footer's links are
+           # outside it
+           "//div[@class='docs-body']", ".//a[contains(@class, 'headerlink')]"),
+    DocSet("pygments", _installed("usr/share/doc/python-pygments-doc/html"),
+           "python-pygments-doc",
+           # Pygments' own theme: ``div.body`` (``role=main``); the page header, the sidebar
+           # and the footer are outside it
+           "//div[@role='main']", ".//a[contains(@class, 'headerlink')]"),
     DocSet("postgres", _installed("usr/share/doc/postgresql-doc-15/html"), "postgresql-doc-15",
            "/html/body", "./div[@class='navheader' or @class='navfooter']", kept_back=True),
 )}

@@ -116,11 +116,26 @@ def _says_something(raw: str) -> bool:
         _POS_WEIGHT_RE.search(raw) is not None
 
 
+_STATE_WORDS = frozenset(("has", "with", "no", "without"))
+"""The first words of a class that names what is around an element, not what it is."""
+
+
+def _layout_state(words_: list[str]) -> bool:
+    """Whether a class (split in ``words_``) states what the layout holds beside the element,
+    not what the element is: "has-sidebar", "with-aside", "no-sidebar" (VitePress's content
+    column, "VPContent has-sidebar", is the page's content set beside a sidebar). Its words
+    are no token of the element; the guard: a state word leads the class, and another word
+    follows it ("sidebar has-toggle" is still a sidebar by its first class)."""
+    return len(words_) > 1 and words_[0] in _STATE_WORDS
+
+
 @lru_cache(maxsize=8192)
 def _tokens_of(raw: str) -> frozenset[str]:
     tokens: set[str] = set()
     for part in raw.split():
         words_ = [t.lower() for t in _TOKEN_SPLIT.split(part) if t]
+        if _layout_state(words_):
+            continue
         tokens.update(words_)
         # and the two-word compounds, however they are written: "more-stories" in
         # "more-stories-list", "read-more" in "read-more-big__title", "author-bio" in
