@@ -1,8 +1,9 @@
 """Phrases of a sentence: parts of a paragraph's text that a class or a link makes look like
 chrome, read as the sentence reads them. A span named for a citation's part (its author, its
 copyright: ``_part_of_sentence``, asked by ``_boiler`` before it drops a span for its class),
-a span of one link inside a sentence (``_phrase_in_prose``, asked by ``_prune``), and an
-address a paragraph or a citation prints (``_cited_address``, ``_citation``)."""
+a span of one link inside a sentence (``_phrase_in_prose``, asked by ``_prune``), a
+section's sentence whose words are mostly links (``sentence_of_links``), and an address a
+paragraph or a citation prints (``_cited_address``, ``_citation``)."""
 
 from __future__ import annotations
 
@@ -11,7 +12,7 @@ import re
 from lxml.html import HtmlElement
 
 from ._boxes import _prose_besides, _prose_paragraph
-from ._signals import _kinds, _shows_address
+from ._signals import PROMO_LEAD_RE, _kinds, _shows_address
 from ._text import BLOCK_TAGS, text_content
 from ._tree import _collapsed_text, _is_ancestor
 
@@ -108,3 +109,50 @@ def _citation(el: HtmlElement) -> bool:
     # indentation is no more the link's than the entry's)
     links = sum(len(_collapsed_text(a)) for a in el.iter("a"))
     return len(_collapsed_text(el)) - links >= CITATION_MIN_CHARS
+
+
+LINKED_SENTENCE_LEAD_MIN_WORDS = 3
+"""Words a sentence of links says before its first link ("For more information, read"): a
+clause of its own, not a label ("Read more", "Share")."""
+
+
+def sentence_of_links(el: HtmlElement) -> bool:
+    """Whether the block ``el`` is a sentence whose words are mostly links, one of its
+    section's paragraphs: "For more information, read <a>security chapter in the Remote
+    Serial Console HOWTO</a>, <a>Kernel SysRQ documentation</a> and the <a>Magic SysRq key
+    wikipedia entry</a>." ends a manual's section, the works it cites most of its words. A
+    paragraph block (no block inside it) opening with a clause of its own before its first
+    link (``LINKED_SENTENCE_LEAD_MIN_WORDS``, a capital first, no label's colon, no
+    promotion's lead: "Read more: ..." and "Share: ..." are labels) and ending with a full
+    stop, set after a paragraph of prose of its own section (``_after_prose``)."""
+    if el.tag not in ("p", "div") or next(el.iter("a"), None) is None or \
+            any(True for _ in el.iter(*BLOCK_TAGS) if _ is not el):
+        return False
+    lead = [el.text or ""]
+    for child in el:
+        if child.tag == "a" or next(child.iter("a"), None) is not None:
+            break
+        lead.append(text_content(child) if isinstance(child.tag, str) else "")
+        lead.append(child.tail or "")
+    said = " ".join("".join(lead).split())
+    if len(_WORD_RE.findall(said)) < LINKED_SENTENCE_LEAD_MIN_WORDS or \
+            not said[:1].isupper() or _label_lead(said):
+        return False
+    return _collapsed_text(el).rstrip().endswith(".") and _after_prose(el)
+
+
+def _label_lead(said: str) -> bool:
+    """Whether the words before a line's first link are a label's, not a clause: a colon
+    ("Share this story: ...", "Follow us on: ...") or a promotion's lead ("Read more about
+    the park in ...", "See also ...")."""
+    return ":" in said or PROMO_LEAD_RE.match(said) is not None
+
+
+def _after_prose(el: HtmlElement) -> bool:
+    """Whether the block right before ``el`` is a paragraph of prose (``_prose_paragraph``):
+    ``el`` is one of its section's paragraphs. A teaser's line of links follows its
+    headline, a share bar its article's end of chrome."""
+    prev = el.getprevious()
+    while prev is not None and not isinstance(prev.tag, str):
+        prev = prev.getprevious()
+    return prev is not None and _prose_paragraph(prev)
