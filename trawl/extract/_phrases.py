@@ -14,7 +14,8 @@ from lxml.html import HtmlElement
 from ._boxes import _prose_besides, _prose_paragraph
 from ._signals import PROMO_LEAD_RE, _kinds, _shows_address
 from ._text import BLOCK_TAGS, text_content
-from ._tree import _collapsed_text, _is_ancestor
+from ._tokens import _kinds_of
+from ._tree import _collapsed_text, _is_ancestor, _short_text
 
 SENTENCE_REST_MIN_CHARS = 40
 """A paragraph says at least this much outside a part of it, not counting link text, for
@@ -88,8 +89,10 @@ def _cited_address(el: HtmlElement) -> bool:
     if not links or not all(_shows_address(a) for a in links):
         return False
     parent = el.getparent()
-    return parent is not None and (_prose_paragraph(parent) or _citation(parent) or
-                                   _prose_besides(parent, el))
+    if parent is not None and (_prose_paragraph(parent) or _citation(parent) or
+                               _prose_besides(parent, el)):
+        return True
+    return _listed_addresses(el)
 
 
 CITATION_MIN_CHARS = 12
@@ -156,3 +159,75 @@ def _after_prose(el: HtmlElement) -> bool:
     while prev is not None and not isinstance(prev.tag, str):
         prev = prev.getprevious()
     return prev is not None and _prose_paragraph(prev)
+
+
+ADDRESS_INTRO_MIN_WORDS = 3
+"""Words of the sentence introducing a list of addresses, at least ("For more
+information:"); a label of one or two words ("Links:", "Follow us:") introduces none."""
+ADDRESS_INTRO_MAX_CHARS = 600
+"""A sentence introducing a list is at most this long (a paragraph's)."""
+_ADDRESS_INTRO_DEPTH = 3
+"""Wrappers a list may open, under the paragraph whose text introduces it."""
+_LIST_TAGS = ("ul", "ol")
+
+
+def _listed_addresses(el: HtmlElement) -> bool:
+    """Whether ``el`` is (in, or wraps) a list of addresses a sentence introduces: each
+    item one address its link prints ("http://www.gnupg.org/faq.html."), under "For more
+    information:" (a sentence of ``ADDRESS_INTRO_MIN_WORDS`` words or more ending with a
+    colon, right before the list or as its paragraph's text, as Publican's DocBook sets a
+    list inside its paragraph). The works a manual's section cites, as a bibliography's
+    addresses are (``_citation``); a footer's list of a site's profiles is under a label
+    saying chrome (``_intro_says_chrome``: "Follow us on social media:")."""
+    parent = el.getparent()
+    if el.tag in _LIST_TAGS:
+        items = el
+    elif el.tag == "li":
+        items = parent
+    elif parent is not None and parent.tag == "li":
+        items = parent.getparent()
+    else:
+        children = [c for c in el if isinstance(c.tag, str)]
+        items = children[0] if len(children) == 1 and not (el.text or "").strip() else None
+    if items is None or items.tag not in _LIST_TAGS:
+        return False
+    entries = items.findall("li")
+    if not entries or not all(_one_address(li) for li in entries):
+        return False
+    intro = _intro(items)
+    return intro.endswith(":") and len(_WORD_RE.findall(intro)) >= ADDRESS_INTRO_MIN_WORDS \
+        and PROMO_LEAD_RE.match(intro) is None and not _intro_says_chrome(intro)
+
+
+def _one_address(li: HtmlElement) -> bool:
+    """An item that is one link printing its own address, and punctuation."""
+    links = list(li.iter("a"))
+    if len(links) != 1 or not _shows_address(links[0]):
+        return False
+    rest = _collapsed_text(li).replace(_collapsed_text(links[0]), "", 1)
+    return not _WORD_RE.search(rest)
+
+
+def _intro(items: HtmlElement) -> str:
+    """The text right before the list ``items``: the block before it, or its paragraph's
+    own text when the list is set inside the paragraph, up through the wrappers it opens."""
+    text, node = "", items
+    for _ in range(_ADDRESS_INTRO_DEPTH):
+        before = node.getprevious()
+        while before is not None and not isinstance(before.tag, str):
+            before = before.getprevious()
+        parent = node.getparent()
+        if before is not None:
+            text = (_short_text(before, ADDRESS_INTRO_MAX_CHARS) or "") + (before.tail or "")
+        elif parent is not None and (parent.text or "").strip():
+            text = parent.text or ""
+        if text.strip() or parent is None:
+            break
+        node = parent
+    return " ".join(text.split())
+
+
+def _intro_says_chrome(text: str) -> bool:
+    """Whether the introducing sentence says a word of chrome (``_tokens``' boilerplate
+    family: "Follow us on social media:", "Share this page:")."""
+    return _kinds_of(text.lower()).boiler
