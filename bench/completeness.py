@@ -40,6 +40,10 @@ The sets (``--list`` says which are installed here):
   listings, tables, and "sidebar" boxes (DocBook's ``sidebar``: a tip, a note on culture or
   history, set beside the text and part of it), the body less Publican's download banner,
   its ``p#title`` bar of logos and its ``ul.docnav`` bars;
+- ``harden``: the Securing Debian Manual (Debian harden-doc 3.19, Publican; its 89 English
+  pages, under a folder of its own): chapters and sections of prose on a system's
+  security, command listings, lists of tools and of addresses to read further; as for
+  ``handbook`` (0 / 4 when first measured, before any rule was tuned on it);
 - ``gnucash``: GnuCash 4.13's documentation in English (DocBook XSL snapshot; Debian
   gnucash-docs, only its ``gnucash-guide-en`` and ``gnucash-help-en`` folders): the Tutorial
   and Concepts Guide (chapters of prose, screenshots with captions, tables, worked examples)
@@ -542,6 +546,11 @@ SETS = {s.name: s for s in (
            "debian-handbook",
            # Publican 4.3 (its own DocBook XSL customisation): the body less its download
            # banner, its empty title bar of two logos and its two ``ul.docnav`` bars
+           "/html/body",
+           f"./div[@id='banner'] | ./p[@id='title'] | ./ul[{_has_class('docnav')}]"),
+    DocSet("harden", _installed("usr/share/doc/harden-doc/html/en-US", DOCSETS / "harden-doc"),
+           "harden-doc",
+           # the Securing Debian Manual (Publican): as for ``handbook``
            "/html/body",
            f"./div[@id='banner'] | ./p[@id='title'] | ./ul[{_has_class('docnav')}]"),
     DocSet("gnucash", _installed("usr/share/doc/gnucash-docs"), "gnucash-docs",

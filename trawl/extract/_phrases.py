@@ -1,8 +1,9 @@
 """Phrases of a sentence: parts of a paragraph's text that a class or a link makes look like
 chrome, read as the sentence reads them. A span named for a citation's part (its author, its
 copyright: ``_part_of_sentence``, asked by ``_boiler`` before it drops a span for its class),
-a span of one link inside a sentence (``_phrase_in_prose``, asked by ``_prune``), and an
-address a paragraph or a citation prints (``_cited_address``, ``_citation``)."""
+a span of one link inside a sentence (``_phrase_in_prose``, asked by ``_prune``), a
+section's sentence whose words are mostly links (``sentence_of_links``), and an address a
+paragraph or a citation prints (``_cited_address``, ``_citation``)."""
 
 from __future__ import annotations
 
@@ -11,9 +12,10 @@ import re
 from lxml.html import HtmlElement
 
 from ._boxes import _prose_besides, _prose_paragraph
-from ._signals import _kinds, _shows_address
+from ._signals import PROMO_LEAD_RE, _kinds, _shows_address
 from ._text import BLOCK_TAGS, text_content
-from ._tree import _collapsed_text, _is_ancestor
+from ._tokens import _kinds_of
+from ._tree import _collapsed_text, _is_ancestor, _short_text
 
 SENTENCE_REST_MIN_CHARS = 40
 """A paragraph says at least this much outside a part of it, not counting link text, for
@@ -87,8 +89,10 @@ def _cited_address(el: HtmlElement) -> bool:
     if not links or not all(_shows_address(a) for a in links):
         return False
     parent = el.getparent()
-    return parent is not None and (_prose_paragraph(parent) or _citation(parent) or
-                                   _prose_besides(parent, el))
+    if parent is not None and (_prose_paragraph(parent) or _citation(parent) or
+                               _prose_besides(parent, el)):
+        return True
+    return _listed_addresses(el)
 
 
 CITATION_MIN_CHARS = 12
@@ -108,3 +112,122 @@ def _citation(el: HtmlElement) -> bool:
     # indentation is no more the link's than the entry's)
     links = sum(len(_collapsed_text(a)) for a in el.iter("a"))
     return len(_collapsed_text(el)) - links >= CITATION_MIN_CHARS
+
+
+LINKED_SENTENCE_LEAD_MIN_WORDS = 3
+"""Words a sentence of links says before its first link ("For more information, read"): a
+clause of its own, not a label ("Read more", "Share")."""
+
+
+def sentence_of_links(el: HtmlElement) -> bool:
+    """Whether the block ``el`` is a sentence whose words are mostly links, one of its
+    section's paragraphs: "For more information, read <a>security chapter in the Remote
+    Serial Console HOWTO</a>, <a>Kernel SysRQ documentation</a> and the <a>Magic SysRq key
+    wikipedia entry</a>." ends a manual's section, the works it cites most of its words. A
+    paragraph block (no block inside it) opening with a clause of its own before its first
+    link (``LINKED_SENTENCE_LEAD_MIN_WORDS``, a capital first, no label's colon, no
+    promotion's lead: "Read more: ..." and "Share: ..." are labels) and ending with a full
+    stop, set after a paragraph of prose of its own section (``_after_prose``)."""
+    if el.tag not in ("p", "div") or next(el.iter("a"), None) is None or \
+            any(True for _ in el.iter(*BLOCK_TAGS) if _ is not el):
+        return False
+    lead = [el.text or ""]
+    for child in el:
+        if child.tag == "a" or next(child.iter("a"), None) is not None:
+            break
+        lead.append(text_content(child) if isinstance(child.tag, str) else "")
+        lead.append(child.tail or "")
+    said = " ".join("".join(lead).split())
+    if len(_WORD_RE.findall(said)) < LINKED_SENTENCE_LEAD_MIN_WORDS or \
+            not said[:1].isupper() or _label_lead(said):
+        return False
+    return _collapsed_text(el).rstrip().endswith(".") and _after_prose(el)
+
+
+def _label_lead(said: str) -> bool:
+    """Whether the words before a line's first link are a label's, not a clause: a colon
+    ("Share this story: ...", "Follow us on: ...") or a promotion's lead ("Read more about
+    the park in ...", "See also ...")."""
+    return ":" in said or PROMO_LEAD_RE.match(said) is not None
+
+
+def _after_prose(el: HtmlElement) -> bool:
+    """Whether the block right before ``el`` is a paragraph of prose (``_prose_paragraph``):
+    ``el`` is one of its section's paragraphs. A teaser's line of links follows its
+    headline, a share bar its article's end of chrome."""
+    prev = el.getprevious()
+    while prev is not None and not isinstance(prev.tag, str):
+        prev = prev.getprevious()
+    return prev is not None and _prose_paragraph(prev)
+
+
+ADDRESS_INTRO_MIN_WORDS = 3
+"""Words of the sentence introducing a list of addresses, at least ("For more
+information:"); a label of one or two words ("Links:", "Follow us:") introduces none."""
+ADDRESS_INTRO_MAX_CHARS = 600
+"""A sentence introducing a list is at most this long (a paragraph's)."""
+_ADDRESS_INTRO_DEPTH = 3
+"""Wrappers a list may open, under the paragraph whose text introduces it."""
+_LIST_TAGS = ("ul", "ol")
+
+
+def _listed_addresses(el: HtmlElement) -> bool:
+    """Whether ``el`` is (in, or wraps) a list of addresses a sentence introduces: each
+    item one address its link prints ("http://www.gnupg.org/faq.html."), under "For more
+    information:" (a sentence of ``ADDRESS_INTRO_MIN_WORDS`` words or more ending with a
+    colon, right before the list or as its paragraph's text, as Publican's DocBook sets a
+    list inside its paragraph). The works a manual's section cites, as a bibliography's
+    addresses are (``_citation``); a footer's list of a site's profiles is under a label
+    saying chrome (``_intro_says_chrome``: "Follow us on social media:")."""
+    parent = el.getparent()
+    if el.tag in _LIST_TAGS:
+        items = el
+    elif el.tag == "li":
+        items = parent
+    elif parent is not None and parent.tag == "li":
+        items = parent.getparent()
+    else:
+        children = [c for c in el if isinstance(c.tag, str)]
+        items = children[0] if len(children) == 1 and not (el.text or "").strip() else None
+    if items is None or items.tag not in _LIST_TAGS:
+        return False
+    entries = items.findall("li")
+    if not entries or not all(_one_address(li) for li in entries):
+        return False
+    intro = _intro(items)
+    return intro.endswith(":") and len(_WORD_RE.findall(intro)) >= ADDRESS_INTRO_MIN_WORDS \
+        and PROMO_LEAD_RE.match(intro) is None and not _intro_says_chrome(intro)
+
+
+def _one_address(li: HtmlElement) -> bool:
+    """An item that is one link printing its own address, and punctuation."""
+    links = list(li.iter("a"))
+    if len(links) != 1 or not _shows_address(links[0]):
+        return False
+    rest = _collapsed_text(li).replace(_collapsed_text(links[0]), "", 1)
+    return not _WORD_RE.search(rest)
+
+
+def _intro(items: HtmlElement) -> str:
+    """The text right before the list ``items``: the block before it, or its paragraph's
+    own text when the list is set inside the paragraph, up through the wrappers it opens."""
+    text, node = "", items
+    for _ in range(_ADDRESS_INTRO_DEPTH):
+        before = node.getprevious()
+        while before is not None and not isinstance(before.tag, str):
+            before = before.getprevious()
+        parent = node.getparent()
+        if before is not None:
+            text = (_short_text(before, ADDRESS_INTRO_MAX_CHARS) or "") + (before.tail or "")
+        elif parent is not None and (parent.text or "").strip():
+            text = parent.text or ""
+        if text.strip() or parent is None:
+            break
+        node = parent
+    return " ".join(text.split())
+
+
+def _intro_says_chrome(text: str) -> bool:
+    """Whether the introducing sentence says a word of chrome (``_tokens``' boilerplate
+    family: "Follow us on social media:", "Share this page:")."""
+    return _kinds_of(text.lower()).boiler

@@ -41,7 +41,7 @@ from ._members import named_entries, wrapped_section_body
 from ._menus import menu_of_sections
 from ._numbered import lists_sections_after
 from ._permalinks import self_linked
-from ._phrases import _cited_address, _phrase_in_prose
+from ._phrases import _cited_address, _phrase_in_prose, sentence_of_links
 from ._signals import (
     PROMO_LEAD_RE,
     _admonition,
@@ -283,7 +283,7 @@ def _prunable(el: HtmlElement, st: _Stats, stats: dict[HtmlElement, _Stats],
     # (a type's binding line is asked last, of the blocks that would otherwise go)
     if tag == "p":
         return _is_link_paragraph(el, st) and not _footnotes(el) and not type_binding(el)
-    if _run_of_names(el, cites) or _phrase_in_prose(el, tag):
+    if _run_of_names(el, cites) or _phrase_in_prose(el, tag) or sentence_of_links(el):
         return False
     # (a link block first: _names_only reads every paragraph and item below, so it is asked
     # only of the blocks that would otherwise go)
