@@ -38,6 +38,12 @@ def names_in_entry(el: HtmlElement, stats: dict[HtmlElement, _Stats]) -> bool:
     if len(links) < API_NAMES_MIN or not all(_names_link(a) for a in links) or \
             not any(_TYPED_NAME_RE.search(_collapsed_text(a)) for a in links):
         return False
+    return _in_entry(el, stats)
+
+
+def _in_entry(el: HtmlElement, stats: dict[HtmlElement, _Stats]) -> bool:
+    """Whether one of the ``ENTRY_MAX_LEVELS`` nearest ancestors of ``el`` says
+    ``ENTRY_MIN_CHARS`` of its own besides ``el`` (not links): the entry's text."""
     own = stats[el].text - stats[el].links
     node = el.getparent()
     for _ in range(ENTRY_MAX_LEVELS):
