@@ -8,6 +8,7 @@ import re
 
 from lxml.html import HtmlElement
 
+from ._apinames import names_in_entry
 from ._boxes import _boxed_in_text
 from ._cells import pictures_of_tables
 from ._decl import (
@@ -142,7 +143,7 @@ def prune(content: HtmlElement, stats: dict[HtmlElement, _Stats] | None = None,
               not _in_contents(el, content, stats, anchors) and not _section_body(el) and
               not wrapped_section_body(el) and not named_entries(el, stats) and
               not _lists_parts(el, content, stats, toc_pages, anchors) and
-              not _in_introduced(el, content) and
+              not _in_introduced(el, content) and not names_in_entry(el, stats) and
               not _headed_link(el, stats) and
               not lists_sections_after(el) and not in_numbered_figure(el) and
               not menu_of_sections(el) and
@@ -285,8 +286,7 @@ def _prunable(el: HtmlElement, st: _Stats, stats: dict[HtmlElement, _Stats],
         return _is_link_paragraph(el, st) and not _footnotes(el) and not type_binding(el)
     if _run_of_names(el, cites) or _phrase_in_prose(el, tag) or sentence_of_links(el):
         return False
-    # (a link block first: _names_only reads every paragraph and item below, so it is asked
-    # only of the blocks that would otherwise go)
+    # (a link block first: _names_only, reading every block below, only of those that go)
     return _is_link_block(el, st, stats, lists) and not _names_only(el, st, stats, cites) \
         and not _footnotes(el) and not self_linked(el) and not type_binding(el)
 

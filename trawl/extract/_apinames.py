@@ -1,0 +1,78 @@
+"""A list of an API's names inside one of its entries (a class's "Inherited Members": a
+line per base class, and the names of the members it lends, each linked to its entry; a
+template's "Specializations"). Prune judges blocks by their links, and these are nothing
+but links: the names are the entry's text, however linked. ``_prune`` asks this of the
+blocks it would drop."""
+
+from __future__ import annotations
+
+import re
+
+from lxml.html import HtmlElement
+
+from ._stats import _TYPED_NAME_RE, _Stats
+from ._tree import _collapsed_text
+
+API_NAMES_MIN = 2
+"""Links a list of names has at least (a template's two specializations)."""
+ENTRY_MIN_CHARS = 40
+"""Text of its own (not links) the entry around the list says at least (its docstring's
+first sentence): a sidebar of links says nothing besides them."""
+ENTRY_MAX_LEVELS = 3
+"""Ancestors up to which the entry is looked for (the list, its wrapper, its subsection,
+the entry's section): a sidebar beside a story is in the page, not in an entry."""
+_ANCHOR_PART_RE = re.compile(r"[.:/#-]+")
+_STRONG_NAME_RE = re.compile(r"::|\(\)|\w_\w|\w<\w[^<>]*>")
+"""A name only a program writes: scoped, called, underscored, or a template's
+(``value_semantic_codecvt_helper<char>``); not a word with a dot or a capital inside
+(``Node.js``, ``JavaScript``), which a list of a blog's tags has."""
+
+
+def names_in_entry(el: HtmlElement, stats: dict[HtmlElement, _Stats]) -> bool:
+    """Whether ``el`` is a list of an API's names (see ``_names_link``; ``API_NAMES_MIN``
+    links at least, all of them names, one at least written as only a program writes
+    one) inside an entry that says ``ENTRY_MIN_CHARS`` of its own besides. A "related
+    posts" list is headlines, a list of tags is words ("Politics", "Node.js") linked to
+    pages, not to a name's place, and a sidebar of a site's pages is no entry's."""
+    links = [a for a in el.iter("a") if a.get("href")]
+    if len(links) < API_NAMES_MIN or not all(_names_link(a) for a in links) or \
+            not any(_TYPED_NAME_RE.search(_collapsed_text(a)) for a in links):
+        return False
+    return _in_entry(el, stats)
+
+
+def _in_entry(el: HtmlElement, stats: dict[HtmlElement, _Stats]) -> bool:
+    """Whether one of the ``ENTRY_MAX_LEVELS`` nearest ancestors of ``el`` says
+    ``ENTRY_MIN_CHARS`` of its own besides ``el`` (not links): the entry's text."""
+    own = stats[el].text - stats[el].links
+    node = el.getparent()
+    for _ in range(ENTRY_MAX_LEVELS):
+        if node is None or node not in stats:
+            return False
+        st = stats[node]
+        if st.text - st.links - own >= ENTRY_MIN_CHARS:
+            return True
+        node = node.getparent()
+    return False
+
+
+def _names_link(a: HtmlElement) -> bool:
+    """Whether the link ``a`` names an API's item: its text is a name its target's anchor
+    is made of (``<a href="message.html#Message.policy">policy</a>``: generators anchor an
+    entry by its name; a constructor's, ``#Base.__init__``, by its class's), or it is
+    written as only a program writes a name (see ``_STRONG_NAME_RE``: "Class
+    value_semantic_codecvt_helper&lt;char&gt;")."""
+    text = _collapsed_text(a)
+    if not text:
+        return False
+    fragment = (a.get("href") or "").partition("#")[2]
+    part = _last_part(text)
+    if fragment and part and " " not in text and part in _ANCHOR_PART_RE.split(fragment):
+        return True
+    return len(text.split()) <= 2 and _STRONG_NAME_RE.search(text) is not None
+
+
+def _last_part(name: str) -> str:
+    """The last part of a scoped name (``email.message.Message``: ``Message``)."""
+    parts = [p for p in _ANCHOR_PART_RE.split(name) if p]
+    return parts[-1] if parts else ""
