@@ -185,15 +185,49 @@ def type_binding(el: HtmlElement) -> bool:
     lines = False
     for child in el:  # (lazily: a block of text stops at its first linked part)
         if isinstance(child.tag, str) and child.find(".//a") is not None:
-            if not _binding_line(child):
+            if not _binding_line(child) and not _binding_list(child):
                 return False
             lines = True
     return lines
 
 
+def _binding_list(el: HtmlElement) -> bool:
+    """Whether ``el`` is a list (``ul``, ``ol``) of such lines: each item that links is a
+    binding line (an entry's "Parameters" list, a parameter an item). A list with one item
+    of links of another shape (a menu's "Home", a related story) is a list of links."""
+    if el.tag not in ("ul", "ol"):
+        return False
+    lines = False
+    for item in el:
+        if not isinstance(item.tag, str):
+            continue
+        if item.tag != "li":
+            return False
+        if item.find(".//a") is not None:
+            if not _binding_line(item):
+                return False
+            lines = True
+    return lines
+
+
+_ANNOTATION_RE = re.compile(r"(?:\.\.\.)?\w+\??\s*:\s*\S")
+"""A parameter annotated with its type, as TypeScript, Python, Rust or Kotlin write it and
+an entry's "Parameters" list prints it: "fn1: UnaryFunction<T, A>", "config?: Partial<C>",
+"...fns: UnaryFunction<any, any>[]"."""
+
+
+def _annotation_line(text: str) -> bool:
+    """Whether ``text`` opens as a parameter annotated with its type (``_ANNOTATION_RE``).
+    A list of such lines, each type linked to its definition, is an entry's parameters, not
+    a list of links. The guard is ``_binding_line``'s: the type reads as code (glued to its
+    type parameters or arguments) and each link is a name; a tag line ("Tags: <a>news</a>,
+    <a>sport</a>") or a labelled link ("Source: <a>Reuters</a>") reads as words."""
+    return _ANNOTATION_RE.match(text) is not None
+
+
 def _binding_line(el: HtmlElement) -> bool:
     text = _short_text(el, BINDING_MAX_CHARS)  # (stops reading a long block early)
-    if not text or _BINDING_RE.match(text) is None or \
+    if not text or (_BINDING_RE.match(text) is None and not _annotation_line(text)) or \
             any(isinstance(d.tag, str) and d.tag in BLOCK_TAGS and d.tag != "br"
                 for d in el.iterdescendants()):
         return False
