@@ -8,6 +8,7 @@ import re
 
 from lxml.html import HtmlElement
 
+from ._asidebox import sidebar_in_flow
 from ._banner import site_banner
 from ._boxes import _box_under_title, _boxed_in_text, _in_flow_quote, _related_entries
 from ._cells import data_cell
@@ -190,7 +191,8 @@ def _is_boilerplate(el: HtmlElement, tag: str, role: str, st: _Stats, share: flo
     if tag in _BOILER_TAGS or role in _BOILER_ROLES:
         # a <header>/<footer> wrapping the whole article is layout, not boilerplate
         return (share < 0.5 or ((tag == "nav" or role == "navigation") and share < 0.8)) \
-            and not _in_flow_quote(el, st) and not _box_under_title(el, st)
+            and not _in_flow_quote(el, st) and not _box_under_title(el, st) \
+            and not sidebar_in_flow(el, st)
     if st.links and (_pager(el, st) or _language_bar(el, st) or navigation_bar(el, st)
                      or sequence_bar(el, st)):
         return True
