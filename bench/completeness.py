@@ -165,6 +165,16 @@ The sets (``--list`` says which are installed here):
   ``HTML/``, not its PDFs): a build tool's book, a section a page, 148 pages, examples as
   a listing and the command line's output after it, the body less ``navheader`` and
   ``navfooter``;
+- ``fontconfig``: fontconfig 2.14's developer reference (DocBook SGML through DSSSL,
+  uppercase markup, as ``libdbi``; Debian libfontconfig-doc, its 222 pages, unpacked under
+  ``$DOCSETS/fontconfig``): a function a page, each a ``REFENTRY`` (name, synopsis,
+  description, since), the shape of a database's command reference, the body less
+  ``NAVHEADER`` and ``NAVFOOTER`` (brief 76);
+- ``valgrind``: Valgrind 3.19's manual (DocBook XSL snapshot; Debian valgrind, only its
+  ``html/``, unpacked under ``$DOCSETS/valgrind``): 40 pages, a chapter a page, its core's
+  and tools' command-line options as lists of terms, the FAQ, the release notes, the
+  licences; the body less its own navigation bars (a ``table.nav`` in a bare ``div`` at
+  the top and the foot, brief 76);
 - ``libgda``: libgda 5.2's manual and API reference (gtk-doc, as ``gtkdoc``; Debian
   libgda-5.0-doc, only its pages, not its figures): a database access library's guide
   (its architecture, its providers' notes, its SQL console's manual, a migration guide,
@@ -710,6 +720,22 @@ SETS = {s.name: s for s in (
            "/html/body",
            f"./table[1][.//img] | ./div[{_has_class('spirit-nav')}] "
            f"| ./table[.//div[{_has_class('copyright-footer')}]]"),
+    DocSet("fontconfig",
+           # setup unpacks it under a folder of its own (brief 76)
+           _installed("usr/share/doc/libfontconfig-dev/fontconfig-devel",
+                      DOCSETS / "fontconfig"), "libfontconfig-doc",
+           # fontconfig's developer reference (DocBook SGML through DSSSL, uppercase
+           # markup), a function a page (a ``REFENTRY``: name, synopsis, description), as
+           # a database's command reference is: as for ``libdbi``
+           "/html/body", "./div[@class='NAVHEADER' or @class='NAVFOOTER']"),
+    DocSet("valgrind",
+           # setup unpacks it under a folder of its own (brief 76)
+           _installed("usr/share/doc/valgrind/html", DOCSETS / "valgrind"), "valgrind",
+           # Valgrind's manual (DocBook XSL snapshot), a chapter a page with its tools'
+           # command-line options as lists of terms: the body less its own navigation
+           # bars, a ``table.nav`` (prev, up, home, the book's title, next) in a bare
+           # ``div`` at the top and at the foot, where DocBook XSL writes ``navheader``
+           "/html/body", f"./div[table[{_has_class('nav')}]]"),
     DocSet("httpd", _installed("usr/share/doc/apache2-doc/manual/en", page="index.html"),
            "apache2-doc",
            # the Apache HTTP Server manual's generator: ``div#page-content``, or (the
