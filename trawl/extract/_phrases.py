@@ -15,7 +15,7 @@ from ._boxes import _prose_besides, _prose_paragraph
 from ._signals import PROMO_LEAD_RE, _kinds, _shows_address
 from ._text import BLOCK_TAGS, text_content
 from ._tokens import _kinds_of
-from ._tree import _collapsed_text, _is_ancestor, _short_text
+from ._tree import _collapsed_text, _is_ancestor, intro_text
 
 SENTENCE_REST_MIN_CHARS = 40
 """A paragraph says at least this much outside a part of it, not counting link text, for
@@ -194,7 +194,7 @@ def _listed_addresses(el: HtmlElement) -> bool:
     entries = items.findall("li")
     if not entries or not all(_one_address(li) for li in entries):
         return False
-    intro = _intro(items)
+    intro = intro_text(items, _ADDRESS_INTRO_DEPTH, ADDRESS_INTRO_MAX_CHARS)
     return intro.endswith(":") and len(_WORD_RE.findall(intro)) >= ADDRESS_INTRO_MIN_WORDS \
         and PROMO_LEAD_RE.match(intro) is None and not _intro_says_chrome(intro)
 
@@ -206,25 +206,6 @@ def _one_address(li: HtmlElement) -> bool:
         return False
     rest = _collapsed_text(li).replace(_collapsed_text(links[0]), "", 1)
     return not _WORD_RE.search(rest)
-
-
-def _intro(items: HtmlElement) -> str:
-    """The text right before the list ``items``: the block before it, or its paragraph's
-    own text when the list is set inside the paragraph, up through the wrappers it opens."""
-    text, node = "", items
-    for _ in range(_ADDRESS_INTRO_DEPTH):
-        before = node.getprevious()
-        while before is not None and not isinstance(before.tag, str):
-            before = before.getprevious()
-        parent = node.getparent()
-        if before is not None:
-            text = (_short_text(before, ADDRESS_INTRO_MAX_CHARS) or "") + (before.tail or "")
-        elif parent is not None and (parent.text or "").strip():
-            text = parent.text or ""
-        if text.strip() or parent is None:
-            break
-        node = parent
-    return " ".join(text.split())
 
 
 def _intro_says_chrome(text: str) -> bool:

@@ -15,7 +15,14 @@ from ._kept import _up_to
 from ._prune import _cites_names
 from ._signals import PROMO_LEAD_RE, _kinds, section_alike
 from ._tokens import _kinds_of
-from ._tree import _HEADINGS, _collapsed_text, _first_element, _is_ancestor, _short_text
+from ._tree import (
+    _HEADINGS,
+    _collapsed_text,
+    _first_element,
+    _is_ancestor,
+    _short_text,
+    intro_text,
+)
 
 
 def body_of_section(el: HtmlElement, text: str, content: HtmlElement) -> bool:
@@ -117,20 +124,7 @@ def _introduced_names(items: HtmlElement) -> bool:
     ("Read more:") introduces no list of the page's."""
     if items.find(".//a") is not None:
         return False
-    text, node = "", items
-    for _ in range(INTRO_DEPTH):  # (up through the wrappers the list opens: its div)
-        before = node.getprevious()
-        while before is not None and not isinstance(before.tag, str):
-            before = before.getprevious()
-        parent = node.getparent()
-        if before is not None:
-            text = (_short_text(before, INTRO_MAX_CHARS) or "") + (before.tail or "")
-        elif parent is not None and (parent.text or "").strip():
-            text = parent.text or ""
-        if text.strip() or parent is None:
-            break
-        node = parent
-    text = " ".join(text.split())
+    text = intro_text(items, INTRO_DEPTH, INTRO_MAX_CHARS)  # (through the list's wrappers)
     return text.endswith(":") and len(text.split()) >= INTRO_MIN_WORDS and \
         PROMO_LEAD_RE.match(text) is None and not _says_chrome(text)
 

@@ -89,3 +89,25 @@ def _is_ancestor(anc: HtmlElement, el: HtmlElement) -> bool:
             return True
         parent = parent.getparent()
     return False
+
+
+def intro_text(items: HtmlElement, depth: int, max_chars: int) -> str:
+    """The text right before ``items`` (a list), collapsed: the block before it (up to
+    ``max_chars`` of it, and its tail), or its paragraph's own text when the list is set
+    inside the paragraph (as Publican's DocBook sets it), looked for up through the
+    ``depth`` wrappers the list opens; "" when there is none. What introduces a list: "...
+    security flaws:", "For more information:"."""
+    text, node = "", items
+    for _ in range(depth):
+        before = node.getprevious()
+        while before is not None and not isinstance(before.tag, str):
+            before = before.getprevious()
+        parent = node.getparent()
+        if before is not None:
+            text = (_short_text(before, max_chars) or "") + (before.tail or "")
+        elif parent is not None and (parent.text or "").strip():
+            text = parent.text or ""
+        if text.strip() or parent is None:
+            break
+        node = parent
+    return " ".join(text.split())
