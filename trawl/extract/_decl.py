@@ -69,8 +69,10 @@ def declaration_line(el: HtmlElement) -> bool:
     if el.tag in _HEADINGS or _holds_block(el) or _in_tooltip(el):
         return False  # (a tooltip's code is no part of its line: see ``in_code``)
     text = _short_text(el, DECLARATION_LINE_MAX_CHARS)
-    return text is not None and GLUED_CODE_RE.search(_MANUAL_REF_RE.sub(" ", text)) is not None \
-        and declaration(el)
+    # (the manual pages' references taken out only of a line that reads as code at all:
+    # most do not, and a space in a reference's place makes no mark of code)
+    return text is not None and GLUED_CODE_RE.search(text) is not None and \
+        GLUED_CODE_RE.search(_MANUAL_REF_RE.sub(" ", text)) is not None and declaration(el)
 
 
 _MANUAL_REF_RE = re.compile(r"[\w.-]+\(\d\w*\)")
