@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from trawl.extract import extract
 
+from .test_extract_doc_comment import THREAD_SAYS
 from .test_extract_whole import LOREM, URL, assert_kept, page, words
 
 SUMMARY = ("Projects each source value to an Observable which is merged in the output "
@@ -47,7 +48,12 @@ def test_a_description_with_a_diagram_is_no_thread() -> None:
     assert_kept(text, SUMMARY, DETAIL)
 
 
-THREAD_SAYS = "What a helpful article, it saved my afternoon of debugging the scheduler."
+def story_with(after: str) -> str:
+    """The text trawl extracts from a story of six paragraphs with ``after`` set below them
+    (a thread, a sidebar's boxes: what must still go)."""
+    body = ("<h1>Scheduling in practice</h1>"
+            + "".join(f"<p>Part {i} of the article. {LOREM}</p>" for i in range(6)) + after)
+    return extract(page(body, "Scheduling in practice"), URL).text
 
 
 def test_comments_with_their_writers_avatars_still_go() -> None:
@@ -56,10 +62,7 @@ def test_comments_with_their_writers_avatars_still_go() -> None:
     comments = "".join(
         f"<div class='comment'><p><img src='/u/{n}.png' width='48' height='48' alt=''> "
         f"{n} says</p><p>{THREAD_SAYS}</p></div>" for n in ("alice", "bob"))
-    body = ("<h1>Scheduling in practice</h1>"
-            + "".join(f"<p>Part {i} of the article. {LOREM}</p>" for i in range(6))
-            + f"<div>{comments}</div>")
-    text = extract(page(body, "Scheduling in practice"), URL).text
+    text = story_with(f"<div>{comments}</div>")
     assert_kept(text, LOREM)
     assert words(THREAD_SAYS) not in words(text)
 
@@ -95,11 +98,9 @@ def test_a_sidebars_plain_boxes_still_go() -> None:
     # blog that quotes a file and a line among its sentences)
     about = " ".join(f"Week {i}: we write about build tools and the bugs they hide."
                      for i in range(20))
-    body = ("<h1>Scheduling in practice</h1>"
-            + "".join(f"<p>Part {i} of the article. {LOREM}</p>" for i in range(6))
-            + "<aside class='widget'>Subscribe to our newsletter for a tip every week.</aside>"
-            + f"<aside class='widget'>{about} Last week: the crash at main.c:120.</aside>")
-    text = extract(page(body, "Scheduling in practice"), URL).text
+    text = story_with("<aside class='widget'>Subscribe to our newsletter for a tip every week."
+                      f"</aside><aside class='widget'>{about} Last week: the crash at "
+                      "main.c:120.</aside>")
     assert_kept(text, LOREM)
     assert "newsletter" not in text and "main.c" not in text
 
@@ -119,9 +120,7 @@ def test_a_comment_of_worded_links_is_still_judged_by_them() -> None:
     says = ("See <a href='https://blog.example.net/'>my own blog about it</a> and "
             "<a href='/forum/t/12'>this old thread</a>.")
     comment = f"<div class='comment'><p>{says}</p></div>"
-    body = ("<h1>Scheduling in practice</h1>"
-            + "".join(f"<p>Part {i} of the article. {LOREM}</p>" for i in range(6)) + comment)
-    text = extract(page(body, "Scheduling in practice"), URL).text
+    text = story_with(comment)
     assert_kept(text, LOREM)
     assert "my own blog" not in text
 
