@@ -17,6 +17,7 @@ import itertools
 
 from lxml.html import HtmlElement
 
+from ._flat import flat_subheading
 from ._signals import (
     TEASER_MAX_CHARS,
     TEASERS_MIN,
@@ -122,8 +123,8 @@ def _in_section_text(node: HtmlElement, parent: HtmlElement, stats: dict[HtmlEle
         if child is node or child is head or not isinstance(child.tag, str) or \
                 _empty_anchor(child) or child.tag == "hr":
             continue
-        if child.tag in _BREAK_TAGS:
-            continue  # (a rule or a break between the section's blocks says nothing)
+        if child.tag in _BREAK_TAGS or flat_subheading(child, first):
+            continue  # (a rule or a break says nothing; a subsection's heading heads text)
         if child in stats and _class_weight(child) >= 0 and \
                 _its_subsection(child, first, stats, listed):
             continue  # (after the section's text: its subsections, the document's too)
