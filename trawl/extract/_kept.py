@@ -225,7 +225,38 @@ def _introduced(el: HtmlElement, content: HtmlElement) -> bool:
     prev = block.getprevious()
     while prev is not None and not isinstance(prev.tag, str):
         prev = prev.getprevious()
-    return prev is not None and (_introduces(prev) or _sources_heading(prev))
+    return prev is not None and (_introduces(prev) or _sources_heading(prev) or
+                                 _counts_entries(prev, lst))
+
+
+_NUMBER_WORDS = {w: i for i, w in enumerate((
+    "zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten",
+    "eleven", "twelve"))}
+_COUNT_RE = re.compile(r"\b(\d{1,2}|" + "|".join(_NUMBER_WORDS) + r")\b", re.I)
+_SENTENCE_SPLIT_RE = re.compile(r"(?<=[.!?])\s+")
+
+
+def _counts_entries(p: HtmlElement, lst: HtmlElement) -> bool:
+    """Whether the paragraph ``p`` right before the list ``lst`` counts its entries: its
+    last sentence, of its own words (``_own_sentence``; no promotion's lead), names the
+    number of the list's items ("There are a number of similar libraries in existence.
+    I'm aware of at least three." over three libraries; "Two options control it."). The
+    text says what its list is, as a lead-in ending with a colon does (``_introduces``).
+    A story's last paragraph over a list of other stories counts nothing of them: a
+    number in it that matches their count by chance is unlikely, and its links are
+    headlines a "Related" heading or label leads (which stays a promotion's)."""
+    if p.tag != "p" or lst.tag not in ("ul", "ol"):
+        return False
+    text = " ".join(text_content(p).split())
+    if not text or PROMO_LEAD_RE.match(text) is not None or not _own_sentence(p):
+        return False
+    last = _SENTENCE_SPLIT_RE.split(text)[-1]
+    items = sum(1 for c in lst if c.tag == "li")
+    for m in _COUNT_RE.finditer(last):
+        word = m.group(1).lower()
+        if (int(word) if word.isdigit() else _NUMBER_WORDS[word]) == items:
+            return True
+    return False
 
 
 def _introduces(p: HtmlElement) -> bool:
@@ -292,7 +323,7 @@ def _introduced_in_item(el: HtmlElement) -> bool:
     submenu is a label of a word or two ("Products:"), and a promotion's lead names the
     stories ("More from <a>our partners</a>:"): they say no sentence of their own."""
     item = el.getparent()  # (asked first: of every ancestor of every block prune drops)
-    if item is None or item.tag != "li":
+    if item is None or not (item.tag == "li" or _item_paragraph(item)):
         return False
     lst = el
     while lst.tag not in LISTS and _wraps_one(lst):
@@ -308,6 +339,19 @@ def _introduced_in_item(el: HtmlElement) -> bool:
         lead += [(text_content(child), child.tag == "a" or child.find(".//a") is not None),
                  (child.tail or "", False)]
     return False
+
+
+_ITEM_TAGS = frozenset(("li", "dd"))
+
+
+def _item_paragraph(block: HtmlElement) -> bool:
+    """Whether ``block`` is a list item's paragraph, a ``div`` right in the item (``li``,
+    ``dd``): DocBook's ``div.para`` holds the item's sentence and the list it introduces
+    ("The software runs with the minimum privileges it needs: <ul>..."), where HTML's
+    ``p`` could not. A ``div`` standing alone (a box of links under its lead) is in no
+    list's item."""
+    parent = block.getparent()
+    return block.tag == "div" and parent is not None and parent.tag in _ITEM_TAGS
 
 
 def _item_lead(pieces: list[tuple[str, bool]]) -> bool:

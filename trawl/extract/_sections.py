@@ -17,6 +17,7 @@ import itertools
 
 from lxml.html import HtmlElement
 
+from ._apinames import members_of_api
 from ._flat import flat_subheading
 from ._signals import (
     TEASER_MAX_CHARS,
@@ -295,12 +296,16 @@ def _parallel(node: HtmlElement, parent: HtmlElement, stats: dict[HtmlElement, _
     beside its details, each of "h3" sections), are no list of links or teasers, and hold
     ``PARALLEL_MIN_SHARE`` of its text. A sibling that lists names (``names_list``) is
     the document's part too, however linked (a class's page: its description, beside the
-    sections of its ancestors, its interfaces, its members)."""
+    sections of its ancestors, its interfaces, its members); siblings that all list names,
+    some only a program writes (``members_of_api``: "Instance methods" over
+    ``gtk_expression_bind``...), are the document's parts whatever their size beside a
+    long description."""
     rank = _first_heading_rank(node)
     if rank is None or _among_teasers(node, parent):
         return False
     listed = listed_links(parent, stats, lists)
     size = 0
+    parts: list[HtmlElement] = []
     for sib in parent:
         if sib is node or not isinstance(sib.tag, str) or sib not in stats:
             continue
@@ -312,7 +317,10 @@ def _parallel(node: HtmlElement, parent: HtmlElement, stats: dict[HtmlElement, _
                 sib.find(".//form") is not None or sib.find(".//input") is not None:
             return False  # (a "related" block, comments or a sign-up beside a story)
         size += st.text
-    return size >= PARALLEL_MIN_SHARE * stats[node].text
+        parts.append(sib)
+    if size >= PARALLEL_MIN_SHARE * stats[node].text:
+        return True
+    return bool(parts) and all(names_list(p) for p in parts) and members_of_api(parts)
 
 
 def names_list(el: HtmlElement) -> bool:
