@@ -212,7 +212,8 @@ INTRO_MIN_WORDS = 5
 def _introduced(el: HtmlElement, content: HtmlElement) -> bool:
     """Whether ``el`` is, or only wraps, a list that the paragraph before it introduces: a
     sentence of its own words ending with a colon ("you may also find the following
-    sources of information useful:"), no promotion's ("Read more:", "Related:")."""
+    sources of information useful:"), no promotion's ("Read more:", "Related:"), or one
+    counting the list's entries (``_counts_entries``)."""
     lst = el
     while lst.tag not in LISTS and _wraps_one(lst):
         lst = lst[0]
@@ -316,12 +317,13 @@ def _in_introduced(el: HtmlElement, content: HtmlElement) -> bool:
 
 
 def _introduced_in_item(el: HtmlElement) -> bool:
-    """Whether ``el`` is, or only wraps, a list nested in a list item after the item's own
-    lead-in, a sentence ending with a colon (``_item_lead``: "Developer articles at
-    <a>apachetutor</a> include:", then the articles' links): the item says what its list
-    is, as a paragraph before a list does (``_introduced``). A menu's entry over its
-    submenu is a label of a word or two ("Products:"), and a promotion's lead names the
-    stories ("More from <a>our partners</a>:"): they say no sentence of their own."""
+    """Whether ``el`` is, or only wraps, a list nested in a list item (or in its paragraph
+    ``div``, ``_item_paragraph``) after the item's own lead-in, a sentence ending with a
+    colon (``_item_lead``: "Developer articles at <a>apachetutor</a> include:", then the
+    articles' links): the item says what its list is, as a paragraph before a list does
+    (``_introduced``). A menu's entry over its submenu is a label of a word or two
+    ("Products:"), and a promotion's lead names the stories ("More from <a>our
+    partners</a>:"): they say no sentence of their own."""
     item = el.getparent()  # (asked first: of every ancestor of every block prune drops)
     if item is None or not (item.tag == "li" or _item_paragraph(item)):
         return False

@@ -94,7 +94,8 @@ def _in_section_text(node: HtmlElement, parent: HtmlElement, stats: dict[HtmlEle
     """Whether ``node`` is a part of ``parent``'s section among its text: ``parent`` starts
     with a heading (its title), and all else in it is paragraphs, lists and code listings
     that list no links (a sentence's links are its words), no class saying chrome, and its
-    subsections (``_its_subsection``): the section's
+    subsections (``_its_subsection``; a subsection's heading written flat among them,
+    ``_flat.flat_subheading``, heads more of its text): the section's
     introduction, then the block (a list), then "For example:" and its listing. A code
     listing's text is no prose by its mass, yet the section's as much as a paragraph; any
     generator's section reads so, and a list of links or other stories has listed links.
