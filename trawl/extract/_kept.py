@@ -231,17 +231,19 @@ def _introduced(el: HtmlElement, content: HtmlElement) -> bool:
 
 
 _NUMBER_WORDS = {w: i for i, w in enumerate((
-    "zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten",
-    "eleven", "twelve"))}
-_COUNT_RE = re.compile(r"\b(\d{1,2}|" + "|".join(_NUMBER_WORDS) + r")\b", re.I)
+    "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven",
+    "twelve"), 2)}
+"""A count as prose spells it; digits number parts, versions and sections ("part 2")."""
+_COUNT_RE = re.compile(r"\b(" + "|".join(_NUMBER_WORDS) + r")\b", re.I)
 _SENTENCE_SPLIT_RE = re.compile(r"(?<=[.!?])\s+")
 
 
 def _counts_entries(p: HtmlElement, lst: HtmlElement) -> bool:
     """Whether the paragraph ``p`` right before the list ``lst`` counts its entries: its
     last sentence, of its own words (``_own_sentence``; no promotion's lead), names the
-    number of the list's items ("There are a number of similar libraries in existence.
-    I'm aware of at least three." over three libraries; "Two options control it."). The
+    number of the list's items, spelled out, and ends with a full stop ("There are a
+    number of similar libraries in existence. I'm aware of at least three." over three
+    libraries; "Two options control it."). The
     text says what its list is, as a lead-in ending with a colon does (``_introduces``).
     A story's last paragraph over a list of other stories counts nothing of them: a
     number in it that matches their count by chance is unlikely, and its links are
@@ -252,12 +254,10 @@ def _counts_entries(p: HtmlElement, lst: HtmlElement) -> bool:
     if not text or PROMO_LEAD_RE.match(text) is not None or not _own_sentence(p):
         return False
     last = _SENTENCE_SPLIT_RE.split(text)[-1]
+    if not last.endswith("."):
+        return False  # (a statement: a title, "Getting Started with part two", counts nothing)
     items = sum(1 for c in lst if c.tag == "li")
-    for m in _COUNT_RE.finditer(last):
-        word = m.group(1).lower()
-        if (int(word) if word.isdigit() else _NUMBER_WORDS[word]) == items:
-            return True
-    return False
+    return any(_NUMBER_WORDS[m.group(1).lower()] == items for m in _COUNT_RE.finditer(last))
 
 
 def _introduces(p: HtmlElement) -> bool:
