@@ -131,3 +131,13 @@ def _last_part(name: str) -> str:
     """The last part of a scoped name (``email.message.Message``: ``Message``)."""
     parts = [p for p in _ANCHOR_PART_RE.split(name) if p]
     return parts[-1] if parts else ""
+
+
+def members_of_api(sections: list[HtmlElement]) -> bool:
+    """Whether ``sections`` (a document's parts, each listing names: one word a link) name
+    an API's members: one of their links at least is written as only a program writes a
+    name (``_STRONG_NAME_RE``: ``gtk_expression_bind``, ``Widget::show()``). A class's
+    page lists its methods, descendants and interfaces so, beside its description, however
+    long that is; a blog's sections of tags ("Python", "Node.js") name no program's item."""
+    return any(_STRONG_NAME_RE.search(_collapsed_text(a)) is not None
+               for sec in sections for a in sec.iter("a") if a.get("href"))

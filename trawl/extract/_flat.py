@@ -182,3 +182,17 @@ def _statement(el: HtmlElement) -> bool:
         return False
     own = (el.text or "") + "".join(c.tail or "" for c in el.iter() if c is not el)
     return sum(1 for w in own.split() if w[:1].isalnum()) >= STATEMENT_MIN_OWN_WORDS
+
+
+def flat_subheading(el: HtmlElement, title: HtmlElement) -> bool:
+    """Whether ``el`` is the heading of a subsection written flat in a section headed by
+    ``title``: a heading of a lower rank (an ``h3`` under the page's ``h1``, its body the
+    blocks after it, no wrapper around the two: erl_docgen's user's guide chapters, any
+    Markdown page), the page's own: no promotion's ("Related articles", "More on this
+    story") and no link of words to another page (a card's headline). Its body is judged
+    with the section's text (``_sections._in_section_text``: paragraphs, lists and
+    listings that list no links); a heading over a list of other stories, a sign-up form
+    or a comment thread leaves the section as it was."""
+    if el.tag not in _HEADINGS or el.tag <= title.tag or promo_heading(el):
+        return False
+    return not any(to_other_page(a) and text_content(a).strip() for a in el.iter("a"))

@@ -212,7 +212,8 @@ INTRO_MIN_WORDS = 5
 def _introduced(el: HtmlElement, content: HtmlElement) -> bool:
     """Whether ``el`` is, or only wraps, a list that the paragraph before it introduces: a
     sentence of its own words ending with a colon ("you may also find the following
-    sources of information useful:"), no promotion's ("Read more:", "Related:")."""
+    sources of information useful:"), no promotion's ("Read more:", "Related:"), or one
+    counting the list's entries (``_counts_entries``)."""
     lst = el
     while lst.tag not in LISTS and _wraps_one(lst):
         lst = lst[0]
@@ -225,7 +226,38 @@ def _introduced(el: HtmlElement, content: HtmlElement) -> bool:
     prev = block.getprevious()
     while prev is not None and not isinstance(prev.tag, str):
         prev = prev.getprevious()
-    return prev is not None and (_introduces(prev) or _sources_heading(prev))
+    return prev is not None and (_introduces(prev) or _sources_heading(prev) or
+                                 _counts_entries(prev, lst))
+
+
+_NUMBER_WORDS = {w: i for i, w in enumerate((
+    "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven",
+    "twelve"), 2)}
+"""A count as prose spells it; digits number parts, versions and sections ("part 2")."""
+_COUNT_RE = re.compile(r"\b(" + "|".join(_NUMBER_WORDS) + r")\b", re.I)
+_SENTENCE_SPLIT_RE = re.compile(r"(?<=[.!?])\s+")
+
+
+def _counts_entries(p: HtmlElement, lst: HtmlElement) -> bool:
+    """Whether the paragraph ``p`` right before the list ``lst`` counts its entries: its
+    last sentence, of its own words (``_own_sentence``; no promotion's lead), names the
+    number of the list's items, spelled out, and ends with a full stop ("There are a
+    number of similar libraries in existence. I'm aware of at least three." over three
+    libraries; "Two options control it."). The
+    text says what its list is, as a lead-in ending with a colon does (``_introduces``).
+    A story's last paragraph over a list of other stories counts nothing of them: a
+    number in it that matches their count by chance is unlikely, and its links are
+    headlines a "Related" heading or label leads (which stays a promotion's)."""
+    if p.tag != "p" or lst.tag not in ("ul", "ol"):
+        return False
+    text = " ".join(text_content(p).split())
+    if not text or PROMO_LEAD_RE.match(text) is not None or not _own_sentence(p):
+        return False
+    last = _SENTENCE_SPLIT_RE.split(text)[-1]
+    if not last.endswith("."):
+        return False  # (a statement: a title, "Getting Started with part two", counts nothing)
+    items = sum(1 for c in lst if c.tag == "li")
+    return any(_NUMBER_WORDS[m.group(1).lower()] == items for m in _COUNT_RE.finditer(last))
 
 
 def _introduces(p: HtmlElement) -> bool:
@@ -285,14 +317,15 @@ def _in_introduced(el: HtmlElement, content: HtmlElement) -> bool:
 
 
 def _introduced_in_item(el: HtmlElement) -> bool:
-    """Whether ``el`` is, or only wraps, a list nested in a list item after the item's own
-    lead-in, a sentence ending with a colon (``_item_lead``: "Developer articles at
-    <a>apachetutor</a> include:", then the articles' links): the item says what its list
-    is, as a paragraph before a list does (``_introduced``). A menu's entry over its
-    submenu is a label of a word or two ("Products:"), and a promotion's lead names the
-    stories ("More from <a>our partners</a>:"): they say no sentence of their own."""
+    """Whether ``el`` is, or only wraps, a list nested in a list item (or in its paragraph
+    ``div``, ``_item_paragraph``) after the item's own lead-in, a sentence ending with a
+    colon (``_item_lead``: "Developer articles at <a>apachetutor</a> include:", then the
+    articles' links): the item says what its list is, as a paragraph before a list does
+    (``_introduced``). A menu's entry over its submenu is a label of a word or two
+    ("Products:"), and a promotion's lead names the stories ("More from <a>our
+    partners</a>:"): they say no sentence of their own."""
     item = el.getparent()  # (asked first: of every ancestor of every block prune drops)
-    if item is None or item.tag != "li":
+    if item is None or not (item.tag == "li" or _item_paragraph(item)):
         return False
     lst = el
     while lst.tag not in LISTS and _wraps_one(lst):
@@ -308,6 +341,19 @@ def _introduced_in_item(el: HtmlElement) -> bool:
         lead += [(text_content(child), child.tag == "a" or child.find(".//a") is not None),
                  (child.tail or "", False)]
     return False
+
+
+_ITEM_TAGS = frozenset(("li", "dd"))
+
+
+def _item_paragraph(block: HtmlElement) -> bool:
+    """Whether ``block`` is a list item's paragraph, a ``div`` right in the item (``li``,
+    ``dd``): DocBook's ``div.para`` holds the item's sentence and the list it introduces
+    ("The software runs with the minimum privileges it needs: <ul>..."), where HTML's
+    ``p`` could not. A ``div`` standing alone (a box of links under its lead) is in no
+    list's item."""
+    parent = block.getparent()
+    return block.tag == "div" and parent is not None and parent.tag in _ITEM_TAGS
 
 
 def _item_lead(pieces: list[tuple[str, bool]]) -> bool:

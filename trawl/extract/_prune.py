@@ -68,6 +68,7 @@ from ._stats import (
     listed_links,
     reference_table,
 )
+from ._tickets import ticket_link
 from ._toc import Anchors
 from ._tree import (
     _HEADINGS,
@@ -245,7 +246,6 @@ def _titles(el: HtmlElement, stats: dict[HtmlElement, _Stats]) -> bool:
 _ITEM_EXTRA_CHARS = 4
 """Text besides its links a list of titles' item may have (its number: "12.")."""
 
-
 _OUTSIDE_LISTS_CHARS = 20
 """Link text outside its lists that a block of lists may have (a heading's self-link)."""
 
@@ -421,8 +421,8 @@ words; a headline's first word is no scope or call."""
 
 
 def _cites_names(el: HtmlElement) -> bool:
-    """Whether the links of ``el`` are names: each set as code, or each one word or a
-    signature (see ``_SIGNATURE_RE``), some of
+    """Whether the links of ``el`` are names: each set as code, or each one word, a signature
+    (``_SIGNATURE_RE``) or a ticket (``ticket_link``: "GitHub #160 ("Fix...")"), some of
     them an API's ("log4cplus::Logger::log()", "LOG_TEXT", "stringhelper.h"): a reference's
     cross-references ("See also <a><code>line.width</code></a>", "References <a>a()</a>, and
     <a>B_C</a>.", "Definition at line <a>53</a> of file <a>s.h</a>."), which a promotion's
@@ -433,10 +433,10 @@ def _cites_names(el: HtmlElement) -> bool:
         code = next(a.iter(*CODE_TAGS), None)
         if code is not None and _collapsed_text(code) == text:
             coded += 1
-        elif text and (" " not in text or _SIGNATURE_RE.match(text)):
+        elif text and (" " not in text or _SIGNATURE_RE.match(text) or ticket_link(a, text)):
             words += 1
             named += NAME_RE.search(text) is not None or manual_reference(text) or \
-                type_in_brackets(text)
+                type_in_brackets(text) or ticket_link(a, text)
         else:
             return False
     return coded > 0 if not words else named > 0

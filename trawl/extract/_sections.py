@@ -17,6 +17,8 @@ import itertools
 
 from lxml.html import HtmlElement
 
+from ._apinames import members_of_api
+from ._flat import flat_subheading
 from ._signals import (
     TEASER_MAX_CHARS,
     TEASERS_MIN,
@@ -92,7 +94,8 @@ def _in_section_text(node: HtmlElement, parent: HtmlElement, stats: dict[HtmlEle
     """Whether ``node`` is a part of ``parent``'s section among its text: ``parent`` starts
     with a heading (its title), and all else in it is paragraphs, lists and code listings
     that list no links (a sentence's links are its words), no class saying chrome, and its
-    subsections (``_its_subsection``): the section's
+    subsections (``_its_subsection``; a subsection's heading written flat among them,
+    ``_flat.flat_subheading``, heads more of its text): the section's
     introduction, then the block (a list), then "For example:" and its listing. A code
     listing's text is no prose by its mass, yet the section's as much as a paragraph; any
     generator's section reads so, and a list of links or other stories has listed links.
@@ -122,8 +125,8 @@ def _in_section_text(node: HtmlElement, parent: HtmlElement, stats: dict[HtmlEle
         if child is node or child is head or not isinstance(child.tag, str) or \
                 _empty_anchor(child) or child.tag == "hr":
             continue
-        if child.tag in _BREAK_TAGS:
-            continue  # (a rule or a break between the section's blocks says nothing)
+        if child.tag in _BREAK_TAGS or flat_subheading(child, first):
+            continue  # (a rule or a break says nothing; a subsection's heading heads text)
         if child in stats and _class_weight(child) >= 0 and \
                 _its_subsection(child, first, stats, listed):
             continue  # (after the section's text: its subsections, the document's too)
@@ -294,12 +297,16 @@ def _parallel(node: HtmlElement, parent: HtmlElement, stats: dict[HtmlElement, _
     beside its details, each of "h3" sections), are no list of links or teasers, and hold
     ``PARALLEL_MIN_SHARE`` of its text. A sibling that lists names (``names_list``) is
     the document's part too, however linked (a class's page: its description, beside the
-    sections of its ancestors, its interfaces, its members)."""
+    sections of its ancestors, its interfaces, its members); siblings that all list names,
+    some only a program writes (``members_of_api``: "Instance methods" over
+    ``gtk_expression_bind``...), are the document's parts whatever their size beside a
+    long description."""
     rank = _first_heading_rank(node)
     if rank is None or _among_teasers(node, parent):
         return False
     listed = listed_links(parent, stats, lists)
     size = 0
+    parts: list[HtmlElement] = []
     for sib in parent:
         if sib is node or not isinstance(sib.tag, str) or sib not in stats:
             continue
@@ -311,7 +318,10 @@ def _parallel(node: HtmlElement, parent: HtmlElement, stats: dict[HtmlElement, _
                 sib.find(".//form") is not None or sib.find(".//input") is not None:
             return False  # (a "related" block, comments or a sign-up beside a story)
         size += st.text
-    return size >= PARALLEL_MIN_SHARE * stats[node].text
+        parts.append(sib)
+    if size >= PARALLEL_MIN_SHARE * stats[node].text:
+        return True
+    return bool(parts) and all(names_list(p) for p in parts) and members_of_api(parts)
 
 
 def names_list(el: HtmlElement) -> bool:
