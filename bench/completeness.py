@@ -866,6 +866,16 @@ SETS = {s.name: s for s in (
            # the footer are outside it; less the self-links (a code block's language label,
            # "bash", is shown: it stays, as its copy button, a control, goes)
            f"//div[{_has_class('vp-doc')}]", f".//a[{_has_class('header-anchor')}]"),
+    DocSet("docusaurus", DOCSETS / "docusaurus", "scripts/build-docusaurus",
+           # Docusaurus 3's classic theme, the same npm docs as the vitepress set:
+           # ``div.theme-doc-markdown`` (in ``article``, in ``main``), the page's heading
+           # and its body; the navigation bar, the side menu, the breadcrumbs, the
+           # collapsed table of contents above it, the edit link (the doc footer), the
+           # previous/next cards, the table of contents beside it and the footer are
+           # outside it; less the headings' self-links (``a.hash-link``, a zero-width
+           # space read aloud as "Direct link to ..."), as the code blocks' copy buttons,
+           # controls, go
+           f"//div[{_has_class('theme-doc-markdown')}]", f".//a[{_has_class('hash-link')}]"),
     DocSet("openstack", _installed("usr/share/doc/python-oslo.config-doc/html"),
            "python-oslo.config-doc",
            # openstackdocstheme: ``div.docs-body``; the navigation bar, the "Update" and
