@@ -876,6 +876,12 @@ SETS = {s.name: s for s in (
            # space read aloud as "Direct link to ..."), as the code blocks' copy buttons,
            # controls, go
            f"//div[{_has_class('theme-doc-markdown')}]", f".//a[{_has_class('hash-link')}]"),
+    DocSet("jekyll", DOCSETS / "jekyll", "scripts/build-jekyll",
+           # Jekyll 4.3's default theme, minima 2.5, the same npm docs as the vitepress set:
+           # ``article.post`` (in ``main``), the page's heading (its ``header``) and its
+           # body; the site's header (its title, the pages' menu) and footer (the site's
+           # description, its social links) are outside it; kramdown writes no self-links
+           f"//article[{_has_class('post')}]"),
     DocSet("openstack", _installed("usr/share/doc/python-oslo.config-doc/html"),
            "python-oslo.config-doc",
            # openstackdocstheme: ``div.docs-body``; the navigation bar, the "Update" and

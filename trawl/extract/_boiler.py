@@ -18,6 +18,7 @@ from ._listing import in_listing
 from ._menus import menu_of_sections
 from ._navbar import navigation_bar
 from ._phrases import _part_of_sentence
+from ._selfheading import self_linked_heading
 from ._seqbar import sequence_bar
 from ._signals import _is_ad_label, _kinds, page_contents
 from ._sourcenote import source_note
@@ -213,7 +214,7 @@ def _is_boilerplate(el: HtmlElement, tag: str, role: str, st: _Stats, share: flo
     if kinds.boiler:
         if kinds.content and share >= 0.1 and _link_density(st) < 0.4:
             return False
-        if doc_comment(el, st):
+        if doc_comment(el, st) or self_linked_heading(el, tag):
             return False
         return (share < 0.4 or _copyright_footer(el)) and not _boxed_in_text(el, st) \
             and not _numbered_caption(el, tag) \
