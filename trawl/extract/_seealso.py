@@ -53,10 +53,12 @@ def _flat_sections(heading: HtmlElement) -> bool:
 
 def _list_of_own_links(after: list[HtmlElement]) -> bool:
     """``after`` is one list (``ul``, ``ol``) whose items are each a link and nothing else,
-    each to a page of the site (a relative address: no scheme, no host)."""
-    if len(after) != 1 or after[0].tag not in ("ul", "ol"):
+    each to a page of the site (a relative address: no scheme, no host); beside it only
+    blocks of no text (a column emptied of its chrome)."""
+    said = [el for el in after if _collapsed_text(el)]
+    if len(said) != 1 or said[0].tag not in ("ul", "ol"):
         return False
-    items = [li for li in after[0] if isinstance(li.tag, str)]
+    items = [li for li in said[0] if isinstance(li.tag, str)]
     if not items:
         return False
     for li in items:
