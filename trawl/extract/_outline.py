@@ -29,12 +29,17 @@ def outline_beside_article(el: HtmlElement, tag: str) -> bool:
     page of posts) has no one article a column outlines."""
     if tag not in _LISTS or not page_contents(el):
         return False
-    if any(a.tag == "article" for a in el.iterancestors()):
+    if _in_article(el):
         return False
     places = _article_places(el)
     if not places:
         return False
     return all((a.get("href") or "")[1:] in places for a in el.iter("a"))
+
+
+def _in_article(el: HtmlElement) -> bool:
+    """``el`` is inside an ``article``: the article's own table of contents."""
+    return any(a.tag == "article" for a in el.iterancestors())
 
 
 def _article_places(el: HtmlElement) -> set[str]:

@@ -39,7 +39,13 @@ def self_linked_heading(el: HtmlElement, tag: str) -> bool:
                len("".join(a.itertext()).split()) <= SELF_LINK_MAX_WORDS
                for a in el.iter("a")):
         return False
-    nxt = el.getnext()
+    return _heads_text(el)
+
+
+def _heads_text(heading: HtmlElement) -> bool:
+    """The block after ``heading`` (the start of its section) is no chrome by its tag or
+    its class; a heading after it (its first subsection's) is judged as it is."""
+    nxt = heading.getnext()
     while nxt is not None and not isinstance(nxt.tag, str):
         nxt = nxt.getnext()
     if nxt is None or nxt.tag in _CHROME_NEXT_TAGS:
