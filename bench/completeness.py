@@ -876,6 +876,17 @@ SETS = {s.name: s for s in (
            # space read aloud as "Direct link to ..."), as the code blocks' copy buttons,
            # controls, go
            f"//div[{_has_class('theme-doc-markdown')}]", f".//a[{_has_class('hash-link')}]"),
+    DocSet("starlight", DOCSETS / "starlight", "scripts/build-starlight",
+           # Starlight 0.37 (Astro 5), the same npm docs as the vitepress set: the page's
+           # heading (``h1``, in its own panel of ``main``) and ``div.sl-markdown-content``;
+           # the header (the site's title, search, social links), the side menu, the "On
+           # this page" outline (in an ``aside``), the edit link and the previous/next links
+           # (``main``'s footer) are outside them; less the headings' self-links
+           # (``a.sl-anchor-link``, an icon and "Section titled ..." for screen readers) and
+           # the text only screen readers get (``.sr-only``: a code frame's "Terminal
+           # window"), which a reader does not see; the copy buttons, controls, go
+           f"//main//h1 | //div[{_has_class('sl-markdown-content')}]",
+           f".//a[{_has_class('sl-anchor-link')}] | .//*[{_has_class('sr-only')}]"),
     DocSet("jekyll", DOCSETS / "jekyll", "scripts/build-jekyll",
            # Jekyll 4.3's default theme, minima 2.5, the same npm docs as the vitepress set:
            # ``article.post`` (in ``main``), the page's heading (its ``header``) and its
