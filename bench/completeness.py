@@ -885,7 +885,10 @@ SETS = {s.name: s for s in (
            # (``a.sl-anchor-link``, an icon and "Section titled ..." for screen readers) and
            # the text only screen readers get (``.sr-only``: a code frame's "Terminal
            # window"), which a reader does not see; the copy buttons, controls, go
-           f"//main//h1 | //div[{_has_class('sl-markdown-content')}]",
+           # (a page of the splash template, its 404 page, says its words in its hero's
+           # tagline beside the heading, its markdown empty)
+           f"//main//h1 | //main//div[{_has_class('tagline')}] | "
+           f"//div[{_has_class('sl-markdown-content')}]",
            f".//a[{_has_class('sl-anchor-link')}] | .//*[{_has_class('sr-only')}]"),
     DocSet("jekyll", DOCSETS / "jekyll", "scripts/build-jekyll",
            # Jekyll 4.3's default theme, minima 2.5, the same npm docs as the vitepress set:

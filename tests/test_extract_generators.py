@@ -153,3 +153,66 @@ def test_a_table_of_contents_inside_the_article_stays() -> None:
                               "<header><h1>npm-ping</h1></header>" + OUTLINE)
     text = text_of(site(article))
     assert words(text).split().count("description") == 2, text
+
+
+def icon_self_link(ident: str, text: str) -> str:
+    """Starlight's heading: the heading, then its self-link drawn as an icon and named for
+    screen readers only, in a wrapper of both."""
+    return (f"<div class='sl-heading-wrapper level-h3'><h3 id='{ident}'>{text}</h3>"
+            f"<a class='sl-anchor-link' href='#{ident}'><span aria-hidden='true' "
+            "class='sl-anchor-icon'><svg width='16' height='16'><path d='m12 15'/></svg>"
+            f"</span><span class='sr-only'>Section titled “{text}”</span></a></div>")
+
+
+def starlight(body: str) -> str:
+    return site("<article><h1 id='_top'>npm-ping</h1><div class='sl-markdown-content'>"
+                + icon_self_link("synopsis", "Synopsis") + "<pre><code>npm ping</code></pre>"
+                + icon_self_link("description", "Description")
+                + f"<p>Ping the configured registry. {LOREM}</p>{body}</div></article>")
+
+
+def test_a_heading_s_icon_self_link_is_no_text() -> None:
+    # Starlight: "Section titled “Synopsis”", a screen reader's name for the icon a reader
+    # sees beside the heading
+    text = text_of(starlight(""))
+    assert "Synopsis" in text and "Description" in text
+    assert "section titled" not in words(text)
+
+
+def test_an_icon_link_to_another_place_keeps_its_name() -> None:
+    # hostile: an icon after a heading that leads elsewhere on the page, named for screen
+    # readers: a way there, judged as before (its name stays)
+    body = ("<h3 id='downloads'>Downloads</h3><a href='#mirrors'><svg width='16'>"
+            "<path d='m1 1'/></svg><span class='sr-only'>Mirror list</span></a>"
+            f"<p>Tarballs are signed. {LOREM}</p><h3 id='mirrors'>Mirrors</h3>"
+            f"<p>Mirrors carry the same tarballs. {LOREM}</p>")
+    assert "mirror list" in words(text_of(starlight(body)))
+
+
+def test_a_heading_s_name_linked_to_itself_stays() -> None:
+    # hostile: a heading whose shown name is its self-link, in code (an API entry's
+    # heading): words a reader sees, no icon
+    body = (f"<h3 id='npm-ping-json'><a href='#npm-ping-json'><code>npm.ping.json</code>"
+            f"</a></h3><p>Writes the result as JSON. {LOREM}</p>")
+    assert "npm ping json" in words(text_of(starlight(body)))
+
+
+LINES = ("<div class='expressive-code'><figure class='frame is-terminal'><pre data-language="
+         "'bash'><code>{lines}</code></pre></figure></div>")
+
+
+def test_a_listing_s_line_blocks_are_its_lines() -> None:
+    # Expressive Code (Starlight): each line a block, no newline between them
+    lines = "".join(f"<div class='ec-line'><div class='code'><span>{line}</span></div></div>"
+                    for line in ("npm notice PING http://foo.com/", "npm ERR! code E404",
+                                 "npm ERR! 404 Not Found"))
+    text = text_of(starlight(LINES.format(lines=lines)))
+    assert "code E404\nnpm ERR! 404" in text, text
+
+
+def test_a_listing_whose_line_blocks_end_on_newlines_gets_no_empty_lines() -> None:
+    # hostile: a highlighter that writes each line's newline in its block: no other
+    lines = "".join(f"<div class='line'>{line}\n</div>"
+                    for line in ("a = 1", "b = 2", "print(a + b)"))
+    text = text_of(starlight(LINES.format(lines=lines)))
+    assert "a = 1\nb = 2\n" in text, text
