@@ -27,7 +27,11 @@ def outline_beside_article(el: HtmlElement, tag: str) -> bool:
     the article does not hold (a page's "Back to top", a FAQ's index of questions set
     outside any article) is no outline of it; a page of several articles (a blog's front
     page of posts) has no one article a column outlines."""
-    if tag not in _LISTS or not page_contents(el):
+    if tag not in _LISTS:
+        return False
+    first = next(el.iter("a"), None)  # (cheap: most lists of links lead to other pages)
+    if first is None or not (first.get("href") or "").startswith("#") or \
+            not page_contents(el):
         return False
     if _in_article(el):
         return False
