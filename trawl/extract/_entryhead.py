@@ -54,14 +54,19 @@ def titled_header(el: HtmlElement, title: str) -> bool:
 
 
 ARTICLE_BODY_LEVELS = 2
-"""How far up a section's header sits below its ``section`` or ``article``: a child, or a
-child of the block wrapping the article's body (``article > div > header``)."""
+"""How far up a header sits below its ``article``: a child, or a child of the block
+wrapping the article's body (``article > div > header``)."""
 
 
 def _opens_article(el: HtmlElement) -> bool:
-    """Whether ``el`` sits in a ``section`` or ``article`` (``ARTICLE_BODY_LEVELS``): a
-    theme may wrap the article's body, its header first, in a block of its own."""
-    return any(node.tag in ("section", "article")
+    """Whether ``el`` is a child of a ``section`` or ``article``, or sits in an ``article``
+    within ``ARTICLE_BODY_LEVELS``: a theme may wrap the article's body, its header first,
+    in a block of its own. (Not a section's: a block wrapping a section's header with its
+    parts is the extraction's own, which then judges the header's lines one by one.)"""
+    parent = el.getparent()
+    if parent is not None and parent.tag in ("section", "article"):
+        return True
+    return any(node.tag == "article"
                for node in itertools.islice(el.iterancestors(), ARTICLE_BODY_LEVELS))
 
 
