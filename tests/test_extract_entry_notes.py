@@ -134,7 +134,8 @@ def type_alias(signature: str) -> str:
 
 
 def test_a_signature_line_of_linked_types_is_kept() -> None:
-    # (fails with `_decl:declaration_line=false`: the line is links more than words)
+    # (fails with `_decl:declaration_line=false,_decl:type_binding=false`: the line is links
+    # more than words, and either rule keeps it: it binds a name to a union of types)
     types = " <span class='sym'>|</span> ".join(
         f"<a href='../interfaces/{n}.html'>{n}</a><span class='sym'>&lt;</span><a href='#t'>T</a>"
         "<span class='sym'>&gt;</span>"
@@ -142,6 +143,24 @@ def test_a_signature_line_of_linked_types_is_kept() -> None:
     signature = f"<span class='name'>PartialObserver</span><span class='sym'>:</span> {types}"
     text = extract(page(type_alias(signature), "PartialObserver"), URL).text
     assert_kept(text, "NextObserver<T> | ErrorObserver<T> | CompletionObserver<T>")
+
+
+def test_a_functions_signature_line_of_linked_types_is_kept() -> None:
+    # (fails with `_decl:declaration_line=false`: a call's signature, its type parameter and
+    # return type linked, is no name bound to a type, which `type_binding` keeps)
+    sym = "<span class='sym'>{}</span>".format
+    t = "<a class='type-param' href='#taket'>T</a>"
+    signature = (f"<span class='name'>take</span>{sym('&lt;')}{t}{sym('&gt;')}{sym('(')}"
+                 f"<span class='param'>count</span>{sym(':')} <span class='type'>number</span>"
+                 f"{sym(')')}{sym(':')} <a href='../interfaces/MonoTypeOperatorFunction.html'>"
+                 f"MonoTypeOperatorFunction</a>{sym('&lt;')}{t}{sym('&gt;')}")
+    entry = (f"<h1>Function take</h1><ul class='api-signatures'><li><div class='api-signature'>"
+             f"{signature}</div><div class='api-description'><p>Emits only the first "
+             "<code>count</code> values emitted by the source Observable, then completes, "
+             "whether or not the source completes.</p></div></li></ul>"
+             f"<p>{SOURCE}</p>")
+    text = extract(page(entry, "take"), URL).text
+    assert_kept(text, "take<T>(count: number): MonoTypeOperatorFunction<T>")
 
 
 def test_a_line_of_worded_links_still_goes() -> None:

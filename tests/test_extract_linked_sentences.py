@@ -50,3 +50,16 @@ def test_a_promotions_line_of_links_after_the_text_still_goes() -> None:
     e = extract(html, URL)
     assert "vote on the budget" not in e.text, e.text
     assert "physical access" in e.text, e.text
+
+
+def test_a_teasers_sentence_of_links_under_its_headline_still_goes() -> None:
+    # (fails with `_phrases:_after_prose=true`: the sentence is a teaser's, right under its
+    # headline, no paragraph of its section's prose before it)
+    html = page(PROSE + "<h3>More from the newsroom</h3><div class='para'>Our editors picked "
+                "these stories for you <a href='/news/council-budget.html'>the council votes "
+                "on the budget of the park</a>, <a href='/news/tram-line.html'>a new tram line "
+                "for the north of the city</a> and <a href='/news/harbour.html'>the harbour's "
+                "summer festival</a>.</div>")
+    e = extract(html, URL)
+    assert "physical access" in e.text, e.text
+    assert "tram line" not in e.text, e.text

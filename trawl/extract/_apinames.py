@@ -11,7 +11,8 @@ import re
 from lxml.html import HtmlElement
 
 from ._stats import _TYPED_NAME_RE, _Stats
-from ._tree import _collapsed_text
+from ._text import text_content
+from ._tree import _HEADINGS, _collapsed_text
 
 API_NAMES_MIN = 2
 """Links a list of names has at least (a template's two specializations)."""
@@ -31,14 +32,68 @@ _STRONG_NAME_RE = re.compile(r"::|\(\)|\w_\w|\w<\w[^<>]*>")
 def names_in_entry(el: HtmlElement, stats: dict[HtmlElement, _Stats]) -> bool:
     """Whether ``el`` is a list of an API's names (see ``_names_link``; ``API_NAMES_MIN``
     links at least, all of them names, one at least written as only a program writes
-    one) inside an entry that says ``ENTRY_MIN_CHARS`` of its own besides. A "related
-    posts" list is headlines, a list of tags is words ("Politics", "Node.js") linked to
-    pages, not to a name's place, and a sidebar of a site's pages is no entry's."""
+    one), or a type's hierarchy (``_type_tree``), inside an entry that says
+    ``ENTRY_MIN_CHARS`` of its own besides. A "related posts" list is headlines, a list of
+    tags is words ("Politics", "Node.js") linked to pages, not to a name's place, and a
+    sidebar of a site's pages is no entry's."""
     links = [a for a in el.iter("a") if a.get("href")]
     if len(links) < API_NAMES_MIN or not all(_names_link(a) for a in links) or \
             not any(_TYPED_NAME_RE.search(_collapsed_text(a)) for a in links):
-        return False
+        tree = _outermost_list(el)  # (a subtree, the type's children, is judged whole)
+        return _type_tree(tree) and _in_entry(tree, stats)
     return _in_entry(el, stats)
+
+
+_LIST_TAGS = ("ul", "ol")
+_TYPE_RE = re.compile(r"[A-Za-z_$][\w$.]*(?:<[\w$ ,.<>\[\]|]*>)?")
+"""A type as a hierarchy's item writes it: a name, its type parameters after it
+(``Observable<T>``)."""
+TYPE_TREE_MAX_ITEMS = 200
+"""Items a type's hierarchy has at most (its parents and its children)."""
+
+
+def _type_tree(el: HtmlElement) -> bool:
+    """Whether ``el`` is a type's hierarchy, under its heading or alone: a list (nested: its
+    parents over it, its children under it) whose every item is a type (``_TYPE_RE``),
+    the others' each linked by its name to the page named after it
+    (``<a href="SubscriptionLike.html">SubscriptionLike</a>``) and one, the type the entry
+    is about, set apart unlinked. A navigation tree links its page too (marked "current");
+    a list of tags or of a site's pages is words, not types."""
+    body = [c for c in el if isinstance(c.tag, str) and c.tag not in _HEADINGS]
+    tree = el if el.tag in _LIST_TAGS else body[0] if len(body) == 1 else None
+    if tree is None or tree.tag not in _LIST_TAGS or (tree is not el and (el.text or "").strip()):
+        return False
+    own = linked = 0
+    for n, item in enumerate(tree.iter("li")):
+        parts = [c for c in item if isinstance(c.tag, str) and c.tag not in _LIST_TAGS]
+        said = " ".join("".join([item.text or ""] + [text_content(c) + (c.tail or "")
+                                                     for c in parts]).split())
+        if n >= TYPE_TREE_MAX_ITEMS or _TYPE_RE.fullmatch(said) is None:
+            return False
+        links = [a for c in parts for a in c.iter("a")]
+        if not links:
+            own += 1
+        elif _page_named(links[0], said):
+            linked += 1
+        else:
+            return False
+    return own == 1 and linked >= 1
+
+
+def _outermost_list(el: HtmlElement) -> HtmlElement:
+    """The outermost list ``el`` is in (itself, when in none)."""
+    node = el
+    while (parent := node.getparent()) is not None and parent.tag in ("li", *_LIST_TAGS):
+        node = parent
+    return node
+
+
+def _page_named(a: HtmlElement, said: str) -> bool:
+    """Whether the link ``a`` opens the item ``said`` with its name, and goes to the page
+    named after it (``classes/Subject.html`` for "Subject<T>")."""
+    name = _collapsed_text(a)
+    page = (a.get("href") or "").partition("#")[0].rpartition("/")[2].partition(".")[0]
+    return bool(name) and said.startswith(name) and page == name
 
 
 def _in_entry(el: HtmlElement, stats: dict[HtmlElement, _Stats]) -> bool:

@@ -51,8 +51,9 @@ def declaration(el: HtmlElement) -> bool:
 def holds_declaration(el: HtmlElement) -> bool:
     """Whether a heading in ``el`` is a declaration: the block is an item's header (its
     declaration beside its "source" link and its version), judged by its parts, as a
-    section under its heading is; or ``el`` is a declaration's line (``declaration_line``)."""
-    return any(declaration(h) for h in el.iter(*_HEADINGS)) or declaration_line(el)
+    section under its heading is. (A declaration's line, ``declaration_line``, is asked
+    apart: it reads the block's text, so prune asks it only of blocks that would go.)"""
+    return any(declaration(h) for h in el.iter(*_HEADINGS))
 
 
 DECLARATION_LINE_MAX_CHARS = 300

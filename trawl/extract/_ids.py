@@ -33,7 +33,8 @@ def _component_id(el: HtmlElement, ident: str) -> str | None:
     kinds = _kinds_of(ident)
     if _NEG_WEIGHT_RE.search(ident) is None and not (kinds.boiler or kinds.strong):
         return ident
-    if _term_anchor(el, ident) or _numbered_part(el) or _defined_in_code(el, ident):
+    if _term_anchor(el, ident) or _numbered_part(el) or _defined_in_code(el, ident) or \
+            _named_item(el, ident):
         return None
     return _own_part(el, ident)
 
@@ -57,6 +58,32 @@ def _numbered_part(el: HtmlElement) -> bool:
 
 _NUMBER_CHARS = 12
 """How much of a heading's text a block must open with to open with the heading."""
+
+
+NAMED_ITEM_MAX_NAMES = 500
+"""Names read of an item's tree at most (a class hierarchy's: hundreds at most)."""
+_NAME_RE = re.compile(r"[A-Za-z_$][\w$]*")
+
+
+def _named_item(el: HtmlElement, ident: str) -> bool:
+    """Whether ``el`` is an item of a tree of names anchored by its own name: ``ident`` is
+    the name ``el`` opens with, as written (``<li id="Subscription"><a>Subscription</a>``,
+    a class hierarchy's item), and every text in it is one name (the item's children, the
+    names below it in the tree). Generators anchor an entry by its name, and the name's
+    words ("Subscription", "TimestampProvider") say what the API is about, not what
+    component the item is. A box labelled so ("<div id='Newsletter'><h3>Newsletter</h3>
+    <p>Sign up for ...</p>") says sentences, and stays a newsletter box."""
+    first = True
+    for n, piece in enumerate(el.itertext()):
+        piece = piece.strip()
+        if n > NAMED_ITEM_MAX_NAMES:
+            return False
+        if not piece:
+            continue
+        if (first and piece != ident) or _NAME_RE.fullmatch(piece) is None:
+            return False
+        first = False
+    return not first
 
 
 _TERM_NAME_RE = re.compile(r"[\w.\-]+")

@@ -15,6 +15,7 @@ from ._decl import (
     Declarations,
     beside_declaration,
     declaration,
+    declaration_line,
     grammar_rule,
     holds_declaration,
     in_code,
@@ -279,16 +280,17 @@ def _prunable(el: HtmlElement, st: _Stats, stats: dict[HtmlElement, _Stats],
             figure_with_references(el) or caption_sentence(el, st) or grammar_rule(el):
         return False  # judged by their parts, if at all (a sidebar box: its class is no
         # chrome's, boilerplate removal said so)
-    # (footnotes are the text's, by their marks: asked only of the blocks that would
-    # otherwise go, as _names_only)
-    # (a type's binding line is asked last, of the blocks that would otherwise go)
+    # (footnotes by their marks, type and declaration lines by their text: asked last,
+    # only of the blocks that would otherwise go, as _names_only)
     if tag == "p":
-        return _is_link_paragraph(el, st) and not _footnotes(el) and not type_binding(el)
+        return _is_link_paragraph(el, st) and not _footnotes(el) and not type_binding(el) \
+            and not declaration_line(el)
     if _run_of_names(el, cites) or _phrase_in_prose(el, tag) or sentence_of_links(el):
         return False
     # (a link block first: _names_only, reading every block below, only of those that go)
     return _is_link_block(el, st, stats, lists) and not _names_only(el, st, stats, cites) \
-        and not _footnotes(el) and not self_linked(el) and not type_binding(el)
+        and not _footnotes(el) and not self_linked(el) and not type_binding(el) \
+        and not declaration_line(el)
 
 
 _CITING_TAGS = ("p", "dd", "li")
