@@ -12,14 +12,14 @@ from __future__ import annotations
 
 from lxml.html import HtmlElement
 
-from ._signals import page_contents
+from ._signals import CONTENTS_MIN_LINKS
 
 _LISTS = frozenset(("ul", "ol"))
 
 
 def outline_beside_article(el: HtmlElement, tag: str) -> bool:
     """Whether the list ``el`` is an outline of the page's article set beside it: a table
-    of the page's own contents (``page_contents``: links to places on the page, several),
+    of the page's own contents (``_links_to_places``: links to places on the page only),
     outside any ``article``, and every place it links to inside the page's one article
     (``_article_places``).
 
@@ -27,11 +27,7 @@ def outline_beside_article(el: HtmlElement, tag: str) -> bool:
     the article does not hold (a page's "Back to top", a FAQ's index of questions set
     outside any article) is no outline of it; a page of several articles (a blog's front
     page of posts) has no one article a column outlines."""
-    if tag not in _LISTS:
-        return False
-    first = next(el.iter("a"), None)  # (cheap: most lists of links lead to other pages)
-    if first is None or not (first.get("href") or "").startswith("#") or \
-            not page_contents(el):
+    if tag not in _LISTS or not _links_to_places(el):
         return False
     if _in_article(el):
         return False
@@ -39,6 +35,19 @@ def outline_beside_article(el: HtmlElement, tag: str) -> bool:
     if not places:
         return False
     return all((a.get("href") or "")[1:] in places for a in el.iter("a"))
+
+
+def _links_to_places(el: HtmlElement) -> bool:
+    """``el`` has ``CONTENTS_MIN_LINKS`` links at least, each to a place on the page
+    (``#...``). (Not ``page_contents``, whose allowance for an entry's linked names reads the
+    whole page for each: a reference list's entries, on a long page, cost seconds.)"""
+    count = 0
+    for a in el.iter("a"):
+        href = a.get("href") or ""
+        if len(href) < 2 or href[0] != "#":
+            return False
+        count += 1
+    return count >= CONTENTS_MIN_LINKS
 
 
 def _in_article(el: HtmlElement) -> bool:
