@@ -866,6 +866,36 @@ SETS = {s.name: s for s in (
            # the footer are outside it; less the self-links (a code block's language label,
            # "bash", is shown: it stays, as its copy button, a control, goes)
            f"//div[{_has_class('vp-doc')}]", f".//a[{_has_class('header-anchor')}]"),
+    DocSet("docusaurus", DOCSETS / "docusaurus", "scripts/build-docusaurus",
+           # Docusaurus 3's classic theme, the same npm docs as the vitepress set:
+           # ``div.theme-doc-markdown`` (in ``article``, in ``main``), the page's heading
+           # and its body; the navigation bar, the side menu, the breadcrumbs, the
+           # collapsed table of contents above it, the edit link (the doc footer), the
+           # previous/next cards, the table of contents beside it and the footer are
+           # outside it; less the headings' self-links (``a.hash-link``, a zero-width
+           # space read aloud as "Direct link to ..."), as the code blocks' copy buttons,
+           # controls, go
+           f"//div[{_has_class('theme-doc-markdown')}]", f".//a[{_has_class('hash-link')}]"),
+    DocSet("starlight", DOCSETS / "starlight", "scripts/build-starlight",
+           # Starlight 0.37 (Astro 5), the same npm docs as the vitepress set: the page's
+           # heading (``h1``, in its own panel of ``main``) and ``div.sl-markdown-content``;
+           # the header (the site's title, search, social links), the side menu, the "On
+           # this page" outline (in an ``aside``), the edit link and the previous/next links
+           # (``main``'s footer) are outside them; less the headings' self-links
+           # (``a.sl-anchor-link``, an icon and "Section titled ..." for screen readers) and
+           # the text only screen readers get (``.sr-only``: a code frame's "Terminal
+           # window"), which a reader does not see; the copy buttons, controls, go
+           # (a page of the splash template, its 404 page, says its words in its hero's
+           # tagline beside the heading, its markdown empty)
+           f"//main//h1 | //main//div[{_has_class('tagline')}] | "
+           f"//div[{_has_class('sl-markdown-content')}]",
+           f".//a[{_has_class('sl-anchor-link')}] | .//*[{_has_class('sr-only')}]"),
+    DocSet("jekyll", DOCSETS / "jekyll", "scripts/build-jekyll",
+           # Jekyll 4.3's default theme, minima 2.5, the same npm docs as the vitepress set:
+           # ``article.post`` (in ``main``), the page's heading (its ``header``) and its
+           # body; the site's header (its title, the pages' menu) and footer (the site's
+           # description, its social links) are outside it; kramdown writes no self-links
+           f"//article[{_has_class('post')}]"),
     DocSet("openstack", _installed("usr/share/doc/python-oslo.config-doc/html"),
            "python-oslo.config-doc",
            # openstackdocstheme: ``div.docs-body``; the navigation bar, the "Update" and

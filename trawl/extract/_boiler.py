@@ -17,7 +17,9 @@ from ._entryhead import titled_header
 from ._listing import in_listing
 from ._menus import menu_of_sections
 from ._navbar import navigation_bar
+from ._outline import outline_beside_article
 from ._phrases import _part_of_sentence
+from ._selfheading import self_linked_heading
 from ._seqbar import sequence_bar
 from ._signals import _is_ad_label, _kinds, page_contents
 from ._sourcenote import source_note
@@ -194,7 +196,7 @@ def _is_boilerplate(el: HtmlElement, tag: str, role: str, st: _Stats, share: flo
             and not _in_flow_quote(el, st) and not _box_under_title(el, st) \
             and not sidebar_in_flow(el, st)
     if st.links and (_pager(el, st) or _language_bar(el, st) or navigation_bar(el, st)
-                     or sequence_bar(el, st)):
+                     or sequence_bar(el, st) or outline_beside_article(el, tag)):
         return True
     if 1 < st.text < 40 and st.links == 0:
         # half of all elements get here: spare the leaves (most of them) the itertext
@@ -213,7 +215,7 @@ def _is_boilerplate(el: HtmlElement, tag: str, role: str, st: _Stats, share: flo
     if kinds.boiler:
         if kinds.content and share >= 0.1 and _link_density(st) < 0.4:
             return False
-        if doc_comment(el, st):
+        if doc_comment(el, st) or self_linked_heading(el, tag):
             return False
         return (share < 0.4 or _copyright_footer(el)) and not _boxed_in_text(el, st) \
             and not _numbered_caption(el, tag) \

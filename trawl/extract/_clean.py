@@ -8,7 +8,9 @@ from functools import lru_cache
 from lxml import etree
 from lxml.html import HtmlElement
 
+from ._anchorlink import heading_icon_link
 from ._controls import icon_button, top_link
+from ._prelines import block_line_breaks
 from ._text import text_content, words
 from ._urls import absolutizer
 
@@ -85,8 +87,10 @@ _PERMALINK_TEXT = frozenset(("¶", "#", "§", "🔗", "⚓", "link", "permalink"
 def _is_permalink(a: HtmlElement) -> bool:
     """A heading's self-link marker (Sphinx's ¶, GitHub's #...)."""
     href = (a.get("href") or "").strip()
-    if not href.startswith("#") or len(a):
+    if not href.startswith("#"):
         return False
+    if len(a):
+        return heading_icon_link(a, href)
     text = (a.text or "").strip().lower()
     cls = (a.get("class") or "").lower()
     return text in _PERMALINK_TEXT or (not text and ("anchor" in cls or "headerlink" in cls))
@@ -213,6 +217,7 @@ def collapse_code_blocks(root: HtmlElement) -> None:
     # elements.)
     for pre in [pre for pre in root.iter("pre") if len(pre)]:
         _line_breaks(pre)
+        block_line_breaks(pre)
         if any(el.tag not in _INERT_INLINE and el.tag != "br" for el in pre.iterdescendants()):
             continue
         code = next(pre.iter("code"), None)

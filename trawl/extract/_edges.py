@@ -31,6 +31,7 @@ from ._section_end import (
     says_sentences,
     words_outside,
 )
+from ._seealso import see_also_section
 from ._signals import _SENTENCE_END_RE, _kinds, section_alike
 from ._stats import _TYPED_NAME_RE, CODE_TAGS, _drop_all
 from ._text import _FIGURE_NUMBER_RE, BLOCK_TAGS
@@ -537,6 +538,8 @@ def drop_dangling_heading(content: HtmlElement) -> None:
         # the last of a run of sections ("Boost 1.35" over "Initial release.")
     if names_member(last):
         return  # a member's entry, its name over what it does ("No description available.")
+    if see_also_section(last, after):
+        return  # the page's "See also" list of its site's pages ("npm doctor", "npmrc")
     if lists_code(after):
         return  # a declaration under its heading ("struct GtkHPaned" over "struct GtkHPaned;")
     texts = [el for el in after if _collapsed_text(el)]

@@ -13,6 +13,7 @@ a title that says it ("Struct template nary_expr") is.
 
 from __future__ import annotations
 
+import itertools
 import re
 
 from lxml.html import HtmlElement
@@ -38,10 +39,9 @@ def titled_header(el: HtmlElement, title: str) -> bool:
     (``title``, its ``title_key``; or the title's first part, before the site's name),
     the others the lines over it (the entry's kind). The site's banner set in a layout's
     section holds the site's name as its ``h1``, which the page's title is not (an inner
-    page's title names the page, then perhaps the site)."""
-    parent = el.getparent()
-    if not title or parent is None or parent.tag not in ("section", "article") or \
-            (el.text or "").strip():
+    page's title names the page, then perhaps the site). The header may sit in the block
+    wrapping the article's body (``_opens_article``)."""
+    if not title or not _opens_article(el) or (el.text or "").strip():
         return False
     titled = False
     for child in el:
@@ -51,6 +51,23 @@ def titled_header(el: HtmlElement, title: str) -> bool:
             return False
         titled = titled or (child.tag == "h1" and says_title(child, title))
     return titled
+
+
+ARTICLE_BODY_LEVELS = 2
+"""How far up a header sits below its ``article``: a child, or a child of the block
+wrapping the article's body (``article > div > header``)."""
+
+
+def _opens_article(el: HtmlElement) -> bool:
+    """Whether ``el`` is a child of a ``section`` or ``article``, or sits in an ``article``
+    within ``ARTICLE_BODY_LEVELS``: a theme may wrap the article's body, its header first,
+    in a block of its own. (Not a section's: a block wrapping a section's header with its
+    parts is the extraction's own, which then judges the header's lines one by one.)"""
+    parent = el.getparent()
+    if parent is not None and parent.tag in ("section", "article"):
+        return True
+    return any(node.tag == "article"
+               for node in itertools.islice(el.iterancestors(), ARTICLE_BODY_LEVELS))
 
 
 def titled_header_in(content: HtmlElement, title: str | None) -> HtmlElement | None:

@@ -1,0 +1,65 @@
+"""An article's outline set beside it: the "On this page" list of a documentation theme's
+side column, a list of links to the article's own headings that sits outside the
+``article`` element.
+
+A table of a page's own contents inside the text is the text's (a long guide's contents
+at its top, Sphinx's ``contents`` directive): it stays. The same list in a column beside
+the article repeats the headings the article shows, and is the theme's chrome, as the
+menu of the site's pages in the other column is.
+"""
+
+from __future__ import annotations
+
+from lxml.html import HtmlElement
+
+from ._signals import CONTENTS_MIN_LINKS
+
+_LISTS = frozenset(("ul", "ol"))
+
+
+def outline_beside_article(el: HtmlElement, tag: str) -> bool:
+    """Whether the list ``el`` is an outline of the page's article set beside it: a table
+    of the page's own contents (``_links_to_places``: links to places on the page only),
+    outside any ``article``, and every place it links to inside the page's one article
+    (``_article_places``).
+
+    Guard: a table of contents inside the article is its text; a list of links to places
+    the article does not hold (a page's "Back to top", a FAQ's index of questions set
+    outside any article) is no outline of it; a page of several articles (a blog's front
+    page of posts) has no one article a column outlines."""
+    if tag not in _LISTS or not _links_to_places(el):
+        return False
+    if _in_article(el):
+        return False
+    places = _article_places(el)
+    if not places:
+        return False
+    return all((a.get("href") or "")[1:] in places for a in el.iter("a"))
+
+
+def _links_to_places(el: HtmlElement) -> bool:
+    """``el`` has ``CONTENTS_MIN_LINKS`` links at least, each to a place on the page
+    (``#...``). (Not ``page_contents``, whose allowance for an entry's linked names reads the
+    whole page for each: a reference list's entries, on a long page, cost seconds.)"""
+    count = 0
+    for a in el.iter("a"):
+        href = a.get("href") or ""
+        if len(href) < 2 or href[0] != "#":
+            return False
+        count += 1
+    return count >= CONTENTS_MIN_LINKS
+
+
+def _in_article(el: HtmlElement) -> bool:
+    """``el`` is inside an ``article``: the article's own table of contents."""
+    return any(a.tag == "article" for a in el.iterancestors())
+
+
+def _article_places(el: HtmlElement) -> set[str]:
+    """The ids inside the page's one ``article`` (none when the page has none or several)."""
+    root = el.getroottree().getroot()
+    articles = [a for a in root.iter("article")
+                if not any(b.tag == "article" for b in a.iterancestors())]
+    if len(articles) != 1:
+        return set()
+    return {i for n in articles[0].iter() if isinstance(n.tag, str) and (i := n.get("id"))}
