@@ -10,6 +10,7 @@ from lxml.html import HtmlElement
 
 from ._controls import icon_button, top_link
 from ._text import text_content, words
+from ._tooltips import names_tooltip, tooltip_box
 from ._urls import absolutizer
 
 # Tags whose whole subtree never holds main content.
@@ -135,7 +136,8 @@ def basic_clean(root: HtmlElement) -> None:
         if "hidden" in keys or ("class" in keys and _is_copy_control(el.get("class"))) \
                 or ("style" in keys and _HIDDEN_STYLE_RE.search(el.get("style"))) \
                 or ("aria-hidden" in keys and el.get("aria-hidden").strip().lower() == "true") \
-                or (tag == "a" and (_is_permalink(el) or top_link(el))):
+                or (tag == "a" and (_is_permalink(el) or top_link(el))) \
+                or ("class" in keys and names_tooltip(el.get("class")) and tooltip_box(el)):
             doomed.append(el)
     for el in doomed:
         if el.getparent() is not None:
