@@ -9,6 +9,7 @@ from lxml import etree
 from lxml.html import HtmlElement
 
 from ._controls import icon_button, top_link
+from ._othermembers import another_pages_members
 from ._text import text_content, words
 from ._tooltips import names_tooltip, tooltip_box
 from ._urls import absolutizer
@@ -131,6 +132,8 @@ def basic_clean(root: HtmlElement) -> None:
         keys = el.keys()
         if not keys:
             continue
+        if tag == "td" and "onclick" in keys:
+            doomed.extend(another_pages_members(el))  # (a toggle row's folded rows)
         if tag == "a" and "href" not in keys and "name" in keys:
             _unlink_place_mark(el)  # (judged as what it is now below: hidden or not)
         if "hidden" in keys or ("class" in keys and _is_copy_control(el.get("class"))) \
