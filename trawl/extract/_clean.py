@@ -10,8 +10,10 @@ from lxml.html import HtmlElement
 
 from ._anchorlink import heading_icon_link
 from ._controls import icon_button, top_link
+from ._othermembers import another_pages_members
 from ._prelines import block_line_breaks
 from ._text import text_content, words
+from ._tooltips import names_tooltip, tooltip_box
 from ._urls import absolutizer
 
 # Tags whose whole subtree never holds main content.
@@ -134,12 +136,15 @@ def basic_clean(root: HtmlElement) -> None:
         keys = el.keys()
         if not keys:
             continue
+        if tag == "td" and "onclick" in keys:
+            doomed.extend(another_pages_members(el))  # (a toggle row's folded rows)
         if tag == "a" and "href" not in keys and "name" in keys:
             _unlink_place_mark(el)  # (judged as what it is now below: hidden or not)
         if "hidden" in keys or ("class" in keys and _is_copy_control(el.get("class"))) \
                 or ("style" in keys and _HIDDEN_STYLE_RE.search(el.get("style"))) \
                 or ("aria-hidden" in keys and el.get("aria-hidden").strip().lower() == "true") \
-                or (tag == "a" and (_is_permalink(el) or top_link(el))):
+                or (tag == "a" and (_is_permalink(el) or top_link(el))) \
+                or ("class" in keys and names_tooltip(el.get("class")) and tooltip_box(el)):
             doomed.append(el)
     for el in doomed:
         if el.getparent() is not None:
