@@ -369,6 +369,14 @@ The sets (``--list`` says which are installed here):
   (the right column's ``div.body`` holds the sidebar: the page's contents, next and
   previous), not the header's tabs nor the footer's links, less the ``¶`` self-links
   and the "Next page: ..." line the theme's layout sets at its foot;
+- ``haddock``: GHC 9.0's base library reference (Haddock 2.25; Debian ghc-doc, only base's
+  263 module pages, not their hyperlinked sources): a page a module, its header (the
+  module's name, its stability and portability table), its description and its interface
+  (sections of entries: a signature line, its description, a class's methods, a type's
+  instances); ``div#content`` less the page's contents list, the collapsed synopsis and
+  every other collapsed ``details``, and each entry's "Source" and ``#`` links;
+- ``rmanuals``: R 4.2's seven manuals (makeinfo of Texinfo 6.8; Debian r-doc-html), each
+  the whole manual on one page: the body less the node's navigation bars;
 - ``postgres`` (kept back, only with ``--kept-back``: measured to check, never tuned on): the
   PostgreSQL 15 manual (DocBook XSL; Debian postgresql-doc-15): the body less its
   ``navheader`` and ``navfooter``.
