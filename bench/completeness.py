@@ -369,6 +369,14 @@ The sets (``--list`` says which are installed here):
   (the right column's ``div.body`` holds the sidebar: the page's contents, next and
   previous), not the header's tabs nor the footer's links, less the ``¶`` self-links
   and the "Next page: ..." line the theme's layout sets at its foot;
+- ``haddock``: GHC 9.0's base library reference (Haddock 2.25; Debian ghc-doc, only base's
+  263 module pages, not their hyperlinked sources): a page a module, its header (the
+  module's name, its stability and portability table), its description and its interface
+  (sections of entries: a signature line, its description, a class's methods, a type's
+  instances); ``div#content`` less the page's contents list, the collapsed synopsis and
+  every other collapsed ``details``, and each entry's "Source" and ``#`` links;
+- ``rmanuals``: R 4.2's seven manuals (makeinfo of Texinfo 6.8; Debian r-doc-html), each
+  the whole manual on one page: the body less the node's navigation bars;
 - ``postgres`` (kept back, only with ``--kept-back``: measured to check, never tuned on): the
   PostgreSQL 15 manual (DocBook XSL; Debian postgresql-doc-15): the body less its
   ``navheader`` and ``navfooter``.
@@ -907,6 +915,28 @@ SETS = {s.name: s for s in (
            # Pygments' own theme: ``div.body`` (``role=main``); the page header, the sidebar
            # and the footer are outside it
            "//div[@role='main']", ".//a[contains(@class, 'headerlink')]"),
+    DocSet("haddock",
+           _installed("usr/share/doc/ghc-doc/html/libraries/base-4.15.1.0", DOCSETS / "ghc"),
+           "ghc-doc",
+           # Haddock 2.25 (GHC 9.0's base library, its module pages): ``div#content`` (the
+           # module header, its description and its interface); the package bar
+           # (``div#package-header``: Source, Contents, Index) and the "Produced by Haddock"
+           # footer are outside it. Less the page's own contents list (``div#table-of-
+           # contents``: links to its sections, navigation), the synopsis (a collapsed
+           # ``details``: each declaration's signature again, shown on a click), every other
+           # collapsed ``details`` (an instance's methods, shown on a click, and its toggle's
+           # label, which haddock's script replaces by a button), each declaration's
+           # "Source" link (``a.link``, to its hyperlinked source) and self-link (``#``)
+           "//div[@id='content']",
+           "./div[@id='table-of-contents'] | ./div[@id='synopsis'] "
+           "| .//details[not(@open)] "
+           f"| .//a[{_has_class('link')} or {_has_class('selflink')}]"),
+    DocSet("rmanuals", _installed("usr/share/R/doc/manual", DOCSETS / "r-doc-html"),
+           "r-doc-html",
+           # R's seven manuals (makeinfo of Texinfo 6.8, each the whole manual on one page):
+           # no main container, as the texinfo set: the body less the ``div.header`` bar of
+           # links (Next, Previous, Up, Contents, Index) over each node
+           "/html/body", f".//div[{_has_class('header')}]"),
     DocSet("postgres", _installed("usr/share/doc/postgresql-doc-15/html"), "postgresql-doc-15",
            "/html/body", "./div[@class='navheader' or @class='navfooter']", kept_back=True),
 )}

@@ -21,6 +21,7 @@ from lxml.html import HtmlElement
 from ._signals import _class_weight, teasers
 from ._stats import _Stats
 from ._tree import _HEADINGS, GLUED_CODE_RE, _collapsed_text
+from ._typedecl import typed_declaration
 
 SIGNATURE_MAX_CHARS = 300
 """A signature line is shorter than this (readable characters)."""
@@ -32,14 +33,16 @@ linked: ``class MIMEImage(email.mime.nonmultipart.MIMENonMultipart):``)."""
 def signature_line(el: HtmlElement, stats: dict[HtmlElement, _Stats]) -> bool:
     """Whether ``el`` is an entry's signature line: a short block, no heading nor holding
     one (a page's title block, "Module std::io", heads a document, not an entry), mostly
-    not links, whose text reads as a declaration (``GLUED_CODE_RE``)."""
+    not links, whose text reads as a declaration (``GLUED_CODE_RE``, or as ML-family code
+    declares, with spaces: ``_typedecl.typed_declaration``)."""
     st = stats.get(el)
     if st is None or not st.text or st.text > SIGNATURE_MAX_CHARS or \
             next(el.iter(*_HEADINGS), None) is not None:
         return False
     if st.links > SIGNATURE_MAX_LINK_SHARE * st.text:
         return False
-    return GLUED_CODE_RE.search(_collapsed_text(el)) is not None
+    text = _collapsed_text(el)
+    return GLUED_CODE_RE.search(text) is not None or typed_declaration(text)
 
 
 def _with_text(parent: HtmlElement, stats: dict[HtmlElement, _Stats]) -> list[HtmlElement]:
