@@ -40,6 +40,7 @@ from ._edges import (
 )
 from ._entryhead import kind_heading_beside, titled_header_in
 from ._kindline import kind_header
+from ._licence import drop_licence_notice
 from ._listing import listing_whole
 from ._namelines import names_entry
 from ._prune import prune
@@ -142,6 +143,7 @@ def _find_main(root: HtmlElement, title: str | None = None
         drop_tree(above)  # (the headline, said once: main_content reads it off ``above``)
     drop_trailing_bio(content)
     drop_dangling_heading(content)
+    drop_licence_notice(content)
     drop_trailing_meta(content)
     return content, readable, above
 
