@@ -12,7 +12,6 @@ from lxml.html import HtmlElement
 from ._bio import _BIO_BLOCKS
 from ._clean import drop_tree
 from ._codeline import names_code
-from ._crossrefs import see_also_list
 from ._decl import beside_declaration, facts_beside
 from ._entryhead import kind_heading_beside, says_title
 from ._kept import LISTING_MIN_LINES
@@ -546,8 +545,6 @@ def drop_dangling_heading(content: HtmlElement) -> None:
     texts = [el for el in after if _collapsed_text(el)]
     if texts and all(_cites_names(el) for el in texts):
         return  # names it cross-references ("See Also: a::f() const"): no comment count
-    if see_also_list(last, texts):
-        return  # the site's pages it cross-references ("See Also" over "npm config")
     for el in [last, *after]:
         el.tail = None  # (counted above: it goes too)
         drop_tree(el)
