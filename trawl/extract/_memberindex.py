@@ -27,17 +27,22 @@ HEADING_MAX_DEPTH = 3
 disclosure, its summary's heading)."""
 _CHROME_TAGS = frozenset(("nav", "aside", "header", "footer"))
 _ANCHOR_PART_RE = re.compile(r"[.:/#-]+")
+_NAME_RE = re.compile(r"[A-Za-z_$][\w$]*")
+"""A name as a program writes it; the marks around it (an optional member's ``closed?``)
+and the case (an enum's ``COMPLETE`` at ``#complete``) are the generator's."""
 
 
 def _names_anchor(a: HtmlElement) -> bool:
     """Whether the in-page link ``a`` says the name its anchor is made of
     (``<a href="#unsubscribe">unsubscribe</a>``, ``#Message.policy``: generators anchor an
-    entry by its name); an outline's links say its sections' titles, words."""
+    entry by its name, some in lower case); an outline's links say its sections' titles,
+    words."""
     text = " ".join("".join(a.itertext()).split())
     if not text or " " in text:
         return False
-    parts = _ANCHOR_PART_RE.split(a.get("href", "")[1:])
-    return _ANCHOR_PART_RE.split(text)[-1] in parts
+    names = _NAME_RE.findall(text)
+    parts = _ANCHOR_PART_RE.split(a.get("href", "")[1:].lower())
+    return bool(names) and names[-1].lower() in parts
 
 
 def member_index(el: HtmlElement) -> bool:
