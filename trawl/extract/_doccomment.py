@@ -19,9 +19,17 @@ from ._signals import _class_weight
 from ._stats import _TYPED_NAME_RE, _link_density, _Stats
 from ._text import text_content
 from ._tokens import _tokens_of
+from ._tree import _HEADINGS, _first_element
 
 DOC_COMMENT_MIN_CHARS = 40
 """A description says a sentence at least; "5 comments", a post's count, does not."""
+DOC_COMMENT_SHORT_MIN_CHARS = 12
+"""... or, under an entry's name (``_under_entry_name``), a short line ("The value of the
+notification."): a member's description is often that."""
+ENTRY_NAME_MAX_LEVELS = 3
+"""Ancestors up to which a description's entry is looked for (its signature's item, the
+signature list, the member's section)."""
+_NAME_RE = re.compile(r"[A-Za-z_$][\w$]*")
 DOC_COMMENT_MAX_LINK_DENSITY = 0.3
 """Most of a description is prose or code, not links ("Leave a comment", "Comments (3)")."""
 DOC_COMMENT_MAX_ALIKE = 2
@@ -60,8 +68,9 @@ def doc_comment(el: HtmlElement, st: _Stats) -> bool:
     tokens = _tokens_of(el.get("class") or "")
     if _COMMENT_TOKEN not in tokens or tokens & _THREAD_TOKENS:
         return False
-    if st.text < DOC_COMMENT_MIN_CHARS or (_link_density(st) > DOC_COMMENT_MAX_LINK_DENSITY
-                                           and not _mostly_names(el, st)):
+    if st.text < DOC_COMMENT_SHORT_MIN_CHARS or (
+            st.text < DOC_COMMENT_MIN_CHARS and not _under_entry_name(el)) or \
+            (_link_density(st) > DOC_COMMENT_MAX_LINK_DENSITY and not _mostly_names(el, st)):
         return False
     if el.tag not in _BLOCK_TAGS:
         return False
@@ -72,6 +81,27 @@ def doc_comment(el: HtmlElement, st: _Stats) -> bool:
                                   if sib.get("class") == el.get("class")) > DOC_COMMENT_MAX_ALIKE:
         return False
     return not _thread_signs(el)
+
+
+def _under_entry_name(el: HtmlElement) -> bool:
+    """Whether ``el`` is in an API's entry: one of its ``ENTRY_NAME_MAX_LEVELS`` ancestors
+    opens with a heading anchored by the name it says (``<h3 id="kind">kind</h3>``, its
+    marks beside it: "Readonly meta"), as generators anchor a member. A thread's heading
+    says its own word ("Comments", ``_THREAD_TOKENS``), or a post's title, words."""
+    node = el.getparent()
+    for _ in range(ENTRY_NAME_MAX_LEVELS):
+        if node is None:
+            return False
+        first = _first_element(node)
+        if first is not None and first.tag in _HEADINGS and first.get("id"):
+            ident = (first.get("id") or "").lower()
+            if ident in _THREAD_TOKENS or ident == _COMMENT_TOKEN:
+                return False
+            pieces = [first.text or ""] + [text_content(c) for c in first]
+            return any(ident in (n.lower() for n in _NAME_RE.findall(piece))
+                       for piece in pieces if " " not in piece.strip())
+        node = node.getparent()
+    return False
 
 
 def _mostly_names(el: HtmlElement, st: _Stats) -> bool:
