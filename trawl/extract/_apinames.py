@@ -38,7 +38,8 @@ def names_in_entry(el: HtmlElement, stats: dict[HtmlElement, _Stats]) -> bool:
     (``_memberindex.member_index``). A "related posts" list is headlines, a list of
     tags is words ("Politics", "Node.js") linked to pages, not to a name's place, and a
     sidebar of a site's pages is no entry's."""
-    links = [a for a in el.iter("a") if a.get("href")]
+    # (a link of no text, an icon, is a heading's permalink: it names nothing)
+    links = [a for a in el.iter("a") if a.get("href") and _collapsed_text(a)]
     if len(links) < API_NAMES_MIN or not all(_names_link(a) for a in links) or \
             not any(_TYPED_NAME_RE.search(_collapsed_text(a)) for a in links):
         tree = _outermost_list(el)  # (a subtree, the type's children, is judged whole)
@@ -125,6 +126,8 @@ def _names_link(a: HtmlElement) -> bool:
     fragment = (a.get("href") or "").partition("#")[2]
     part = _last_part(text)
     if fragment and part and " " not in text and part in _ANCHOR_PART_RE.split(fragment):
+        return True
+    if " " not in text and _page_named(a, text):  # (its page named after it: first.html)
         return True
     return len(text.split()) <= 2 and _STRONG_NAME_RE.search(text) is not None
 

@@ -26,10 +26,13 @@ DOC_COMMENT_MIN_CHARS = 40
 DOC_COMMENT_SHORT_MIN_CHARS = 12
 """... or, under an entry's name (``_under_entry_name``), a short line ("The value of the
 notification."): a member's description is often that."""
+NAMES_LISTED_MIN = 2
+"""... or, listing an API's names (``_names_listed``), this many at least."""
 ENTRY_NAME_MAX_LEVELS = 3
 """Ancestors up to which a description's entry is looked for (its signature's item, the
 signature list, the member's section)."""
 _NAME_RE = re.compile(r"[A-Za-z_$][\w$]*")
+_PAGE_SUFFIXES = (".html", ".htm")
 DOC_COMMENT_MAX_LINK_DENSITY = 0.3
 """Most of a description is prose or code, not links ("Leave a comment", "Comments (3)")."""
 DOC_COMMENT_MAX_ALIKE = 2
@@ -69,7 +72,8 @@ def doc_comment(el: HtmlElement, st: _Stats) -> bool:
     if _COMMENT_TOKEN not in tokens or tokens & _THREAD_TOKENS:
         return False
     if st.text < DOC_COMMENT_SHORT_MIN_CHARS or (
-            st.text < DOC_COMMENT_MIN_CHARS and not _under_entry_name(el)) or \
+            st.text < DOC_COMMENT_MIN_CHARS and not _under_entry_name(el)
+            and not _names_listed(el)) or \
             (_link_density(st) > DOC_COMMENT_MAX_LINK_DENSITY and not _mostly_names(el, st)):
         return False
     if el.tag not in _BLOCK_TAGS:
@@ -112,9 +116,31 @@ def _mostly_names(el: HtmlElement, st: _Stats) -> bool:
     worded = 0
     for a in el.iter("a"):
         text = text_content(a).strip()
-        if not (len(text.split()) == 1 and _TYPED_NAME_RE.search(text)):
+        if not (len(text.split()) == 1 and (_TYPED_NAME_RE.search(text) or _named_page(a, text))):
             worded += len(text)
     return worded <= DOC_COMMENT_MAX_LINK_DENSITY * st.text
+
+
+def _names_listed(el: HtmlElement) -> bool:
+    """Whether ``el`` lists an API's names (a description's "See" tag: "See <a>scan</a>
+    <a>mergeScan</a>"): ``NAMES_LISTED_MIN`` links at least, each one word, a name as code
+    writes it or linked to the page named after it (``_named_page``). A thread's links are
+    words and people ("Reply", a commenter's profile)."""
+    links = [(a, text_content(a).strip()) for a in el.iter("a")]
+    links = [(a, t) for a, t in links if t]
+    return len(links) >= NAMES_LISTED_MIN and all(
+        len(t.split()) == 1 and (_TYPED_NAME_RE.search(t) or _named_page(a, t))
+        for a, t in links)
+
+
+def _named_page(a: HtmlElement, text: str) -> bool:
+    """Whether the link ``a`` goes to the page named after its text, as written
+    (``<a href="../functions/first.html">first</a>``: a generator names an item's page by
+    its name); a site's slugs are its words in lower case (``/tags/javascript``), a
+    profile's a user's id."""
+    path = (a.get("href") or "").partition("#")[0].partition("?")[0]
+    stem = path.rsplit("/", 1)[-1]
+    return stem.endswith(_PAGE_SUFFIXES) and stem.rsplit(".", 1)[0] == text
 
 
 def _thread_signs(el: HtmlElement) -> bool:
