@@ -57,3 +57,28 @@ def test_a_short_comment_under_a_threads_own_heading_still_goes() -> None:
     text = extract(page(member("comments", "Comments", "Great post, thanks!")), URL).text
     assert_kept(text, DESCRIPTION)
     assert "Great post" not in text, text
+
+
+def parameters(lead: str, said: str) -> str:
+    return ("<section class='member'><h3 id='isObservable'>isObservable</h3>"
+            "<div class='signature'>isObservable(obj: any): obj is Observable</div>"
+            f"<div class='comment typography'><p>{DESCRIPTION}</p></div>"
+            "<div class='parameters'><h4>Parameters</h4><ul class='parameter-list'>"
+            f"<li><span>{lead}</span><div class='comment typography'><p>{said}</p></div></li>"
+            "</ul></div><h4>Returns boolean</h4></section>")
+
+
+def test_a_parameters_short_description_is_kept() -> None:
+    # (fails with `_doccomment:_under_entry_name=false` and with `_doccomment:_binding=false`:
+    # the item is led by the parameter's binding, its name and its type)
+    text = extract(page(parameters("<span>obj</span>: <span>any</span>",
+                                   "the object to test")), URL).text
+    assert_kept(text, DESCRIPTION, "the object to test")
+
+
+def test_a_readers_short_comment_after_their_name_still_goes() -> None:
+    # (fails with `_binding` taking any type, words too: "anna: great post" is a reader's
+    # name and what they said, no parameter's type)
+    text = extract(page(parameters("anna: great post", "Lovely pictures, Anna!")), URL).text
+    assert_kept(text, DESCRIPTION)
+    assert "Lovely" not in text, text

@@ -19,7 +19,7 @@ from ._signals import _class_weight
 from ._stats import _TYPED_NAME_RE, _link_density, _Stats
 from ._text import text_content
 from ._tokens import _tokens_of
-from ._tree import _HEADINGS, _first_element
+from ._tree import _HEADINGS, GLUED_CODE_RE, _first_element
 
 DOC_COMMENT_MIN_CHARS = 40
 """A description says a sentence at least; "5 comments", a post's count, does not."""
@@ -33,6 +33,20 @@ ENTRY_NAME_MAX_LEVELS = 3
 signature list, the member's section)."""
 _NAME_RE = re.compile(r"[A-Za-z_$][\w$]*")
 _PAGE_SUFFIXES = (".html", ".htm")
+_BINDING_RE = re.compile(r"\s*[A-Za-z_$][\w$]*\??\s*:\s*(\S[^\n]{0,200})$")
+"""A parameter's binding, its name and its type ("obj: any", "seed?: R"), as an item of an
+entry's parameter list opens."""
+
+
+def _binding(text: str) -> bool:
+    """Whether ``text`` is a parameter's binding (``_BINDING_RE``) whose type reads as code:
+    one word ("any", "SchedulerLike") or glued as code is (``GLUED_CODE_RE``:
+    "OperatorFunction<T, R>"). A thread's "anna: great post" says words."""
+    match = _BINDING_RE.match(text)
+    if match is None:
+        return False
+    kind = match.group(1).strip()
+    return " " not in kind or GLUED_CODE_RE.search(kind) is not None
 DOC_COMMENT_MAX_LINK_DENSITY = 0.3
 """Most of a description is prose or code, not links ("Leave a comment", "Comments (3)")."""
 DOC_COMMENT_MAX_ALIKE = 2
@@ -90,13 +104,17 @@ def doc_comment(el: HtmlElement, st: _Stats) -> bool:
 def _under_entry_name(el: HtmlElement) -> bool:
     """Whether ``el`` is in an API's entry: one of its ``ENTRY_NAME_MAX_LEVELS`` ancestors
     opens with a heading anchored by the name it says (``<h3 id="kind">kind</h3>``, its
-    marks beside it: "Readonly meta"), as generators anchor a member. A thread's heading
+    marks beside it: "Readonly meta"), as generators anchor a member, or is a parameter's
+    item led by its binding (``_BINDING_RE``: "obj: any"). A thread's heading
     says its own word ("Comments", ``_THREAD_TOKENS``), or a post's title, words."""
     node = el.getparent()
     for _ in range(ENTRY_NAME_MAX_LEVELS):
         if node is None:
             return False
         first = _first_element(node)
+        if node.tag == "li" and first is not None and first.tag not in _HEADINGS and \
+                _binding(text_content(first)):
+            return True  # (a parameter's item, led by its binding: "obj: any")
         if first is not None and first.tag in _HEADINGS and first.get("id"):
             ident = (first.get("id") or "").lower()
             if ident in _THREAD_TOKENS or ident == _COMMENT_TOKEN:
