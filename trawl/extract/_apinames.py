@@ -40,11 +40,13 @@ def names_in_entry(el: HtmlElement, stats: dict[HtmlElement, _Stats]) -> bool:
     sidebar of a site's pages is no entry's."""
     # (a link of no text, an icon, is a heading's permalink: it names nothing)
     links = [a for a in el.iter("a") if a.get("href") and _collapsed_text(a)]
-    if len(links) < API_NAMES_MIN or not all(_names_link(a) for a in links) or \
-            not any(_TYPED_NAME_RE.search(_collapsed_text(a)) for a in links):
-        tree = _outermost_list(el)  # (a subtree, the type's children, is judged whole)
-        return (_type_tree(tree) and _in_entry(tree, stats)) or member_index(el)
-    return _in_entry(el, stats)
+    if len(links) >= API_NAMES_MIN and all(_names_link(a) for a in links) and \
+            any(_TYPED_NAME_RE.search(_collapsed_text(a)) for a in links) and \
+            _in_entry(el, stats):
+        return True
+    # (else a hierarchy's subtree, the type's children, names too: it is judged whole)
+    tree = _outermost_list(el)
+    return (_type_tree(tree) and _in_entry(tree, stats)) or member_index(el)
 
 
 _LIST_TAGS = ("ul", "ol")
