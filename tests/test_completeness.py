@@ -128,8 +128,9 @@ FLOORS = {
     # description, in a block its class calls a "comment", went as a comment thread; 109 /
     # 208 after it, and 5 / 49 after session 15's entry notes: source lines, deprecation
     # notes, signature lines, folded member groups; 4 / 40 after brief 75's parameter
-    # lists; see docs/extraction.md)
-    "typedoc": (4, 40),
+    # lists; 1 / 38 after session 16's hierarchies; 0 / 5 after brief 84's member index,
+    # short descriptions and "See" lists; see docs/extraction.md)
+    "typedoc": (0, 5),
     # (two Sphinx themes not tuned on, brief 66, whole when first measured: Furo, mypy's and
     # structlog's docs, 75 pages, ~0.5 s; sphinx-book-theme, Dask's guides and Array's and
     # DataFrame's API pages, 291 pages, ~1.5 s)

@@ -10,6 +10,7 @@ import re
 
 from lxml.html import HtmlElement
 
+from ._memberindex import member_index
 from ._stats import _TYPED_NAME_RE, _Stats
 from ._text import text_content
 from ._tree import _HEADINGS, _collapsed_text
@@ -33,15 +34,19 @@ def names_in_entry(el: HtmlElement, stats: dict[HtmlElement, _Stats]) -> bool:
     """Whether ``el`` is a list of an API's names (see ``_names_link``; ``API_NAMES_MIN``
     links at least, all of them names, one at least written as only a program writes
     one), or a type's hierarchy (``_type_tree``), inside an entry that says
-    ``ENTRY_MIN_CHARS`` of its own besides. A "related posts" list is headlines, a list of
+    ``ENTRY_MIN_CHARS`` of its own besides; or the page's index of its members
+    (``_memberindex.member_index``). A "related posts" list is headlines, a list of
     tags is words ("Politics", "Node.js") linked to pages, not to a name's place, and a
     sidebar of a site's pages is no entry's."""
-    links = [a for a in el.iter("a") if a.get("href")]
-    if len(links) < API_NAMES_MIN or not all(_names_link(a) for a in links) or \
-            not any(_TYPED_NAME_RE.search(_collapsed_text(a)) for a in links):
-        tree = _outermost_list(el)  # (a subtree, the type's children, is judged whole)
-        return _type_tree(tree) and _in_entry(tree, stats)
-    return _in_entry(el, stats)
+    # (a link of no text, an icon, is a heading's permalink: it names nothing)
+    links = [a for a in el.iter("a") if a.get("href") and _collapsed_text(a)]
+    if len(links) >= API_NAMES_MIN and all(_names_link(a) for a in links) and \
+            any(_TYPED_NAME_RE.search(_collapsed_text(a)) for a in links) and \
+            _in_entry(el, stats):
+        return True
+    # (else a hierarchy's subtree, the type's children, names too: it is judged whole)
+    tree = _outermost_list(el)
+    return (_type_tree(tree) and _in_entry(tree, stats)) or member_index(el)
 
 
 _LIST_TAGS = ("ul", "ol")
@@ -123,6 +128,8 @@ def _names_link(a: HtmlElement) -> bool:
     fragment = (a.get("href") or "").partition("#")[2]
     part = _last_part(text)
     if fragment and part and " " not in text and part in _ANCHOR_PART_RE.split(fragment):
+        return True
+    if " " not in text and _page_named(a, text):  # (its page named after it: first.html)
         return True
     return len(text.split()) <= 2 and _STRONG_NAME_RE.search(text) is not None
 

@@ -19,9 +19,34 @@ from ._signals import _class_weight
 from ._stats import _TYPED_NAME_RE, _link_density, _Stats
 from ._text import text_content
 from ._tokens import _tokens_of
+from ._tree import _HEADINGS, GLUED_CODE_RE, _first_element
 
 DOC_COMMENT_MIN_CHARS = 40
 """A description says a sentence at least; "5 comments", a post's count, does not."""
+DOC_COMMENT_SHORT_MIN_CHARS = 12
+"""... or, under an entry's name (``_under_entry_name``), a short line ("The value of the
+notification."): a member's description is often that."""
+NAMES_LISTED_MIN = 2
+"""... or, listing an API's names (``_names_listed``), this many at least."""
+ENTRY_NAME_MAX_LEVELS = 3
+"""Ancestors up to which a description's entry is looked for (its signature's item, the
+signature list, the member's section)."""
+_NAME_RE = re.compile(r"[A-Za-z_$][\w$]*")
+_PAGE_SUFFIXES = (".html", ".htm")
+_BINDING_RE = re.compile(r"\s*[A-Za-z_$][\w$]*\??\s*:\s*(\S[^\n]{0,200})$")
+"""A parameter's binding, its name and its type ("obj: any", "seed?: R"), as an item of an
+entry's parameter list opens."""
+
+
+def _binding(text: str) -> bool:
+    """Whether ``text`` is a parameter's binding (``_BINDING_RE``) whose type reads as code:
+    one word ("any", "SchedulerLike") or glued as code is (``GLUED_CODE_RE``:
+    "OperatorFunction<T, R>"). A thread's "anna: great post" says words."""
+    match = _BINDING_RE.match(text)
+    if match is None:
+        return False
+    kind = match.group(1).strip()
+    return " " not in kind or GLUED_CODE_RE.search(kind) is not None
 DOC_COMMENT_MAX_LINK_DENSITY = 0.3
 """Most of a description is prose or code, not links ("Leave a comment", "Comments (3)")."""
 DOC_COMMENT_MAX_ALIKE = 2
@@ -60,8 +85,10 @@ def doc_comment(el: HtmlElement, st: _Stats) -> bool:
     tokens = _tokens_of(el.get("class") or "")
     if _COMMENT_TOKEN not in tokens or tokens & _THREAD_TOKENS:
         return False
-    if st.text < DOC_COMMENT_MIN_CHARS or (_link_density(st) > DOC_COMMENT_MAX_LINK_DENSITY
-                                           and not _mostly_names(el, st)):
+    if st.text < DOC_COMMENT_SHORT_MIN_CHARS or (
+            st.text < DOC_COMMENT_MIN_CHARS and not _under_entry_name(el)
+            and not _names_listed(el)) or \
+            (_link_density(st) > DOC_COMMENT_MAX_LINK_DENSITY and not _mostly_names(el, st)):
         return False
     if el.tag not in _BLOCK_TAGS:
         return False
@@ -74,6 +101,31 @@ def doc_comment(el: HtmlElement, st: _Stats) -> bool:
     return not _thread_signs(el)
 
 
+def _under_entry_name(el: HtmlElement) -> bool:
+    """Whether ``el`` is in an API's entry: one of its ``ENTRY_NAME_MAX_LEVELS`` ancestors
+    opens with a heading anchored by the name it says (``<h3 id="kind">kind</h3>``, its
+    marks beside it: "Readonly meta"), as generators anchor a member, or is a parameter's
+    item led by its binding (``_BINDING_RE``: "obj: any"). A thread's heading
+    says its own word ("Comments", ``_THREAD_TOKENS``), or a post's title, words."""
+    node = el.getparent()
+    for _ in range(ENTRY_NAME_MAX_LEVELS):
+        if node is None:
+            return False
+        first = _first_element(node)
+        if node.tag == "li" and first is not None and first.tag not in _HEADINGS and \
+                _binding(text_content(first)):
+            return True  # (a parameter's item, led by its binding: "obj: any")
+        if first is not None and first.tag in _HEADINGS and first.get("id"):
+            ident = (first.get("id") or "").lower()
+            if ident in _THREAD_TOKENS or ident == _COMMENT_TOKEN:
+                return False
+            pieces = [first.text or ""] + [text_content(c) for c in first]
+            return any(ident in (n.lower() for n in _NAME_RE.findall(piece))
+                       for piece in pieces if " " not in piece.strip())
+        node = node.getparent()
+    return False
+
+
 def _mostly_names(el: HtmlElement, st: _Stats) -> bool:
     """Whether what ``el`` links is mostly the API's names, one word of code each ("Renamed
     to <a>ObservedValueUnionFromArray</a>.": ``_stats._TYPED_NAME_RE``), its words besides
@@ -82,9 +134,31 @@ def _mostly_names(el: HtmlElement, st: _Stats) -> bool:
     worded = 0
     for a in el.iter("a"):
         text = text_content(a).strip()
-        if not (len(text.split()) == 1 and _TYPED_NAME_RE.search(text)):
+        if not (len(text.split()) == 1 and (_TYPED_NAME_RE.search(text) or _named_page(a, text))):
             worded += len(text)
     return worded <= DOC_COMMENT_MAX_LINK_DENSITY * st.text
+
+
+def _names_listed(el: HtmlElement) -> bool:
+    """Whether ``el`` lists an API's names (a description's "See" tag: "See <a>scan</a>
+    <a>mergeScan</a>"): ``NAMES_LISTED_MIN`` links at least, each one word, a name as code
+    writes it or linked to the page named after it (``_named_page``). A thread's links are
+    words and people ("Reply", a commenter's profile)."""
+    links = [(a, text_content(a).strip()) for a in el.iter("a")]
+    links = [(a, t) for a, t in links if t]
+    return len(links) >= NAMES_LISTED_MIN and all(
+        len(t.split()) == 1 and (_TYPED_NAME_RE.search(t) or _named_page(a, t))
+        for a, t in links)
+
+
+def _named_page(a: HtmlElement, text: str) -> bool:
+    """Whether the link ``a`` goes to the page named after its text, as written
+    (``<a href="../functions/first.html">first</a>``: a generator names an item's page by
+    its name); a site's slugs are its words in lower case (``/tags/javascript``), a
+    profile's a user's id."""
+    path = (a.get("href") or "").partition("#")[0].partition("?")[0]
+    stem = path.rsplit("/", 1)[-1]
+    return stem.endswith(_PAGE_SUFFIXES) and stem.rsplit(".", 1)[0] == text
 
 
 def _thread_signs(el: HtmlElement) -> bool:

@@ -1,0 +1,115 @@
+"""A page's own index of its members: under a heading in the page's column, the names of
+the entries the page documents below it, each linked to its entry's anchor on the page
+(a class's "Index" with its groups "Properties", "Methods": Javadoc's "Method Summary",
+Doxygen's member tables and pdoc's lists are that shape too). Prune judges blocks by
+their links, and these are nothing but links: they are the page's text, its members'
+names. ``_prune`` asks this of the blocks it would drop.
+
+The hostile shape is the same links elsewhere: a sidebar's or an "on this page" outline's
+list of the page's sections (VitePress, Furo, Material, the Read the Docs theme), which
+stays out by where it is (in a ``nav``, an ``aside``, or a box whose class or id says
+navigation), and by what it links (sections' titles, words; not names)."""
+
+from __future__ import annotations
+
+import re
+
+from lxml.html import HtmlElement
+
+from ._signals import _kinds
+from ._tree import _HEADINGS, _first_element
+
+INDEX_MAX_LEVELS = 3
+"""Ancestors up to which the index's heading is looked for (the list, its group, the
+index's panel: "Index" over "Methods" over the names)."""
+HEADING_MAX_DEPTH = 3
+"""First children through which a block's heading is looked for (a panel, its
+disclosure, its summary's heading)."""
+_CHROME_TAGS = frozenset(("nav", "aside", "header", "footer"))
+_ANCHOR_PART_RE = re.compile(r"[.:/#-]+")
+_NAME_RE = re.compile(r"[A-Za-z_$][\w$]*")
+"""A name as a program writes it; the marks around it (an optional member's ``closed?``)
+and the case (an enum's ``COMPLETE`` at ``#complete``) are the generator's."""
+
+
+def _names_anchor(a: HtmlElement) -> bool:
+    """Whether the in-page link ``a`` says the name its anchor is made of
+    (``<a href="#unsubscribe">unsubscribe</a>``, ``#Message.policy``: generators anchor an
+    entry by its name, some in lower case); an outline's links say its sections' titles,
+    words."""
+    text = " ".join("".join(a.itertext()).split())
+    if not text or " " in text:
+        return False
+    names = _NAME_RE.findall(text)
+    parts = _ANCHOR_PART_RE.split(a.get("href", "")[1:].lower())
+    return bool(names) and names[-1].lower() in parts
+
+
+def member_index(el: HtmlElement) -> bool:
+    """Whether ``el`` is (part of) the page's index of its members: every link in it goes
+    to an anchor on the page (``#unsubscribe``) that an element after ``el`` in
+    the page defines, its text the name the anchor is made of (``_names_anchor``); the
+    block is led by a heading (``el`` or one of its ``INDEX_MAX_LEVELS`` ancestors), and
+    nothing around it is navigation (``_in_chrome``: an outline in a sidebar links the
+    same anchors)."""
+    links = [a for a in el.iter("a") if a.get("href")]
+    if not links or not all(a.get("href", "").startswith("#") and len(a.get("href", "")) > 1
+                            for a in links):
+        return False  # (most blocks: links to other pages, or none)
+    # (a link of no text is a heading's permalink, an icon: the group's title's own)
+    links = [a for a in links if "".join(a.itertext()).strip()]
+    if not links or not all(_names_anchor(a) for a in links):
+        return False
+    if _in_chrome(el) or not _headed(el):
+        return False
+    return _targets_after(el, {a.get("href", "")[1:] for a in links})
+
+
+def _in_chrome(el: HtmlElement) -> bool:
+    """Whether ``el`` or an ancestor is navigation: a ``nav``, ``aside``, header or
+    footer, or a box whose class or id says so (a sidebar, a menu, a table of contents'
+    drawer)."""
+    node: HtmlElement | None = el
+    while node is not None and isinstance(node.tag, str):
+        if node.tag in _CHROME_TAGS or _kinds(node).boiler:
+            return True
+        node = node.getparent()
+    return False
+
+
+def _headed(el: HtmlElement) -> bool:
+    """Whether ``el`` or one of its ``INDEX_MAX_LEVELS`` ancestors opens
+    with a heading (through ``HEADING_MAX_DEPTH`` first children)."""
+    node: HtmlElement | None = el
+    for _ in range(INDEX_MAX_LEVELS + 1):
+        if node is None or not isinstance(node.tag, str):
+            return False
+        first = _first_element(node)
+        for _depth in range(HEADING_MAX_DEPTH):
+            if first is None or first.tag in _HEADINGS:
+                break
+            first = _first_element(first)
+        if first is not None and first.tag in _HEADINGS:
+            return True
+        node = node.getparent()
+    return False
+
+
+def _targets_after(el: HtmlElement, targets: set[str]) -> bool:
+    """Whether every id of ``targets`` is an element's after ``el`` on the page
+    (the entries the index lists; an index of another page's members links that page)."""
+    left = set(targets)
+    node = el
+    while left:
+        parent = node.getparent()
+        if parent is None:
+            return False
+        for sib in node.itersiblings():
+            for d in sib.iter():
+                ident = d.get("id") if isinstance(d.tag, str) else None
+                if ident in left:
+                    left.discard(ident)
+                    if not left:
+                        return True
+        node = parent
+    return not left
