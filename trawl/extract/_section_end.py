@@ -21,6 +21,7 @@ from ._tree import (
     _first_element,
     _is_ancestor,
     _short_text,
+    after_flat_section,
     intro_text,
 )
 
@@ -219,14 +220,7 @@ def last_of_flat_sections(heading: HtmlElement, after: list[HtmlElement]) -> boo
             not all(li.tag == "li" and _collapsed_text(li) and li.find(".//a") is None
                     for li in block if isinstance(li.tag, str)):
         return False
-    body = False
-    for sibling in heading.itersiblings(preceding=True):
-        if not isinstance(sibling.tag, str):
-            continue
-        if sibling.tag == heading.tag:
-            return body
-        body = body or bool(_collapsed_text(sibling))
-    return False
+    return after_flat_section(heading)
 
 
 _NOTE_MARK_RE = re.compile(r"\[(\w{1,3})\]")

@@ -14,7 +14,7 @@ import re
 
 from lxml.html import HtmlElement
 
-from ._tree import _collapsed_text
+from ._tree import _collapsed_text, after_flat_section
 
 _SEE_ALSO_HEADING_RE = re.compile(r"\W*see\s+also\W*", re.I)
 """A heading of nothing but "See also" (a mark, a colon or an invisible self-link beside)."""
@@ -41,14 +41,7 @@ def _says_see_also(heading: HtmlElement) -> bool:
 def _flat_sections(heading: HtmlElement) -> bool:
     """A heading of the same level precedes ``heading`` among its siblings, with text
     between them: the page's sections run flat, and this is their last."""
-    body = False
-    for sibling in heading.itersiblings(preceding=True):
-        if not isinstance(sibling.tag, str):
-            continue
-        if sibling.tag == heading.tag:
-            return body
-        body = body or bool(_collapsed_text(sibling))
-    return False
+    return after_flat_section(heading)
 
 
 def _list_of_own_links(after: list[HtmlElement]) -> bool:

@@ -111,3 +111,17 @@ def intro_text(items: HtmlElement, depth: int, max_chars: int) -> str:
             break
         node = parent
     return " ".join(text.split())
+
+
+def after_flat_section(heading: HtmlElement) -> bool:
+    """Whether a heading of ``heading``'s level precedes it among its siblings, with text
+    between them: the page's sections run flat (no wrapper each), and ``heading`` opens
+    the next of them."""
+    body = False
+    for sibling in heading.itersiblings(preceding=True):
+        if not isinstance(sibling.tag, str):
+            continue
+        if sibling.tag == heading.tag:
+            return body
+        body = body or bool(_collapsed_text(sibling))
+    return False
