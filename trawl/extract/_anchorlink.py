@@ -24,7 +24,9 @@ def heading_icon_link(a: HtmlElement, href: str) -> bool:
     Guard: a link to a place elsewhere ("Skip to content", a comment count's icon to the
     thread) leads to no heading beside it, and is judged as it was; a link that shows words
     (a heading's linked name, an entry in a table of contents) is no icon."""
-    return _shows_nothing(a) and _beside_its_heading(a, href[1:])
+    # (where it leads first: most in-page links with children lead to no heading beside
+    # them, and the screen-reader test reads every part's ancestors)
+    return _beside_its_heading(a, href[1:]) and _shows_nothing(a)
 
 
 def _shows_nothing(a: HtmlElement) -> bool:
