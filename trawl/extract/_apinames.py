@@ -13,7 +13,7 @@ from lxml.html import HtmlElement
 from ._memberindex import member_index
 from ._stats import _TYPED_NAME_RE, _Stats
 from ._text import text_content
-from ._tree import _HEADINGS, _collapsed_text
+from ._tree import _HEADINGS, ANCHOR_PART_RE, _collapsed_text
 
 API_NAMES_MIN = 2
 """Links a list of names has at least (a template's two specializations)."""
@@ -23,7 +23,6 @@ first sentence): a sidebar of links says nothing besides them."""
 ENTRY_MAX_LEVELS = 3
 """Ancestors up to which the entry is looked for (the list, its wrapper, its subsection,
 the entry's section): a sidebar beside a story is in the page, not in an entry."""
-_ANCHOR_PART_RE = re.compile(r"[.:/#-]+")
 _STRONG_NAME_RE = re.compile(r"::|\(\)|\w_\w|\w<\w[^<>]*>")
 """A name only a program writes: scoped, called, underscored, or a template's
 (``value_semantic_codecvt_helper<char>``); not a word with a dot or a capital inside
@@ -127,7 +126,7 @@ def _names_link(a: HtmlElement) -> bool:
         return False
     fragment = (a.get("href") or "").partition("#")[2]
     part = _last_part(text)
-    if fragment and part and " " not in text and part in _ANCHOR_PART_RE.split(fragment):
+    if fragment and part and " " not in text and part in ANCHOR_PART_RE.split(fragment):
         return True
     if " " not in text and _page_named(a, text):  # (its page named after it: first.html)
         return True
@@ -136,7 +135,7 @@ def _names_link(a: HtmlElement) -> bool:
 
 def _last_part(name: str) -> str:
     """The last part of a scoped name (``email.message.Message``: ``Message``)."""
-    parts = [p for p in _ANCHOR_PART_RE.split(name) if p]
+    parts = [p for p in ANCHOR_PART_RE.split(name) if p]
     return parts[-1] if parts else ""
 
 

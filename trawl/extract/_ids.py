@@ -15,7 +15,7 @@ from lxml.html import HtmlElement
 from ._navbar import past_bar
 from ._text import _FIGURE_NUMBER_RE, _SECTION_NUMBER_RE, _lead_text, words
 from ._tokens import _NEG_WEIGHT_RE, _kinds_of, _says_something
-from ._tree import _HEADINGS, GLUED_CODE_RE, _collapsed_text, _first_element
+from ._tree import _HEADINGS, GLUED_CODE_RE, PROGRAM_NAME_RE, _collapsed_text, _first_element
 
 
 def _component_id(el: HtmlElement, ident: str) -> str | None:
@@ -62,7 +62,6 @@ _NUMBER_CHARS = 12
 
 NAMED_ITEM_MAX_NAMES = 500
 """Names read of an item's tree at most (a class hierarchy's: hundreds at most)."""
-_NAME_RE = re.compile(r"[A-Za-z_$][\w$]*")
 
 
 def _named_item(el: HtmlElement, ident: str) -> bool:
@@ -80,7 +79,7 @@ def _named_item(el: HtmlElement, ident: str) -> bool:
             return False
         if not piece:
             continue
-        if (first and piece != ident) or _NAME_RE.fullmatch(piece) is None:
+        if (first and piece != ident) or PROGRAM_NAME_RE.fullmatch(piece) is None:
             return False
         first = False
     return not first

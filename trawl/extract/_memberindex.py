@@ -12,12 +12,10 @@ navigation), and by what it links (sections' titles, words; not names)."""
 
 from __future__ import annotations
 
-import re
-
 from lxml.html import HtmlElement
 
 from ._signals import _kinds
-from ._tree import _HEADINGS, _first_element
+from ._tree import _HEADINGS, ANCHOR_PART_RE, PROGRAM_NAME_RE, _first_element
 
 INDEX_MAX_LEVELS = 3
 """Ancestors up to which the index's heading is looked for (the list, its group, the
@@ -26,10 +24,6 @@ HEADING_MAX_DEPTH = 3
 """First children through which a block's heading is looked for (a panel, its
 disclosure, its summary's heading)."""
 _CHROME_TAGS = frozenset(("nav", "aside", "header", "footer"))
-_ANCHOR_PART_RE = re.compile(r"[.:/#-]+")
-_NAME_RE = re.compile(r"[A-Za-z_$][\w$]*")
-"""A name as a program writes it; the marks around it (an optional member's ``closed?``)
-and the case (an enum's ``COMPLETE`` at ``#complete``) are the generator's."""
 
 
 def _names_anchor(a: HtmlElement) -> bool:
@@ -40,8 +34,10 @@ def _names_anchor(a: HtmlElement) -> bool:
     text = " ".join("".join(a.itertext()).split())
     if not text or " " in text:
         return False
-    names = _NAME_RE.findall(text)
-    parts = _ANCHOR_PART_RE.split(a.get("href", "")[1:].lower())
+    # (the marks around a name, an optional member's ``closed?``, and its case, an enum's
+    # ``COMPLETE`` at ``#complete``, are the generator's)
+    names = PROGRAM_NAME_RE.findall(text)
+    parts = ANCHOR_PART_RE.split(a.get("href", "")[1:].lower())
     return bool(names) and names[-1].lower() in parts
 
 

@@ -20,6 +20,13 @@ a return arrow (``-> T``). A breadcrumb's ``Home > Docs`` and a count's ``Commen
 are spaced. Declarations (``_decl``), signature headings (``_ids``) and an
 API entry's signature line (``_apientry``) are read by it."""
 
+PROGRAM_NAME_RE = re.compile(r"[A-Za-z_$][\w$]*")
+"""A name as a program writes it (``Subscription``, ``closed``, ``$ref``): read by a tree of
+names (``_ids._named_item``) and a member index (``_memberindex``)."""
+ANCHOR_PART_RE = re.compile(r"[.:/#-]+")
+"""What separates the parts of an anchor or a scoped name (``#Message.policy``,
+``email.message.Message``): generators anchor an entry by its name's parts."""
+
 
 def _own_text(el: HtmlElement) -> str:
     return " ".join(el.itertext())
