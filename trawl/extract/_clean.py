@@ -13,7 +13,7 @@ from ._controls import icon_button, top_link
 from ._othermembers import another_pages_members
 from ._prelines import block_line_breaks
 from ._text import text_content, words
-from ._tooltips import names_tooltip, tooltip_box
+from ._tooltips import listing_card, names_tooltip, tooltip_box
 from ._urls import absolutizer
 
 # Tags whose whole subtree never holds main content.
@@ -144,7 +144,8 @@ def basic_clean(root: HtmlElement) -> None:
                 or ("style" in keys and _HIDDEN_STYLE_RE.search(el.get("style"))) \
                 or ("aria-hidden" in keys and el.get("aria-hidden").strip().lower() == "true") \
                 or (tag == "a" and (_is_permalink(el) or top_link(el))) \
-                or ("class" in keys and names_tooltip(el.get("class")) and tooltip_box(el)):
+                or ("class" in keys and names_tooltip(el.get("class")) and tooltip_box(el)) \
+                or (tag == "div" and "id" in keys and listing_card(el)):
             doomed.append(el)
     for el in doomed:
         if el.getparent() is not None:
