@@ -56,7 +56,7 @@ def member_index(el: HtmlElement) -> bool:
     links = [a for a in links if "".join(a.itertext()).strip()]
     if not links or not all(_names_anchor(a) for a in links):
         return False
-    if _in_chrome(el) or not _headed(el):
+    if _in_chrome(el) or not _headed(el) or _in_links_panel(el):
         return False
     return _targets_after(el, {a.get("href", "")[1:] for a in links})
 
@@ -71,6 +71,30 @@ def _in_chrome(el: HtmlElement) -> bool:
             return True
         node = node.getparent()
     return False
+
+
+_PANEL_PARTS = frozenset((*_HEADINGS, "ul", "ol"))
+
+
+def _in_links_panel(el: HtmlElement) -> bool:
+    """Whether ``el`` is one list of a panel of the page's links: its parent holds nothing
+    but headings and lists (``el`` among them), and one of the other lists leads out of the
+    page (another page, another site: a "See also", a bug tracker's "Known issues"). A
+    reference's quick view beside its text (the Apache manual's "Topics", "Directives",
+    "Bugfix checklist", "See also") lists the entries the page documents as an index does;
+    an index of members is a group of the page's own places, and links nowhere else."""
+    panel = el.getparent()
+    if panel is None or el.tag not in ("ul", "ol"):
+        return False
+    parts = [c for c in panel if isinstance(c.tag, str)]
+    if any(c.tag not in _PANEL_PARTS for c in parts):
+        return False
+    return any(c is not el and c.tag in ("ul", "ol") and _links_out(c) for c in parts)
+
+
+def _links_out(el: HtmlElement) -> bool:
+    """Whether a link in ``el`` leads out of the page (not a ``#`` fragment)."""
+    return any(not (a.get("href") or "#").startswith("#") for a in el.iter("a"))
 
 
 def _headed(el: HtmlElement) -> bool:
