@@ -14,6 +14,7 @@ from ._boxes import _box_under_title, _boxed_in_text, _in_flow_quote, _related_e
 from ._cells import data_cell
 from ._doccomment import doc_comment
 from ._entryhead import titled_header
+from ._linkpanel import links_panel
 from ._listing import in_listing
 from ._menus import menu_of_sections
 from ._navbar import navigation_bar
@@ -196,7 +197,8 @@ def _is_boilerplate(el: HtmlElement, tag: str, role: str, st: _Stats, share: flo
             and not _in_flow_quote(el, st) and not _box_under_title(el, st) \
             and not sidebar_in_flow(el, st)
     if st.links and (_pager(el, st) or _language_bar(el, st) or navigation_bar(el, st)
-                     or sequence_bar(el, st) or outline_beside_article(el, tag)):
+                     or sequence_bar(el, st) or outline_beside_article(el, tag)
+                     or (tag == "div" and links_panel(el))):
         return True
     if 1 < st.text < 40 and st.links == 0:
         # half of all elements get here: spare the leaves (most of them) the itertext

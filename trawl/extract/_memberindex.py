@@ -8,13 +8,14 @@ names. ``_prune`` asks this of the blocks it would drop.
 The hostile shape is the same links elsewhere: a sidebar's or an "on this page" outline's
 list of the page's sections (VitePress, Furo, Material, the Read the Docs theme), which
 stays out by where it is (in a ``nav``, an ``aside``, or a box whose class or id says
-navigation), and by what it links (sections' titles, words; not names)."""
+navigation: the boilerplate pass drops those before prune asks, so the rule no longer asks
+it again, brief 89), and by what it links (sections' titles, words; not names); and a
+panel of the page's links (``_in_links_panel``)."""
 
 from __future__ import annotations
 
 from lxml.html import HtmlElement
 
-from ._signals import _kinds
 from ._tree import _HEADINGS, ANCHOR_PART_RE, PROGRAM_NAME_RE, _first_element
 
 INDEX_MAX_LEVELS = 3
@@ -23,7 +24,6 @@ index's panel: "Index" over "Methods" over the names)."""
 HEADING_MAX_DEPTH = 3
 """First children through which a block's heading is looked for (a panel, its
 disclosure, its summary's heading)."""
-_CHROME_TAGS = frozenset(("nav", "aside", "header", "footer"))
 
 
 def _names_anchor(a: HtmlElement) -> bool:
@@ -46,8 +46,7 @@ def member_index(el: HtmlElement) -> bool:
     to an anchor on the page (``#unsubscribe``) that an element after ``el`` in
     the page defines, its text the name the anchor is made of (``_names_anchor``); the
     block is led by a heading (``el`` or one of its ``INDEX_MAX_LEVELS`` ancestors), and
-    nothing around it is navigation (``_in_chrome``: an outline in a sidebar links the
-    same anchors)."""
+    it is no list of a panel of the page's links (``_in_links_panel``)."""
     links = [a for a in el.iter("a") if a.get("href")]
     if not links or not all(a.get("href", "").startswith("#") and len(a.get("href", "")) > 1
                             for a in links):
@@ -56,21 +55,9 @@ def member_index(el: HtmlElement) -> bool:
     links = [a for a in links if "".join(a.itertext()).strip()]
     if not links or not all(_names_anchor(a) for a in links):
         return False
-    if _in_chrome(el) or not _headed(el) or _in_links_panel(el):
+    if not _headed(el) or _in_links_panel(el):
         return False
     return _targets_after(el, {a.get("href", "")[1:] for a in links})
-
-
-def _in_chrome(el: HtmlElement) -> bool:
-    """Whether ``el`` or an ancestor is navigation: a ``nav``, ``aside``, header or
-    footer, or a box whose class or id says so (a sidebar, a menu, a table of contents'
-    drawer)."""
-    node: HtmlElement | None = el
-    while node is not None and isinstance(node.tag, str):
-        if node.tag in _CHROME_TAGS or _kinds(node).boiler:
-            return True
-        node = node.getparent()
-    return False
 
 
 _PANEL_PARTS = frozenset((*_HEADINGS, "ul", "ol"))
