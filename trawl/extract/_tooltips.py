@@ -143,20 +143,24 @@ def _keyed_by_link(el: HtmlElement, a: HtmlElement) -> bool:
 
 
 def _id_names_target(el: HtmlElement, a: HtmlElement) -> bool:
-    target = (a.get("href") or "").rpartition("/")[2].lstrip("#")
-    return bool(target) and el.get("id", "").endswith(_NOT_ID_CHAR_RE.sub("_", target))
+    """(A link to the box's own id is its permalink, a captioned code block's: no key.)"""
+    target = _NOT_ID_CHAR_RE.sub("_", (a.get("href") or "").rpartition("/")[2].lstrip("#"))
+    ident = el.get("id", "")
+    return bool(target) and ident != target and ident.endswith(target)
 
 
 def _after_listing_lines(el: HtmlElement) -> bool:
     """Whether ``el`` follows the lines of a code listing, in it: the nearest of its
-    siblings before it that is no card alike (a tag and a class) is a line, a block of
-    inline text, one of ``LISTING_MIN_LINES`` siblings alike at least. The guard against a
+    siblings before it that is no card alike (a tag and a class) is a line, a ``div`` of
+    inline text with a class, one of ``LISTING_MIN_LINES`` siblings alike at least (a
+    text's paragraphs are no lines: a captioned code block after them is the text's). The guard against a
     page's list of entries keyed so (an annotated list of classes, each box a name linked
     to its page and a sentence): those are the page's content, and follow no lines."""
     key = (el.tag, el.get("class"))
     line = next((s for s in el.itersiblings(preceding=True)
                  if isinstance(s.tag, str) and (s.tag, s.get("class")) != key), None)
-    if line is None or _holds_block(line):
+    # (a listing's line is a block its class names; paragraphs are no lines)
+    if line is None or line.tag != "div" or not line.get("class") or _holds_block(line):
         return False
     alike = (line.tag, line.get("class"))
     lines = 0
