@@ -153,9 +153,10 @@ def _after_listing_lines(el: HtmlElement) -> bool:
     """Whether ``el`` follows the lines of a code listing, in it: the nearest of its
     siblings before it that is no card alike (a tag and a class) is a line, a ``div`` of
     inline text with a class, one of ``LISTING_MIN_LINES`` siblings alike at least (a
-    text's paragraphs are no lines: a captioned code block after them is the text's). The guard against a
-    page's list of entries keyed so (an annotated list of classes, each box a name linked
-    to its page and a sentence): those are the page's content, and follow no lines."""
+    text's paragraphs are no lines: a captioned code block after them is the text's). The
+    guard against a page's list of entries keyed so (an annotated list of classes, each box
+    a name linked to its page and a sentence): those are the page's content, and follow no
+    lines."""
     key = (el.tag, el.get("class"))
     line = next((s for s in el.itersiblings(preceding=True)
                  if isinstance(s.tag, str) and (s.tag, s.get("class")) != key), None)
