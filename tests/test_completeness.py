@@ -32,7 +32,7 @@ FLOORS = {
     # docs/extraction.md); a change that loses pages fails here
     "python": (0, 1),
     "mkdocs": (0, 0),
-    "javadoc": (0, 2),
+    "javadoc": (0, 1),  # (0 / 2 before session 17's members after a long description)
     "doxygen": (0, 3),
     "docbook": (0, 1),
     "gtkdoc": (0, 0),

@@ -16,11 +16,13 @@ line happened to read as code stays out).
 
 from __future__ import annotations
 
+import re
+
 from lxml.html import HtmlElement
 
 from ._signals import _class_weight, teasers
 from ._stats import _Stats
-from ._tree import _HEADINGS, GLUED_CODE_RE, _collapsed_text
+from ._tree import _HEADINGS, GLUED_CODE_RE, PROGRAM_NAME_RE, _collapsed_text
 from ._typedecl import typed_declaration
 
 SIGNATURE_MAX_CHARS = 300
@@ -66,3 +68,53 @@ def entry_part(node: HtmlElement, parent: HtmlElement,
     if len(parts) < 2 or parts[0] is node or node not in parts:
         return False
     return signature_line(parts[0], stats) and _no_chrome_beside(parts[1:])
+
+
+MEMBERS_MIN = 2
+"""Members' entries after a block that make its parent an API's page (a class's methods)."""
+_CALL_SUFFIX_RE = re.compile(r"\s*\(\)$")
+
+
+def members_after(node: HtmlElement, parent: HtmlElement,
+                  stats: dict[HtmlElement, _Stats]) -> bool:
+    """Whether ``node`` is the description of an API whose members' entries follow it in
+    ``parent``: after ``node``, ``MEMBERS_MIN`` entries or more, each a heading naming a
+    member and, next to it, its signature line declaring that name (``<h4>select</h4>
+    <pre>public static Elements select(String query, Element root)</pre>``: Javadoc's
+    "Method Detail"), and nothing beside them a list of teasers, chrome by its class or a
+    form. A class's description can be most of its page (a long table of the syntax it
+    parses), and its members' details and summary a fifth of the words: they are still the
+    page's, as a long introduction's sections are.
+
+    The guard is the name: a comment thread's code under its authors' names ("Bob",
+    then ``foo(x)``) declares no member named by its heading."""
+    parts = _with_text(parent, stats)
+    if node not in parts:
+        return False
+    after = parts[parts.index(node) + 1:]
+    if not after or not _no_chrome_beside([p for p in parts if p is not node]) or \
+            any(p.find(".//form") is not None for p in after):
+        return False
+    found = 0
+    for part in after:
+        for heading in part.iter(*_HEADINGS):
+            if _declares_its_name(heading, stats):
+                found += 1
+                if found >= MEMBERS_MIN:
+                    return True
+    return False
+
+
+def _declares_its_name(heading: HtmlElement, stats: dict[HtmlElement, _Stats]) -> bool:
+    """Whether ``heading`` names a member (a program's name, ``select`` or ``select()``)
+    and the block after it is a signature line declaring that name."""
+    name = _CALL_SUFFIX_RE.sub("", _collapsed_text(heading))
+    if PROGRAM_NAME_RE.fullmatch(name) is None:
+        return False
+    sig = heading.getnext()
+    while sig is not None and (not isinstance(sig.tag, str) or sig not in stats
+                               or not stats[sig].text):
+        sig = sig.getnext()
+    if sig is None or not signature_line(sig, stats):
+        return False
+    return re.search(rf"(?<![\w$]){re.escape(name)}(?![\w$])", _collapsed_text(sig)) is not None

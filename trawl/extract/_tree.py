@@ -13,12 +13,14 @@ from ._text import text_content
 
 _HEADINGS = frozenset(("h1", "h2", "h3", "h4", "h5", "h6"))
 
-GLUED_CODE_RE = re.compile(r"\w(?:::\w|<|\()|->")
+GLUED_CODE_RE = re.compile(r"\w[\u200b\u2060]?(?:::\w|<|\()|->")
 """What code writes and a title or sentence of words does not: a name glued to a scope
 (``std::io``), to its type parameters (``Vec<T>``) or to its arguments (``get(&self)``), or
-a return arrow (``-> T``). A breadcrumb's ``Home > Docs`` and a count's ``Comments (3)``
-are spaced. Declarations (``_decl``), signature headings (``_ids``) and an
-API entry's signature line (``_apientry``) are read by it."""
+a return arrow (``-> T``), glued whatever invisible break a generator puts between them
+(Javadoc writes a zero-width space, U+200B, between a method's name and its ``(``, so a long
+signature may wrap there; or a word joiner): a reader sees ``select(``. A breadcrumb's ``Home >
+Docs`` and a count's ``Comments (3)`` are spaced. Declarations (``_decl``), signature
+headings (``_ids``) and an API entry's signature line (``_apientry``) are read by it."""
 
 PROGRAM_NAME_RE = re.compile(r"[A-Za-z_$][\w$]*")
 """A name as a program writes it (``Subscription``, ``closed``, ``$ref``): read by a tree of

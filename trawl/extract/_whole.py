@@ -38,7 +38,7 @@ import itertools
 
 from lxml.html import HtmlElement
 
-from ._apientry import entry_part
+from ._apientry import entry_part, members_after
 from ._described import in_description
 from ._figures import figure_of, figure_references, numbered_figure
 from ._flat import before_flat_sections, flat_document, flat_entry
@@ -124,7 +124,8 @@ def whole(top: HtmlElement, stats: dict[HtmlElement, _Stats],
                                         or _among_sections(node, parent, stats, lists)
                                         or sections_by_rank(node, parent, stats, lists)
                                         or before_flat_sections(node, parent, stats, lists)
-                                        or entry_part(node, parent, stats)):
+                                        or entry_part(node, parent, stats)
+                                        or members_after(node, parent, stats)):
             break
         node = parent
     landmark = next((a for a in node.iterancestors() if _is_landmark(a)), None)
