@@ -1,0 +1,82 @@
+"""Every page whole (issue 26): a name marked as a place (``<a id="v:foo">``, no ``href``,
+the target of the entry's ``#`` link) is plain text, not a link: Haddock marks every
+declared name so, and a page of entries whose names and types were all counted as link
+text was read as lists of links (GHC.Stack kept 38 % of its words) -
+``_clean._names_place``.
+
+The hostile twins: a script's tab bar written as anchors with ids and no ``href`` (no link
+of the page leads to them: handles, not places) stays out of the story, as a link bar does.
+"""
+
+from __future__ import annotations
+
+from trawl.extract import extract
+
+TYPE = "<a href='M.html#t:CallStack' title='M'>CallStack</a>"
+STRING = "<a href='Data-String.html#t:String' title='Data.String'>String</a>"
+NAMES = ("pushCallStack", "popCallStack", "freezeCallStack", "emptyCallStack")
+
+
+def entry(name: str, signature: str, doc: str) -> str:
+    """A Haddock entry: the declared name marked as a place, its signature's types linked,
+    its Source and self links, its description."""
+    return (f"<div class='top'><p class='src'><a id='v:{name}' class='def'>{name}</a> :: "
+            f"{signature} <a href='src/M.html#{name}' class='link'>Source</a> "
+            f"<a href='#v:{name}' class='selflink'>#</a></p><div class='doc'><p>{doc}</p>"
+            "<p><em>Since: base-4.9.0.0</em></p></div></div>")
+
+
+def module_page() -> str:
+    long_doc = "".join(
+        f"<p>Paragraph {i} about call stacks, which are built up explicitly, and carry the "
+        "call sites, one by one, as the program runs.</p>" for i in range(8))
+    entries = "".join(entry(n, f"{TYPE} -&gt; {TYPE}", f"Give the {TYPE} of a {TYPE}.")
+                      for n in NAMES)
+    return (
+        "<html><head><title>M</title></head><body><div id='package-header'><ul "
+        "class='links'><li><a href='src/M.html'>Source</a></li><li><a href='index.html'>"
+        "Contents</a></li><li><a href='doc-index.html'>Index</a></li></ul></div>"
+        "<div id='content'><div id='module-header'><p class='caption'>M</p></div>"
+        "<div id='description'><p class='caption'>Description</p><div class='doc'><p>"
+        "Access to the call stacks.</p></div></div><div id='interface'><h1>Documentation</h1>"
+        + entry("errorWithStackTrace", f"{STRING} -&gt; a", "Like error, with a trace.")
+        + "<div class='top'><p class='src'><span class='keyword'>data</span> <a "
+        f"id='t:CallStack' class='def'>CallStack</a></p><div class='doc'>{long_doc}</div>"
+        f"</div>{entries}</div></div><div id='footer'><p>Produced by <a "
+        "href='http://www.haskell.org/haddock/'>Haddock</a></p></div></body></html>")
+
+
+def test_names_marked_as_places_are_text_and_every_entry_stays() -> None:
+    text = extract(module_page(), "https://docs.example/M.html").text
+    assert "Access to the call stacks." in text
+    for name in NAMES:
+        assert f"{name} :: CallStack -> CallStack" in text
+    assert "Paragraph 7 about call stacks" in text
+    assert "Produced by" not in text
+
+
+def test_a_scripts_tab_bar_of_anchors_no_link_leads_to_stays_out() -> None:
+    paragraphs = "".join(
+        f"<p>Paragraph {i} of the review, which says how the kettle boils, how long it "
+        "takes, and what it costs to run.</p>" for i in range(6))
+    html = ("<html><head><title>K</title></head><body><div id='main'><div class='story'>"
+            "<h1>The kettle</h1><div class='switcher'><a id='tab-overview'>Overview</a> "
+            "<a id='tab-specs'>Specifications</a> <a id='tab-reviews'>Reviews</a> "
+            f"<a id='tab-questions'>Questions</a></div>{paragraphs}</div></div></body></html>")
+    text = extract(html, "https://shop.example/kettle.html").text
+    assert "Paragraph 5 of the review" in text
+    assert "Specifications" not in text
+
+
+def test_a_bar_of_links_beside_named_places_stays_out() -> None:
+    paragraphs = "".join(
+        f"<p><a id='p{i}'>Paragraph {i}</a> of the guide, which says how the kettle boils, "
+        f"how long it takes, and what it costs to run. <a href='#p{i}'>#</a></p>"
+        for i in range(6))
+    html = ("<html><head><title>K</title></head><body><div id='main'><div class='guide'>"
+            "<h1>The kettle</h1><div class='bar'><a href='/'>Home</a> <a href='/shop'>Shop"
+            "</a> <a href='/blog'>Blog</a> <a href='/contact'>Contact us</a></div>"
+            f"{paragraphs}</div></div></body></html>")
+    text = extract(html, "https://shop.example/kettle.html").text
+    assert "Paragraph 5 of the guide" in text
+    assert "Contact us" not in text
