@@ -1,16 +1,27 @@
-"""Every page whole (issue 26): a name marked as a place (``<a id="v:foo">``, no ``href``,
-the target of the entry's ``#`` link) is plain text, not a link: Haddock marks every
-declared name so, and a page of entries whose names and types were all counted as link
-text was read as lists of links (GHC.Stack kept 38 % of its words) -
-``_clean._names_place``.
+"""Every page whole (issue 26), Haddock's module pages. A name marked as a place (``<a
+id="v:foo">``, no ``href``, the target of the entry's ``#`` link) is plain text, not a
+link: Haddock marks every declared name so, and a page of entries whose names and types
+were all counted as link text was read as lists of links (GHC.Stack kept 38 % of its
+words) - ``_clean._names_place``.
+
+A collapsed fold (``<details>``: an entry's "Examples") scoring best is a part of the
+description it is folded into, and the climb goes on from there (``_fold.in_fold``). A
+paragraph whose class says caption that says the page's whole title is its title
+(``_titleline.title_line``): a module of no declarations kept its name.
 
 The hostile twins: a script's tab bar written as anchors with ids and no ``href`` (no link
-of the page leads to them: handles, not places) stays out of the story, as a link bar does.
+of the page leads to them: handles, not places) stays out of the story, as a link bar does;
+a fold beside a list of links is no part of them; a picture's caption that repeats the
+page's title goes as captions do.
 """
 
 from __future__ import annotations
 
+from lxml.html import fromstring
+
 from trawl.extract import extract
+from trawl.extract._fold import in_fold
+from trawl.extract._stats import _measure
 
 TYPE = "<a href='M.html#t:CallStack' title='M'>CallStack</a>"
 STRING = "<a href='Data-String.html#t:String' title='Data.String'>String</a>"
@@ -80,3 +91,77 @@ def test_a_bar_of_links_beside_named_places_stays_out() -> None:
     text = extract(html, "https://shop.example/kettle.html").text
     assert "Paragraph 5 of the guide" in text
     assert "Contact us" not in text
+
+
+EITHER = "<a href='M.html#t:Either' title='M'>Either</a>"
+
+
+def either_entry(name: str) -> str:
+    return (f"<div class='top'><p class='src'><a id='v:{name}' class='def'>{name}</a> :: "
+            f"[{EITHER} a b] -&gt; ([{EITHER} a b], [{EITHER} a b]) -&gt; {EITHER} b a <a "
+            f"href='src/M.html#{name}' class='link'>Source</a> <a href='#v:{name}' "
+            f"class='selflink'>#</a></p><div class='doc'><p>Apply {name} to the value, "
+            f"whichever {EITHER} it is.</p></div></div>")
+
+
+def test_a_fold_of_examples_scoring_best_is_a_part_of_its_description() -> None:
+    examples = "".join(
+        f"<p>Example {i}: the value, which is either a left one, or a right one, is read, "
+        f"and then, as the case may be, it is mapped.</p><pre>&gt;&gt;&gt; either show id "
+        f"(Left {i})</pre>" for i in range(8))
+    html = ("<html><head><title>M</title></head><body><div id='content'><div "
+            "id='description'><p class='caption'>Description</p><div class='doc'><p>Values of "
+            "two possibilities.</p></div></div><div id='interface'><h1>Documentation</h1>"
+            "<div class='top'><p class='src'><span class='keyword'>data</span> <a "
+            "id='t:Either' class='def'>Either</a> a b</p><div class='doc'><p>The Either type "
+            "represents values with two possibilities: a value of type Either a b is either "
+            "Left a or Right b.</p><p>The Either type is sometimes used to represent a value "
+            "which is either correct or an error; by convention, the Left constructor holds "
+            "an error value and the Right constructor a correct one.</p><h4>Examples</h4>"
+            f"<details id='ch:Either0'><summary>Expand</summary>{examples}</details></div>"
+            "</div>" + "".join(either_entry(n) for n in ("swapEither", "lefts", "rights",
+                                                         "partitionEithers"))
+            + "</div></div></body></html>")
+    text = extract(html, "https://docs.example/M.html").text
+    assert "Values of two possibilities." in text
+    assert "Example 7: the value" in text
+    assert "partitionEithers :: [Either a b]" in text
+
+
+def test_a_fold_beside_a_list_of_links_is_no_part_of_them() -> None:
+    links = "".join(f"<li><a href='/story/{i}'>Another story of the week, number {i}</a></li>"
+                    for i in range(6))
+    box = fromstring(
+        "<div><details><summary>Expand</summary><p>A long story folded away, which says "
+        f"many things, at length, and then some more.</p></details><ul>{links}</ul></div>")
+    stats = _measure(box)
+    assert not in_fold(box.find("details"), box, stats, {})
+    prose = fromstring(
+        "<div><p>The type represents values with two possibilities, and this paragraph says "
+        "which of them is which.</p><details><summary>Expand</summary><p>Examples.</p>"
+        "</details></div>")
+    assert in_fold(prose.find("details"), prose, _measure(prose), {})
+
+
+def test_a_module_of_no_declarations_keeps_its_name() -> None:
+    html = ("<html><head><title>GHC.Constants</title></head><body><div id='content'><div "
+            "id='module-header'><table class='info'><tr><th>Safe Haskell</th><td>Trustworthy"
+            "</td></tr><tr><th>Language</th><td>Haskell2010</td></tr></table><p "
+            "class='caption'>GHC.Constants</p></div><div id='interface'></div></div><div "
+            "id='footer'><p>Produced by <a href='http://www.haskell.org/haddock/'>Haddock</a>"
+            "</p></div></body></html>")
+    text = extract(html, "https://docs.example/GHC-Constants.html").text
+    assert "GHC.Constants" in text
+    assert "Haskell2010" in text
+
+
+def test_a_pictures_caption_saying_the_title_goes_as_captions_do() -> None:
+    paragraphs = "".join(
+        f"<p>Paragraph {i} of the review, which says how the kettle boils, how long it "
+        "takes, and what it costs to run.</p>" for i in range(6))
+    html = ("<html><head><title>The kettle</title></head><body><div id='main'><div "
+            "class='story'><h1>Reviews</h1><div class='photo'><img src='k.jpg' alt=''><p "
+            f"class='caption'>The kettle</p></div>{paragraphs}</div></div></body></html>")
+    text = extract(html, "https://shop.example/kettle.html").text
+    assert "Paragraph 5 of the review" in text
+    assert "The kettle" not in text
