@@ -7,12 +7,15 @@ words) - ``_clean._names_place``.
 A collapsed fold (``<details>``: an entry's "Examples") scoring best is a part of the
 description it is folded into, and the climb goes on from there (``_fold.in_fold``). A
 paragraph whose class says caption that says the page's whole title is its title
-(``_titleline.title_line``): a module of no declarations kept its name.
+(``_titleline.title_line``): a module of no declarations kept its name. A block whose
+links are in its entries' signature lines (``stdin :: <a>Handle</a>``) is no block of links
+(``_siglines.signature_lines``).
 
 The hostile twins: a script's tab bar written as anchors with ids and no ``href`` (no link
 of the page leads to them: handles, not places) stays out of the story, as a link bar does;
 a fold beside a list of links is no part of them; a picture's caption that repeats the
-page's title goes as captions do.
+page's title goes as captions do; a signature line beside a list of related pages leaves
+a block of links.
 """
 
 from __future__ import annotations
@@ -165,3 +168,48 @@ def test_a_pictures_caption_saying_the_title_goes_as_captions_do() -> None:
     text = extract(html, "https://shop.example/kettle.html").text
     assert "Paragraph 5 of the review" in text
     assert "The kettle" not in text
+
+
+HANDLE = "<a href='System-IO.html#t:Handle' title='System.IO'>Handle</a>"
+OPEN = ("<a href='System-IO.html#t:FilePath'>FilePath</a> -&gt; <a "
+        "href='System-IO.html#t:IOMode'>IOMode</a> -&gt; <a href='System-IO.html#t:IO'>IO</a> "
+        + HANDLE)
+
+
+def bare_entry(name: str, signature: str) -> str:
+    """An entry of no description: its signature line alone."""
+    return (f"<div class='top'><p class='src'><a id='v:{name}' class='def'>{name}</a> :: "
+            f"{signature} <a href='src/M.html#{name}' class='link'>Source</a> <a "
+            f"href='#v:{name}' class='selflink'>#</a></p></div>")
+
+
+def test_a_block_of_undescribed_entries_is_no_block_of_links() -> None:
+    html = ("<html><head><title>GHC.IO.StdHandles</title></head><body><div id='content'>"
+            "<div id='module-header'><table class='info'><tr><th>Copyright</th><td>(c) The "
+            "University of Glasgow 2017</td></tr><tr><th>License</th><td>see libraries/base/"
+            "LICENSE</td></tr><tr><th>Maintainer</th><td>libraries@haskell.org</td></tr><tr>"
+            "<th>Stability</th><td>internal</td></tr><tr><th>Portability</th><td>non-portable"
+            "</td></tr></table><p class='caption'>GHC.IO.StdHandles</p></div><div "
+            "id='description'><p class='caption'>Description</p><div class='doc'><p>This model "
+            "abstracts away the platform specific handles that can be toggled through the "
+            "runtime system.</p></div></div><div id='interface'><h1>Documentation</h1>"
+            + "".join(bare_entry(n, HANDLE) for n in ("stdin", "stdout", "stderr"))
+            + bare_entry("openFile", OPEN) + bare_entry("openBinaryFile", OPEN)
+            + "</div></div></body></html>")
+    text = extract(html, "https://docs.example/GHC-IO-StdHandles.html").text
+    assert "stdout :: Handle" in text
+    assert "openBinaryFile :: FilePath -> IOMode -> IO Handle" in text
+
+
+def test_a_signature_beside_a_list_of_related_pages_leaves_a_block_of_links() -> None:
+    related = "".join(f"<li><a href='/r/{i}'>Related page {i}</a></li>" for i in range(5))
+    paragraphs = "".join(
+        f"<p>Paragraph {i} of the guide, which says how the handle works, how long it "
+        "takes, and what it costs to run.</p>" for i in range(6))
+    html = ("<html><head><title>Guide</title></head><body><div id='main'><div "
+            f"class='guide'><h1>Guide</h1>{paragraphs}<div class='more'><p class='src'>"
+            f"handle :: <a href='/t/Handle'>Handle</a></p><ul>{related}</ul></div></div>"
+            "</div></body></html>")
+    text = extract(html, "https://docs.example/guide.html").text
+    assert "Paragraph 5 of the guide" in text
+    assert "Related page" not in text
