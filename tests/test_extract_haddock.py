@@ -9,13 +9,16 @@ description it is folded into, and the climb goes on from there (``_fold.in_fold
 paragraph whose class says caption that says the page's whole title is its title
 (``_titleline.title_line``): a module of no declarations kept its name. A block whose
 links are in its entries' signature lines (``stdin :: <a>Handle</a>``) is no block of links
-(``_siglines.signature_lines``).
+(``_siglines.signature_lines``). A package's index of modules, nested under the labels of
+their namespaces ("Control" over "Control.Arrow"), is a table of contents
+(``_nametree.namespace_entry``, asked by ``_toc.contents_list``).
 
 The hostile twins: a script's tab bar written as anchors with ids and no ``href`` (no link
 of the page leads to them: handles, not places) stays out of the story, as a link bar does;
 a fold beside a list of links is no part of them; a picture's caption that repeats the
 page's title goes as captions do; a signature line beside a list of related pages leaves
-a block of links.
+a block of links; a drop-down menu's labels over entries they do not name ("Products":
+"Kettles") are no namespaces.
 """
 
 from __future__ import annotations
@@ -213,3 +216,50 @@ def test_a_signature_beside_a_list_of_related_pages_leaves_a_block_of_links() ->
     text = extract(html, "https://docs.example/guide.html").text
     assert "Paragraph 5 of the guide" in text
     assert "Related page" not in text
+
+
+def module_entry(name: str) -> str:
+    return (f"<li><span class='module'><a href='{name.replace('.', '-')}.html'>{name}</a>"
+            "</span></li>")
+
+
+def namespace(label: str, names: tuple[str, ...]) -> str:
+    return (f"<li><span class='module'>{label}</span><details open='open'><summary>"
+            f"Submodules</summary><ul>{''.join(module_entry(n) for n in names)}</ul>"
+            "</details></li>")
+
+
+def test_a_package_index_of_modules_under_their_namespaces_is_its_content() -> None:
+    tree = ("<ul>" + namespace("Control", ("Control.Applicative", "Control.Arrow",
+                                           "Control.Category", "Control.Monad"))
+            + namespace("Data", ("Data.Bits", "Data.Bool", "Data.Char", "Data.Either",
+                                 "Data.List", "Data.Maybe"))
+            + module_entry("Prelude")
+            + namespace("System", ("System.Exit", "System.IO", "System.Info")) + "</ul>")
+    html = ("<html><head><title>base: Basic libraries</title></head><body><div "
+            "id='package-header'><ul class='links'><li><a href='index.html'>Contents</a></li>"
+            "<li><a href='doc-index.html'>Index</a></li></ul></div><div id='content'><div "
+            "id='description'><h1>base: Basic libraries</h1><div class='doc'><p>This package "
+            "contains the Standard Haskell Prelude and its support libraries, and a large "
+            "collection of useful libraries ranging from data structures to parsing "
+            "combinators and debugging utilities.</p></div></div><div id='module-list'><p "
+            f"class='caption'>Modules</p>{tree}</div></div></body></html>")
+    text = extract(html, "https://docs.example/index.html").text
+    assert "Data.Either" in text
+    assert "System.Info" in text
+
+
+def test_a_menus_labels_over_entries_they_do_not_name_are_no_namespaces() -> None:
+    def group(label: str, names: tuple[str, ...]) -> str:
+        return (f"<li><span>{label}</span><ul>"
+                + "".join(f"<li><a href='/{n}'>{n}</a></li>" for n in names) + "</ul></li>")
+    menu = ("<ul>" + group("Products", ("Kettles", "Toasters", "Blenders", "Mixers"))
+            + group("Company", ("About", "Careers", "Press", "Contact"))
+            + group("Help", ("Shipping", "Returns", "Warranty")) + "</ul>")
+    html = ("<html><head><title>The kettle</title></head><body><div id='main'><div "
+            "class='story'><h1>The kettle</h1><p>Paragraph 0 of the review, which says how "
+            "the kettle boils, how long it takes, and what it costs to run.</p></div><div "
+            f"class='links'>{menu}</div></div></body></html>")
+    text = extract(html, "https://shop.example/kettle.html").text
+    assert "Paragraph 0 of the review" in text
+    assert "Toasters" not in text
