@@ -11,14 +11,17 @@ paragraph whose class says caption that says the page's whole title is its title
 links are in its entries' signature lines (``stdin :: <a>Handle</a>``) is no block of links
 (``_siglines.signature_lines``). A package's index of modules, nested under the labels of
 their namespaces ("Control" over "Control.Arrow"), is a table of contents
-(``_nametree.namespace_entry``, asked by ``_toc.contents_list``).
+(``_nametree.namespace_entry``, asked by ``_toc.contents_list``). A reference table's cell
+that is a span of linked names (an instance's head, ``Eq Int16``) is the row's names
+(``_siglines.cell_names``).
 
 The hostile twins: a script's tab bar written as anchors with ids and no ``href`` (no link
 of the page leads to them: handles, not places) stays out of the story, as a link bar does;
 a fold beside a list of links is no part of them; a picture's caption that repeats the
 page's title goes as captions do; a signature line beside a list of related pages leaves
 a block of links; a drop-down menu's labels over entries they do not name ("Products":
-"Kettles") are no namespaces.
+"Kettles") are no namespaces; a span of links in a table of links (a layout table's menu)
+is no row's names.
 """
 
 from __future__ import annotations
@@ -27,6 +30,7 @@ from lxml.html import fromstring
 
 from trawl.extract import extract
 from trawl.extract._fold import in_fold
+from trawl.extract._siglines import cell_names
 from trawl.extract._stats import _measure
 
 TYPE = "<a href='M.html#t:CallStack' title='M'>CallStack</a>"
@@ -263,3 +267,45 @@ def test_a_menus_labels_over_entries_they_do_not_name_are_no_namespaces() -> Non
     text = extract(html, "https://shop.example/kettle.html").text
     assert "Paragraph 0 of the review" in text
     assert "Toasters" not in text
+
+
+def instance_row(type_name: str) -> str:
+    """An instance's row (its head: the class and the type, linked, in a span) and its
+    folded details' row."""
+    return (f"<tr><td class='src clearfix'><span class='inst-left'><span class='instance'>"
+            f"</span> <a href='Data-Eq.html#t:Eq'>Eq</a> <a href='Data-Int.html#t:{type_name}'>"
+            f"{type_name}</a></span> <a href='#t:Eq' class='selflink'>#</a></td><td "
+            "class='doc'><p><em>Since: base-2.1</em></p></td></tr><tr><td colspan='2'><details "
+            f"id='i:{type_name}'><summary>Instance details</summary><p>Defined in <a "
+            "href='Data-Int.html'>Data.Int</a></p></details></td></tr>")
+
+
+def test_an_instances_heads_in_a_reference_table_are_its_rows_names() -> None:
+    rows = "".join(instance_row(t) for t in ("Int8", "Int16", "Int32", "Int64", "Word8"))
+    html = ("<html><head><title>Data.Eq</title></head><body><div id='content'><div "
+            "id='interface'><h1>Documentation</h1><div class='top'><p class='src'><span "
+            "class='keyword'>class</span> <a id='t:Eq' class='def'>Eq</a> a <span "
+            "class='keyword'>where</span></p><div class='doc'><p>The Eq class defines equality "
+            "and inequality. All the basic datatypes exported by the Prelude are instances of "
+            "Eq, and Eq may be derived for any datatype whose constituents are also instances "
+            "of Eq.</p></div><div class='subs instances'><h4 class='instances'>Instances</h4>"
+            f"<details id='i:Eq' open='open'><summary>Instances details</summary><table>{rows}"
+            "</table></details></div></div></div></div></body></html>")
+    text = extract(html, "https://docs.example/Data-Eq.html").text
+    assert "Eq Int16" in text
+    assert "Eq Word8" in text
+
+
+def test_a_span_of_links_in_a_table_of_links_is_no_rows_names() -> None:
+    menu = fromstring(
+        "<table><tr><td><span><a href='/'>Home</a> <a href='/shop'>Shop</a></span></td></tr>"
+        "<tr><td><span><a href='/blog'>Blog</a> <a href='/about'>About us</a></span></td>"
+        "</tr></table>")
+    stats = _measure(menu)
+    span = next(menu.iter("span"))
+    assert not cell_names(span, stats[span], stats)
+    rows = fromstring("<table>" + "".join(instance_row(t) for t in ("Int8", "Int16", "Int32"))
+                      + "</table>")
+    stats = _measure(rows)
+    head = next(s for s in rows.iter("span") if s.get("class") == "inst-left")
+    assert cell_names(head, stats[head], stats)

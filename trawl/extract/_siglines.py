@@ -12,6 +12,13 @@ quarters links) says what an entry is; its links are the names of its types
 The guard: the block's listed links outside its signature lines are few
 (``OTHER_LISTED_SHARE`` of its text): a menu or a list of related pages set beside a
 signature still leaves a block of links, judged as before.
+
+A reference table's cell is a name the same way (``cell_names``): a class's instances,
+each row its head (``Eq Int16``: the class and the type, both linked, in an inline
+``span`` that is all the cell says) and what it is. A table in the content is data, which
+prune judges whole and never as links; the span holding the cell's words is judged with
+it. The guard: the table is a reference table (``_stats.reference_table``: many rows say
+something besides their links), not a layout table whose cell holds a site's menu.
 """
 
 from __future__ import annotations
@@ -19,11 +26,35 @@ from __future__ import annotations
 from lxml.html import HtmlElement
 
 from ._apientry import signature_line
-from ._stats import _Stats, listed_links
+from ._stats import _Stats, listed_links, reference_table
 from ._text import BLOCK_TAGS
 
 OTHER_LISTED_SHARE = 0.1
 """Listed links outside the signature lines a block of them may hold (share of its text)."""
+
+
+def entry_names(el: HtmlElement, st: _Stats, stats: dict[HtmlElement, _Stats],
+                lists: dict[HtmlElement, int]) -> bool:
+    """Whether ``el``'s links are an entry's names: in its signature lines
+    (``signature_lines``), or all a reference table's cell says (``cell_names``)."""
+    return cell_names(el, st, stats) or signature_lines(el, st, stats, lists)
+
+
+CELL_OTHER_CHARS = 3
+"""Text of a cell outside its span of names (its self-link's "#")."""
+
+
+def cell_names(el: HtmlElement, st: _Stats, stats: dict[HtmlElement, _Stats]) -> bool:
+    """Whether the ``span`` ``el`` holds all a reference table's cell says (but
+    ``CELL_OTHER_CHARS``): the row's names."""
+    if el.tag != "span":
+        return False
+    cell = el.getparent()
+    if cell is None or cell.tag not in ("td", "th") or cell not in stats or \
+            stats[cell].text - st.text > CELL_OTHER_CHARS:
+        return False
+    table = next(cell.iterancestors("table"), None)
+    return table is not None and table in stats and reference_table(table, stats)
 
 
 def signature_lines(el: HtmlElement, st: _Stats, stats: dict[HtmlElement, _Stats],
