@@ -29,6 +29,7 @@ from ._apientry import signature_line
 from ._stats import _Stats, listed_links, reference_table
 from ._text import BLOCK_TAGS
 
+_LIST_TAGS = frozenset(("ul", "ol"))
 OTHER_LISTED_SHARE = 0.1
 """Listed links outside the signature lines a block of them may hold (share of its text)."""
 
@@ -60,7 +61,11 @@ def cell_names(el: HtmlElement, st: _Stats, stats: dict[HtmlElement, _Stats]) ->
 def signature_lines(el: HtmlElement, st: _Stats, stats: dict[HtmlElement, _Stats],
                     lists: dict[HtmlElement, int]) -> bool:
     """Whether ``el``'s listed links (``_stats.listed_links``) are in its signature lines,
-    but for ``OTHER_LISTED_SHARE`` of its text."""
+    but for ``OTHER_LISTED_SHARE`` of its text. A list (``ul``, ``ol``) is judged as a
+    list: its items are entries of links, not lines of a block (and lists are most of the
+    blocks prune asks this of: the check stays off them)."""
+    if el.tag in _LIST_TAGS:
+        return False
     listed = listed_links(el, stats, lists)
     in_lines = _in_signature_lines(el, stats, listed)
     return in_lines > 0 and listed.get(el, 0) - in_lines <= OTHER_LISTED_SHARE * st.text
