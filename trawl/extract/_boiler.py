@@ -26,6 +26,7 @@ from ._signals import _is_ad_label, _kinds, page_contents
 from ._sourcenote import source_note
 from ._stats import TextSize, _drop_all, _link_density, _measure, _remeasure, _Stats
 from ._text import _FIGURE_NUMBER_RE, _SECTION_NUMBER_RE, _lead_text, text_content, words
+from ._titleline import title_line
 from ._tokens import _tokens_of
 from ._tree import _HEADINGS, _is_ancestor, _wrapped_heading
 
@@ -217,7 +218,8 @@ def _is_boilerplate(el: HtmlElement, tag: str, role: str, st: _Stats, share: flo
     if kinds.boiler:
         if kinds.content and share >= 0.1 and _link_density(st) < 0.4:
             return False
-        if doc_comment(el, st) or self_linked_heading(el, tag):
+        if doc_comment(el, st) or self_linked_heading(el, tag) or \
+                title_line(el, title, st.text):
             return False
         return (share < 0.4 or _copyright_footer(el)) and not _boxed_in_text(el, st) \
             and not _numbered_caption(el, tag) \

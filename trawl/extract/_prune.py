@@ -44,6 +44,7 @@ from ._menus import menu_of_sections
 from ._numbered import lists_sections_after
 from ._permalinks import self_linked
 from ._phrases import _cited_address, _phrase_in_prose, sentence_of_links
+from ._siglines import entry_names
 from ._signals import (
     PROMO_LEAD_RE,
     _admonition,
@@ -290,7 +291,7 @@ def _prunable(el: HtmlElement, st: _Stats, stats: dict[HtmlElement, _Stats],
     # (a link block first: _names_only, reading every block below, only of those that go)
     return _is_link_block(el, st, stats, lists) and not _names_only(el, st, stats, cites) \
         and not _footnotes(el) and not self_linked(el) and not type_binding(el) \
-        and not declaration_line(el)
+        and not declaration_line(el) and not entry_names(el, st, stats, lists)
 
 
 _CITING_TAGS = ("p", "dd", "li")

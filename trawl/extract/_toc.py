@@ -11,6 +11,7 @@ import re
 from lxml.html import HtmlElement
 
 from ._clean import NEXT_PAGE_ATTR
+from ._nametree import namespace_entry
 from ._signals import _SENTENCE_END_RE, PROMO_LEAD_RE
 from ._text import BLOCK_TAGS, text_content
 from ._tokens import _tokens_of
@@ -53,6 +54,9 @@ def contents_list(lst: HtmlElement, anchors: Anchors | None = None) -> bool:
         if not _led_by_link(item):
             if items == 0 and _caption_entry(item, lst):
                 continue  # (its title, no entry)
+            if namespace_entry(item):
+                nested = True  # (a namespace's label over its members' entries)
+                continue
             return False
         lines = lines and (lists or not any(
             d.tag in _ENTRY_BLOCKS for d in item.iterdescendants()))

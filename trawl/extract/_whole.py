@@ -42,6 +42,7 @@ from ._apientry import entry_part, members_after
 from ._described import in_description
 from ._figures import figure_of, figure_references, numbered_figure
 from ._flat import before_flat_sections, flat_document, flat_entry
+from ._fold import in_fold
 from ._kept import contents_after_title
 from ._sections import (
     _ENTRY_TAGS,
@@ -112,6 +113,7 @@ def whole(top: HtmlElement, stats: dict[HtmlElement, _Stats],
                                         or _subsection(node, parent, stats, lists)
                                         or _in_section_text(node, parent, stats, lists)
                                         or in_description(node, parent, stats, lists)
+                                        or in_fold(node, parent, stats, lists)
                                         or _parallel(node, parent, stats, lists)
                                         or _beside_contents(node, parent, stats, anchors)
                                         or heads_document(node, parent, stats)

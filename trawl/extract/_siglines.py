@@ -1,0 +1,86 @@
+"""A block of entries' signature lines is no block of links.
+
+An API reference whose generator writes signatures as plain lines, not code, links every
+type a signature names (Haddock: ``stdin :: <a>Handle</a> <a>Source</a>``, each entry a
+line, often no description under it). Counted as a list, such a line's links are most of
+it (its own words are a name and ``::``), and a module of undescribed entries (``stdin``,
+``stdout``, ``stderr``) was a block of links that prune dropped whole. A signature line
+(``_apientry.signature_line``: a short line that reads as a declaration, at most three
+quarters links) says what an entry is; its links are the names of its types
+(``signature_lines``).
+
+The guard: the block's listed links outside its signature lines are few
+(``OTHER_LISTED_SHARE`` of its text): a menu or a list of related pages set beside a
+signature still leaves a block of links, judged as before.
+
+A reference table's cell is a name the same way (``cell_names``): a class's instances,
+each row its head (``Eq Int16``: the class and the type, both linked, in an inline
+``span`` that is all the cell says) and what it is. A table in the content is data, which
+prune judges whole and never as links; the span holding the cell's words is judged with
+it. The guard: the table is a reference table (``_stats.reference_table``: many rows say
+something besides their links), not a layout table whose cell holds a site's menu.
+"""
+
+from __future__ import annotations
+
+from lxml.html import HtmlElement
+
+from ._apientry import signature_line
+from ._stats import _Stats, listed_links, reference_table
+from ._text import BLOCK_TAGS
+
+_LIST_TAGS = frozenset(("ul", "ol"))
+OTHER_LISTED_SHARE = 0.1
+"""Listed links outside the signature lines a block of them may hold (share of its text)."""
+
+
+def entry_names(el: HtmlElement, st: _Stats, stats: dict[HtmlElement, _Stats],
+                lists: dict[HtmlElement, int]) -> bool:
+    """Whether ``el``'s links are an entry's names: in its signature lines
+    (``signature_lines``), or all a reference table's cell says (``cell_names``)."""
+    return cell_names(el, st, stats) or signature_lines(el, st, stats, lists)
+
+
+CELL_OTHER_CHARS = 3
+"""Text of a cell outside its span of names (its self-link's "#")."""
+
+
+def cell_names(el: HtmlElement, st: _Stats, stats: dict[HtmlElement, _Stats]) -> bool:
+    """Whether the ``span`` ``el`` holds all a reference table's cell says (but
+    ``CELL_OTHER_CHARS``): the row's names."""
+    if el.tag != "span":
+        return False
+    cell = el.getparent()
+    if cell is None or cell.tag not in ("td", "th") or cell not in stats or \
+            stats[cell].text - st.text > CELL_OTHER_CHARS:
+        return False
+    table = next(cell.iterancestors("table"), None)
+    return table is not None and table in stats and reference_table(table, stats)
+
+
+def signature_lines(el: HtmlElement, st: _Stats, stats: dict[HtmlElement, _Stats],
+                    lists: dict[HtmlElement, int]) -> bool:
+    """Whether ``el``'s listed links (``_stats.listed_links``) are in its signature lines,
+    but for ``OTHER_LISTED_SHARE`` of its text. A list (``ul``, ``ol``) is judged as a
+    list: its items are entries of links, not lines of a block (and lists are most of the
+    blocks prune asks this of: the check stays off them)."""
+    if el.tag in _LIST_TAGS:
+        return False
+    listed = listed_links(el, stats, lists)
+    in_lines = _in_signature_lines(el, stats, listed)
+    return in_lines > 0 and listed.get(el, 0) - in_lines <= OTHER_LISTED_SHARE * st.text
+
+
+def _in_signature_lines(el: HtmlElement, stats: dict[HtmlElement, _Stats],
+                        listed: dict[HtmlElement, int]) -> int:
+    """Listed link text of the outermost signature lines under ``el``."""
+    total = 0
+    for child in el:
+        if not isinstance(child.tag, str) or child.tag not in BLOCK_TAGS or \
+                not listed.get(child, 0):
+            continue
+        if signature_line(child, stats):
+            total += listed[child]
+        else:
+            total += _in_signature_lines(child, stats, listed)
+    return total
