@@ -17,7 +17,7 @@ from ._entryhead import titled_header
 from ._listing import in_listing
 from ._menus import menu_of_sections
 from ._navbar import navigation_bar
-from ._outline import outline_beside_article
+from ._outline import outline_beside_article, outline_label
 from ._phrases import _part_of_sentence
 from ._selfheading import self_linked_heading
 from ._seqbar import sequence_bar
@@ -202,7 +202,7 @@ def _is_boilerplate(el: HtmlElement, tag: str, role: str, st: _Stats, share: flo
         # half of all elements get here: spare the leaves (most of them) the itertext
         leaf = not len(el) and isinstance(tag, str)
         raw = (el.text or "") if leaf else text_content(el)
-        if _is_ad_label(raw) and not _named_term(el):
+        if (_is_ad_label(raw) and not _named_term(el)) or outline_label(el):
             return True
     kinds = _kinds(el)
     # only strong or boilerplate tokens make it boilerplate below: _code_comment (another

@@ -272,24 +272,17 @@ def _names_listed(el: HtmlElement) -> bool:
 
 
 def _thread_signs(el: HtmlElement) -> bool:
-    """A thread's marks inside ``el``: a date, a form, a button (but a listing's:
-    ``_listing_control``), an avatar (``_avatar``), a "Reply" link, a class of the thread's
-    own words (``_THREAD_TOKENS``), or a lead in a link (the commenter's name, linked to
-    their profile: "<a>alice</a> wrote: great post")."""
-    if any(not _listing_control(node) for node in el.iter(*_THREAD_TAGS)) or \
-            _led_by_link(el) or any(_avatar(img, el) for img in el.iter("img")):
+    """A thread's marks inside ``el``: a date, a form, an avatar (``_avatar``), a "Reply"
+    link, a class of the thread's own words (``_THREAD_TOKENS``), or a lead in a link (the
+    commenter's name, linked to their profile: "<a>alice</a> wrote: great post")."""
+    if next(el.iter(*_THREAD_TAGS), None) is not None or _led_by_link(el) or \
+            any(_avatar(img, el) for img in el.iter("img")):
         return True
     for a in el.iter("a"):
         if _REPLY_RE.match(text_content(a)):
             return True
     return any(_tokens_of(node.get("class") or "") & _THREAD_TOKENS
                for node in el.iter() if isinstance(node.tag, str) and node.get("class"))
-
-
-def _listing_control(node: HtmlElement) -> bool:
-    """Whether ``node`` (a button) is a code listing's own control, in its ``pre``: the
-    "Copy" button generators set on an example, no reader's reply."""
-    return node.tag == "button" and any(up.tag == "pre" for up in node.iterancestors())
 
 
 def _led_by_link(el: HtmlElement) -> bool:

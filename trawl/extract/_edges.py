@@ -540,8 +540,9 @@ def drop_dangling_heading(content: HtmlElement) -> None:
         # the last of a run of sections ("Boost 1.35" over "Initial release.")
     if names_member(last):
         return  # a member's entry, its name over what it does ("No description available.")
-    if see_also_section(last, after):
-        return  # the page's "See also" list of its site's pages ("npm doctor", "npmrc")
+    if see_also_section(last, after) or in_description_tag(last):
+        return  # the page's "See also" list of its site's pages ("npm doctor", "npmrc"),
+        # or a description's tag over the names it lists ("See" over "min")
     if lists_code(after):
         return  # a declaration under its heading ("struct GtkHPaned" over "struct GtkHPaned;")
     texts = [el for el in after if _collapsed_text(el)]

@@ -63,3 +63,32 @@ def _article_places(el: HtmlElement) -> set[str]:
     if len(articles) != 1:
         return set()
     return {i for n in articles[0].iter() if isinstance(n.tag, str) and (i := n.get("id"))}
+
+
+OUTLINE_LABEL_MAX_CHARS = 40
+"""An outline's label is a few words ("On this page", "Contents")."""
+_LANDMARKS = frozenset(("main", "article"))
+
+
+def outline_label(el: HtmlElement) -> bool:
+    """Whether ``el``, a short block of no links (``OUTLINE_LABEL_MAX_CHARS``), labels the
+    outline right after it: its next element is a ``nav`` (or a block of the navigation
+    role) whose links all go to places on the page (``#...``, ``CONTENTS_MIN_LINKS`` at
+    least), and neither is in the page's ``main`` or ``article``. A theme's side column sets
+    its outline under a label ("On this page", an icon beside it: PyData's ``div.tocsection``
+    over ``nav#bd-toc-nav``); the outline goes as navigation, and its label with it.
+    Guard: a table of contents inside the text (in ``main`` or ``article``) is the text's,
+    and so is its heading; a label over a list of other pages' links is no outline's."""
+    after = el.getnext()
+    while after is not None and not isinstance(after.tag, str):
+        after = after.getnext()
+    if after is None or (after.tag != "nav" and (after.get("role") or "").strip() != "navigation"):
+        return False
+    count = 0
+    for a in after.iter("a"):
+        if not (a.get("href") or "").startswith("#"):
+            return False
+        count += 1
+    return count >= CONTENTS_MIN_LINKS and next(el.iter("a"), None) is None and \
+        not any(up.tag in _LANDMARKS or (up.get("role") or "").strip() == "main"
+                for up in el.iterancestors())
