@@ -185,3 +185,55 @@ def test_a_labelled_link_to_a_site_still_goes() -> None:
     text = extract(page("Function scheduled", entry(parameters(second))), URL).text
     assert_kept(text, DESCRIPTION)
     assert "Reuters" not in text, text
+
+
+# -- an overload's short descriptions: under its signature, and its parameters' ---------
+
+def overload(signature: str, description: str, parameter: str, said: str) -> str:
+    return ("<section class='panel member'><h3 id='constructor'><span class='deprecated'>"
+            "constructor</span></h3><ul class='signatures'><li>"
+            f"<div class='signature' id='constructornotification'>{signature}</div>"
+            f"<div class='description'><div class='comment typography'><p>{description}</p>"
+            "</div><div class='parameters'><h4>Parameters</h4><ul class='parameter-list'>"
+            f"<li><span>{parameter}</span><div class='comment typography'><p>{said}</p>"
+            "</div></li></ul></div></div></li></ul></section>")
+
+
+NEW = ("<span>new</span> <span>Notification</span>&lt;<a href='#t'>T</a>&gt;(<span>kind</span>: "
+       "\"N\", <span>value</span>?: <a href='#t'>T</a>): <a href=''>Notification</a>&lt;"
+       "<a href='#t'>T</a>&gt;")
+
+
+def notification(description: str, parameter: str, said: str) -> str:
+    body = (f"<div class='comment typography'><p>{DESCRIPTION}</p><p>{LOREM}</p></div>"
+            + overload(NEW, description, parameter, said))
+    return page("Class Notification&lt;T&gt;", body)
+
+
+def test_an_overloads_short_description_under_its_signature_is_kept() -> None:
+    # (fails with `_doccomment:_signature_lead=false`: under 40 characters, and its
+    # member's anchored heading three levels up, it went as a thread's line)
+    html = notification("Creates a \"Next\" notification object.", "kind: \"N\"",
+                        "The kind of the notification to create.")
+    text = extract(html, URL).text
+    assert_kept(text, DESCRIPTION, "Creates a \"Next\" notification object.")
+
+
+def test_a_parameter_of_a_function_type_keeps_its_short_description() -> None:
+    # (fails with `_doccomment:_FUNCTION_TYPE_RE` matching nothing: "next: (value: T) =>
+    # void", spaced, read as a reader's words)
+    html = notification("Executes the notification on the handler its kind names.",
+                        "next: (value: T) =&gt; void", "A next handler")
+    text = extract(html, URL).text
+    assert_kept(text, DESCRIPTION, "A next handler")
+
+
+def test_a_readers_item_of_words_keeps_its_thread_out() -> None:
+    # (fails with `_doccomment:_signature_lead=true`: a thread's item, its reader's name
+    # first, and the reader's short line after it)
+    thread = ("<ul class='thread'><li><div class='meta'>anna wrote on Monday</div>"
+              "<div class='comment typography'><p>Short and sweet, thanks.</p></div></li></ul>")
+    body = f"<div class='comment typography'><p>{DESCRIPTION}</p><p>{LOREM}</p></div>{thread}"
+    text = extract(page("Class Notification&lt;T&gt;", body), URL).text
+    assert_kept(text, DESCRIPTION)
+    assert "sweet" not in text, text

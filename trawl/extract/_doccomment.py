@@ -46,15 +46,22 @@ _BINDING_RE = re.compile(r"\s*[A-Za-z_$][\w$]*\??\s*:\s*(\S[^\n]{0,200})$")
 entry's parameter list opens."""
 
 
+_FUNCTION_TYPE_RE = re.compile(r"\([^()]*\)\s*=>\s*\S")
+"""A function's type as TypeScript writes it: its parameters, an arrow, what it returns
+("(value: T) => void", "() => void")."""
+
+
 def _binding(text: str) -> bool:
     """Whether ``text`` is a parameter's binding (``_BINDING_RE``) whose type reads as code:
-    one word ("any", "SchedulerLike") or glued as code is (``GLUED_CODE_RE``:
-    "OperatorFunction<T, R>"). A thread's "anna: great post" says words."""
+    one word ("any", "SchedulerLike"), glued as code is (``GLUED_CODE_RE``:
+    "OperatorFunction<T, R>") or a function's type (``_FUNCTION_TYPE_RE``: "(value: T) =>
+    void"). A thread's "anna: great post" says words."""
     match = _BINDING_RE.match(text)
     if match is None:
         return False
     kind = match.group(1).strip()
-    return " " not in kind or GLUED_CODE_RE.search(kind) is not None
+    return " " not in kind or GLUED_CODE_RE.search(kind) is not None or \
+        _FUNCTION_TYPE_RE.match(kind) is not None
 DOC_COMMENT_MAX_LINK_DENSITY = 0.3
 """Most of a description is prose or code, not links ("Leave a comment", "Comments (3)")."""
 DOC_COMMENT_MAX_ALIKE = 2
@@ -117,7 +124,8 @@ def _under_entry_name(el: HtmlElement) -> bool:
     """Whether ``el`` is in an API's entry: one of its ``ENTRY_NAME_MAX_LEVELS`` ancestors
     opens with a heading anchored by the name it says (``<h3 id="kind">kind</h3>``, its
     marks beside it: "Readonly meta"), as generators anchor a member, or is a parameter's
-    item led by its binding (``_BINDING_RE``: "obj: any"). A thread's heading
+    item led by its binding (``_BINDING_RE``: "obj: any") or an overload's led by its
+    signature (``_decl.declaration_line``: code, each link a name). A thread's heading
     says its own word ("Comments", ``_THREAD_TOKENS``), or a post's title, words."""
     node = el.getparent()
     for _ in range(ENTRY_NAME_MAX_LEVELS):
@@ -125,8 +133,9 @@ def _under_entry_name(el: HtmlElement) -> bool:
             return False
         first = _first_element(node)
         if node.tag == "li" and first is not None and first.tag not in _HEADINGS and \
-                _binding(text_content(first)):
-            return True  # (a parameter's item, led by its binding: "obj: any")
+                (_binding(text_content(first)) or _signature_lead(first)):
+            return True  # (a parameter's item, led by its binding: "obj: any"; an
+            # overload's, led by its signature: "new Notification<T>(kind: "N")")
         if first is not None and first.tag in _HEADINGS and first.get("id"):
             ident = (first.get("id") or "").lower()
             if ident in _THREAD_TOKENS or ident == _COMMENT_TOKEN:
@@ -244,6 +253,15 @@ def _description_tag(el: HtmlElement) -> bool:
     cls = el.get("class")
     return any(sib.get("class") == cls and len(text_content(sib).strip()) >= DOC_COMMENT_MIN_CHARS
                and not _thread_signs(sib) for sib in el.itersiblings(preceding=True))
+
+
+def _signature_lead(first: HtmlElement) -> bool:
+    """Whether ``first``, the first element of an item, is an overload's signature
+    (``_decl.declaration_line``: "new Notification&lt;T&gt;(kind: "N", value?: T)", code,
+    each link a name): its description after it is the overload's ("Creates a "Next"
+    notification object."), however short. A thread's item opens with its reader's name, or
+    a line of words."""
+    return declaration_line(first)
 
 
 def _mostly_names(el: HtmlElement, st: _Stats) -> bool:
