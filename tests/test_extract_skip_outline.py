@@ -12,6 +12,8 @@ heading; a content column whose class leads with an acronym.
 
 from __future__ import annotations
 
+import pytest
+
 from trawl.extract import extract
 
 from .test_extract_whole import LOREM, URL, assert_kept
@@ -56,18 +58,18 @@ def test_a_content_column_classed_after_an_acronym_stays() -> None:
 SECTIONS = [f"Part {i}" for i in range(6)]
 
 
-def pydata(toc_in_text: str = "") -> str:
+def pydata(toc_in_text: str = "", outline: int = 6) -> str:
     secs = "".join(
         f"<section id='s{i}'><h2>Part {i}</h2><p>{LOREM}</p><table><tr><td><a href='api/"
         f"f{i}.html'>pandas.f{i}</a></td><td>Does {i}.</td></tr></table></section>"
         for i in range(6))
-    toc = "".join(f"<li><a href='#s{i}'>Part {i}</a></li>" for i in range(6))
+    toc = "".join(f"<li><a href='#s{i}'>Part {i}</a></li>" for i in range(outline))
     side = "".join(f"<li><a href='/p{i}.html'>Chapter {i}</a></li>" for i in range(20))
     return ("<html><head><title>Offsets</title></head><body><div class='container'>"
             f"<div class='row'><div class='col-3 sidebar'><nav class='docs-nav'><ul>{side}"
             "</ul></nav></div><div class='col-2 toc'><div class='toc-item'>"
             "<div class='tocsection onthispage'><i class='fas fa-list'></i> On this page</div>"
-            f"<nav id='toc-nav'><ul><li><a href='#'>Offsets</a></li>{toc}</ul></nav></div>"
+            f"<nav id='toc-nav'><ul>{toc}</ul></nav></div>"
             f"</div><main class='col-7 content'><div><section id='offsets'><h1>Offsets</h1>"
             f"{toc_in_text}{secs}</section></div></main></div></div></body></html>")
 
@@ -76,6 +78,15 @@ def test_an_outlines_label_beside_the_article_goes() -> None:
     # (fails with `_outline:outline_label=false`: the outline went as navigation, and its
     # label "On this page" stayed, over the article)
     text = extract(pydata(), URL).text
+    assert_kept(text, LOREM, *SECTIONS)
+    assert "On this page" not in text, text
+
+
+@pytest.mark.parametrize("entries", [1, 0])
+def test_the_label_of_an_outline_of_one_entry_or_none_goes(entries: int) -> None:
+    # (fails with `_outline:outline_label=false`: an API page's outline holds its one entry,
+    # a page of no sections an empty list, under the same label)
+    text = extract(pydata(outline=entries), URL).text
     assert_kept(text, LOREM, *SECTIONS)
     assert "On this page" not in text, text
 

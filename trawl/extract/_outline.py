@@ -13,6 +13,7 @@ from __future__ import annotations
 from lxml.html import HtmlElement
 
 from ._signals import CONTENTS_MIN_LINKS
+from ._tree import _collapsed_text
 
 _LISTS = frozenset(("ul", "ol"))
 
@@ -73,22 +74,27 @@ _LANDMARKS = frozenset(("main", "article"))
 def outline_label(el: HtmlElement) -> bool:
     """Whether ``el``, a short block of no links (``OUTLINE_LABEL_MAX_CHARS``), labels the
     outline right after it: its next element is a ``nav`` (or a block of the navigation
-    role) whose links all go to places on the page (``#...``, ``CONTENTS_MIN_LINKS`` at
-    least), and neither is in the page's ``main`` or ``article``. A theme's side column sets
-    its outline under a label ("On this page", an icon beside it: PyData's ``div.tocsection``
+    role) whose links all go to places on the page (``#...``, one at least: an API page's
+    outline holds its one entry, "DataFrame.T"; a page of no sections, an empty list), and
+    neither is in the page's ``main`` or ``article``. A theme's side column sets its
+    outline under a label ("On this page", an icon beside it: PyData's ``div.tocsection``
     over ``nav#bd-toc-nav``); the outline goes as navigation, and its label with it.
     Guard: a table of contents inside the text (in ``main`` or ``article``) is the text's,
     and so is its heading; a label over a list of other pages' links is no outline's."""
-    after = el.getnext()
+    after = el.getnext()  # (first: most blocks are followed by no nav)
     while after is not None and not isinstance(after.tag, str):
         after = after.getnext()
-    if after is None or (after.tag != "nav" and (after.get("role") or "").strip() != "navigation"):
+    if after is None or (after.tag != "nav" and
+                         (after.get("role") or "").strip() != "navigation"):
         return False
     count = 0
     for a in after.iter("a"):
         if not (a.get("href") or "").startswith("#"):
             return False
         count += 1
-    return count >= CONTENTS_MIN_LINKS and next(el.iter("a"), None) is None and \
+    if not count and (next(after.iter(*_LISTS), None) is None or _collapsed_text(after)):
+        return False  # (an empty outline is still a list: a page of no sections has one)
+    return next(el.iter("a"), None) is None and \
+        len(_collapsed_text(el)) <= OUTLINE_LABEL_MAX_CHARS and \
         not any(up.tag in _LANDMARKS or (up.get("role") or "").strip() == "main"
                 for up in el.iterancestors())
