@@ -92,9 +92,22 @@ def test_the_label_of_an_outline_of_one_entry_or_none_goes(entries: int) -> None
 
 
 def test_a_table_of_contents_in_the_text_keeps_its_heading() -> None:
-    # (fails with `_outline:outline_label=true`: the page's own contents, in its main
-    # landmark, under their heading "In this chapter")
+    # (the page's own contents, in its main landmark, under their heading "In this
+    # chapter": the nav stays, and its label is never asked; with the landmark clause of
+    # `outline_label` taken out it still passes: that clause is a belt)
     toc = "".join(f"<li><a href='#s{i}'>Part {i}</a></li>" for i in range(6))
     text = extract(pydata(f"<div class='label'>In this chapter</div><nav><ul>{toc}</ul></nav>"),
                    URL).text
     assert_kept(text, LOREM, "In this chapter", *SECTIONS)
+
+
+def test_a_line_before_a_menu_of_other_pages_stays() -> None:
+    # (fails with `_outline:outline_label=true`: the nav after the line, dropped, links
+    # other pages, and the line is the text's last, no outline's label)
+    secs = "".join(f"<h2>Part {i}</h2><p>{LOREM}</p>" for i in range(4))
+    menu = "".join(f"<li><a href='/guide/p{i}.html'>Chapter {i}</a></li>" for i in range(8))
+    html = ("<html><head><title>Offsets</title></head><body><div class='page'>"
+            f"<div class='body'><h1>Offsets</h1>{secs}<p>Questions go to the list.</p>"
+            f"<nav class='pager'><ul>{menu}</ul></nav></div></div></body></html>")
+    text = extract(html, URL).text
+    assert_kept(text, LOREM, "Questions go to the list.")

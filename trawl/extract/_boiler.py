@@ -17,7 +17,7 @@ from ._entryhead import titled_header
 from ._listing import in_listing
 from ._menus import menu_of_sections
 from ._navbar import navigation_bar
-from ._outline import outline_beside_article, outline_label
+from ._outline import labels_of_outline, outline_beside_article
 from ._phrases import _part_of_sentence
 from ._selfheading import self_linked_heading
 from ._seqbar import sequence_bar
@@ -100,6 +100,7 @@ def remove_boilerplate(body: HtmlElement,
         share = st.text / total
         if _is_boilerplate(el, tag, role, st, share, heading, title):
             doomed.append(el)
+            doomed.extend(labels_of_outline(el, tag, role))  # (a nav's label goes with it)
             inside, resume = True, _following(el)
         elif share >= _SIZE_GUARD_MIN and \
                 _is_boilerplate(el, tag, role, st, 0.0, heading, title):
@@ -202,7 +203,7 @@ def _is_boilerplate(el: HtmlElement, tag: str, role: str, st: _Stats, share: flo
         # half of all elements get here: spare the leaves (most of them) the itertext
         leaf = not len(el) and isinstance(tag, str)
         raw = (el.text or "") if leaf else text_content(el)
-        if (_is_ad_label(raw) and not _named_term(el)) or outline_label(el):
+        if _is_ad_label(raw) and not _named_term(el):
             return True
     kinds = _kinds(el)
     # only strong or boilerplate tokens make it boilerplate below: _code_comment (another

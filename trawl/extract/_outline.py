@@ -80,8 +80,9 @@ def outline_label(el: HtmlElement) -> bool:
     outline under a label ("On this page", an icon beside it: PyData's ``div.tocsection``
     over ``nav#bd-toc-nav``); the outline goes as navigation, and its label with it.
     Guard: a table of contents inside the text (in ``main`` or ``article``) is the text's,
-    and so is its heading; a label over a list of other pages' links is no outline's."""
-    after = el.getnext()  # (first: most blocks are followed by no nav)
+    and so is its heading; a label over a list of other pages' links is no outline's.
+    (Asked by ``labels_of_outline`` of the element before each ``nav`` dropped.)"""
+    after = el.getnext()
     while after is not None and not isinstance(after.tag, str):
         after = after.getnext()
     if after is None or (after.tag != "nav" and
@@ -95,6 +96,18 @@ def outline_label(el: HtmlElement) -> bool:
     if not count and (next(after.iter(*_LISTS), None) is None or _collapsed_text(after)):
         return False  # (an empty outline is still a list: a page of no sections has one)
     return next(el.iter("a"), None) is None and \
-        len(_collapsed_text(el)) <= OUTLINE_LABEL_MAX_CHARS and \
+        0 < len(_collapsed_text(el)) <= OUTLINE_LABEL_MAX_CHARS and \
         not any(up.tag in _LANDMARKS or (up.get("role") or "").strip() == "main"
                 for up in el.iterancestors())
+
+
+def labels_of_outline(el: HtmlElement, tag: str, role: str) -> list[HtmlElement]:
+    """The label of ``el`` (``outline_label``), when ``el`` is a ``nav`` (or a block of the
+    navigation role) that ``_boiler.remove_boilerplate`` drops: the label goes with it.
+    Asked of the few navs, not of every short block before one (a tenth of a page's)."""
+    if tag != "nav" and role != "navigation":
+        return []
+    label = el.getprevious()
+    while label is not None and not isinstance(label.tag, str):
+        label = label.getprevious()
+    return [label] if label is not None and outline_label(label) else []
