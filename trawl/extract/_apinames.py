@@ -10,6 +10,7 @@ import re
 
 from lxml.html import HtmlElement
 
+from ._doccomment import in_description_tag
 from ._memberindex import member_index
 from ._stats import _TYPED_NAME_RE, _Stats
 from ._text import text_content
@@ -34,14 +35,16 @@ def names_in_entry(el: HtmlElement, stats: dict[HtmlElement, _Stats]) -> bool:
     links at least, all of them names, one at least written as only a program writes
     one), or a type's hierarchy (``_type_tree``), inside an entry that says
     ``ENTRY_MIN_CHARS`` of its own besides; or the page's index of its members
-    (``_memberindex.member_index``). A "related posts" list is headlines, a list of
-    tags is words ("Politics", "Node.js") linked to pages, not to a name's place, and a
-    sidebar of a site's pages is no entry's."""
+    (``_memberindex.member_index``); or a description's "See" block of names, whatever
+    words they are (``_doccomment.in_description_tag``). A "related posts" list is
+    headlines, a list of tags is words ("Politics", "Node.js") linked to pages, not to a
+    name's place, and a sidebar of a site's pages is no entry's."""
     # (a link of no text, an icon, is a heading's permalink: it names nothing)
     links = [a for a in el.iter("a") if a.get("href") and _collapsed_text(a)]
-    if len(links) >= API_NAMES_MIN and all(_names_link(a) for a in links) and \
-            any(_TYPED_NAME_RE.search(_collapsed_text(a)) for a in links) and \
-            _in_entry(el, stats):
+    if links and all(_names_link(a) for a in links) and (
+            (len(links) >= API_NAMES_MIN and _in_entry(el, stats) and
+             any(_TYPED_NAME_RE.search(_collapsed_text(a)) for a in links))
+            or in_description_tag(el)):
         return True
     # (else a hierarchy's subtree, the type's children, names too: it is judged whole)
     tree = _outermost_list(el)

@@ -18,7 +18,7 @@ from ._linkpanel import links_panel
 from ._listing import in_listing
 from ._menus import menu_of_sections
 from ._navbar import navigation_bar
-from ._outline import outline_beside_article
+from ._outline import labels_of_outline, outline_beside_article
 from ._phrases import _part_of_sentence
 from ._selfheading import self_linked_heading
 from ._seqbar import sequence_bar
@@ -102,6 +102,7 @@ def remove_boilerplate(body: HtmlElement,
         share = st.text / total
         if _is_boilerplate(el, tag, role, st, share, heading, title):
             doomed.append(el)
+            doomed.extend(labels_of_outline(el, tag, role))  # (a nav's label goes with it)
             inside, resume = True, _following(el)
         elif share >= _SIZE_GUARD_MIN and \
                 _is_boilerplate(el, tag, role, st, 0.0, heading, title):

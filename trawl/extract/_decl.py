@@ -13,7 +13,7 @@ from lxml.html import HtmlElement
 
 from ._stats import CODE_TAGS, _holds_block
 from ._text import BLOCK_TAGS
-from ._tree import _HEADINGS, GLUED_CODE_RE, _collapsed_text, _short_text
+from ._tree import _HEADINGS, GLUED_CODE_RE, _collapsed_text, _short_text, named_page
 
 _KEYWORD_RE = re.compile(
     r"(?:pub(?:\(\w+\))? )?(?:impl|fn|struct|enum|trait|type|const|static|unsafe|async|"
@@ -234,9 +234,27 @@ def _binding_line(el: HtmlElement) -> bool:
             any(isinstance(d.tag, str) and d.tag in BLOCK_TAGS and d.tag != "br"
                 for d in el.iterdescendants()):
         return False
-    links = [_collapsed_text(a) for a in el.iter("a") if a.get("href")]  # (not a place)
+    anchors = [a for a in el.iter("a") if a.get("href")]  # (not a place)
+    links = [_collapsed_text(a) for a in anchors]
     return bool(links) and not text.startswith(links[0]) and \
-        GLUED_CODE_RE.search(text) is not None and all(_name(t) for t in links)
+        (GLUED_CODE_RE.search(text) is not None or _typed_by_its_page(text, anchors)) and \
+        all(_name(t) for t in links)
+
+
+_PARAMETER_TYPE_RE = re.compile(r"(?:\.\.\.)?[a-z_$][\w$]*\??\s*:\s*([A-Za-z_$][\w$]*)")
+"""A parameter, named as code names one (lower case first), bound to a type of one name:
+"scheduler: SchedulerLike", "config?: RetryConfig"."""
+
+
+def _typed_by_its_page(text: str, anchors: list[HtmlElement]) -> bool:
+    """Whether ``text`` binds a parameter to a type of one name (``_PARAMETER_TYPE_RE``), its
+    one link, to the page named after it (``_tree.named_page``: "scheduler:
+    <a href="../interfaces/SchedulerLike.html">SchedulerLike</a>"): code, though nothing in
+    it is glued. A labelled link names a person or a site ("Source: <a>Reuters</a>",
+    capitalised, linked to the site), no page named after its word."""
+    match = _PARAMETER_TYPE_RE.fullmatch(text)
+    return match is not None and len(anchors) == 1 and \
+        named_page(anchors[0], match.group(1)) and _collapsed_text(anchors[0]) == match.group(1)
 
 
 _PRODUCTION_RE = re.compile(r"\s*[\w.:-]+\s*::=")

@@ -11,15 +11,24 @@ these: it is a block of the writer's prose or code (its summary, then a block a 
 
 from __future__ import annotations
 
+import itertools
 import re
 
 from lxml.html import HtmlElement
 
+from ._decl import _KEYWORD_RE, declaration_line
 from ._signals import _class_weight
 from ._stats import _TYPED_NAME_RE, _link_density, _Stats
 from ._text import text_content
 from ._tokens import _tokens_of
-from ._tree import _HEADINGS, GLUED_CODE_RE, _first_element
+from ._tree import (
+    _HEADINGS,
+    GLUED_CODE_RE,
+    _collapsed_text,
+    _first_element,
+    _is_ancestor,
+)
+from ._tree import named_page as _named_page
 
 DOC_COMMENT_MIN_CHARS = 40
 """A description says a sentence at least; "5 comments", a post's count, does not."""
@@ -32,21 +41,27 @@ ENTRY_NAME_MAX_LEVELS = 3
 """Ancestors up to which a description's entry is looked for (its signature's item, the
 signature list, the member's section)."""
 _NAME_RE = re.compile(r"[A-Za-z_$][\w$]*")
-_PAGE_SUFFIXES = (".html", ".htm")
 _BINDING_RE = re.compile(r"\s*[A-Za-z_$][\w$]*\??\s*:\s*(\S[^\n]{0,200})$")
 """A parameter's binding, its name and its type ("obj: any", "seed?: R"), as an item of an
 entry's parameter list opens."""
 
 
+_FUNCTION_TYPE_RE = re.compile(r"\([^()]*\)\s*=>\s*\S")
+"""A function's type as TypeScript writes it: its parameters, an arrow, what it returns
+("(value: T) => void", "() => void")."""
+
+
 def _binding(text: str) -> bool:
     """Whether ``text`` is a parameter's binding (``_BINDING_RE``) whose type reads as code:
-    one word ("any", "SchedulerLike") or glued as code is (``GLUED_CODE_RE``:
-    "OperatorFunction<T, R>"). A thread's "anna: great post" says words."""
+    one word ("any", "SchedulerLike"), glued as code is (``GLUED_CODE_RE``:
+    "OperatorFunction<T, R>") or a function's type (``_FUNCTION_TYPE_RE``: "(value: T) =>
+    void"). A thread's "anna: great post" says words."""
     match = _BINDING_RE.match(text)
     if match is None:
         return False
     kind = match.group(1).strip()
-    return " " not in kind or GLUED_CODE_RE.search(kind) is not None
+    return " " not in kind or GLUED_CODE_RE.search(kind) is not None or \
+        _FUNCTION_TYPE_RE.match(kind) is not None
 DOC_COMMENT_MAX_LINK_DENSITY = 0.3
 """Most of a description is prose or code, not links ("Leave a comment", "Comments (3)")."""
 DOC_COMMENT_MAX_ALIKE = 2
@@ -85,10 +100,14 @@ def doc_comment(el: HtmlElement, st: _Stats) -> bool:
     tokens = _tokens_of(el.get("class") or "")
     if _COMMENT_TOKEN not in tokens or tokens & _THREAD_TOKENS:
         return False
-    if st.text < DOC_COMMENT_SHORT_MIN_CHARS or (
-            st.text < DOC_COMMENT_MIN_CHARS and not _under_entry_name(el)
-            and not _names_listed(el)) or \
-            (_link_density(st) > DOC_COMMENT_MAX_LINK_DENSITY and not _mostly_names(el, st)):
+    tag = False  # (a tag's block of names: its links are judged by ``_description_tag``)
+    if st.text < DOC_COMMENT_MIN_CHARS:
+        tag = _description_tag(el)
+        if not tag and not (st.text >= DOC_COMMENT_SHORT_MIN_CHARS and (
+                _under_entry_name(el) or _names_listed(el) or under_entry_title(el))):
+            return False
+    if not tag and _link_density(st) > DOC_COMMENT_MAX_LINK_DENSITY and \
+            not _mostly_names(el, st):
         return False
     if el.tag not in _BLOCK_TAGS:
         return False
@@ -105,7 +124,8 @@ def _under_entry_name(el: HtmlElement) -> bool:
     """Whether ``el`` is in an API's entry: one of its ``ENTRY_NAME_MAX_LEVELS`` ancestors
     opens with a heading anchored by the name it says (``<h3 id="kind">kind</h3>``, its
     marks beside it: "Readonly meta"), as generators anchor a member, or is a parameter's
-    item led by its binding (``_BINDING_RE``: "obj: any"). A thread's heading
+    item led by its binding (``_BINDING_RE``: "obj: any") or an overload's led by its
+    signature (``_decl.declaration_line``: code, each link a name). A thread's heading
     says its own word ("Comments", ``_THREAD_TOKENS``), or a post's title, words."""
     node = el.getparent()
     for _ in range(ENTRY_NAME_MAX_LEVELS):
@@ -113,8 +133,9 @@ def _under_entry_name(el: HtmlElement) -> bool:
             return False
         first = _first_element(node)
         if node.tag == "li" and first is not None and first.tag not in _HEADINGS and \
-                _binding(text_content(first)):
-            return True  # (a parameter's item, led by its binding: "obj: any")
+                (_binding(text_content(first)) or _signature_lead(first)):
+            return True  # (a parameter's item, led by its binding: "obj: any"; an
+            # overload's, led by its signature: "new Notification<T>(kind: "N")")
         if first is not None and first.tag in _HEADINGS and first.get("id"):
             ident = (first.get("id") or "").lower()
             if ident in _THREAD_TOKENS or ident == _COMMENT_TOKEN:
@@ -124,6 +145,123 @@ def _under_entry_name(el: HtmlElement) -> bool:
                        for piece in pieces if " " not in piece.strip())
         node = node.getparent()
     return False
+
+
+ENTRY_HEAD_SPAN = 2
+"""How many siblings before a description its entry's head (its title, its declaration) is
+looked for in; one after."""
+
+
+def under_entry_title(el: HtmlElement) -> bool:
+    """Whether ``el`` is an entry's short description set under its page's title, beside
+    the declaration of the name the title says: "Valid observable notification types.",
+    between the title "Type Alias ObservableNotification&lt;T&gt;" and its declaration
+    "ObservableNotification: NextNotification&lt;T&gt; | ...", or after both. Among the
+    ``ENTRY_HEAD_SPAN`` siblings before ``el`` and the one after, one is (or holds) the page's
+    first ``h1`` and one is a line of code (``_decl.declaration_line``) declaring a name that
+    heading says (``_declared_name``); a description alone in its panel is read as its
+    panel (up to ``ENTRY_HEAD_SPAN`` levels). Guards: a comment thread is no neighbour of a page's
+    title, and a post's code names no word of the post's title as the name it declares."""
+    title = next(el.getroottree().getroot().iter("h1"), None)
+    if title is None:
+        return False
+    said = set(_NAME_RE.findall(text_content(title)))
+    for _ in range(ENTRY_HEAD_SPAN):  # (a description alone in its panel: the panel's)
+        parent = el.getparent()
+        if parent is None or sum(1 for c in parent if isinstance(c.tag, str)) != 1:
+            break
+        el = parent
+    near = [n for n in itertools.islice(el.itersiblings(preceding=True), ENTRY_HEAD_SPAN)]
+    after = el.getnext()
+    if after is not None:
+        near.append(after)
+    near = [n for n in near if isinstance(n.tag, str)]
+    return any(n is title or _is_ancestor(n, title) for n in near) and any(
+        _declared_name(n) in said for n in near if n is not title)
+
+
+def _declared_name(el: HtmlElement) -> str | None:
+    """The name the line ``el`` declares, when it is a declaration's line
+    (``_decl.declaration_line``): its first name but a declaration's keyword
+    ("interface Subscribable&lt;T&gt; {", "ObservableNotification: | ...")."""
+    if not declaration_line(el):
+        return None
+    for name in _NAME_RE.findall(text_content(el)):
+        if _KEYWORD_RE.fullmatch(name) is None:
+            return name
+    return None
+
+
+_TAG_WORDS = frozenset(("see", "example", "examples", "returns", "return", "throws", "since",
+                        "deprecated", "remarks", "note", "param", "parameters", "default"))
+"""The names of a doc comment's block tags, as JSDoc, TSDoc, Javadoc and Doxygen write them
+(``@see``, ``@returns``, ``@since``) and their generators title the tag's block."""
+_LISTED_NAME_RE = re.compile(r"[A-Za-z_$][\w$./#-]*(?:\(\))?")
+"""A name as a "See" tag lists it: "from", "operators/single", "Observable#pipe"."""
+TAG_HEADING_DEPTH = 2
+"""How deep in its block a tag's heading is looked for (``div.comment > div.tag > h4``)."""
+
+
+def in_description_tag(el: HtmlElement) -> bool:
+    """Whether ``el`` is (or is in, ``TAG_HEADING_DEPTH`` levels up at most) the block of a
+    description's tag listing names (``_description_tag``), which a class names a comment:
+    the list of "See" names is the description's, as prune would otherwise judge its links
+    ("from", "of": words no program alone writes, linked to their pages)."""
+    node: HtmlElement | None = el
+    for _ in range(TAG_HEADING_DEPTH + 1):
+        if node is None:
+            return False
+        if _COMMENT_TOKEN in _tokens_of(node.get("class") or "") and _description_tag(node):
+            return True
+        node = node.getparent()
+    return False
+
+
+def _description_tag(el: HtmlElement) -> bool:
+    """Whether ``el`` is the block of a description's tag that lists names: a heading of a
+    block tag's name (``_TAG_WORDS``: "See") over names alone, linked or not ("from", "of";
+    "operators/single": ``_LISTED_NAME_RE``), each link a name as code writes it, to the page
+    named after it or to a place on the page (a member's entry), after the description it
+    ends (a sibling before it of its class, a description by its length and no thread's
+    marks). A tag's
+    block is short: "See from of" is shorter than any sentence. Guards: a thread's reply
+    under its author's name ("Bob", no tag's name) or saying words ("Me too") is no tag's;
+    a tag's block alone, no description before it, is not either."""
+    heading = _first_element(el)
+    for _ in range(TAG_HEADING_DEPTH):
+        if heading is None or heading.tag in _HEADINGS:
+            break
+        heading = _first_element(heading)
+    if heading is None or heading.tag not in _HEADINGS or \
+            _collapsed_text(heading).lower() not in _TAG_WORDS:
+        return False
+    names = 0
+    for piece in el.itertext():
+        piece = piece.strip()
+        if not piece:
+            continue
+        if names == 0 and piece == _collapsed_text(heading):
+            names = -1  # (the heading's own word, first)
+            continue
+        if names == 0 or _LISTED_NAME_RE.fullmatch(piece) is None:
+            return False
+        names = max(names, 0) + 1
+    links = [(a, text_content(a).strip()) for a in el.iter("a")]
+    if names < 1 or not all(_TYPED_NAME_RE.search(t) or _named_page(a, t) or
+                            (a.get("href") or "").startswith("#") for a, t in links if t):
+        return False
+    cls = el.get("class")
+    return any(sib.get("class") == cls and len(text_content(sib).strip()) >= DOC_COMMENT_MIN_CHARS
+               and not _thread_signs(sib) for sib in el.itersiblings(preceding=True))
+
+
+def _signature_lead(first: HtmlElement) -> bool:
+    """Whether ``first``, the first element of an item, is an overload's signature
+    (``_decl.declaration_line``: "new Notification&lt;T&gt;(kind: "N", value?: T)", code,
+    each link a name): its description after it is the overload's ("Creates a "Next"
+    notification object."), however short. A thread's item opens with its reader's name, or
+    a line of words."""
+    return declaration_line(first)
 
 
 def _mostly_names(el: HtmlElement, st: _Stats) -> bool:
@@ -149,16 +287,6 @@ def _names_listed(el: HtmlElement) -> bool:
     return len(links) >= NAMES_LISTED_MIN and all(
         len(t.split()) == 1 and (_TYPED_NAME_RE.search(t) or _named_page(a, t))
         for a, t in links)
-
-
-def _named_page(a: HtmlElement, text: str) -> bool:
-    """Whether the link ``a`` goes to the page named after its text, as written
-    (``<a href="../functions/first.html">first</a>``: a generator names an item's page by
-    its name); a site's slugs are its words in lower case (``/tags/javascript``), a
-    profile's a user's id."""
-    path = (a.get("href") or "").partition("#")[0].partition("?")[0]
-    stem = path.rsplit("/", 1)[-1]
-    return stem.endswith(_PAGE_SUFFIXES) and stem.rsplit(".", 1)[0] == text
 
 
 def _thread_signs(el: HtmlElement) -> bool:

@@ -13,6 +13,7 @@ from ._bio import _BIO_BLOCKS
 from ._clean import drop_tree
 from ._codeline import names_code
 from ._decl import beside_declaration, facts_beside
+from ._doccomment import in_description_tag
 from ._entryhead import kind_heading_beside, says_title
 from ._kept import LISTING_MIN_LINES
 from ._members import names_member
@@ -425,7 +426,8 @@ def drop_trailing_meta(content: HtmlElement) -> None:
                 or _describes_term(el, content) or _entry_of_sections(el, content) \
                 or says_sentences(text) or body_of_section(el, text, content) \
                 or item_of_names(el, content, lists) or cell_of_rows(el, content, lists) \
-                or line_of_page(el, text, content) or cited_notes(el, text, content):
+                or line_of_page(el, text, content) or cited_notes(el, text, content) \
+                or in_description_tag(el):  # (a "See" tag's last name: "min")
             return
         el.tail = None
         drop_tree(el)
@@ -538,8 +540,9 @@ def drop_dangling_heading(content: HtmlElement) -> None:
         # the last of a run of sections ("Boost 1.35" over "Initial release.")
     if names_member(last):
         return  # a member's entry, its name over what it does ("No description available.")
-    if see_also_section(last, after):
-        return  # the page's "See also" list of its site's pages ("npm doctor", "npmrc")
+    if see_also_section(last, after) or in_description_tag(last):
+        return  # the page's "See also" list of its site's pages ("npm doctor", "npmrc"),
+        # or a description's tag over the names it lists ("See" over "min")
     if lists_code(after):
         return  # a declaration under its heading ("struct GtkHPaned" over "struct GtkHPaned;")
     texts = [el for el in after if _collapsed_text(el)]

@@ -13,9 +13,16 @@ import re
 from lxml.html import HtmlElement
 
 from ._navbar import past_bar
-from ._text import _FIGURE_NUMBER_RE, _SECTION_NUMBER_RE, _lead_text, words
+from ._text import _FIGURE_NUMBER_RE, _SECTION_NUMBER_RE, BLOCK_TAGS, _lead_text, words
 from ._tokens import _NEG_WEIGHT_RE, _kinds_of, _says_something
-from ._tree import _HEADINGS, GLUED_CODE_RE, PROGRAM_NAME_RE, _collapsed_text, _first_element
+from ._tree import (
+    _HEADINGS,
+    GLUED_CODE_RE,
+    PROGRAM_NAME_RE,
+    _collapsed_text,
+    _first_element,
+    _short_text,
+)
 
 
 def _component_id(el: HtmlElement, ident: str) -> str | None:
@@ -34,7 +41,7 @@ def _component_id(el: HtmlElement, ident: str) -> str | None:
     if _NEG_WEIGHT_RE.search(ident) is None and not (kinds.boiler or kinds.strong):
         return ident
     if _term_anchor(el, ident) or _numbered_part(el) or _defined_in_code(el, ident) or \
-            _named_item(el, ident):
+            _named_item(el, ident) or _signature_anchor(el, ident):
         return None
     return _own_part(el, ident)
 
@@ -83,6 +90,33 @@ def _named_item(el: HtmlElement, ident: str) -> bool:
             return False
         first = False
     return not first
+
+
+SIGNATURE_LINE_MAX_CHARS = 400
+"""A signature set as a line is shorter than this (a few parameters and their types)."""
+_SIGNATURE_OPEN_RE = re.compile(r"([A-Za-z_$][\w$]*)[(<]")
+"""A signature opens with its name glued to its parameters or type parameters:
+"subscribe(", "scheduled<"."""
+_COUNTER_RE = re.compile(r"[-_]\d+$")
+"""The counter a generator sets after an anchor to keep overloads apart ("subscribe-1")."""
+
+
+def _signature_anchor(el: HtmlElement, ident: str) -> bool:
+    """Whether ``el`` is a line of code, a signature, anchored by the name it opens with:
+    ``<div id="subscribe-1">subscribe(observer: Observer&lt;T&gt;): Unsubscribable</div>``,
+    an overload's signature set as a block of its own (not a heading: see
+    ``_signature_heading``), its id the member's name in any case, a counter after it. The
+    name's words ("subscribe", "share", "comment") say what the API does, not what component
+    the line is. Guards: the name is glued to its parameters (``_SIGNATURE_OPEN_RE``), the
+    line holds no block and is short (``SIGNATURE_LINE_MAX_CHARS``); a newsletter box with
+    id "subscribe" says words ("Subscribe to our letter"), and holds a form or paragraphs."""
+    if any(isinstance(d.tag, str) and d.tag in BLOCK_TAGS and d.tag != "br"
+           for d in el.iterdescendants()):
+        return False
+    text = _short_text(el, SIGNATURE_LINE_MAX_CHARS)
+    opening = _SIGNATURE_OPEN_RE.match(text) if text else None
+    return opening is not None and \
+        _COUNTER_RE.sub("", ident).lower() == opening.group(1).lower()
 
 
 _TERM_NAME_RE = re.compile(r"[\w.\-]+")

@@ -13,6 +13,7 @@ from __future__ import annotations
 from lxml.html import HtmlElement
 
 from ._signals import CONTENTS_MIN_LINKS
+from ._tree import _collapsed_text
 
 _LISTS = frozenset(("ul", "ol"))
 
@@ -63,3 +64,50 @@ def _article_places(el: HtmlElement) -> set[str]:
     if len(articles) != 1:
         return set()
     return {i for n in articles[0].iter() if isinstance(n.tag, str) and (i := n.get("id"))}
+
+
+OUTLINE_LABEL_MAX_CHARS = 40
+"""An outline's label is a few words ("On this page", "Contents")."""
+_LANDMARKS = frozenset(("main", "article"))
+
+
+def outline_label(el: HtmlElement) -> bool:
+    """Whether ``el``, a short block of no links (``OUTLINE_LABEL_MAX_CHARS``), labels the
+    outline right after it: its next element is a ``nav`` (or a block of the navigation
+    role) whose links all go to places on the page (``#...``, one at least: an API page's
+    outline holds its one entry, "DataFrame.T"; a page of no sections, an empty list), and
+    neither is in the page's ``main`` or ``article``. A theme's side column sets its
+    outline under a label ("On this page", an icon beside it: PyData's ``div.tocsection``
+    over ``nav#bd-toc-nav``); the outline goes as navigation, and its label with it.
+    Guard: a table of contents inside the text (in ``main`` or ``article``) is the text's,
+    and so is its heading; a label over a list of other pages' links is no outline's.
+    (Asked by ``labels_of_outline`` of the element before each ``nav`` dropped.)"""
+    after = el.getnext()
+    while after is not None and not isinstance(after.tag, str):
+        after = after.getnext()
+    if after is None or (after.tag != "nav" and
+                         (after.get("role") or "").strip() != "navigation"):
+        return False
+    count = 0
+    for a in after.iter("a"):
+        if not (a.get("href") or "").startswith("#"):
+            return False
+        count += 1
+    if not count and (next(after.iter(*_LISTS), None) is None or _collapsed_text(after)):
+        return False  # (an empty outline is still a list: a page of no sections has one)
+    return next(el.iter("a"), None) is None and \
+        0 < len(_collapsed_text(el)) <= OUTLINE_LABEL_MAX_CHARS and \
+        not any(up.tag in _LANDMARKS or (up.get("role") or "").strip() == "main"
+                for up in el.iterancestors())
+
+
+def labels_of_outline(el: HtmlElement, tag: str, role: str) -> list[HtmlElement]:
+    """The label of ``el`` (``outline_label``), when ``el`` is a ``nav`` (or a block of the
+    navigation role) that ``_boiler.remove_boilerplate`` drops: the label goes with it.
+    Asked of the few navs, not of every short block before one (a tenth of a page's)."""
+    if tag != "nav" and role != "navigation":
+        return []
+    label = el.getprevious()
+    while label is not None and not isinstance(label.tag, str):
+        label = label.getprevious()
+    return [label] if label is not None and outline_label(label) else []

@@ -15,7 +15,10 @@ from typing import NamedTuple
 
 from ._text import words
 
-_TOKEN_SPLIT = re.compile(r"[\s_\-:./]+|(?<=[a-z])(?=[A-Z])")
+_TOKEN_SPLIT = re.compile(r"[\s_\-:./]+|(?<=[a-z])(?=[A-Z])|(?<=[A-Z])(?=[A-Z][a-z])")
+"""Where a class or id splits into words: its separators, a lower-case letter before a
+capital ("authorBio"), and a run of capitals before a capitalised word ("VPSkipLink":
+"VP", "Skip", "Link"; an acronym leads the class, as a component library's prefix does)."""
 
 # Tokens (from class/id, split on -, _, spaces and camelCase) that mark boilerplate.
 _BOILER_TOKENS = words(

@@ -25,6 +25,7 @@ headings (``_ids``) and an API entry's signature line (``_apientry``) are read b
 PROGRAM_NAME_RE = re.compile(r"[A-Za-z_$][\w$]*")
 """A name as a program writes it (``Subscription``, ``closed``, ``$ref``): read by a tree of
 names (``_ids._named_item``) and a member index (``_memberindex``)."""
+_PAGE_SUFFIXES = (".html", ".htm")
 ANCHOR_PART_RE = re.compile(r"[.:/#-]+")
 """What separates the parts of an anchor or a scoped name (``#Message.policy``,
 ``email.message.Message``): generators anchor an entry by its name's parts."""
@@ -134,3 +135,14 @@ def after_flat_section(heading: HtmlElement) -> bool:
             return body
         body = body or bool(_collapsed_text(sibling))
     return False
+
+
+def named_page(a: HtmlElement, text: str) -> bool:
+    """Whether the link ``a`` goes to the page named after its text, as written
+    (``<a href="../functions/first.html">first</a>``: a generator names an item's page by
+    its name); a site's slugs are its words in lower case (``/tags/javascript``), a
+    profile's a user's id. Read by a description's names (``_doccomment``) and a
+    parameter's type (``_decl``)."""
+    path = (a.get("href") or "").partition("#")[0].partition("?")[0]
+    stem = path.rsplit("/", 1)[-1]
+    return stem.endswith(_PAGE_SUFFIXES) and stem.rsplit(".", 1)[0] == text
