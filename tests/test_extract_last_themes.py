@@ -2,7 +2,10 @@
 
 - a reading list grouped under labels: a section's long list of talks, then more lists,
   each under a label of its own ("Distributed testing:"): the longest list won alone
-  (``_readinglist.labelled_lists``).
+  (``_readinglist.labelled_lists``);
+- an alphabetical index in a theme that marks no main landmark: its terms under their
+  letters, each a link and its other places in a list of links under it; prune took the
+  lists for lists of links (``_letterindex.in_letter_index``).
 """
 
 from __future__ import annotations
@@ -56,3 +59,47 @@ def test_a_related_posts_list_under_its_label_is_no_group() -> None:
     e = extract(_reading_page(groups), URL)
     assert "Testing with fixtures, part 23" in e.text
     assert "Related posts post number 4" not in e.text
+
+
+def _entry(term: str, places: int) -> str:
+    subs = "".join(f"<li><a href='api/m{i}.html#pkg.mod{i}.Parser.{term}'>(pkg.mod{i}.Parser "
+                   "method)</a></li>" for i in range(places))
+    return (f"<li><a href='api/m.html#pkg.cfg.Opts.{term}'>{term}() (pkg.cfg.Opts method)</a>"
+            + (f"<ul>{subs}</ul>" if subs else "") + "</li>")
+
+
+def _index_page(headings: list[str]) -> str:
+    jump = " | ".join(f"<a href='#{h}'><strong>{h}</strong></a>" for h in headings)
+    # (a letter's terms in columns, a few each, as a general index sets them)
+    parts = "".join(f"<h2 id='{h}'>{h}</h2><table class='indextable'><tr>" + "".join(
+        "<td><ul>" + "".join(_entry(f"{h.lower()}term{c}{n}", c or n % 2)
+                             for n in range(7 if c == 0 else 2))
+        + "</ul></td>" for c in range(3)) + "</tr></table>" for h in headings)
+    return ("<html><head><title>Index</title></head><body><div class='container'>"
+            "<div class='row'><div class='docs-body'><h1 id='index'>Index</h1>"
+            f"<div class='jumpbox'>{jump}</div>{parts}</div></div>"
+            "<p>Except where otherwise noted, this document is licensed under a licence of "
+            "its own, see the licence page for the details of it.</p></div>"
+            f"{SIDEBAR}</body></html>")
+
+
+def test_an_indexs_subentries_under_its_letters_are_kept() -> None:
+    e = extract(_index_page(["Symbols", "A", "B", "C", "D"]), URL)
+    assert "cterm21() (pkg.cfg.Opts method)" in e.text
+    lines = [line for line in e.text.splitlines() if "(pkg.mod0.Parser method)" in line]
+    assert len(lines) == 5 * (3 + 2 + 2)  # (every term's other places, under each letter)
+
+
+def test_link_lists_under_headings_of_words_are_no_index() -> None:
+    # hostile: lists of other pages' links under "Popular", "Latest", "Archives" after a
+    # story, in its container: no run of letters, and prune drops them
+    story = "".join(f"<p>Paragraph {i} of the story says what happened, and why it "
+                    "matters to the people who read it, at some length.</p>" for i in range(6))
+    blocks = "".join(f"<h2>{h}</h2><ul>" + "".join(
+        f"<li><a href='/{h.lower()}/{i}.html#top'>{h} story {i}</a></li>" for i in range(5))
+        + "</ul>" for h in ("Popular", "Latest", "Archives"))
+    page = ("<html><head><title>Story</title></head><body><div class='story'>"
+            f"<h1>Story</h1>{story}{blocks}</div>{SIDEBAR}</body></html>")
+    e = extract(page, URL)
+    assert "Paragraph 5 of the story" in e.text
+    assert "Latest story 3" not in e.text

@@ -39,6 +39,7 @@ from ._kept import (
     _wraps_one,
     contents_after_title,
 )
+from ._letterindex import in_letter_index
 from ._members import named_entries, wrapped_section_body
 from ._menus import menu_of_sections
 from ._numbered import lists_sections_after
@@ -137,9 +138,8 @@ def prune(content: HtmlElement, stats: dict[HtmlElement, _Stats] | None = None,
         if st is not None and _prunable(el, st, stats, lists, cites, decls) and \
                 not (_in_landmark(el) and _links_in_lists(el, stats, lists)):
             doomed.append(el)
-    # a note or "See also" box is content whatever it holds (often nothing but links), and
-    # a table's caption or a heading is a title, whatever links it has
-    # a table of contents is the page's own, however much it links (the chapter's page)
+    # a note or "See also" box is content whatever links it holds; a caption or a heading is
+    # a title; a table of contents, or an index under its letters, is the page's own
     toc_pages: list[set[str]] = []  # (see _lists_parts: computed once, when asked)
     doomed = [el for el in doomed if not _in_admonition(el, content) and
               not _in_contents(el, content, stats, anchors) and not _section_body(el) and
@@ -148,7 +148,7 @@ def prune(content: HtmlElement, stats: dict[HtmlElement, _Stats] | None = None,
               not _in_introduced(el, content) and not names_in_entry(el, stats) and
               not _headed_link(el, stats) and
               not lists_sections_after(el) and not in_numbered_figure(el) and
-              not menu_of_sections(el) and
+              not menu_of_sections(el) and not in_letter_index(el) and
               not any(contents_after_title(a) for a in _up_to(el, content)[:2]) and
               not (el.tag == "span" and _in_title(el, content)) and
               not (keep is not None and (el is keep or _is_ancestor(keep, el)))]
