@@ -5,7 +5,10 @@
   (``_readinglist.labelled_lists``);
 - an alphabetical index in a theme that marks no main landmark: its terms under their
   letters, each a link and its other places in a list of links under it; prune took the
-  lists for lists of links (``_letterindex.in_letter_index``).
+  lists for lists of links (``_letterindex.in_letter_index``);
+- a theme's pager set as a line of one link, "Next page: <a>Name Resolution</a>", at the
+  content's foot, and as a list "Next: .., Previous: .., Up: .." in its sidebar, the head
+  naming the next and previous pages (``_seqbar.page_line``).
 """
 
 from __future__ import annotations
@@ -103,3 +106,32 @@ def test_link_lists_under_headings_of_words_are_no_index() -> None:
     e = extract(page, URL)
     assert "Paragraph 5 of the story" in e.text
     assert "Latest story 3" not in e.text
+
+
+STORY = "".join(f"<p>Paragraph {i} says how the servers accept connections, and how a pool "
+                "limits them, at the length a manual's section has.</p>" for i in range(4))
+
+
+def _paged(foot: str, side: str = "") -> str:
+    return ("<html><head><title>Servers</title><link rel='next' href='dns.html'>"
+            "<link rel='prev' href='greenlet.html'></head><body><div id='site'>"
+            "<div class='col left'><div class='body'><section><h1>Implementing servers</h1>"
+            f"{STORY}</section>{foot}</div></div><div class='col right'><div class='box'>"
+            f"{side}</div></div></div></body></html>")
+
+
+def test_a_pagers_next_page_line_is_no_text() -> None:
+    side = ("<h4>Navigation</h4><ul><li>Next: <a href='dns.html'>Name Resolution</a></li>"
+            "<li>Previous: <a href='greenlet.html'>Greenlet Objects</a></li>"
+            "<li>Up: <a href='index.html'>Contents</a></li></ul>")
+    e = extract(_paged("<p><strong>Next page: <a href='dns.html'>Name Resolution (DNS)</a>"
+                       "</strong></p>", side), URL)
+    assert "Paragraph 3 says" in e.text
+    assert "Next page" not in e.text
+    assert "Greenlet Objects" not in e.text
+
+
+def test_a_cross_reference_to_the_next_page_stays() -> None:
+    # hostile: a short line of the text citing the next page says no way: it stays
+    e = extract(_paged("<p>See <a href='dns.html'>Name Resolution (DNS)</a>.</p>"), URL)
+    assert "See Name Resolution (DNS)." in " ".join(e.text.split())

@@ -20,7 +20,7 @@ from ._navbar import navigation_bar
 from ._outline import outline_beside_article
 from ._phrases import _part_of_sentence
 from ._selfheading import self_linked_heading
-from ._seqbar import sequence_bar
+from ._seqbar import page_line, sequence_bar
 from ._signals import _is_ad_label, _kinds, page_contents
 from ._sourcenote import source_note
 from ._stats import TextSize, _drop_all, _link_density, _measure, _remeasure, _Stats
@@ -196,7 +196,8 @@ def _is_boilerplate(el: HtmlElement, tag: str, role: str, st: _Stats, share: flo
             and not _in_flow_quote(el, st) and not _box_under_title(el, st) \
             and not sidebar_in_flow(el, st)
     if st.links and (_pager(el, st) or _language_bar(el, st) or navigation_bar(el, st)
-                     or sequence_bar(el, st) or outline_beside_article(el, tag)):
+                     or sequence_bar(el, st) or outline_beside_article(el, tag)
+                     or page_line(el, st)):
         return True
     if 1 < st.text < 40 and st.links == 0:
         # half of all elements get here: spare the leaves (most of them) the itertext
