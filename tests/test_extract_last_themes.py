@@ -8,7 +8,10 @@
   lists for lists of links (``_letterindex.in_letter_index``);
 - a theme's pager set as a line of one link, "Next page: <a>Name Resolution</a>", at the
   content's foot, and as a list "Next: .., Previous: .., Up: .." in its sidebar, the head
-  naming the next and previous pages (``_seqbar.page_line``).
+  naming the next and previous pages (``_seqbar.page_line``);
+- an introduction's last line pointing on to the site's documents, "Read more in the
+  <a>FAQ list</a> or the <a>documentation</a>.": mostly links, and its lead read as a
+  promotion's (``_readmore.pointer_sentence``).
 """
 
 from __future__ import annotations
@@ -131,7 +134,53 @@ def test_a_pagers_next_page_line_is_no_text() -> None:
     assert "Greenlet Objects" not in e.text
 
 
+def test_a_boxs_previous_line_over_the_text_stays() -> None:
+    # hostile: a tutorial's box over its page says where the page stands, "Previous:"
+    # among its lines: the document's own words, not a pager at its foot
+    page = ("<html><head><title>Reading</title><link rel='next' href='dns.html'><link "
+            "rel='prev' href='greenlet.html'></head><body><div class='body' role='main'>"
+            "<div class='topic'><p class='topic-title'>The Database Toolkit 1.4 / 2.0 "
+            "Tutorial</p><p>This page is part of the <a href='index.html'><span>Database "
+            "Toolkit 1.4 / 2.0 Tutorial</span></a>.</p><p>Previous: <a href='greenlet.html'>"
+            "<span>Working with Related Objects</span></a></p></div><section>"
+            f"<h1>Further reading</h1>{STORY}</section></div></body></html>")
+    e = extract(page, URL)
+    assert "Paragraph 3 says" in e.text
+    assert "Working with Related Objects" in e.text
+
+
 def test_a_cross_reference_to_the_next_page_stays() -> None:
     # hostile: a short line of the text citing the next page says no way: it stays
     e = extract(_paged("<p>See <a href='dns.html'>Name Resolution (DNS)</a>.</p>"), URL)
     assert "See Name Resolution (DNS)." in " ".join(e.text.split())
+
+
+def _intro_page(pointer: str) -> str:
+    items = "".join(f"<li><p>a feature of the highlighter, number {i}, that its users "
+                    "asked for</p></li>" for i in range(5))
+    rest = "".join(f"<p>Section paragraph {i} says how to contribute to the project, and "
+                   "where its code and its tracker are kept.</p>" for i in range(3))
+    return ("<html><head><title>Welcome</title></head><body><div class='body' role='main'>"
+            "<section><h1>Welcome!</h1><p>This is the home of the highlighter. It is a "
+            f"generic syntax highlighter for many languages. Highlights are:</p><ul>{items}"
+            f"</ul>{pointer}<section><h2>Contribute</h2>{rest}</section></section></div>"
+            f"{SIDEBAR}</body></html>")
+
+
+def test_an_introductions_pointer_to_the_documentation_is_kept() -> None:
+    e = extract(_intro_page(
+        "<p>Read more in the <a href='faq.html'>FAQ list</a> or the <a "
+        "href='docs/index.html'>documentation</a>, or <a href='https://pypi.example/h'>"
+        "download the latest release</a>.</p>"), URL)
+    assert "Section paragraph 2" in e.text
+    assert "Read more in the FAQ list" in " ".join(e.text.split())
+
+
+def test_a_storys_read_more_line_to_other_stories_goes() -> None:
+    # hostile: the same sentence leading to other stories by their site-rooted addresses
+    # is a promotion set in the text
+    e = extract(_intro_page(
+        "<p>Read more in our <a href='/news/2024/05/election-coverage'>election coverage"
+        "</a> and the <a href='/news/live/results-tonight'>live results blog</a>.</p>"), URL)
+    assert "Section paragraph 2" in e.text
+    assert "election coverage" not in e.text

@@ -45,6 +45,7 @@ from ._menus import menu_of_sections
 from ._numbered import lists_sections_after
 from ._permalinks import self_linked
 from ._phrases import _cited_address, _phrase_in_prose, sentence_of_links
+from ._readmore import SEE_ALSO_RE, refers_on
 from ._signals import (
     PROMO_LEAD_RE,
     _admonition,
@@ -363,12 +364,9 @@ def _is_link_paragraph(el: HtmlElement, st: _Stats) -> bool:
     if density >= _PROMO_MIN_LINK_DENSITY and st.text < _PROMO_MAX_CHARS:
         text = _short_text(el, _PROMO_MAX_CHARS)
         if text is not None and PROMO_LEAD_RE.match(text) is not None:
-            return not (_says_what_links_are(el, text) or _refers_to_sections(el, text))
+            return not (_says_what_links_are(el, text) or refers_on(el, text))
         return _promo_label(el.getprevious())
     return False
-
-
-_SEE_ALSO_RE = re.compile(r"see also\b", re.I)
 
 
 def _says_what_links_are(el: HtmlElement, text: str) -> bool:
@@ -378,28 +376,10 @@ def _says_what_links_are(el: HtmlElement, text: str) -> bool:
     first link, no label's colon, a full stop, and links that name things, one word each.
     A promotion labels a headline ("See also: <a>Council delays the park</a>") or a story's
     topics ("See also: <a>Sports</a>, <a>Politics</a>")."""
-    if _SEE_ALSO_RE.match(text) is None or ":" in text or not text.endswith("."):
+    if SEE_ALSO_RE.match(text) is None or ":" in text or not text.endswith("."):
         return False
     lead = (el.text or "").split()
     return len(lead) > 2 and _one_word_links(el)
-
-
-_SECTION_HREF_RE = re.compile(r"(?:[^:/?#\s][^:?#\s]*\.html?)?#[^\s#]+")
-"""A relative address of a page of the same site and a part of it ("grid.html#the-grid"),
-or of a part of this page ("#the-grid"): a manual's cross-reference to a section, not a
-story's address."""
-
-
-def _refers_to_sections(el: HtmlElement, text: str) -> bool:
-    """Whether the "See also" paragraph ``el`` (its collapsed ``text``) is a manual's
-    sentence under a section ("See also <a>Grid and Guides</a>."): no label's colon, a full
-    stop, and every link a relative address of a section of another page of the site
-    (``page.html#section``), which a cross-reference of a manual's generator writes (DocBook
-    XSL, Sphinx, Texinfo) and a promotion's headline, an address of a story, never has."""
-    if _SEE_ALSO_RE.match(text) is None or ":" in text or not text.endswith("."):
-        return False
-    hrefs = [a.get("href") or "" for a in el.iter("a")]
-    return bool(hrefs) and all(_SECTION_HREF_RE.fullmatch(h) for h in hrefs)
 
 
 def _one_word_links(el: HtmlElement) -> bool:

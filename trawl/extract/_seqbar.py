@@ -82,14 +82,17 @@ def page_line(el: HtmlElement, st: _Stats) -> bool:
     as a list in its sidebar, where ``sequence_bar`` asks for both pages in one bar. The
     head's word says where the link goes, the label that it is the way on, not a word of
     the text. A sentence citing the next chapter ("The <a>next chapter</a> explains how
-    to deploy it.") says more than a label, and a short cross-reference to it ("See
-    <a>Installing the server</a>.") says no way."""
+    to deploy it.") says more than a label, a short cross-reference to it ("See
+    <a>Installing the server</a>.") says no way, and a line of a box over the text
+    (``_after_text``) is the document's own."""
     tag = el.tag
     if (tag not in _LINE_TAGS and tag not in _LIST_TAGS) or st.text > PAGE_LINE_MAX_CHARS:
         return False
     root = el.getroottree().getroot()
     pages = {root.get(NEXT_PAGE_ATTR), root.get(PREV_PAGE_ATTR)} - {None}
     if not pages or any(True for _ in el.iter(*_HEADINGS)):
+        return False
+    if tag in _LINE_TAGS and not _after_text(el):
         return False
     lines = [c for c in el if isinstance(c.tag, str)] if tag in _LIST_TAGS else [el]
     linked = [_way_link(line) for line in lines]
@@ -98,6 +101,19 @@ def page_line(el: HtmlElement, st: _Stats) -> bool:
         return False
     return all(_label_says_way(line, a) for line, a in zip(lines, linked, strict=True)
                if a is not None)
+
+
+def _after_text(el: HtmlElement) -> bool:
+    """Whether the line ``el`` follows the text: the block before it holds a heading (the
+    document's section, its title and what it says), as a pager at the content's foot
+    does. A line among a box's lines (a tutorial's box over its page: "This page is part
+    of the <a>Tutorial</a>.", "Previous: <a>Working with Related Objects</a>") follows a
+    paragraph of the box, and is the document's own word where it stands."""
+    before = el.getprevious()
+    while before is not None and not isinstance(before.tag, str):
+        before = before.getprevious()
+    return before is not None and before.tag != "p" and \
+        (before.tag in _HEADINGS or next(before.iter(*_HEADINGS), None) is not None)
 
 
 def _way_link(line: HtmlElement) -> HtmlElement | None:
