@@ -11,7 +11,10 @@
   naming the next and previous pages (``_seqbar.page_line``);
 - an introduction's last line pointing on to the site's documents, "Read more in the
   <a>FAQ list</a> or the <a>documentation</a>.": mostly links, and its lead read as a
-  promotion's (``_readmore.pointer_sentence``).
+  promotion's (``_readmore.pointer_sentence``);
+- a caption titling a block: a code listing's file name ("docs/source/conf.py") and a
+  table of contents' title marked a heading ("Directive tutorials"), gone for their
+  class, a caption's (``_blockcaption.captions_block``).
 """
 
 from __future__ import annotations
@@ -184,3 +187,45 @@ def test_a_storys_read_more_line_to_other_stories_goes() -> None:
         "</a> and the <a href='/news/live/results-tonight'>live results blog</a>.</p>"), URL)
     assert "Section paragraph 2" in e.text
     assert "election coverage" not in e.text
+
+
+LISTING = ("<div class='highlight-python'><div class='highlight'><pre>extensions = [\n"
+           "    'sphinx.ext.duration',\n]\n</pre></div></div>")
+
+
+def _tutorial(block: str, end: str = "") -> str:
+    return ("<html><head><title>Customization</title></head><body><div class='body' "
+            f"role='main'><section><h1>More customization</h1>{STORY}<div class='wrapper' "
+            f"id='id1'>{block}</div>{STORY}{end}</section></div>{SIDEBAR}</body></html>")
+
+
+def test_a_listings_file_name_is_kept() -> None:
+    caption = ("<div class='code-block-caption'><span class='caption-text'>docs/source/"
+               "conf.py</span><a class='headerlink' href='#id1'>¶</a></div>")
+    e = extract(_tutorial(caption + LISTING), URL)
+    assert "docs/source/conf.py" in e.text
+    assert "'sphinx.ext.duration'" in e.text
+
+
+def test_a_contents_heading_over_its_list_is_kept() -> None:
+    toc = ("<div class='toctree-wrapper'><p class='caption' role='heading'><span "
+           "class='caption-text'>Directive tutorials</span></p><ul>" + "".join(
+               f"<li class='toctree-l1'><a href='t{i}.html'>Developing the extension number {i}"
+               "</a></li>" for i in range(4)) + "</ul></div>")
+    page = ("<html><head><title>Tutorials</title><link rel='next' href='t0.html'></head>"
+            "<body><div class='body' "
+            "role='main'><section><h1>Extension tutorials</h1><p>Refer to the following "
+            f"tutorials to get started with extension development.</p>{toc}</section></div>"
+            f"{SIDEBAR}</body></html>")
+    e = extract(page, URL)
+    assert "Developing the extension number 3" in e.text
+    assert "Directive tutorials" in e.text
+
+
+def test_a_photos_caption_is_no_blocks_title() -> None:
+    # hostile: a photo's caption and credit beside its picture, set in the text, goes
+    caption = "<div class='caption'>Crowds at the rally. Photo: Agency</div>"
+    e = extract(_tutorial(caption + "<div class='photo'><img src='a.jpg' alt=''></div>"),
+                URL)
+    assert "Paragraph 3 says" in e.text
+    assert "Photo: Agency" not in e.text

@@ -10,6 +10,7 @@ from lxml.html import HtmlElement
 
 from ._asidebox import sidebar_in_flow
 from ._banner import site_banner
+from ._blockcaption import captions_block
 from ._boxes import _box_under_title, _boxed_in_text, _in_flow_quote, _related_entries
 from ._cells import data_cell
 from ._doccomment import doc_comment
@@ -223,7 +224,7 @@ def _is_boilerplate(el: HtmlElement, tag: str, role: str, st: _Stats, share: flo
             and not _caption_in_numbered_section(el, tag, heading) and \
             not _title_page_credits(el) and not _part_of_sentence(el, tag) and \
             not _related_entries(el) and not menu_of_sections(el) and \
-            not data_cell(el, tag, st)
+            not data_cell(el, tag, st) and not captions_block(el)
     return False
 
 

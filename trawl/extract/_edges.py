@@ -10,6 +10,7 @@ from lxml import etree
 from lxml.html import HtmlElement
 
 from ._bio import _BIO_BLOCKS
+from ._blockcaption import captions_block
 from ._clean import drop_tree
 from ._codeline import names_code
 from ._decl import beside_declaration, facts_beside
@@ -425,7 +426,8 @@ def drop_trailing_meta(content: HtmlElement) -> None:
                 or _describes_term(el, content) or _entry_of_sections(el, content) \
                 or says_sentences(text) or body_of_section(el, text, content) \
                 or item_of_names(el, content, lists) or cell_of_rows(el, content, lists) \
-                or line_of_page(el, text, content) or cited_notes(el, text, content):
+                or line_of_page(el, text, content) or cited_notes(el, text, content) \
+                or captions_block(el):  # (a list's title over it: no last line)
             return
         el.tail = None
         drop_tree(el)
