@@ -222,6 +222,23 @@ def test_a_contents_heading_over_its_list_is_kept() -> None:
     assert "Directive tutorials" in e.text
 
 
+def test_a_contents_heading_keeps_its_list_in_the_landmark() -> None:
+    # the caption kept, its wrapper holds a heading and a list: a section of a table of
+    # contents (prune's _links_in_lists), not a block of links
+    toc = ("<div class='toctree-wrapper'><p aria-level='2' class='caption' role='heading'>"
+           "<span class='caption-text'>How To...</span></p><ul>" + "".join(
+               f"<li class='toctree-l1'><a href='h{i}.html'>Set up the thing {i}</a></li>"
+               for i in range(9)) + "</ul></div>")
+    page = ("<html><head><title>How To</title></head><body><main><section><h1>How To</h1>"
+            "<p>This section contains snippets and suggestions about how to perform "
+            "different actions with the library. If you have an idea of a how-to that we "
+            f"should add, please <a href='https://x.example/new'>make a suggestion</a>!</p>"
+            f"{toc}</section></main>{SIDEBAR}</body></html>")
+    e = extract(page, URL)
+    assert "How To..." in e.text
+    assert "Set up the thing 8" in e.text
+
+
 def test_a_photos_caption_is_no_blocks_title() -> None:
     # hostile: a photo's caption and credit beside its picture, set in the text, goes
     caption = "<div class='caption'>Crowds at the rally. Photo: Agency</div>"

@@ -65,7 +65,13 @@ def _titled_block(caption: HtmlElement, block: HtmlElement) -> bool:
     caption that says it is no heading is a menu's."""
     if _listing(block):
         return True
-    return block.tag in _LISTS and (caption.get("role") or "").strip().lower() == "heading"
+    return block.tag in _LISTS and marked_heading(caption)
+
+
+def marked_heading(el: HtmlElement) -> bool:
+    """Whether ``el`` says by its role that it is a heading (``role="heading"``): a
+    table of contents' caption over its list, a heading as much as an ``h2`` is."""
+    return (el.get("role") or "").strip().lower() == "heading"
 
 
 def _listing(block: HtmlElement) -> bool:

@@ -9,6 +9,7 @@ import re
 from lxml.html import HtmlElement
 
 from ._apinames import names_in_entry
+from ._blockcaption import marked_heading
 from ._boxes import _boxed_in_text
 from ._cells import pictures_of_tables
 from ._decl import (
@@ -215,8 +216,9 @@ def _links_in_lists(el: HtmlElement, stats: dict[HtmlElement, _Stats],
         return True
     if page_contents(el):
         return True  # a table of the page's own contents (links to its own places)
-    first = _first_element(el)
-    if first is None or first.tag not in _HEADINGS or promo_heading(first):
+    first = _first_element(el)  # (a caption marked a heading heads it as one does)
+    if first is None or (first.tag not in _HEADINGS and not marked_heading(first)) or \
+            promo_heading(first):
         return False  # (a list under a label or under "More on this story" is no section)
     listed = listed_links(el, stats, lists)[el]
     outermost = [d for d in el.iterdescendants(*_LIST_TAGS)
