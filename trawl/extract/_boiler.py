@@ -10,6 +10,7 @@ from lxml.html import HtmlElement
 
 from ._asidebox import sidebar_in_flow
 from ._banner import site_banner
+from ._blockcaption import captions_block
 from ._boxes import _box_under_title, _boxed_in_text, _in_flow_quote, _related_entries
 from ._cells import data_cell
 from ._doccomment import doc_comment
@@ -21,7 +22,7 @@ from ._navbar import navigation_bar
 from ._outline import labels_of_outline, outline_beside_article
 from ._phrases import _part_of_sentence
 from ._selfheading import self_linked_heading
-from ._seqbar import sequence_bar
+from ._seqbar import page_line, sequence_bar
 from ._signals import _is_ad_label, _kinds, page_contents
 from ._sourcenote import source_note
 from ._stats import TextSize, _drop_all, _link_density, _measure, _remeasure, _Stats
@@ -200,7 +201,8 @@ def _is_boilerplate(el: HtmlElement, tag: str, role: str, st: _Stats, share: flo
             and not sidebar_in_flow(el, st)
     if st.links and (_pager(el, st) or _language_bar(el, st) or navigation_bar(el, st)
                      or sequence_bar(el, st) or outline_beside_article(el, tag)
-                     or (tag == "div" and links_panel(el))):
+                     or (tag == "div" and links_panel(el))
+                     or page_line(el, st)):
         return True
     if 1 < st.text < 40 and st.links == 0:
         # half of all elements get here: spare the leaves (most of them) the itertext
@@ -227,7 +229,7 @@ def _is_boilerplate(el: HtmlElement, tag: str, role: str, st: _Stats, share: flo
             and not _caption_in_numbered_section(el, tag, heading) and \
             not _title_page_credits(el) and not _part_of_sentence(el, tag) and \
             not _related_entries(el) and not menu_of_sections(el) and \
-            not data_cell(el, tag, st)
+            not data_cell(el, tag, st) and not captions_block(el)
     return False
 
 

@@ -10,6 +10,7 @@ from lxml import etree
 from lxml.html import HtmlElement
 
 from ._bio import _BIO_BLOCKS
+from ._blockcaption import captions_block
 from ._clean import drop_tree
 from ._codeline import names_code
 from ._decl import beside_declaration, facts_beside
@@ -427,8 +428,8 @@ def drop_trailing_meta(content: HtmlElement) -> None:
                 or says_sentences(text) or body_of_section(el, text, content) \
                 or item_of_names(el, content, lists) or cell_of_rows(el, content, lists) \
                 or line_of_page(el, text, content) or cited_notes(el, text, content) \
-                or in_description_tag(el):  # (a "See" tag's last name: "min")
-            return
+                or in_description_tag(el) or captions_block(el):  # ("See" tag's last name,
+            return  # "min"; a list's title over it: no last line)
         el.tail = None
         drop_tree(el)
 

@@ -9,6 +9,7 @@ import re
 from lxml.html import HtmlElement
 
 from ._apinames import names_in_entry
+from ._blockcaption import marked_heading
 from ._boxes import _boxed_in_text
 from ._cells import pictures_of_tables
 from ._decl import (
@@ -39,11 +40,13 @@ from ._kept import (
     _wraps_one,
     contents_after_title,
 )
+from ._letterindex import in_letter_index
 from ._members import named_entries, wrapped_section_body
 from ._menus import menu_of_sections
 from ._numbered import lists_sections_after
 from ._permalinks import self_linked
 from ._phrases import _cited_address, _phrase_in_prose, sentence_of_links
+from ._readmore import SEE_ALSO_RE, refers_on
 from ._siglines import entry_names
 from ._signals import (
     PROMO_LEAD_RE,
@@ -138,9 +141,8 @@ def prune(content: HtmlElement, stats: dict[HtmlElement, _Stats] | None = None,
         if st is not None and _prunable(el, st, stats, lists, cites, decls) and \
                 not (_in_landmark(el) and _links_in_lists(el, stats, lists)):
             doomed.append(el)
-    # a note or "See also" box is content whatever it holds (often nothing but links), and
-    # a table's caption or a heading is a title, whatever links it has
-    # a table of contents is the page's own, however much it links (the chapter's page)
+    # a note or "See also" box is content whatever links it holds; a caption or a heading is
+    # a title; a table of contents, or an index under its letters, is the page's own
     toc_pages: list[set[str]] = []  # (see _lists_parts: computed once, when asked)
     doomed = [el for el in doomed if not _in_admonition(el, content) and
               not _in_contents(el, content, stats, anchors) and not _section_body(el) and
@@ -149,7 +151,7 @@ def prune(content: HtmlElement, stats: dict[HtmlElement, _Stats] | None = None,
               not _in_introduced(el, content) and not names_in_entry(el, stats) and
               not _headed_link(el, stats) and
               not lists_sections_after(el) and not in_numbered_figure(el) and
-              not menu_of_sections(el) and
+              not menu_of_sections(el) and not in_letter_index(el) and
               not any(contents_after_title(a) for a in _up_to(el, content)[:2]) and
               not (el.tag == "span" and _in_title(el, content)) and
               not (keep is not None and (el is keep or _is_ancestor(keep, el)))]
@@ -215,8 +217,9 @@ def _links_in_lists(el: HtmlElement, stats: dict[HtmlElement, _Stats],
         return True
     if page_contents(el):
         return True  # a table of the page's own contents (links to its own places)
-    first = _first_element(el)
-    if first is None or first.tag not in _HEADINGS or promo_heading(first):
+    first = _first_element(el)  # (a caption marked a heading heads it as one does)
+    if first is None or (first.tag not in _HEADINGS and not marked_heading(first)) or \
+            promo_heading(first):
         return False  # (a list under a label or under "More on this story" is no section)
     listed = listed_links(el, stats, lists)[el]
     outermost = [d for d in el.iterdescendants(*_LIST_TAGS)
@@ -364,12 +367,9 @@ def _is_link_paragraph(el: HtmlElement, st: _Stats) -> bool:
     if density >= _PROMO_MIN_LINK_DENSITY and st.text < _PROMO_MAX_CHARS:
         text = _short_text(el, _PROMO_MAX_CHARS)
         if text is not None and PROMO_LEAD_RE.match(text) is not None:
-            return not (_says_what_links_are(el, text) or _refers_to_sections(el, text))
+            return not (_says_what_links_are(el, text) or refers_on(el, text))
         return _promo_label(el.getprevious())
     return False
-
-
-_SEE_ALSO_RE = re.compile(r"see also\b", re.I)
 
 
 def _says_what_links_are(el: HtmlElement, text: str) -> bool:
@@ -379,28 +379,10 @@ def _says_what_links_are(el: HtmlElement, text: str) -> bool:
     first link, no label's colon, a full stop, and links that name things, one word each.
     A promotion labels a headline ("See also: <a>Council delays the park</a>") or a story's
     topics ("See also: <a>Sports</a>, <a>Politics</a>")."""
-    if _SEE_ALSO_RE.match(text) is None or ":" in text or not text.endswith("."):
+    if SEE_ALSO_RE.match(text) is None or ":" in text or not text.endswith("."):
         return False
     lead = (el.text or "").split()
     return len(lead) > 2 and _one_word_links(el)
-
-
-_SECTION_HREF_RE = re.compile(r"(?:[^:/?#\s][^:?#\s]*\.html?)?#[^\s#]+")
-"""A relative address of a page of the same site and a part of it ("grid.html#the-grid"),
-or of a part of this page ("#the-grid"): a manual's cross-reference to a section, not a
-story's address."""
-
-
-def _refers_to_sections(el: HtmlElement, text: str) -> bool:
-    """Whether the "See also" paragraph ``el`` (its collapsed ``text``) is a manual's
-    sentence under a section ("See also <a>Grid and Guides</a>."): no label's colon, a full
-    stop, and every link a relative address of a section of another page of the site
-    (``page.html#section``), which a cross-reference of a manual's generator writes (DocBook
-    XSL, Sphinx, Texinfo) and a promotion's headline, an address of a story, never has."""
-    if _SEE_ALSO_RE.match(text) is None or ":" in text or not text.endswith("."):
-        return False
-    hrefs = [a.get("href") or "" for a in el.iter("a")]
-    return bool(hrefs) and all(_SECTION_HREF_RE.fullmatch(h) for h in hrefs)
 
 
 def _one_word_links(el: HtmlElement) -> bool:

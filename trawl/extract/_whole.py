@@ -44,6 +44,7 @@ from ._figures import figure_of, figure_references, numbered_figure
 from ._flat import before_flat_sections, flat_document, flat_entry
 from ._fold import in_fold
 from ._kept import contents_after_title
+from ._readinglist import labelled_lists
 from ._sections import (
     _ENTRY_TAGS,
     _among_sections,
@@ -119,6 +120,7 @@ def whole(top: HtmlElement, stats: dict[HtmlElement, _Stats],
                                         or heads_document(node, parent, stats)
                                         or credits_under_title(node)
                                         or _part_of(node, parent, stats, mass, lists)
+                                        or labelled_lists(node, parent, stats)
                                         or _listings_in_section(node, parent, stats)
                                         or figure_references(node, parent)
                                         or numbered_figure(node, parent, stats, figure)
