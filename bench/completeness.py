@@ -937,6 +937,16 @@ SETS = {s.name: s for s in (
            # no main container, as the texinfo set: the body less the ``div.header`` bar of
            # links (Next, Previous, Up, Contents, Index) over each node
            "/html/body", f".//div[{_has_class('header')}]"),
+    DocSet("mallard", DOCSETS / "mallard", "scripts/build-mallard",
+           # yelp-xsl 42's mal2html (GNOME's help, Mallard): ``article`` (the page's title,
+           # its text, a guide's topic links), less the generator's navigation in it: the
+           # "More Information" and "See Also" links (``section.links``,
+           # ``role=navigation``, made from the page's info links) and a series' Previous
+           # and Next (``nav.prevnext``); the trail of links above it and the "About"
+           # footer (authors, licence) are outside it. A collapsed expander (a table or a
+           # list of steps, opened by a click on its title) is text, as rustdoc's closed
+           # ``details`` are
+           "//article", ".//section[@role='navigation'] | .//nav"),
     DocSet("postgres", _installed("usr/share/doc/postgresql-doc-15/html"), "postgresql-doc-15",
            "/html/body", "./div[@class='navheader' or @class='navfooter']", kept_back=True),
 )}
