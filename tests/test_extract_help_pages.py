@@ -56,3 +56,110 @@ def test_a_toolbar_whose_first_group_is_headed_by_its_name_still_goes() -> None:
                "<a href='/print'>Print it</a></div></div>")
     e = extract(help_topic("cancel-more", "More on cancelling", toolbar), URL)
     assert "send this page to a friend" not in words(e.full_text)
+
+
+def card(href: str, title: str, description: str) -> str:
+    """A guide's topic as yelp-xsl sets it in two columns: one link holding the topic's
+    title and its description."""
+    return (f"<div class='linkdiv'><a class='linkdiv' href='{href}'><span class='title'>"
+            f"{title}</span><span class='dash'> — </span><span class='desc'>{description}"
+            "</span></a></div>")
+
+
+TOPICS = [
+    ("user-add.html", "Add a new user account",
+     "Add new users so that other people can log in to the computer."),
+    ("user-delete.html", "Delete a user account",
+     "Remove users that no longer use your computer."),
+    ("user-changepassword.html", "Change your password",
+     "Keep your account secure by changing your password often."),
+    ("user-goodpassword.html", "Choose a secure password",
+     "Use longer, more complicated passwords."),
+    ("user-admin-change.html", "Change who has administrative privileges",
+     "You can allow users to make changes to the system by giving them privileges."),
+    ("user-admin-explain.html", "How do administrative privileges work?",
+     "You need administrative privileges to change important parts of your system."),
+]
+
+
+def help_page(title: str, intro: str, groups: list[tuple[str, str]], after: str = "") -> str:
+    """A help page as yelp-xsl writes it: the trail, then the article (its title, its
+    introduction in ``div.contents``, then each of ``groups``, a heading and its body, as a
+    ``section``), ``after`` at the article's end, then the credits footer."""
+    sections = "".join(
+        f"<section id='s{i}'><div class='inner'><div class='hgroup'><h2>{heading}</h2></div>"
+        f"<div class='region'><div class='contents'>{body}</div></div></div></section>"
+        for i, (heading, body) in enumerate(groups))
+    return (f"<html><head><title>{title}</title></head><body><main><header>"
+            "<div class='trails'><a href='index.html'>Help</a> » <a href='prefs.html'>"
+            f"Settings</a></div></header><article><div class='hgroup'><h1>{title}</h1></div>"
+            f"<div class='region'><div class='contents'>{intro}</div>{sections}{after}</div>"
+            "</article><footer><div class='about'><h2>About</h2><p>Written by the docs team."
+            "</p></div></footer></main></body></html>")
+
+
+def test_a_guides_topics_under_its_headings_are_its_content() -> None:
+    # a guide: a line of introduction, then its topics under three headings, each a card of
+    # a link and what the page says; the climb stopped at the introduction and the topics
+    # went as menus (user-accounts.html 25 %)
+    groups = [(heading, "".join(card(*t) for t in TOPICS[2 * i:2 * i + 2]))
+              for i, heading in enumerate(("Manage user accounts", "Passwords",
+                                           "User privileges"))]
+    e = extract(help_page("User accounts", "<p>Each person that uses the computer should "
+                          "have a different user account. This allows them to keep their "
+                          "files separate and to choose their own settings. It is also more "
+                          "secure: you can only use another account if you know its password."
+                          "</p>",
+                          groups), URL)
+    assert_kept(e.full_text, "Each person that uses the computer", "Manage user accounts",
+                *[f"{title} — {description}" for _, title, description in TOPICS])
+
+
+def test_a_topics_list_of_its_further_topics_is_content() -> None:
+    # a topic's text, then the cards of its further topics in the same block: prune took
+    # them for a menu (backup-why.html 62 %)
+    intro = ("<p>Backing up your files simply means making a copy of them for safekeeping. "
+             "This is done in case the original files become unusable due to loss or "
+             "corruption.</p><p>The best way to back up your files is to do so regularly, "
+             "keeping the copies off-site and encrypted.</p><div class='links'>"
+             + "".join(card(*t) for t in TOPICS[:3]) + "</div>")
+    e = extract(help_page("Back up your important files", intro, []), URL)
+    assert_kept(e.full_text, "Backing up your files simply means",
+                *[f"{title} — {description}" for _, title, description in TOPICS[:3]])
+
+
+def story_page(after: str) -> str:
+    """A story in an article, ``after`` it in the article's body."""
+    return ("<html><head><title>The council votes</title></head><body><div class='page'>"
+            "<article>"
+            "<h1>The council votes on the park</h1><div class='body'>"
+            + "".join(f"<p>Paragraph {i} of the story. {LOREM}</p>" for i in range(5))
+            + f"{after}</div></article></div></body></html>")
+
+
+def related(href: str, title: str, summary: str) -> str:
+    return f"<li><a href='{href}'>{title}</a> — {summary}</li>"
+
+
+RELATED = "".join(related(f"/news/story-{i}.html",
+                          f"Another story number {i} on what the town hall voted today",
+                          "Read the whole report.") for i in range(4))
+
+
+def test_other_stories_with_summaries_under_a_promotions_heading_still_go() -> None:
+    # the shape of a guide's topics (a link and a line on what it is), under "Related
+    # stories": other stories, no topics of the page's own
+    e = extract(story_page(f"<h3>Related stories</h3><ul>{RELATED}</ul>"), URL)
+    assert_kept(e.full_text, "Paragraph 4 of the story")
+    assert "another story number" not in words(e.full_text)
+
+
+def test_desks_of_other_stories_after_a_story_make_no_guide() -> None:
+    # a story, then the site's desks, each a heading over other stories and their summaries
+    # (no promotion's heading): a story is longer than a guide's introduction
+    desks = "".join(f"<section><h2>{desk}</h2><ul>{RELATED}</ul></section>"
+                    for desk in ("Politics", "Sport"))
+    page = story_page("").replace("</article>", f"</article>{desks}")
+    e = extract(page, URL)
+    assert_kept(e.full_text, "Paragraph 4 of the story")
+    assert "another story number" not in words(e.full_text)

@@ -70,6 +70,7 @@ from ._stats import (
 )
 from ._tickets import ticket_link
 from ._toc import Anchors
+from ._topics import topic_list
 from ._tree import (
     _HEADINGS,
     _collapsed_text,
@@ -137,16 +138,15 @@ def prune(content: HtmlElement, stats: dict[HtmlElement, _Stats] | None = None,
         if st is not None and _prunable(el, st, stats, lists, cites, decls) and \
                 not (_in_landmark(el) and _links_in_lists(el, stats, lists)):
             doomed.append(el)
-    # a note or "See also" box is content whatever it holds (often nothing but links), and
-    # a table's caption or a heading is a title, whatever links it has
-    # a table of contents is the page's own, however much it links (the chapter's page)
+    # a note or "See also" box is content whatever it holds, a caption or a heading a title,
+    # a table of contents (a chapter's page) and a guide's topics the page's own, all linked
     toc_pages: list[set[str]] = []  # (see _lists_parts: computed once, when asked)
     doomed = [el for el in doomed if not _in_admonition(el, content) and
               not _in_contents(el, content, stats, anchors) and not _section_body(el) and
               not wrapped_section_body(el) and not named_entries(el, stats) and
               not _lists_parts(el, content, stats, toc_pages, anchors) and
               not _in_introduced(el, content) and not names_in_entry(el, stats) and
-              not _headed_link(el, stats) and
+              not _headed_link(el, stats) and not topic_list(el) and
               not lists_sections_after(el) and not in_numbered_figure(el) and
               not menu_of_sections(el) and
               not any(contents_after_title(a) for a in _up_to(el, content)[:2]) and
