@@ -163,3 +163,43 @@ def test_desks_of_other_stories_after_a_story_make_no_guide() -> None:
     e = extract(page, URL)
     assert_kept(e.full_text, "Paragraph 4 of the story")
     assert "another story number" not in words(e.full_text)
+
+
+def class_page(see_also: str) -> str:
+    """A short class's page as QDoc writes it: the breadcrumb, the title, the brief, the
+    header table, the detailed description ending with ``see_also``, then the footer."""
+    return ("<html><head><title>QLatin1Char Class | Qt Core 5.15</title></head><body>"
+            "<div class='header'><div class='navigationbar'><ul><li>Qt 5.15</li><li>"
+            "<a href='qtcore-index.html'>Qt Core</a></li><li><a href='qtcore-module.html'>"
+            "C++ Classes</a></li><li>QLatin1Char</li></ul></div></div>"
+            "<div class='content mainContent'><h1 class='title'>QLatin1Char Class</h1>"
+            "<p>The QLatin1Char class provides an 8-bit ASCII/Latin-1 character.</p>"
+            "<div class='table'><table class='alignedsummary'><tr><td>Header:</td>"
+            "<td>#include &lt;QLatin1Char&gt;</td></tr><tr><td>qmake:</td><td>QT += core"
+            "</td></tr></table></div><h2 id='details'>Detailed Description</h2>"
+            "<p>This class is only useful to construct a QChar with 8-bit character. It "
+            "is used with the classes that take a character, so that no conversion from a "
+            "string is needed at run time, which is slow for the many calls a loop makes."
+            f"</p>{see_also}<h2>Member Function Documentation</h2><h3 class='fn' "
+            "id='toLatin1'>char QLatin1Char::toLatin1() const</h3><p>Converts a Latin-1 "
+            "character to an 8-bit ASCII representation of the character.</p></div>"
+            "<div class='footer'><p>© 2020 The Qt Company Ltd.</p></div></body></html>")
+
+
+def test_a_see_also_line_of_class_names_is_the_entrys_cross_references() -> None:
+    # "See also QChar, QLatin1String, and QString.": the names of other classes, each
+    # linked to its page, read as a promotion's lead and headlines (qlatin1char.html 90 %)
+    e = extract(class_page("<p><b>See also </b><a href='qchar.html'>QChar</a>, "
+                           "<a href='qlatin1string.html'>QLatin1String</a>, and "
+                           "<a href='qstring.html'>QString</a>.</p>"), URL)
+    assert_kept(e.full_text, "This class is only useful",
+                "See also QChar, QLatin1String, and QString.")
+
+
+def test_a_see_also_line_of_topics_still_goes() -> None:
+    # the same line of a story's topics, words as prose writes them: a promotion
+    e = extract(class_page("<p><b>See also </b><a href='/topics/sports.html'>Sports</a>, "
+                           "<a href='/topics/music.html'>Music</a>, and "
+                           "<a href='/topics/politics.html'>Politics</a>.</p>"), URL)
+    assert_kept(e.full_text, "This class is only useful")
+    assert "politics" not in words(e.full_text)
