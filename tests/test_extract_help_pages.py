@@ -203,3 +203,47 @@ def test_a_see_also_line_of_topics_still_goes() -> None:
                            "<a href='/topics/politics.html'>Politics</a>.</p>"), URL)
     assert_kept(e.full_text, "This class is only useful")
     assert "politics" not in words(e.full_text)
+
+
+SECTIONS = ("Equality", "Booleans", "Numbers", "Strings", "Byte Strings", "Characters",
+            "Symbols", "Regular Expressions", "Keywords", "Pairs and Lists",
+            "Mutable Pairs and Lists", "Vectors", "Boxes", "Hash Tables", "Void",
+            "Undefined")
+
+
+def chapter_page(rows: str) -> str:
+    """A chapter's page as Scribble writes it: the manual's contents on the left, then the
+    main column (its bar of links, the chapter's title, a margin note, a paragraph, then
+    ``rows``, a table of one cell a row), then the bar again."""
+    bar = ("<div class='navsettop'><a href='../index.html'>top</a> <a href='prev.html'>"
+           "← prev</a> <a href='index.html'>up</a> <a href='next.html'>next →</a></div>")
+    toc = "".join(f"<tr><td>{i}</td><td><a href='c{i}.html'>Chapter {i}</a></td></tr>"
+                  for i in range(1, 12))
+    return ("<html><head><title>4 Datatypes</title></head><body><div class='tocset'>"
+            f"<table>{toc}</table></div><div class='maincolumn'><div class='main'>{bar}"
+            "<h3>4 Datatypes</h3><p>Each pre-defined datatype comes with a set of procedures "
+            "for manipulating instances of the datatype. The sections below take them one "
+            f"at a time, the simplest first.</p><table>{rows}</table>{bar}</div></div>"
+            "</body></html>")
+
+
+def test_a_chapters_contents_set_as_a_table_ends_its_page_whole() -> None:
+    # a chapter's sections, one a row, each a numbered link: "4.21 Undefined" read as a
+    # date line, and the walk back from the end took the entries up to "4.10" with it
+    # (data.html 55 %)
+    rows = "".join(f"<tr><td><p><a href='s{i}.html'>4.{i} {name}</a></p></td></tr>"
+                   for i, name in enumerate(SECTIONS, 1))
+    e = extract(chapter_page(rows), URL)
+    assert_kept(e.full_text, "Each pre-defined datatype", "4.1 Equality",
+                "4.10 Pairs and Lists", "4.16 Undefined")
+
+
+def test_date_lines_in_rows_of_their_own_after_a_story_still_go() -> None:
+    # a story's dates set in a table, a row each: lines of words, no links to other pages
+    rows = "".join(f"<tr><td><p><a href='c{i}.html'>4.{i} {name}</a></p></td></tr>"
+                   for i, name in enumerate(SECTIONS[:4], 1))
+    rows += "<tr><td><p>Published 4.10.2024</p></td></tr><tr><td><p>Updated 4.11.2024</p>" \
+            "</td></tr>"
+    e = extract(chapter_page(rows), URL)
+    assert_kept(e.full_text, "Each pre-defined datatype", "4.1 Equality")
+    assert "updated 4 11 2024" not in words(e.full_text)

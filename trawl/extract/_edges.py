@@ -12,6 +12,7 @@ from lxml.html import HtmlElement
 from ._bio import _BIO_BLOCKS
 from ._clean import drop_tree
 from ._codeline import names_code
+from ._contentsrows import contents_row
 from ._decl import beside_declaration, facts_beside
 from ._entryhead import kind_heading_beside, says_title
 from ._kept import LISTING_MIN_LINES
@@ -425,7 +426,8 @@ def drop_trailing_meta(content: HtmlElement) -> None:
                 or _describes_term(el, content) or _entry_of_sections(el, content) \
                 or says_sentences(text) or body_of_section(el, text, content) \
                 or item_of_names(el, content, lists) or cell_of_rows(el, content, lists) \
-                or line_of_page(el, text, content) or cited_notes(el, text, content):
+                or line_of_page(el, text, content) or cited_notes(el, text, content) \
+                or contents_row(el, content):
             return
         el.tail = None
         drop_tree(el)
