@@ -247,3 +247,4 @@ def test_date_lines_in_rows_of_their_own_after_a_story_still_go() -> None:
     e = extract(chapter_page(rows), URL)
     assert_kept(e.full_text, "Each pre-defined datatype", "4.1 Equality")
     assert "updated 4 11 2024" not in words(e.full_text)
+

@@ -52,8 +52,9 @@ def _described_entry(a: HtmlElement) -> HtmlElement | None:
             return a
     item = a.getparent()
     if item is None or item.tag not in _ENTRY_TAGS or (item.text or "").strip() or \
-            sum(1 for _ in item.iter("a")) != 1:
-        return None  # (the link opens its item, the only one in it)
+            sum(1 for _ in item.iter("a")) != 1 or \
+            any(_collapsed_text(b) for b in a.itersiblings(preceding=True)):
+        return None  # (the link opens its item, the only one in it: its title, first)
     rest = len(_collapsed_text(item).split()) - len(_collapsed_text(a).split())
     return item if rest >= TOPIC_DESCRIPTION_MIN_WORDS else None
 
