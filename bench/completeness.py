@@ -377,6 +377,17 @@ The sets (``--list`` says which are installed here):
   every other collapsed ``details``, and each entry's "Source" and ``#`` links;
 - ``rmanuals``: R 4.2's seven manuals (makeinfo of Texinfo 6.8; Debian r-doc-html), each
   the whole manual on one page: the body less the node's navigation bars;
+- ``mallard``: GNOME 43's help (yelp-xsl 42's mal2html of its Mallard pages, built by
+  ``scripts/build-mallard``, 293 pages): topics (steps, notes, tables, expanders) and guides
+  (a page's topics in link lists under section headings); ``article`` less the "More
+  Information" and "See Also" links (``section.links``, ``role=navigation``) and a series'
+  Previous and Next;
+- ``scribble``: Racket 8.7's Guide and Reference (Scribble; Debian racket-doc, only those
+  two manuals, 358 pages): ``div.main`` less its two bars of links (top, contents, prev,
+  up, next);
+- ``qdoc``: Qt 5.15's QtCore module (QDoc; Debian qtbase5-doc-html, only qtcore's class,
+  overview and example pages, 422, not their "All Members" lists): ``div.mainContent``
+  less the page's contents box (``div.sidebar``);
 - ``postgres`` (kept back, only with ``--kept-back``: measured to check, never tuned on): the
   PostgreSQL 15 manual (DocBook XSL; Debian postgresql-doc-15): the body less its
   ``navheader`` and ``navfooter``.
@@ -937,6 +948,33 @@ SETS = {s.name: s for s in (
            # no main container, as the texinfo set: the body less the ``div.header`` bar of
            # links (Next, Previous, Up, Contents, Index) over each node
            "/html/body", f".//div[{_has_class('header')}]"),
+    DocSet("mallard", DOCSETS / "mallard", "scripts/build-mallard",
+           # yelp-xsl 42's mal2html (GNOME's help, Mallard): ``article`` (the page's title,
+           # its text, a guide's topic links), less the generator's navigation in it: the
+           # "More Information" and "See Also" links (``section.links``,
+           # ``role=navigation``, made from the page's info links) and a series' Previous
+           # and Next (``nav.prevnext``); the trail of links above it and the "About"
+           # footer (authors, licence) are outside it. A collapsed expander (a table or a
+           # list of steps, opened by a click on its title) is text, as rustdoc's closed
+           # ``details`` are
+           "//article", ".//section[@role='navigation'] | .//nav"),
+    DocSet("scribble", _installed("usr/share/doc/racket", DOCSETS / "racket", page="guide"),
+           "racket-doc",
+           # Scribble (Racket 8.7's Guide and Reference): ``div.main`` (in ``div.maincolumn``:
+           # the page's title, its text, its definitions' boxes and the margin notes set
+           # beside the text), less its two bars of links (``div.navsettop`` with the search
+           # box, ``div.navsetbottom``: top, contents, prev, up, next); the table of
+           # contents on the left (``div.tocset``: the manual's and the page's) is outside it
+           f"//div[{_has_class('maincolumn')}]/div[{_has_class('main')}]",
+           "./div[@class='navsettop' or @class='navsetbottom']",
+           include=("guide", "reference")),
+    DocSet("qdoc", _installed("usr/share/qt5/doc/qtcore", DOCSETS / "qdoc"), "qtbase5-doc-html",
+           # QDoc (Qt 5.15's QtCore module: its classes, overviews and examples, not their
+           # "All Members" lists): ``div.mainContent`` (the page's title, its summary tables,
+           # its detailed description and member entries), less the page's contents box in
+           # it (``div.sidebar``: links to its own sections, floated beside the text); the
+           # breadcrumb bar (``div.navigationbar``) and the licence footer are outside it
+           f"//div[{_has_class('mainContent')}]", f"./div[{_has_class('sidebar')}]"),
     DocSet("postgres", _installed("usr/share/doc/postgresql-doc-15/html"), "postgresql-doc-15",
            "/html/body", "./div[@class='navheader' or @class='navfooter']", kept_back=True),
 )}

@@ -13,6 +13,7 @@ from ._bio import _BIO_BLOCKS
 from ._blockcaption import captions_block
 from ._clean import drop_tree
 from ._codeline import names_code
+from ._contentsrows import contents_row
 from ._decl import beside_declaration, facts_beside
 from ._doccomment import in_description_tag
 from ._entryhead import kind_heading_beside, says_title
@@ -428,8 +429,10 @@ def drop_trailing_meta(content: HtmlElement) -> None:
                 or says_sentences(text) or body_of_section(el, text, content) \
                 or item_of_names(el, content, lists) or cell_of_rows(el, content, lists) \
                 or line_of_page(el, text, content) or cited_notes(el, text, content) \
-                or in_description_tag(el) or captions_block(el):  # ("See" tag's last name,
-            return  # "min"; a list's title over it: no last line)
+                or in_description_tag(el) or captions_block(el) or contents_row(el, content):
+            # (a "See" tag's last name, "min"; a list's title over it; a table of contents'
+            # last row: no last line of the page's)
+            return
         el.tail = None
         drop_tree(el)
 

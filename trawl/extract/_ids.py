@@ -193,10 +193,35 @@ def _is_heading_slug(el: HtmlElement, ident: str) -> bool:
     component it is, so its words are no boilerplate tokens."""
     first = _first_element(el)
     if first is not None and first.tag not in _HEADINGS:
+        first = _in_whole_wrapper(el, first)
+    if first is not None and first.tag not in _HEADINGS:
         first = past_bar(first)  # (a node's navigation bar over its heading)
     if first is None or first.tag not in _HEADINGS:
         return False
     return _slug_of(ident, first)
+
+
+def _in_whole_wrapper(el: HtmlElement, first: HtmlElement) -> HtmlElement:
+    """The heading ``el`` opens with inside the one wrapper that holds all of it
+    (``_wraps_whole_section``), else ``first`` (``el``'s first element)."""
+    if not _wraps_whole_section(el, first):
+        return first
+    inner = _first_element(first)
+    return inner if inner is not None and inner.tag in _HEADINGS else first
+
+
+def _wraps_whole_section(el: HtmlElement, first: HtmlElement) -> bool:
+    """Whether ``first`` is a ``div`` wrapping the whole of ``el``, its one child element, no
+    text beside it (``<section id="pause-release-print-job"><div class="inner"><div
+    class="hgroup"><h2>Pause and release a print job</h2></div><div class="region">...``:
+    yelp-xsl's Mallard sections, a theme's ``section > div.container``): the wrapper is the
+    section, and its heading the section's, whose slug the id may be. A block whose first
+    box is headed and more boxes follow it ("<div id='share-print'><div><h4>Share
+    print</h4>...</div><div>...</div></div>", a toolbar's first group) says its own name by
+    its id, not a heading's slug."""
+    return first.tag == "div" and not (el.text or "").strip() and \
+        not (first.tail or "").strip() and \
+        not any(isinstance(c.tag, str) for c in first.itersiblings())
 
 
 def _own_slug(el: HtmlElement, ident: str) -> bool:

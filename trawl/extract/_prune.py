@@ -47,6 +47,7 @@ from ._numbered import lists_sections_after
 from ._permalinks import self_linked
 from ._phrases import _cited_address, _phrase_in_prose, sentence_of_links
 from ._readmore import SEE_ALSO_RE, refers_on
+from ._seenames import see_also_names
 from ._siglines import entry_names
 from ._signals import (
     PROMO_LEAD_RE,
@@ -74,6 +75,7 @@ from ._stats import (
 )
 from ._tickets import ticket_link
 from ._toc import Anchors
+from ._topics import topic_list
 from ._tree import (
     _HEADINGS,
     _collapsed_text,
@@ -136,28 +138,27 @@ def prune(content: HtmlElement, stats: dict[HtmlElement, _Stats] | None = None,
         if el is content:
             continue
         st = stats.get(el)
-        # in the page's main landmark, lists and tables of links are the page's own (a
-        # table of contents, a "See also" list, an index): the page said so
+        # in the main landmark, lists and tables of links are the page's own: it said so
         if st is not None and _prunable(el, st, stats, lists, cites, decls) and \
                 not (_in_landmark(el) and _links_in_lists(el, stats, lists)):
             doomed.append(el)
     # a note or "See also" box is content whatever links it holds; a caption or a heading is
-    # a title; a table of contents, or an index under its letters, is the page's own
+    # a title; a table of contents, an index under its letters or a guide's topics is the
+    # page's own
     toc_pages: list[set[str]] = []  # (see _lists_parts: computed once, when asked)
     doomed = [el for el in doomed if not _in_admonition(el, content) and
               not _in_contents(el, content, stats, anchors) and not _section_body(el) and
               not wrapped_section_body(el) and not named_entries(el, stats) and
               not _lists_parts(el, content, stats, toc_pages, anchors) and
               not _in_introduced(el, content) and not names_in_entry(el, stats) and
-              not _headed_link(el, stats) and
+              not _headed_link(el, stats) and not topic_list(el) and
               not lists_sections_after(el) and not in_numbered_figure(el) and
               not menu_of_sections(el) and not in_letter_index(el) and
               not any(contents_after_title(a) for a in _up_to(el, content)[:2]) and
               not (el.tag == "span" and _in_title(el, content)) and
               not (keep is not None and (el is keep or _is_ancestor(keep, el)))]
-    # a line of a listing (a code listing in divs, a line each) is judged with its lines,
-    # and its parts with it; so is an entry of a reference with its entries, and its own
-    # blocks (a declaration; deeper, or a paragraph, is judged on its own: a promotion)
+    # a listing's line (in divs) is judged with its lines, and its parts with it; so is an
+    # entry with its entries, and its blocks (deeper, or a paragraph, on its own: a promotion)
     groups: dict[tuple[HtmlElement, object, str | None], bool] = {}
     doomed = [el for el in doomed
               if not any(_listing_line(a, stats, lists, groups) for a in _up_to(el, content))
@@ -367,7 +368,8 @@ def _is_link_paragraph(el: HtmlElement, st: _Stats) -> bool:
     if density >= _PROMO_MIN_LINK_DENSITY and st.text < _PROMO_MAX_CHARS:
         text = _short_text(el, _PROMO_MAX_CHARS)
         if text is not None and PROMO_LEAD_RE.match(text) is not None:
-            return not (_says_what_links_are(el, text) or refers_on(el, text))
+            return not (_says_what_links_are(el, text) or refers_on(el, text) or
+                        see_also_names(el, text))
         return _promo_label(el.getprevious())
     return False
 

@@ -62,6 +62,7 @@ from ._stats import _Stats, chrome_text, listed_links, reference_table
 from ._text import text_content
 from ._titlepage import credits_under_title, heads_document
 from ._toc import LISTS, Anchors, _leads_on, contents_list, opens_on_next
+from ._topics import topic_guide
 from ._tree import _HEADINGS, _first_element, _wrapped_heading
 from ._wrapped import body_after_types, sections_by_rank
 
@@ -129,7 +130,8 @@ def whole(top: HtmlElement, stats: dict[HtmlElement, _Stats],
                                         or sections_by_rank(node, parent, stats, lists)
                                         or before_flat_sections(node, parent, stats, lists)
                                         or entry_part(node, parent, stats)
-                                        or members_after(node, parent, stats)):
+                                        or members_after(node, parent, stats)
+                                        or topic_guide(node, parent, stats)):
             break
         node = parent
     landmark = next((a for a in node.iterancestors() if _is_landmark(a)), None)
