@@ -377,6 +377,15 @@ The sets (``--list`` says which are installed here):
   every other collapsed ``details``, and each entry's "Source" and ``#`` links;
 - ``rmanuals``: R 4.2's seven manuals (makeinfo of Texinfo 6.8; Debian r-doc-html), each
   the whole manual on one page: the body less the node's navigation bars;
+- ``rdoc``: the Ruby 3.1 standard library's reference as RDoc 6.4 renders it (its
+  Darkfish theme; ``scripts/build-rdoc``, not installed by setup; 346 pages: a page a class
+  or module, its description, constants, attributes and methods, each method a heading of
+  its call sequence and its description): ``main`` (``role=main``), not the side
+  navigation (the search box, the page's contents, its parent, included modules and
+  method list), less the headings' ``¶``/``↑`` links (hidden by the theme's style until
+  hovered), each method's "click to toggle source" label (hidden until hovered) and the
+  method's source it toggles (``div.method-source-code``, of no height until clicked, as
+  a collapsed ``details``);
 - ``postgres`` (kept back, only with ``--kept-back``: measured to check, never tuned on): the
   PostgreSQL 15 manual (DocBook XSL; Debian postgresql-doc-15): the body less its
   ``navheader`` and ``navfooter``.
@@ -937,6 +946,18 @@ SETS = {s.name: s for s in (
            # no main container, as the texinfo set: the body less the ``div.header`` bar of
            # links (Next, Previous, Up, Contents, Index) over each node
            "/html/body", f".//div[{_has_class('header')}]"),
+    DocSet("rdoc", DOCSETS / "rdoc", "scripts/build-rdoc",
+           # RDoc 6.4's Darkfish theme (the Ruby 3.1 standard library): ``main``
+           # (``role=main``); the side navigation (``nav``: home, search, the page's
+           # contents, its parent, included modules, its methods) and the footer are
+           # outside it. Less the headings' self-links (a ``span`` of ``¶`` and ``↑``,
+           # ``display: none`` in the theme's style), each method's "click to toggle
+           # source" label (shown on hover) and the method's source it toggles
+           # (``div.method-source-code``, of no height until clicked)
+           "//main[@role='main']",
+           ".//span[a[@href='#top']] "
+           f"| .//span[{_has_class('method-click-advice')}] "
+           f"| .//div[{_has_class('method-source-code')}]"),
     DocSet("postgres", _installed("usr/share/doc/postgresql-doc-15/html"), "postgresql-doc-15",
            "/html/body", "./div[@class='navheader' or @class='navfooter']", kept_back=True),
 )}
