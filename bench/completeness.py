@@ -386,6 +386,12 @@ The sets (``--list`` says which are installed here):
   hovered), each method's "click to toggle source" label (hidden until hovered) and the
   method's source it toggles (``div.method-source-code``, of no height until clicked, as
   a collapsed ``details``);
+- ``asciidoctor``: Git 2.39's manual pages, guides and technical documents as Asciidoctor
+  2.0 renders them (its default HTML5 converter, as Git's own build does with
+  ``USE_ASCIIDOCTOR``; ``scripts/build-asciidoctor``, not installed by setup, from the
+  AsciiDoc sources Debian's git-doc ships beside the gitdoc set's pages; 193 pages, those
+  whose includes git-doc ships): the page's ``div#header`` (its title and, on a manual
+  page, the NAME section), ``div#content`` and the footnotes after it, not the footer;
 - ``postgres`` (kept back, only with ``--kept-back``: measured to check, never tuned on): the
   PostgreSQL 15 manual (DocBook XSL; Debian postgresql-doc-15): the body less its
   ``navheader`` and ``navfooter``.
@@ -958,6 +964,13 @@ SETS = {s.name: s for s in (
            ".//span[a[@href='#top']] "
            f"| .//span[{_has_class('method-click-advice')}] "
            f"| .//div[{_has_class('method-source-code')}]"),
+    DocSet("asciidoctor", DOCSETS / "asciidoctor", "scripts/build-asciidoctor",
+           # Asciidoctor 2.0's HTML5 converter (Git's AsciiDoc sources): the title block
+           # (``div#header``: the title, a manual page's NAME section), the content
+           # (``div#content``) and its footnotes (``div#footnotes``, after it); the footer
+           # (``div#footer``) is outside them; Git's build sets no self-links
+           "/html/body/div[@id='header'] | /html/body/div[@id='content'] "
+           "| /html/body/div[@id='footnotes']"),
     DocSet("postgres", _installed("usr/share/doc/postgresql-doc-15/html"), "postgresql-doc-15",
            "/html/body", "./div[@class='navheader' or @class='navfooter']", kept_back=True),
 )}
