@@ -392,6 +392,13 @@ The sets (``--list`` says which are installed here):
   AsciiDoc sources Debian's git-doc ships beside the gitdoc set's pages; 193 pages, those
   whose includes git-doc ships): the page's ``div#header`` (its title and, on a manual
   page, the NAME section), ``div#content`` and the footnotes after it, not the footer;
+- ``golang``: Go 1.19's language references (Debian golang-1.19-doc, 4 pages: the
+  specification, the Go 1.17 one, the memory model, the assembler's guide), written by
+  hand, each the body of a page the Go site's template wraps (no page chrome): the body;
+- ``lua``: Lua 5.2's reference manual (Debian lua5.2-doc, written by hand: the manual on one
+  page, its contents and index, the readme): the body less the bar of links under the
+  title ("contents · index", "about · installation · ...", each link beside a ``·``) and
+  the footer's "Last update" line (``small.footer``);
 - ``postgres`` (kept back, only with ``--kept-back``: measured to check, never tuned on): the
   PostgreSQL 15 manual (DocBook XSL; Debian postgresql-doc-15): the body less its
   ``navheader`` and ``navfooter``.
@@ -971,6 +978,18 @@ SETS = {s.name: s for s in (
            # (``div#footer``) is outside them; Git's build sets no self-links
            "/html/body/div[@id='header'] | /html/body/div[@id='content'] "
            "| /html/body/div[@id='footnotes']"),
+    DocSet("golang", _installed("usr/share/doc/golang-1.19-doc/html"), "golang-1.19-doc",
+           # Go 1.19's references, the bodies of the Go site's pages (its template's
+           # title, menus and footer are not in the files): the body
+           "/html/body"),
+    DocSet("lua", _installed("usr/share/doc/lua5.2"), "lua5.2-doc",
+           # Lua 5.2's manual, written by hand: no container; the body less the bar of
+           # links under the title (links set apart by ``·``) and the footer's "Last
+           # update" line
+           "/html/body",
+           ".//a[contains(following-sibling::text()[1], '\u00b7') "
+           "or contains(preceding-sibling::text()[1], '\u00b7')] "
+           f"| .//small[{_has_class('footer')}]"),
     DocSet("postgres", _installed("usr/share/doc/postgresql-doc-15/html"), "postgresql-doc-15",
            "/html/body", "./div[@class='navheader' or @class='navfooter']", kept_back=True),
 )}
