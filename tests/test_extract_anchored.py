@@ -50,3 +50,4 @@ def test_a_last_heading_over_labels_of_lowercased_ids_still_goes() -> None:
     text = extract(reference(follow), URL).full_text
     assert "follow us" not in words(text)
     assert "mastodon" not in words(text)
+
