@@ -51,3 +51,33 @@ def test_a_last_heading_over_labels_of_lowercased_ids_still_goes() -> None:
     assert "follow us" not in words(text)
     assert "mastodon" not in words(text)
 
+
+
+def test_an_entry_anchored_by_the_name_its_signature_calls_is_no_component() -> None:
+    # RDoc: a method's alias, "print(str)" anchored at ``method-i-print``, went as a print
+    # button's box by its id's word
+    entries = "".join(
+        f"<div id='method-i-{n}' class='method-detail'><div class='method-heading'><span "
+        f"class='method-name'>{n}</span><span class='method-args'>(str)</span></div><div "
+        f"class='method-description'><p>{d}</p></div></div>"
+        for n, d in (("write", f"Writes the string to the socket. {LOREM}"),
+                     ("puts", f"Writes the string and a newline. {LOREM}")))
+    alias = ("<div id='method-i-print' class='method-detail method-alias'><div class="
+             "'method-heading'><span class='method-name'>print</span><span class="
+             "'method-args'>(str)</span></div><div class='aliases'>Alias for: <a href="
+             "'#method-i-write'>write</a></div></div>")
+    section = ("<section class='method-section'><header><h3>Public Instance Methods</h3>"
+               f"</header>{entries}{alias}</section>")
+    text = extract(reference(section), URL).full_text
+    assert_kept(text, "print(str)", "Alias for: write")
+
+
+def test_a_print_link_of_a_share_box_still_goes() -> None:
+    # the guard: a share box's "Print (PDF)" opens with a word before brackets, its id
+    # lower-cased: it calls no name, and the box goes by its id
+    share = ("<div id='share-print'><span>Print (PDF)</span> <span>Email (a form)</span>"
+             "</div>")
+    body = (f"<section class='description'><p>{LOREM}</p></section>{share}"
+            f"<section><h3>Notes</h3><p>{LOREM} {LOREM}</p></section>")
+    text = extract(reference(body), URL).full_text
+    assert "print pdf" not in words(text)

@@ -38,3 +38,28 @@ def _holds_named_anchor(block: HtmlElement) -> bool:
         if name is not None and name.group() in ident:
             return True
     return False
+
+
+_CALL_RE = re.compile(r"\s*([A-Za-z_][\w?!=]*)\s*\(")
+"""A signature's opening: a name called ("print(str)", "write (s)")."""
+_OPENING_CHARS = 80
+"""How much of an entry's text is read for its signature."""
+
+
+def named_by_signature(el: HtmlElement, ident: str) -> bool:
+    """Whether ``el`` is an API entry anchored by the name its signature calls: its text
+    opens with a call ("print(str)") and ``ident`` ends with that name, as written
+    (``method-i-print``). The name ("print", "share", "comment") says what the entry is
+    about, no component's name. A "Print" button or a "print this page" link calls
+    nothing; a widget's id is lower-cased where the name is a word."""
+    opening = ""
+    for piece in el.itertext():
+        opening += piece
+        if len(opening) >= _OPENING_CHARS:
+            break
+    call = _CALL_RE.match(opening)
+    if call is None:
+        return False
+    name = call.group(1)
+    return ident.endswith(name) and (len(ident) == len(name) or
+                                     not ident[-len(name) - 1].isalnum())
