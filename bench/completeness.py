@@ -388,6 +388,28 @@ The sets (``--list`` says which are installed here):
 - ``qdoc``: Qt 5.15's QtCore module (QDoc; Debian qtbase5-doc-html, only qtcore's class,
   overview and example pages, 422, not their "All Members" lists): ``div.mainContent``
   less the page's contents box (``div.sidebar``);
+- ``rdoc``: the Ruby 3.1 standard library's reference as RDoc 6.4 renders it (its
+  Darkfish theme; ``scripts/build-rdoc``, not installed by setup; 346 pages: a page a class
+  or module, its description, constants, attributes and methods, each method a heading of
+  its call sequence and its description): ``main`` (``role=main``), not the side
+  navigation (the search box, the page's contents, its parent, included modules and
+  method list), less the headings' ``¶``/``↑`` links (hidden by the theme's style until
+  hovered), each method's "click to toggle source" label (hidden until hovered) and the
+  method's source it toggles (``div.method-source-code``, of no height until clicked, as
+  a collapsed ``details``);
+- ``asciidoctor``: Git 2.39's manual pages, guides and technical documents as Asciidoctor
+  2.0 renders them (its default HTML5 converter, as Git's own build does with
+  ``USE_ASCIIDOCTOR``; ``scripts/build-asciidoctor``, not installed by setup, from the
+  AsciiDoc sources Debian's git-doc ships beside the gitdoc set's pages; 193 pages, those
+  whose includes git-doc ships): the page's ``div#header`` (its title and, on a manual
+  page, the NAME section), ``div#content`` and the footnotes after it, not the footer;
+- ``golang``: Go 1.19's language references (Debian golang-1.19-doc, 4 pages: the
+  specification, the Go 1.17 one, the memory model, the assembler's guide), written by
+  hand, each the body of a page the Go site's template wraps (no page chrome): the body;
+- ``lua``: Lua 5.2's reference manual (Debian lua5.2-doc, written by hand: the manual on one
+  page, its contents and index, the readme): the body less the bar of links under the
+  title ("contents · index", "about · installation · ...", each link beside a ``·``) and
+  the footer's "Last update" line (``small.footer``);
 - ``postgres`` (kept back, only with ``--kept-back``: measured to check, never tuned on): the
   PostgreSQL 15 manual (DocBook XSL; Debian postgresql-doc-15): the body less its
   ``navheader`` and ``navfooter``.
@@ -975,6 +997,37 @@ SETS = {s.name: s for s in (
            # it (``div.sidebar``: links to its own sections, floated beside the text); the
            # breadcrumb bar (``div.navigationbar``) and the licence footer are outside it
            f"//div[{_has_class('mainContent')}]", f"./div[{_has_class('sidebar')}]"),
+    DocSet("rdoc", DOCSETS / "rdoc", "scripts/build-rdoc",
+           # RDoc 6.4's Darkfish theme (the Ruby 3.1 standard library): ``main``
+           # (``role=main``); the side navigation (``nav``: home, search, the page's
+           # contents, its parent, included modules, its methods) and the footer are
+           # outside it. Less the headings' self-links (a ``span`` of ``¶`` and ``↑``,
+           # ``display: none`` in the theme's style), each method's "click to toggle
+           # source" label (shown on hover) and the method's source it toggles
+           # (``div.method-source-code``, of no height until clicked)
+           "//main[@role='main']",
+           ".//span[a[@href='#top']] "
+           f"| .//span[{_has_class('method-click-advice')}] "
+           f"| .//div[{_has_class('method-source-code')}]"),
+    DocSet("asciidoctor", DOCSETS / "asciidoctor", "scripts/build-asciidoctor",
+           # Asciidoctor 2.0's HTML5 converter (Git's AsciiDoc sources): the title block
+           # (``div#header``: the title, a manual page's NAME section), the content
+           # (``div#content``) and its footnotes (``div#footnotes``, after it); the footer
+           # (``div#footer``) is outside them; Git's build sets no self-links
+           "/html/body/div[@id='header'] | /html/body/div[@id='content'] "
+           "| /html/body/div[@id='footnotes']"),
+    DocSet("golang", _installed("usr/share/doc/golang-1.19-doc/html"), "golang-1.19-doc",
+           # Go 1.19's references, the bodies of the Go site's pages (its template's
+           # title, menus and footer are not in the files): the body
+           "/html/body"),
+    DocSet("lua", _installed("usr/share/doc/lua5.2"), "lua5.2-doc",
+           # Lua 5.2's manual, written by hand: no container; the body less the bar of
+           # links under the title (links set apart by ``·``) and the footer's "Last
+           # update" line
+           "/html/body",
+           ".//a[contains(following-sibling::text()[1], '\u00b7') "
+           "or contains(preceding-sibling::text()[1], '\u00b7')] "
+           f"| .//small[{_has_class('footer')}]"),
     DocSet("postgres", _installed("usr/share/doc/postgresql-doc-15/html"), "postgresql-doc-15",
            "/html/body", "./div[@class='navheader' or @class='navfooter']", kept_back=True),
 )}

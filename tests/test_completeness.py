@@ -185,6 +185,18 @@ FLOORS = {
     "mallard": (0, 1),
     "scribble": (0, 3),
     "qdoc": (2, 23),
+    # (brief 90, as first measured, before any rule: RDoc 6.4's Darkfish theme, the Ruby 3.1
+    # standard library, 346 pages, built by scripts/build-rdoc, 2 / 12, a class's last,
+    # short section of members ("Constants" over "HAS_BODY") dropped as a dangling
+    # heading, until _anchored: 1 / 5; a method's alias anchored at "method-i-print" taken
+    # for a print button's box, until _anchored.named_by_signature: 1 / 2; Asciidoctor 2.0,
+    # Git's AsciiDoc sources, 193 pages, built by scripts/build-asciidoctor, 0 / 2; Go 1.19's
+    # references, 4 pages, 0 / 0; Lua 5.2's manual, 3 pages, 1 / 1: its contents page's list
+    # of the manual's parts)
+    "rdoc": (1, 2),
+    "asciidoctor": (0, 2),
+    "golang": (0, 0),
+    "lua": (1, 1),
 }
 EXTRA_MARGIN = 0.005
 """Mean extra may grow by this much (half a point) past what was measured."""
@@ -311,6 +323,13 @@ CEILINGS = {
     # chapter's short page, a title and its sections' links: os.html, running.html)
     "scribble": (0.006, 5),
     "qdoc": (0.0, 0),
+    # (brief 90: RDoc's methods' source listings, which its theme shows on a click and the
+    # reference leaves out, as Haddock's collapsed ``details``, and their "click to toggle
+    # source" labels, shown on hover: 20.7 % / 140 as first measured)
+    "rdoc": (0.207, 140),
+    "asciidoctor": (0.0, 0),
+    "golang": (0.0, 0),
+    "lua": (0.0, 0),
 }
 SAMPLED = {"berkeleydb": 2, "rustdoc": 2, "boost": 4, "erlang": 8, "gidocgen": 4}
 """Sets measured on every n-th page only, to keep CI cheap."""

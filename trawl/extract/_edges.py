@@ -9,6 +9,7 @@ from collections.abc import Iterator
 from lxml import etree
 from lxml.html import HtmlElement
 
+from ._anchored import anchored_names
 from ._bio import _BIO_BLOCKS
 from ._blockcaption import captions_block
 from ._clean import drop_tree
@@ -549,6 +550,8 @@ def drop_dangling_heading(content: HtmlElement) -> None:
         # or a description's tag over the names it lists ("See" over "min")
     if lists_code(after):
         return  # a declaration under its heading ("struct GtkHPaned" over "struct GtkHPaned;")
+    if anchored_names(after):
+        return  # a reference's members, each anchored by its name ("Constants" over "HAS_BODY")
     texts = [el for el in after if _collapsed_text(el)]
     if texts and all(_cites_names(el) for el in texts):
         return  # names it cross-references ("See Also: a::f() const"): no comment count
