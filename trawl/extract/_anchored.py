@@ -51,7 +51,10 @@ def named_by_signature(el: HtmlElement, ident: str) -> bool:
     opens with a call ("print(str)") and ``ident`` ends with that name, as written
     (``method-i-print``). The name ("print", "share", "comment") says what the entry is
     about, no component's name. A "Print" button or a "print this page" link calls
-    nothing; a widget's id is lower-cased where the name is a word."""
+    nothing; a widget's id is lower-cased where the name is a word; and a widget's id is
+    the bare word, whatever code its box opens with (``<div id="login"><pre>login(user,
+    password)</pre>``): the id qualifies the name (``_ids._signature_anchor`` reads a bare
+    id over a signature line of its own)."""
     opening = ""
     for piece in el.itertext():
         opening += piece
@@ -61,5 +64,6 @@ def named_by_signature(el: HtmlElement, ident: str) -> bool:
     if call is None:
         return False
     name = call.group(1)
-    return ident.endswith(name) and (len(ident) == len(name) or
-                                     not ident[-len(name) - 1].isalnum())
+    # (the id qualifies the name, as an API's anchors do: a kind or a class before it)
+    return len(ident) > len(name) and ident.endswith(name) and \
+        not ident[-len(name) - 1].isalnum()
