@@ -51,7 +51,15 @@ def named_by_signature(el: HtmlElement, ident: str) -> bool:
     opens with a call ("print(str)") and ``ident`` ends with that name, as written
     (``method-i-print``). The name ("print", "share", "comment") says what the entry is
     about, no component's name. A "Print" button or a "print this page" link calls
-    nothing; a widget's id is lower-cased where the name is a word."""
+    nothing; a widget's id is lower-cased where the name is a word; a login box opening
+    on a listing's line, ``login(user, password)``, is code, no signature line."""
+    first = next((n for n in el.iter() if isinstance(n.tag, str) and (n.text or "").strip()),
+                 None)
+    node = first
+    while node is not None and node is not el.getparent():
+        if node.tag == "pre":
+            return False  # (a listing's line calls it: an example, a login box's code)
+        node = node.getparent()
     opening = ""
     for piece in el.itertext():
         opening += piece
