@@ -175,7 +175,8 @@ FLOORS = {
     # short section of members ("Constants" over "HAS_BODY") dropped as a dangling
     # heading, until _anchored: 1 / 5; a method's alias anchored at "method-i-print" taken
     # for a print button's box, until _anchored.named_by_signature: 1 / 2; Asciidoctor
-    # 2.0, Git's AsciiDoc sources, 193 pages, built by scripts/build-asciidoctor, 0 / 2; Go 1.19's references, 4 pages, 0 / 0;
+    # 2.0, Git's AsciiDoc sources, 193 pages, built by scripts/build-asciidoctor, 0 / 2;
+    # Go 1.19's references, 4 pages, 0 / 0;
     # Lua 5.2's manual, 3 pages, 1 / 1: its contents page's list of the manual's parts)
     "rdoc": (1, 2),
     "asciidoctor": (0, 2),
