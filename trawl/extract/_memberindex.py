@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from lxml.html import HtmlElement
 
-from ._tree import _HEADINGS, ANCHOR_PART_RE, PROGRAM_NAME_RE, _first_element
+from ._tree import _HEADINGS, ANCHOR_PART_RE, PROGRAM_NAME_RE, opening_heading
 
 INDEX_MAX_LEVELS = 3
 """Ancestors up to which the index's heading is looked for (the list, its group, the
@@ -91,12 +91,7 @@ def _headed(el: HtmlElement) -> bool:
     for _ in range(INDEX_MAX_LEVELS + 1):
         if node is None or not isinstance(node.tag, str):
             return False
-        first = _first_element(node)
-        for _depth in range(HEADING_MAX_DEPTH):
-            if first is None or first.tag in _HEADINGS:
-                break
-            first = _first_element(first)
-        if first is not None and first.tag in _HEADINGS:
+        if opening_heading(node, HEADING_MAX_DEPTH) is not None:
             return True
         node = node.getparent()
     return False

@@ -20,7 +20,7 @@ from lxml.html import HtmlElement
 
 from ._signals import promo_heading, to_other_page
 from ._stats import _Stats
-from ._tree import _HEADINGS, _collapsed_text, _first_element
+from ._tree import _HEADINGS, _collapsed_text, opening_heading
 
 TOPIC_DESCRIPTION_MIN_WORDS = 3
 """A topic's description says this many words at least ("Use longer, more complicated
@@ -80,12 +80,8 @@ def topic_list(el: HtmlElement) -> bool:
 def _under_promotion(el: HtmlElement) -> bool:
     """Whether the heading ``el`` opens with, or else the nearest one before it (among its
     and its ancestors' earlier siblings, three levels up), is a promotion's."""
-    first = _first_element(el)
-    for _ in range(TOPIC_HEADING_DEPTH):
-        if first is None or first.tag in _HEADINGS:
-            break
-        first = _first_element(first)
-    if first is not None and first.tag in _HEADINGS:
+    first = opening_heading(el, TOPIC_HEADING_DEPTH)
+    if first is not None:
         return promo_heading(first)
     node: HtmlElement | None = el
     for _ in range(TOPIC_HEADING_DEPTH):

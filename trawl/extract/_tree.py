@@ -76,6 +76,18 @@ def _first_element(el: HtmlElement) -> HtmlElement | None:
     return _wrapped_heading(first) if first is not None and first.tag == "div" else first
 
 
+def opening_heading(el: HtmlElement, depth: int) -> HtmlElement | None:
+    """The heading ``el`` opens with, through at most ``depth`` first children
+    (``_first_element``: a section's wrappers around its title), or None: a block headed by
+    its title, however deep a generator sets it."""
+    first = _first_element(el)
+    for _ in range(depth):
+        if first is None or first.tag in _HEADINGS:
+            break
+        first = _first_element(first)
+    return first if first is not None and first.tag in _HEADINGS else None
+
+
 def _wrapped_heading(el: HtmlElement) -> HtmlElement:
     """The heading ``el`` (a ``div``) holds and nothing else, through ``div``s; else ``el``."""
     node = el
