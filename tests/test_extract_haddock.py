@@ -309,3 +309,53 @@ def test_a_span_of_links_in_a_table_of_links_is_no_rows_names() -> None:
     stats = _measure(rows)
     head = next(s for s in rows.iter("span") if s.get("class") == "inst-left")
     assert cell_names(head, stats[head], stats)
+
+
+def enum_instance_row(type_name: str) -> str:
+    """An instance's row whose folded details list its methods' type signatures, every name
+    linked (Haddock's ``div.subs.methods``)."""
+    t = f"<a href='Data-Int.html#t:{type_name}'>{type_name}</a>"
+    methods = "".join(
+        f"<p class='src'><a href='GHC-Enum.html#v:{m}'>{m}</a> :: {sig} <a href='src/"
+        f"GHC-Enum.html#{m}' class='link'>Source</a></p>"
+        for m, sig in (("succ", f"{t} -&gt; {t}"), ("pred", f"{t} -&gt; {t}"),
+                       ("enumFromThenTo", f"{t} -&gt; {t} -&gt; {t} -&gt; [{t}]")))
+    return (f"<tr><td class='src clearfix'><span class='inst-left'><span class='instance'>"
+            f"</span> <a href='GHC-Enum.html#t:Enum'>Enum</a> {t}</span></td><td class='doc'>"
+            f"<p><em>Since: base-2.1</em></p></td></tr><tr><td colspan='2'><details id='i:"
+            f"{type_name}'><summary>Instance details</summary><p>Defined in <a href='GHC-Enum"
+            f".html'>GHC.Enum</a></p><div class='subs methods'><p class='caption'>Methods</p>"
+            f"{methods}</div></details></td></tr>")
+
+
+def test_an_instances_folded_methods_type_signatures_are_kept() -> None:
+    # (session 17: the merged rules pruned the methods' block as links on GHC-Enum.html,
+    # 8,340 -> 4,266 words: each line is links but for its "::" and arrows)
+    rows = "".join(enum_instance_row(t) for t in ("Int8", "Int16", "Int32", "Word8"))
+    html = ("<html><head><title>GHC.Enum</title></head><body><div id='content'><div "
+            "id='interface'><h1>Documentation</h1><div class='top'><p class='src'><span "
+            "class='keyword'>class</span> <a id='t:Enum' class='def'>Enum</a> a <span "
+            "class='keyword'>where</span></p><div class='doc'><p>Class Enum defines operations "
+            "on sequentially ordered types. The enumFrom methods are used in arithmetic "
+            "sequences, and the class may be derived for any enumeration type.</p></div><div "
+            "class='subs instances'><h4 class='instances'>Instances</h4><details id='i:Enum' "
+            f"open='open'><summary>Instances details</summary><table>{rows}</table></details>"
+            "</div></div></div></div></body></html>")
+    text = extract(html, "https://docs.example/GHC-Enum.html").text
+    assert "Enum Int16" in text
+    assert "enumFromThenTo :: Word8 -> Word8" in " ".join(text.split())
+
+
+def test_lines_of_links_set_apart_by_colons_are_no_type_signatures() -> None:
+    # hostile: a forum's lines of links written with "::" ("Forums :: General :: Help")
+    # after a story: no value annotated with its type, a block of links that goes
+    lines = "".join(f"<p><a href='/f/{i}'>Forums</a> :: <a href='/f/{i}/g'>General</a> :: "
+                    f"<a href='/f/{i}/g/t'>Thread {i}</a></p>" for i in range(5))
+    story = "".join(f"<p>Paragraph {i} of the report: the council met on Tuesday and agreed "
+                    "the new timetable for the buses, which starts next month.</p>"
+                    for i in range(6))
+    html = (f"<html><head><title>Report</title></head><body><div class='wrap'><div>{story}"
+            f"<div>{lines}</div></div></div></body></html>")
+    text = extract(html, "https://news.example/report.html").text
+    assert "Paragraph 5 of the report" in text
+    assert "Thread 3" not in text

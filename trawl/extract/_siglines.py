@@ -25,9 +25,11 @@ from __future__ import annotations
 
 from lxml.html import HtmlElement
 
-from ._apientry import signature_line
+from ._apientry import SIGNATURE_MAX_CHARS, signature_line
 from ._stats import _Stats, listed_links, reference_table
 from ._text import BLOCK_TAGS
+from ._tree import _HEADINGS, _short_text
+from ._typedecl import typed_declaration
 
 _LIST_TAGS = frozenset(("ul", "ol"))
 OTHER_LISTED_SHARE = 0.1
@@ -79,8 +81,26 @@ def _in_signature_lines(el: HtmlElement, stats: dict[HtmlElement, _Stats],
         if not isinstance(child.tag, str) or child.tag not in BLOCK_TAGS or \
                 not listed.get(child, 0):
             continue
-        if signature_line(child, stats):
+        if signature_line(child, stats) or _type_signature(child, stats):
             total += listed[child]
         else:
             total += _in_signature_lines(child, stats, listed)
     return total
+
+
+TYPE_SIGNATURE_MAX_LINK_SHARE = 0.95
+"""A type signature's line may be links but for its ``::`` and arrows."""
+
+
+def _type_signature(el: HtmlElement, stats: dict[HtmlElement, _Stats]) -> bool:
+    """Whether ``el`` is a type signature's line, a name annotated with its type as ML-family
+    code writes it (``succ :: IOMode -> IOMode``, ``_typedecl.typed_declaration``), whose
+    name and every type it names may be linked (Haddock links an instance's methods to the
+    class's entries): more links than ``signature_line`` allows, the ``::`` and the arrows
+    its own. A menu's line of links says no ``::``."""
+    st = stats.get(el)
+    if st is None or not st.text or st.links > TYPE_SIGNATURE_MAX_LINK_SHARE * st.text or \
+            next(el.iter(*_HEADINGS), None) is not None:
+        return False
+    text = _short_text(el, SIGNATURE_MAX_CHARS)
+    return text is not None and " :: " in text and typed_declaration(text)
