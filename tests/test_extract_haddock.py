@@ -359,3 +359,22 @@ def test_lines_of_links_set_apart_by_colons_are_no_type_signatures() -> None:
     text = extract(html, "https://news.example/report.html").text
     assert "Paragraph 5 of the report" in text
     assert "Thread 3" not in text
+
+
+def test_a_column_of_a_contents_list_and_a_signature_is_no_block_of_signatures() -> None:
+    # hostile (session 17): Node.js's page column, its table of contents (a list of links)
+    # beside a few signature lines, was read as a block of entries' signatures: kept whole,
+    # its own lists were then judged one by one and its "Possible signatures:" lists went
+    from trawl.extract._siglines import signature_lines
+    toc = "<ul>" + "".join(f"<li><a href='#s{i}'>server.listen(option{i})</a></li>"
+                           for i in range(12)) + "</ul>"
+    prose = "".join(f"<p>Paragraph {i}: the server listens on the address it is given, "
+                    "accepts each connection as it comes, and hands it to the callback with "
+                    "the socket it opened, until it is closed.</p>" for i in range(30))
+    column = fromstring(f"<div>{toc}<p>stdin :: {HANDLE}</p>{prose}</div>")
+    stats = _measure(column)
+    assert not signature_lines(column, stats[column], stats, {})
+    module = fromstring(f"<div>{bare_entry('stdin', HANDLE)}{bare_entry('stdout', HANDLE)}"
+                        f"{bare_entry('stderr', HANDLE)}</div>")
+    stats = _measure(module)
+    assert signature_lines(module, stats[module], stats, {})

@@ -111,3 +111,14 @@ def test_a_line_before_a_menu_of_other_pages_stays() -> None:
             f"<nav class='pager'><ul>{menu}</ul></nav></div></div></body></html>")
     text = extract(html, URL).text
     assert_kept(text, LOREM, "Questions go to the list.")
+
+
+
+def test_an_apis_name_in_capitals_is_no_components_words() -> None:
+    # hostile (session 17): split at every run of capitals before a word, pdoc's entry of
+    # the class HTTPCookieProcessor (<section id="HTTPCookieProcessor">, urllib/request.html)
+    # read "cookie" and went whole, 149 words; only a two-letter prefix is split off
+    from trawl.extract._tokens import _TOKEN_SPLIT
+    assert [t for t in _TOKEN_SPLIT.split("HTTPCookieProcessor") if t] == \
+        ["HTTPCookie", "Processor"]
+    assert [t for t in _TOKEN_SPLIT.split("VPSkipLink") if t] == ["VP", "Skip", "Link"]

@@ -10,8 +10,11 @@ quarters links) says what an entry is; its links are the names of its types
 (``signature_lines``).
 
 The guard: the block's listed links outside its signature lines are few
-(``OTHER_LISTED_SHARE`` of its text): a menu or a list of related pages set beside a
-signature still leaves a block of links, judged as before.
+(``OTHER_LISTED_SHARE`` of its text) and no more than those in them: a menu or a list of
+related pages set beside a signature still leaves a block of links, judged as before, and
+a page's whole column (Node.js's: its table of contents beside a few signature lines) is
+no block of signatures (kept whole, its own lists were then judged one by one, and its
+"Possible signatures:" lists went).
 
 A reference table's cell is a name the same way (``cell_names``): a class's instances,
 each row its head (``Eq Int16``: the class and the type, both linked, in an inline
@@ -70,7 +73,8 @@ def signature_lines(el: HtmlElement, st: _Stats, stats: dict[HtmlElement, _Stats
         return False
     listed = listed_links(el, stats, lists)
     in_lines = _in_signature_lines(el, stats, listed)
-    return in_lines > 0 and listed.get(el, 0) - in_lines <= OTHER_LISTED_SHARE * st.text
+    others = listed.get(el, 0) - in_lines
+    return in_lines > 0 and others <= OTHER_LISTED_SHARE * st.text and in_lines >= others
 
 
 def _in_signature_lines(el: HtmlElement, stats: dict[HtmlElement, _Stats],

@@ -15,10 +15,12 @@ from typing import NamedTuple
 
 from ._text import words
 
-_TOKEN_SPLIT = re.compile(r"[\s_\-:./]+|(?<=[a-z])(?=[A-Z])|(?<=[A-Z])(?=[A-Z][a-z])")
+_TOKEN_SPLIT = re.compile(r"[\s_\-:./]+|(?<=[a-z])(?=[A-Z])|(?<=^[A-Z][A-Z])(?=[A-Z][a-z])")
 """Where a class or id splits into words: its separators, a lower-case letter before a
-capital ("authorBio"), and a run of capitals before a capitalised word ("VPSkipLink":
-"VP", "Skip", "Link"; an acronym leads the class, as a component library's prefix does)."""
+capital ("authorBio"), and a two-letter prefix of capitals before a capitalised word
+("VPSkipLink": "VP", "Skip", "Link"; a component library's prefix leads the class). Not
+a longer run of capitals: an API's name reads so ("HTTPCookieProcessor", pdoc's id of the
+class's entry, is no cookie banner: split so, the entry went whole)."""
 
 # Tokens (from class/id, split on -, _, spaces and camelCase) that mark boilerplate.
 _BOILER_TOKENS = words(
