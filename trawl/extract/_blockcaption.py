@@ -15,7 +15,7 @@ from __future__ import annotations
 from lxml.html import HtmlElement
 
 from ._text import text_content
-from ._tree import _collapsed_text
+from ._tree import _short_text
 
 CAPTION_MAX_CHARS = 120
 """A caption titling a block is a line: a file's name, a list's title."""
@@ -47,15 +47,18 @@ _CAPTION_TAGS = frozenset(("div", "p", "span"))
 
 
 def _caption_of_block(el: HtmlElement) -> bool:
-    text = _collapsed_text(el)
-    if not text or len(text) > CAPTION_MAX_CHARS:
-        return False
-    if any(not (a.get("href") or "").startswith("#") for a in el.iter("a")):
-        return False
+    # The block after it first: most elements asked (every one whose class says chrome)
+    # stand before no listing or titled list, and the sibling is cheaper to read than
+    # the element's own text, which a large container would have read whole.
     after = el.getnext()
     while after is not None and not isinstance(after.tag, str):
         after = after.getnext()
-    return after is not None and _titled_block(el, after)
+    if after is None or not _titled_block(el, after):
+        return False
+    text = _short_text(el, CAPTION_MAX_CHARS)
+    if not text:
+        return False
+    return all((a.get("href") or "").startswith("#") for a in el.iter("a"))
 
 
 def _titled_block(caption: HtmlElement, block: HtmlElement) -> bool:
@@ -77,12 +80,29 @@ def marked_heading(el: HtmlElement) -> bool:
 def _listing(block: HtmlElement) -> bool:
     """Whether ``block`` is a code listing: a ``pre``, or wrappers around one holding
     nothing else (``_LISTING_DEPTH`` at most)."""
-    node = block
+    node: HtmlElement | None = block
     for _ in range(_LISTING_DEPTH):
+        if node is None:
+            return False
         if node.tag == "pre":
             return True
-        inner = [c for c in node if isinstance(c.tag, str)]
-        if len(inner) != 1 or (node.text or "").strip() or (inner[0].tail or "").strip():
-            return False
-        node = inner[0]
-    return node.tag == "pre" and bool(text_content(node).strip())
+        node = _only_child(node)
+    return node is not None and node.tag == "pre" and bool(text_content(node).strip())
+
+
+def _only_child(node: HtmlElement) -> HtmlElement | None:
+    """``node``'s one child element when it holds nothing else (no text of its own, no
+    second element); None otherwise. Stops at the second element: a sibling asked may be
+    a long page's whole column."""
+    if (node.text or "").strip():
+        return None
+    only = None
+    for child in node:
+        if not isinstance(child.tag, str):
+            continue
+        if only is not None:
+            return None
+        only = child
+    if only is None or (only.tail or "").strip():
+        return None
+    return only
