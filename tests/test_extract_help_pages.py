@@ -165,6 +165,17 @@ def test_desks_of_other_stories_after_a_story_make_no_guide() -> None:
     assert "another story number" not in words(e.full_text)
 
 
+def test_dated_headlines_after_a_story_make_no_topics() -> None:
+    # a story, then a list of other stories, each a date before its headline: the link is
+    # no topic's title opening its item, and the rest no description (_opens_its_item)
+    dated = "".join(f"<li><span>{day} May 2024</span> <a href='/news/story-{i}.html'>"
+                    f"Another story number {i} on the vote</a></li>"
+                    for i, day in enumerate((12, 13, 14, 15)))
+    e = extract(story_page(f"<ul>{dated}</ul>"), URL)
+    assert_kept(e.full_text, "Paragraph 4 of the story")
+    assert "another story number" not in words(e.full_text)
+
+
 def class_page(see_also: str) -> str:
     """A short class's page as QDoc writes it: the breadcrumb, the title, the brief, the
     header table, the detailed description ending with ``see_also``, then the footer."""

@@ -51,12 +51,18 @@ def _described_entry(a: HtmlElement) -> HtmlElement | None:
         if len(_collapsed_text(a).split()) - title >= TOPIC_DESCRIPTION_MIN_WORDS:
             return a
     item = a.getparent()
-    if item is None or item.tag not in _ENTRY_TAGS or (item.text or "").strip() or \
-            sum(1 for _ in item.iter("a")) != 1 or \
-            any(_collapsed_text(b) for b in a.itersiblings(preceding=True)):
-        return None  # (the link opens its item, the only one in it: its title, first)
+    if item is None or item.tag not in _ENTRY_TAGS or not _opens_its_item(a, item):
+        return None
     rest = len(_collapsed_text(item).split()) - len(_collapsed_text(a).split())
     return item if rest >= TOPIC_DESCRIPTION_MIN_WORDS else None
+
+
+def _opens_its_item(a: HtmlElement, item: HtmlElement) -> bool:
+    """Whether the link ``a`` opens ``item``, the only link in it: a topic's title, first,
+    then what its page is about. A date or a byline before a link ("12 May 2024 Another
+    story", "Alice on Why...") makes a list of dated headlines or of comments, no topics."""
+    return not (item.text or "").strip() and sum(1 for _ in item.iter("a")) == 1 and \
+        not any(_collapsed_text(b) for b in a.itersiblings(preceding=True))
 
 
 def topic_list(el: HtmlElement) -> bool:
