@@ -92,17 +92,24 @@ def members_after(node: HtmlElement, parent: HtmlElement,
     if node not in parts:
         return False
     after = parts[parts.index(node) + 1:]
-    if not after or not _no_chrome_beside([p for p in parts if p is not node]) or \
-            any(p.find(".//form") is not None for p in after):
-        return False
+    # (the members first: most pages asked have no two headings naming code, and the
+    # chrome check reads every part beside)
+    return _declared_members(after, stats) >= MEMBERS_MIN and \
+        _no_chrome_beside([p for p in parts if p is not node]) and \
+        not any(p.find(".//form") is not None for p in after)
+
+
+def _declared_members(parts: list[HtmlElement], stats: dict[HtmlElement, _Stats]) -> int:
+    """How many members' entries ``parts`` hold (``_declares_its_name``), counted up to
+    ``MEMBERS_MIN``."""
     found = 0
-    for part in after:
+    for part in parts:
         for heading in part.iter(*_HEADINGS):
             if _declares_its_name(heading, stats):
                 found += 1
                 if found >= MEMBERS_MIN:
-                    return True
-    return False
+                    return found
+    return found
 
 
 def _declares_its_name(heading: HtmlElement, stats: dict[HtmlElement, _Stats]) -> bool:
