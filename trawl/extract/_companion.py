@@ -31,6 +31,9 @@ from ._tree import _collapsed_text
 MEMBER_LINK_MIN_WORDS = 3
 """A companion page's link names it in a few words ("List of all members"); a bare
 "Members" or "More" is a tab's or a menu's."""
+COMPANION_MAX_ITEMS = 3
+"""A page has a companion page or two (its members, its obsolete members); a longer list
+of links is a menu's."""
 _TITLE_LOOKBACK = 8
 """How many blocks before the list its page's title may be (the title, a brief, a
 summary table, an introduction line)."""
@@ -39,26 +42,30 @@ _FILE_NAME_RE = re.compile(r"[\w.-]+\.html?(?:#[\w.:-]*)?")
 
 
 def companion_link(el: HtmlElement) -> bool:
-    """Whether ``el`` is a list of one item, a link of ``MEMBER_LINK_MIN_WORDS`` words or
-    more and nothing else, to a page of the same folder whose file is named after the
-    page's subject: the first word of the title (``h1``) a few blocks before the list, a
-    name as code writes it, then a part of its own ("QLatin1Char Class" and
-    ``qlatin1char-members.html``): the page's own companion page (its members). Guard: a
-    title of words ("Council votes on the budget") names no code, and a related story's
-    page is no part of this one (``_named_after``)."""
-    if el.tag not in ("ul", "ol") or len(el) != 1:
+    """Whether ``el`` is a list of a few items (``COMPANION_MAX_ITEMS``), each a link and
+    nothing else, one of ``MEMBER_LINK_MIN_WORDS`` words or more, each to a page of the
+    same folder whose file is named after the page's subject: the first word of the title
+    (``h1``) a few blocks before the list, a name as code writes it, then a part of its
+    own ("QEasingCurve Class": ``qeasingcurve-members.html``, ``qeasingcurve-obsolete.html``):
+    the page's own companion pages (its members, its obsolete members). Guard: a title of
+    words ("Council votes on the budget") names no code, and a related story's page is no
+    part of this one (``_named_after``)."""
+    if el.tag not in ("ul", "ol") or not 0 < len(el) <= COMPANION_MAX_ITEMS:
         return False
-    item = el[0]
-    if item.tag != "li" or len(item) != 1 or item[0].tag != "a" or (item.text or "").strip() \
-            or (item[0].tail or "").strip():
-        return False
-    link = item[0]
-    href = link.get("href") or ""
-    if _FILE_NAME_RE.fullmatch(href) is None or \
-            len(_collapsed_text(link).split()) < MEMBER_LINK_MIN_WORDS:
+    hrefs, longest = [], 0
+    for item in el:
+        if item.tag != "li" or len(item) != 1 or item[0].tag != "a" or \
+                (item.text or "").strip() or (item[0].tail or "").strip():
+            return False
+        href = item[0].get("href") or ""
+        if _FILE_NAME_RE.fullmatch(href) is None:
+            return False
+        hrefs.append(href)
+        longest = max(longest, len(_collapsed_text(item[0]).split()))
+    if longest < MEMBER_LINK_MIN_WORDS:
         return False
     title = _title_before(el)
-    return title is not None and _named_after(href, title)
+    return title is not None and all(_named_after(href, title) for href in hrefs)
 
 
 def _title_before(el: HtmlElement) -> str | None:
