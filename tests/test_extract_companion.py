@@ -1,7 +1,9 @@
 """Every page whole (issue 26): a class's reference page's link to its members' page, a
 list of one item under its title, and a reference entry's "See also" line of the site's
 other pages, named by their titles, are the page's own (``_companion``); and the hostile
-shapes beside them: a related story's one-item list, a story's "See also" promotions."""
+shapes beside them: a related story's one-item list, a story's "See also" promotions; a
+figure's caption under an entry's declaration, not a news photo's (``_entrycaption``); a
+list of a program's names, some not linked, not a menu (``_namelist``)."""
 
 from __future__ import annotations
 
@@ -111,3 +113,36 @@ def test_a_news_photos_caption_still_goes() -> None:
     e = extract(entry_page("Crowds gather at the rally (photos)",
                            "Crowds at the rally. Photo: AP"), URL)
     assert "photo ap" not in words(e.text)
+
+
+def listing_page(items: str) -> str:
+    """An overview page: a bar of links, the title, two paragraphs, a list."""
+    return ("<html><head><title>Reference</title></head><body>"
+            "<div class='nav'><a href='index.html'>Home</a> <a href='news.html'>News</a></div>"
+            f"<div class='content'><h1>Serializing the data types</h1><p>{LOREM}</p>"
+            f"<p>The stream writes the types listed here. {LOREM}</p>"
+            f"<ul>{items}</ul><p>{LOREM}</p></div>"
+            "<div class='footer'><p>Copyright 2020.</p></div></body></html>")
+
+
+def test_a_list_of_types_some_unlinked_is_kept() -> None:
+    # QDoc's datastreamformat.html: the types a stream serialises, one an item, most
+    # linked to their pages, the language's own not; dropped as a menu (52 %)
+    names = ["bool", "<a href='qtglobal.html#qint8'>qint8</a>", "<code>float</code>",
+             "<a href='qbitarray.html'>QBitArray</a>", "<a href='qdate.html'>QDate</a>",
+             "<a href='qhash.html'>QHash</a>&lt;Key, T&gt;", "QLinkedList&lt;T&gt;",
+             "<a href='qstring.html'>QString</a>", "<a href='qurl.html'>QUrl</a>"]
+    e = extract(listing_page("".join(f"<li>{n}</li>" for n in names)), URL)
+    assert_kept(e.text, "qint8", "QBitArray", "QHash<Key, T>", "QLinkedList<T>", "QUrl")
+
+
+def test_a_menu_with_unlinked_entries_still_goes() -> None:
+    # hostile: a site's menu, the reader's page and a group's label unlinked, words
+    names = ["Home", "<a href='news.html'>News</a>", "Sections",
+             "<a href='sport.html'>Sport</a>", "<a href='weather.html'>Weather</a>",
+             "<a href='culture.html'>Culture</a>", "<a href='travel.html'>Travel</a>",
+             "<a href='contact.html'>Contact</a>"]
+    e = extract(listing_page("".join(f"<li>{n}</li>" for n in names)), URL)
+    got = words(e.text)
+    for gone in ("weather", "culture", "travel"):
+        assert gone not in got, gone
