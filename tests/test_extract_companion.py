@@ -41,6 +41,11 @@ def test_a_link_to_the_class_members_page_is_kept() -> None:
     e = extract(class_page("QUnhandledException Class", MEMBERS), URL)
     assert_kept(e.text, "List of all members, including inherited members",
                 "Obsolete members", LOREM)
+    # a nested class's page: its file names the outer class first
+    nested = ("<ul><li><a href='qabstracteventdispatcher-timerinfo-members.html'>List of all"
+              " members, including inherited members</a></li></ul>")
+    e = extract(class_page("TimerInfo Struct", nested), URL)
+    assert_kept(e.text, "List of all members, including inherited members", LOREM)
 
 
 def test_a_one_item_list_of_a_related_story_still_goes() -> None:

@@ -81,14 +81,16 @@ def _title_before(el: HtmlElement) -> str | None:
 
 
 def _named_after(href: str, title: str) -> bool:
-    """Whether the file ``href`` names is the title's first word (a code name, ``::``
-    as a dash) and a part of its own after a dash."""
+    """Whether the file ``href`` names holds the title's first word (a code name, its
+    ``::`` as dashes) as whole dashed parts, then a part of its own: ``qlatin1char-members``
+    for "QLatin1Char Class", ``qabstracteventdispatcher-timerinfo-members`` for a nested
+    class's "TimerInfo Struct" (its outer class's name first)."""
     words = title.split()
     if not words or not all(_CAMEL_NAME_RE.fullmatch(part) for part in words[0].split("::")):
         return False
-    stem = href.split("#", 1)[0].rsplit(".", 1)[0].lower()
-    name = words[0].lower().replace("::", "-")
-    return stem.startswith(name + "-") and len(stem) > len(name) + 1
+    parts = href.split("#", 1)[0].rsplit(".", 1)[0].lower().split("-")
+    name = words[0].lower().split("::")
+    return any(parts[i:i + len(name)] == name for i in range(len(parts) - len(name)))
 
 
 def see_also_pages(el: HtmlElement, text: str) -> bool:
