@@ -151,3 +151,30 @@ def test_a_menu_with_unlinked_entries_still_goes() -> None:
     got = words(e.text)
     for gone in ("weather", "culture", "travel"):
         assert gone not in got, gone
+
+
+def test_a_list_of_a_structures_values_is_kept() -> None:
+    # QDoc's QTimeZone::OffsetData: two lists of the structure's values, each a name set
+    # to its value, the names linked; the second, not introduced, went as links (86 %)
+    values = ["atUtc = <a href='qdatetime.html'>QDateTime</a>(<a href='qdate.html'>QDate</a>"
+              "(2013, 6, 1), <a href='qtime.html'>QTime</a>(0, 0, 0), <a href='qt.html#Spec'>"
+              "Qt::UTC</a>)",
+              "<a href='qtimezone.html#offsetFromUtc'>offsetFromUtc</a> = 7200",
+              "<a href='qtimezone.html#standardTimeOffset'>standardTimeOffset</a> = 3600",
+              "<a href='qtimezone.html#daylightTimeOffset'>daylightTimeOffset</a> = 3600",
+              "abbreviation = &quot;CEST&quot;"]
+    first = "".join(f"<li>{v}</li>" for v in values).replace("7200", "3600")
+    e = extract(listing_page(first + "</ul><ul>" + "".join(f"<li>{v}</li>" for v in values)),
+                URL)
+    assert_kept(e.text, "offsetFromUtc = 7200", "daylightTimeOffset = 3600")
+
+
+def test_a_menu_is_no_list_of_values() -> None:
+    # hostile: a site's menu, every entry a link, titles (no name set to a value)
+    names = ["<a href='news.html'>News</a>", "<a href='sport.html'>Sport</a>",
+             "<a href='weather.html'>Weather</a>", "<a href='culture.html'>Culture</a>",
+             "<a href='travel.html'>Travel</a>"]
+    e = extract(listing_page("".join(f"<li>{n}</li>" for n in names)), URL)
+    got = words(e.text)
+    for gone in ("weather", "culture", "travel"):
+        assert gone not in got, gone

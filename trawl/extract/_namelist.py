@@ -7,6 +7,11 @@ not (``bool``, ``float``, ``const char *``, ``QLinkedList<T>``). Read as a menu 
 the list went (datastreamformat.html 52 %). A menu marks one item unlinked at most (the
 page the reader is on); a list of things names some that have no page. The names are as
 a program writes them; a menu's and a category list's entries are words.
+
+A list of a structure's values, one an item, each a name set to its value
+(``offsetFromUtc = 3600``, ``abbreviation = "CEST"``, the names linked to their entries),
+is an example written as a list (qtimezone-offsetdata.html 86 %: the second of two went
+as links). A menu's entries set nothing to anything.
 """
 
 from __future__ import annotations
@@ -32,6 +37,12 @@ _CODE_NAME_RE = re.compile(r"[A-Z]{2}[a-z].*|.*(?:[a-z][A-Z]|[A-Za-z]\d|<|_|\*).
 pointer."""
 
 
+ASSIGNMENTS_MIN = 3
+"""Items a list of a structure's values has at least."""
+_ASSIGNMENT_RE = re.compile(r"[A-Za-z_][\w.:]*(?:\(\))? = \S.*")
+"""A name set to a value: ``daylightTimeOffset = 3600``, ``atUtc = QDateTime(...)``."""
+
+
 def names_list(el: HtmlElement) -> bool:
     """Whether ``el`` is a list (``ul``, ``ol``) of ``NAMES_MIN`` items or more, each one
     name (``_NAME_RE``), ``UNLINKED_MIN`` of them or more not a link: a list of things
@@ -50,6 +61,16 @@ def names_list(el: HtmlElement) -> bool:
         names.append(text)
         unlinked += item.find(".//a") is None
     return unlinked >= UNLINKED_MIN and code_names(names)
+
+
+def assignments_list(el: HtmlElement) -> bool:
+    """Whether ``el`` is a list (``ul``, ``ol``) of ``ASSIGNMENTS_MIN`` items or more, each
+    a name set to a value (``_ASSIGNMENT_RE``): a structure's values, an example. Guard: a
+    menu's or a list of stories' entries are titles, no ``name = value``."""
+    if el.tag not in ("ul", "ol") or len(el) < ASSIGNMENTS_MIN:
+        return False
+    return all(item.tag == "li" and _ASSIGNMENT_RE.fullmatch(_collapsed_text(item)) is not None
+               for item in el)
 
 
 def code_names(names: list[str]) -> bool:

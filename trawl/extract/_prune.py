@@ -44,7 +44,7 @@ from ._kept import (
 from ._letterindex import in_letter_index
 from ._members import named_entries, wrapped_section_body
 from ._menus import menu_of_sections
-from ._namelist import names_list
+from ._namelist import assignments_list, names_list
 from ._numbered import lists_sections_after
 from ._permalinks import self_linked
 from ._phrases import _cited_address, _phrase_in_prose, sentence_of_links
@@ -156,6 +156,7 @@ def prune(content: HtmlElement, stats: dict[HtmlElement, _Stats] | None = None,
               not _headed_link(el, stats) and not topic_list(el) and not companion_link(el) and
               not lists_sections_after(el) and not in_numbered_figure(el) and
               not menu_of_sections(el) and not in_letter_index(el) and not names_list(el) and
+              not assignments_list(el) and
               not any(contents_after_title(a) for a in _up_to(el, content)[:2]) and
               not (el.tag == "span" and _in_title(el, content)) and
               not (keep is not None and (el is keep or _is_ancestor(keep, el)))]
