@@ -181,10 +181,13 @@ FLOORS = {
     # _ids._wraps_whole_section; Racket's Guide and Reference, Scribble, 358 pages, 4 / 10
     # (97.2 %), a chapter's contents table cut as date lines; 0 / 3 since _contentsrows;
     # Qt's QtCore module, QDoc, 422 pages, 2 / 30 (92.9 %), its "See also" lines of class
-    # names and "List of all members" links; 2 / 23 since _seenames)
+    # names and "List of all members" links; 2 / 23 since _seenames; 0 / 3 since brief 91:
+    # a class page's companion links and "See also" lines of titles (_companion), its
+    # figures' captions under an entry's declaration (_entrycaption), a list of types some
+    # unlinked and of a structure's values (_namelist))
     "mallard": (0, 1),
     "scribble": (0, 3),
-    "qdoc": (2, 23),
+    "qdoc": (0, 3),
     # (brief 90, as first measured, before any rule: RDoc 6.4's Darkfish theme, the Ruby 3.1
     # standard library, 346 pages, built by scripts/build-rdoc, 2 / 12, a class's last,
     # short section of members ("Constants" over "HAS_BODY") dropped as a dangling

@@ -14,6 +14,7 @@ from ._blockcaption import captions_block
 from ._boxes import _box_under_title, _boxed_in_text, _in_flow_quote, _related_entries
 from ._cells import data_cell
 from ._doccomment import doc_comment
+from ._entrycaption import declared_heading
 from ._entryhead import titled_header
 from ._linkpanel import links_panel
 from ._listing import in_listing
@@ -374,7 +375,8 @@ def _caption_in_numbered_section(el: HtmlElement, tag: str,
     shows pictures to illustrate its text, and their captions say what a screenshot shows
     ("Filter applied with default options: scale=1.000"), numbered or not; a news photo's
     caption ("Crowds at the rally. Photo: AP") sits under a headline or a subheading no one
-    numbers, and stays boilerplate."""
+    numbers, and stays boilerplate. So is a caption under an API entry's declaration
+    (``_entrycaption.declared_heading``: "enum QEasingCurve::Type")."""
     if tag != "figcaption" and "caption" not in _tokens_of(el.get("class") or ""):
         return False
     # ``walked``: the last heading the walk over the page (``remove_boilerplate``) met
@@ -383,7 +385,8 @@ def _caption_in_numbered_section(el: HtmlElement, tag: str,
     heading = walked
     if walked is not None and (walked is el or _is_ancestor(walked, el)):
         heading = _heading_before(el)
-    return heading is not None and _SECTION_NUMBER_RE.match(text_content(heading)) is not None
+    return heading is not None and (_SECTION_NUMBER_RE.match(text_content(heading)) is not None
+                                    or declared_heading(heading))
 
 
 def _heading_before(el: HtmlElement) -> HtmlElement | None:

@@ -12,6 +12,7 @@ from ._apinames import names_in_entry
 from ._blockcaption import marked_heading
 from ._boxes import _boxed_in_text
 from ._cells import pictures_of_tables
+from ._companion import companion_link, see_also_pages
 from ._decl import (
     Declarations,
     beside_declaration,
@@ -43,6 +44,7 @@ from ._kept import (
 from ._letterindex import in_letter_index
 from ._members import named_entries, wrapped_section_body
 from ._menus import menu_of_sections
+from ._namelist import assignments_list, names_list
 from ._numbered import lists_sections_after
 from ._permalinks import self_linked
 from ._phrases import _cited_address, _phrase_in_prose, sentence_of_links
@@ -151,9 +153,10 @@ def prune(content: HtmlElement, stats: dict[HtmlElement, _Stats] | None = None,
               not wrapped_section_body(el) and not named_entries(el, stats) and
               not _lists_parts(el, content, stats, toc_pages, anchors) and
               not _in_introduced(el, content) and not names_in_entry(el, stats) and
-              not _headed_link(el, stats) and not topic_list(el) and
+              not _headed_link(el, stats) and not topic_list(el) and not companion_link(el) and
               not lists_sections_after(el) and not in_numbered_figure(el) and
-              not menu_of_sections(el) and not in_letter_index(el) and
+              not menu_of_sections(el) and not in_letter_index(el) and not names_list(el) and
+              not assignments_list(el) and
               not any(contents_after_title(a) for a in _up_to(el, content)[:2]) and
               not (el.tag == "span" and _in_title(el, content)) and
               not (keep is not None and (el is keep or _is_ancestor(keep, el)))]
@@ -369,7 +372,7 @@ def _is_link_paragraph(el: HtmlElement, st: _Stats) -> bool:
         text = _short_text(el, _PROMO_MAX_CHARS)
         if text is not None and PROMO_LEAD_RE.match(text) is not None:
             return not (_says_what_links_are(el, text) or refers_on(el, text) or
-                        see_also_names(el, text))
+                        see_also_names(el, text) or see_also_pages(el, text))
         return _promo_label(el.getprevious())
     return False
 
