@@ -8,11 +8,16 @@ kind each anchored by the name their text opens with (``div#method-i-shelljoin``
 (``_namedentries.named_entries``). A member whose name is glued code
 (``respond_to_missing?``, ``sharing_detection=``) is anchored by it, and so is its source
 listing (``div#sharing_detection-source``), whatever words the name holds ("skip",
-"print", "sharing": ``_anchored.member_anchor``).
+"print", "sharing": ``_anchored.member_anchor``). A method's description scoring best is
+its entry's, and the climb goes on to the list (``_namedentries.in_named_entry``). The
+label beside a method's signature telling the reader to "click to toggle source" is a
+control's (``_controls.click_label``).
 
 The hostile twins: a comment thread's comments (``div#comment-12``, "Alice says") are no
 members named by their anchors; a share bar whose id says its first word ("share-bar"
-over "share: Twitter Facebook") is no member's anchor.
+over "share: Twitter Facebook") is no member's anchor; a button's label quoted in a
+sentence ("the Click to expand button opens the panel") or leading on to more words is
+the sentence's.
 """
 
 from __future__ import annotations
@@ -104,3 +109,59 @@ def test_a_share_bar_named_by_its_first_word_is_still_a_share_bar():
     bar = fromstring("<div id='share-bar'>share: <a href='https://twitter.test/s'>"
                      "Twitter</a> <a href='https://facebook.test/s'>Facebook</a></div>")
     assert member_anchor(bar, "share-bar") is False
+
+
+CLICK = "<span class='method-click-advice'>click to toggle source</span>"
+
+
+def _method(ident: str, name: str, args: str, body: str, source: str) -> str:
+    return (f"<div id='{ident}' class='method-detail '><div class='method-heading'>"
+            f"<span class='method-name'>{name}</span><span class='method-args'>{args}"
+            f"</span>{CLICK}</div><div class='method-description'>{body}"
+            f"<div class='method-source-code' id='{ident[9:]}-source'><pre># File resolv.rb,"
+            f" line 12\n{source}</pre></div></div></div>")
+
+
+def test_a_methods_description_scoring_best_is_its_entrys_and_the_list_the_content():
+    example = "\n".join(f'p Name.create("{d}").subdomain_of?(domain) #=&gt; {r}'
+                        for d, r in (("w.x.y.z", "true"), ("x.y.z", "true"),
+                                     ("y.z", "false"), ("z", "false"), ("w.z", "false")))
+    source = ("def subdomain_of?(other)\n  raise ArgumentError, 'not a domain name' unless "
+              "Name === other\n  return false if @absolute != other.absolute?\n  other_len"
+              " = other.length\n  return false if @labels.length &lt;= other_len\n  return "
+              "@labels[-other_len, other_len] == other.to_a\n  # (a name is no subdomain "
+              "of a longer name, nor of one absolute when it is not, however its labels "
+              "read)\nend")
+    entries = (
+        _method("method-c-create", "create", "(arg)",
+                "<p>Creates a new domain name from <code>arg</code>. <code>arg</code> can "
+                "be a name, which is returned as it is, or a string, which is split into "
+                "its labels; a string ending with a dot makes an absolute name.</p>",
+                "def self.create(arg)\n  Name.new(Label.split(arg))\nend") +
+        _method("method-i-absolute-3F", "absolute?", "()",
+                "<p>True if this name is absolute.</p>", "def absolute?\n  @absolute\nend") +
+        _method("method-i-subdomain_of-3F", "subdomain_of?", "(other)",
+                "<p>Returns true if <code>other</code> is a subdomain.</p><p>Example:</p>"
+                f"<pre class='ruby'>domain = Name.create('y.z')\n{example}</pre>", source) +
+        _method("method-i-to_s", "to_s", "()",
+                "<p>returns the domain name as a string.</p><p>The domain name has no "
+                "trailing dot even if the name object is absolute.</p>",
+                "def to_s\n  @labels.join('.')\nend"))
+    text = extract(_page(entries), "https://ruby.test/Name.html").text
+    for said in ("True if this name is absolute.", "Returns true if", "def subdomain_of?",
+                 "returns the domain name as a string", "def to_s"):
+        assert said in text
+    assert "click to toggle source" not in text
+
+
+def test_a_buttons_label_quoted_in_a_sentence_is_the_sentences():
+    html = ("<html><head><title>Using the editor</title></head><body><article>"
+            "<h1>Using the editor</h1>" + LONG +
+            "<p>Below the text, the <span class='ui'>Click to expand</span> button opens the "
+            "panel of options, and a second click closes it again.</p>"
+            "<div class='step'><span class='ui'>Open the panel</span> "
+            "<span class='ui'>click to show options</span> before you save.</div>"
+            "</article></body></html>")
+    text = extract(html, "https://help.test/editor.html").text
+    assert "the Click to expand button opens" in text
+    assert "click to show options before you save" in text

@@ -52,3 +52,13 @@ def named_entries(node: HtmlElement, parent: HtmlElement,
 
 _ENTRY_BLOCK_TAGS = frozenset(("div", "section", "article", "li", "dd"))
 """The blocks an entry is written as."""
+
+
+def in_named_entry(node: HtmlElement, parent: HtmlElement,
+                   stats: dict[HtmlElement, _Stats]) -> bool:
+    """Whether ``node`` is a part of ``parent`` (its description, its source listing) and
+    ``parent`` one of the entries of ``named_entries``: the part is the entry's, and the
+    climb goes on to the list of them (a method's description scores best; its signature
+    line beside it, a name and its arguments, is too short to make it a part by text)."""
+    grand = parent.getparent()
+    return grand is not None and grand in stats and named_entries(parent, grand, stats)

@@ -44,7 +44,7 @@ from ._figures import figure_of, figure_references, numbered_figure
 from ._flat import before_flat_sections, flat_document, flat_entry
 from ._fold import in_fold
 from ._kept import contents_after_title
-from ._namedentries import named_entries
+from ._namedentries import in_named_entry, named_entries
 from ._readinglist import labelled_lists
 from ._sections import (
     _ENTRY_TAGS,
@@ -114,6 +114,7 @@ def whole(top: HtmlElement, stats: dict[HtmlElement, _Stats],
                                         or body_after_types(node, parent, stats)
                                         or _among_similar(node, parent, stats)
                                         or named_entries(node, parent, stats)
+                                        or in_named_entry(node, parent, stats)
                                         or _subsection(node, parent, stats, lists)
                                         or _in_section_text(node, parent, stats, lists)
                                         or in_description(node, parent, stats, lists)
