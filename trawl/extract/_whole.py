@@ -39,6 +39,7 @@ import itertools
 from lxml.html import HtmlElement
 
 from ._apientry import entry_part, members_after
+from ._contentspage import contents_and_index
 from ._described import in_description
 from ._figures import figure_of, figure_references, numbered_figure
 from ._flat import before_flat_sections, flat_document, flat_entry
@@ -105,7 +106,8 @@ def whole(top: HtmlElement, stats: dict[HtmlElement, _Stats],
         if parent.tag == "body":
             if _front_page(node, parent, stats, anchors) or \
                     flat_document(node, parent, stats, lists, anchors) or \
-                    flat_entry(node, parent, stats, lists):
+                    flat_entry(node, parent, stats, lists) or \
+                    contents_and_index(node, parent, stats, anchors):
                 node = parent
             break
         if not (_lone_entry(node, parent)
