@@ -10,8 +10,9 @@ paragraph, went as a list of links (``_tochead.headed_contents``, asked by
 ``_toc.contents_list``).
 
 The hostile twins: a box of recommended posts set among the text's blocks, of their class,
-is its links and goes; a list under a "Contents" heading of other pages' links is a
-site's and goes.
+is its links and goes; a comment thread's items, each ``div.comment`` and prose, are
+chrome by the class they share; a list under a "Contents" heading of other pages' links
+is a site's and goes.
 """
 
 from __future__ import annotations
@@ -91,3 +92,17 @@ def test_a_contents_heading_over_other_pages_links_goes():
              "</li><li><p><a href='https://blog.test/ide.html'>Choosing an IDE</a></p></li>")
     text = extract(_tools("Contents", links), "https://git.test/ToolsForGit.html").text
     assert "favourite Vim plugins" not in text
+
+
+def test_a_comment_threads_items_of_one_class_stay_chrome():
+    comments = "".join(
+        f"<div class='comment' id='c{n}'><p>{who} wrote: thanks for the answer, I had "
+        "the same trouble with line endings on Windows and the settings above fixed it "
+        "for our whole team, though it took a while to find them in the manual, and "
+        "longer still to convince everyone to change their editors.</p></div>"
+        for n, who in ((1, "Alice"), (2, "Bob"), (3, "Carol")))
+    html = _faq(_question("storage-settings", "What's the recommended way to store files?")
+                + comments)
+    text = extract(html, "https://git.test/gitfaq.html").text
+    assert "What's the recommended way to store files?" in text
+    assert "thanks for the answer" not in text

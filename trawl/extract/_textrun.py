@@ -10,6 +10,7 @@ from __future__ import annotations
 from lxml.html import HtmlElement
 
 from ._stats import _link_density, _Stats
+from ._tokens import _kinds_of
 
 RUN_MIN_CHARS = 200
 """A block of the text says this much at least (a question and its answer)."""
@@ -25,9 +26,11 @@ def _alike(a: HtmlElement, b: HtmlElement) -> bool:
 def one_of_a_run(el: HtmlElement, st: _Stats) -> bool:
     """Whether ``el`` is one of a run of blocks of one kind (the same tag and class, a
     class it has) that its text is written in: the nearest block before or after it is of
-    its kind (``_alike``), and ``el`` is prose (``_prose_block``). A site's box of
-    recommended posts beside its text is of no kind the text's blocks are, or is links."""
-    if not el.get("class"):
+    its kind (``_alike``), its class says no chrome (``_anchor_word``: the word that does
+    is its anchor's), and ``el`` is prose (``_prose_block``). A site's box of recommended
+    posts beside its text is of no kind the text's blocks are, or is links."""
+    cls = el.get("class")
+    if not cls or not _anchor_word(cls):
         return False
     near = [next((s for s in el.itersiblings(preceding=True) if isinstance(s.tag, str)), None),
             next((s for s in el.itersiblings() if isinstance(s.tag, str)), None)]
@@ -39,3 +42,11 @@ def _prose_block(el: HtmlElement, st: _Stats) -> bool:
     links, in paragraphs of its own."""
     return st.text >= RUN_MIN_CHARS and _link_density(st) < RUN_MAX_LINK_DENSITY and \
         el.find(".//p") is not None
+
+
+def _anchor_word(cls: str) -> bool:
+    """Guard: the class ``el`` shares with its neighbours says no chrome, strong or not
+    (``div.dlist``): the word that does is in its own ``id``, an anchor. A comment
+    thread's items, each ``div.comment`` and prose, are chrome by the class they share."""
+    kinds = _kinds_of(cls)
+    return not (kinds.boiler or kinds.strong)
