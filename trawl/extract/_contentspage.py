@@ -6,8 +6,6 @@ holds it and the table of contents is the page (``_whole.whole`` asks at the bod
 
 from __future__ import annotations
 
-from urllib.parse import urldefrag
-
 from lxml.html import HtmlElement
 
 from ._stats import _Stats
@@ -32,7 +30,7 @@ def _document_of(el: HtmlElement) -> tuple[str | None, int]:
         if not href:
             continue
         count += 1
-        page = urldefrag(href)[0]
+        page = href.partition("#")[0]  # (not urldefrag: an index is read link by link)
         pages[page] = pages.get(page, 0) + 1
     if not pages:
         return None, count

@@ -103,6 +103,9 @@ _CLICK_LABEL_RE = re.compile(
     r"open|reveal)\b", re.IGNORECASE)
 """A control's label telling the reader what a click does: "click to toggle source",
 "Click to expand", "tap to show code"."""
+click_label_opening = _CLICK_LABEL_RE.match
+"""The cheap test ``_clean.basic_clean`` asks of every span's own text first (most spans are
+code's or a sentence's words), before ``click_label``."""
 CLICK_LABEL_MAX_WORDS = 6
 """A control's label says what a click does in a few words; more is a sentence."""
 _PROSE_PARENTS = frozenset(("p", "li", "dd", "td", "th", "blockquote", "figcaption",
