@@ -394,9 +394,9 @@ The sets (``--list`` says which are installed here):
   its call sequence and its description): ``main`` (``role=main``), not the side
   navigation (the search box, the page's contents, its parent, included modules and
   method list), less the headings' ``¶``/``↑`` links (hidden by the theme's style until
-  hovered), each method's "click to toggle source" label (hidden until hovered) and the
-  method's source it toggles (``div.method-source-code``, of no height until clicked, as
-  a collapsed ``details``);
+  hovered), each method's "click to toggle source" label (hidden until hovered); the method's
+  source it toggles (``div.method-source-code``, of no height until clicked) is kept, as
+  a collapsed ``details``'s body is;
 - ``asciidoctor``: Git 2.39's manual pages, guides and technical documents as Asciidoctor
   2.0 renders them (its default HTML5 converter, as Git's own build does with
   ``USE_ASCIIDOCTOR``; ``scripts/build-asciidoctor``, not installed by setup, from the
@@ -1002,13 +1002,14 @@ SETS = {s.name: s for s in (
            # (``role=main``); the side navigation (``nav``: home, search, the page's
            # contents, its parent, included modules, its methods) and the footer are
            # outside it. Less the headings' self-links (a ``span`` of ``¶`` and ``↑``,
-           # ``display: none`` in the theme's style), each method's "click to toggle
-           # source" label (shown on hover) and the method's source it toggles
-           # (``div.method-source-code``, of no height until clicked)
+           # ``display: none`` in the theme's style) and each method's "click to toggle
+           # source" label (a control's, shown on hover). The method's source it toggles
+           # (``div.method-source-code``, of no height until clicked) is kept: a reader
+           # opens it in place, as a collapsed ``details``'s body (pdoc's source
+           # listings are kept so too; session 18 kept it, brief 92)
            "//main[@role='main']",
            ".//span[a[@href='#top']] "
-           f"| .//span[{_has_class('method-click-advice')}] "
-           f"| .//div[{_has_class('method-source-code')}]"),
+           f"| .//span[{_has_class('method-click-advice')}]"),
     DocSet("asciidoctor", DOCSETS / "asciidoctor", "scripts/build-asciidoctor",
            # Asciidoctor 2.0's HTML5 converter (Git's AsciiDoc sources): the title block
            # (``div#header``: the title, a manual page's NAME section), the content

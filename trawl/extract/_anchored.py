@@ -55,15 +55,91 @@ def named_by_signature(el: HtmlElement, ident: str) -> bool:
     the bare word, whatever code its box opens with (``<div id="login"><pre>login(user,
     password)</pre>``): the id qualifies the name (``_ids._signature_anchor`` reads a bare
     id over a signature line of its own)."""
-    opening = ""
-    for piece in el.itertext():
-        opening += piece
-        if len(opening) >= _OPENING_CHARS:
-            break
-    call = _CALL_RE.match(opening)
+    call = _CALL_RE.match(_opening(el))
     if call is None:
         return False
     name = call.group(1)
     # (the id qualifies the name, as an API's anchors do: a kind or a class before it)
     return len(ident) > len(name) and ident.endswith(name) and \
         not ident[-len(name) - 1].isalnum()
+
+
+_ID_PARTS_RE = re.compile(r"[^A-Za-z0-9_]+")
+"""What splits an anchor into its parts (``method-i-empty-3F``: method, i, empty, 3F)."""
+_NAME_RE = re.compile(r"[A-Za-z_]\w*")
+"""An entry's name as its anchor spells it: an identifier, less a trailing ``?``/``!``/``=``
+(``empty?`` is anchored as ``empty-3F``)."""
+
+
+def _opening(el: HtmlElement) -> str:
+    """The first ``_OPENING_CHARS`` of ``el``'s text, read no further (an entry may be long)."""
+    opening = ""
+    for piece in el.itertext():
+        opening += piece
+        if len(opening) >= _OPENING_CHARS:
+            break
+    return opening
+
+
+def anchored_by_own_name(el: HtmlElement) -> bool:
+    """Whether ``el``'s own ``id`` holds, as one of its parts and letter case and all, the
+    name its text opens with (``div#method-i-shelljoin`` "shelljoin → string",
+    ``div#method-c-getaddress_orig`` "getaddress_orig(s)"): a generator derives a member's
+    anchor from its name as written in code. A comment's anchor is a number
+    (``comment-12``, "Alice says"), a widget's a lower-cased word ("search" for "Search")."""
+    ident = el.get("id")
+    if not ident:
+        return False
+    name = _NAME_RE.match(_opening(el).lstrip())
+    return name is not None and name.group() in _ID_PARTS_RE.split(ident)
+
+
+
+_CODE_NAME_RE = re.compile(r"[A-Za-z0-9]_+[A-Za-z0-9]")
+"""A name written as code: words glued by underscores (``respond_to_missing``,
+``pretty_print_children``), no word of a sentence."""
+_PART_SEPARATORS = frozenset("-_.:")
+"""What sets a part's qualifier after the name of the entry it belongs to
+(``pretty_print_children-source``)."""
+MEMBER_PART_DEPTH = 3
+"""How far up a part of an entry (its source listing, its heading) looks for the entry."""
+
+
+def _written_as_code(name: str) -> bool:
+    """Guard: ``name`` is glued code (``_CODE_NAME_RE``): a share bar's "share" or a box's
+    "comments", lower-cased in its own id ("share-bar"), is a word, and says chrome."""
+    return _CODE_NAME_RE.search(name) is not None
+
+
+def _code_name(el: HtmlElement) -> str | None:
+    """The name written as code that ``el`` is anchored by (``anchored_by_own_name``), if
+    any."""
+    ident = el.get("id")
+    if not ident:
+        return None
+    name = _NAME_RE.match(_opening(el).lstrip())
+    if name is None or name.group() not in _ID_PARTS_RE.split(ident) or \
+            not _written_as_code(name.group()):
+        return None
+    return name.group()
+
+
+def member_anchor(el: HtmlElement, ident: str) -> bool:
+    """Whether the id ``ident`` of ``el`` is a class member's anchor: ``el`` is anchored by
+    the name written as code it opens with (``div#method-i-respond_to_missing-3F``
+    "respond_to_missing?(m, include_private)", ``div#method-c-sharing_detection-3D``
+    "sharing_detection=(b)"), or is a part of such an entry (up to ``MEMBER_PART_DEPTH``
+    levels up) anchored by the entry's name and a qualifier
+    (``div#pretty_print_children-source``, the method's source listing). The name's words
+    ("skip", "print", "sharing", "missing") say what the method does, not what component
+    the block is."""
+    if _code_name(el) is not None:
+        return True
+    for depth, anc in enumerate(el.iterancestors()):
+        if depth >= MEMBER_PART_DEPTH:
+            return False
+        name = _code_name(anc)
+        if name is not None and ident.startswith(name) and len(ident) > len(name) and \
+                ident[len(name)] in _PART_SEPARATORS:
+            return True
+    return False

@@ -28,6 +28,7 @@ from ._signals import _is_ad_label, _kinds, page_contents
 from ._sourcenote import source_note
 from ._stats import TextSize, _drop_all, _link_density, _measure, _remeasure, _Stats
 from ._text import _FIGURE_NUMBER_RE, _SECTION_NUMBER_RE, _lead_text, text_content, words
+from ._textrun import one_of_a_run
 from ._titleline import title_line
 from ._tokens import _tokens_of
 from ._tree import _HEADINGS, _is_ancestor, _wrapped_heading
@@ -230,6 +231,7 @@ def _is_boilerplate(el: HtmlElement, tag: str, role: str, st: _Stats, share: flo
             and not _caption_in_numbered_section(el, tag, heading) and \
             not _title_page_credits(el) and not _part_of_sentence(el, tag) and \
             not _related_entries(el) and not menu_of_sections(el) and \
+            not one_of_a_run(el, st) and \
             not data_cell(el, tag, st) and not captions_block(el)
     return False
 

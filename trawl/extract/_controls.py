@@ -10,6 +10,8 @@ article holds them too. Their words are no content: a reader sees an arrow and a
 
 from __future__ import annotations
 
+import re
+
 from lxml.html import HtmlElement
 
 SCREEN_READER_CLASSES = frozenset(("visually-hidden", "visuallyhidden", "sr-only",
@@ -94,3 +96,43 @@ def top_link(a: HtmlElement) -> bool:
         return False
     count = len(" ".join(a.itertext()).split())
     return TOP_LINK_MIN_WORDS <= count <= TOP_LINK_MAX_WORDS and _stands_alone(a)
+
+
+_CLICK_LABEL_RE = re.compile(
+    r"\s*(?:click|tap|press)\s+(?:here\s+)?to\s+(?:toggle|show|hide|expand|collapse|view|"
+    r"open|reveal)\b", re.IGNORECASE)
+"""A control's label telling the reader what a click does: "click to toggle source",
+"Click to expand", "tap to show code"."""
+click_label_opening = _CLICK_LABEL_RE.match
+"""The cheap test ``_clean.basic_clean`` asks of every span's own text first (most spans are
+code's or a sentence's words), before ``click_label``."""
+CLICK_LABEL_MAX_WORDS = 6
+"""A control's label says what a click does in a few words; more is a sentence."""
+_PROSE_PARENTS = frozenset(("p", "li", "dd", "td", "th", "blockquote", "figcaption",
+                            "caption", "label", "a", "button", "summary"))
+"""Where a span is a sentence's words (or a control's own face, which its rules judge)."""
+
+
+def click_label(span: HtmlElement) -> bool:
+    """A span whose words are a control's label telling the reader to click to toggle
+    something ("click to toggle source", beside a method's signature: RDoc's, shown on
+    hover): an instruction for the mouse, no content. Asked of spans with attributes
+    (``_clean.basic_clean``); the label's opening (``_CLICK_LABEL_RE``) is tested first,
+    on the span's own text. Guard (``_label_of_a_line``): the span holds no element, says
+    at most ``CLICK_LABEL_MAX_WORDS`` and no sentence's end, and ends a line of a block
+    that is no paragraph (a heading's, a signature's): a tutorial quoting a button's
+    label in a sentence ("the <span>Click to expand</span> button opens the panel.") says
+    it in a paragraph."""
+    text = span.text
+    return bool(text) and _CLICK_LABEL_RE.match(text) is not None and \
+        _label_of_a_line(span, text)
+
+
+def _label_of_a_line(span: HtmlElement, text: str) -> bool:
+    """The guard of ``click_label`` (see there)."""
+    if len(span) or len(text.split()) > CLICK_LABEL_MAX_WORDS or \
+            text.rstrip().endswith((".", "!", "?", ":")):
+        return False
+    parent = span.getparent()
+    return parent is not None and parent.tag not in _PROSE_PARENTS and \
+        not (span.tail and span.tail.strip())

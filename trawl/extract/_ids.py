@@ -12,7 +12,7 @@ import re
 
 from lxml.html import HtmlElement
 
-from ._anchored import named_by_signature
+from ._anchored import member_anchor, named_by_signature
 from ._navbar import past_bar
 from ._text import _FIGURE_NUMBER_RE, _SECTION_NUMBER_RE, BLOCK_TAGS, _lead_text, words
 from ._tokens import _NEG_WEIGHT_RE, _kinds_of, _says_something
@@ -43,7 +43,7 @@ def _component_id(el: HtmlElement, ident: str) -> str | None:
         return ident
     if _term_anchor(el, ident) or _numbered_part(el) or _defined_in_code(el, ident) or \
             _named_item(el, ident) or _signature_anchor(el, ident) or \
-            named_by_signature(el, ident):
+            named_by_signature(el, ident) or member_anchor(el, ident):
         return None
     return _own_part(el, ident)
 

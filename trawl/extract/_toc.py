@@ -14,6 +14,7 @@ from ._clean import NEXT_PAGE_ATTR
 from ._nametree import namespace_entry
 from ._signals import _SENTENCE_END_RE, PROMO_LEAD_RE
 from ._text import BLOCK_TAGS, text_content
+from ._tochead import headed_contents, title_entries
 from ._tokens import _tokens_of
 from ._tree import _HEADINGS, _collapsed_text, _first_element, _is_ancestor
 
@@ -69,6 +70,12 @@ def contents_list(lst: HtmlElement, anchors: Anchors | None = None) -> bool:
     # or two subsections before its text; a paginated story's list of its other pages, or
     # a widget of other stories, goes to other pages)
     if items >= NAMED_CONTENTS_MIN_ITEMS and (lines or nested) and _named_toc(lst) and \
+            _lists_itself(lst, every=True, memo=anchors):
+        return True
+    # (its heading names it, and it lists only places on this page: a document's own
+    # "Table of contents" over its sections, written in its text)
+    if items >= NAMED_CONTENTS_MIN_ITEMS and headed_contents(lst) and \
+            (lines or nested or title_entries(lst)) and \
             _lists_itself(lst, every=True, memo=anchors):
         return True
     if items < CONTENTS_MIN_ITEMS:

@@ -39,11 +39,13 @@ import itertools
 from lxml.html import HtmlElement
 
 from ._apientry import entry_part, members_after
+from ._contentspage import contents_and_index
 from ._described import in_description
 from ._figures import figure_of, figure_references, numbered_figure
 from ._flat import before_flat_sections, flat_document, flat_entry
 from ._fold import in_fold
 from ._kept import contents_after_title
+from ._namedentries import in_named_entry, named_entries
 from ._readinglist import labelled_lists
 from ._sections import (
     _ENTRY_TAGS,
@@ -104,7 +106,8 @@ def whole(top: HtmlElement, stats: dict[HtmlElement, _Stats],
         if parent.tag == "body":
             if _front_page(node, parent, stats, anchors) or \
                     flat_document(node, parent, stats, lists, anchors) or \
-                    flat_entry(node, parent, stats, lists):
+                    flat_entry(node, parent, stats, lists) or \
+                    contents_and_index(node, parent, stats, anchors):
                 node = parent
             break
         if not (_lone_entry(node, parent)
@@ -112,6 +115,8 @@ def whole(top: HtmlElement, stats: dict[HtmlElement, _Stats],
                                         or _section_body(node, parent, stats)
                                         or body_after_types(node, parent, stats)
                                         or _among_similar(node, parent, stats)
+                                        or named_entries(node, parent, stats)
+                                        or in_named_entry(node, parent, stats)
                                         or _subsection(node, parent, stats, lists)
                                         or _in_section_text(node, parent, stats, lists)
                                         or in_description(node, parent, stats, lists)
