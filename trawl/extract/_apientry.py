@@ -20,6 +20,7 @@ import re
 
 from lxml.html import HtmlElement
 
+from ._sectioncaption import section_caption
 from ._signals import _class_weight, teasers
 from ._stats import _Stats
 from ._tree import _HEADINGS, GLUED_CODE_RE, PROGRAM_NAME_RE, _collapsed_text
@@ -63,8 +64,11 @@ def entry_part(node: HtmlElement, parent: HtmlElement,
     """Whether ``node`` is a part of the API entry ``parent``: the parent's first block with
     text is a signature line (``signature_line``), ``node`` one of the blocks after it (the
     entry's description, source listing or a member), and none of them a list of teasers or
-    chrome by its class."""
+    chrome by its class. A label heading the parent (``section_caption``: "Methods") is
+    passed over."""
     parts = _with_text(parent, stats)
+    if parts and section_caption(parts[0], parts[0].tag):
+        parts = parts[1:]  # (the label over the entries: "Methods", then the first one)
     if len(parts) < 2 or parts[0] is node or node not in parts:
         return False
     return signature_line(parts[0], stats) and _no_chrome_beside(parts[1:])
