@@ -67,11 +67,17 @@ def entry_part(node: HtmlElement, parent: HtmlElement,
     chrome by its class. A label heading the parent (``section_caption``: "Methods") is
     passed over."""
     parts = _with_text(parent, stats)
-    if parts and section_caption(parts[0], parts[0].tag):
+    if parts and _labels_entries(parts[0]):
         parts = parts[1:]  # (the label over the entries: "Methods", then the first one)
     if len(parts) < 2 or parts[0] is node or node not in parts:
         return False
     return signature_line(parts[0], stats) and _no_chrome_beside(parts[1:])
+
+
+def _labels_entries(part: HtmlElement) -> bool:
+    """Whether ``part`` is a label heading the entries after it (``section_caption``: a
+    caption's "Methods" over a class's methods), not an entry's signature."""
+    return section_caption(part, part.tag)
 
 
 MEMBERS_MIN = 2

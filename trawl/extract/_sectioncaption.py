@@ -17,7 +17,7 @@ passes over it): the methods' first signature line, after "Methods", opens the b
 description the climb must reach the block from.
 
 The guards: a picture's caption is beside its picture, so the block holds none
-(``_PICTURE_TAGS``); and a label over a list of links ("Most read" over headlines, "Menu"
+(``_holds_picture``); and a label over a list of links ("Most read" over headlines, "Menu"
 over a site's pages) titles a block of links, which prune judges as links: what follows
 the label is mostly not links (``SECTION_MAX_LINK_SHARE``), unless each of its linked
 blocks is a declaration's line (``_declaration_text``: its links the names of its types,
@@ -58,9 +58,14 @@ def section_caption(el: HtmlElement, tag: str) -> bool:
     if not label or len(label.split()) > LABEL_MAX_WORDS or label.endswith(_SENTENCE_ENDS):
         return False
     after = [c for c in el.itersiblings() if isinstance(c.tag, str)]
-    if not after or next(parent.iter(*_PICTURE_TAGS), None) is not None:
+    if not after or _holds_picture(parent):
         return False
     return _says_more_than_links(after)
+
+
+def _holds_picture(block: HtmlElement) -> bool:
+    """Whether ``block`` holds a picture (``_PICTURE_TAGS``): a caption in it is its."""
+    return next(block.iter(*_PICTURE_TAGS), None) is not None
 
 
 def _opens(parent: HtmlElement, el: HtmlElement) -> bool:
