@@ -7,7 +7,8 @@ keep it:
 - a caption that heads its own section (``<p class="caption">Methods</p>`` first in the
   block of an instance's methods, "Constructors" over a table) is the section's label, not
   a picture's caption (``_sectioncaption.section_caption``); guards: what follows it is not
-  links (a story's "Filed under" over its topics), and its block holds no picture;
+  links (a story's "Filed under" over its topics), and it is beside no picture
+  (``_titleline.beside_picture``);
 - an API entry's parts are read under that label (``_apientry._labels_entries``: "Methods",
   then the first method's signature line), so a method's long description scoring best
   still climbs to the page (GHC's Data-Functor.html kept 28 % of its words without it);

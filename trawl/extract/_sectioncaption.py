@@ -16,12 +16,13 @@ An API entry's parts are read under the label the same way (``_apientry.entry_pa
 passes over it): the methods' first signature line, after "Methods", opens the block, whose
 description the climb must reach the block from.
 
-The guards: a picture's caption is beside its picture, so the block holds none
-(``_holds_picture``); and a label over a list of links ("Most read" over headlines, "Menu"
-over a site's pages) titles a block of links, which prune judges as links: what follows
-the label is mostly not links (``SECTION_MAX_LINK_SHARE``), unless each of its linked
-blocks is a declaration's line (``_declaration_text``: its links the names of its types,
-as in an instance's ``minBound :: CBool``).
+The guards: a picture's caption is beside its picture or in a figure, which a section's
+label is not (``_titleline.beside_picture``, a title line's guard too); and a label over
+links (a story's "Filed under" over its topics, "Most read" over headlines) titles links,
+which prune judges as links: what follows the label is mostly not links
+(``SECTION_MAX_LINK_SHARE``), unless each of its linked blocks is a declaration's line
+(``_declaration_text``: its links the names of its types, an instance's ``minBound ::
+CBool``).
 """
 
 from __future__ import annotations
@@ -29,18 +30,19 @@ from __future__ import annotations
 from lxml.html import HtmlElement
 
 from ._text import text_content
+from ._titleline import beside_picture
 from ._tree import GLUED_CODE_RE, _short_text
 from ._typedecl import typed_declaration
 
 LABEL_MAX_WORDS = 4
 """A section's label is a few words ("Methods", "Minimal complete definition")."""
 LABEL_MAX_CHARS = 60
+"""... and a short line (read no further)."""
 SECTION_MAX_LINK_SHARE = 0.5
 """At most this share of what follows the label is link text (but declarations' lines)."""
 LINE_MAX_CHARS = 300
 """A declaration's line is shorter than this (as ``_apientry.SIGNATURE_MAX_CHARS``)."""
 _CAPTION_TAGS = frozenset(("p", "div", "span"))
-_PICTURE_TAGS = ("img", "picture", "video", "svg", "iframe", "object", "embed", "canvas")
 _SENTENCE_ENDS = (".", "!", "?")
 
 
@@ -58,14 +60,9 @@ def section_caption(el: HtmlElement, tag: str) -> bool:
     if not label or len(label.split()) > LABEL_MAX_WORDS or label.endswith(_SENTENCE_ENDS):
         return False
     after = [c for c in el.itersiblings() if isinstance(c.tag, str)]
-    if not after or _holds_picture(parent):
+    if not after or beside_picture(el):
         return False
     return _says_more_than_links(after)
-
-
-def _holds_picture(block: HtmlElement) -> bool:
-    """Whether ``block`` holds a picture (``_PICTURE_TAGS``): a caption in it is its."""
-    return next(block.iter(*_PICTURE_TAGS), None) is not None
 
 
 def _opens(parent: HtmlElement, el: HtmlElement) -> bool:
