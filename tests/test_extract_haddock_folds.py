@@ -145,3 +145,16 @@ def test_an_entrys_signature_line_is_no_label_to_pass_over() -> None:
     doc = entry.find("div")
     assert doc is not None
     assert entry_part(doc, entry, stats)
+
+
+def test_a_short_signature_of_no_link_is_no_label() -> None:
+    # hostile twin: an entry whose signature is short and links nothing ("x :: Int") opens
+    # with it: a line of code, not a label to pass over
+    from trawl.extract._apientry import entry_part
+    entry = fromstring(
+        "<div class='top'><p class='src'>x :: Int</p><div class='doc'><p>The number of "
+        "values the table holds, counted when the table is built.</p></div></div>")
+    stats = _measure(entry)
+    doc = entry.find("div")
+    assert doc is not None
+    assert entry_part(doc, entry, stats)

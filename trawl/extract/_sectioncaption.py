@@ -9,8 +9,9 @@ gallery's line); these are labels a reader reads as the section's heading, one o
 instance's folded methods (8,331 "Methods" on the base library's pages).
 
 The shape (``section_caption``): the caption is the first thing in its block (no text
-before it), a label (a few words, ``LABEL_MAX_WORDS``, no link, no sentence), and blocks
-follow it in that block: the section it titles.
+before it), a label (a few words, ``LABEL_MAX_WORDS``, no link, no sentence, no code: a
+short signature, ``x :: Int``, is an entry's line), and blocks follow it in that block: the
+section it titles.
 
 An API entry's parts are read under the label the same way (``_apientry.entry_part``
 passes over it): the methods' first signature line, after "Methods", opens the block, whose
@@ -57,8 +58,9 @@ def section_caption(el: HtmlElement, tag: str) -> bool:
     if not _opens(parent, el):
         return False
     label = _short_text(el, LABEL_MAX_CHARS)
-    if not label or len(label.split()) > LABEL_MAX_WORDS or label.endswith(_SENTENCE_ENDS):
-        return False
+    if not label or len(label.split()) > LABEL_MAX_WORDS or label.endswith(_SENTENCE_ENDS) \
+            or _declaration_text(el):
+        return False  # (a short signature, "x :: Int", is an entry's line, not its label)
     after = [c for c in el.itersiblings() if isinstance(c.tag, str)]
     if not after or beside_picture(el):
         return False
