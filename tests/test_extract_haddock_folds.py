@@ -158,3 +158,16 @@ def test_a_short_signature_of_no_link_is_no_label() -> None:
     doc = entry.find("div")
     assert doc is not None
     assert entry_part(doc, entry, stats)
+
+
+def test_a_contents_box_opening_the_content_is_no_label() -> None:
+    # hostile (QDoc's qtmath.html): the page's contents box, first in the content, says
+    # only its heading ("Contents", its list empty): a box its class calls a sidebar, no
+    # section's label, which goes as before
+    html = ("<html><head><title>QtMath</title></head><body><div class='content mainContent'>"
+            "<div class='sidebar'><div class='toc'><h3><a name='toc'>Contents</a></h3><ul>"
+            f"</ul></div><div class='sidebar-content'></div></div><h1>QtMath</h1>{STORY}"
+            "</div></body></html>")
+    text = extract(html, "https://docs.example/qtmath.html").text
+    assert "Paragraph 5 of the report" in text
+    assert "Contents" not in text

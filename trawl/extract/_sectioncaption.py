@@ -17,10 +17,12 @@ An API entry's parts are read under the label the same way (``_apientry.entry_pa
 passes over it): the methods' first signature line, after "Methods", opens the block, whose
 description the climb must reach the block from.
 
-The guards: a picture's caption is beside its picture or in a figure, which a section's
-label is not (``_titleline.beside_picture``, a title line's guard too); and a label over
-links (a story's "Filed under" over its topics, "Most read" over headlines) titles links,
-which prune judges as links: what follows the label is mostly not links
+The guards: the label is a line, no block in it (``_a_line``: a page's contents box that
+opens the content, "Contents" over an empty list, is a box, not a label); a picture's
+caption is beside its picture or in a figure, which a section's label is not
+(``_titleline.beside_picture``, a title line's guard too); and a label over links (a
+story's "Filed under" over its topics, "Most read" over headlines) titles links, which
+prune judges as links: what follows the label is mostly not links
 (``SECTION_MAX_LINK_SHARE``), unless each of its linked blocks is a declaration's line
 (``_declaration_text``: its links the names of its types, an instance's ``minBound ::
 CBool``).
@@ -30,6 +32,7 @@ from __future__ import annotations
 
 from lxml.html import HtmlElement
 
+from ._stats import _holds_block
 from ._text import text_content
 from ._titleline import beside_picture
 from ._tree import GLUED_CODE_RE, _short_text
@@ -50,7 +53,7 @@ _SENTENCE_ENDS = (".", "!", "?")
 def section_caption(el: HtmlElement, tag: str) -> bool:
     """Whether ``el``, a line its class calls a caption, heads the block it opens (see the
     module's docstring)."""
-    if tag not in _CAPTION_TAGS or el.find(".//a") is not None:
+    if tag not in _CAPTION_TAGS or el.find(".//a") is not None or not _a_line(el):
         return False
     parent = el.getparent()
     if parent is None or (parent.text or "").strip():
@@ -65,6 +68,13 @@ def section_caption(el: HtmlElement, tag: str) -> bool:
     if not after or beside_picture(el):
         return False
     return _says_more_than_links(after)
+
+
+def _a_line(el: HtmlElement) -> bool:
+    """Whether ``el`` holds no block (a heading, a list, a paragraph): a line, as a label
+    is. A box that opens with its own heading (a page's "Contents" box, its list empty) is
+    a block of its own, judged as one."""
+    return not _holds_block(el)
 
 
 def _opens(parent: HtmlElement, el: HtmlElement) -> bool:
