@@ -53,16 +53,16 @@ _SENTENCE_ENDS = (".", "!", "?")
 def section_caption(el: HtmlElement, tag: str) -> bool:
     """Whether ``el``, a line its class calls a caption, heads the block it opens (see the
     module's docstring)."""
-    if tag not in _CAPTION_TAGS or el.find(".//a") is not None or not _a_line(el):
+    if tag not in _CAPTION_TAGS:
         return False
+    # (the cheapest tests first: most elements asked are no block's first, or no label)
     parent = el.getparent()
-    if parent is None or (parent.text or "").strip():
-        return False
-    if not _opens(parent, el):
+    if parent is None or (parent.text or "").strip() or not _opens(parent, el):
         return False
     label = _short_text(el, LABEL_MAX_CHARS)
-    if not label or len(label.split()) > LABEL_MAX_WORDS or label.endswith(_SENTENCE_ENDS) \
-            or _declaration_text(el):
+    if not label or len(label.split()) > LABEL_MAX_WORDS or label.endswith(_SENTENCE_ENDS):
+        return False
+    if el.find(".//a") is not None or not _a_line(el) or _declaration_text(el):
         return False  # (a short signature, "x :: Int", is an entry's line, not its label)
     after = [c for c in el.itersiblings() if isinstance(c.tag, str)]
     if not after or beside_picture(el):
