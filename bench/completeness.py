@@ -373,8 +373,10 @@ The sets (``--list`` says which are installed here):
   263 module pages, not their hyperlinked sources): a page a module, its header (the
   module's name, its stability and portability table), its description and its interface
   (sections of entries: a signature line, its description, a class's methods, a type's
-  instances); ``div#content`` less the page's contents list, the collapsed synopsis and
-  every other collapsed ``details``, and each entry's "Source" and ``#`` links;
+  instances, each instance's methods folded in a collapsed ``details``, which counts, as
+  rustdoc's do); ``div#content`` less the page's contents list, the collapsed synopsis (the
+  entries' signatures again), the toggles' labels (``summary``), and each entry's "Source"
+  and ``#`` links;
 - ``rmanuals``: R 4.2's seven manuals (makeinfo of Texinfo 6.8; Debian r-doc-html), each
   the whole manual on one page: the body less the node's navigation bars;
 - ``mallard``: GNOME 43's help (yelp-xsl 42's mal2html of its Mallard pages, built by
@@ -956,13 +958,15 @@ SETS = {s.name: s for s in (
            # (``div#package-header``: Source, Contents, Index) and the "Produced by Haddock"
            # footer are outside it. Less the page's own contents list (``div#table-of-
            # contents``: links to its sections, navigation), the synopsis (a collapsed
-           # ``details``: each declaration's signature again, shown on a click), every other
-           # collapsed ``details`` (an instance's methods, shown on a click, and its toggle's
-           # label, which haddock's script replaces by a button), each declaration's
-           # "Source" link (``a.link``, to its hyperlinked source) and self-link (``#``)
+           # ``details``: each declaration's signature again, shown on a click), the
+           # toggles' labels (a ``details``'s ``summary``: "Instance details", "Expand",
+           # which haddock's script hides and replaces by a button), each declaration's
+           # "Source" link (``a.link``, to its hyperlinked source) and self-link (``#``).
+           # Every other collapsed ``details`` (an instance's "Defined in" line and its
+           # methods, a collapsed example) is text: a click opens it in place and the
+           # browser's find-in-page opens it too, as rustdoc's (see docs/extraction.md)
            "//div[@id='content']",
-           "./div[@id='table-of-contents'] | ./div[@id='synopsis'] "
-           "| .//details[not(@open)] "
+           "./div[@id='table-of-contents'] | ./div[@id='synopsis'] | .//details/summary "
            f"| .//a[{_has_class('link')} or {_has_class('selflink')}]"),
     DocSet("rmanuals", _installed("usr/share/R/doc/manual", DOCSETS / "r-doc-html"),
            "r-doc-html",

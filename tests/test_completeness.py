@@ -171,8 +171,10 @@ FLOORS = {
     # _typedecl: an entry's signature declared with spaces, ``data Ptr a``; 0 / 4 since
     # brief 85: its declared names marked as places, no links (_clean._names_place), its
     # folded examples (_fold), its module's name line (_titleline), its undescribed
-    # entries' signature lines and instances' heads (_siglines), its module tree (_nametree))
-    "haddock": (0, 4),
+    # entries' signature lines and instances' heads (_siglines), its module tree (_nametree);
+    # brief 93: the reference counts the collapsed details (an instance's methods), 0 / 8 on
+    # main's code, 0 / 3 with the methods' captions (_sectioncaption) and lines (typed_line))
+    "haddock": (0, 3),
     "rmanuals": (0, 0),
 
     # (brief 88, three generators as first measured, before any rule: GNOME's help,
@@ -324,8 +326,10 @@ CEILINGS = {
     # doxygen's hidden rows: not chrome; and its "Source" links' word; 26.5 % / 123 since
     # brief 85, the pages whose instances' details and examples' folds are now kept whole;
     # 29.8 % / 135 since the lead's _siglines._type_signature: an instance's folded methods'
-    # type signatures, every name linked, pruned as links on GHC-Enum.html after brief 85)
-    "haddock": (0.298, 135),
+    # type signatures, every name linked, pruned as links on GHC-Enum.html after brief 85;
+    # brief 93: 10.8 % / 29 once the reference counts the folds, 10.7 % / 29 with their
+    # captions kept: the "Source" links and the toggles' "Instance details" labels)
+    "haddock": (0.107, 29),
     "rmanuals": (0.0, 0),
     "mallard": (0.0, 0),
     # (brief 88: Scribble's contents of the manual beside the main column, taken in on a

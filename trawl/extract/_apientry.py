@@ -20,6 +20,7 @@ import re
 
 from lxml.html import HtmlElement
 
+from ._sectioncaption import section_caption
 from ._signals import _class_weight, teasers
 from ._stats import _Stats
 from ._tree import _HEADINGS, GLUED_CODE_RE, PROGRAM_NAME_RE, _collapsed_text
@@ -63,11 +64,20 @@ def entry_part(node: HtmlElement, parent: HtmlElement,
     """Whether ``node`` is a part of the API entry ``parent``: the parent's first block with
     text is a signature line (``signature_line``), ``node`` one of the blocks after it (the
     entry's description, source listing or a member), and none of them a list of teasers or
-    chrome by its class."""
+    chrome by its class. A label heading the parent (``section_caption``: "Methods") is
+    passed over."""
     parts = _with_text(parent, stats)
+    if parts and _labels_entries(parts[0]):
+        parts = parts[1:]  # (the label over the entries: "Methods", then the first one)
     if len(parts) < 2 or parts[0] is node or node not in parts:
         return False
     return signature_line(parts[0], stats) and _no_chrome_beside(parts[1:])
+
+
+def _labels_entries(part: HtmlElement) -> bool:
+    """Whether ``part`` is a label heading the entries after it (``section_caption``: a
+    caption's "Methods" over a class's methods), not an entry's signature."""
+    return section_caption(part, part.tag)
 
 
 MEMBERS_MIN = 2

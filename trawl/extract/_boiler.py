@@ -22,6 +22,7 @@ from ._menus import menu_of_sections
 from ._navbar import navigation_bar
 from ._outline import labels_of_outline, outline_beside_article
 from ._phrases import _part_of_sentence
+from ._sectioncaption import section_caption
 from ._selfheading import self_linked_heading
 from ._seqbar import page_line, sequence_bar
 from ._signals import _is_ad_label, _kinds, page_contents
@@ -232,7 +233,8 @@ def _is_boilerplate(el: HtmlElement, tag: str, role: str, st: _Stats, share: flo
             not _title_page_credits(el) and not _part_of_sentence(el, tag) and \
             not _related_entries(el) and not menu_of_sections(el) and \
             not one_of_a_run(el, st) and \
-            not data_cell(el, tag, st) and not captions_block(el)
+            not data_cell(el, tag, st) and not captions_block(el) and \
+            not section_caption(el, tag)
     return False
 
 

@@ -50,7 +50,7 @@ from ._permalinks import self_linked
 from ._phrases import _cited_address, _phrase_in_prose, sentence_of_links
 from ._readmore import SEE_ALSO_RE, refers_on
 from ._seenames import see_also_names
-from ._siglines import entry_names
+from ._siglines import entry_names, typed_line
 from ._signals import (
     PROMO_LEAD_RE,
     _admonition,
@@ -292,7 +292,7 @@ def _prunable(el: HtmlElement, st: _Stats, stats: dict[HtmlElement, _Stats],
     # only of the blocks that would otherwise go, as _names_only)
     if tag == "p":
         return _is_link_paragraph(el, st) and not _footnotes(el) and not type_binding(el) \
-            and not declaration_line(el)
+            and not declaration_line(el) and not typed_line(el, stats)
     if _run_of_names(el, cites) or _phrase_in_prose(el, tag) or sentence_of_links(el):
         return False
     # (a link block first: _names_only, reading every block below, only of those that go)

@@ -16,6 +16,14 @@ a page's whole column (Node.js's: its table of contents beside a few signature l
 no block of signatures (kept whole, its own lists were then judged one by one, and its
 "Possible signatures:" lists went).
 
+A type signature's line set alone as a paragraph (``typed_line``: an instance's folded
+methods, ``minBound :: CBool Source``, each a ``p`` of its own) is judged by prune as a
+paragraph, not as a block's line: its links past nine tenths of it (the name, the type and
+the "Source" link, its own text a ``::``), it was a paragraph of links, and went or stayed
+by a character (``CInt``'s line stayed, ``CBool``'s went). The guard is
+``_type_signature``'s: a name annotated with its type, which a forum's trail of links set
+apart by ``::`` is not.
+
 A reference table's cell is a name the same way (``cell_names``): a class's instances,
 each row its head (``Eq Int16``: the class and the type, both linked, in an inline
 ``span`` that is all the cell says) and what it is. A table in the content is data, which
@@ -90,6 +98,12 @@ def _in_signature_lines(el: HtmlElement, stats: dict[HtmlElement, _Stats],
         else:
             total += _in_signature_lines(child, stats, listed)
     return total
+
+
+def typed_line(el: HtmlElement, stats: dict[HtmlElement, _Stats]) -> bool:
+    """Whether the paragraph ``el`` is a type signature's line (``_type_signature``): an
+    entry's declaration, its links the names of its types, not a paragraph of links."""
+    return el.tag == "p" and _type_signature(el, stats)
 
 
 TYPE_SIGNATURE_MAX_LINK_SHARE = 0.95
