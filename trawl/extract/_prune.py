@@ -84,6 +84,7 @@ from ._tree import (
     _short_text,
     _wrapped_heading,
 )
+from ._wholes import kept_whole, spare_parts
 
 MIN_INTRODUCED_CHARS = 25
 """A linked heading followed by at least this much text (mostly not links) is kept."""
@@ -134,14 +135,16 @@ def prune(content: HtmlElement, stats: dict[HtmlElement, _Stats] | None = None,
     cites: dict[HtmlElement, bool] = {}  # (see _names_only)
     decls: Declarations = {}  # (see beside_declaration)
     anchors: Anchors = Anchors()  # (see contents_list; nothing is dropped until the end)
+    wholes: set[HtmlElement] = set()  # (blocks kept as content as a whole: see _wholes)
     for el in content.iter():
         if el is content:
             continue
         st = stats.get(el)
         # in the main landmark, lists and tables of links are the page's own: it said so
-        if st is not None and _prunable(el, st, stats, lists, cites, decls) and \
+        if st is not None and _prunable(el, st, stats, lists, cites, decls, wholes) and \
                 not (_in_landmark(el) and _links_in_lists(el, stats, lists)):
             doomed.append(el)
+    measured = doomed
     # a note or "See also" box is content whatever links it holds; a caption or a heading is
     # a title; a table of contents, an index under its letters or a guide's topics is the
     # page's own
@@ -164,7 +167,7 @@ def prune(content: HtmlElement, stats: dict[HtmlElement, _Stats] | None = None,
               if not any(_listing_line(a, stats, lists, groups) for a in _up_to(el, content))
               and not (el.tag != "p" and any(_entry_alike(a, stats, lists, groups)
                                              for a in _up_to(el, content)[:2]))]
-    doomed = _with_labels(doomed)
+    doomed = _with_labels(spare_parts(measured, doomed, wholes, content))
     # a pruning that would gut the content is wrong about this page: keep it whole
     if not prose:  # (a navigation bar's links are in its table's cells, not paragraphs)
         doomed = [el for el in doomed if not _links_in_paragraphs(el) and not _titles_list(el)]
@@ -266,8 +269,10 @@ def _in_landmark(el: HtmlElement) -> bool:
 
 def _prunable(el: HtmlElement, st: _Stats, stats: dict[HtmlElement, _Stats],
               lists: dict[HtmlElement, int], cites: dict[HtmlElement, bool],
-              decls: Declarations | None = None) -> bool:
-    """Whether prune drops ``el`` (forms, navigation headings, link-heavy blocks)."""
+              decls: Declarations | None = None, wholes: set[HtmlElement] | None = None) \
+        -> bool:
+    """Whether prune drops ``el`` (forms, navigation headings, link-heavy blocks); a link
+    block a rule keeps is added to ``wholes`` (``_wholes.kept_whole``)."""
     tag = el.tag
     if tag in _FORM_TAGS:
         return True
@@ -288,14 +293,14 @@ def _prunable(el: HtmlElement, st: _Stats, stats: dict[HtmlElement, _Stats],
     # (footnotes by their marks, type and declaration lines by their text: asked last,
     # only of the blocks that would otherwise go, as _names_only)
     if tag == "p":
-        return _is_link_paragraph(el, st) and not _footnotes(el) and not type_binding(el) \
-            and not declaration_line(el)
+        return _is_link_paragraph(el, st) and not kept_whole(
+            el, wholes, _footnotes(el) or type_binding(el) or declaration_line(el))
     if _run_of_names(el, cites) or _phrase_in_prose(el, tag) or sentence_of_links(el):
         return False
     # (a link block first: _names_only, reading every block below, only of those that go)
-    return _is_link_block(el, st, stats, lists) and not _names_only(el, st, stats, cites) \
-        and not _footnotes(el) and not self_linked(el) and not type_binding(el) \
-        and not declaration_line(el) and not entry_names(el, st, stats, lists)
+    return _is_link_block(el, st, stats, lists) and not kept_whole(el, wholes, _names_only(
+        el, st, stats, cites) or _footnotes(el) or self_linked(el) or type_binding(el) or
+        declaration_line(el) or entry_names(el, st, stats, lists))
 
 
 _CITING_TAGS = ("p", "dd", "li")
