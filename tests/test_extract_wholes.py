@@ -104,3 +104,94 @@ def test_a_folded_methods_line_all_links_but_its_colons_stays_with_its_block() -
     text = " ".join(extract(html, "https://docs.example/GHC-IO-IOMode.html").text.split())
     assert "readsPrec :: Int -> ReadS IOMode" in text
     assert "readPrec :: ReadPrec IOMode" in text
+
+
+SERVER = link("Network-Server.html#t:Server", "Server")
+PORT = link("Network.html#t:Port", "Port")
+
+
+def server_line(name: str) -> str:
+    """An undescribed entry's signature line: its name, its types linked."""
+    return (f"<p class='src'><a id='v:{name}' class='def'>{name}</a> :: {PORT} -&gt; "
+            f"{link('Prelude.html#t:IO', 'IO')} {SERVER} <a href='src/N.html#{name}' "
+            "class='link'>Source</a></p>")
+
+
+def described_entry(i: int) -> str:
+    return (f"<div class='top'><p class='src'><a id='v:close{i}' class='def'>close{i}</a> :: "
+            f"{SERVER} -&gt; {link('Prelude.html#t:IO', 'IO')} ()</p><div class='doc'><p>Stops "
+            f"server {i} from accepting new connections and keeps the ones it has, until each "
+            "ends; the callback is called once the server is closed.</p></div></div>")
+
+
+def test_a_possible_signatures_list_inside_a_block_of_signature_lines_stays() -> None:
+    # session 17 (Node.js, 6 pages): a block kept as its entries' signature lines, and the
+    # "Possible signatures:" lists in it, their links' names the entry's own forms, pruned
+    # one by one as lists of links
+    names = ("listen", "listenOn", "listenAll", "listenAny", "listenTcp", "listenUdp",
+             "listenUnix", "listenPipe", "listenPort", "listenLocal")
+    forms = ("<p>Possible signatures:</p><ul><li><a href='Network-Listen.html#v:listen'><code>"
+             "listen(port)</code></a> for <a href='#tcp'>TCP</a> servers</li><li><a href='"
+             "Network-Listen.html#v:listenOn'><code>listenOn(path)</code></a> for <a href='#ipc'"
+             ">IPC</a> servers</li></ul>")
+    html = (HEAD.format(title="Network.Server") + "<div class='listening'>"
+            + "".join(server_line(n) for n in names) + forms + "</div>"
+            + "".join(described_entry(i) for i in range(6)) + FOOT)
+    text = " ".join(extract(html, "https://docs.example/Network-Server.html").text.split())
+    assert "listenLocal :: Port -> IO Server" in text
+    assert "listenOn(path) for IPC servers" in text
+
+
+STORY = "".join(f"<p>Paragraph {i} of the story: the council met on Tuesday and agreed the new "
+                "timetable for the buses, which starts next month and runs every ten minutes."
+                "</p>" for i in range(8))
+
+
+def page(body: str) -> str:
+    """A story's page: ``body`` in a column (kept by prune: mostly text) beside the story's
+    second part, both in the content."""
+    rest = "".join(f"<p>Paragraph {i} of the second part: the new buses run on electricity "
+                   "and are charged overnight at the depot by the river.</p>" for i in range(4))
+    return (f"<html><head><title>Buses</title></head><body><div class='wrap'><div "
+            f"class='column'>{body}</div><div class='part'>{rest}</div></div></body></html>")
+
+
+def test_a_sidebar_inside_the_main_column_still_goes() -> None:
+    # hostile: the column is kept because it is mostly text, no rule's whole; the box of
+    # links set inside it is judged alone, and goes
+    box = ("<div class='box'><p><b>Popular</b></p><ul>" + "".join(
+        f"<li><a href='/news/{i}'>Popular story number {i}</a></li>" for i in range(6))
+        + "</ul></div>")
+    text = extract(page(f"<h1>Buses</h1><div class='section'>{STORY[:600]}{box}"
+                        f"{STORY[600:]}</div>"),
+                   "https://news.example/buses.html").text
+    assert "Paragraph 7 of the story" in text
+    assert "Popular story number 3" not in text
+
+
+def test_a_related_posts_list_after_a_story_still_goes() -> None:
+    related = ("<div class='more'><h3>You may also like</h3><ul>" + "".join(
+        f"<li><a href='/news/r{i}'>Another story about town, part {i}</a></li>"
+        for i in range(5)) + "</ul></div>")
+    text = extract(page(f"<h1>Buses</h1><div class='section'>{STORY}{related}</div>"),
+                   "https://news.example/buses.html").text
+    assert "Paragraph 7 of the story" in text
+    assert "Another story about town" not in text
+
+
+def test_a_related_list_beside_the_pages_contents_still_goes() -> None:
+    # hostile: a block mostly the page's table of contents is kept by prune's check for
+    # contents ("is, or is mostly, one"), which asks nothing of the rest: it makes no whole,
+    # and the list of other stories beside the contents goes as before
+    toc = "<ul>" + "".join(f"<li><a href='#s{p}'>Section {p}</a><ul>" + "".join(
+        f"<li><a href='#s{p}-{i}'>Subsection {p}.{i}</a></li>" for i in range(3))
+        + "</ul></li>" for p in range(4)) + "</ul>"
+    related = "<ul>" + "".join(f"<li><a href='/news/r{i}'>Another story {i}</a></li>"
+                               for i in range(3)) + "</ul>"
+    sections = "".join(f"<h2 id='s{p}'>Section {p}</h2>" + "".join(
+        f"<h3 id='s{p}-{i}'>Subsection {p}.{i}</h3>{STORY[:300]}" for i in range(3))
+        for p in range(4))
+    text = extract(page(f"<div class='section'><h1>Buses</h1><div>{toc}{related}</div>"
+                        f"{sections}</div>"), "https://news.example/guide.html").text
+    assert "Subsection 2.1" in text
+    assert "Another story 1" not in text

@@ -144,7 +144,6 @@ def prune(content: HtmlElement, stats: dict[HtmlElement, _Stats] | None = None,
         if st is not None and _prunable(el, st, stats, lists, cites, decls, wholes) and \
                 not (_in_landmark(el) and _links_in_lists(el, stats, lists)):
             doomed.append(el)
-    measured = doomed
     # a note or "See also" box is content whatever links it holds; a caption or a heading is
     # a title; a table of contents, an index under its letters or a guide's topics is the
     # page's own
@@ -167,7 +166,7 @@ def prune(content: HtmlElement, stats: dict[HtmlElement, _Stats] | None = None,
               if not any(_listing_line(a, stats, lists, groups) for a in _up_to(el, content))
               and not (el.tag != "p" and any(_entry_alike(a, stats, lists, groups)
                                              for a in _up_to(el, content)[:2]))]
-    doomed = _with_labels(spare_parts(measured, doomed, wholes, content))
+    doomed = _with_labels(spare_parts(doomed, wholes, content))
     # a pruning that would gut the content is wrong about this page: keep it whole
     if not prose:  # (a navigation bar's links are in its table's cells, not paragraphs)
         doomed = [el for el in doomed if not _links_in_paragraphs(el) and not _titles_list(el)]

@@ -59,16 +59,10 @@ def in_whole(el: HtmlElement, wholes: set[HtmlElement], content: HtmlElement) ->
     return False
 
 
-def spare_parts(measured: list[HtmlElement], doomed: list[HtmlElement],
-                wholes: set[HtmlElement], content: HtmlElement) -> list[HtmlElement]:
-    """``doomed`` without the blocks inside a whole. ``measured``: what prune's measure
-    doomed before its rules spoke; each block of it they kept (not in ``doomed``) is a
-    whole, as are ``wholes``, the blocks the measure's own rules kept
-    (``kept_whole``)."""
-    if not wholes and len(doomed) == len(measured):
-        return doomed  # (no rule kept anything: nothing to spare)
-    left = set(doomed)
-    wholes.update(el for el in measured if el not in left)
-    if not wholes:
-        return doomed
+def spare_parts(doomed: list[HtmlElement], wholes: set[HtmlElement],
+                content: HtmlElement) -> list[HtmlElement]:
+    """``doomed`` without the blocks inside a whole (``wholes``: the blocks prune's measure
+    doomed and its rules kept, ``kept_whole``)."""
+    # (asked of every doomed block, wholes or none: a few dozen blocks a page, each walked
+    # up to the content)
     return [el for el in doomed if not in_whole(el, wholes, content)]
