@@ -281,10 +281,11 @@ def _prunable(el: HtmlElement, st: _Stats, stats: dict[HtmlElement, _Stats],
             el, wholes, _footnotes(el) or type_binding(el) or declaration_line(el))
     if _run_of_names(el, cites) or _phrase_in_prose(el, tag) or sentence_of_links(el):
         return False
-    # (a link block first: _names_only, reading every block below, only of those that go)
-    return _is_link_block(el, st, stats, lists) and not kept_whole(el, wholes, _names_only(
-        el, st, stats, cites) or _footnotes(el) or self_linked(el) or type_binding(el) or
-        declaration_line(el) or entry_names(el, st, stats, lists))
+    # (a link block first: _names_only, reading every block below, only of those that go;
+    # it keeps a block by its items, each judged alone as citing names: no whole, see _wholes)
+    return _is_link_block(el, st, stats, lists) and not _names_only(el, st, stats, cites) \
+        and not kept_whole(el, wholes, _footnotes(el) or self_linked(el) or type_binding(el)
+                           or declaration_line(el) or entry_names(el, st, stats, lists))
 
 
 _CITING_TAGS = ("p", "dd", "li")

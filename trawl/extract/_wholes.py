@@ -22,12 +22,21 @@ invariant hold in one place, after every rule has spoken: a block doomed inside 
 stays.
 
 The guard (``whole``): only a block prune's measure would drop and a rule then keeps is a
-whole. A block kept because its measure never doomed it (a page's main column, mostly
-text; a section under its heading, "judged by its parts") is no whole, and a sidebar, a
-"related posts" list or a table of contents set inside it is judged as before: the rules
-that make a whole read every link of the block (a signature block's links outside its
-lines are few and no more than those in them; a reference's names are all its links), so a
-block holding such chrome is no whole either.
+whole, and only a rule that judges the block (its signature lines, its footnotes, its
+links to its own places, its type bindings): ``_prune._names_only`` keeps a block because
+each of its paragraphs and items, judged alone, cites names, and its parts keep their own
+judgment (a list of profiles' addresses under "Follow us on social media:", its items
+dotted like names, is kept by it; its items, paragraphs of a link, go). Nor does a block
+that ``prune``'s later checks keep make a whole: they keep a block that *is or is mostly*
+one thing (a table of contents, a list of the document's parts), and ask nothing of the
+rest (a list of other stories beside the page's contents in one block still goes). A
+block kept because its measure never doomed it (a page's main column, mostly text; a
+section under its heading, "judged by its parts") is no whole, and a sidebar or a "related
+posts" list set inside it is judged as before. The rules that make a whole read the
+block's links: a signature block's links outside its lines are few and no more than those
+in them, so a block holding a menu beside a signature is no whole either. Left: a short
+list of links (under a tenth of the block's text) inside a block of signature lines is
+kept with it.
 """
 
 from __future__ import annotations
