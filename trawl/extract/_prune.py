@@ -1,5 +1,13 @@
 """Inside the chosen content: drop link-heavy lists, navigation headings, in-text promotions,
-forms and the like, unless that would gut the content."""
+forms and the like, unless that would gut the content.
+
+A block's fate is decided in ``_prunable`` (its measure, then the rules that keep a link
+block as content after all), in ``prune``'s checks of what it doomed (notes, tables of
+contents, a section's body...) and last by the gut check. The invariant (``_wholes``): a
+block judged content as a whole, one the measure dooms and a rule of ``_prunable`` keeps,
+has its descendants judged in that light, not afresh as loose lists: what prune dooms
+inside it stays (``_wholes.spare_parts``, asked once, after every rule has spoken).
+"""
 
 from __future__ import annotations
 
@@ -42,6 +50,7 @@ from ._kept import (
     contents_after_title,
 )
 from ._letterindex import in_letter_index
+from ._linkheading import link_heading
 from ._members import named_entries, wrapped_section_body
 from ._menus import menu_of_sections
 from ._namelist import assignments_list, names_list
@@ -57,7 +66,6 @@ from ._signals import (
     _kinds,
     page_contents,
     promo_heading,
-    to_other_page,
 )
 from ._sigparts import in_signature
 from ._stats import (
@@ -84,37 +92,15 @@ from ._tree import (
     _first_element,
     _is_ancestor,
     _short_text,
-    _wrapped_heading,
 )
+from ._wholes import kept_whole, spare_parts
 
-MIN_INTRODUCED_CHARS = 25
-"""A linked heading followed by at least this much text (mostly not links) is kept."""
 _FORM_TAGS = frozenset(("form", "fieldset"))
 _SECTION_MAX_LINK_DENSITY = 0.5
 """Past this share of link text under its heading a section is a link list, judged whole."""
 _CELL_TAGS = frozenset(("td", "th", "li", "dd", "dt"))
 _PROMO_MAX_CHARS = 300
 _PROMO_MIN_LINK_DENSITY = 0.5
-
-
-def _introduces_text(heading: HtmlElement, stats: dict[HtmlElement, _Stats]) -> bool:
-    """Whether the element after ``heading`` is text more than links (what a section
-    under a heading is). A heading its title block wraps (DocBook's ``div.titlepage``)
-    is followed by what follows the block."""
-    node, after = heading, None
-    while True:
-        after = node.getnext()
-        while after is not None and not isinstance(after.tag, str):
-            after = after.getnext()
-        parent = node.getparent()
-        if after is not None or parent is None or parent.tag != "div" or \
-                _wrapped_heading(parent) is not heading:
-            break
-        node = parent
-    if after is None or after.tag in _HEADINGS:
-        return False
-    st = stats.get(after)
-    return st is not None and st.text >= MIN_INTRODUCED_CHARS and _link_density(st) < 0.5
 
 
 def prune(content: HtmlElement, stats: dict[HtmlElement, _Stats] | None = None,
@@ -136,12 +122,13 @@ def prune(content: HtmlElement, stats: dict[HtmlElement, _Stats] | None = None,
     cites: dict[HtmlElement, bool] = {}  # (see _names_only)
     decls: Declarations = {}  # (see beside_declaration)
     anchors: Anchors = Anchors()  # (see contents_list; nothing is dropped until the end)
+    wholes: set[HtmlElement] = set()  # (blocks kept as content as a whole: see _wholes)
     for el in content.iter():
         if el is content:
             continue
         st = stats.get(el)
         # in the main landmark, lists and tables of links are the page's own: it said so
-        if st is not None and _prunable(el, st, stats, lists, cites, decls) and \
+        if st is not None and _prunable(el, st, stats, lists, cites, decls, wholes) and \
                 not (_in_landmark(el) and _links_in_lists(el, stats, lists)):
             doomed.append(el)
     # a note or "See also" box is content whatever links it holds; a caption or a heading is
@@ -167,7 +154,7 @@ def prune(content: HtmlElement, stats: dict[HtmlElement, _Stats] | None = None,
               if not any(_listing_line(a, stats, lists, groups) for a in _up_to(el, content))
               and not (el.tag != "p" and any(_entry_alike(a, stats, lists, groups)
                                              for a in _up_to(el, content)[:2]))]
-    doomed = _with_labels(doomed)
+    doomed = _with_labels(spare_parts(doomed, wholes, content))
     # a pruning that would gut the content is wrong about this page: keep it whole
     if not prose:  # (a navigation bar's links are in its table's cells, not paragraphs)
         doomed = [el for el in doomed if not _links_in_paragraphs(el) and not _titles_list(el)]
@@ -269,13 +256,15 @@ def _in_landmark(el: HtmlElement) -> bool:
 
 def _prunable(el: HtmlElement, st: _Stats, stats: dict[HtmlElement, _Stats],
               lists: dict[HtmlElement, int], cites: dict[HtmlElement, bool],
-              decls: Declarations | None = None) -> bool:
-    """Whether prune drops ``el`` (forms, navigation headings, link-heavy blocks)."""
+              decls: Declarations | None = None, wholes: set[HtmlElement] | None = None) \
+        -> bool:
+    """Whether prune drops ``el`` (forms, navigation headings, link-heavy blocks); a link
+    block a rule keeps is added to ``wholes`` (``_wholes.kept_whole``)."""
     tag = el.tag
     if tag in _FORM_TAGS:
         return True
     if tag in _HEADINGS:
-        return _is_link_heading(el, st, stats) and not declaration(el)
+        return link_heading(el, st, stats) and not declaration(el)
     if tag not in _PRUNABLE_TAGS:
         return False
     if not st.links and st.n_img <= 1 and st.n_li - 100 <= st.n_p:
@@ -291,14 +280,16 @@ def _prunable(el: HtmlElement, st: _Stats, stats: dict[HtmlElement, _Stats],
     # (footnotes by their marks, type and declaration lines by their text: asked last,
     # only of the blocks that would otherwise go, as _names_only)
     if tag == "p":
-        return _is_link_paragraph(el, st) and not _footnotes(el) and not type_binding(el) \
-            and not declaration_line(el) and not typed_line(el, stats)
+        return _is_link_paragraph(el, st) and not kept_whole(
+            el, wholes, _footnotes(el) or type_binding(el) or declaration_line(el)
+            or typed_line(el, stats))
     if _run_of_names(el, cites) or _phrase_in_prose(el, tag) or sentence_of_links(el):
         return False
-    # (a link block first: _names_only, reading every block below, only of those that go)
+    # (a link block first: _names_only, reading every block below, only of those that go;
+    # it keeps a block by its items, each judged alone as citing names: no whole, see _wholes)
     return _is_link_block(el, st, stats, lists) and not _names_only(el, st, stats, cites) \
-        and not _footnotes(el) and not self_linked(el) and not type_binding(el) \
-        and not declaration_line(el) and not entry_names(el, st, stats, lists)
+        and not kept_whole(el, wholes, _footnotes(el) or self_linked(el) or type_binding(el)
+                           or declaration_line(el) or entry_names(el, st, stats, lists))
 
 
 _CITING_TAGS = ("p", "dd", "li")
@@ -339,21 +330,6 @@ def _names_only(el: HtmlElement, st: _Stats, stats: dict[HtmlElement, _Stats],
                 not any(a.tag in _CITING_TAGS for a in _up_to(d, el)[1:]):
             cited += stats[d].links
     return cited > 0 and cited >= st.links
-
-
-def _is_link_heading(el: HtmlElement, st: _Stats, stats: dict[HtmlElement, _Stats]) -> bool:
-    # a linked heading introducing nothing, or only more links (a "related" list), is
-    # navigation; one followed by text is a title that happens to be a link
-    # (a link to an anchor of the page itself, like a FAQ's back-link to its questions,
-    # navigates nowhere)
-    return bool(st.text) and _link_density(st) > 0.5 and _leaves_page(el) \
-        and not _introduces_text(el, stats)
-
-
-def _leaves_page(el: HtmlElement) -> bool:
-    """Whether ``el`` holds a link to another page (not only to anchors of this one; an
-    ``<a>`` without ``href``, a place named for links to come to, goes nowhere)."""
-    return any(to_other_page(a) for a in el.iter("a"))
 
 
 def _is_link_paragraph(el: HtmlElement, st: _Stats) -> bool:

@@ -1,0 +1,54 @@
+"""A heading that is a link: a way to another page, or a title that happens to be linked.
+
+A heading mostly link text (``_stats._link_density`` past a half) that leads to another
+page (``leaves_page``) and introduces no text of its own (``_introduces_text``: the block
+after it is at least ``MIN_INTRODUCED_CHARS`` and mostly not links) is navigation, which
+prune drops: a "related" block's linked headlines, a menu's titles. A linked heading
+followed by text is a section's title. (Moved out of ``_prune.py`` as it was, for room.)
+"""
+
+from __future__ import annotations
+
+from lxml.html import HtmlElement
+
+from ._signals import to_other_page
+from ._stats import _link_density, _Stats
+from ._tree import _HEADINGS, _wrapped_heading
+
+MIN_INTRODUCED_CHARS = 25
+"""A linked heading followed by at least this much text (mostly not links) is kept."""
+
+
+def _introduces_text(heading: HtmlElement, stats: dict[HtmlElement, _Stats]) -> bool:
+    """Whether the element after ``heading`` is text more than links (what a section
+    under a heading is). A heading its title block wraps (DocBook's ``div.titlepage``)
+    is followed by what follows the block."""
+    node, after = heading, None
+    while True:
+        after = node.getnext()
+        while after is not None and not isinstance(after.tag, str):
+            after = after.getnext()
+        parent = node.getparent()
+        if after is not None or parent is None or parent.tag != "div" or \
+                _wrapped_heading(parent) is not heading:
+            break
+        node = parent
+    if after is None or after.tag in _HEADINGS:
+        return False
+    st = stats.get(after)
+    return st is not None and st.text >= MIN_INTRODUCED_CHARS and _link_density(st) < 0.5
+
+
+def link_heading(el: HtmlElement, st: _Stats, stats: dict[HtmlElement, _Stats]) -> bool:
+    """Whether the heading ``el`` is navigation: a linked heading introducing nothing, or
+    only more links (a "related" list); one followed by text is a title that happens to be
+    a link (a link to an anchor of the page itself, like a FAQ's back-link to its
+    questions, navigates nowhere)."""
+    return bool(st.text) and _link_density(st) > 0.5 and leaves_page(el) \
+        and not _introduces_text(el, stats)
+
+
+def leaves_page(el: HtmlElement) -> bool:
+    """Whether ``el`` holds a link to another page (not only to anchors of this one; an
+    ``<a>`` without ``href``, a place named for links to come to, goes nowhere)."""
+    return any(to_other_page(a) for a in el.iter("a"))
