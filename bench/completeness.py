@@ -419,6 +419,12 @@ The sets (``--list`` says which are installed here):
   the footer, less the controls that show or fold (the summaries' "collapse" links, the
   inheritance tree's "show all") and what the theme's style hides until clicked (the full
   inheritance tree, each method's source listing, ``div.defines``);
+- ``mandoc``: manual pages as mandoc 1.14 renders them (``mandoc -T html``, its default
+  style; ``scripts/build-mandoc``, not installed by setup: every n-th page of sections 1,
+  5 and 8 installed under /usr/share/man, ~320 pages, which depend on the machine's
+  packages): ``div.manual-text`` (the page's sections, each heading its own link), not the
+  title line above it (``table.head``: "LS(1) User Commands LS(1)") nor the foot line
+  under it (``table.foot``: the source and date);
 - ``postgres`` (kept back, only with ``--kept-back``: measured to check, never tuned on): the
   PostgreSQL 15 manual (DocBook XSL; Debian postgresql-doc-15): the body less its
   ``navheader`` and ``navfooter``.
@@ -1052,6 +1058,11 @@ SETS = {s.name: s for s in (
            f"| .//ul[{_has_class('fullTree')}] | .//*[{_has_class('source_code')}] "
            f"| .//*[{_has_class('defines')}]",
            exclude=("class_list.html", "method_list.html", "file_list.html", "frames.html")),
+    DocSet("mandoc", DOCSETS / "mandoc", "scripts/build-mandoc",
+           # mandoc 1.14's HTML (manual pages of sections 1, 5, 8): ``div.manual-text``
+           # (the sections; a heading's words are its own permalink); the title line
+           # (``table.head``) and the foot line (``table.foot``) are outside it
+           f"//div[{_has_class('manual-text')}]"),
     DocSet("postgres", _installed("usr/share/doc/postgresql-doc-15/html"), "postgresql-doc-15",
            "/html/body", "./div[@class='navheader' or @class='navfooter']", kept_back=True),
 )}
