@@ -425,6 +425,11 @@ The sets (``--list`` says which are installed here):
   packages): ``div.manual-text`` (the page's sections, each heading its own link), not the
   title line above it (``table.head``: "LS(1) User Commands LS(1)") nor the foot line
   under it (``table.foot``: the source and date);
+- ``pandoc``: Markdown documents as Pandoc 2.17 renders them standalone (``pandoc -s
+  --toc``, its default HTML5 template; ``scripts/build-pandoc``, not installed by setup:
+  ~170 of the Markdown files packages install under /usr/share/doc, READMEs, guides, news,
+  which depend on the machine's packages): the body (the template sets no container) less
+  the table of contents Pandoc writes above the text (``nav#TOC``, links to its sections);
 - ``postgres`` (kept back, only with ``--kept-back``: measured to check, never tuned on): the
   PostgreSQL 15 manual (DocBook XSL; Debian postgresql-doc-15): the body less its
   ``navheader`` and ``navfooter``.
@@ -1063,6 +1068,12 @@ SETS = {s.name: s for s in (
            # (the sections; a heading's words are its own permalink); the title line
            # (``table.head``) and the foot line (``table.foot``) are outside it
            f"//div[{_has_class('manual-text')}]"),
+    DocSet("pandoc", DOCSETS / "pandoc", "scripts/build-pandoc",
+           # Pandoc 2.17's standalone HTML5 (``-s --toc``, Markdown files of
+           # /usr/share/doc): no container, the body (a title block when the document
+           # has a title, then its text), less the table of contents above the text
+           # (``nav#TOC``, ``role=doc-toc``: links to the document's sections)
+           "/html/body", "./nav[@id='TOC']"),
     DocSet("postgres", _installed("usr/share/doc/postgresql-doc-15/html"), "postgresql-doc-15",
            "/html/body", "./div[@class='navheader' or @class='navfooter']", kept_back=True),
 )}
