@@ -35,6 +35,7 @@ from ._section_end import (
     says_sentences,
     words_outside,
 )
+from ._sectionrun import opens_run_section
 from ._seealso import see_also_section
 from ._signals import _SENTENCE_END_RE, _kinds, section_alike
 from ._stats import _TYPED_NAME_RE, CODE_TAGS, _drop_all
@@ -371,7 +372,8 @@ def _header_block(headline: HtmlElement, content: HtmlElement, size: int) -> Htm
         text = _short_text(parent, size + HEADER_BLOCK_EXTRA_CHARS)
         if text is None or parent.find(".//pre") is not None or _holds_landmark(parent) \
                 or says_more(parent, headline) or holds_abstract(parent, headline) \
-                or facts_beside(block, parent) or kind_heading_beside(block, parent):
+                or facts_beside(block, parent) or kind_heading_beside(block, parent) \
+                or opens_run_section(parent, headline):
             break
         if total is None:  # the text of the landmark it is in, else of the content
             scope = next((a for a in headline.iterancestors() if a is content or
