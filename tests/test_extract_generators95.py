@@ -44,6 +44,21 @@ def test_a_doc_comments_block_tags_are_the_entrys() -> None:
                 *(f"what {m} made of the content" for m in METHODS), "Parameters", "0.9.4")
 
 
+def test_block_tags_opening_with_an_examples_block_are_the_entrys() -> None:
+    # YARD sets a method's examples first, in a block of their own (``div.examples`` over
+    # its "Examples:" label), then the other tags' labels
+    def entry(name: str) -> str:
+        return yard_entry(name).replace(
+            "<div class='tags'>",
+            "<div class='tags'><div class='examples'><p class='tag_title'>Examples:</p>"
+            f"<p class='example_title'>Calling {name} on a file</p><pre class='example code'>"
+            f"<code>parser.{name}(File.read('a.rb'))</code></pre></div>")
+    body = "<h1>Class: SourceParser</h1>" + "".join(entry(m) for m in METHODS)
+    e = extract(page(body, "Class: SourceParser"), URL)
+    assert_kept(e.text, *(f"Calling {m} on a file" for m in METHODS),
+                *(f"the text the {m} step reads from its source" for m in METHODS))
+
+
 def test_a_posts_tags_still_go() -> None:
     # hostile: a post's tags, unlinked, under their own label ("Tags:"), no block tag's
     tags = ("<div class='tags'><p class='tag_title'>Tags:</p><p>travel, rome, food, summer "

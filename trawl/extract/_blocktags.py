@@ -19,7 +19,7 @@ from lxml.html import HtmlElement
 
 from ._stats import _TYPED_NAME_RE, _link_density, _Stats
 from ._text import text_content
-from ._tree import _collapsed_text
+from ._tree import _collapsed_text, _first_element
 from ._tree import named_page as _named_page
 
 BLOCK_TAG_WORDS = frozenset((
@@ -44,7 +44,8 @@ _BLOCKS = frozenset(("div", "section", "dl"))
 
 def block_tags(el: HtmlElement, st: _Stats) -> bool:
     """Whether ``el`` (a block whose class names tags) is a doc comment's block tags: its
-    first element is a block tag's label (``_tag_label``), and half of its labels at least
+    first element is a block tag's label (``_tag_label``), or opens with one (a tag's own
+    block: ``div.examples`` over its "Examples:" label), and half of its labels at least
     are; what it says is mostly words not linked (``BLOCK_TAGS_MAX_LINK_DENSITY``) or its
     links are the API's names, one word of code each ("See Also: Handlers::Base"). Guards:
     a post's tags ("Tags: python, web", each a link to the tag's page) open with no block
@@ -52,6 +53,8 @@ def block_tags(el: HtmlElement, st: _Stats) -> bool:
     if el.tag not in _BLOCKS:
         return False
     first = next((c for c in el if isinstance(c.tag, str)), None)
+    if first is not None and first.tag in _BLOCKS and not _tag_label(first):
+        first = _first_element(first)  # (a tag's own block around its label: "Examples:")
     if first is None or not _tag_label(first):
         return False
     labels = [c for c in el if isinstance(c.tag, str) and c.tag == first.tag
