@@ -12,6 +12,7 @@ from lxml.html import HtmlElement
 from ._anchored import anchored_names
 from ._bio import _BIO_BLOCKS
 from ._blockcaption import captions_block
+from ._childnames import labelled_names
 from ._clean import drop_tree
 from ._codeline import names_code
 from ._contentsrows import contents_row
@@ -552,8 +553,9 @@ def drop_dangling_heading(content: HtmlElement) -> None:
         # or a description's tag over the names it lists ("See" over "min")
     if lists_code(after):
         return  # a declaration under its heading ("struct GtkHPaned" over "struct GtkHPaned;")
-    if anchored_names(after):
-        return  # a reference's members, each anchored by its name ("Constants" over "HAS_BODY")
+    if anchored_names(after) or labelled_names(after):
+        return  # a reference's members, each anchored by its name ("Constants" over "HAS_BODY"),
+        # or its children's names under their kinds ("Classes: YardocTask")
     texts = [el for el in after if _collapsed_text(el)]
     if texts and all(_cites_names(el) for el in texts):
         return  # names it cross-references ("See Also: a::f() const"): no comment count
