@@ -412,6 +412,26 @@ The sets (``--list`` says which are installed here):
   page, its contents and index, the readme): the body less the bar of links under the
   title ("contents · index", "about · installation · ...", each link beside a ``·``) and
   the footer's "Last update" line (``small.footer``);
+- ``yard``: YARD 0.9's own library reference as YARD 0.9.28 renders it (its default
+  template; ``scripts/build-yard``, not installed by setup; 284 pages: a page a class or
+  module, its overview, constants, attributes and methods, each method a signature heading
+  and its description, tags and examples; the guides; the alphabetic index; not the side
+  menu's frame documents, ``class_list.html``, ``method_list.html``, ``file_list.html``,
+  nor ``frames.html``, a script's frameset): ``div#content``, not the breadcrumb bar and
+  the footer, less the controls that show or fold (the summaries' "collapse" links, the
+  inheritance tree's "show all") and what the theme's style hides until clicked (the full
+  inheritance tree, each method's source listing, ``div.defines``);
+- ``mandoc``: manual pages as mandoc 1.14 renders them (``mandoc -T html``, its default
+  style; ``scripts/build-mandoc``, not installed by setup: every n-th page of sections 1,
+  5 and 8 installed under /usr/share/man, ~320 pages, which depend on the machine's
+  packages): ``div.manual-text`` (the page's sections, each heading its own link), not the
+  title line above it (``table.head``: "LS(1) User Commands LS(1)") nor the foot line
+  under it (``table.foot``: the source and date);
+- ``pandoc``: Markdown documents as Pandoc 2.17 renders them standalone (``pandoc -s
+  --toc``, its default HTML5 template; ``scripts/build-pandoc``, not installed by setup:
+  ~170 of the Markdown files packages install under /usr/share/doc, READMEs, guides, news,
+  which depend on the machine's packages): the body (the template sets no container) less
+  the table of contents Pandoc writes above the text (``nav#TOC``, links to its sections);
 - ``postgres`` (kept back, only with ``--kept-back``: measured to check, never tuned on): the
   PostgreSQL 15 manual (DocBook XSL; Debian postgresql-doc-15): the body less its
   ``navheader`` and ``navfooter``.
@@ -1033,6 +1053,32 @@ SETS = {s.name: s for s in (
            ".//a[contains(following-sibling::text()[1], '\u00b7') "
            "or contains(preceding-sibling::text()[1], '\u00b7')] "
            f"| .//small[{_has_class('footer')}]"),
+    DocSet("yard", DOCSETS / "yard", "scripts/build-yard",
+           # YARD 0.9's default template (YARD's own library): ``div#content`` (in
+           # ``div#main``); the side menu (an ``iframe`` of ``class_list.html``), the
+           # breadcrumb bar and the search link (``div#header``) and the footer are outside
+           # it. Less the controls that fold or unfold (``a`` of ``href="#"``: the
+           # summaries' "collapse", the inheritance's "show all") and what the theme's style
+           # hides until clicked (``display: none``: the full inheritance tree
+           # ``ul.fullTree``, each method's source listing ``div.source_code`` /
+           # ``table.source_code``, ``.defines``). The side menu's frame documents and the
+           # frameset page are not pages of their own
+           "//div[@id='content']",
+           ".//a[@href='#'] "
+           f"| .//ul[{_has_class('fullTree')}] | .//*[{_has_class('source_code')}] "
+           f"| .//*[{_has_class('defines')}]",
+           exclude=("class_list.html", "method_list.html", "file_list.html", "frames.html")),
+    DocSet("mandoc", DOCSETS / "mandoc", "scripts/build-mandoc",
+           # mandoc 1.14's HTML (manual pages of sections 1, 5, 8): ``div.manual-text``
+           # (the sections; a heading's words are its own permalink); the title line
+           # (``table.head``) and the foot line (``table.foot``) are outside it
+           f"//div[{_has_class('manual-text')}]"),
+    DocSet("pandoc", DOCSETS / "pandoc", "scripts/build-pandoc",
+           # Pandoc 2.17's standalone HTML5 (``-s --toc``, Markdown files of
+           # /usr/share/doc): no container, the body (a title block when the document
+           # has a title, then its text), less the table of contents above the text
+           # (``nav#TOC``, ``role=doc-toc``: links to the document's sections)
+           "/html/body", "./nav[@id='TOC']"),
     DocSet("postgres", _installed("usr/share/doc/postgresql-doc-15/html"), "postgresql-doc-15",
            "/html/body", "./div[@class='navheader' or @class='navfooter']", kept_back=True),
 )}

@@ -11,6 +11,7 @@ from lxml.html import HtmlElement
 from ._asidebox import sidebar_in_flow
 from ._banner import site_banner
 from ._blockcaption import captions_block
+from ._blocktags import block_tags
 from ._boxes import _box_under_title, _boxed_in_text, _in_flow_quote, _related_entries
 from ._cells import data_cell
 from ._doccomment import doc_comment
@@ -224,7 +225,7 @@ def _is_boilerplate(el: HtmlElement, tag: str, role: str, st: _Stats, share: flo
     if kinds.boiler:
         if kinds.content and share >= 0.1 and _link_density(st) < 0.4:
             return False
-        if doc_comment(el, st) or self_linked_heading(el, tag) or \
+        if doc_comment(el, st) or block_tags(el, st) or self_linked_heading(el, tag) or \
                 title_line(el, title, st.text):
             return False
         return (share < 0.4 or _copyright_footer(el)) and not _boxed_in_text(el, st) \

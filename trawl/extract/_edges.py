@@ -12,6 +12,7 @@ from lxml.html import HtmlElement
 from ._anchored import anchored_names
 from ._bio import _BIO_BLOCKS
 from ._blockcaption import captions_block
+from ._childnames import labelled_names
 from ._clean import drop_tree
 from ._codeline import names_code
 from ._contentsrows import contents_row
@@ -35,6 +36,7 @@ from ._section_end import (
     says_sentences,
     words_outside,
 )
+from ._sectionrun import opens_run_section
 from ._seealso import see_also_section
 from ._signals import _SENTENCE_END_RE, _kinds, section_alike
 from ._stats import _TYPED_NAME_RE, CODE_TAGS, _drop_all
@@ -371,7 +373,8 @@ def _header_block(headline: HtmlElement, content: HtmlElement, size: int) -> Htm
         text = _short_text(parent, size + HEADER_BLOCK_EXTRA_CHARS)
         if text is None or parent.find(".//pre") is not None or _holds_landmark(parent) \
                 or says_more(parent, headline) or holds_abstract(parent, headline) \
-                or facts_beside(block, parent) or kind_heading_beside(block, parent):
+                or facts_beside(block, parent) or kind_heading_beside(block, parent) \
+                or opens_run_section(parent, headline):
             break
         if total is None:  # the text of the landmark it is in, else of the content
             scope = next((a for a in headline.iterancestors() if a is content or
@@ -550,8 +553,9 @@ def drop_dangling_heading(content: HtmlElement) -> None:
         # or a description's tag over the names it lists ("See" over "min")
     if lists_code(after):
         return  # a declaration under its heading ("struct GtkHPaned" over "struct GtkHPaned;")
-    if anchored_names(after):
-        return  # a reference's members, each anchored by its name ("Constants" over "HAS_BODY")
+    if anchored_names(after) or labelled_names(after):
+        return  # a reference's members, each anchored by its name ("Constants" over "HAS_BODY"),
+        # or its children's names under their kinds ("Classes: YardocTask")
     texts = [el for el in after if _collapsed_text(el)]
     if texts and all(_cites_names(el) for el in texts):
         return  # names it cross-references ("See Also: a::f() const"): no comment count
