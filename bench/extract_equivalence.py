@@ -42,7 +42,7 @@ sys.path.insert(0, str(ROOT))
 import importlib  # noqa: E402
 import importlib.util  # noqa: E402
 
-from bench.completeness import DOCSETS, SETS  # noqa: E402
+from bench._docsets import DOCSETS, SETS  # noqa: E402
 from trawl.extract import extract  # noqa: E402
 
 ARTICLES = ROOT.parent / "shared" / "bench" / "articles"
