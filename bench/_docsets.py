@@ -1003,13 +1003,14 @@ SETS = {s.name: s for s in (
            # it. Less the controls that fold or unfold (``a`` of ``href="#"``: the
            # summaries' "collapse", the inheritance's "show all") and what the theme's style
            # hides until clicked (``display: none``: the full inheritance tree
-           # ``ul.fullTree``, each method's source listing ``div.source_code`` /
-           # ``table.source_code``, ``.defines``). The side menu's frame documents and the
-           # frameset page are not pages of their own
+           # ``ul.fullTree``, the "Defined in" list's other files ``.defines``). Each
+           # method's source listing (``div.source_code``, hidden until its "View source"
+           # is clicked) is kept: a reader opens it in place, as rdoc's and pdoc's listings
+           # (session 18). The side menu's frame documents and the frameset page are not
+           # pages of their own
            "//div[@id='content']",
            ".//a[@href='#'] "
-           f"| .//ul[{_has_class('fullTree')}] | .//*[{_has_class('source_code')}] "
-           f"| .//*[{_has_class('defines')}]",
+           f"| .//ul[{_has_class('fullTree')}] | .//*[{_has_class('defines')}]",
            exclude=("class_list.html", "method_list.html", "file_list.html", "frames.html")),
     DocSet("mandoc", DOCSETS / "mandoc", "scripts/build-mandoc",
            # mandoc 1.14's HTML (manual pages of sections 1, 5, 8): ``div.manual-text``
