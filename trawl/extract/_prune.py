@@ -83,6 +83,7 @@ from ._stats import (
     listed_links,
     reference_table,
 )
+from ._summarylist import member_summary
 from ._tickets import ticket_link
 from ._toc import Anchors
 from ._topics import topic_list
@@ -143,7 +144,7 @@ def prune(content: HtmlElement, stats: dict[HtmlElement, _Stats] | None = None,
               not _headed_link(el, stats) and not topic_list(el) and not companion_link(el) and
               not lists_sections_after(el) and not in_numbered_figure(el) and
               not menu_of_sections(el) and not in_letter_index(el) and not names_list(el) and
-              not assignments_list(el) and
+              not assignments_list(el) and not member_summary(el) and
               not any(contents_after_title(a) for a in _up_to(el, content)[:2]) and
               not (el.tag == "span" and _in_title(el, content)) and
               not (keep is not None and (el is keep or _is_ancestor(keep, el)))]

@@ -1,0 +1,74 @@
+"""A reference page's summary of its members: a list whose items each link, by the member's
+signature, to the member's entry further down the same page, and say in a line what it
+does.
+
+YARD writes a class's "Instance Method Summary" so: ``<li><span><a href="#delete-instance_
+method">#<strong>delete</strong>(key) ⇒ void</a></span><span><p>Deletes an object at a
+given path.</p></span></li>``, one item a method. Half its text is links, so prune took the
+list for a menu and it went (RegistryStore.html 88 %; about forty pages under 95 %). A
+list of the page's own entries, each named as code and described, is the page's index of
+itself, as a table of contents is; a menu's links lead elsewhere and say words ("Home",
+"Pricing"), and a list of comments or of other stories names people and titles, not code.
+"""
+
+from __future__ import annotations
+
+import re
+from urllib.parse import unquote
+
+from lxml.html import HtmlElement
+
+from ._tree import GLUED_CODE_RE, _collapsed_text
+
+SUMMARY_DESCRIPTION_MIN_WORDS = 3
+"""What a member's line says besides its signature ("Deletes an object at a given path.")."""
+SUMMARY_DESCRIBED_SHARE = 0.5
+"""The share of a summary's members, at least, described beside their signatures."""
+_SIGIL_NAME_RE = re.compile(r"[#.:]{1,2}[A-Za-z_]\w*[?!=]?(?:[\s(]|$)")
+"""A member named as its language's documentation writes it: ``#delete`` (an instance
+method), ``.new`` or ``::new`` (a class method), the name alone after its sigil."""
+_LISTS = frozenset(("ul", "ol"))
+
+
+def member_summary(el: HtmlElement) -> bool:
+    """Whether ``el`` is a list (``ul``, ``ol``) of a page's members' summaries: each item
+    opens its links with one to a place on this page that exists (``_entry_on_page``; its
+    description may link to other pages after it), its text a signature (``_names_code``:
+    ``#delete(key) ⇒ void``, ``#checksums ⇒ Object``), and ``SUMMARY_DESCRIBED_SHARE`` of
+    the items or more say ``SUMMARY_DESCRIPTION_MIN_WORDS`` words or more beside it (an
+    undocumented member's line has none). Guard: a list of comments or of a page's
+    sections names people and titles in words, and a menu's links lead to other pages."""
+    if el.tag not in _LISTS or not len(el):
+        return False
+    ids: set[str] | None = None  # (the page's ids, read once, when a link asks)
+    items = described = 0
+    for item in el:
+        if not isinstance(item.tag, str):
+            continue
+        link = next(item.iter("a"), None)
+        if item.tag != "li" or link is None:
+            return False
+        if ids is None:
+            ids = {str(i) for i in el.getroottree().getroot().xpath("//@id")}
+        signature = _collapsed_text(link)
+        if not _entry_on_page(link, ids) or not _names_code(signature):
+            return False
+        items += 1
+        rest = len(_collapsed_text(item).split()) - len(signature.split())
+        described += rest >= SUMMARY_DESCRIPTION_MIN_WORDS
+    return bool(items) and described >= SUMMARY_DESCRIBED_SHARE * items
+
+
+def _names_code(signature: str) -> bool:
+    """Whether a link's text is a member's signature: a name glued to its arguments or
+    scope (``GLUED_CODE_RE``), or a name after its language's sigil (``#delete``)."""
+    return GLUED_CODE_RE.search(signature) is not None or \
+        _SIGIL_NAME_RE.match(signature) is not None
+
+
+def _entry_on_page(a: HtmlElement, ids: set[str]) -> bool:
+    """Whether the link ``a`` leads to an element of this page (``#id``, the id among the
+    page's ``ids``)."""
+    href = a.get("href") or ""
+    # (``#empty%3F-instance_method`` leads to ``id="empty?-instance_method"``)
+    return href.startswith("#") and len(href) > 1 and unquote(href[1:]) in ids
