@@ -24,8 +24,9 @@ the summary's text is its links); the last undocumented."""
 def summary_item(name: str, args: str, returns: str, description: str) -> str:
     desc = (f"<span class='summary_desc'><div class='inline'>\n<p>{description}</p>\n"
             "</div></span>") if description else ""
+    anchor = name.replace("?", "%3F")
     return (f"<li class='public '>\n  <span class='summary_signature'>\n    <a href="
-            f"'#{name.replace('?', '%3F')}-method' title='#{name} (instance method)'>#<strong>{name}</strong>"
+            f"'#{anchor}-method' title='#{name} (instance method)'>#<strong>{name}</strong>"
             f"{args}  &#x21d2; {returns} </a>\n  </span>\n  {desc}\n</li>\n")
 
 
