@@ -211,8 +211,10 @@ FLOORS = {
     # tags; 5 / 45 since _blocktags; 2 / 42 since _childnames, a module's "Defined Under
     # Namespace" line of its classes' names, at its end, taken for a dangling heading's;
     # 2 / 46 once the reference counts the methods' source listings a reader opens, as
-    # rdoc's: some pages' listings lost with their method summaries, session 18)
-    "yard": (2, 46),
+    # rdoc's: some pages' listings lost with their method summaries, session 18; 2 / 26
+    # since _summarylist.member_summary: a class's method summary, a list of its members'
+    # signatures linked to their entries, pruned as a menu)
+    "yard": (2, 26),
     # (mandoc 1.14's HTML, every n-th manual page of sections 1, 5, 8 installed, built by
     # scripts/build-mandoc, ~320 pages (which depend on the machine's packages), 3 / 70
     # (78.3 %) as first measured: each page's NAME section (its first ``h1``, "NAME", taken
