@@ -87,11 +87,18 @@ def anchored_by_own_name(el: HtmlElement) -> bool:
     ``div#method-c-getaddress_orig`` "getaddress_orig(s)"): a generator derives a member's
     anchor from its name as written in code. A comment's anchor is a number
     (``comment-12``, "Alice says"), a widget's a lower-cased word ("search" for "Search")."""
+    return _own_name(el) is not None
+
+
+def _own_name(el: HtmlElement) -> str | None:
+    """The name ``el``'s text opens with when its own ``id`` holds it as one of its parts
+    (``anchored_by_own_name``), else None."""
     ident = el.get("id")
     if not ident:
-        return False
+        return None
     name = _NAME_RE.match(_opening(el).lstrip())
-    return name is not None and name.group() in _ID_PARTS_RE.split(ident)
+    return name.group() if name is not None and \
+        name.group() in _ID_PARTS_RE.split(ident) else None
 
 
 
@@ -114,14 +121,8 @@ def _written_as_code(name: str) -> bool:
 def _code_name(el: HtmlElement) -> str | None:
     """The name written as code that ``el`` is anchored by (``anchored_by_own_name``), if
     any."""
-    ident = el.get("id")
-    if not ident:
-        return None
-    name = _NAME_RE.match(_opening(el).lstrip())
-    if name is None or name.group() not in _ID_PARTS_RE.split(ident) or \
-            not _written_as_code(name.group()):
-        return None
-    return name.group()
+    name = _own_name(el)
+    return name if name is not None and _written_as_code(name) else None
 
 
 def member_anchor(el: HtmlElement, ident: str) -> bool:
