@@ -9,6 +9,8 @@ list for a menu and it went (RegistryStore.html 88 %; about forty pages under 95
 list of the page's own entries, each named as code and described, is the page's index of
 itself, as a table of contents is; a menu's links lead elsewhere and say words ("Home",
 "Pricing"), and a list of comments or of other stories names people and titles, not code.
+An undocumented class's summary has no lines, only signatures (``._load(str) ⇒ Object``):
+its heading, "Instance Method Summary", says what it is (session 19).
 """
 
 from __future__ import annotations
@@ -18,7 +20,7 @@ from urllib.parse import unquote
 
 from lxml.html import HtmlElement
 
-from ._tree import GLUED_CODE_RE, _collapsed_text
+from ._tree import _HEADINGS, GLUED_CODE_RE, _collapsed_text
 
 SUMMARY_DESCRIPTION_MIN_WORDS = 3
 """What a member's line says besides its signature ("Deletes an object at a given path.")."""
@@ -56,7 +58,30 @@ def member_summary(el: HtmlElement) -> bool:
         items += 1
         rest = len(_collapsed_text(item).split()) - len(signature.split())
         described += rest >= SUMMARY_DESCRIPTION_MIN_WORDS
-    return bool(items) and described >= SUMMARY_DESCRIBED_SHARE * items
+    return bool(items) and (described >= SUMMARY_DESCRIBED_SHARE * items or
+                            _summary_heading(el))
+
+
+SUMMARY_HEADING_WORDS = frozenset(("summary",))
+"""What a heading over a list of a page's members says it is ("Instance Method Summary",
+"Method Summary", "Field Summary"); a table of contents is "Contents", "On this page"."""
+
+
+def _summary_heading(el: HtmlElement) -> bool:
+    """Whether the list ``el`` follows a heading (its previous sibling element) that calls
+    it a summary (``SUMMARY_HEADING_WORDS``): a list of members' signatures without a line
+    on what each does (an undocumented class's "Instance Method Summary": ``._load(str) ⇒
+    Object`` and an empty description) is then the page's content, as a described one is.
+    Guard: a table of contents of the same links, the entries' headings said again, is
+    headed "Contents" or "On this page"; a "Jump to" menu names sections in words, which
+    ``_names_code`` refuses."""
+    heading = el.getprevious()
+    while heading is not None and not isinstance(heading.tag, str):
+        heading = heading.getprevious()
+    if heading is None or heading.tag not in _HEADINGS:
+        return False
+    return not SUMMARY_HEADING_WORDS.isdisjoint(_collapsed_text(heading).lower().split())
+
 
 
 def _names_code(signature: str) -> bool:
