@@ -270,14 +270,25 @@ def _signature_heading(el: HtmlElement) -> bool:
     "type-wxMenu"), whatever words the name is made of: a widget's name is no function's
     ("popup", "menu", "cookie" name a window's functions and an authentication module's).
     A heading of words over a widget ("Comments (3)", spaced) reads as no code, and its id
-    is still read."""
+    is still read. A member's signature without parameters reads as code by its sigil and
+    return type (``_MEMBER_RETURNS_RE``: "#comments ⇒ Object", ``h3#comments-instance_
+    method``)."""
     heading: HtmlElement | None = el
     for _ in range(SIGNATURE_DEPTH):
         if heading is None or heading.tag in _HEADINGS:
             break
         heading = heading.getparent()
-    return heading is not None and heading.tag in _HEADINGS and \
-        GLUED_CODE_RE.search(_collapsed_text(heading)) is not None
+    if heading is None or heading.tag not in _HEADINGS:
+        return False
+    text = _collapsed_text(heading)
+    return GLUED_CODE_RE.search(text) is not None or _MEMBER_RETURNS_RE.match(text) is not None
+
+
+_MEMBER_RETURNS_RE = re.compile(r"\s*(?:[#.]|::)[A-Za-z_]\w*[?!=]?\s*(?:⇒|→|->)\s*\S")
+"""A member's signature without parameters: its name after its language's sigil (``#``
+an instance's, ``.`` or ``::`` a class's), then its return type after an arrow
+(``#comments ⇒ Object``, an attribute's reader: YARD's). A heading in words ("Comments →
+Join in") names no member after a sigil."""
 _IDENTIFIER_RE = re.compile(r"[A-Za-z_]\w*")
 _DEFINING = ("def", "class", "function", "fn", "func", "sub", "struct", "enum", "interface",
              "trait", "module", "type")

@@ -10,6 +10,7 @@ from functools import cached_property
 from lxml.html import HtmlElement
 
 from ._boiler import _is_chrome
+from ._namecommas import names_between_commas
 from ._prune import _link_sentence
 from ._signals import _NOT_PARAGRAPHS, _SENTENCE_END_RE, _admonition, _class_weight, teasers
 from ._stats import (
@@ -57,7 +58,8 @@ def _score(body: HtmlElement, stats: dict[HtmlElement, _Stats],
         # text in <br>-separated runs is that many paragraphs, held by this element itself:
         # scored as one paragraph it lost to any few <p> elsewhere
         # (a code listing's commas separate arguments, not clauses: they say nothing of prose)
-        commas = 0 if el.tag == "pre" else st.commas
+        # (nor do a list's, names between commas: ``_namecommas``)
+        commas = 0 if el.tag == "pre" or names_between_commas(el, st.commas) else st.commas
         points = runs + commas + min(st.inline // 100, 3 * runs)
         _spread(body, el if runs > 1 else el.getparent(), points, scores, stats)
         if mass is not None:

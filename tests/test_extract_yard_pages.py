@@ -1,0 +1,147 @@
+"""Every page whole (issue 26), session 19: a reference page's summary of its members kept
+though none is described (an undocumented class's "Instance Method Summary": each item a
+whole signature linked to its entry below, and nothing else), under a heading that calls it
+a summary (``_summarylist._summary_heading``); a page's own contents box of the same
+links still goes. A module's "Defined in:" list of seventy files, names between commas, does
+not outscore its overview (``_namecommas``); an attribute reader's heading, "#comments ⇒
+Object", anchors its entry, no comment box (``_ids._signature_heading``)."""
+
+from __future__ import annotations
+
+from .test_extract_member_summary import METHODS, class_page, details
+from .test_extract_whole import LOREM, URL, assert_kept, words
+
+from trawl.extract import extract  # isort: skip
+
+def item(name: str, text: str) -> str:
+    """A summary's item as YARD writes it for an undescribed member: the link, then an
+    empty description (``summary_desc``, its ``div`` a block with nothing in it)."""
+    return (f"<li class='public '>\n  <span class='summary_signature'>\n    <a href="
+            f"'#{name.replace('?', '%3F')}-method'>{text} </a>\n  </span>\n  <span "
+            "class='summary_desc'><div class='inline'></div></span>\n</li>\n")
+
+
+def signatures() -> str:
+    """The class's methods' items, none described, each its whole signature."""
+    return "".join(item(n, f"#<strong>{n}</strong>{a}  &#x21d2; {r}") for n, a, r, _ in METHODS)
+
+
+def test_an_undescribed_summary_of_the_pages_members_is_its_content() -> None:
+    # StubProxy.html: ".<strong>_load</strong>(str) ⇒ Object" and "#hash ⇒ Object" alone in
+    # their items: all link text, pruned as a menu (about twenty YARD pages at 88-95 %)
+    e = extract(class_page(f"<ul class='summary'>{signatures()}</ul>"), URL)
+    assert_kept(e.full_text, "The store keeps every object",
+                "#paths_for_type(type, reload = false) ⇒ Array<String>",
+                "#locked_for_writing?(file = nil) ⇒ Boolean",
+                "#checksums ⇒ Hash<String, String>")
+
+
+def _page_with(box: str) -> str:
+    """A class's page whose summary is a box of the members' signatures before the details
+    (``box``: its heading and list, as the test gives)."""
+    return ("<html><head><title>Class: Store</title></head><body><div id='content'>"
+            "<h1>Class: Store</h1><h2>Overview</h2><div class='docstring'>"
+            f"<p>The store keeps every object the registry loads. {LOREM}</p>"
+            f"<p>It writes them to disk when asked. {LOREM}</p></div>{box}"
+            "<div id='method_details'><h2>Instance Method Details</h2>"
+            + "".join(details(n, a, d) for n, a, _, d in METHODS)
+            + "</div></div></body></html>")
+
+
+def test_a_contents_box_of_the_members_signatures_still_goes() -> None:
+    # the same links, whole signatures to the entries below, under "On this page": the
+    # page's contents, which the entries' headings say again (guard: the heading; with
+    # ``_summary_heading`` forced true it stays)
+    e = extract(_page_with(f"<h4>On this page</h4><ul>{signatures()}</ul>"), URL)
+    assert_kept(e.full_text, "The store keeps every object", "It writes them to disk")
+    assert "array string" not in words(e.full_text)  # (the summary's ``⇒ Array<String>``)
+
+
+FILES = [f"lib/yard/{d}/{n}.rb" for d in ("cli", "tags", "server", "parser", "handlers")
+         for n in ("base", "command", "library", "options", "config", "registry", "stats",
+                   "helper", "router", "adapter", "engine", "template", "proxy", "comment")]
+"""A module's seventy source files: the "Defined in:" list of a module defined across many."""
+
+
+def module_page(defined_in: str) -> str:
+    """A module's page as YARD writes it: the "Defined in:" box, the overview, the
+    namespace's modules and classes (links between commas), the constants."""
+    names = ", ".join(f"<span class='object_link'><a href='YARD/{n}.html'>{n}</a></span>"
+                      for n in ("CLI", "CodeObjects", "Handlers", "Parser", "Registry",
+                                "Server", "Tags", "Templates", "Config", "Logger"))
+    constants = "".join(f"<dt id='{c}-constant'>{c} =<div class='docstring'><p>The {c.lower()}"
+                        f" of the library.</p></div></dt><dd><pre class='code'>File.join(ROOT, "
+                        f"'{c.lower()}')</pre></dd>"
+                        for c in ("ROOT", "TEMPLATE_ROOT", "CONFIG_DIR"))
+    return ("<html><head><title>Module: YARD</title></head><body><div id='content'>"
+            "<h1>Module: YARD</h1><div class='box_info'><dl><dt>Defined in:</dt>"
+            f"<dd>{defined_in}</dd></dl></div><h2>Overview</h2><div class='docstring'>"
+            "<div class='discussion'><p>Gem::YARDoc provides methods to generate YARD "
+            "documentation for gems upon installation.</p><p>This file is automatically "
+            "required by RubyGems 1.9 and newer.</p></div></div><h2>Defined Under Namespace</h2>"
+            f"<p class='children'><strong>Modules:</strong> {names}</p><h2>Constant Summary</h2>"
+            f"<dl class='constants'>{constants}</dl></div><div id='footer'>Generated by yard."
+            "</div></body></html>")
+
+
+def test_files_between_commas_do_not_outscore_the_module() -> None:
+    # YARD.html (18.7 %): the "Defined in:" list, seventy files after commas and breaks
+    # (all but the first hidden by the theme's style sheet), was chosen alone over the
+    # module's overview: seventy commas, each scored a clause
+    files = FILES[0] + "<span class='defines'>,<br/>\n" + ",<br/>\n".join(FILES[1:]) + "</span>"
+    e = extract(module_page(files), URL)
+    assert_kept(e.full_text, "Gem::YARDoc provides methods to generate YARD documentation",
+                "This file is automatically required", "TEMPLATE_ROOT =")
+
+
+def test_a_sentences_commas_still_count() -> None:
+    # a story's paragraphs whose clauses, between commas, are what tell them from a longer
+    # block of comma-less prose beside them (a disclaimer): the commas still count
+    # (guard: one token between commas; with ``names_between_commas`` forced true the
+    # disclaimer wins)
+    clauses = ("The council met on Monday, in the old hall, with the mayor, two aldermen, "
+               "the clerk, a reporter, and a crowd of residents, who had waited, some of them, "
+               "since the morning, to speak.")
+    notice = ("This website is provided as is without any warranty of any kind and the "
+              "publisher accepts no liability for any loss that may arise from reliance on "
+              "the information it contains or on any site it links to at any time. ")
+    story = "".join(f"<p>Part {i}. {clauses}</p>" for i in range(3))
+    side = "".join(f"<p>{notice * 2}</p>" for _ in range(3))
+    body = ("<html><head><title>The council meets</title></head><body><div class='page'>"
+            f"<div class='col'><div class='story'>{story}</div></div><div class='col2'><div "
+            f"class='box'><div class='notice'>{side}</div></div></div></div></body></html>")
+    e = extract(body, URL)
+    assert_kept(e.full_text, "Part 2. The council met on Monday")
+    assert "without any warranty" not in words(e.full_text)
+
+
+def test_a_members_heading_without_parameters_is_its_anchor_not_a_comments_box() -> None:
+    # YARD/Parser/C/Comment.html: an attribute reader's heading "#comments ⇒ Object",
+    # ``h3#comments-instance_method``: its id's "comments" was read as a comment box's and
+    # the heading dropped, the summary's link to it left dangling
+    entries = "".join(
+        f"<div class='method_details'><h3 class='signature' id='{n}-instance_method'>"
+        f"#<strong>{n}</strong>  &#x21d2; <tt>Object</tt></h3><div class='docstring'>"
+        f"<p>Returns the {n} of the statement. {LOREM}</p></div></div>"
+        for n in ("comments", "source", "line"))
+    page = ("<html><head><title>Class: Comment</title></head><body><div id='content'>"
+            f"<h1>Class: Comment</h1><h2>Overview</h2><p>A comment in C source. {LOREM}</p>"
+            f"<div id='instance_method_details'><h2>Instance Method Details</h2>{entries}</div>"
+            "</div></body></html>")
+    e = extract(page, URL)
+    assert_kept(e.full_text, "#comments ⇒ Object Returns the comments of the statement.",
+                "#line ⇒ Object")
+
+
+def test_a_comments_heading_in_words_still_goes() -> None:
+    # a story's comment box, its heading's id "comments" and its heading words after an
+    # arrow ("Comments → Join the discussion"): no member named after a sigil (guard: with
+    # ``_MEMBER_RETURNS_RE`` loosened to any arrow, it stays)
+    page = ("<html><head><title>The council votes</title></head><body><article>"
+            "<h1>The council votes on the park</h1>"
+            + "".join(f"<p>Paragraph {i} of the story. {LOREM}</p>" for i in range(5))
+            + "<div class='comments'><h3 id='comments'>Comments → Join the discussion</h3>"
+            "<p>Alice: about time.</p><p>Bob: agreed.</p></div></article></body></html>")
+    e = extract(page, URL)
+    assert_kept(e.full_text, "Paragraph 4 of the story")
+    assert "join the discussion" not in words(e.full_text)
