@@ -134,14 +134,15 @@ def test_a_members_heading_without_parameters_is_its_anchor_not_a_comments_box()
 
 
 def test_a_comments_heading_in_words_still_goes() -> None:
-    # a story's comment box, its heading's id "comments" and its heading words after an
-    # arrow ("Comments → Join the discussion"): no member named after a sigil (guard: with
-    # ``_MEMBER_RETURNS_RE`` loosened to any arrow, it stays)
+    # a story's comments under a heading whose id is "comments" and whose words follow an
+    # arrow ("Comments → Join the discussion"): no member named after a sigil, and the
+    # thread still goes (not proven apart: with ``_MEMBER_RETURNS_RE`` loosened to any
+    # arrow, the rules on a thread's end drop it too)
     page = ("<html><head><title>The council votes</title></head><body><article>"
             "<h1>The council votes on the park</h1>"
             + "".join(f"<p>Paragraph {i} of the story. {LOREM}</p>" for i in range(5))
-            + "<div class='comments'><h3 id='comments'>Comments → Join the discussion</h3>"
-            "<p>Alice: about time.</p><p>Bob: agreed.</p></div></article></body></html>")
+            + "<h3 id='comments'>Comments → Join the discussion</h3><p>Alice: about time.</p>"
+            "<p>Bob: agreed.</p></article></body></html>")
     e = extract(page, URL)
     assert_kept(e.full_text, "Paragraph 4 of the story")
     assert "join the discussion" not in words(e.full_text)
