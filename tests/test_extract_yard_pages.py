@@ -146,3 +146,24 @@ def test_a_comments_heading_in_words_still_goes() -> None:
     e = extract(page, URL)
     assert_kept(e.full_text, "Paragraph 4 of the story")
     assert "join the discussion" not in words(e.full_text)
+
+
+def test_a_summary_of_operators_is_its_content() -> None:
+    # Templates/Section.html, ExtraFileObject.html: "#==(other) ⇒ Object", "#[](*args) ⇒
+    # Object" name operators after the sigil, no identifier: the summary was not read as
+    # one and went as a menu
+    ops = [("==", "%3D%3D", "(other)", "Boolean"), ("[]", "%5B%5D", "(*args)", "Object"),
+           ("<=>", "%3C%3D%3E", "(other)", "Integer"), ("hash", "hash", "", "Integer")]
+    items = "".join(item(anchor, f"#<strong>{n}</strong>{a}  &#x21d2; {r}")
+                    for n, anchor, a, r in ops)
+    entries = "".join(
+        f"<div class='method_details'><h3 class='signature' id='{n}-method'>#{n}{a} ⇒ {r}"
+        f"</h3><div class='docstring'><p>Compares or reads. {LOREM}</p></div></div>"
+        for n, _, a, r in ops)
+    page = ("<html><head><title>Class: Section</title></head><body><div id='content'>"
+            f"<h1>Class: Section</h1><h2>Overview</h2><p>A section of a template. {LOREM}</p>"
+            f"<h2>Instance Method Summary</h2><ul class='summary'>{items}</ul>"
+            f"<div id='instance_method_details'><h2>Instance Method Details</h2>{entries}</div>"
+            "</div></body></html>")
+    e = extract(page, URL)
+    assert words(e.full_text).count("integer") == 4  # (the summary's two and the entries')

@@ -26,9 +26,11 @@ SUMMARY_DESCRIPTION_MIN_WORDS = 3
 """What a member's line says besides its signature ("Deletes an object at a given path.")."""
 SUMMARY_DESCRIBED_SHARE = 0.5
 """The share of a summary's members, at least, described beside their signatures."""
-_SIGIL_NAME_RE = re.compile(r"[#.:]{1,2}[A-Za-z_]\w*[?!=]?(?:[\s(]|$)")
+_SIGIL_NAME_RE = re.compile(r"[#.:]{1,2}(?:[A-Za-z_]\w*[?!=]?|[-+*/%<>=!~^&|\[\]]{1,3})"
+                            r"(?:[\s(]|$)")
 """A member named as its language's documentation writes it: ``#delete`` (an instance
-method), ``.new`` or ``::new`` (a class method), the name alone after its sigil."""
+method), ``.new`` or ``::new`` (a class method), the name alone after its sigil; or an
+operator the class defines (``#==(other)``, ``#[](*args)``, ``#<=>``)."""
 _LISTS = frozenset(("ul", "ol"))
 
 
