@@ -167,3 +167,42 @@ def test_a_summary_of_operators_is_its_content() -> None:
             "</div></body></html>")
     e = extract(page, URL)
     assert words(e.full_text).count("integer") == 4  # (the summary's two and the entries')
+
+
+def _facts(*facts: tuple[str, str]) -> str:
+    return "<div class='box_info'>" + "".join(f"<dl><dt>{label}</dt><dd>{fact}</dd></dl>"
+                                              for label, fact in facts) + "</div>"
+
+
+def test_a_classs_facts_under_its_title_are_its_content() -> None:
+    # ListCommand.html (92 %): "Inherits:", "Includes:" and "Defined in:" under the
+    # class's title, most of it links to the classes it inherits: pruned as a menu
+    link = "<span class='object_link'><a href='{0}.html'>{0}</a></span>"
+    box = _facts(("Inherits:", link.format("LibraryCommand") + "<ul class='fullTree'><li>"
+                  "Object</li><li>" + link.format("Base") + "</li><li>"
+                  + link.format("LibraryCommand") + "</li><li>YARD::Server::ListCommand</li>"
+                  "</ul><a href='#' class='inheritanceTree'>show all</a>"),
+                 ("Includes:", link.format("Templates::Helpers::BaseHelper")),
+                 ("Defined in:", "lib/yard/server/commands/list_command.rb"))
+    page = ("<html><head><title>Class: ListCommand</title></head><body><div id='content'>"
+            f"<h1>Class: YARD::Server::ListCommand</h1>{box}<h2>Overview</h2><div "
+            f"class='docstring'><p>Returns a list of objects of a specific type. {LOREM}</p>"
+            f"<p>It is called by the router. {LOREM}</p></div></div></body></html>")
+    e = extract(page, URL)
+    assert_kept(e.full_text, "Inherits: LibraryCommand", "Includes: Templates::Helpers::",
+                "Defined in: lib/yard/server/commands/list_command.rb", "Returns a list")
+
+
+def test_a_storys_taxonomy_box_under_its_headline_still_goes() -> None:
+    # the same shape under a story's headline: "Filed under:", "Tags:", its topics in
+    # words and links (guard: no code named; with ``_names_code`` forced true it stays)
+    topics = ", ".join(f"<a href='/tag/{t}'>{t}</a>" for t in ("Politics", "Council",
+                                                                "Parks", "Budget"))
+    box = _facts(("Filed under:", "<a href='/local'>Local news</a>"), ("Tags:", topics))
+    page = ("<html><head><title>The council votes</title></head><body><article>"
+            f"<h1>The council votes on the park</h1>{box}"
+            + "".join(f"<p>Paragraph {i} of the story. {LOREM}</p>" for i in range(5))
+            + "</article></body></html>")
+    e = extract(page, URL)
+    assert_kept(e.full_text, "Paragraph 4 of the story")
+    assert "filed under" not in words(e.full_text)

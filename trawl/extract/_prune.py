@@ -32,6 +32,7 @@ from ._decl import (
     type_binding,
 )
 from ._doccomment import block_weight
+from ._factsbox import facts_under_title
 from ._figures import caption_sentence, figure_with_references, in_numbered_figure
 from ._kept import (
     _PRUNABLE_TAGS,
@@ -145,6 +146,7 @@ def prune(content: HtmlElement, stats: dict[HtmlElement, _Stats] | None = None,
               not lists_sections_after(el) and not in_numbered_figure(el) and
               not menu_of_sections(el) and not in_letter_index(el) and not names_list(el) and
               not assignments_list(el) and not member_summary(el) and
+              not facts_under_title(el) and
               not any(contents_after_title(a) for a in _up_to(el, content)[:2]) and
               not (el.tag == "span" and _in_title(el, content)) and
               not (keep is not None and (el is keep or _is_ancestor(keep, el)))]
