@@ -206,3 +206,37 @@ def test_a_storys_taxonomy_box_under_its_headline_still_goes() -> None:
     e = extract(page, URL)
     assert_kept(e.full_text, "Paragraph 4 of the story")
     assert "filed under" not in words(e.full_text)
+
+
+def test_a_long_description_climbs_to_its_classs_page() -> None:
+    # Tags/MacroDirective.html (71.7 %): the class's description is a guide of its own, a
+    # dozen sections, and outscored the rest of the page: its facts, the summary of its
+    # one method (under its group's name, "Parser callbacks") and the method's entry
+    guide = "".join(f"<h3 id='label-Part+{i}'>Part {i} of the guide</h3><p>Macros, in part {i},"
+                    f" are expanded, as the text says, wherever they are named. {LOREM}</p>"
+                    f"<p>Another paragraph, of part {i}, with more, and more. {LOREM}</p>"
+                    for i in range(8))
+    summary = ("<ul class='summary'>" + item("call", "#<strong>call</strong>  &#x21d2; void")
+               + "</ul>")
+    page = ("<html><head><title>Class: MacroDirective</title></head><body><div id='content'>"
+            "<h1>Class: YARD::Tags::MacroDirective</h1>"
+            + _facts(("Inherits:", "<a href='Directive.html'>Directive</a>"),
+                     ("Defined in:", "lib/yard/tags/directives.rb"))
+            + f"<h2>Overview</h2><div class='docstring'><div class='discussion'>{guide}</div>"
+            "</div><div class='tags'><div class='examples'><p class='tag_title'>Examples:</p>"
+            + "".join(f"<p class='example_title'>Defining macro {i}</p><pre class='example "
+                      f"code'># @!macro [new] returns_{i}\n#   @return [self] returns itself"
+                      f"\ndef map_{i}; end\n# @macro returns_{i}\ndef filter_{i}; end</pre>"
+                      for i in range(4))
+            + "</div><p class='tag_title'>Since:</p><ul class='since'><li>0.7.0</li></ul></div>"
+            "<h2>Parser callbacks</h2>" + summary
+            + "<div id='instance_method_details'><h2>Instance Method Details</h2><div "
+            "class='method_details'><h3 class='signature' id='call-method'>#<strong>call"
+            "</strong> ⇒ void</h3><div class='docstring'><p>Expands the macro where it is "
+            "named.</p></div><table class='source_code'><tr><td><pre class='lines'>12\n13\n"
+            "14\n15</pre></td><td><pre class='code'># File 'lib/yard/tags/directives.rb', line"
+            " 12\n\ndef call\n  expand(handler.statement)\n  warn_if_unnamed\nend</pre></td>"
+            "</tr></table></div></div></div></body></html>")
+    e = extract(page, URL)
+    assert_kept(e.full_text, "Part 7 of the guide", "Defined in: lib/yard/tags/directives.rb",
+                "Expands the macro where it is named.")

@@ -42,8 +42,19 @@ def member_summary(el: HtmlElement) -> bool:
     the items or more say ``SUMMARY_DESCRIPTION_MIN_WORDS`` words or more beside it (an
     undocumented member's line has none). Guard: a list of comments or of a page's
     sections names people and titles in words, and a menu's links lead to other pages."""
-    if el.tag not in _LISTS or not len(el):
+    counted = _member_items(el)
+    if counted is None:
         return False
+    items, described = counted
+    return described >= SUMMARY_DESCRIBED_SHARE * items or _summary_heading(el)
+
+
+def _member_items(el: HtmlElement) -> tuple[int, int] | None:
+    """How many items the list ``el`` has and how many of them are described, when each
+    opens its links with one to a place on this page that exists, its text a signature
+    (see ``member_summary``); else None."""
+    if el.tag not in _LISTS or not len(el):
+        return None
     ids: set[str] | None = None  # (the page's ids, read once, when a link asks)
     items = described = 0
     for item in el:
@@ -51,17 +62,16 @@ def member_summary(el: HtmlElement) -> bool:
             continue
         link = next(item.iter("a"), None)
         if item.tag != "li" or link is None:
-            return False
+            return None
         if ids is None:
             ids = {str(i) for i in el.getroottree().getroot().xpath("//@id")}
         signature = _collapsed_text(link)
         if not _entry_on_page(link, ids) or not _names_code(signature):
-            return False
+            return None
         items += 1
         rest = len(_collapsed_text(item).split()) - len(signature.split())
         described += rest >= SUMMARY_DESCRIPTION_MIN_WORDS
-    return bool(items) and (described >= SUMMARY_DESCRIBED_SHARE * items or
-                            _summary_heading(el))
+    return (items, described) if items else None
 
 
 SUMMARY_HEADING_WORDS = frozenset(("summary",))
@@ -99,3 +109,22 @@ def _entry_on_page(a: HtmlElement, ids: set[str]) -> bool:
     href = a.get("href") or ""
     # (``#empty%3F-instance_method`` leads to ``id="empty?-instance_method"``)
     return href.startswith("#") and len(href) > 1 and unquote(href[1:]) in ids
+
+
+def summary_after(node: HtmlElement, parent: HtmlElement) -> bool:
+    """Whether ``node`` is a class's description that ``parent``, the class's page, follows
+    with a list of its members (``_member_items``: the page's members, each its signature
+    linked to its entry on the page, described or not, under "Method Summary" or a group's
+    name, "Parser callbacks"): the climb (``_whole.whole``) goes on to the page. A long
+    description (a guide to the directive the class implements, with its own sections)
+    outscores the rest of the page, the facts under the title, the examples, the summary
+    and each member's entry (YARD's ``Tags/MacroDirective.html``, 71.7 %). Guard: the
+    signatures; a list after a story of its comments or of its sections names people and
+    titles in words, no members."""
+    after = False
+    for child in parent:
+        if child is node:
+            after = True
+        elif after and child.tag in _LISTS and _member_items(child) is not None:
+            return True
+    return False

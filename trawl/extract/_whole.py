@@ -61,6 +61,7 @@ from ._sections import (
 )
 from ._signals import _class_weight, teasers
 from ._stats import _Stats, chrome_text, listed_links, reference_table
+from ._summarylist import summary_after
 from ._text import text_content
 from ._titlepage import credits_under_title, heads_document
 from ._toc import LISTS, Anchors, _leads_on, contents_list, opens_on_next
@@ -136,6 +137,7 @@ def whole(top: HtmlElement, stats: dict[HtmlElement, _Stats],
                                         or before_flat_sections(node, parent, stats, lists)
                                         or entry_part(node, parent, stats)
                                         or members_after(node, parent, stats)
+                                        or summary_after(node, parent)
                                         or topic_guide(node, parent, stats)):
             break
         node = parent
