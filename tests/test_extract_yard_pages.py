@@ -240,3 +240,28 @@ def test_a_long_description_climbs_to_its_classs_page() -> None:
     e = extract(page, URL)
     assert_kept(e.full_text, "Part 7 of the guide", "Defined in: lib/yard/tags/directives.rb",
                 "Expands the macro where it is named.")
+
+
+def test_toggles_labels_are_no_content() -> None:
+    # "collapse" beside each summary's heading and "show all" under the inheritance tree:
+    # links to "#" a script acts on, their labels extra words on every YARD page
+    page = ("<html><head><title>Class: Store</title></head><body><div id='content'>"
+            "<h1>Class: Store</h1><dl><dt>Inherits:</dt><dd>Object<ul class='fullTree'><li>"
+            "Object</li><li>Store</li></ul><a href='#' class='inheritanceTree'>show all</a>"
+            f"</dd></dl><h2>Overview</h2><p>The store keeps every object. {LOREM}</p>"
+            "<h2>Constant Summary <small><a href='#' class='constants_summary_toggle'>collapse"
+            "</a></small></h2><dl class='constants'><dt id='ROOT-constant'>ROOT =</dt><dd>"
+            f"<pre class='code'>File.dirname(__FILE__)</pre></dd></dl><p>More. {LOREM}</p>"
+            "</div></body></html>")
+    got = words(extract(page, URL).full_text)
+    assert_kept(got, "The store keeps every object", "Constant Summary", "ROOT =")
+    assert "collapse" not in got and "show all" not in got
+
+
+def test_a_toggles_label_in_a_sentence_stays() -> None:
+    # a tutorial naming the control in its sentence, linked as the page's script wires it
+    # (guard: words around the link; with ``_apart`` forced true it goes)
+    page = ("<html><head><title>The tree</title></head><body><article><h1>The tree</h1>"
+            f"<p>The tree shows every class. {LOREM}</p><p>Press <a href='#'>collapse</a> "
+            f"to fold it back. {LOREM}</p></article></body></html>")
+    assert_kept(extract(page, URL).full_text, "Press collapse to fold it back.")

@@ -9,7 +9,7 @@ from lxml import etree
 from lxml.html import HtmlElement
 
 from ._anchorlink import heading_icon_link
-from ._controls import click_label, click_label_opening, icon_button, top_link
+from ._controls import click_label, click_label_opening, icon_button, toggle_link, top_link
 from ._othermembers import another_pages_members
 from ._prelines import block_line_breaks
 from ._text import text_content, words
@@ -144,7 +144,7 @@ def basic_clean(root: HtmlElement) -> None:
         if "hidden" in keys or ("class" in keys and _is_copy_control(el.get("class"))) \
                 or ("style" in keys and _HIDDEN_STYLE_RE.search(el.get("style"))) \
                 or ("aria-hidden" in keys and el.get("aria-hidden").strip().lower() == "true") \
-                or (tag == "a" and (_is_permalink(el) or top_link(el))) \
+                or (tag == "a" and (_is_permalink(el) or top_link(el) or toggle_link(el))) \
                 or ("class" in keys and names_tooltip(el.get("class")) and tooltip_box(el)) \
                 or (tag == "div" and "id" in keys and listing_card(el)) \
                 or (tag == "span" and click_label_opening(el.text or "") is not None

@@ -136,3 +136,33 @@ def _label_of_a_line(span: HtmlElement, text: str) -> bool:
     parent = span.getparent()
     return parent is not None and parent.tag not in _PROSE_PARENTS and \
         not (span.tail and span.tail.strip())
+
+
+_TOGGLE_LABEL_RE = re.compile(
+    r"\s*[\[(]?\s*(?:show|hide|expand|collapse|fold|unfold|toggle)(?:\s+(?:all|more|less))?"
+    r"\s*[\])]?\s*$", re.IGNORECASE)
+"""A toggle's label: the verb of what a click does, "all", "more" or "less" at most after it
+("collapse", "show all", "[expand]")."""
+
+
+def toggle_link(a: HtmlElement) -> bool:
+    """A link to the empty fragment (``href="#"``: a script acts on the click, no place is
+    reached) labelled as a toggle (``_TOGGLE_LABEL_RE``: "collapse" beside a summary's
+    heading, "show all" under an inheritance tree): a control of the page, no content.
+    Guard: the label stands apart, no sentence's word before or after it ("Press <a
+    href='#'>collapse</a> to fold the tree", a tutorial naming the control)."""
+    if (a.get("href") or "").strip() != _TOP_HREF:
+        return False
+    if _TOGGLE_LABEL_RE.match(" ".join(a.itertext())) is None:
+        return False
+    return _apart(a)
+
+
+def _apart(a: HtmlElement) -> bool:
+    """The guard of ``toggle_link``: no words around the link in its parent."""
+    parent = a.getparent()
+    if parent is None:
+        return False
+    previous = a.getprevious()
+    before = parent.text if previous is None else previous.tail
+    return not (before and before.strip()) and not (a.tail and a.tail.strip())
