@@ -51,7 +51,7 @@ def _page_with(box: str) -> str:
 def test_a_contents_box_of_the_members_signatures_still_goes() -> None:
     # the same links, whole signatures to the entries below, under "On this page": the
     # page's contents, which the entries' headings say again (guard: the heading; with
-    # ``_summary_heading`` forced true it stays)
+    # ``_summary_heading`` forced true, or ``_tochead.names_contents`` false, it stays)
     e = extract(_page_with(f"<h4>On this page</h4><ul>{signatures()}</ul>"), URL)
     assert_kept(e.full_text, "The store keeps every object", "It writes them to disk")
     assert "array string" not in words(e.full_text)  # (the summary's ``⇒ Array<String>``)
@@ -265,3 +265,12 @@ def test_a_toggles_label_in_a_sentence_stays() -> None:
             f"<p>The tree shows every class. {LOREM}</p><p>Press <a href='#'>collapse</a> "
             f"to fold it back. {LOREM}</p></article></body></html>")
     assert_kept(extract(page, URL).full_text, "Press collapse to fold it back.")
+
+
+def test_a_group_of_undescribed_signatures_under_its_name_is_content() -> None:
+    # MethodCallNode.html: the summary headed by the source's group ("Managing node
+    # state"), not "... Summary", each item "#block ⇒ Object", none described
+    e = extract(class_page(f"<ul class='summary'>{signatures()}</ul>")
+                .replace("Instance Method Summary", "Managing node state"), URL)
+    assert_kept(e.full_text, "#paths_for_type(type, reload = false) ⇒ Array<String>",
+                "#checksums ⇒ Hash<String, String>")

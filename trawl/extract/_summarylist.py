@@ -20,6 +20,7 @@ from urllib.parse import unquote
 
 from lxml.html import HtmlElement
 
+from ._tochead import names_contents
 from ._tree import _HEADINGS, GLUED_CODE_RE, _collapsed_text
 
 SUMMARY_DESCRIPTION_MIN_WORDS = 3
@@ -46,7 +47,8 @@ def member_summary(el: HtmlElement) -> bool:
     if counted is None:
         return False
     items, described = counted
-    return described >= SUMMARY_DESCRIBED_SHARE * items or _summary_heading(el)
+    return described >= SUMMARY_DESCRIBED_SHARE * items or _summary_heading(el) or \
+        _group_of_signatures(el)
 
 
 def _member_items(el: HtmlElement) -> tuple[int, int] | None:
@@ -87,12 +89,46 @@ def _summary_heading(el: HtmlElement) -> bool:
     Guard: a table of contents of the same links, the entries' headings said again, is
     headed "Contents" or "On this page"; a "Jump to" menu names sections in words, which
     ``_names_code`` refuses."""
+    heading = _heading_before(el)
+    return heading is not None and \
+        not SUMMARY_HEADING_WORDS.isdisjoint(_collapsed_text(heading).lower().split())
+
+
+def _heading_before(el: HtmlElement) -> HtmlElement | None:
+    """The heading that is ``el``'s previous sibling element, if it is one."""
     heading = el.getprevious()
     while heading is not None and not isinstance(heading.tag, str):
         heading = heading.getprevious()
-    if heading is None or heading.tag not in _HEADINGS:
+    return heading if heading is not None and heading.tag in _HEADINGS else None
+
+
+_RETURNS_RE = re.compile(r"\S\s*(?:⇒|→|->)\s*\S")
+"""A signature's return type after its arrow (``#block ⇒ Object``, ``load() -> str``)."""
+_PARAMETERS_RE = re.compile(r"[\w\]=?!]\(\s*[^\s)]")
+"""A signature's parameters (``#method_name(name_only = false)``): a table of contents'
+entry names a function with empty brackets (``load()``), if any."""
+
+
+def _group_of_signatures(el: HtmlElement) -> bool:
+    """Whether the list ``el`` is a group of a class's members under the group's name
+    ("Managing node state", "Parser callbacks": YARD heads a summary so when the source
+    groups its methods), each item a whole signature (``_whole_signature``). Guard: a
+    table of contents of the same links is headed as one ("On this page", "Contents":
+    ``_tochead.names_contents``), and its entries name members, no whole signatures."""
+    heading = _heading_before(el)
+    if heading is None or names_contents(heading):
         return False
-    return not SUMMARY_HEADING_WORDS.isdisjoint(_collapsed_text(heading).lower().split())
+    return all(_whole_signature(item) for item in el if isinstance(item.tag, str))
+
+
+def _whole_signature(item: HtmlElement) -> bool:
+    """Whether the first link of the list item ``item`` is a member's whole signature: its
+    return type (``#call? ⇒ Boolean``) or its parameters beside its name."""
+    link = next(item.iter("a"), None)
+    text = "" if link is None else _collapsed_text(link)
+    return _RETURNS_RE.search(text) is not None or _PARAMETERS_RE.search(text) is not None
+
+
 
 
 

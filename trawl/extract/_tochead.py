@@ -21,6 +21,12 @@ BODY_LEVELS = 2
 ``div.sectionbody`` after the ``h2``)."""
 
 
+def names_contents(heading: HtmlElement) -> bool:
+    """Whether ``heading``'s text, the whole of it, names a table of contents
+    (``_CONTENTS_HEADING_RE``: "Contents", "On this page", "In this article")."""
+    return _CONTENTS_HEADING_RE.fullmatch(_collapsed_text(heading).strip(" :")) is not None
+
+
 def _before(el: HtmlElement) -> HtmlElement | None:
     """The element before ``el`` among its siblings (comments skipped), if any."""
     prev = el.getprevious()
@@ -53,7 +59,7 @@ def headed_contents(lst: HtmlElement) -> bool:
         return False
     heading = _wrapped_heading(prev)
     return heading.tag in ("h1", "h2", "h3", "h4", "h5", "h6") and \
-        _CONTENTS_HEADING_RE.fullmatch(_collapsed_text(heading).strip(" :")) is not None
+        names_contents(heading)
 
 
 ENTRY_MAX_CHARS = 120
