@@ -274,3 +274,41 @@ def test_a_group_of_undescribed_signatures_under_its_name_is_content() -> None:
                 .replace("Instance Method Summary", "Managing node state"), URL)
     assert_kept(e.full_text, "#paths_for_type(type, reload = false) ⇒ Array<String>",
                 "#checksums ⇒ Hash<String, String>")
+
+
+def _entry_with_tags(tags: str) -> str:
+    """A class's page, one attribute's entry whose description ends with ``tags``."""
+    return ("<html><head><title>Class: Locale</title></head><body><div id='content'>"
+            f"<h1>Class: YARD::I18n::Locale</h1><h2>Overview</h2><p>A locale. {LOREM}</p>"
+            "<div id='instance_attr_details'><h2>Instance Attribute Details</h2><div "
+            "class='method_details'><h3 class='signature' id='name-instance_method'>#<strong>"
+            "name</strong> ⇒ String (readonly)</h3><div class='docstring'><p>Returns the name "
+            f"of the locale. {LOREM}</p></div>{tags}<table class='source_code'><tr><td><pre>"
+            "29\n30\n31</pre></td><td><pre class='code'>def name\n  @name\nend</pre></td></tr>"
+            "</table></div></div></div></body></html>")
+
+
+def test_a_descriptions_block_of_tags_is_its_own() -> None:
+    # I18n/Locale.html (93 %): "Returns:", "See Also:" (a link to BCP 47, a fifth of the
+    # block's words) and "Since:" in ``div.tags``: weighed as a tag cloud and pruned
+    # (``_doccomment.block_weight`` now asks ``block_tags``)
+    tags = ("<div class='tags'><p class='tag_title'>Returns:</p><ul class='return'><li><span "
+            "class='type'>(<tt>String</tt>)</span> — the name of the locale.</li></ul><p "
+            "class='tag_title'>See Also:</p><ul class='see'><li><a href='http://tools.ietf.org"
+            "/rfc/bcp/bcp47.txt'>BCP 47 - Tags for Identifying Languages</a></li></ul><p "
+            "class='tag_title'>Since:</p><ul class='since'><li>0.8.2</li></ul></div>")
+    e = extract(_entry_with_tags(tags), URL)
+    assert_kept(e.full_text, "Returns: (String) — the name of the locale.", "Since: 0.8.2")
+
+
+def test_a_storys_tag_box_still_goes() -> None:
+    # a story's "Tags:" box, its class "tags", as the block tags are written (guard: the
+    # label names no doc tag; with ``_blocktags.block_tags`` forced true it stays)
+    tags = ("<div class='tags'><p class='tag_title'>Tags:</p><ul class='return'><li><span "
+            "class='type'>(<tt>Locale</tt>)</span> — the desk's topic.</li></ul><p "
+            "class='tag_title'>Filed under:</p><ul class='see'><li><a href='http://news.example"
+            ".com/t/i18n'>BCP 47 - Tags for Identifying Languages</a></li></ul><p "
+            "class='tag_title'>Posted:</p><ul class='since'><li>0.8.2</li></ul></div>")
+    e = extract(_entry_with_tags(tags), URL)
+    assert_kept(e.full_text, "Returns the name of the locale.")
+    assert "filed under" not in words(e.full_text)

@@ -16,6 +16,7 @@ import re
 
 from lxml.html import HtmlElement
 
+from ._blocktags import block_tags
 from ._decl import _KEYWORD_RE, declaration_line
 from ._signals import _class_weight
 from ._stats import _TYPED_NAME_RE, _link_density, _Stats
@@ -88,9 +89,11 @@ def block_weight(el: HtmlElement, st: _Stats) -> float:
     """``el``'s class weight (``_signals._class_weight``), as prune weighs a block of links:
     none for a documentation comment (``doc_comment``), which the word "comment" in its
     class would otherwise count as a thread's ("Renamed to <a>asapScheduler</a>. Will be
-    removed in v8.", a deprecation note whose one link is a fifth of its words)."""
+    removed in v8.", a deprecation note whose one link is a fifth of its words); nor for
+    its block tags (``_blocktags.block_tags``: "Returns:", "See Also:"), which the word
+    "tags" in its class would count as a tag cloud's, as boilerplate removal does not."""
     weight = _class_weight(el)
-    return 0.0 if weight < 0 and doc_comment(el, st) else weight
+    return 0.0 if weight < 0 and (doc_comment(el, st) or block_tags(el, st)) else weight
 
 
 def doc_comment(el: HtmlElement, st: _Stats) -> bool:
