@@ -63,8 +63,8 @@ def _member_items(el: HtmlElement) -> tuple[int, int] | None:
         if not isinstance(item.tag, str):
             continue
         link = next(item.iter("a"), None)
-        if item.tag != "li" or link is None:
-            return None
+        if item.tag != "li" or link is None or not (link.get("href") or "").startswith("#"):
+            return None  # (asked first: most lists link other pages, and read no ids)
         if ids is None:
             ids = {str(i) for i in el.getroottree().getroot().xpath("//@id")}
         signature = _collapsed_text(link)
