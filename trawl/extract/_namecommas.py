@@ -26,10 +26,26 @@ def names_between_commas(el: HtmlElement, commas: int) -> bool:
     space (a path, an identifier, a number): a list, its commas no clauses. Guard: a
     sentence's parts between its commas hold spaces ("the store, which the registry
     loads, keeps"), and so does a list of phrases ("reading files, writing files")."""
-    if commas < NAME_LIST_MIN_COMMAS:
+    if commas < NAME_LIST_MIN_COMMAS or _spaced_first_part(el):
         return False
     parts = [p.strip() for p in _collapsed_text(el).split(",")]
     if parts and not parts[-1]:
         parts.pop()  # (a list that ends with its comma)
     return len(parts) > NAME_LIST_MIN_COMMAS and \
         all(p and not any(c.isspace() for c in p) for p in parts)
+
+
+def _spaced_first_part(el: HtmlElement) -> bool:
+    """Whether ``el``'s text up to its first comma holds a space between words: a
+    sentence's first clause, read no further (most blocks with commas are prose)."""
+    head = ""
+    for piece in el.itertext():
+        comma = piece.find(",")
+        head += piece if comma < 0 else piece[:comma]
+        if comma >= 0 or len(head) > _FIRST_PART_MAX_CHARS:
+            break
+    return len(head.split()) > 1
+
+
+_FIRST_PART_MAX_CHARS = 200
+"""How far the first part is read for its comma (a name is shorter)."""
