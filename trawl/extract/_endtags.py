@@ -86,8 +86,7 @@ def close_open_divs(html: str) -> str:
         opened = where.get(_OPENED, [])
         divs = len(opened) - bisect_right(opened, index)  # (the divs open above it)
         if divs and name not in _CLOSES_DIV and name != _OPENED:
-            if name not in POP_UNTIL or any(
-                    where.get(tag) and where[tag][-1] > index for tag in _SCOPE):
+            if name not in POP_UNTIL or _past_cell(where, index):
                 continue  # (libxml2 ignores it, as the browser does past a cell)
             out.append(html[last:match.start()])
             out.append("</div>" * divs)
@@ -98,3 +97,10 @@ def close_open_divs(html: str) -> str:
     out.append(html[last:])
     return "".join(out)
 
+
+
+def _past_cell(where: dict[str, list[int]], index: int) -> bool:
+    """Whether a table (a cell, a caption: ``_SCOPE``) is open above the stack's ``index``:
+    the block there is out of the end tag's scope, which a browser ignores too (a div
+    left open in a cell is closed by the cell's end)."""
+    return any(where.get(tag) and where[tag][-1] > index for tag in _SCOPE)
