@@ -10,6 +10,7 @@ import lxml.html
 
 from trawl.extract import extract
 from trawl.extract._endtags import close_open_divs
+from trawl.extract._permalinks import self_linked
 from trawl.extract._select import _over_class
 
 from .test_extract_generators95 import man_section
@@ -237,3 +238,38 @@ def test_a_linked_heading_of_words_or_of_a_site_still_goes() -> None:
     e = extract(asciidoc_sections(last), URL)
     got = words(e.full_text)
     assert "ten tips" not in got and "www example com" not in got
+
+
+def flags_page(flags: str) -> str:
+    """A manual page as mandoc writes it, its flags a ``dl`` after the sections' text."""
+    return ("<html><head><title>tool-disable(1)</title></head><body><div class='manual-text'>"
+            + man_section("NAME", "<p class='Pp'>tool disable - turn the service off</p>")
+            + man_section("DESCRIPTION", f"<p class='Pp'>This command disables the service. "
+                          f"{LOREM}</p><p class='Pp'>The route stays, and the peering too. "
+                          f"{LOREM}</p>")
+            + man_section("OPTIONAL_FLAGS", f"<div class='Bd-indent'>{flags}</div>")
+            + "</div></body></html>")
+
+
+def test_a_man_pages_flags_linking_their_own_terms_are_kept() -> None:
+    # mandoc's gcloud pages: each flag's term (a ``dt`` with its id) is its own permalink,
+    # its description a line: the list, mostly link text, was pruned as a menu (90 %)
+    flags = ("<dl class='Bl-tag'><dt id='async'><a class='permalink' href='#async'><b>--async"
+             "</b></a></dt><dd><p class='Pp'>Return immediately, without waiting.</p></dd>"
+             "<dt id='service'><a class='permalink' href='#service'><b>--service</b>=<i>"
+             "SERVICE</i>; default=&quot;servicenetworking.googleapis.com&quot;</a></dt><dd>"
+             "<p class='Pp'>The service to turn off.</p></dd></dl>")
+    e = extract(flags_page(flags), URL)
+    assert_kept(e.full_text, "Return immediately, without waiting", "servicenetworking")
+
+
+def test_a_list_of_terms_linking_places_outside_it_is_no_self_link() -> None:
+    # hostile: a list of terms, each with its id, linking places outside it (the page's
+    # other sections, another page): its links lead out of it, not to its own terms
+    outside = lxml.html.fromstring(
+        "<dl><dt id='a1'><a href='#DESCRIPTION'>Back to the description</a></dt><dd>go</dd>"
+        "<dt id='a2'><a href='/man1/other.1.html#a2'>Another page's flag</a></dt></dl>")
+    assert not self_linked(outside)
+    own = lxml.html.fromstring("<dl><dt id='async'><a href='#async'>--async</a></dt><dd>Return"
+                               "</dd></dl>")
+    assert self_linked(own)
