@@ -96,17 +96,19 @@ def test_a_navigation_bar_shown_with_its_markup_is_the_documents() -> None:
 
 
 def test_a_pages_navigation_with_a_listing_still_goes() -> None:
-    # hostile: the page's navigation in the article's block, holding an install line as a
+    # hostile: the page's navigation in the article's block, holding the tags to paste as a
     # listing beside its links, between the title and a section's heading (no paragraph of
     # the text right before or after it): it is the site's
     links = "".join(f"<li><a href='/docs/p{i}.html'>Part {i}</a></li>" for i in range(3))
-    install = "pip install example-tool\nexample-tool init --here\nexample-tool serve --port 8000"
+    install = ("&lt;script src=&quot;https://cdn.example.com/tool.js&quot;&gt;&lt;/script&gt;\n"
+               "&lt;link rel=&quot;stylesheet&quot; href=&quot;https://cdn.example.com/tool.css"
+               "&quot;&gt;\n&lt;div id=&quot;app&quot;&gt;&lt;/div&gt;")
     html = ("<html><head><title>Guide</title></head><body><div class='article'><h1>Guide</h1>"
             f"<nav class='side'><pre>{install}</pre><ul>{links}</ul></nav>"
             f"<h2>Introduction</h2>{STORY}</div></body></html>")
     e = extract(html, URL)
     assert_kept(e.text, "Paragraph 5 of the story")
-    assert "pip install" not in words(e.full_text)
+    assert "cdn example com" not in words(e.full_text)
 
 
 def test_a_form_and_a_toolbar_shown_with_their_markup_are_the_documents() -> None:
@@ -135,6 +137,18 @@ def test_a_newsletter_form_between_paragraphs_still_goes() -> None:
     e = extract(html, "https://news.example.com/2021/story")
     assert_kept(e.text, "Paragraph 5 of the story")
     assert "newsletter" not in words(e.full_text)
+
+
+def test_a_login_box_between_paragraphs_still_goes() -> None:
+    # hostile: a login box set between a story's paragraphs, a call as its listing (no
+    # markup: not the box's own), its id a login form's
+    login = ("<div id='login'><pre>login(user, password)\nthen come back to this page</pre>"
+             "<p>Sign in to leave a comment on this post, or create an account.</p></div>")
+    html = ("<html><head><title>A story</title></head><body><article><h1>A story</h1>"
+            f"{STORY[:len(STORY) // 2]}{login}{STORY[len(STORY) // 2:]}</article></body></html>")
+    e = extract(html, "https://news.example.com/2021/story")
+    assert_kept(e.text, "Paragraph 5 of the story")
+    assert "sign in to leave" not in words(e.text)
 
 
 def test_a_block_left_open_in_a_navigation_bar_ends_with_it() -> None:

@@ -11,7 +11,12 @@ forms hold no code listing, and stand beside the article, not between its paragr
 
 from __future__ import annotations
 
+import re
+from collections.abc import Iterator
+
 from lxml.html import HtmlElement
+
+from ._text import text_content
 
 DEMO_TAGS = frozenset(("nav", "form", "fieldset"))
 """What a live example of a page's chrome is written as (beside blocks of a chrome's
@@ -20,8 +25,9 @@ class, ``div.btn-toolbar``)."""
 LISTING_TAG = "pre"
 """The example's markup, set as a code listing."""
 
-PARAGRAPH_TAGS = frozenset(("p", "pre", "blockquote"))
-"""The document's text around the example (a listing after it is the text's too)."""
+PARAGRAPH_TAGS = frozenset(("p", "pre", "blockquote", "ul", "ol", "dl"))
+"""The document's text around the example (a listing after it is the text's too, and so
+is a list)."""
 
 DEMO_MAX_DEPTH = 3
 """The example's outermost block is ``el`` or an ancestor this close (a form in a
@@ -30,12 +36,16 @@ navigation bar's example, a fieldset in a form's)."""
 
 def demonstration(el: HtmlElement) -> bool:
     """Whether ``el`` (a ``nav``, a form, a block whose class says chrome: a toolbar of
-    buttons) is a live example in the text: it holds a code listing, and it (or the example
-    block around it, ``DEMO_MAX_DEPTH`` levels up at most, through ``DEMO_TAGS`` and
-    ``div``) has a paragraph of the document right before or after it. Guards: a site's
-    navigation, its toolbars or a search form hold no listing; a newsletter form set
-    between a story's paragraphs holds none either."""
-    if next(el.iter(LISTING_TAG), None) is None:
+    buttons) is a live example in the text: it holds a code listing of markup
+    (``shows_markup``: the example's own), and it (or the example block around it,
+    ``DEMO_MAX_DEPTH`` levels up at most, through ``DEMO_TAGS`` and ``div``) stands between
+    two paragraphs of the document, one before it and one after, past examples like it at
+    most. Guards: a
+    site's navigation, its toolbars or a search form hold no listing of markup; a login or
+    share box after a story's last paragraph, its listing a call, stands between none; a
+    newsletter form set between a story's paragraphs holds no listing."""
+    listing = next(el.iter(LISTING_TAG), None)
+    if listing is None or not shows_markup(listing):
         return False
     node: HtmlElement | None = el
     for _ in range(DEMO_MAX_DEPTH):
@@ -48,7 +58,34 @@ def demonstration(el: HtmlElement) -> bool:
     return False
 
 
+_MARKUP_RE = re.compile(r"</?[A-Za-z][\w-]*(?:\s[^<>]*)?/?>")
+"""A tag written as text: ``<h5 class="card-title">``, ``</div>``."""
+
+
+def shows_markup(listing: HtmlElement) -> bool:
+    """Whether the listing's text is markup: it writes a tag (the example's HTML)."""
+    return _MARKUP_RE.search(text_content(listing)) is not None
+
+
 def _between_paragraphs(node: HtmlElement) -> bool:
-    """Whether the element right before or right after ``node`` is a paragraph."""
-    return any(sib is not None and sib.tag in PARAGRAPH_TAGS
-               for sib in (node.getprevious(), node.getnext()))
+    """Whether paragraphs are before and after ``node``, right there or past examples
+    like it (its tag: two toolbars shown in one example)."""
+    return _paragraph_past(node, node.itersiblings(preceding=True)) and \
+        _paragraph_past(node, node.itersiblings())
+
+
+def _paragraph_past(node: HtmlElement, siblings: Iterator[HtmlElement]) -> bool:
+    for sib in siblings:
+        if sib.tag in PARAGRAPH_TAGS or _listing_block(sib):
+            return True
+        if sib.tag != node.tag:
+            return False
+    return False
+
+
+def _listing_block(el: HtmlElement) -> bool:
+    """Whether ``el`` is a ``div`` wrapping one code listing and nothing else (a
+    highlighter's ``div.sourceCode``: the example's markup set after it)."""
+    kids = [c for c in el if isinstance(c.tag, str)]
+    return el.tag == "div" and len(kids) == 1 and kids[0].tag == LISTING_TAG and \
+        not (el.text or "").strip()
