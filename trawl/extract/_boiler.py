@@ -14,6 +14,7 @@ from ._blockcaption import captions_block
 from ._blocktags import block_tags
 from ._boxes import _box_under_title, _boxed_in_text, _in_flow_quote, _related_entries
 from ._cells import data_cell
+from ._demo import demonstration
 from ._doccomment import doc_comment
 from ._entrycaption import declared_heading
 from ._entryhead import titled_header
@@ -151,7 +152,7 @@ def _is_chrome(el: HtmlElement, tag: str, role: str) -> bool:
     """Navigation chrome (``_stats.CHROME``): nav, aside, a header or footer of the page
     (not of an article or section), and the ARIA roles of those."""
     if tag == "nav" or role in _CHROME_ROLES:
-        return True
+        return not demonstration(el)  # (a navigation bar shown live in the text)
     if tag == "aside":
         return not _notes(el, role)
     return tag in ("header", "footer") and not any(
@@ -202,7 +203,7 @@ def _is_boilerplate(el: HtmlElement, tag: str, role: str, st: _Stats, share: flo
         # a <header>/<footer> wrapping the whole article is layout, not boilerplate
         return (share < 0.5 or ((tag == "nav" or role == "navigation") and share < 0.8)) \
             and not _in_flow_quote(el, st) and not _box_under_title(el, st) \
-            and not sidebar_in_flow(el, st)
+            and not sidebar_in_flow(el, st) and not demonstration(el)
     if st.links and (_pager(el, st) or _language_bar(el, st) or navigation_bar(el, st)
                      or sequence_bar(el, st) or outline_beside_article(el, tag)
                      or (tag == "div" and links_panel(el))
@@ -218,7 +219,9 @@ def _is_boilerplate(el: HtmlElement, tag: str, role: str, st: _Stats, share: flo
     # only strong or boilerplate tokens make it boilerplate below: _code_comment (another
     # class read) is asked of those few, not of every element with a class
     if not (kinds.strong or kinds.boiler) or kinds.embed or _code_comment(el, tag, st) \
-            or in_listing(el, st):  # (a listing's block: its class or id names code, no chrome)
+            or in_listing(el, st) or demonstration(el):
+        # (a listing's block: its class or id names code, no chrome; a toolbar shown live
+        # in the text with its markup)
         return False
     if kinds.strong:
         return share < 0.5

@@ -44,6 +44,7 @@ from ._licence import drop_licence_notice
 from ._listing import listing_whole
 from ._namelines import names_entry
 from ._prune import prune
+from ._sectionwhole import section_made_whole
 from ._select import (
     _chrome_block,
     _climb,
@@ -132,6 +133,8 @@ def _find_main(root: HtmlElement, title: str | None = None
     top_score = scores.get(top, scores[best])
     top = _with_name_section(top, above, stats)
     content = _with_siblings(body, top, top_score, scores, stats)
+    if section_made_whole(content, top):  # (a section: the climb goes on from it)
+        content = whole(content, stats, mass)
     content = _with_continuations(body, content, best, scores, stats)
     content, header = _with_header(content, above, stats)
     if header is None:

@@ -37,11 +37,12 @@ def titled_header(el: HtmlElement, title: str) -> bool:
     child of a ``section`` or ``article``, holding nothing but headings (no text, no menu,
     no search box outside them), one of them an ``h1`` whose words are the page's title's
     (``title``, its ``title_key``; or the title's first part, before the site's name),
-    the others the lines over it (the entry's kind). The site's banner set in a layout's
+    the others the lines over it (the entry's kind); or the body's first element, a
+    standalone document's title block (``_opens_document``). The site's banner set in a layout's
     section holds the site's name as its ``h1``, which the page's title is not (an inner
     page's title names the page, then perhaps the site). The header may sit in the block
     wrapping the article's body (``_opens_article``)."""
-    if not title or not _opens_article(el) or (el.text or "").strip():
+    if not title or not (_opens_article(el) or _opens_document(el)) or (el.text or "").strip():
         return False
     titled = False
     for child in el:
@@ -51,6 +52,15 @@ def titled_header(el: HtmlElement, title: str) -> bool:
             return False
         titled = titled or (child.tag == "h1" and says_title(child, title))
     return titled
+
+
+def _opens_document(el: HtmlElement) -> bool:
+    """Whether ``el`` is the body's first element: a standalone document's title block (a
+    Markdown converter's template sets the title in a ``<header>`` first in the body, the
+    text after it, no page around them). A site's banner is first in the body too, but it
+    holds the site's name and its menus, not the page's title alone (``titled_header``)."""
+    parent = el.getparent()
+    return parent is not None and parent.tag == "body" and el.getprevious() is None
 
 
 ARTICLE_BODY_LEVELS = 2

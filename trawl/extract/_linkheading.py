@@ -11,9 +11,9 @@ from __future__ import annotations
 
 from lxml.html import HtmlElement
 
-from ._signals import to_other_page
+from ._signals import _shows_address, to_other_page
 from ._stats import _link_density, _Stats
-from ._tree import _HEADINGS, _wrapped_heading
+from ._tree import _HEADINGS, _first_element, _wrapped_heading
 
 MIN_INTRODUCED_CHARS = 25
 """A linked heading followed by at least this much text (mostly not links) is kept."""
@@ -45,7 +45,30 @@ def link_heading(el: HtmlElement, st: _Stats, stats: dict[HtmlElement, _Stats]) 
     a link (a link to an anchor of the page itself, like a FAQ's back-link to its
     questions, navigates nowhere)."""
     return bool(st.text) and _link_density(st) > 0.5 and leaves_page(el) \
-        and not _introduces_text(el, stats)
+        and not _introduces_text(el, stats) and not address_heading(el)
+
+
+def address_heading(el: HtmlElement) -> bool:
+    """Whether the heading ``el`` is titled by a web address it prints: its one link's text
+    is the link's own address, a page's path on its host (``_shows_address``:
+    "https://www.kernel.org/doc/html/v4.10/process/coding-style.html#you-ve-made-a-mess-of-it",
+    a subsection a converted document titles by the page it discusses), and the heading
+    opens its section's block (its parent's first element). A reader reads the address as
+    the subsection's title, not as a way elsewhere: navigation names where it leads in
+    words ("Related: Ten tips"). Guards: a site's name printed as its address ("example.com",
+    a banner's logo) has no path; a heading of two links or of words is no printed address."""
+    links = list(el.iter("a"))
+    shown = [a for a in links if (a.get("href") or "").startswith(("http://", "https://"))]
+    if len(shown) != 1 or not _shows_address(shown[0]) or not _has_path(shown[0]):
+        return False
+    parent = el.getparent()
+    return parent is not None and _first_element(parent) is el
+
+
+def _has_path(a: HtmlElement) -> bool:
+    """Whether the link's address names a page on its host, not the host alone."""
+    rest = (a.get("href") or "").split("://", 1)[-1]
+    return bool(rest.partition("/")[2].strip("/"))
 
 
 def leaves_page(el: HtmlElement) -> bool:

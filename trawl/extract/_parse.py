@@ -7,6 +7,8 @@ import re
 import lxml.html
 from lxml import etree
 
+from ._endtags import close_open_divs, mismatched
+
 MAX_NESTING = 512
 """Elements nested deeper than this are flattened into their ancestor at this depth, as
 Chromium's parser does (its limit is also 512): libxml2 gives up on the rest of a document
@@ -67,6 +69,10 @@ def parse(html: str | bytes) -> lxml.html.HtmlElement:
         root = etree.fromstring(data, parser=_PARSER)
         if any("Excessive depth" in entry.message for entry in _PARSER.error_log):
             root = etree.fromstring(flatten_nesting(data.decode("utf-8")).encode("utf-8"),
+                                    parser=_PARSER)
+        elif mismatched(entry.message for entry in _PARSER.error_log):
+            # (a block's end tag libxml2 ignored, a div open in it: read as a browser does)
+            root = etree.fromstring(close_open_divs(data.decode("utf-8")).encode("utf-8"),
                                     parser=_PARSER)
     except (etree.ParserError, etree.XMLSyntaxError, ValueError):
         return _empty()

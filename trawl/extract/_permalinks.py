@@ -28,9 +28,10 @@ def self_linked(el: HtmlElement) -> bool:
 def _places_here(el: HtmlElement) -> set[str]:
     """The names of the places at ``el``: its own id, the empty anchors (``<a name>``,
     ``<a id>``, ``<span id>``) right before it among its siblings, with nothing between
-    them and it, and those inside it."""
+    them and it, and those inside it, and the ids of the terms inside it (a ``dt``: mandoc
+    gives each flag's term its id and links the term's words to it)."""
     names: set[str] = set()
-    for node in (el, *el.iter("a", "span")):
+    for node in (el, *el.iter("a", "span", "dt")):
         names.update(v for v in (node.get("id"), node.get("name")) if v)
     sib = el.getprevious()
     while sib is not None and _empty_anchor(sib) and not (sib.tail or "").strip():

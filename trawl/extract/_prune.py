@@ -31,6 +31,7 @@ from ._decl import (
     in_code,
     type_binding,
 )
+from ._demo import demonstration
 from ._doccomment import block_weight
 from ._factsbox import facts_under_title
 from ._figures import caption_sentence, figure_with_references, in_numbered_figure
@@ -265,7 +266,7 @@ def _prunable(el: HtmlElement, st: _Stats, stats: dict[HtmlElement, _Stats],
     block a rule keeps is added to ``wholes`` (``_wholes.kept_whole``)."""
     tag = el.tag
     if tag in _FORM_TAGS:
-        return True
+        return not demonstration(el)  # (a form shown live in the text, its markup in it)
     if tag in _HEADINGS:
         return link_heading(el, st, stats) and not declaration(el)
     if tag not in _PRUNABLE_TAGS:

@@ -11,6 +11,8 @@ from lxml.html import HtmlElement
 
 from ._boiler import _is_chrome
 from ._namecommas import names_between_commas
+
+from ._listingwin import flow_prose, listings_only
 from ._prune import _link_sentence
 from ._signals import _NOT_PARAGRAPHS, _SENTENCE_END_RE, _admonition, _class_weight, teasers
 from ._stats import (
@@ -220,7 +222,12 @@ def _over_class(best: HtmlElement, scores: dict[HtmlElement, float],
     no section of it."""
     weight = _class_weight(best)
     own = mass.get(best, 0.0)
-    if weight <= 0 or own > _CLASS_WIN_MAX_MASS:
+    if weight <= 0:
+        return best
+    listings = own > _CLASS_WIN_MAX_MASS and listings_only(best, mass)
+    if listings:  # (its listings are no prose: a live example's markup, however long)
+        own = 0.0
+    elif own > _CLASS_WIN_MAX_MASS:
         return best
     bare = scores[best] - weight
     found = best
@@ -229,7 +236,7 @@ def _over_class(best: HtmlElement, scores: dict[HtmlElement, float],
     for anc in best.iterancestors():
         chrome += sum(mass.get(c, 0.0) for c in _chrome_parts(anc, child))
         child = anc
-        if anc in scores and \
+        if anc in scores and (not listings or flow_prose(anc, mass)) and \
                 mass.get(anc, 0.0) - chrome >= _CLASS_WIN_MASS_FACTOR * max(own, 1.0) \
                 and scores[anc] >= bare and (found is best or scores[anc] > scores[found]):
             found = anc

@@ -1,0 +1,91 @@
+"""A live example in a document's text: a navigation bar or a form shown with its markup.
+
+A guide to a page's components (a navigation bar, a form) shows each one live, written as
+raw HTML among its paragraphs, with the markup that makes it set beside it as a code
+listing (a Markdown converter sets the example's indented inner markup as a listing inside
+it). The ``<nav>`` and ``<form>`` are then the document's demonstrations, not the site's
+navigation or a sign-up box: boilerplate removal dropped the navigation bars whole, prune the
+forms, and with them the listings, most of such a page's words. A site's navigation and its
+forms hold no code listing, and stand beside the article, not between its paragraphs.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+
+from lxml.html import HtmlElement
+
+from ._text import text_content
+
+DEMO_TAGS = frozenset(("nav", "form", "fieldset"))
+"""What a live example of a page's chrome is written as (beside blocks of a chrome's
+class, ``div.btn-toolbar``)."""
+
+LISTING_TAG = "pre"
+"""The example's markup, set as a code listing."""
+
+PARAGRAPH_TAGS = frozenset(("p", "pre", "blockquote", "ul", "ol", "dl"))
+"""The document's text around the example (a listing after it is the text's too, and so
+is a list)."""
+
+DEMO_MAX_DEPTH = 3
+"""The example's outermost block is ``el`` or an ancestor this close (a form in a
+navigation bar's example, a fieldset in a form's)."""
+
+
+def demonstration(el: HtmlElement) -> bool:
+    """Whether ``el`` (a ``nav``, a form, a block whose class says chrome: a toolbar of
+    buttons) is a live example in the text: it holds a code listing of markup
+    (``shows_markup``: the example's own), and it (or the example block around it,
+    ``DEMO_MAX_DEPTH`` levels up at most, through ``DEMO_TAGS`` and ``div``) stands between
+    two paragraphs of the document, one before it and one after, past examples like it at
+    most. Guards: a
+    site's navigation, its toolbars or a search form hold no listing of markup; a login or
+    share box after a story's last paragraph, its listing a call, stands between none; a
+    newsletter form set between a story's paragraphs holds no listing."""
+    listing = next(el.iter(LISTING_TAG), None)
+    if listing is None or not shows_markup(listing):
+        return False
+    node: HtmlElement | None = el
+    for _ in range(DEMO_MAX_DEPTH):
+        if node is None or (node is not el and node.tag not in DEMO_TAGS
+                            and node.tag != "div"):
+            return False
+        if _between_paragraphs(node):
+            return True
+        node = node.getparent()
+    return False
+
+
+_MARKUP_RE = re.compile(r"</?[A-Za-z][\w-]*(?:\s[^<>]*)?/?>")
+"""A tag written as text: ``<h5 class="card-title">``, ``</div>``."""
+
+
+def shows_markup(listing: HtmlElement) -> bool:
+    """Whether the listing's text is markup: it writes a tag (the example's HTML)."""
+    return _MARKUP_RE.search(text_content(listing)) is not None
+
+
+def _between_paragraphs(node: HtmlElement) -> bool:
+    """Whether paragraphs are before and after ``node``, right there or past examples
+    like it (its tag: two toolbars shown in one example)."""
+    return _paragraph_past(node, node.itersiblings(preceding=True)) and \
+        _paragraph_past(node, node.itersiblings())
+
+
+def _paragraph_past(node: HtmlElement, siblings: Iterator[HtmlElement]) -> bool:
+    for sib in siblings:
+        if sib.tag in PARAGRAPH_TAGS or _listing_block(sib):
+            return True
+        if sib.tag != node.tag:
+            return False
+    return False
+
+
+def _listing_block(el: HtmlElement) -> bool:
+    """Whether ``el`` is a ``div`` wrapping one code listing and nothing else (a
+    highlighter's ``div.sourceCode``: the example's markup set after it)."""
+    kids = [c for c in el if isinstance(c.tag, str)]
+    return el.tag == "div" and len(kids) == 1 and kids[0].tag == LISTING_TAG and \
+        not (el.text or "").strip()
