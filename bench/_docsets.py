@@ -438,9 +438,11 @@ it, less what is no content in it), each with why.
   by setup; 78 pages: a page a module and a class, its docstring, the summary table of its
   children, each member's entry; the indexes of modules, classes and names, the
   undocumented summary and the generator's help page): ``main``, less the members' ``¶``
-  self-links (``a.headerLink``); the navigation bar with its search box, the side menu and
-  the footer are outside it. The private members the theme hides until "Toggle Private
-  API" is clicked are kept, as a reader opens them in place (rdoc's source listings);
+  self-links (``a.headerLink``) and a class's "View In Hierarchy" line (a link to its
+  place in the class index, navigation, as Haddock's "Source" links); the navigation bar
+  with its search box, the side menu and the footer are outside it. The private members
+  the theme hides until "Toggle Private API" is clicked are kept, as a reader opens them
+  in place (rdoc's source listings);
 - ``postgres`` (kept back, only with ``--kept-back``: measured to check, never tuned on): the
   PostgreSQL 15 manual (DocBook XSL; Debian postgresql-doc-15): the body less its
   ``navheader`` and ``navfooter``.
@@ -1045,10 +1047,12 @@ SETS = {s.name: s for s in (
     DocSet("pydoctor", DOCSETS / "pydoctor", "scripts/build-pydoctor",
            # pydoctor 25.10's default template (python-dateutil's API): ``main`` (the page's
            # title, its kind, docstring, children's table and members' entries), less the
-           # ``¶`` self-links; the navigation bar, the side menu and the footer are outside
-           # it. The private members, hidden until a click on "Toggle Private API", are
-           # kept, as a reader opens them in place
-           "//main", f".//a[{_has_class('headerLink')}]"),
+           # ``¶`` self-links and the "View In Hierarchy" link (to the class's place in the
+           # class index: navigation, as Haddock's "Source" links); the navigation bar, the
+           # side menu and the footer are outside it. The private members, hidden until a
+           # click on "Toggle Private API", are kept, as a reader opens them in place
+           "//main", f".//a[{_has_class('headerLink')}] "
+           "| .//p[a[starts-with(@href, 'classIndex.html#')] and count(node()) = 1]"),
     DocSet("postgres", _installed("usr/share/doc/postgresql-doc-15/html"), "postgresql-doc-15",
            "/html/body", "./div[@class='navheader' or @class='navfooter']", kept_back=True),
 )}
