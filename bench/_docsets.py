@@ -443,6 +443,12 @@ it, less what is no content in it), each with why.
   with its search box, the side menu and the footer are outside it. The private members
   the theme hides until "Toggle Private API" is clicked are kept, as a reader opens them
   in place (rdoc's source listings);
+- ``docutils``: Docutils 0.21's own documentation as its ``rst2html`` renders it standalone
+  (its default writer, html4css1, no Sphinx; ``scripts/build-docutils``, not installed by
+  setup; 55 pages: reStructuredText's specification, directives and roles, the user
+  guides, developers' notes, four PEPs, the FAQ, the history): ``div.document`` (the title,
+  the bibliographic fields, the author's "Contents" topic, the sections); the bar of
+  links over it (the ``header`` directive's ``div.header``) is outside it;
 - ``postgres`` (kept back, only with ``--kept-back``: measured to check, never tuned on): the
   PostgreSQL 15 manual (DocBook XSL; Debian postgresql-doc-15): the body less its
   ``navheader`` and ``navfooter``.
@@ -1053,6 +1059,11 @@ SETS = {s.name: s for s in (
            # click on "Toggle Private API", are kept, as a reader opens them in place
            "//main", f".//a[{_has_class('headerLink')}] "
            "| .//p[a[starts-with(@href, 'classIndex.html#')] and count(node()) = 1]"),
+    DocSet("docutils", DOCSETS / "docutils", "scripts/build-docutils",
+           # docutils 0.21's rst2html (html4css1): ``div.document`` (the title, the fields
+           # table, the author's contents topic, the sections); the header bar of links
+           # is outside it
+           "//div[@class='document']"),
     DocSet("postgres", _installed("usr/share/doc/postgresql-doc-15/html"), "postgresql-doc-15",
            "/html/body", "./div[@class='navheader' or @class='navfooter']", kept_back=True),
 )}
