@@ -55,3 +55,97 @@ def test_a_short_block_after_the_text_still_stays_out() -> None:
                               "far</div>"), URL)
     assert "Warning raised by the rebuild function" in e.text
     assert "three replies" not in e.text
+
+
+def docutils_page(body: str, title: str = "The Docutils Publisher") -> str:
+    """A page as docutils' rst2html writes it standalone: the header directive's bar of
+    links, then ``div.document``."""
+    return (f"<html><head><title>{title}</title></head><body><div class='header'>"
+            "<a href='https://docutils.example.org'>Docutils</a> | <a href='../index.html'>"
+            "Overview</a> | <a href='../index.html#user'>Users</a> | <a href='../index.html"
+            "#ref'>Reference</a><hr class='header'/></div>"
+            f"<div class='document' id='publisher'><h1 class='title'>{title}</h1>{body}"
+            "</div></body></html>")
+
+
+ENCODING = ("<div class='section' id='encodings'><h2>Encodings</h2><p>The default input "
+            "encoding is UTF-8. A different encoding can be given with the input_encoding "
+            "setting or a magic comment<a class='footnote-reference brackets' href="
+            "'#magic-comment' id='ref-1'>[2]</a> in the source, which the reader looks for on "
+            "the first two lines.</p><p>The default output encoding is UTF-8 as well, and a "
+            "different one can be given with the output_encoding setting.</p>")
+FOOTNOTE = ("<table class='docutils footnote' frame='void' id='magic-comment' rules='none'>"
+            "<tbody><tr><td class='label'>[2]</td><td><em>(<a class='fn-backref' href="
+            "'#ref-1'>1</a>)</em><p>A comment like <tt>.. text encoding: latin1</tt> on the "
+            "first or second line of a source defines its input encoding, as editors "
+            "recognise it.</p></td></tr></tbody></table>")
+
+
+def test_a_footnote_its_author_named_is_kept() -> None:
+    # the footnote's id is the label its author gave it, "magic-comment": a note's name
+    e = extract(docutils_page(ENCODING + FOOTNOTE + "</div>"), URL)
+    assert_kept(e.text, "The default output encoding", "on the first or second line of a "
+                "source defines its input encoding")
+    assert "Overview" not in e.text
+
+
+def test_a_comment_thread_linked_from_the_text_still_goes() -> None:
+    # hostile: a comment thread the page links to by a count ("2 comments"): no note mark
+    thread = ("<div id='comments'><h3>Join the discussion</h3><div class='c'><p>Great "
+              "write-up, thanks for explaining the magic comment so clearly!</p></div>"
+              "<div class='c'><p>Does this also work with the vim modeline style?</p></div></div>")
+    body = ENCODING.replace("</p>", " <a href='#comments'>2 comments</a></p>", 1) + "</div>"
+    e = extract(docutils_page(STAKEHOLDERS + body + REFERENCE + thread), URL)
+    assert "The default output encoding" in e.text
+    assert "Great write-up" not in e.text
+
+
+def overview(groups: list[tuple[str, list[str]]]) -> str:
+    return "<dl class='docutils'>" + "".join(
+        f"<dt>{term}</dt><dd><ul class='first last simple'>"
+        + "".join(f"<li><a class='reference external' href='{t.lower().replace(' ', '-')}"
+                  f".html'>{t}</a></li>" for t in titles) + "</ul></dd>"
+        for term, titles in groups) + "</dl>"
+
+
+INTRO = ("<p>The latest working documents may be accessed individually below, or from the "
+         "docs directory of the distribution, which holds every document listed here.</p>")
+GUIDES = [("Docutils-general:", ["Docutils Front-End Tools", "Docutils Configuration Guide",
+                                 "Docutils Mailing Lists", "Docutils Link List"]),
+          ("Writer-specific:", ["Docutils HTML Writers", "Easy Slide Shows With S5",
+                                "Man Page Writer for Docutils", "Quick reStructuredText"])]
+
+
+STAKEHOLDERS = (
+    "<div class='section' id='stakeholders'><h1>Docutils Stakeholders</h1><p>End-users are "
+    "users of reStructuredText and the Docutils tools. Although some are developers, using "
+    "reStructuredText for docstrings in their source, many are not.</p><p>Client-developers "
+    "use Docutils as a library; component-developers implement their own directives and "
+    "roles, separately from Docutils; core-developers work on its code base.</p></div>")
+REFERENCE = (
+    "<div class='section' id='ref'><h1>Reference Material for All Groups</h1><p>Many of "
+    "these files began as developer specifications, but now that they are mature and used "
+    "by end-users and client-developers, they have become reference material. Successful "
+    "specs evolve into references.</p></div>")
+
+
+def test_a_guides_documents_listed_under_its_terms_are_kept() -> None:
+    body = (INTRO + STAKEHOLDERS + "<div class='section' id='user'><h1>Material for "
+            "End-Users</h1>" + overview(GUIDES) + "</div>" + REFERENCE)
+    e = extract(docutils_page(body, "Docutils Project Documentation Overview"), URL)
+    assert_kept(e.text, "Docutils-general:", "Docutils Front-End Tools", "Writer-specific:",
+                "Man Page Writer for Docutils")
+
+
+def test_a_sitemap_of_short_links_under_labels_still_goes() -> None:
+    # hostile: a site map set in the content as a definition list, its labels over a
+    # menu's entries (a word or two each), and a promotion's label over posts' titles
+    sitemap = overview([("Company:", ["About", "Careers", "Press kit"]),
+                        ("Products:", ["Pricing", "Docs", "Status"]),
+                        ("Related posts:", ["How we ship documentation weekly",
+                                            "Ten tips for better manuals"])])
+    body = INTRO + STAKEHOLDERS + "<div class='section' id='user'><h1>Material</h1>" \
+        + sitemap + "</div>" + REFERENCE
+    e = extract(docutils_page(body, "Docutils Project Documentation Overview"), URL)
+    assert "Successful specs evolve" in e.text
+    assert "Careers" not in e.text and "Ten tips" not in e.text
