@@ -449,6 +449,12 @@ it, less what is no content in it), each with why.
   guides, developers' notes, four PEPs, the FAQ, the history): ``div.document`` (the title,
   the bibliographic fields, the author's "Contents" topic, the sections); the bar of
   links over it (the ``header`` directive's ``div.header``) is outside it;
+- ``pod2html``: the documentation of Perl 5.36's core library as perl's ``pod2html``
+  renders it (its default output; ``scripts/build-pod2html``, not installed by setup: the
+  .pod files and every n-th module's .pm with pod in it under /usr/share/perl/5.36 and
+  /usr/lib/x86_64-linux-gnu/perl/5.36, ~100 pages: tutorials, FAQs, the diagnostics, the
+  modules' manual pages): no container, the body less the index of the page's sections
+  pod2html writes above them (``ul#index``, links to its headings, as Pandoc's ``nav#TOC``);
 - ``postgres`` (kept back, only with ``--kept-back``: measured to check, never tuned on): the
   PostgreSQL 15 manual (DocBook XSL; Debian postgresql-doc-15): the body less its
   ``navheader`` and ``navfooter``.
@@ -1064,6 +1070,10 @@ SETS = {s.name: s for s in (
            # table, the author's contents topic, the sections); the header bar of links
            # is outside it
            "//div[@class='document']"),
+    DocSet("pod2html", DOCSETS / "pod2html", "scripts/build-pod2html",
+           # perl 5.36's pod2html (Perl's core library's pod): no container, the body less
+           # the index of the page's sections above them (``ul#index``, links to them)
+           "/html/body", "./ul[@id='index']"),
     DocSet("postgres", _installed("usr/share/doc/postgresql-doc-15/html"), "postgresql-doc-15",
            "/html/body", "./div[@class='navheader' or @class='navfooter']", kept_back=True),
 )}
