@@ -149,3 +149,47 @@ def test_a_sitemap_of_short_links_under_labels_still_goes() -> None:
     e = extract(docutils_page(body, "Docutils Project Documentation Overview"), URL)
     assert "Successful specs evolve" in e.text
     assert "Careers" not in e.text and "Ten tips" not in e.text
+
+
+def pod_page(last: str, heading: str = "SEE ALSO") -> str:
+    """A module's manual page as perl's pod2html writes it: no container, the index of
+    its sections, then each section's heading and body straight in the body."""
+    names = ("NAME", "SYNOPSIS", "DESCRIPTION", heading)
+    return ("<html><head><title>Hash::Util - A selection of general-utility hash "
+            "subroutines</title></head><body><ul id='index'>"
+            + "".join(f"<li><a href='#{n}'>{n}</a></li>" for n in names) + "</ul>"
+            "<h1 id='NAME'>NAME</h1><p>Hash::Util - A selection of general-utility hash "
+            "subroutines</p><h1 id='SYNOPSIS'>SYNOPSIS</h1><pre><code>use Hash::Util qw("
+            "lock_keys unlock_keys);\n%hash = (foo =&gt; 42, bar =&gt; 23);\n"
+            "lock_keys(%hash);\nunlock_keys(%hash);</code></pre>"
+            "<h1 id='DESCRIPTION'>DESCRIPTION</h1>"
+            "<p>Hash::Util contains special functions for manipulating hashes that don't "
+            "really warrant a keyword. Restricted hashes keep a hash to a set of keys.</p>"
+            "<h2 id='Restricted-hashes'>Restricted hashes</h2><dl>" + "".join(
+                f"<dt id='lock_{n}'><b>lock_{n}</b></dt><dd><pre><code>lock_{n}(%hash);\n"
+                f"unlock_{n}(%hash);</code></pre><p>Locks the {n} of the hash, so that no "
+                "key outside of its set can be added and a locked value cannot be changed "
+                "until it is unlocked again; delete() and exists() still work.</p><p>"
+                "Returns a reference to the hash operated on.</p></dd>"
+                for n in ("keys", "value", "hash", "ref", "keys_plus", "hashref", "refs",
+                          "values", "entries", "tree", "fields", "slots", "members",
+                          "items", "pairs", "names"))
+            + f"</dl><h1 id='SEE-ALSO'>{heading}</h1>{last}</body></html>")
+
+
+def test_a_manual_pages_sections_before_its_see_also_are_kept() -> None:
+    see = ("<p><a>Scalar::Util</a>, <a>List::Util</a> and <a>Algorithmic Complexity Attacks "
+           "in perlsec</a>.</p><p><a>Hash::Util::FieldHash</a>.</p>")
+    e = extract(pod_page(see), URL)
+    assert_kept(e.full_text, "A selection of general-utility hash subroutines",
+                "use Hash::Util qw(lock_keys unlock_keys);", "Locks the fields of the hash")
+
+
+def test_a_flat_posts_related_list_still_goes() -> None:
+    # hostile: a post written flat whose last section is a list of other posts' links under
+    # a promotion's heading: the sections before it are no reason to keep it
+    related = ("<ul>" + "".join(f"<li><a href='/blog/post-{i}.html'>Another story about "
+                                f"hashes, part {i}</a></li>" for i in range(5)) + "</ul>")
+    e = extract(pod_page(related, heading="Related posts"), URL)
+    assert "Locks the fields of the hash" in e.text
+    assert "Another story" not in e.text
