@@ -455,6 +455,11 @@ it, less what is no content in it), each with why.
   /usr/lib/x86_64-linux-gnu/perl/5.36, ~100 pages: tutorials, FAQs, the diagnostics, the
   modules' manual pages): no container, the body less the index of the page's sections
   pod2html writes above them (``ul#index``, links to its headings, as Pandoc's ``nav#TOC``);
+- ``vuepress``: npm 11.6.2's documentation built by VuePress 1.9.10's default theme (the
+  vitepress set's sources; ``scripts/build-vuepress``, not installed by setup; 83 pages and
+  its 404 page): ``div.theme-default-content`` (in ``main.page``) less the headings' ``#``
+  anchors (``a.header-anchor``); the navigation bar with its search box, the (empty) side
+  menu and the page's edit footer are outside it;
 - ``postgres`` (kept back, only with ``--kept-back``: measured to check, never tuned on): the
   PostgreSQL 15 manual (DocBook XSL; Debian postgresql-doc-15): the body less its
   ``navheader`` and ``navfooter``.
@@ -1074,6 +1079,12 @@ SETS = {s.name: s for s in (
            # perl 5.36's pod2html (Perl's core library's pod): no container, the body less
            # the index of the page's sections above them (``ul#index``, links to them)
            "/html/body", "./ul[@id='index']"),
+    DocSet("vuepress", DOCSETS / "vuepress", "scripts/build-vuepress",
+           # VuePress 1.9's default theme (npm's docs, as the vitepress set):
+           # ``div.theme-default-content`` less the headings' ``#`` anchors; the navigation
+           # bar, the side menu and the edit footer are outside it
+           f"//div[{_has_class('theme-default-content')}]",
+           f".//a[{_has_class('header-anchor')}]"),
     DocSet("postgres", _installed("usr/share/doc/postgresql-doc-15/html"), "postgresql-doc-15",
            "/html/body", "./div[@class='navheader' or @class='navfooter']", kept_back=True),
 )}
