@@ -39,19 +39,20 @@ def source_line(el: HtmlElement, st: _Stats) -> bool:
     """Whether ``el`` (a block of links prune would drop) is an entry's source note written
     out, "Source: src/walker.js, line 633" (JSDoc's ``dl.details``, the file and the line
     each a link to the page of its source): short (``SOURCE_NOTE_MAX_CHARS``), and a line
-    of it names a file and a line in it (``_FILE_COMMA_LINE_RE``, or ``_FILE_LINE_RE``'s
-    ``walker.js:633``). A list of links to pages or to files names no line in them."""
+    of it names a file and a line in it, written out (``names_source_line``). A list of
+    links to pages or to files names no line in them; a hover card's "Definition:
+    factory.h:104" is a tooltip's line."""
     if not 0 < st.text <= SOURCE_NOTE_MAX_CHARS:
         return False
     return names_source_line(text_content(el))
 
 
 def names_source_line(text: str) -> bool:
-    """Whether ``text`` names a file of source and a line in it, ``walker.js:633`` or
-    ``src/walker.js, line 633``."""
-    text = " ".join(text.split())
-    return _FILE_COMMA_LINE_RE.search(text) is not None or \
-        _FILE_LINE_RE.search(text) is not None
+    """Whether ``text`` names a file of source and a line in it written out, ``src/walker.js,
+    line 633``. Not ``walker.js:633`` alone: a source listing's hover cards say so
+    ("Definition: factory.h:104", Doxygen's tooltips, chrome), and an ``aside`` saying it
+    is ``source_note``'s."""
+    return _FILE_COMMA_LINE_RE.search(" ".join(text.split())) is not None
 
 
 def source_entry(after: list[HtmlElement]) -> bool:
