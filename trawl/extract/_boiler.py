@@ -25,6 +25,7 @@ from ._navbar import navigation_bar
 from ._outline import labels_of_outline, outline_beside_article
 from ._phrases import _part_of_sentence
 from ._sectioncaption import section_caption
+from ._sectionhead import described_header
 from ._selfheading import self_linked_heading
 from ._seqbar import page_line, sequence_bar
 from ._signals import _is_ad_label, _kinds, page_contents
@@ -197,7 +198,8 @@ def _is_boilerplate(el: HtmlElement, tag: str, role: str, st: _Stats, share: flo
             not _caption_in_numbered_section(el, tag, heading)
     if tag == "aside" and (_notes(el, role) or source_note(el, st)):
         return False
-    if tag == "header" and (_section_header(el) or titled_header(el, title or "")):
+    if tag == "header" and (_section_header(el) or titled_header(el, title or "")
+                            or described_header(el)):
         return False
     if tag in _BOILER_TAGS or role in _BOILER_ROLES:
         # a <header>/<footer> wrapping the whole article is layout, not boilerplate

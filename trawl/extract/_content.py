@@ -39,6 +39,7 @@ from ._edges import (
     strip_header,
 )
 from ._entryhead import kind_heading_beside, titled_header_in
+from ._headerlines import header_lines
 from ._kindline import kind_header
 from ._licence import drop_licence_notice
 from ._listing import listing_whole
@@ -156,7 +157,8 @@ def _with_header(content: HtmlElement, above: HtmlElement | None,
     """The page's main landmark when it holds nothing but ``content`` and the block of the
     headline set above it (``above``), and that block: it is the content's own header,
     whose other lines (a class's package, a reference's kind) are the page's too, links
-    or not ("Package <a>org.example</a>")."""
+    or not ("Package <a>org.example</a>"); and so when what else it holds are the entry's
+    short lines between that block and the content (``_headerlines.header_lines``)."""
     landmark = content.getparent()
     if above is None or landmark is None or not (
             landmark.tag == "main" or (landmark.get("role") or "").strip().lower() == "main"):
@@ -168,7 +170,8 @@ def _with_header(content: HtmlElement, above: HtmlElement | None,
         return content, None
     rest = [c for c in landmark if isinstance(c.tag, str) and c is not content
             and c is not header and c in stats and stats[c].text]
-    return (content, None) if rest else (landmark, header)
+    return (content, None) if rest and not header_lines(rest, header, content, stats) \
+        else (landmark, header)
 
 
 NAME_BLOCK_EXTRA_CHARS = 300

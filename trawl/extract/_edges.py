@@ -39,6 +39,7 @@ from ._section_end import (
 from ._sectionrun import opens_run_section
 from ._seealso import see_also_section
 from ._signals import _SENTENCE_END_RE, _kinds, section_alike
+from ._sourcenote import source_entry
 from ._stats import _TYPED_NAME_RE, CODE_TAGS, _drop_all
 from ._text import _FIGURE_NUMBER_RE, BLOCK_TAGS
 from ._titlepage import licence_page, title_page
@@ -551,8 +552,9 @@ def drop_dangling_heading(content: HtmlElement) -> None:
     if see_also_section(last, after) or in_description_tag(last):
         return  # the page's "See also" list of its site's pages ("npm doctor", "npmrc"),
         # or a description's tag over the names it lists ("See" over "min")
-    if lists_code(after):
-        return  # a declaration under its heading ("struct GtkHPaned" over "struct GtkHPaned;")
+    if lists_code(after) or source_entry(after):
+        return  # a declaration under its heading ("struct GtkHPaned" over "struct GtkHPaned;"),
+        # or an entry's source note ("new Walker()" over "Source: walker.js, line 633")
     if anchored_names(after) or labelled_names(after):
         return  # a reference's members, each anchored by its name ("Constants" over "HAS_BODY"),
         # or its children's names under their kinds ("Classes: YardocTask")

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from lxml.html import HtmlElement
 
+from ._seealso import says_see_also
 from ._signals import _class_weight, promo_heading, teasers, to_other_page
 from ._stats import _Stats, listed_links
 from ._text import text_content
@@ -96,7 +97,21 @@ def flat_document(node: HtmlElement, body: HtmlElement, stats: dict[HtmlElement,
         if not (c.tag in LISTS and contents_list(c, anchors)) and \
                 stats[c].text > FLAT_LABEL_MAX_CHARS:
             return False
-    return _sections_text(children[first:], body, stats, lists)
+    return _sections_text(_before_see_also(children[first:], rank), body, stats, lists)
+
+
+def _before_see_also(sections: list[HtmlElement], rank: str) -> list[HtmlElement]:
+    """``sections`` (a body's children from its first heading on) less the last section
+    when its heading, of the sections' ``rank``, says "See also" and nothing else
+    (``_seealso.says_see_also``), with at least one section of that rank before it: a
+    manual page ends on one (perl's pod: "SEE ALSO" over the modules and documents it
+    refers to), and its links say nothing of whether the sections before it are the
+    document. Prune judges that last section by itself, as it judges a blog's "See also"
+    list of other posts."""
+    last = max((i for i, c in enumerate(sections) if c.tag == rank), default=0)
+    if last > 0 and says_see_also(sections[last]):
+        return sections[:last]
+    return sections
 
 
 def titled_sections(children: list[HtmlElement], node: HtmlElement) -> bool:

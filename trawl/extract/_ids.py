@@ -43,7 +43,8 @@ def _component_id(el: HtmlElement, ident: str) -> str | None:
         return ident
     if _term_anchor(el, ident) or _numbered_part(el) or _defined_in_code(el, ident) or \
             _named_item(el, ident) or _signature_anchor(el, ident) or \
-            named_by_signature(el, ident) or member_anchor(el, ident):
+            named_by_signature(el, ident) or member_anchor(el, ident) or \
+            cited_note(el, ident):
         return None
     return _own_part(el, ident)
 
@@ -92,6 +93,27 @@ def _named_item(el: HtmlElement, ident: str) -> bool:
             return False
         first = False
     return not first
+
+
+_NOTE_TOKENS = words("footnote citation")
+"""A note's class: docutils' ``table.docutils.footnote``, ``table.citation``."""
+_NOTE_MARK_RE = re.compile(r"\[?\s*(?:\d+|\*|[a-z]|#?[\w-]+)\s*\]?")
+"""A reference to a note as the text marks it: "[2]", "2", "[*]", "[CIT2002]"."""
+
+
+def cited_note(el: HtmlElement, ident: str) -> bool:
+    """Whether ``el`` is a note of the text named by its author, ``ident`` the name: its
+    class says a footnote or a citation (``_NOTE_TOKENS``), and the text cites it, a link
+    to ``#ident`` marked as a note's reference ("[2]", ``_NOTE_MARK_RE``). reStructuredText
+    names a footnote by a label the author chose (``[#magic-comment]``), which docutils
+    writes as its id, and its words say what the note is about ("magic-comment"), not what
+    component it is. A comment thread is cited by no note mark ("12 comments" is a count,
+    not a mark), and a widget's class says no footnote."""
+    if not words((el.get("class") or "").lower()) & _NOTE_TOKENS:
+        return False
+    root = el.getroottree().getroot()
+    return any(_NOTE_MARK_RE.fullmatch(_collapsed_text(a)) is not None
+               for a in root.iter("a") if a.get("href") == "#" + ident)
 
 
 SIGNATURE_LINE_MAX_CHARS = 400

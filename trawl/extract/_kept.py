@@ -21,6 +21,7 @@ from ._signals import (
     section_alike,
 )
 from ._stats import _Stats, listed_links
+from ._termlist import titles_under_term
 from ._text import BLOCK_TAGS, text_content, words
 from ._toc import (
     CAPTION_MAX_WORDS,
@@ -311,9 +312,10 @@ def _in_introduced(el: HtmlElement, content: HtmlElement) -> bool:
     """Whether ``el`` is, or is inside, a list a sentence introduces (before it,
     ``_introduced``, or in its wrapper, ``_introduced_inside``): the lists nested in its
     items (a download page's "Linux:" item and its packages' links) are that list's
-    entries, whatever their own labels say."""
+    entries, whatever their own labels say; and so is a list of documents a term labels
+    (``_termlist.titles_under_term``)."""
     return any(_introduced(a, content) or _introduced_inside(a) or _introduced_in_item(a)
-               for a in _up_to(el, content))
+               or titles_under_term(a) for a in _up_to(el, content))
 
 
 def _introduced_in_item(el: HtmlElement) -> bool:

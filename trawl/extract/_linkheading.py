@@ -21,16 +21,18 @@ MIN_INTRODUCED_CHARS = 25
 
 def _introduces_text(heading: HtmlElement, stats: dict[HtmlElement, _Stats]) -> bool:
     """Whether the element after ``heading`` is text more than links (what a section
-    under a heading is). A heading its title block wraps (DocBook's ``div.titlepage``)
-    is followed by what follows the block."""
+    under a heading is). A heading its title block wraps (DocBook's ``div.titlepage``),
+    or its section's ``<header>`` holds alone (``header_of_heading``), is followed by what
+    follows the block."""
     node, after = heading, None
     while True:
         after = node.getnext()
         while after is not None and not isinstance(after.tag, str):
             after = after.getnext()
         parent = node.getparent()
-        if after is not None or parent is None or parent.tag != "div" or \
-                _wrapped_heading(parent) is not heading:
+        if after is not None or parent is None or not (
+                (parent.tag == "div" and _wrapped_heading(parent) is heading)
+                or header_of_heading(parent, heading)):
             break
         node = parent
     if after is None or after.tag in _HEADINGS:
@@ -75,3 +77,15 @@ def leaves_page(el: HtmlElement) -> bool:
     """Whether ``el`` holds a link to another page (not only to anchors of this one; an
     ``<a>`` without ``href``, a place named for links to come to, goes nowhere)."""
     return any(to_other_page(a) for a in el.iter("a"))
+
+
+def header_of_heading(block: HtmlElement, heading: HtmlElement) -> bool:
+    """Whether ``block`` is a ``<header>`` holding ``heading`` and nothing else: HTML's
+    header of a section grouping its heading (JSDoc's ``<section><header><h2><a>jsdoc/app
+    </a>.jsdoc</h2></header><article>``, a name scoped by a link to its module), which the
+    section's text follows, as a title block wrapping the heading is. A header holding a
+    menu or a byline beside its heading is no such header."""
+    if block.tag != "header" or (block.text or "").strip():
+        return False
+    kids = [c for c in block if isinstance(c.tag, str)]
+    return kids == [heading] and not (heading.tail or "").strip()

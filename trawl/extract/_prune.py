@@ -70,6 +70,7 @@ from ._signals import (
     promo_heading,
 )
 from ._sigparts import in_signature
+from ._sourcenote import source_line
 from ._stats import (
     CODE_TAGS,
     NAME_RE,
@@ -293,7 +294,8 @@ def _prunable(el: HtmlElement, st: _Stats, stats: dict[HtmlElement, _Stats],
     # it keeps a block by its items, each judged alone as citing names: no whole, see _wholes)
     return _is_link_block(el, st, stats, lists) and not _names_only(el, st, stats, cites) \
         and not kept_whole(el, wholes, _footnotes(el) or self_linked(el) or type_binding(el)
-                           or declaration_line(el) or entry_names(el, st, stats, lists))
+                           or declaration_line(el) or entry_names(el, st, stats, lists)
+                           or source_line(el, st))
 
 
 _CITING_TAGS = ("p", "dd", "li")

@@ -22,7 +22,7 @@ _SEE_ALSO_HEADING_RE = re.compile(r"\W*see\s+also\W*", re.I)
 
 def see_also_section(heading: HtmlElement, after: list[HtmlElement]) -> bool:
     """Whether ``heading`` and what follows it (``after``) are a document's "See also"
-    section: the heading says so (``_says_see_also``), it is the last of flat sections
+    section: the heading says so (``says_see_also``), it is the last of flat sections
     (``_flat_sections``: a heading of its level before it among its siblings, with a body
     between them), and under it is one list of links to the site's own pages
     (``_list_of_own_links``).
@@ -30,10 +30,10 @@ def see_also_section(heading: HtmlElement, after: list[HtmlElement]) -> bool:
     Guard: a "Tags" or "Share" heading over a short list of links (a story's leftovers,
     its block's chrome gone) says no "See also"; a list of links off the site (share
     buttons' addresses) is none of its pages."""
-    return _says_see_also(heading) and _flat_sections(heading) and _list_of_own_links(after)
+    return says_see_also(heading) and _flat_sections(heading) and _list_of_own_links(after)
 
 
-def _says_see_also(heading: HtmlElement) -> bool:
+def says_see_also(heading: HtmlElement) -> bool:
     """The heading's words are "See also" and nothing else."""
     return _SEE_ALSO_HEADING_RE.fullmatch(_collapsed_text(heading)) is not None
 

@@ -21,6 +21,9 @@ SOURCE_NOTE_MAX_CHARS = 400
 """A source note is a few lines (where the entry is defined, what it inherits or overrides)."""
 _FILE_LINE_RE = re.compile(r"(?:^|[\s(])[\w.-]+(?:/[\w.@-]+)*\.[A-Za-z]\w{0,5}:\d+\b")
 """A file of source and a line in it: ``asap.ts:44``, ``src/lib.rs:120``, ``(io.c:53)``."""
+_FILE_COMMA_LINE_RE = re.compile(
+    r"(?:^|[\s(:])[\w.-]+(?:/[\w.@-]+)*\.[A-Za-z]\w{0,5},\s+line\s+\d+\b")
+"""A file of source and a line in it, written out: ``src/walker.js, line 633``."""
 
 
 def source_note(el: HtmlElement, st: _Stats) -> bool:
@@ -30,3 +33,32 @@ def source_note(el: HtmlElement, st: _Stats) -> bool:
     if not 0 < st.text <= SOURCE_NOTE_MAX_CHARS:
         return False
     return _FILE_LINE_RE.search(text_content(el)) is not None
+
+
+def source_line(el: HtmlElement, st: _Stats) -> bool:
+    """Whether ``el`` (a block of links prune would drop) is an entry's source note written
+    out, "Source: src/walker.js, line 633" (JSDoc's ``dl.details``, the file and the line
+    each a link to the page of its source): short (``SOURCE_NOTE_MAX_CHARS``), and a line
+    of it names a file and a line in it, written out (``names_source_line``). A list of
+    links to pages or to files names no line in them; a hover card's "Definition:
+    factory.h:104" is a tooltip's line."""
+    if not 0 < st.text <= SOURCE_NOTE_MAX_CHARS:
+        return False
+    return names_source_line(text_content(el))
+
+
+def names_source_line(text: str) -> bool:
+    """Whether ``text`` names a file of source and a line in it written out, ``src/walker.js,
+    line 633``. Not ``walker.js:633`` alone: a source listing's hover cards say so
+    ("Definition: factory.h:104", Doxygen's tooltips, chrome), and an ``aside`` saying it
+    is ``source_note``'s."""
+    return _FILE_COMMA_LINE_RE.search(" ".join(text.split())) is not None
+
+
+def source_entry(after: list[HtmlElement]) -> bool:
+    """Whether what follows the page's last heading (``after``, short) is an entry's source
+    note alone ("Source: src/walker.js, line 633"): the heading is the entry's signature
+    ("new Walker()"), its entry documented by where it is defined, no dangling "Comments"
+    heading over a count (which names no file and line)."""
+    texts = [text_content(el) for el in after]
+    return any(names_source_line(t) for t in texts)
