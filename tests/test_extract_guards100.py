@@ -148,24 +148,50 @@ def test_a_thread_of_neutral_items_with_serial_ids_still_goes() -> None:
     assert "reader comment" not in words(e.text)
 
 
+FORMS = ("<p>Possible signatures:</p><ul><li><a href='Network-Listen.html#v:listen'><code>"
+         "listen(port)</code></a> for <a href='#tcp'>TCP</a> servers</li><li><a href='"
+         "Network-Listen.html#v:listenOn'><code>listenOn(path)</code></a> for <a href='#ipc'"
+         ">IPC</a> servers</li></ul>")
+
+
+def signatures_page(inside: str, forms: str = FORMS) -> str:
+    """A module's page: a block of twelve undescribed entries' signature lines (a whole:
+    a block of links to prune's measure, under 500 characters, its signature lines' links
+    the most) holding ``forms`` (a "Possible signatures:" list) and ``inside``, then
+    described entries."""
+    names = tuple(f"{n}{v}" for v in ("", "V6") for n in (
+        "listen", "listenOn", "listenAll", "listenAny", "listenTcp", "listenUdp"))
+    return (HEAD.format(title="Network.Server") + "<div class='listening'>"
+            + "".join(server_line(n) for n in names) + forms + inside + "</div>"
+            + "".join(described_entry(i) for i in range(6)) + FOOT)
+
+
+def signatures_text(inside: str, forms: str = FORMS) -> str:
+    html = signatures_page(inside, forms)
+    text = " ".join(extract(html, "https://docs.example/Network-Server.html").text.split())
+    assert "listenUdpV6 :: Port -> IO Server" in text
+    assert not forms or "listenOn(path) for IPC servers" in text
+    return text
+
+
 def test_a_related_menu_inside_a_block_of_signature_lines_still_goes() -> None:
     # _wholes.titles_menu (session 18's risk): a block of an entry's signature lines is a
     # whole, its parts spared; a "Related:" list of guides set in it, under a tenth of its
     # text, was spared with them. Its links say titles and lead to other pages (fails with
     # `_wholes:titles_menu=false`); the "Possible signatures:" list beside it, links of
     # code, stays (and goes with `_wholes:titles_menu=true`)
-    names = tuple(f"{n}{v}" for v in ("", "V6") for n in (
-        "listen", "listenOn", "listenAll", "listenAny", "listenTcp", "listenUdp"))
-    forms = ("<p>Possible signatures:</p><ul><li><a href='Network-Listen.html#v:listen'><code>"
-             "listen(port)</code></a> for <a href='#tcp'>TCP</a> servers</li><li><a href='"
-             "Network-Listen.html#v:listenOn'><code>listenOn(path)</code></a> for <a href='#ipc'"
-             ">IPC</a> servers</li></ul>")
     related = ("<p>Related:</p><ul><li><a href='/guides/servers.html'>Writing your first "
                "server</a></li><li><a href='/blog/ports.html'>Picking a port</a></li></ul>")
-    html = (HEAD.format(title="Network.Server") + "<div class='listening'>"
-            + "".join(server_line(n) for n in names) + forms + related + "</div>"
-            + "".join(described_entry(i) for i in range(6)) + FOOT)
-    text = " ".join(extract(html, "https://docs.example/Network-Server.html").text.split())
-    assert "listenUdpV6 :: Port -> IO Server" in text
-    assert "listenOn(path) for IPC servers" in text
-    assert "Writing your first server" not in text
+    assert "Writing your first server" not in signatures_text(related)
+
+
+def test_a_list_of_titles_a_sentence_leads_into_inside_a_whole_stays() -> None:
+    # _wholes._led_in, titles_menu's guard: a list of specifications' titles, each linked
+    # to its page elsewhere, that a sentence of the entry leads into (Node.js's perf_hooks:
+    # "Node.js supports the following <a>Web Performance APIs</a>:", its link no
+    # introduction's to _in_introduced), is the text's (fails with `_wholes:_led_in=false`)
+    specs = ("<p>It follows these <a href='https://www.w3.org/TR/'>specifications</a>:"
+             "</p><ul><li><a href='https://www.w3."
+             "org/TR/server-timing'>Server Timing</a></li><li><a href='https://www.w3.org/TR/"
+             "user-timing'>User Timing</a></li></ul>")
+    assert "Server Timing User Timing" in signatures_text(specs, forms="")

@@ -93,12 +93,14 @@ _CODE_TAGS = ("code", "tt", "kbd", "samp", "var")
 
 def titles_menu(el: HtmlElement) -> bool:
     """Whether ``el``, a part of a whole, is a menu of titles set in it: a list (``ul``,
-    ``ol``) each of whose items is its links (but ``ITEM_EXTRA_CHARS``), each link
-    ``TITLE_MIN_WORDS`` words or more, none in code, none leading to this page's places. A
-    "Related:" list of guides inside an API entry. Guard: an entry's parts name code (a
-    "Possible signatures:" list's ``listen(port)``; a footnote's back-link "↑"), or lead to
-    the page's own places (its contents)."""
-    if el.tag not in _LISTS:
+    ``ol``) no sentence leads into (``_led_in``), each of whose items is its links
+    (but ``ITEM_EXTRA_CHARS``), each link ``TITLE_MIN_WORDS`` words or more, none in code,
+    none leading to this page's places. A "Related:" list of guides inside an API entry.
+    Guards: an entry's parts name code (a "Possible signatures:" list's ``listen(port)``; a
+    footnote's back-link "↑"), or lead to the page's own places (its contents); a list the
+    text leads into with a sentence ("Node.js supports the following Web Performance
+    APIs:", then the specifications' titles) is the text's."""
+    if el.tag not in _LISTS or _led_in(el):
         return False
     items = [c for c in el if isinstance(c.tag, str)]
     if not items:
@@ -114,3 +116,19 @@ def titles_menu(el: HtmlElement) -> bool:
                     next(a.iter(*_CODE_TAGS), None) is not None:
                 return False
     return True
+
+
+LABEL_MAX_WORDS = 3
+"""A menu's label is a few words ("Related:", "See also"); a sentence is longer."""
+
+
+def _led_in(el: HtmlElement) -> bool:
+    """Whether the element before ``el`` is a sentence leading into it (more than
+    ``LABEL_MAX_WORDS`` words, ending with a colon: "Node.js supports the following Web
+    Performance APIs:"), not a label (or nothing: a label said alone, "Related:", may have
+    gone as chrome before)."""
+    before = next((s for s in el.itersiblings(preceding=True) if isinstance(s.tag, str)), None)
+    if before is None or before.tag in _LISTS:
+        return False
+    text = _collapsed_text(before)
+    return text.endswith(":") and len(text.split()) > LABEL_MAX_WORDS
