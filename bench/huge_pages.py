@@ -22,7 +22,10 @@ Shapes (the base is the size of PostGIS's one-page manual, 3.5 MB, unless said):
   13.6 s; linear again with the walk's own heading);
 - ``lists``: a story, then one wrapper of k * 4,000 short lists of links (quadratic after
   h40's rule asked each list's ancestors whether a lead-in and a list alone fill them,
-  reading the wrapper whole each time: 8,000 in 9.5 s; 1.8 s with three blocks read).
+  reading the wrapper whole each time: 8,000 in 9.5 s; 1.8 s with three blocks read);
+- ``sections``: k * 1,100 sections in ``main``, each a heading, a paragraph and a list of 20
+  links (1.1 MB at 1x): the page of ``tests/test_extract.py::test_big_page_is_whole``, which
+  checks that it is kept whole; its time is this figure (the test asserted under 10 s).
 
     .venv/bin/python bench/huge_pages.py [--shape body,table] [--sizes 1,2,4,8] [--content main]
 
@@ -47,7 +50,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 POSTGIS = Path("/opt/trawl-docsets/usr/share/doc/postgis-doc/postgis.html")
 SHAPES = ("body", "table", "dl", "flat", "links", "nest", "toc", "linkparas", "nextlists",
-          "gallery", "lists")
+          "gallery", "lists", "sections")
 WORDS = [
     "the",
     "quick",
@@ -165,6 +168,17 @@ def build(shape: str, k: int) -> str:
                 for i in range(k * 4_000)
             )
             + "</div></article>"
+        )
+    if shape == "sections":
+        return _page(
+            "<main>"
+            + "".join(
+                f"<section><h2>Part {i}</h2><p>{_sentence(i, 30)}</p><ul>"
+                + "".join(f"<li><a href='/p{i}/{j}'>item {j}</a></li>" for j in range(20))
+                + "</ul></section>"
+                for i in range(k * 1_100)
+            )
+            + "</main>"
         )
     raise ValueError(shape)
 

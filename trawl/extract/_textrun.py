@@ -7,6 +7,8 @@ boilerplate)."""
 
 from __future__ import annotations
 
+import re
+
 from lxml.html import HtmlElement
 
 from ._stats import _link_density, _Stats
@@ -30,7 +32,7 @@ def one_of_a_run(el: HtmlElement, st: _Stats) -> bool:
     is its anchor's), and ``el`` is prose (``_prose_block``). A site's box of recommended
     posts beside its text is of no kind the text's blocks are, or is links."""
     cls = el.get("class")
-    if not cls or not _anchor_word(cls):
+    if not cls or not _anchor_word(cls) or _serial_id(el):
         return False
     near = [next((s for s in el.itersiblings(preceding=True) if isinstance(s.tag, str)), None),
             next((s for s in el.itersiblings() if isinstance(s.tag, str)), None)]
@@ -50,3 +52,16 @@ def _anchor_word(cls: str) -> bool:
     thread's items, each ``div.comment`` and prose, are chrome by the class they share."""
     kinds = _kinds_of(cls)
     return not (kinds.boiler or kinds.strong)
+
+
+_SERIAL_ID_RE = re.compile(r"[A-Za-z]+[-_:]?\d+")
+"""A component's word and its number: ``comment-42``, ``reply_7``, ``post1234``."""
+
+
+def _serial_id(el: HtmlElement) -> bool:
+    """Guard: ``el``'s id is one word and a number (``_SERIAL_ID_RE``), one of a series a
+    program numbers, not a name the text gives its entry. A comment thread's items, each
+    ``div.item#comment-42`` and prose, share a class that says nothing: their chrome is in
+    the ids, and an id that is a word and a count names the component, not what the entry
+    is about; a FAQ's question is anchored by its words ("recommended-storage-settings")."""
+    return _SERIAL_ID_RE.fullmatch(el.get("id") or "") is not None

@@ -34,14 +34,19 @@ block kept because its measure never doomed it (a page's main column, mostly tex
 section under its heading, "judged by its parts") is no whole, and a sidebar or a "related
 posts" list set inside it is judged as before. The rules that make a whole read the
 block's links: a signature block's links outside its lines are few and no more than those
-in them, so a block holding a menu beside a signature is no whole either. Left: a short
-list of links (under a tenth of the block's text) inside a block of signature lines is
-kept with it.
+in them, so a block holding a menu beside a signature is no whole either. A short list of
+links set inside a whole (under a tenth of a signature block's text: a "Related:" menu of
+guides inside an API entry) is no part of it when it is a menu of titles
+(``titles_menu``): each item its links alone, each link words leading to another page;
+an entry's own parts link its names, a word or code each (``Handle``, ``listen(port)``),
+or its own places.
 """
 
 from __future__ import annotations
 
 from lxml.html import HtmlElement
+
+from ._tree import _collapsed_text
 
 
 def kept_whole(el: HtmlElement, wholes: set[HtmlElement] | None, kept: bool) -> bool:
@@ -74,4 +79,56 @@ def spare_parts(doomed: list[HtmlElement], wholes: set[HtmlElement],
     doomed and its rules kept, ``kept_whole``)."""
     # (asked of every doomed block, wholes or none: a few dozen blocks a page, each walked
     # up to the content)
-    return [el for el in doomed if not in_whole(el, wholes, content)]
+    return [el for el in doomed if not in_whole(el, wholes, content) or titles_menu(el)]
+
+
+_LISTS = frozenset(("ul", "ol"))
+TITLE_MIN_WORDS = 2
+"""A menu's link says a title, words ("Writing your first server"); an entry's names are
+one word each (``Handle``, ``Source``)."""
+ITEM_EXTRA_CHARS = 4
+"""Text besides its links a menu's item may have (a bullet, a number)."""
+_CODE_TAGS = ("code", "tt", "kbd", "samp", "var")
+
+
+def titles_menu(el: HtmlElement) -> bool:
+    """Whether ``el``, a part of a whole, is a menu of titles set in it: a list (``ul``,
+    ``ol``) no sentence leads into (``_led_in``), each of whose items is its links
+    (but ``ITEM_EXTRA_CHARS``), each link ``TITLE_MIN_WORDS`` words or more, none in code,
+    none leading to this page's places. A "Related:" list of guides inside an API entry.
+    Guards: an entry's parts name code (a "Possible signatures:" list's ``listen(port)``; a
+    footnote's back-link "↑"), or lead to the page's own places (its contents); a list the
+    text leads into with a sentence ("Node.js supports the following Web Performance
+    APIs:", then the specifications' titles) is the text's."""
+    if el.tag not in _LISTS or _led_in(el):
+        return False
+    items = [c for c in el if isinstance(c.tag, str)]
+    if not items:
+        return False
+    for item in items:
+        links = list(item.iter("a"))
+        if item.tag != "li" or not links or len(_collapsed_text(item)) - sum(
+                len(_collapsed_text(a)) for a in links) > ITEM_EXTRA_CHARS:
+            return False
+        for a in links:
+            if (a.get("href") or "#").startswith("#") or \
+                    len(_collapsed_text(a).split()) < TITLE_MIN_WORDS or \
+                    next(a.iter(*_CODE_TAGS), None) is not None:
+                return False
+    return True
+
+
+LABEL_MAX_WORDS = 3
+"""A menu's label is a few words ("Related:", "See also"); a sentence is longer."""
+
+
+def _led_in(el: HtmlElement) -> bool:
+    """Whether the element before ``el`` is a sentence leading into it (more than
+    ``LABEL_MAX_WORDS`` words, ending with a colon: "Node.js supports the following Web
+    Performance APIs:"), not a label (or nothing: a label said alone, "Related:", may have
+    gone as chrome before)."""
+    before = next((s for s in el.itersiblings(preceding=True) if isinstance(s.tag, str)), None)
+    if before is None or before.tag in _LISTS:
+        return False
+    text = _collapsed_text(before)
+    return text.endswith(":") and len(text.split()) > LABEL_MAX_WORDS
