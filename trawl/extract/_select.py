@@ -10,9 +10,8 @@ from functools import cached_property
 from lxml.html import HtmlElement
 
 from ._boiler import _is_chrome
-from ._namecommas import names_between_commas
-
 from ._listingwin import flow_prose, listings_only
+from ._namecommas import names_between_commas
 from ._prune import _link_sentence
 from ._signals import _NOT_PARAGRAPHS, _SENTENCE_END_RE, _admonition, _class_weight, teasers
 from ._stats import (
