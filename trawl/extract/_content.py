@@ -43,6 +43,7 @@ from ._kindline import kind_header
 from ._licence import drop_licence_notice
 from ._listing import listing_whole
 from ._namelines import names_entry
+from ._pagehead import under_own_title
 from ._prune import prune
 from ._select import (
     _chrome_block,
@@ -132,6 +133,8 @@ def _find_main(root: HtmlElement, title: str | None = None
     top_score = scores.get(top, scores[best])
     top = _with_name_section(top, above, stats)
     content = _with_siblings(body, top, top_score, scores, stats)
+    if above is None:  # (a title written as a line: the page's head over its entries)
+        content = under_own_title(content, title, stats)
     content = _with_continuations(body, content, best, scores, stats)
     content, header = _with_header(content, above, stats)
     if header is None:

@@ -1,0 +1,77 @@
+"""Every page whole (issue 26), Haddock's last losses and chrome (brief 98).
+
+- the page's own head over its entries (``_pagehead.under_own_title``): a module's name
+  written as a line (``<p class="caption">Data.Coerce</p>``) under its header table, then
+  its description, over the entries whose block won; guard: besides the content the block
+  holds no chrome (``_no_chrome_beside``: a column of other pages' links).
+"""
+
+from __future__ import annotations
+
+from trawl.extract import extract
+
+ENTRY_DOC = ("<p>The function <code>coerce</code> allows you to safely convert between values "
+             "of types that have the same representation with no run-time overhead. In the "
+             "simplest case you can use it instead of a newtype constructor, to go from the "
+             "newtype's concrete type to the abstract type.</p><p>This function is "
+             "runtime-representation polymorphic, but the type argument is marked as "
+             "inferred, meaning that it is not available for visible type application, "
+             "which the typechecker, at last, accepts.</p>")
+
+CLASS_DOC = "".join(
+    f"<p>Coercible, case {i}, is a two-parameter class that has instances for types a and b "
+    "if the compiler can infer that they have the same representation. This class does not "
+    "have regular instances; instead, they are created on the fly during type-checking, and "
+    "trying to declare one by hand is an error.</p>" for i in range(5))
+
+
+def _entry(name: str, doc: str) -> str:
+    return (f"<div class='top'><p class='src'><a id='v:{name}' class='def'>{name}</a> :: "
+            f"<a href='GHC-Exts.html#t:TYPE'>TYPE</a> k -&gt; a <a href='src/M.html#{name}' "
+            f"class='link'>Source</a> <a href='#v:{name}' class='selflink'>#</a></p>"
+            f"<div class='doc'>{doc}</div></div>")
+
+
+def _module_page(beside: str = "") -> str:
+    return ("<html><head><title>Data.Coerce</title></head><body><div id='package-header'>"
+            "<span class='caption'>base-4.15.1.0: Basic libraries</span><ul class='links'>"
+            "<li><a href='index.html'>Contents</a></li><li><a href='doc-index.html'>Index"
+            "</a></li></ul></div><div id='content'><div id='module-header'><table class='info'>"
+            "<tr><th>Copyright</th><td>(c) The University of Glasgow 2001</td></tr><tr><th>"
+            "Stability</th><td>provisional</td></tr></table><p class='caption'>Data.Coerce"
+            "</p></div><div id='table-of-contents'><div id='contents-list'><p class='caption'>"
+            "Contents</p><ul><li><a href='#g:1'>Safe coercions</a></li></ul></div></div>"
+            f"{beside}<div id='description'><p class='caption'>Description</p><div class='doc'>"
+            "<p>Safe coercions between data types.</p><p>More in-depth information can be "
+            "found on the <a href='https://wiki.example/roles'>Roles wiki page</a></p></div>"
+            "</div><div id='interface'><a href='#g:1' id='g:1'><h1>Safe coercions</h1></a>"
+            + _entry("coerce", ENTRY_DOC)
+            + _entry("Coercible", CLASS_DOC)
+            + "</div></div><div id='footer'><p>Produced by <a href='https://haddock.example/'>"
+            "Haddock</a> version 2.25.1</p></div></body></html>")
+
+
+def test_a_modules_head_and_description_over_its_entries_are_its_content() -> None:
+    text = " ".join(extract(_module_page(), "https://docs.example/Data-Coerce.html").text
+                    .split())
+    assert "Stability provisional Data.Coerce" in text
+    assert "Safe coercions between data types." in text
+    assert "safely convert" in text
+
+
+OTHER_PAGES = "<div class='more'>" + "".join(
+    f"<div class='story'><h3><a href='/{slug}.html'>{title}</a></h3><p>{title}: a new "
+    "piece this week, in which our writer works through the examples, one by one.</p></div>"
+    for slug, title in (("arrows", "Arrows for the working programmer"),
+                        ("monads", "Monads in the wild, twelve case studies"),
+                        ("lenses", "Lenses from first principles"),
+                        ("families", "Type families in practice"))) + "</div>"
+
+
+def test_a_column_of_other_pages_links_beside_the_head_stays_out() -> None:
+    # hostile: the same page with a column of other pages' links between the head and
+    # the entries: the block under the title is no longer the page's own text alone
+    text = extract(_module_page(OTHER_PAGES), "https://docs.example/Data-Coerce.html").text
+    assert "safely convert" in text
+    assert "twelve case studies" not in text
+    assert "Stability provisional" not in text
