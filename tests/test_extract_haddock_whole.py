@@ -3,7 +3,10 @@
 - the page's own head over its entries (``_pagehead.under_own_title``): a module's name
   written as a line (``<p class="caption">Data.Coerce</p>``) under its header table, then
   its description, over the entries whose block won; guard: besides the content the block
-  holds no chrome (``_no_chrome_beside``: a column of other pages' links).
+  holds no chrome (``_no_chrome_beside``: a column of other pages' links);
+- a version line is no dateline (``_release.version_line``): an entry's "Since:
+  base-4.11.0.0" ending the page went as a trailing date line ("4.11" reads as a time);
+  guard: a number with a year among its dotted parts is a date (``_names_a_year``).
 """
 
 from __future__ import annotations
@@ -75,3 +78,36 @@ def test_a_column_of_other_pages_links_beside_the_head_stays_out() -> None:
     assert "safely convert" in text
     assert "twelve case studies" not in text
     assert "Stability provisional" not in text
+
+
+def _clock_page() -> str:
+    entries = "".join(
+        f"<div class='top'><p class='src'><a id='v:{name}' class='def'>{name}</a> :: <a "
+        f"href='System-IO.html#t:IO'>IO</a> <a href='Prelude.html#t:Double'>Double</a></p>"
+        f"<div class='doc'><p>Return monotonic time in {unit}, since some unspecified "
+        "starting point, read from the system's clock, which never goes back.</p><p><em>"
+        "Since: base-4.11.0.0</em></p></div></div>"
+        for name, unit in (("getMonotonicTime", "seconds"), ("getMonotonicTimeNSec",
+                                                              "nanoseconds")))
+    return ("<html><head><title>GHC.Clock</title></head><body><div id='content'><div "
+            f"id='interface'><h1>Documentation</h1>{entries}</div></div></body></html>")
+
+
+def test_an_entrys_since_line_ending_the_page_is_no_dateline() -> None:
+    text = extract(_clock_page(), "https://docs.example/GHC-Clock.html").text
+    assert text.count("Since: base-4.11.0.0") == 2
+
+
+STORY = "".join(f"<p>Paragraph {i} of the report: the council met on Tuesday and agreed the "
+                "new timetable for the buses, which starts next month across the town.</p>"
+                for i in range(6))
+
+
+def test_a_dateline_written_with_dots_ending_a_story_goes() -> None:
+    # hostile: a story's last line, its date written with dots (three dotted parts, as a
+    # version's): a year among them says a date
+    page = (f"<html><body><article><h1>Buses</h1>{STORY}<p>Updated 12.05.2024</p></article>"
+            "</body></html>")
+    text = extract(page, "https://news.example/buses.html").text
+    assert "across the town" in text
+    assert "12.05.2024" not in text
