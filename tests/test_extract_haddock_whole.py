@@ -6,7 +6,11 @@
   holds no chrome (``_no_chrome_beside``: a column of other pages' links);
 - a version line is no dateline (``_release.version_line``): an entry's "Since:
   base-4.11.0.0" ending the page went as a trailing date line ("4.11" reads as a time);
-  guard: a number with a year among its dotted parts is a date (``_names_a_year``).
+  guard: a number with a year among its dotted parts is a date (``_names_a_year``);
+- a type's definition line is no block of links, however long (``_siglines.definition_line``:
+  an instance's ``type Rep Fixity = D1 (...)``, 370 characters, past a signature's 300);
+  guard: it defines (``_defines``: a keyword, a name, ``=``), which a menu's capitalised
+  links after a lowercase label do not.
 """
 
 from __future__ import annotations
@@ -111,3 +115,60 @@ def test_a_dateline_written_with_dots_ending_a_story_goes() -> None:
     text = extract(page, "https://news.example/buses.html").text
     assert "across the town" in text
     assert "12.05.2024" not in text
+
+
+def _link(name: str, page: str = "GHC-Generics") -> str:
+    return f"<a href='{page}.html#t:{name}' title='GHC.Generics'>{name}</a>"
+
+
+def _rep_instance(type_name: str) -> str:
+    """An instance's row and its folded details: "Defined in" and the instance's type
+    definition, every type it is built from linked, past a signature's length."""
+    field = (f"{_link('S1')} ('{_link('MetaSel')} ('{_link('Nothing', 'Data-Maybe')} :: "
+             f"{_link('Maybe', 'Data-Maybe')} {_link('Symbol', 'GHC-TypeLits')}) "
+             f"'{_link('NoSourceUnpackedness')} '{_link('NoSourceStrictness')} "
+             f"'{_link('DecidedLazy')}) ({_link('Rec0')} {_link('Int', 'Data-Int')})")
+    definition = (f"<span class='keyword'>type</span> {_link('Rep')} {_link(type_name)} = "
+                  f"{_link('D1')} ('{_link('MetaData')} &quot;{type_name}&quot; &quot;"
+                  f"GHC.Generics&quot; &quot;base&quot; '{_link('False', 'Data-Bool')}) ("
+                  f"{_link('C1')} ('{_link('MetaCons')} &quot;Prefix&quot; '"
+                  f"{_link('PrefixI')} '{_link('False', 'Data-Bool')}) ({field} "
+                  f"{_link(':*:')} {field}))")
+    return (f"<tr><td class='src clearfix'><span class='inst-left'><span class='keyword'>"
+            f"type</span> {_link('Rep')} {_link(type_name)}</span> <a href='#t:{type_name}' "
+            "class='selflink'>#</a></td><td class='doc'><p><em>Since: base-4.7.0.0</em></p>"
+            f"</td></tr><tr><td colspan='2'><details id='i:{type_name}'><summary>Instance "
+            f"details</summary><p>Defined in <a href='GHC-Generics.html'>GHC.Generics</a></p>"
+            f" <div class='src'>{definition}</div></details></td></tr>")
+
+
+def _generics_page() -> str:
+    rows = "".join(_rep_instance(t) for t in ("Fixity", "Associativity", "Meta"))
+    return ("<html><head><title>GHC.Generics</title></head><body><div id='content'><div "
+            "id='interface'><h1>Documentation</h1><div class='top'><p class='src'><span "
+            "class='keyword'>data</span> <a id='t:Fixity' class='def'>Fixity</a></p><div "
+            "class='doc'><p>Datatype to represent the fixity of a constructor. An infix "
+            "declaration directly corresponds to an application of Infix, which the "
+            "compiler derives, at last, for every type it is asked of.</p></div><div "
+            "class='subs instances'><h4 class='instances'>Instances</h4><details id='i:F' "
+            f"open='open'><summary>Instances details</summary><table>{rows}</table></details>"
+            "</div></div></div></div></body></html>")
+
+
+def test_an_instances_type_definition_past_a_signatures_length_is_kept() -> None:
+    text = " ".join(extract(_generics_page(), "https://docs.example/GHC-Generics.html").text
+                    .split())
+    for name in ("Fixity", "Associativity", "Meta"):
+        assert f"type Rep {name} = D1 ('MetaData \"{name}\"" in text
+
+
+def test_a_menus_links_after_a_lowercase_label_define_nothing() -> None:
+    # hostile: a menu line of capitalised links after a lowercase label, set after a
+    # story: it reads as a declaration's words but defines nothing (no "=")
+    menu = "".join(f"<a href='/{w.lower()}/'>{w}</a> " for w in (
+        "Science", "Jobs", "Courses", "Events", "Podcasts", "Newsletters", "Careers"))
+    page = (f"<html><body><article><h1>Buses</h1>{STORY}<div>data {menu}</div></article>"
+            "</body></html>")
+    text = extract(page, "https://news.example/buses.html").text
+    assert "across the town" in text
+    assert "Podcasts" not in text
