@@ -10,7 +10,12 @@
 - a type's definition line is no block of links, however long (``_siglines.definition_line``:
   an instance's ``type Rep Fixity = D1 (...)``, 370 characters, past a signature's 300);
   guard: it defines (``_defines``: a keyword, a name, ``=``), which a menu's capitalised
-  links after a lowercase label do not.
+  links after a lowercase label do not;
+- one short label repeated at every entry is a control (``_entrylabels``): a "Source" link
+  to another file ending each declaration's line, a fold's "Instance details" toggle;
+  guards: a link whose words are its address's names its target (``_names_target``: a
+  type's name), a link before a sentence's words or full stop is a word of it
+  (``_at_line_end``), folds titled each by its own words are titled (``_repeated``).
 """
 
 from __future__ import annotations
@@ -172,3 +177,56 @@ def test_a_menus_links_after_a_lowercase_label_define_nothing() -> None:
     text = extract(page, "https://news.example/buses.html").text
     assert "across the town" in text
     assert "Podcasts" not in text
+
+
+def _sourced_page() -> str:
+    entries = "".join(
+        f"<div class='top'><p class='src'><a id='v:{name}' class='def'>{name}</a> :: <a "
+        "href='System-IO.html#t:IO'>IO</a> <a href='Prelude.html#t:Double'>Double</a> <a "
+        f"href='src/GHC-Clock.html#{name}' class='link'>Source</a> <a href='#v:{name}' "
+        f"class='selflink'>#</a></p><div class='doc'><p>Return the time in {name}, since "
+        "some unspecified starting point, read from the system's clock, which never goes "
+        "back.</p></div><details id='i:{name}'><summary>Instance details</summary><p>Defined "
+        f"in <a href='GHC-Clock.html'>GHC.Clock</a></p></details></div>"
+        for name in ("seconds", "milliseconds", "nanoseconds"))
+    return ("<html><head><title>GHC.Clock</title></head><body><div id='content'><div "
+            f"id='interface'><h1>Documentation</h1>{entries}</div></div></body></html>")
+
+
+def test_a_source_link_and_a_toggles_label_at_every_entry_are_controls() -> None:
+    text = " ".join(extract(_sourced_page(), "https://docs.example/GHC-Clock.html").text
+                    .split())
+    assert "Source" not in text
+    assert "Instance details" not in text
+    assert "Return the time in nanoseconds" in text
+
+
+def test_a_types_name_linked_at_every_signature_is_its_word() -> None:
+    # hostile: "IO" and "Double" end each signature's words, the same short link at every
+    # entry; and the instance's module in its "Defined in" line: names of their targets
+    text = " ".join(extract(_sourced_page(), "https://docs.example/GHC-Clock.html").text
+                    .split())
+    assert "seconds :: IO Double" in text
+    assert "Defined in GHC.Clock" in text
+
+
+def test_a_sentences_repeated_link_is_its_word() -> None:
+    # hostile: "see here." in every paragraph, each to another page: words of sentences
+    paras = "".join(f"<p>The council's minutes for meeting {i} are published; for the "
+                    f"timetable it agreed, see <a href='/minutes/{i}.pdf'>here</a>.</p>"
+                    for i in range(4))
+    page = f"<html><body><article><h1>Buses</h1>{STORY}{paras}</article></body></html>"
+    text = extract(page, "https://news.example/buses.html").text
+    assert text.count("see here.") == 4
+
+
+def test_folds_titled_each_by_its_own_words_keep_their_titles() -> None:
+    # hostile: a FAQ's folds, each titled by its question (short, no two alike)
+    folds = "".join(f"<details><summary>{q}</summary><p>{a} The answer is in the guide, "
+                    "which the council updates every month, with the new timetable.</p>"
+                    "</details>" for q, a in (("Fares?", "Fares rise in May."),
+                                              ("Night buses?", "Night buses run hourly."),
+                                              ("Bikes allowed?", "Bikes ride free.")))
+    page = f"<html><body><article><h1>Buses</h1>{STORY}{folds}</article></body></html>"
+    text = extract(page, "https://news.example/buses.html").text
+    assert "Night buses?" in text and "Bikes allowed?" in text

@@ -39,6 +39,7 @@ from ._edges import (
     strip_header,
 )
 from ._entryhead import kind_heading_beside, titled_header_in
+from ._entrylabels import drop_entry_labels
 from ._kindline import kind_header
 from ._licence import drop_licence_notice
 from ._listing import listing_whole
@@ -142,6 +143,7 @@ def _find_main(root: HtmlElement, title: str | None = None
     if header is None:
         header = kind_header(content, above)
     prune(content, stats, keep=header, prose=mass.get(body, 0.0) >= PROSE_MIN_MASS)
+    drop_entry_labels(content)
     if header is not None and above is not None:
         drop_tree(above)  # (the headline, said once: main_content reads it off ``above``)
     drop_trailing_bio(content)
