@@ -230,3 +230,29 @@ def test_folds_titled_each_by_its_own_words_keep_their_titles() -> None:
     page = f"<html><body><article><h1>Buses</h1>{STORY}{folds}</article></body></html>"
     text = extract(page, "https://news.example/buses.html").text
     assert "Night buses?" in text and "Bikes allowed?" in text
+
+
+EXAMPLE_TEXT = "".join(
+    f"<p>The Local Fortune Client example, part {i}, shows how to create a client for a "
+    "simple local service, using a local socket. It is intended to be run alongside the "
+    "Local Fortune Server example, which answers it.</p>" for i in range(3))
+
+
+def test_a_link_to_the_examples_own_project_is_its_content() -> None:
+    page = ("<html><body><div class='content mainContent'><h1 class='title'>Local Fortune "
+            f"Client Example</h1>{EXAMPLE_TEXT}<p><a href='https://code.example/cgit/qt/"
+            "qtbase.git/tree/examples/corelib/ipc/localfortuneclient?h=5.15'>Example project "
+            "@ code.example</a></p></div></body></html>")
+    text = extract(page, "https://docs.example/localfortuneclient-example.html").text
+    assert "Example project @ code.example" in text
+
+
+def test_a_link_to_a_profile_named_as_the_page_goes() -> None:
+    # hostile: a story's last line, one link to the site's profile, whose name is the
+    # first words of the story's title: a profile's name is its address's first segment
+    page = (f"<html><body><article><h1>City council agrees new timetable</h1>{STORY}<p><a "
+            "href='https://social.example/citycouncil'>Follow us on Mastodon</a></p>"
+            "</article></body></html>")
+    text = extract(page, "https://news.example/buses.html").text
+    assert "across the town" in text
+    assert "Mastodon" not in text

@@ -10,8 +10,9 @@ pages took in 44,000 "Source" words of their 90,000 extra (mean extra 10.7 %).
 
 ``drop_entry_labels`` takes them out of the chosen content (after ``prune``):
 
-- **labels' links** (``_label_links``): links whose text is a short label
-  (``LABEL_MAX_WORDS``, ``LABEL_MAX_CHARS``, brackets aside: "[source]"), the same label at
+- **labels' links** (``_label_links``): links whose text is a short label, a word of
+  letters (``LINK_LABEL_MAX_WORDS``, ``LABEL_MAX_CHARS``, brackets aside: "[source]"; a
+  name of code, ``my_hdr`` or ``QDir::Filters``, is none), the same label at
   ``LABEL_MIN_REPEATS`` links or more, each leading to another file (no ``#`` of the page
   itself). Guards: a link whose words are in its address names what it leads to
   (``_names_target``: a module's name in each instance's "Defined in" line, ``GHC.Read``
@@ -36,6 +37,9 @@ from ._tree import _short_text
 LABEL_MAX_CHARS = 24
 """A control's label is this short at most ("Source", "[edit]", "Instance details")."""
 LABEL_MAX_WORDS = 2
+"""A toggle's label is two words at most ("Instance details")..."""
+LINK_LABEL_MAX_WORDS = 1
+"""... a link's one ("Source", "[edit]"; "Read more" is a teaser's, judged as teasers are)."""
 LABEL_MIN_REPEATS = 2
 """The same label at this many entries or more is a control's, said at every entry."""
 _BRACKETS = "[](){}<> "
@@ -50,14 +54,17 @@ def drop_entry_labels(content: HtmlElement) -> None:
             drop_tree(el)
 
 
-def _label(el: HtmlElement) -> str | None:
-    """``el``'s text as a label (brackets aside, case folded), or None when it is no short
-    label."""
+def _label(el: HtmlElement, max_words: int = LABEL_MAX_WORDS) -> str | None:
+    """``el``'s text as a label (brackets aside, case folded): ``max_words`` words at most,
+    of letters only (a name of code, ``my_hdr``, ``QDir::Filters``, ``org.jsoup.select``,
+    is no label), or None."""
     text = _short_text(el, LABEL_MAX_CHARS)
     if not text:
         return None
     key = text.strip(_BRACKETS).casefold()
-    return key if key and len(key.split()) <= LABEL_MAX_WORDS else None
+    words = key.split()
+    return key if words and len(words) <= max_words and all(w.isalpha() for w in words) \
+        else None
 
 
 def _label_links(content: HtmlElement) -> list[list[HtmlElement]]:
@@ -68,7 +75,7 @@ def _label_links(content: HtmlElement) -> list[list[HtmlElement]]:
         href = a.get("href")
         if not href or href.startswith("#"):
             continue
-        key = _label(a)
+        key = _label(a, LINK_LABEL_MAX_WORDS)
         if key is not None and not _names_target(a, key):
             groups.setdefault(key, []).append(a)
     return [links for links in groups.values() if len(links) >= LABEL_MIN_REPEATS
