@@ -10,7 +10,8 @@ pages took in 44,000 "Source" words of their 90,000 extra (mean extra 10.7 %).
 
 ``drop_entry_labels`` takes them out of the chosen content (after ``prune``):
 
-- **labels' links** (``_label_links``): links whose text is a short label, a word of
+- **labels' links** (``_label_links``): links ending an entry's declaration line
+  (``_ends_declaration``) whose text is a short label, a word of
   letters (``LINK_LABEL_MAX_WORDS``, ``LABEL_MAX_CHARS``, brackets aside: "[source]"; a
   name of code, ``my_hdr`` or ``QDir::Filters``, is none), the same label at
   ``LABEL_MIN_REPEATS`` links or more, each leading to another file (no ``#`` of the page
@@ -32,8 +33,11 @@ import re
 from lxml.html import HtmlElement
 
 from ._clean import drop_tree
-from ._tree import _short_text
+from ._tree import GLUED_CODE_RE, _short_text
+from ._typedecl import typed_declaration
 
+DECLARATION_MAX_CHARS = 2000
+"""A declaration's line is this long at most (a type's whole definition)."""
 LABEL_MAX_CHARS = 24
 """A control's label is this short at most ("Source", "[edit]", "Instance details")."""
 LABEL_MAX_WORDS = 2
@@ -68,8 +72,8 @@ def _label(el: HtmlElement, max_words: int = LABEL_MAX_WORDS) -> str | None:
 
 
 def _label_links(content: HtmlElement) -> list[list[HtmlElement]]:
-    """The groups of links to other files that say one short label naming no target, at
-    ``LABEL_MIN_REPEATS`` entries or more, each ending its line."""
+    """The groups of links to other files that say one short label naming no target, each
+    ending its line, those of them ending a declaration's (``LABEL_MIN_REPEATS`` or more)."""
     groups: dict[str, list[HtmlElement]] = {}
     for a in content.iter("a"):
         href = a.get("href")
@@ -78,8 +82,14 @@ def _label_links(content: HtmlElement) -> list[list[HtmlElement]]:
         key = _label(a, LINK_LABEL_MAX_WORDS)
         if key is not None and not _names_target(a, key):
             groups.setdefault(key, []).append(a)
-    return [links for links in groups.values() if len(links) >= LABEL_MIN_REPEATS
-            and all(_at_line_end(a) for a in links)]
+    labels = []
+    for links in groups.values():
+        if len(links) < LABEL_MIN_REPEATS or not all(_at_line_end(a) for a in links):
+            continue  # (a word a sentence says somewhere is a word: "see <a>here</a>.")
+        ending = [a for a in links if _ends_declaration(a)]
+        if len(ending) >= LABEL_MIN_REPEATS:
+            labels.append(ending)
+    return labels
 
 
 def _names_target(a: HtmlElement, key: str) -> bool:
@@ -104,6 +114,20 @@ def _at_line_end(a: HtmlElement) -> bool:
         if sib.tag != "a" or (sib.tail or "").strip(_BRACKETS):
             return False
     return True
+
+
+def _ends_declaration(a: HtmlElement) -> bool:
+    """Whether the line ``a`` ends (its parent's text, the label aside) reads as an entry's
+    declaration: a value annotated with its type or a type declared
+    (``_typedecl.typed_declaration``), or code's glue (``GLUED_CODE_RE``: ``get(``,
+    ``a::b``, ``-> T``). A status line's label ("const: <a>unstable</a>", to a tracking
+    issue) or a list's "[edit]" ends no declaration."""
+    parent = a.getparent()
+    if parent is None:
+        return False
+    text = _short_text(parent, DECLARATION_MAX_CHARS)
+    return text is not None and (typed_declaration(text) or
+                                 GLUED_CODE_RE.search(text) is not None)
 
 
 def _toggle_labels(content: HtmlElement) -> list[list[HtmlElement]]:
