@@ -33,7 +33,8 @@ import re
 from lxml.html import HtmlElement
 
 from ._clean import drop_tree
-from ._tree import GLUED_CODE_RE, _short_text
+from ._text import text_content
+from ._tree import GLUED_CODE_RE
 from ._typedecl import typed_declaration
 
 DECLARATION_MAX_CHARS = 2000
@@ -62,28 +63,30 @@ def _label(el: HtmlElement, max_words: int = LABEL_MAX_WORDS) -> str | None:
     """``el``'s text as a label (brackets aside, case folded): ``max_words`` words at most,
     of letters only (a name of code, ``my_hdr``, ``QDir::Filters``, ``org.jsoup.select``,
     is no label), or None."""
-    text = _short_text(el, LABEL_MAX_CHARS)
-    if not text:
-        return None
-    key = text.strip(_BRACKETS).casefold()
+    text = text_content(el) if len(el) else (el.text or "")
+    if not text or (len(text) > LABEL_MAX_CHARS and len(text.strip()) > LABEL_MAX_CHARS):
+        return None  # (asked of every link of the content: the cheap test first)
+    key = " ".join(text.split()).strip(_BRACKETS).casefold()
     words = key.split()
-    return key if words and len(words) <= max_words and all(w.isalpha() for w in words) \
-        else None
+    return key if words and len(words) <= max_words and len(key) <= LABEL_MAX_CHARS and \
+        all(w.isalpha() for w in words) else None
 
 
 def _label_links(content: HtmlElement) -> list[list[HtmlElement]]:
     """The groups of links to other files that say one short label naming no target, each
     ending its line, those of them ending a declaration's (``LABEL_MIN_REPEATS`` or more)."""
     groups: dict[str, list[HtmlElement]] = {}
-    for a in content.iter("a"):
+    for a in content.iter("a"):  # (every link of the content: the cheap tests first)
         href = a.get("href")
-        if not href or href.startswith("#"):
+        if not href or href[0] == "#":
             continue
         key = _label(a, LINK_LABEL_MAX_WORDS)
-        if key is not None and not _names_target(a, key):
+        if key is not None:
             groups.setdefault(key, []).append(a)
     labels = []
-    for links in groups.values():
+    for key, named in groups.items():
+        links = [a for a in named if len(named) >= LABEL_MIN_REPEATS
+                 and not _names_target(a, key)]
         if len(links) < LABEL_MIN_REPEATS or not all(_at_line_end(a) for a in links):
             continue  # (a word a sentence says somewhere is a word: "see <a>here</a>.")
         ending = [a for a in links if _ends_declaration(a)]
@@ -125,9 +128,12 @@ def _ends_declaration(a: HtmlElement) -> bool:
     parent = a.getparent()
     if parent is None:
         return False
-    text = _short_text(parent, DECLARATION_MAX_CHARS)
-    return text is not None and (typed_declaration(text) or
-                                 GLUED_CODE_RE.search(text) is not None)
+    raw = text_content(parent)  # (libxml2's join: a line's links are many small elements)
+    if len(raw) > DECLARATION_MAX_CHARS * 2:
+        return False
+    text = " ".join(raw.split())
+    return len(text) <= DECLARATION_MAX_CHARS and (
+        typed_declaration(text) or GLUED_CODE_RE.search(text) is not None)
 
 
 def _toggle_labels(content: HtmlElement) -> list[list[HtmlElement]]:
