@@ -19,7 +19,7 @@ pages took in 44,000 "Source" words of their 90,000 extra (mean extra 10.7 %).
   (``_names_target``: a module's name in each instance's "Defined in" line, ``GHC.Read``
   to ``GHC-Read.html``; a type's name linked at every signature, "IO" to
   ``System-IO.html#t:IO``, is the signature's word),
-  and each ends its line (``_at_line_end``: but for other links, as a self-link's "#"; a
+  and each ends its line (``_at_line_end``: but for self-links, "#"; a
   text's "see <a>here</a>." links are its sentences' words, a full stop after them);
 - **toggles' labels** (``_toggle_labels``): a fold's ``summary``, a short label, the same at
   ``LABEL_MIN_REPEATS`` folds or more. Guard: folds titled each by its own words (a FAQ's
@@ -105,8 +105,9 @@ def _names_target(a: HtmlElement, key: str) -> bool:
 
 def _at_line_end(a: HtmlElement) -> bool:
     """Whether the link ``a`` ends its line: nothing after it in its parent but brackets,
-    spaces and other links (a self-link's "#"). A sentence's link ("see <a>here</a>.") has
-    its words or its full stop after it."""
+    spaces and links to the page's own places (a self-link's "#"). A sentence's link ("see
+    <a>here</a>.") has its words or its full stop after it, a signature's type name
+    (``ReadS`` in ``Int -> ReadS IOMode``) the next type's name."""
     if (a.tail or "").strip(_BRACKETS):
         return False
     for sib in a.itersiblings():
@@ -114,8 +115,10 @@ def _at_line_end(a: HtmlElement) -> bool:
             if (sib.tail or "").strip(_BRACKETS):
                 return False
             continue
-        if sib.tag != "a" or (sib.tail or "").strip(_BRACKETS):
-            return False
+        if sib.tag != "a" or not (sib.get("href") or "").startswith("#") or \
+                (sib.tail or "").strip(_BRACKETS):
+            return False  # (a self-link, "#", "¶", may follow; a type's name after it is
+            # the declaration's word, and so is the link before it)
     return True
 
 
