@@ -15,7 +15,8 @@
   to another file ending each declaration's line, a fold's "Instance details" toggle;
   guards: a link whose words are its address's names its target (``_names_target``: a
   type's name), a link before a sentence's words or full stop is a word of it
-  (``_at_line_end``), folds titled each by its own words are titled (``_repeated``).
+  (``_at_line_end``), folds titled each by its own words are titled (``_repeated``), a
+  status line's label ends no declaration (``_ends_declaration``).
 """
 
 from __future__ import annotations
@@ -258,3 +259,16 @@ def test_a_link_to_a_profile_named_as_the_page_goes() -> None:
     text = extract(page, "https://news.example/buses.html").text
     assert "across the town" in text
     assert "Mastodon" not in text
+
+
+def test_a_status_lines_repeated_label_ends_no_declaration() -> None:
+    # hostile: each entry's status line ends with the same one-word link to its tracking
+    # issue ("const: unstable"): a status, no declaration's line, and its word stays
+    entries = "".join(
+        f"<section><h4>impl Default for Empty{i} <span class='since'>const: <a "
+        f"href='https://tracker.example/issues/8786{i}'>unstable</a></span></h4><p>Creates "
+        f"an empty iterator of kind {i}, which yields nothing, ever, when it is asked for "
+        "its next item.</p></section>" for i in range(3))
+    page = f"<html><body><main><h1>Struct Empty</h1>{STORY}{entries}</main></body></html>"
+    text = extract(page, "https://docs.example/struct.Empty.html").text
+    assert text.count("Empty2 const: unstable") == 1
