@@ -173,8 +173,10 @@ FLOORS = {
     # folded examples (_fold), its module's name line (_titleline), its undescribed
     # entries' signature lines and instances' heads (_siglines), its module tree (_nametree);
     # brief 93: the reference counts the collapsed details (an instance's methods), 0 / 8 on
-    # main's code, 0 / 3 with the methods' captions (_sectioncaption) and lines (typed_line))
-    "haddock": (0, 3),
+    # main's code, 0 / 3 with the methods' captions (_sectioncaption) and lines (typed_line);
+    # 0 / 0 since brief 98: a module's head over its entries (_pagehead), "Since:" lines
+    # (_release.version_line), long type definitions (_siglines.definition_line))
+    "haddock": (0, 0),
     "rmanuals": (0, 0),
 
     # (brief 88, three generators as first measured, before any rule: GNOME's help,
@@ -186,10 +188,11 @@ FLOORS = {
     # names and "List of all members" links; 2 / 23 since _seenames; 0 / 3 since brief 91:
     # a class page's companion links and "See also" lines of titles (_companion), its
     # figures' captions under an entry's declaration (_entrycaption), a list of types some
-    # unlinked and of a structure's values (_namelist))
+    # unlinked and of a structure's values (_namelist); 0 / 1 since brief 98: the examples'
+    # "Example project" links (_ownfiles))
     "mallard": (0, 1),
     "scribble": (0, 3),
-    "qdoc": (0, 3),
+    "qdoc": (0, 1),
     # (brief 90, as first measured, before any rule: RDoc 6.4's Darkfish theme, the Ruby 3.1
     # standard library, 346 pages, built by scripts/build-rdoc, 2 / 12, a class's last,
     # short section of members ("Constants" over "HAS_BODY") dropped as a dangling
@@ -391,8 +394,10 @@ CEILINGS = {
     # 29.9 % / 135 since brief 94's _wholes: the methods' lines all links but their "::"
     # (minBound :: CBool Source), pruned one by one inside their kept block, stay with it;
     # brief 93: 10.8 % / 29 once the reference counts the folds, 10.7 % / 29 with their
-    # captions kept: the "Source" links and the toggles' "Instance details" labels)
-    "haddock": (0.107, 29),
+    # captions kept: the "Source" links and the toggles' "Instance details" labels;
+    # brief 98: 5.9 % / 15 once the "Source" links and the toggles' labels go
+    # (_entrylabels): the synopsis, kept in part, is most of what is left)
+    "haddock": (0.059, 15),
     "rmanuals": (0.0, 0),
     "mallard": (0.0, 0),
     # (brief 88: Scribble's contents of the manual beside the main column, taken in on a

@@ -39,11 +39,13 @@ from ._edges import (
     strip_header,
 )
 from ._entryhead import kind_heading_beside, titled_header_in
+from ._entrylabels import drop_entry_labels
 from ._headerlines import header_lines
 from ._kindline import kind_header
 from ._licence import drop_licence_notice
 from ._listing import listing_whole
 from ._namelines import names_entry
+from ._pagehead import under_own_title
 from ._prune import prune
 from ._sectionwhole import section_made_whole
 from ._select import (
@@ -136,6 +138,8 @@ def _find_main(root: HtmlElement, title: str | None = None
     content = _with_siblings(body, top, top_score, scores, stats)
     if section_made_whole(content, top):  # (a section: the climb goes on from it)
         content = whole(content, stats, mass)
+    if above is None:  # (a title written as a line: the page's head over its entries)
+        content = under_own_title(content, title, stats)
     content = _with_continuations(body, content, best, scores, stats)
     content, header = _with_header(content, above, stats)
     if header is None:
@@ -143,6 +147,7 @@ def _find_main(root: HtmlElement, title: str | None = None
     if header is None:
         header = kind_header(content, above)
     prune(content, stats, keep=header, prose=mass.get(body, 0.0) >= PROSE_MIN_MASS)
+    drop_entry_labels(content)
     if header is not None and above is not None:
         drop_tree(above)  # (the headline, said once: main_content reads it off ``above``)
     drop_trailing_bio(content)

@@ -24,7 +24,7 @@ from ._members import names_member
 from ._namelines import HEADER_BLOCK_EXTRA_CHARS, holds_abstract, says_more
 from ._numbered import lists_sections_after
 from ._prune import _cites_names
-from ._release import release_date
+from ._release import release_date, version_line
 from ._section_end import (
     body_of_section,
     cell_of_rows,
@@ -428,7 +428,8 @@ def drop_trailing_meta(content: HtmlElement) -> None:
         text = _short_text(el, _TRAILING_META_MAX_CHARS)
         if text == "":
             continue
-        if text is None or not _is_meta_line(text) or _section_name(el, text) \
+        if text is None or not _is_meta_line(text) or version_line(text) \
+                or _section_name(el, text) \
                 or (_TRAILING_LABEL_RE.match(text) is not None and names_code(el)) \
                 or _describes_term(el, content) or _entry_of_sections(el, content) \
                 or says_sentences(text) or body_of_section(el, text, content) \

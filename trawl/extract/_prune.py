@@ -57,6 +57,7 @@ from ._members import named_entries, wrapped_section_body
 from ._menus import menu_of_sections
 from ._namelist import assignments_list, names_list
 from ._numbered import lists_sections_after
+from ._ownfiles import own_files
 from ._permalinks import self_linked
 from ._phrases import _cited_address, _phrase_in_prose, sentence_of_links
 from ._readmore import SEE_ALSO_RE, refers_on
@@ -287,7 +288,7 @@ def _prunable(el: HtmlElement, st: _Stats, stats: dict[HtmlElement, _Stats],
     if tag == "p":
         return _is_link_paragraph(el, st) and not kept_whole(
             el, wholes, _footnotes(el) or type_binding(el) or declaration_line(el)
-            or typed_line(el, stats))
+            or typed_line(el, stats) or own_files(el))
     if _run_of_names(el, cites) or _phrase_in_prose(el, tag) or sentence_of_links(el):
         return False
     # (a link block first: _names_only, reading every block below, only of those that go;

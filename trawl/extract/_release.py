@@ -1,5 +1,6 @@
 """A release's date under its title: the date a version came out is what its notes are
-about, no dateline of the page (see ``release_date``)."""
+about, no dateline of the page (see ``release_date``); and a version line is no dateline
+(see ``version_line``)."""
 
 from __future__ import annotations
 
@@ -45,3 +46,28 @@ def release_date(el: HtmlElement) -> bool:
         heading = heading.getprevious()  # (empty anchors, comments)
     return heading is not None and heading.tag in _HEADINGS and \
         _VERSION_RE.search(text_content(heading)) is not None
+
+
+_DOTTED_RE = re.compile(r"(?<![\w.])\d+(?:\.\d+){2,}(?![\w.]*\d)")
+"""A number of three dotted parts or more: a version ("4.11.0.0", "2.2.17"), or a date
+written with dots ("12.05.2024")."""
+_YEAR_RE = re.compile(r"(?:19|20)\d\d")
+_DIGIT_RE = re.compile(r"\d")
+
+
+def version_line(text: str) -> bool:
+    """Whether the short line ``text`` says no figure but version numbers (``_DOTTED_RE``,
+    none of them a date, ``_names_a_year``): an entry's "Since: base-4.11.0.0", its
+    description's last line, whose "4.11" reads as a time. A dateline says a date: a year
+    among its dotted parts ("Updated 12.05.2024"), or figures besides ("3.2.1, 12 May")."""
+    found = False
+    for number in _DOTTED_RE.findall(text):
+        if _names_a_year(number):
+            return False
+        found = True
+    return found and _DIGIT_RE.search(_DOTTED_RE.sub(" ", text)) is None
+
+
+def _names_a_year(number: str) -> bool:
+    """Whether one of the dotted parts of ``number`` is a year (a date written with dots)."""
+    return any(_YEAR_RE.fullmatch(part) for part in number.split("."))

@@ -34,6 +34,8 @@ something besides their links), not a layout table whose cell holds a site's men
 
 from __future__ import annotations
 
+import re
+
 from lxml.html import HtmlElement
 
 from ._apientry import SIGNATURE_MAX_CHARS, signature_line
@@ -50,8 +52,10 @@ OTHER_LISTED_SHARE = 0.1
 def entry_names(el: HtmlElement, st: _Stats, stats: dict[HtmlElement, _Stats],
                 lists: dict[HtmlElement, int]) -> bool:
     """Whether ``el``'s links are an entry's names: in its signature lines
-    (``signature_lines``), or all a reference table's cell says (``cell_names``)."""
-    return cell_names(el, st, stats) or signature_lines(el, st, stats, lists)
+    (``signature_lines``), all a reference table's cell says (``cell_names``), or it is a
+    type's definition (``definition_line``)."""
+    return cell_names(el, st, stats) or signature_lines(el, st, stats, lists) or \
+        definition_line(el, st)
 
 
 CELL_OTHER_CHARS = 3
@@ -122,3 +126,31 @@ def _type_signature(el: HtmlElement, stats: dict[HtmlElement, _Stats]) -> bool:
         return False
     text = _short_text(el, SIGNATURE_MAX_CHARS)
     return text is not None and " :: " in text and typed_declaration(text)
+
+
+DEFINITION_MAX_CHARS = 2000
+"""A type's definition line may be this long (its right side spells the type's whole
+representation: ``type Rep Fixity = D1 (...)``, 370 characters)."""
+_DEFINING_RE = re.compile(r"(?:data|newtype|type)\s+[^=]+\s=\s")
+"""A type's declaring keyword, its name and variables, then a spaced ``=``."""
+
+
+def definition_line(el: HtmlElement, st: _Stats) -> bool:
+    """Whether ``el`` is a type's definition, as ML-family code writes it: a declaring
+    keyword, the type's name, ``=`` and what it is (``data URec Char (p :: k) = UChar
+    {uChar# :: Char#}``, an instance's ``type Rep Fixity = D1 ('MetaData ...)``). Every type
+    it is built from is linked (up to ``TYPE_SIGNATURE_MAX_LINK_SHARE``), and it may run
+    past a signature's length (``DEFINITION_MAX_CHARS``): its links are the names of its
+    parts, no block of links. Guards: ``typed_declaration`` (a line of prose opening with
+    "type" or "data" reads as none) and ``_defines`` (a menu's line of capitalised links
+    after a lowercase label, "data Science Jobs Courses", defines nothing)."""
+    if not st.text or st.links > TYPE_SIGNATURE_MAX_LINK_SHARE * st.text or \
+            el.tag in _LIST_TAGS or next(el.iter(*_HEADINGS), None) is not None:
+        return False
+    text = _short_text(el, DEFINITION_MAX_CHARS)
+    return text is not None and _defines(text) and typed_declaration(text)
+
+
+def _defines(text: str) -> bool:
+    """Whether ``text`` opens with a type's declaring keyword, its name and a spaced ``=``."""
+    return _DEFINING_RE.match(text) is not None
