@@ -272,3 +272,20 @@ def test_a_status_lines_repeated_label_ends_no_declaration() -> None:
     page = f"<html><body><main><h1>Struct Empty</h1>{STORY}{entries}</main></body></html>"
     text = extract(page, "https://docs.example/struct.Empty.html").text
     assert text.count("Empty2 const: unstable") == 1
+
+
+def test_a_folds_repeated_caption_naming_its_content_stays() -> None:
+    # hostile: "History" over each entry's table of changes (Node.js's API pages), the same
+    # short label at every fold: it names what the fold holds, the table's caption
+    entries = "".join(
+        f"<h3 id='fs_{name}'><code>fs.{name}(path)</code></h3><details class='changelog'>"
+        "<summary>History</summary><table><tr><th>Version</th><th>Changes</th></tr><tr><td>"
+        f"v10.0.0</td><td>The <code>{name}</code> callback is no longer optional.</td></tr>"
+        f"</table></details><p>Asynchronously calls {name} on the file at path, and passes "
+        "the result to the callback once the operating system has answered.</p>"
+        for name in ("open", "close", "stat"))
+    page = ("<html><head><title>File system</title></head><body><main><h1>File system</h1>"
+            f"{entries}</main></body></html>")
+    text = extract(page, "https://docs.example/fs.html").text
+    assert text.count("History") == 3
+    assert "is no longer optional" in text

@@ -22,8 +22,13 @@ pages took in 44,000 "Source" words of their 90,000 extra (mean extra 10.7 %).
   and each ends its line (``_at_line_end``: but for self-links, "#"; a
   text's "see <a>here</a>." links are its sentences' words, a full stop after them);
 - **toggles' labels** (``_toggle_labels``): a fold's ``summary``, a short label, the same at
-  ``LABEL_MIN_REPEATS`` folds or more. Guard: folds titled each by its own words (a FAQ's
-  questions, "Step 1", "Step 2") are titled, not labelled (``_repeated``).
+  ``LABEL_MIN_REPEATS`` folds or more, that says only that it folds (``_says_only_fold``:
+  "Details", the label a browser gives a fold without one, with one word before it at most,
+  "Instance details"; or a toggle's verb, "Expand", "show more"). Guards: folds titled each
+  by its own words (a FAQ's questions, "Step 1", "Step 2") are titled, not labelled
+  (``_repeated``); a label naming what the fold holds ("History" over each entry's table of
+  changes, "Example" over each example) is its caption, the fold's own words, however often
+  it is said (``_says_only_fold``).
 """
 
 from __future__ import annotations
@@ -148,9 +153,23 @@ def _toggle_labels(content: HtmlElement) -> list[list[HtmlElement]]:
         if parent is None or parent.tag != "details":
             continue
         key = _label(summary)
-        if key is not None:
+        if key is not None and _says_only_fold(key):
             groups.setdefault(key, []).append(summary)
     return [labels for labels in groups.values() if _repeated(labels)]
+
+
+_FOLD_ONLY_RE = re.compile(r"(?:\w+ )?details|(?:show|hide|expand|collapse|toggle)"
+                           r"(?: (?:all|more|less|details))?")
+"""A fold's label that names no content: "Details" (HTML's own label for a ``details``
+without a ``summary``), one word before it at most ("Instance details"), or what a click
+does ("Expand", "show more")."""
+
+
+def _says_only_fold(key: str) -> bool:
+    """Whether a fold's label (case folded, ``_label``) says only that the fold opens
+    (``_FOLD_ONLY_RE``), nothing of what it holds: "History" or "Example" over each fold
+    is a caption of its table or its code, read with it."""
+    return _FOLD_ONLY_RE.fullmatch(key) is not None
 
 
 def _repeated(labels: list[HtmlElement]) -> bool:
