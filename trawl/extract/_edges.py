@@ -20,6 +20,7 @@ from ._decl import beside_declaration, facts_beside
 from ._doccomment import in_description_tag
 from ._entryhead import kind_heading_beside, says_title
 from ._kept import LISTING_MIN_LINES
+from ._kindlist import kind_list
 from ._members import names_member
 from ._namelines import HEADER_BLOCK_EXTRA_CHARS, holds_abstract, says_more
 from ._numbered import lists_sections_after
@@ -556,9 +557,10 @@ def drop_dangling_heading(content: HtmlElement) -> None:
     if lists_code(after) or source_entry(after):
         return  # a declaration under its heading ("struct GtkHPaned" over "struct GtkHPaned;"),
         # or an entry's source note ("new Walker()" over "Source: walker.js, line 633")
-    if anchored_names(after) or labelled_names(after):
+    if anchored_names(after) or labelled_names(after) or any(map(kind_list, after)):
         return  # a reference's members, each anchored by its name ("Constants" over "HAS_BODY"),
-        # or its children's names under their kinds ("Classes: YardocTask")
+        # or its children's names under their kinds ("Classes: YardocTask", "Classes" over
+        # "ReadMe", on its page under this one's name: _kindlist)
     texts = [el for el in after if _collapsed_text(el)]
     if texts and all(_cites_names(el) for el in texts):
         return  # names it cross-references ("See Also: a::f() const"): no comment count

@@ -20,6 +20,7 @@ from urllib.parse import unquote
 
 from lxml.html import HtmlElement
 
+from ._kindlist import kind_list
 from ._tochead import names_contents
 from ._tree import _HEADINGS, GLUED_CODE_RE, _collapsed_text
 
@@ -42,7 +43,11 @@ def member_summary(el: HtmlElement) -> bool:
     ``#delete(key) ⇒ void``, ``#checksums ⇒ Object``), and ``SUMMARY_DESCRIBED_SHARE`` of
     the items or more say ``SUMMARY_DESCRIPTION_MIN_WORDS`` words or more beside it (an
     undocumented member's line has none). Guard: a list of comments or of a page's
-    sections names people and titles in words, and a menu's links lead to other pages."""
+    sections names people and titles in words, and a menu's links lead to other pages.
+    A module's list of its members by kind, each on a page of its own, is its summary too
+    (``_kindlist.kind_list``: "Classes" over one name, brief 101)."""
+    if kind_list(el):
+        return True
     counted = _member_items(el)
     if counted is None:
         return False
