@@ -1,0 +1,48 @@
+"""A section the page's own table of contents lists: the document's, however short.
+
+A heading left at the end of the content with a line or two under it is dropped as a
+leftover (``_edges.drop_dangling_heading``: a "Comments" heading whose thread is gone, a
+"Related" heading over a pruned list). A short manual page ends on such a section
+("DESCRIPTION" over "No user-serviceable parts inside.", "DESCRIPTION" over "See
+Memoize."), and its own list of its sections, at its top, links that heading: the author
+named it among the document's parts. A comment thread's heading is no part a document's
+contents list.
+"""
+
+from __future__ import annotations
+
+from lxml.html import HtmlElement
+
+from ._tree import _HEADINGS
+
+LISTED_MIN_SECTIONS = 2
+"""Headings of the content a list must link, the last one among them, to be the page's own
+contents: a lone "Skip to comments" link to the comments' heading lists no sections."""
+
+
+def listed_in_contents(heading: HtmlElement, content: HtmlElement) -> bool:
+    """Whether ``heading`` (the content's last) is linked, by its id, from a list of the
+    page (``ul``/``ol``) whose links lead to at least ``LISTED_MIN_SECTIONS`` headings of
+    the content, every link of it to a place on the page: the page's own table of contents,
+    which lists the heading among the document's sections. A skip link ("Jump to
+    comments"), a share bar or a list of other pages' stories is no such list."""
+    name = heading.get("id") or next(
+        (a.get("id") or a.get("name") for a in heading.iter("a")
+         if a.get("id") or a.get("name")), None)
+    if not name:
+        return False
+    heads = {h.get("id") for h in content.iter(*_HEADINGS) if h.get("id")}
+    heads.update(a.get("id") or a.get("name") for h in content.iter(*_HEADINGS)
+                 for a in h.iter("a") if a.get("id") or a.get("name"))
+    root = content.getroottree().getroot()
+    for link in root.iter("a"):
+        if link.get("href") != "#" + name:
+            continue
+        lst = next(link.iterancestors("ul", "ol"), None)
+        if lst is None:
+            continue
+        targets = [(a.get("href") or "") for a in lst.iter("a")]
+        if all(t.startswith("#") for t in targets) and \
+                len({t[1:] for t in targets} & heads) >= LISTED_MIN_SECTIONS:
+            return True
+    return False
