@@ -6,7 +6,9 @@ leftover (``_edges.drop_dangling_heading``: a "Comments" heading whose thread is
 ("DESCRIPTION" over "No user-serviceable parts inside.", "DESCRIPTION" over "See
 Memoize."), and its own list of its sections, at its top, links that heading: the author
 named it among the document's parts. A comment thread's heading is no part a document's
-contents list.
+contents list. So is the list of links such a heading is over (``listed_section_list``):
+a manual's "SEE ALSO" of outside addresses, a guide's closing "Additional resources", which
+prune would judge as a "Related" list of links.
 """
 
 from __future__ import annotations
@@ -18,6 +20,32 @@ from ._tree import _HEADINGS
 LISTED_MIN_SECTIONS = 2
 """Headings of the content a list must link, the last one among them, to be the page's own
 contents: a lone "Skip to comments" link to the comments' heading lists no sections."""
+
+
+LIST_TAGS = ("ul", "ol", "dl")
+LIST_MAX_DEPTH = 3
+"""Levels from a link or an entry up to its list (``a`` in ``p`` in ``dd``)."""
+
+
+def listed_section_list(el: HtmlElement) -> bool:
+    """Whether ``el`` is, or is in, a list right under a heading the page's own contents
+    list (``listed_in_contents``): the body of a section the author named among the
+    document's parts ("SEE ALSO" over its references, "Additional resources" over outside
+    pages), however many links it is. A story's closing "Related" list, or a sidebar's,
+    is under a heading no contents list of the page names."""
+    lst = el
+    for _ in range(LIST_MAX_DEPTH):
+        if lst is None or lst.tag in LIST_TAGS:
+            break
+        lst = lst.getparent()
+    if lst is None or lst.tag not in LIST_TAGS:
+        return False
+    prev = lst.getprevious()
+    while prev is not None and not isinstance(prev.tag, str):
+        prev = prev.getprevious()
+    if prev is None or prev.tag not in _HEADINGS:
+        return False
+    return listed_in_contents(prev, prev.getroottree().getroot())
 
 
 def listed_in_contents(heading: HtmlElement, content: HtmlElement) -> bool:
