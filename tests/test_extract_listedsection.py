@@ -103,3 +103,26 @@ def test_unlisted_related_links_dropped() -> None:
     text = extract(story_with_related(), "https://news.example.test/2026/flood.html").full_text
     assert "The morning" in text
     assert "counts the cost" not in text
+
+
+def guide_with_resources() -> str:
+    """Pandoc's shape: the page's contents as a ``nav`` (dropped as a navigation), its
+    sections, the last "Additional resources" over other sites' pages."""
+    body = ("Bootstrap provides an easy-to-use framework of ready-made styles, layout tools "
+            "and interactive components, accessible out of the box when the markup is right. ")
+    names = [("overview", "Overview"), ("markup", "Structural markup"),
+             ("resources", "Additional resources")]
+    toc = "".join(f"<li><a href='#{i}'>{t}</a></li>" for i, t in names)
+    sites = "".join(f"<li><a href='https://site{i}.example.org/a11y'>Accessibility checker "
+                    f"number {i} of the web</a></li>" for i in range(6))
+    return ("<html><head><title>accessibility</title></head><body>"
+            f"<nav id='TOC' role='doc-toc'><ul>{toc}</ul></nav>"
+            f"<h2 id='overview'>Overview</h2><p>{body * 3}</p>"
+            f"<h2 id='markup'>Structural markup</h2><p>{body * 3}</p>"
+            f"<h2 id='resources'>Additional resources</h2><ul>{sites}</ul></body></html>")
+
+
+def test_resources_listed_by_dropped_contents_kept() -> None:
+    text = extract(guide_with_resources(), URL).full_text
+    assert "Structural markup" in text
+    assert "Accessibility checker number 3" in text

@@ -15,7 +15,13 @@ from __future__ import annotations
 
 from lxml.html import HtmlElement
 
+from ._signals import page_contents
 from ._tree import _HEADINGS
+
+LISTED_ATTR = "data-trawl-listed"
+"""Set on the page's root: the places the page's own contents list led to, when boilerplate
+removal dropped that list (a ``nav`` of the page's sections: see ``note_dropped_contents``),
+so that the sections it named are still known as the document's."""
 
 LISTED_MIN_SECTIONS = 2
 """Headings of the content a list must link, the last one among them, to be the page's own
@@ -48,6 +54,16 @@ def listed_section_list(el: HtmlElement) -> bool:
     return listed_in_contents(prev, prev.getroottree().getroot())
 
 
+def note_dropped_contents(doomed: list[HtmlElement], root: HtmlElement) -> None:
+    """Record on ``root`` (``LISTED_ATTR``) the places the tables of contents among
+    ``doomed`` (blocks boilerplate removal drops: ``page_contents``, links only to places
+    on the page) lead to. Asked once a page, of the few blocks dropped."""
+    names = [(a.get("href") or "")[1:] for el in doomed if page_contents(el)
+             for a in el.iter("a") if (a.get("href") or "").startswith("#")]
+    if names:
+        root.set(LISTED_ATTR, " ".join(n for n in names if n and " " not in n))
+
+
 def listed_in_contents(heading: HtmlElement, content: HtmlElement) -> bool:
     """Whether ``heading`` (the content's last) is linked, by its id, from a list of the
     page (``ul``/``ol``) whose links lead to at least ``LISTED_MIN_SECTIONS`` headings of
@@ -63,6 +79,9 @@ def listed_in_contents(heading: HtmlElement, content: HtmlElement) -> bool:
     heads.update(a.get("id") or a.get("name") for h in content.iter(*_HEADINGS)
                  for a in h.iter("a") if a.get("id") or a.get("name"))
     root = content.getroottree().getroot()
+    noted = set(root.get(LISTED_ATTR, "").split())  # (a contents list dropped as chrome)
+    if name in noted and len(noted & heads) >= LISTED_MIN_SECTIONS:
+        return True
     for link in root.iter("a"):
         if link.get("href") != "#" + name:
             continue
