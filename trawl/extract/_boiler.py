@@ -19,6 +19,7 @@ from ._doccomment import doc_comment
 from ._entrycaption import declared_heading
 from ._entryhead import titled_header
 from ._linkpanel import links_panel
+from ._listedsection import note_dropped_contents
 from ._listing import in_listing
 from ._menus import menu_of_sections
 from ._navbar import navigation_bar
@@ -120,6 +121,7 @@ def remove_boilerplate(body: HtmlElement,
         around = set(landmark.iterancestors())
         doomed += [el for el in spared if el is not landmark and el not in around
                    and not any(a is landmark for a in el.iterancestors())]
+    note_dropped_contents(doomed, body.getroottree().getroot())  # (see _listedsection)
     _remeasure(stats, body, _drop_all(doomed))
     return TextSize(max(text, 0), max(links, 0))
 

@@ -21,6 +21,8 @@ from ._doccomment import in_description_tag
 from ._entryhead import kind_heading_beside, says_title
 from ._kept import LISTING_MIN_LINES
 from ._kindlist import kind_list
+
+from ._listedsection import listed_in_contents
 from ._members import names_member
 from ._namelines import HEADER_BLOCK_EXTRA_CHARS, holds_abstract, says_more
 from ._numbered import lists_sections_after
@@ -549,6 +551,8 @@ def drop_dangling_heading(content: HtmlElement) -> None:
                        section_alike(parent)) or last_of_flat_sections(last, after)):
         return  # a document's last section, short ("Description: Sets the height."), or
         # the last of a run of sections ("Boost 1.35" over "Initial release.")
+    if not count and listed_in_contents(last, content):
+        return  # a section the page's own contents list ("DESCRIPTION" over "See Memoize.")
     if names_member(last):
         return  # a member's entry, its name over what it does ("No description available.")
     if see_also_section(last, after) or in_description_tag(last):

@@ -12,6 +12,7 @@ from lxml import etree
 from lxml.html import HtmlElement
 
 from ._clean import NEXT_PAGE_ATTR
+from ._listedsection import listed_section_list
 from ._signals import (
     PROMO_LEAD_RE,
     _admonition,
@@ -197,7 +198,7 @@ def _section_body(el: HtmlElement) -> bool:
     """Whether ``el`` is a section alike (see ``section_alike``), its heading, or all the
     section says under it: a reference entry's "Related information" and the names or
     chapters it lists."""
-    if section_alike(el):
+    if section_alike(el) or listed_section_list(el):
         return True
     section = el.getparent()
     if section is None or not section_alike(section):
