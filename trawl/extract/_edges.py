@@ -21,7 +21,6 @@ from ._doccomment import in_description_tag
 from ._entryhead import kind_heading_beside, says_title
 from ._kept import LISTING_MIN_LINES
 from ._kindlist import kind_list
-
 from ._listedsection import listed_in_contents
 from ._members import names_member
 from ._namelines import HEADER_BLOCK_EXTRA_CHARS, holds_abstract, says_more
