@@ -441,13 +441,16 @@ def _pager(el: HtmlElement, st: _Stats) -> bool:
     of prose citing the next chapter has more than labels outside its link."""
     if st.text > _PAGER_MAX_CHARS or el.tag == "a":
         return False
-    links = [a for a in el.iter("a") if a.get("href") is not None]
-    if len(links) < _PAGER_MIN_LINKS or st.text - st.links > _PAGER_LABEL_CHARS * len(links):
+    links = 0  # (every link's rel asked first, as read: most blocks' first link has none)
+    for a in el.iter("a"):
+        if a.get("href") is not None:
+            if not set((a.get("rel") or "").lower().split()) & _SEQUENCE_RELS:
+                return False
+            links += 1
+    if links < _PAGER_MIN_LINKS or st.text - st.links > _PAGER_LABEL_CHARS * links:
         return False
     # (the bar itself, not the section holding it and a heading: "15 Bugs" is no label)
-    if any(True for _ in el.iter(*_HEADINGS)):
-        return False
-    return all(set((a.get("rel") or "").lower().split()) & _SEQUENCE_RELS for a in links)
+    return not any(True for _ in el.iter(*_HEADINGS))
 
 
 LANGUAGE_BAR_MAX_CHARS = 600

@@ -39,6 +39,11 @@ def links_panel(el: HtmlElement) -> bool:
     ``_empty_list_note``), ``PANEL_MIN_LISTS`` lists at least, each a list of links
     (``_list_of_links``); one of them an outline of the page (``_outlines_page``) and
     another leading out of it (``_leads_out``)."""
+    # (the cheap tests first, asked of every block with links: no text of its own, and
+    # enough lists among its children before any list's links are read)
+    if (el.text or "").strip() or \
+            sum(1 for child in el if child.tag in _LISTS) < PANEL_MIN_LISTS:
+        return False
     lists: list[HtmlElement] = []
     for child in el:
         tag = child.tag

@@ -275,6 +275,8 @@ def _prunable(el: HtmlElement, st: _Stats, stats: dict[HtmlElement, _Stats],
         return False
     if not st.links and st.n_img <= 1 and st.n_li - 100 <= st.n_p:
         return False  # every test below needs links, images or a hundred list items
+    if not (_is_link_paragraph(el, st) if tag == "p" else _is_link_block(el, st, stats, lists)):
+        return False  # (what goes is a link paragraph or block: asked before the reads)
     if beside_declaration(el, decls) or in_code(el) or in_signature(el):
         return False  # (asked after the cheap tests: they read the parent's headings, the
         # ancestors' tags)
@@ -286,14 +288,15 @@ def _prunable(el: HtmlElement, st: _Stats, stats: dict[HtmlElement, _Stats],
     # (footnotes by their marks, type and declaration lines by their text: asked last,
     # only of the blocks that would otherwise go, as _names_only)
     if tag == "p":
-        return _is_link_paragraph(el, st) and not kept_whole(
+        return not kept_whole(
             el, wholes, _footnotes(el) or type_binding(el) or declaration_line(el)
             or typed_line(el, stats) or own_files(el))
     if _run_of_names(el, cites) or _phrase_in_prose(el, tag) or sentence_of_links(el):
         return False
-    # (a link block first: _names_only, reading every block below, only of those that go;
-    # it keeps a block by its items, each judged alone as citing names: no whole, see _wholes)
-    return _is_link_block(el, st, stats, lists) and not _names_only(el, st, stats, cites) \
+    # (a link block, asked first above: _names_only, reading every block below, only of
+    # those that go; it keeps a block by its items, each judged alone as citing names: no
+    # whole, see _wholes)
+    return not _names_only(el, st, stats, cites) \
         and not kept_whole(el, wholes, _footnotes(el) or self_linked(el) or type_binding(el)
                            or declaration_line(el) or entry_names(el, st, stats, lists)
                            or source_line(el, st))
