@@ -289,3 +289,37 @@ def test_a_folds_repeated_caption_naming_its_content_stays() -> None:
     text = extract(page, "https://docs.example/fs.html").text
     assert text.count("History") == 3
     assert "is no longer optional" in text
+
+
+def _uses_page(param: str, cell: str) -> str:
+    rows = "".join(
+        f"<tr><td><code>&nbsp;<a href='../EntityCursor.html'>EntityCursor</a>&lt;{param}&gt;"
+        f"</code></td><td><code><a href='../EntityIndex.html#{name}'>{name}</a>()</code><br>"
+        f"{cell} Opens a cursor over the index's {name}, which the caller must close once "
+        "it has read what it needs from the store.</td></tr>"
+        for name in ("entities", "keys", "values"))
+    return ("<html><head><title>Uses of EntityCursor</title></head><body><main><h1>Uses of "
+            f"Interface EntityCursor</h1><table>{rows}</table></main></body></html>")
+
+
+def test_a_type_parameter_linked_in_code_at_every_row_is_its_word() -> None:
+    # hostile: a Javadoc "class-use" table, each row's type ``EntityCursor<V>``, the type
+    # parameter a one-letter link to another file at every row, ending the code's line
+    param = "<a href='../EntityIndex.html' title='type parameter in EntityIndex'>V</a>"
+    text = extract(_uses_page(param, ""), "https://docs.example/class-use/EntityCursor.html").text
+    assert text.count("EntityCursor<V>") == 3
+
+
+def test_a_call_named_in_code_at_every_entry_is_its_word() -> None:
+    # hostile: an Erlang option list, each term a tuple whose type is a call linked to the
+    # data types' page, the same at every entry: a name of code, not a label
+    items = "".join(
+        f"<dt><strong><span class='code'>{{'{name}', <span class='bold_code'><a "
+        "href='diameter_dict.html#DATA_TYPES'>DiameterIdentity()</a></span>}</span></strong>"
+        f"</dt><dd><p>The {name} of the local node, sent in every outgoing request and "
+        "answer, which the peer checks against its own configuration.</p></dd>"
+        for name in ("Origin-Host", "Origin-Realm", "Destination-Host"))
+    page = ("<html><head><title>diameter</title></head><body><main><h1>diameter</h1>"
+            f"<dl>{items}</dl></main></body></html>")
+    text = extract(page, "https://docs.example/diameter.html").text
+    assert text.count("DiameterIdentity()") == 3

@@ -312,3 +312,21 @@ def test_a_storys_tag_box_still_goes() -> None:
     e = extract(_entry_with_tags(tags), URL)
     assert_kept(e.full_text, "Returns the name of the locale.")
     assert "filed under" not in words(e.full_text)
+
+
+def test_a_verb_linked_in_a_synopsis_to_its_own_page_stays() -> None:
+    # hostile: a C++ reference page's synopsis names the struct it documents, linked to the
+    # page itself ("fold.html", which extraction reads as "#"), a toggle's verb for a name
+    synopsis = ("<pre class='synopsis'><span class='keyword'>template</span>&lt;typename "
+                "Sequence&gt;\n<span class='keyword'>struct</span> <a class='link' "
+                "href='fold.html'>fold</a> <span class='special'>:</span> <a "
+                "href='transform.html'>proto::transform</a>&lt; fold&lt;Sequence&gt; &gt; {\n"
+                "};</pre>")
+    page = ("<html><head><title>Struct template fold</title></head><body><main><h1>Struct "
+            "template fold</h1><p>boost::proto::fold, a primitive transform that invokes the "
+            "fusion fold algorithm to accumulate a value over a sequence, starting from its "
+            "initial state.</p><h2>Synopsis</h2>" + synopsis + "<h2>Description</h2><p>The "
+            "transform folds each element of the sequence into the state, in order, and "
+            "returns what the last call returned.</p></main></body></html>")
+    text = extract(page, "https://docs.example/boost/proto/fold.html").text
+    assert "struct fold :" in text

@@ -149,13 +149,24 @@ def toggle_link(a: HtmlElement) -> bool:
     """A link to the empty fragment (``href="#"``: a script acts on the click, no place is
     reached) labelled as a toggle (``_TOGGLE_LABEL_RE``: "collapse" beside a summary's
     heading, "show all" under an inheritance tree): a control of the page, no content.
-    Guard: the label stands apart, no sentence's word before or after it ("Press <a
-    href='#'>collapse</a> to fold the tree", a tutorial naming the control)."""
+    Guards: the label stands apart, no sentence's word before or after it ("Press <a
+    href='#'>collapse</a> to fold the tree", a tutorial naming the control); and it is no
+    word of code (``_in_listing``: a synopsis's ``struct <a href="fold.html">fold</a>``,
+    the page's own name, which a link to the page itself leaves as ``#``)."""
     if (a.get("href") or "").strip() != _TOP_HREF:
         return False
     if _TOGGLE_LABEL_RE.match(" ".join(a.itertext())) is None:
         return False
-    return _apart(a)
+    return _apart(a) and not _in_listing(a)
+
+
+_LISTING_TAGS = ("pre", "code", "tt", "kbd", "samp", "var")
+"""Code's elements: a word in them is the code's."""
+
+
+def _in_listing(a: HtmlElement) -> bool:
+    """The second guard of ``toggle_link``: ``a`` is inside code (``_LISTING_TAGS``)."""
+    return next(a.iterancestors(*_LISTING_TAGS), None) is not None
 
 
 def _apart(a: HtmlElement) -> bool:

@@ -38,6 +38,7 @@ import re
 from lxml.html import HtmlElement
 
 from ._clean import drop_tree
+from ._stats import CODE_TAGS
 from ._text import text_content
 from ._tree import GLUED_CODE_RE
 from ._typedecl import typed_declaration
@@ -53,6 +54,9 @@ LINK_LABEL_MAX_WORDS = 1
 LABEL_MIN_REPEATS = 2
 """The same label at this many entries or more is a control's, said at every entry."""
 _BRACKETS = "[](){}<> "
+_CODE_NAME_RE = re.compile(r"[a-z][A-Z]|\w\(\)")
+"""A name of code, no label: a capital inside a word (``DiameterIdentity``, ``getValue``)
+or a call's parentheses right after it (``now()``)."""
 _WORD_RE = re.compile(r"\w+")
 
 
@@ -71,6 +75,8 @@ def _label(el: HtmlElement, max_words: int = LABEL_MAX_WORDS) -> str | None:
     text = text_content(el) if len(el) else (el.text or "")
     if not text or (len(text) > LABEL_MAX_CHARS and len(text.strip()) > LABEL_MAX_CHARS):
         return None  # (asked of every link of the content: the cheap test first)
+    if _CODE_NAME_RE.search(text):
+        return None  # (a name of code: "DiameterIdentity()", "getValue")
     key = " ".join(text.split()).strip(_BRACKETS).casefold()
     words = key.split()
     return key if words and len(words) <= max_words and len(key) <= LABEL_MAX_CHARS and \
@@ -86,7 +92,7 @@ def _label_links(content: HtmlElement) -> list[list[HtmlElement]]:
         if not href or href[0] == "#":
             continue
         key = _label(a, LINK_LABEL_MAX_WORDS)
-        if key is not None:
+        if key is not None and not _in_code(a):
             groups.setdefault(key, []).append(a)
     labels = []
     for key, named in groups.items():
@@ -98,6 +104,14 @@ def _label_links(content: HtmlElement) -> list[list[HtmlElement]]:
         if len(ending) >= LABEL_MIN_REPEATS:
             labels.append(ending)
     return labels
+
+
+def _in_code(a: HtmlElement) -> bool:
+    """Whether the link ``a`` is inside code (``CODE_TAGS``): a word of the code, however
+    often it is said (a type parameter linked at every use, ``EntityCursor<V>`` in a
+    Javadoc table's ``<code>``; a struct's name in its synopsis's listing), no control set
+    beside it."""
+    return next(a.iterancestors(*CODE_TAGS), None) is not None
 
 
 def _names_target(a: HtmlElement, key: str) -> bool:
