@@ -262,12 +262,13 @@ def chrome_beside(anc: HtmlElement, block: HtmlElement) -> list[HtmlElement]:
 
 
 def _chrome_parts(parent: HtmlElement, child: HtmlElement) -> list[HtmlElement]:
-    """The outermost chrome (see ``chrome_beside``) under ``parent`` beside ``child``."""
+    """The outermost chrome (see ``chrome_beside``) under ``parent`` beside ``child``. A
+    section's heading is none, whatever its class says (``_titles_section``)."""
     found: list[HtmlElement] = []
     stack = [c for c in parent if c is not child and isinstance(c.tag, str)]
     while stack:
         el = stack.pop()
-        if _admonition(el):
+        if _admonition(el) or _titles_section(el):
             continue
         if _is_chrome(el, el.tag, (el.get("role") or "").strip().lower()) or \
                 _navigation_class(el):
@@ -275,6 +276,14 @@ def _chrome_parts(parent: HtmlElement, child: HtmlElement) -> list[HtmlElement]:
         else:
             stack.extend(c for c in el if isinstance(c.tag, str))
     return found
+
+
+def _titles_section(el: HtmlElement) -> bool:
+    """Whether ``el`` is a heading: it titles the text under it, whatever its class names
+    (Docusaurus's ``h3.anchorTargetStickyNavbar_Vzrq``, the sticky bar's offset for its
+    anchor). A site's navigation is a block of links beside the text; a heading over
+    such a block goes with it, and one left alone goes as dangling (``_edges``)."""
+    return el.tag in _HEADINGS
 
 
 _NAV_TOKENS = words("nav navigation menu menubar breadcrumb breadcrumbs crumbs pager "
