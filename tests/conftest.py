@@ -18,6 +18,7 @@ from sqlalchemy import make_url, text
 from sqlalchemy.ext.asyncio import AsyncEngine
 from temporalio.client import Client
 
+from tests.reaper import MARK
 from trawl.secrets import DataKey
 from trawl.services._process import free_port, wait_until
 from trawl.services.postgres import READER_ROLE, ensure_embedded_postgres
@@ -35,11 +36,35 @@ os.environ.setdefault("TRAWL_WEBHOOK_SECRET",
 ROOT = Path(__file__).resolve().parents[1]
 SITES = Path(__file__).parent / "sites"
 PYDOCS = Path("/usr/share/doc/python3.11/html")
+REAPER_REGISTRY: list[Path] = []
+"""The watcher's list of directories to remove (empty when pytest was not the starter)."""
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    """Mark this session's processes and start the watcher that stops them if pytest dies
+    without teardown (tests/reaper.py). Only the controlling pytest does this."""
+    if MARK in os.environ:
+        return
+    value = uuid.uuid4().hex
+    os.environ[MARK] = value
+    REAPER_REGISTRY.append(Path(tempfile.gettempdir()) / f"trawl-reaper-{value}.txt")
+    subprocess.Popen([sys.executable, "-m", "tests.reaper", str(os.getpid()), value,
+                      str(REAPER_REGISTRY[0])], cwd=ROOT, start_new_session=True,
+                     stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL,
+                     stderr=subprocess.DEVNULL)
+
+
+def remove_if_pytest_dies(path: Path) -> None:
+    """List ``path`` for the watcher to remove should the session die without teardown."""
+    for registry in REAPER_REGISTRY:
+        with registry.open("a") as listing:
+            listing.write(f"{path}\n")
 
 
 @pytest.fixture(scope="session")
 def tmp_root() -> Iterator[Path]:
     path = Path(tempfile.mkdtemp(prefix="trawl-tests-"))
+    remove_if_pytest_dies(path)
     yield path
     shutil.rmtree(path, ignore_errors=True)
 
