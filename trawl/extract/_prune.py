@@ -347,10 +347,15 @@ def _is_link_paragraph(el: HtmlElement, st: _Stats) -> bool:
     # column), not a stray link paragraph
     parent = el.getparent()
     in_cell = parent is not None and parent.tag in _CELL_TAGS
-    if in_cell or not st.text or _cites_names(el):
+    if in_cell or not st.text:
         return False
     density = _link_density(st)
-    if density > 0.9 and st.text < 200:
+    # (its links' names read only of a paragraph short and linked enough to go)
+    bare = density > 0.9 and st.text < 200
+    if not (bare or (density >= _PROMO_MIN_LINK_DENSITY and st.text < _PROMO_MAX_CHARS)) \
+            or _cites_names(el):
+        return False
+    if bare:
         return not _link_sentence(el)
     # "Read more: <a>another story</a>" set between the paragraphs of the text, or the
     # links under a "DON'T MISS" paragraph of its own
@@ -483,7 +488,9 @@ def _is_link_block(el: HtmlElement, st: _Stats, stats: dict[HtmlElement, _Stats]
     """A list, table or container that is mostly links, images or list items."""
     tag = el.tag
     density = _link_density(st)
-    weight = block_weight(el, st)  # (a doc comment's class is no thread's)
+    # (a doc comment's class is no thread's; the weight read only when a test below asks:
+    # each that does asks a density over 0.2 first)
+    weight = block_weight(el, st) if density > 0.2 else 0.0
     if tag not in ("ul", "ol") and density > 0.2 and \
             st.links - _index_links(el, stats) <= 0.2 * st.text:
         return False  # an index's links are its content, whatever the class says

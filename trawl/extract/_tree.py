@@ -9,7 +9,7 @@ import re
 
 from lxml.html import HtmlElement
 
-from ._text import text_content
+from ._text import BLOCK_TAGS, text_content
 
 _HEADINGS = frozenset(("h1", "h2", "h3", "h4", "h5", "h6"))
 
@@ -102,6 +102,23 @@ def _wrapped_heading(el: HtmlElement) -> HtmlElement:
 def _empty_anchor(el: HtmlElement) -> bool:
     return el.tag in ("a", "span") and not len(el) and not (el.text or "").strip()
 
+
+
+BLOCK_INSIDE_READS = 16
+"""Descendants ``block_inside`` reads one by one before it asks lxml's matcher."""
+
+
+def block_inside(el: HtmlElement) -> bool:
+    """Whether ``el`` holds a block (``BLOCK_TAGS``) below it. A paragraph's few
+    descendants are read one by one: lxml builds its matcher of the block tags' names
+    anew on every ``iter(*BLOCK_TAGS)``, which costs more than reading them; past
+    ``BLOCK_INSIDE_READS`` of them, the matcher reads the rest faster."""
+    for read, d in enumerate(el.iterdescendants()):
+        if d.tag in BLOCK_TAGS:
+            return True
+        if read >= BLOCK_INSIDE_READS:
+            return next((b for b in el.iter(*BLOCK_TAGS) if b is not el), None) is not None
+    return False
 
 
 def _is_ancestor(anc: HtmlElement, el: HtmlElement) -> bool:
