@@ -140,13 +140,17 @@ def prune(content: HtmlElement, stats: dict[HtmlElement, _Stats] | None = None,
     # a title; a table of contents, an index under its letters or a guide's topics is the
     # page's own
     toc_pages: list[set[str]] = []  # (see _lists_parts: computed once, when asked)
-    doomed = [el for el in doomed if not _in_admonition(el, content) and
+    # (what the rules asked of each ancestor said, once: the doomed share ancestors)
+    notes: dict[HtmlElement, bool] = {}
+    intros: dict[HtmlElement, bool] = {}
+    figures: dict[HtmlElement, bool] = {}
+    doomed = [el for el in doomed if not _in_admonition(el, content, notes) and
               not _in_contents(el, content, stats, anchors) and not _section_body(el) and
               not wrapped_section_body(el) and not named_entries(el, stats) and
               not _lists_parts(el, content, stats, toc_pages, anchors) and
-              not _in_introduced(el, content) and not names_in_entry(el, stats) and
+              not _in_introduced(el, content, intros) and not names_in_entry(el, stats) and
               not _headed_link(el, stats) and not topic_list(el) and not companion_link(el) and
-              not lists_sections_after(el) and not in_numbered_figure(el) and
+              not lists_sections_after(el) and not in_numbered_figure(el, figures) and
               not menu_of_sections(el) and not in_letter_index(el) and not names_list(el) and
               not assignments_list(el) and not member_summary(el) and
               not facts_under_title(el) and
