@@ -47,8 +47,12 @@ def _short_text(el: HtmlElement, limit: int) -> str | None:
     """``_collapsed_text(el)``, or None when it is longer than ``limit``.
 
     A collapsed prefix of the text is a prefix of the collapsed text, so the joining can stop
-    as soon as a prefix is too long.
+    as soon as a prefix is too long. An element without children (half of those asked: a
+    paragraph's, a heading's text) is its own text.
     """
+    if not len(el):
+        text = " ".join(el.text.split()) if el.text else ""
+        return text if len(text) <= limit else None
     pieces: list[str] = []
     size = 0
     check_at = limit
