@@ -3,6 +3,7 @@ measured once per page and kept up to date as passes drop elements."""
 
 from __future__ import annotations
 
+import itertools
 import re
 import sys
 from typing import NamedTuple
@@ -89,16 +90,20 @@ def _measure(root: HtmlElement) -> dict[HtmlElement, _Stats]:
     its own children's by its one. So no dict look-up per child, and each element's tag, text
     and tail are read once (lxml builds a new string on every access).
     """
-    stats: dict[HtmlElement, _Stats] = {}
+    elements = list(root.iter())
+    elements.reverse()
+    rows: list[tuple[int, int, int, int, int, int, int, int]] = []
+    add = rows.append
     stack: list[_Contribution] = []
     push, pop = stack.append, stack.pop
-    for el in reversed(list(root.iter())):
+    code_tags, block_tags = CODE_TAGS, BLOCK_TAGS
+    for el in elements:
         tag = el.tag
         own = el.text
         if own:
             own = own.strip()
             text = inline = len(own)
-            commas = own.count(",")
+            commas = own.count(",") if inline else 0
         else:
             text = inline = commas = 0
         n_children = len(el)
@@ -121,19 +126,18 @@ def _measure(root: HtmlElement) -> dict[HtmlElement, _Stats]:
             links = paragraphs = n_p = n_img = n_li = 0
         if tag == "a":
             links = text
-        elif tag in CODE_TAGS:
+        elif tag in code_tags:
             links = 0
-        block = tag in BLOCK_TAGS
+        block = tag in block_tags
         if block and inline >= 25:
             paragraphs += 1
-        stats[el] = _new_stats(_Stats, (text, links, inline, commas, paragraphs, n_p, n_img,
-                                        n_li))
+        add((text, links, inline, commas, paragraphs, n_p, n_img, n_li))
         # now what it adds to its parent
         tail = el.tail
         if tail:
             tail = tail.strip()
             tail_len = len(tail)
-            tail_commas = tail.count(",")
+            tail_commas = tail.count(",") if tail_len else 0
         else:
             tail_len = tail_commas = 0
         if block:
@@ -143,7 +147,8 @@ def _measure(root: HtmlElement) -> dict[HtmlElement, _Stats]:
             commas += tail_commas
         push((text + tail_len, links, paragraphs, n_p + (tag == "p"), n_img + (tag == "img"),
               n_li + (tag == "li"), inline, commas))
-    return stats
+    # (the _Stats built and keyed in one call each, not one dict store per element)
+    return dict(zip(elements, map(_new_stats, itertools.repeat(_Stats), rows), strict=True))
 
 
 def _remeasure(stats: dict[HtmlElement, _Stats], root: HtmlElement,
