@@ -74,10 +74,15 @@ def _first_element(el: HtmlElement) -> HtmlElement | None:
     section's title block is its heading), or is a disclosure's summary holding one (a
     ``details`` whose ``summary`` shows its title, an icon beside it: a group of members
     a reader may fold, "Methods")."""
-    first = next((c for c in el if isinstance(c.tag, str) and not _empty_anchor(c)), None)
-    if first is not None and first.tag == "summary":
+    for first in el:  # (a loop, not a generator: asked of many blocks by many rules)
+        tag = first.tag
+        if isinstance(tag, str) and not (tag in ("a", "span") and _empty_anchor(first)):
+            break
+    else:
+        return None
+    if tag == "summary":
         return next(first.iter(*_HEADINGS), first)
-    return _wrapped_heading(first) if first is not None and first.tag == "div" else first
+    return _wrapped_heading(first) if tag == "div" else first
 
 
 def opening_heading(el: HtmlElement, depth: int) -> HtmlElement | None:
