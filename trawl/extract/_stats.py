@@ -3,7 +3,6 @@ measured once per page and kept up to date as passes drop elements."""
 
 from __future__ import annotations
 
-import itertools
 import re
 import sys
 from typing import NamedTuple
@@ -90,20 +89,16 @@ def _measure(root: HtmlElement) -> dict[HtmlElement, _Stats]:
     its own children's by its one. So no dict look-up per child, and each element's tag, text
     and tail are read once (lxml builds a new string on every access).
     """
-    elements = list(root.iter())
-    elements.reverse()
-    rows: list[tuple[int, int, int, int, int, int, int, int]] = []
-    add = rows.append
+    stats: dict[HtmlElement, _Stats] = {}
     stack: list[_Contribution] = []
     push, pop = stack.append, stack.pop
-    code_tags, block_tags = CODE_TAGS, BLOCK_TAGS
-    for el in elements:
+    for el in reversed(list(root.iter())):
         tag = el.tag
         own = el.text
         if own:
             own = own.strip()
             text = inline = len(own)
-            commas = own.count(",") if inline else 0
+            commas = own.count(",")
         else:
             text = inline = commas = 0
         n_children = len(el)
@@ -126,18 +121,19 @@ def _measure(root: HtmlElement) -> dict[HtmlElement, _Stats]:
             links = paragraphs = n_p = n_img = n_li = 0
         if tag == "a":
             links = text
-        elif tag in code_tags:
+        elif tag in CODE_TAGS:
             links = 0
-        block = tag in block_tags
+        block = tag in BLOCK_TAGS
         if block and inline >= 25:
             paragraphs += 1
-        add((text, links, inline, commas, paragraphs, n_p, n_img, n_li))
+        stats[el] = _new_stats(_Stats, (text, links, inline, commas, paragraphs, n_p, n_img,
+                                        n_li))
         # now what it adds to its parent
         tail = el.tail
         if tail:
             tail = tail.strip()
             tail_len = len(tail)
-            tail_commas = tail.count(",") if tail_len else 0
+            tail_commas = tail.count(",")
         else:
             tail_len = tail_commas = 0
         if block:
@@ -147,8 +143,7 @@ def _measure(root: HtmlElement) -> dict[HtmlElement, _Stats]:
             commas += tail_commas
         push((text + tail_len, links, paragraphs, n_p + (tag == "p"), n_img + (tag == "img"),
               n_li + (tag == "li"), inline, commas))
-    # (the _Stats built and keyed in one call each, not one dict store per element)
-    return dict(zip(elements, map(_new_stats, itertools.repeat(_Stats), rows), strict=True))
+    return stats
 
 
 def _remeasure(stats: dict[HtmlElement, _Stats], root: HtmlElement,
