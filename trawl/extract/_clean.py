@@ -141,11 +141,15 @@ def basic_clean(root: HtmlElement) -> None:
             doomed.extend(another_pages_members(el))  # (a toggle row's folded rows)
         if tag == "a" and "href" not in keys and ("name" in keys or "id" in keys):
             _unlink_place_mark(el, places)  # (judged as what it is now below: hidden or not)
-        if "hidden" in keys or ("class" in keys and _is_copy_control(el.get("class"))) \
+        # (the class read once; a link is a permalink, a top or a toggle link only when its
+        # href holds a "#": most links lead elsewhere, and were asked three times)
+        cls = el.get("class")
+        if "hidden" in keys or (cls is not None and _is_copy_control(cls)) \
                 or ("style" in keys and _HIDDEN_STYLE_RE.search(el.get("style"))) \
                 or ("aria-hidden" in keys and el.get("aria-hidden").strip().lower() == "true") \
-                or (tag == "a" and (_is_permalink(el) or top_link(el) or toggle_link(el))) \
-                or ("class" in keys and names_tooltip(el.get("class")) and tooltip_box(el)) \
+                or (tag == "a" and "#" in (el.get("href") or "") and
+                    (_is_permalink(el) or top_link(el) or toggle_link(el))) \
+                or (cls is not None and names_tooltip(cls) and tooltip_box(el)) \
                 or (tag == "div" and "id" in keys and listing_card(el)) \
                 or (tag == "span" and click_label_opening(el.text or "") is not None
                     and click_label(el)):

@@ -107,14 +107,22 @@ FIGURE_MAX_LEVELS = 4
 """Ancestors of the block the climb starts from asked whether they are a numbered figure."""
 
 
-def figure_of(top: HtmlElement) -> HtmlElement | None:
+def figure_of(top: HtmlElement, known: dict[HtmlElement, bool] | None = None) \
+        -> HtmlElement | None:
     """``top`` or its nearest ancestor (``FIGURE_MAX_LEVELS`` up) that is a numbered
-    figure: its text opens with the figure's number ("Figure 16.122.", "Table 3.1")."""
+    figure: its text opens with the figure's number ("Figure 16.122.", "Table 3.1").
+    ``known``: what was read of the blocks asked already, while the tree stays as it is
+    (prune asks of each block it drops, and they share their ancestors)."""
     node: HtmlElement | None = top
     for _ in range(FIGURE_MAX_LEVELS):
         if node is None:
             return None
-        if _FIGURE_NUMBER_RE.match(_lead_text(node)):
+        numbered = None if known is None else known.get(node)
+        if numbered is None:
+            numbered = _FIGURE_NUMBER_RE.match(_lead_text(node)) is not None
+            if known is not None:
+                known[node] = numbered
+        if numbered:
             return node
         node = node.getparent()
     return None
@@ -130,11 +138,11 @@ def _text_beside(node: HtmlElement, parent: HtmlElement,
     return outer > 0 and links <= FIGURE_TEXT_MAX_LINK_DENSITY * outer
 
 
-def in_numbered_figure(el: HtmlElement) -> bool:
+def in_numbered_figure(el: HtmlElement, known: dict[HtmlElement, bool] | None = None) -> bool:
     """Whether ``el`` is a numbered figure or a part of one (``figure_of``): its pictures,
     however many and however short their captions, are what the document numbered and
     refers to, no gallery of thumbnails for prune to drop."""
-    return figure_of(el) is not None
+    return figure_of(el, known) is not None
 
 
 def figure_with_references(el: HtmlElement) -> bool:

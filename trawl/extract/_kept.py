@@ -309,14 +309,24 @@ def _own_sentence(p: HtmlElement) -> bool:
     return own >= INTRO_MIN_WORDS and linked < own
 
 
-def _in_introduced(el: HtmlElement, content: HtmlElement) -> bool:
+def _in_introduced(el: HtmlElement, content: HtmlElement,
+                   known: dict[HtmlElement, bool] | None = None) -> bool:
     """Whether ``el`` is, or is inside, a list a sentence introduces (before it,
     ``_introduced``, or in its wrapper, ``_introduced_inside``): the lists nested in its
     items (a download page's "Linux:" item and its packages' links) are that list's
     entries, whatever their own labels say; and so is a list of documents a term labels
-    (``_termlist.titles_under_term``)."""
-    return any(_introduced(a, content) or _introduced_inside(a) or _introduced_in_item(a)
-               or titles_under_term(a) for a in _up_to(el, content))
+    (``_termlist.titles_under_term``). ``known``: what was said of the blocks asked
+    already, while the tree stays as it is (the blocks prune drops share ancestors)."""
+    for a in _up_to(el, content):
+        said = None if known is None else known.get(a)
+        if said is None:
+            said = _introduced(a, content) or _introduced_inside(a) or \
+                _introduced_in_item(a) or titles_under_term(a)
+            if known is not None:
+                known[a] = said
+        if said:
+            return True
+    return False
 
 
 def _introduced_in_item(el: HtmlElement) -> bool:
@@ -416,11 +426,19 @@ def _headed_link(el: HtmlElement, stats: dict[HtmlElement, _Stats]) -> bool:
     return True
 
 
-def _in_admonition(el: HtmlElement, content: HtmlElement) -> bool:
+def _in_admonition(el: HtmlElement, content: HtmlElement,
+                   known: dict[HtmlElement, bool] | None = None) -> bool:
+    """Whether an ancestor of ``el`` below ``content`` is a note's box (``_admonition``).
+    ``known``: what was said of the ancestors asked already (see ``_in_introduced``)."""
     for anc in el.iterancestors():
         if anc is content:
             return False
-        if _admonition(anc):
+        said = None if known is None else known.get(anc)
+        if said is None:
+            said = _admonition(anc)
+            if known is not None:
+                known[anc] = said
+        if said:
             return True
     return False
 

@@ -15,7 +15,7 @@ from ._boxes import _prose_besides, _prose_paragraph
 from ._signals import PROMO_LEAD_RE, _kinds, _shows_address
 from ._text import BLOCK_TAGS, text_content
 from ._tokens import _kinds_of
-from ._tree import _collapsed_text, _is_ancestor, intro_text
+from ._tree import _collapsed_text, _is_ancestor, block_inside, intro_text
 
 SENTENCE_REST_MIN_CHARS = 40
 """A paragraph says at least this much outside a part of it, not counting link text, for
@@ -128,8 +128,7 @@ def sentence_of_links(el: HtmlElement) -> bool:
     link (``LINKED_SENTENCE_LEAD_MIN_WORDS``, a capital first, no label's colon, no
     promotion's lead: "Read more: ..." and "Share: ..." are labels) and ending with a full
     stop, set after a paragraph of prose of its own section (``_after_prose``)."""
-    if el.tag not in ("p", "div") or next(el.iter("a"), None) is None or \
-            any(True for _ in el.iter(*BLOCK_TAGS) if _ is not el):
+    if el.tag not in ("p", "div") or next(el.iter("a"), None) is None or block_inside(el):
         return False
     lead = [el.text or ""]
     for child in el:

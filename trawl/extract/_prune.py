@@ -140,13 +140,17 @@ def prune(content: HtmlElement, stats: dict[HtmlElement, _Stats] | None = None,
     # a title; a table of contents, an index under its letters or a guide's topics is the
     # page's own
     toc_pages: list[set[str]] = []  # (see _lists_parts: computed once, when asked)
-    doomed = [el for el in doomed if not _in_admonition(el, content) and
+    # (what the rules asked of each ancestor said, once: the doomed share ancestors)
+    notes: dict[HtmlElement, bool] = {}
+    intros: dict[HtmlElement, bool] = {}
+    figures: dict[HtmlElement, bool] = {}
+    doomed = [el for el in doomed if not _in_admonition(el, content, notes) and
               not _in_contents(el, content, stats, anchors) and not _section_body(el) and
               not wrapped_section_body(el) and not named_entries(el, stats) and
               not _lists_parts(el, content, stats, toc_pages, anchors) and
-              not _in_introduced(el, content) and not names_in_entry(el, stats) and
+              not _in_introduced(el, content, intros) and not names_in_entry(el, stats) and
               not _headed_link(el, stats) and not topic_list(el) and not companion_link(el) and
-              not lists_sections_after(el) and not in_numbered_figure(el) and
+              not lists_sections_after(el) and not in_numbered_figure(el, figures) and
               not menu_of_sections(el) and not in_letter_index(el) and not names_list(el) and
               not assignments_list(el) and not member_summary(el) and
               not facts_under_title(el) and
@@ -347,10 +351,15 @@ def _is_link_paragraph(el: HtmlElement, st: _Stats) -> bool:
     # column), not a stray link paragraph
     parent = el.getparent()
     in_cell = parent is not None and parent.tag in _CELL_TAGS
-    if in_cell or not st.text or _cites_names(el):
+    if in_cell or not st.text:
         return False
     density = _link_density(st)
-    if density > 0.9 and st.text < 200:
+    # (its links' names read only of a paragraph short and linked enough to go)
+    bare = density > 0.9 and st.text < 200
+    if not (bare or (density >= _PROMO_MIN_LINK_DENSITY and st.text < _PROMO_MAX_CHARS)) \
+            or _cites_names(el):
+        return False
+    if bare:
         return not _link_sentence(el)
     # "Read more: <a>another story</a>" set between the paragraphs of the text, or the
     # links under a "DON'T MISS" paragraph of its own
@@ -483,7 +492,9 @@ def _is_link_block(el: HtmlElement, st: _Stats, stats: dict[HtmlElement, _Stats]
     """A list, table or container that is mostly links, images or list items."""
     tag = el.tag
     density = _link_density(st)
-    weight = block_weight(el, st)  # (a doc comment's class is no thread's)
+    # (a doc comment's class is no thread's; the weight read only when a test below asks:
+    # each that does asks a density over 0.2 first)
+    weight = block_weight(el, st) if density > 0.2 else 0.0
     if tag not in ("ul", "ol") and density > 0.2 and \
             st.links - _index_links(el, stats) <= 0.2 * st.text:
         return False  # an index's links are its content, whatever the class says

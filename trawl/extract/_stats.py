@@ -410,33 +410,54 @@ def listed_links(el: HtmlElement, stats: dict[HtmlElement, _Stats],
     reference table (and not in code: ``_Stats.links`` leaves that out)."""
     if el in listed:
         return listed
-    for e in reversed(list(el.iter())):  # children before their parents
+    # (what a block's value reads, its block children's values, is all in ``listed`` below
+    # a block already there: the walk that put it there went through its subtree first; so
+    # a child of ``el`` already listed is passed over whole, not element by element)
+    walk: list[HtmlElement] = []
+    for child in el:
+        if child not in listed:
+            walk.extend(child.iter())
+    walk.reverse()  # children before their parents
+    walk.append(el)
+    for e in walk:
         tag = e.tag
-        if e in listed or not isinstance(tag, str) or (tag not in BLOCK_TAGS and e is not el):
+        if tag not in BLOCK_TAGS and (e is not el or not isinstance(tag, str)):
             continue  # (an inline element is a part of its block's run, but when asked of)
-        if (tag == "table" and e in stats and reference_table(e, stats)) or index_list(e) \
-                or tag in CODE_TAGS:  # (a listing's links are names in code)
+        if e in listed:
+            continue
+        # (a listing's links are names in code)
+        if (tag == "table" and e in stats and reference_table(e, stats)) or \
+                (tag in _INDEX_TAGS and index_list(e)) or tag in CODE_TAGS:
             listed[e] = 0
             continue
         total = 0
-        run_text = len(e.text.strip()) if e.text else 0
+        text = e.text
+        run_text = len(text.strip()) if text else 0
         run_links = 0
         for child in e:
-            if isinstance(child.tag, str) and child.tag in BLOCK_TAGS:
+            ctag = child.tag  # (read once: lxml makes a new string on every read)
+            if ctag in BLOCK_TAGS:  # (a comment's tag is a function: in no set of names)
                 total += listed.get(child, 0)
-            elif child in stats:
-                if child.tag == "a" and _holds_block(child):
-                    total += stats[child].links  # a link around a block: a block of a link
-                else:
-                    run_text += stats[child].text
-                    run_links += stats[child].links
-            if child.tail:
-                run_text += len(child.tail.strip())
+            else:
+                cst = stats.get(child)
+                if cst is not None:
+                    if ctag == "a" and _holds_block(child):
+                        total += cst.links  # a link around a block: a block of a link
+                    else:
+                        run_text += cst.text
+                        run_links += cst.links
+            tail = child.tail
+            if tail:
+                run_text += len(tail.strip())
         words = run_text - run_links
         if words < TEXT_RUN_MIN_CHARS or words < TEXT_RUN_SHARE * run_text:
             total += run_links
         listed[e] = total
     return listed
+
+
+_INDEX_TAGS = frozenset(("ul", "ol"))
+"""The tags of an index (``index_list`` asks its tag first: asked of every block walked)."""
 
 
 CHROME = etree.XPath(

@@ -141,7 +141,9 @@ def _lead_text(el: HtmlElement, limit: int = _LEAD_CHARS) -> str:
     indents a figure's blocks: the lines before its title filled the count and the title
     was never read), not as none (a block of thousands of empty or whitespace-only
     elements, a page's menus of icons, was then walked whole, for each of its blocks
-    asked: 3x one news page's time)."""
+    asked: 3x one news page's time). An element without children is its own text, whole."""
+    if not len(el):
+        return el.text or ""
     pieces: list[str] = []
     size = 0
     for piece in el.itertext():

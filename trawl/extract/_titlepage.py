@@ -29,6 +29,9 @@ def _may_open_legally(el: HtmlElement) -> bool:
     """False when ``el``'s text cannot open as a copyright line does (``_LEGAL_LEAD_RE``): its
     first character is a letter or digit other than a "c". Most elements under a title are
     no legal lines, and joining their whole text is what costs (``_short_text``)."""
+    if not len(el):  # (an element without children: its own text, no itertext)
+        lead = el.text.lstrip() if el.text else ""
+        return bool(lead) and (not lead[0].isalnum() or lead[0] in "cC")
     for piece in el.itertext():
         lead = piece.lstrip()
         if lead:
@@ -74,15 +77,18 @@ def title_page(content: HtmlElement, headline: HtmlElement) -> bool:
     footer comes after the text, under no title of its own."""
     legal = False
     lists = 0
-    started = False
+    started = inside = False
     after = 0
     for i, el in enumerate(content.iter()):
         if i > TITLE_PAGE_MAX_ELEMENTS:
             break
         if el is headline:
-            started = True
+            started = inside = True
             continue
-        if not started or not isinstance(el.tag, str) or _is_ancestor(headline, el):
+        # (the headline's descendants come right after it: the first element past them
+        # ends the climbs through the ancestors)
+        inside = inside and _is_ancestor(headline, el)
+        if not started or not isinstance(el.tag, str) or inside:
             continue
         if not legal:
             after += 1

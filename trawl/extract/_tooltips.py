@@ -106,11 +106,13 @@ def listing_card(el: HtmlElement) -> bool:
     the card from the link the pointer is over); after the listing's lines
     (``_after_listing_lines``)."""
     first = _first_block(el)
-    if first is None or (el.text or "").strip():
-        return False
-    links = first.findall(".//a")
-    if len(links) != 1 or len(el) < CARD_MIN_PARTS or \
+    if first is None or (el.text or "").strip() or len(el) < CARD_MIN_PARTS or \
             any(not isinstance(c.tag, str) or c.tag != "div" for c in el):
+        return False
+    # (two links at most are read: asked of every div with an id, whose first block may
+    # be a page's header of many)
+    links = list(itertools.islice(first.iter("a"), 2))
+    if len(links) != 1:
         return False
     return _keyed_by_link(el, links[0]) and _after_listing_lines(el)
 

@@ -9,7 +9,7 @@ import re
 
 from lxml.html import HtmlElement
 
-from ._text import text_content
+from ._text import BLOCK_TAGS, text_content
 
 _HEADINGS = frozenset(("h1", "h2", "h3", "h4", "h5", "h6"))
 
@@ -47,8 +47,12 @@ def _short_text(el: HtmlElement, limit: int) -> str | None:
     """``_collapsed_text(el)``, or None when it is longer than ``limit``.
 
     A collapsed prefix of the text is a prefix of the collapsed text, so the joining can stop
-    as soon as a prefix is too long.
+    as soon as a prefix is too long. An element without children (half of those asked: a
+    paragraph's, a heading's text) is its own text.
     """
+    if not len(el):
+        text = " ".join(el.text.split()) if el.text else ""
+        return text if len(text) <= limit else None
     pieces: list[str] = []
     size = 0
     check_at = limit
@@ -70,10 +74,15 @@ def _first_element(el: HtmlElement) -> HtmlElement | None:
     section's title block is its heading), or is a disclosure's summary holding one (a
     ``details`` whose ``summary`` shows its title, an icon beside it: a group of members
     a reader may fold, "Methods")."""
-    first = next((c for c in el if isinstance(c.tag, str) and not _empty_anchor(c)), None)
-    if first is not None and first.tag == "summary":
+    for first in el:  # (a loop, not a generator: asked of many blocks by many rules)
+        tag = first.tag
+        if isinstance(tag, str) and not (tag in ("a", "span") and _empty_anchor(first)):
+            break
+    else:
+        return None
+    if tag == "summary":
         return next(first.iter(*_HEADINGS), first)
-    return _wrapped_heading(first) if first is not None and first.tag == "div" else first
+    return _wrapped_heading(first) if tag == "div" else first
 
 
 def opening_heading(el: HtmlElement, depth: int) -> HtmlElement | None:
@@ -102,6 +111,23 @@ def _wrapped_heading(el: HtmlElement) -> HtmlElement:
 def _empty_anchor(el: HtmlElement) -> bool:
     return el.tag in ("a", "span") and not len(el) and not (el.text or "").strip()
 
+
+
+BLOCK_INSIDE_READS = 16
+"""Descendants ``block_inside`` reads one by one before it asks lxml's matcher."""
+
+
+def block_inside(el: HtmlElement) -> bool:
+    """Whether ``el`` holds a block (``BLOCK_TAGS``) below it. A paragraph's few
+    descendants are read one by one: lxml builds its matcher of the block tags' names
+    anew on every ``iter(*BLOCK_TAGS)``, which costs more than reading them; past
+    ``BLOCK_INSIDE_READS`` of them, the matcher reads the rest faster."""
+    for read, d in enumerate(el.iterdescendants()):
+        if d.tag in BLOCK_TAGS:
+            return True
+        if read >= BLOCK_INSIDE_READS:
+            return next((b for b in el.iter(*BLOCK_TAGS) if b is not el), None) is not None
+    return False
 
 
 def _is_ancestor(anc: HtmlElement, el: HtmlElement) -> bool:
