@@ -24,6 +24,7 @@ from ._signals import (
 from ._stats import _Stats, listed_links
 from ._termlist import titles_under_term
 from ._text import BLOCK_TAGS, text_content, words
+from ._textlinks import documents_in_text, groups_introduced, outside_references
 from ._toc import (
     CAPTION_MAX_WORDS,
     LEADS_ON_MIN_ITEMS,
@@ -314,9 +315,12 @@ def _in_introduced(el: HtmlElement, content: HtmlElement) -> bool:
     ``_introduced``, or in its wrapper, ``_introduced_inside``): the lists nested in its
     items (a download page's "Linux:" item and its packages' links) are that list's
     entries, whatever their own labels say; and so is a list of documents a term labels
-    (``_termlist.titles_under_term``)."""
+    (``_termlist.titles_under_term``), and a list of links set in the text
+    (``_textlinks``: the project's documents between two paragraphs, outside references
+    under "See also:", the groups under headings a sentence introduces)."""
     return any(_introduced(a, content) or _introduced_inside(a) or _introduced_in_item(a)
-               or titles_under_term(a) for a in _up_to(el, content))
+               or titles_under_term(a) or documents_in_text(a) or outside_references(a)
+               or groups_introduced(a) for a in _up_to(el, content))
 
 
 def _introduced_in_item(el: HtmlElement) -> bool:
