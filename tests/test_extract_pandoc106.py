@@ -279,3 +279,19 @@ def test_a_code_frames_label_still_goes() -> None:
     e = extract(document("install", body, "Install"), URL)
     assert "terminal" not in words(e.text)
     assert_kept(e.text, "npm install --save-dev jsdoc", LOREM)
+
+
+def test_a_photos_caption_beside_its_credit_still_goes() -> None:
+    # hostile of _text_beside: a news photo's figure, its picture loaded by a script, its
+    # credit in the frame's spans beside the caption's screen-reader label (fails with
+    # `_textfigure:_text_beside=true`)
+    figure = ("<figure class='media-landscape has-caption'><span class='image-container'>"
+              "<div class='js-delayed-image-load' data-src='/img/braun.jpg'></div>"
+              "<span class='off-screen'>Image copyright</span><span class='copyright'>"
+              "Getty Images</span></span><figcaption class='media-caption'><span "
+              "class='off-screen'>Image caption</span><span class='media-caption__text'>"
+              "The manager has worked with many singers throughout his career</span>"
+              "</figcaption></figure>")
+    e = extract(story_then(figure), URL)
+    assert "image caption" not in words(e.text)
+    assert_kept(e.text, *STORY_TEXT)

@@ -22,6 +22,8 @@ from lxml.html import HtmlElement
 from ._tree import _collapsed_text
 
 _PICTURE_TAGS = ("img", "picture")
+_TEXT_BLOCKS = frozenset(("pre", "blockquote", "table", "p", "code", "ul", "ol", "dl"))
+"""The blocks a figure of text shows."""
 CAPTION_MIN_WORDS = 4
 """A caption says what its figure shows in a few words at least; a frame's label is a word
 or two."""
@@ -48,6 +50,13 @@ def _says_something(caption: HtmlElement) -> bool:
 
 
 def _text_beside(figure: HtmlElement, caption: HtmlElement) -> bool:
-    """Whether ``figure`` holds ``FIGURE_TEXT_MIN_CHARS`` of text outside ``caption``."""
-    said = len(_collapsed_text(figure)) - len(_collapsed_text(caption))
+    """Whether ``figure`` holds ``FIGURE_TEXT_MIN_CHARS`` of text outside ``caption``, in
+    blocks of text (``_TEXT_BLOCKS``: a listing, a quotation, a table) or set right in it;
+    a photo's credit in the spans of its picture's frame ("Image copyright Getty Images")
+    is no text the figure shows."""
+    said = len((figure.text or "").strip())
+    for child in figure:
+        if child is not caption and isinstance(child.tag, str) and child.tag in _TEXT_BLOCKS:
+            said += len(_collapsed_text(child))
+        said += len((child.tail or "").strip())
     return said >= FIGURE_TEXT_MIN_CHARS
