@@ -189,10 +189,11 @@ FLOORS = {
     # a class page's companion links and "See also" lines of titles (_companion), its
     # figures' captions under an entry's declaration (_entrycaption), a list of types some
     # unlinked and of a structure's values (_namelist); 0 / 1 since brief 98: the examples'
-    # "Example project" links (_ownfiles))
+    # "Example project" links (_ownfiles); 0 / 0 since brief 106: qtcore-index's lists of
+    # the module's guides, between its paragraphs (_textlinks.documents_in_text))
     "mallard": (0, 1),
     "scribble": (0, 3),
-    "qdoc": (0, 1),
+    "qdoc": (0, 0),
     # (brief 90, as first measured, before any rule: RDoc 6.4's Darkfish theme, the Ruby 3.1
     # standard library, 346 pages, built by scripts/build-rdoc, 2 / 12, a class's last,
     # short section of members ("Constants" over "HAS_BODY") dropped as a dangling
@@ -235,8 +236,12 @@ FLOORS = {
     # those examples holding their markup as listings kept (_demo), a block's end closing
     # the divs left open in it as a browser does (_endtags), a card's listing no class win
     # (_listingwin), a title block first in the body (_entryhead._opens_document); brief
-    # 102: 0 / 4 (97.6 %), "Additional resources" its nav#TOC names kept (_listedsection))
-    "pandoc": (0, 4),
+    # 102: 0 / 4 (97.6 %), "Additional resources" its nav#TOC names kept (_listedsection);
+    # brief 106: 0 / 0 (100 %), a title block under a slug title (_slugtitle) no outline's
+    # label (_outline.holds_page_title), lists of links set in the text (_textlinks), a
+    # pager of dead links shown as an example (_demo.mock_navigation), a figure of text's
+    # caption (_textfigure))
+    "pandoc": (0, 0),
     # (brief 99, as first measured, before any rule: JSDoc 4.0.5's default template over
     # its own library, 89 pages, built by scripts/build-jsdoc, 19 / 42 (52.8 %): a class's
     # heading and description in its section's ``<header>`` taken for a banner, each
@@ -244,8 +249,9 @@ FLOORS = {
     # dangling; 0 / 6 since _sectionhead, _sourcenote.source_line and source_entry, and
     # _linkheading.header_of_heading; 0 / 1 (98.9 %) since brief 101's _kindlist: a
     # module's "Classes" over one name on a page under its own; the README's lists of
-    # templates' and tools' links, left)
-    "jsdoc": (0, 1),
+    # templates' and tools' links, left; 0 / 0 since brief 106's
+    # _textlinks.groups_introduced, the groups under headings its sentence introduces)
+    "jsdoc": (0, 0),
     # (brief 99, as first measured, before any rule: pydoctor 25.10's default template over
     # python-dateutil, 78 pages (72 with a reference), built by scripts/build-pydoctor, 0 /
     # 14 (80.6 %), 0 / 3 once the reference leaves out the "View In Hierarchy" link (to the

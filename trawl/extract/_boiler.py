@@ -33,6 +33,7 @@ from ._signals import _is_ad_label, _kinds, page_contents
 from ._sourcenote import source_note
 from ._stats import TextSize, _drop_all, _link_density, _measure, _remeasure, _Stats
 from ._text import _FIGURE_NUMBER_RE, _SECTION_NUMBER_RE, _lead_text, text_content, words
+from ._textfigure import caption_of_text
 from ._textrun import one_of_a_run
 from ._titleline import title_line
 from ._tokens import _tokens_of
@@ -197,7 +198,7 @@ def _is_boilerplate(el: HtmlElement, tag: str, role: str, st: _Stats, share: flo
     ``_caption_in_numbered_section``); ``title``: the page's."""
     if tag == "figcaption" and share < 0.3:
         return not _numbered_caption(el, tag) and \
-            not _caption_in_numbered_section(el, tag, heading)
+            not _caption_in_numbered_section(el, tag, heading) and not caption_of_text(el)
     if tag == "aside" and (_notes(el, role) or source_note(el, st)):
         return False
     if tag == "header" and (_section_header(el) or titled_header(el, title or "")

@@ -43,9 +43,10 @@ def demonstration(el: HtmlElement) -> bool:
     most. Guards: a
     site's navigation, its toolbars or a search form hold no listing of markup; a login or
     share box after a story's last paragraph, its listing a call, stands between none; a
-    newsletter form set between a story's paragraphs holds no listing."""
+    newsletter form set between a story's paragraphs holds no listing. A ``nav`` whose links
+    lead nowhere (``mock_navigation``) is an example too, with or without its listing."""
     listing = next(el.iter(LISTING_TAG), None)
-    if listing is None or not shows_markup(listing):
+    if (listing is None or not shows_markup(listing)) and not mock_navigation(el):
         return False
     node: HtmlElement | None = el
     for _ in range(DEMO_MAX_DEPTH):
@@ -65,6 +66,37 @@ _MARKUP_RE = re.compile(r"</?[A-Za-z][\w-]*(?:\s[^<>]*)?/?>")
 def shows_markup(listing: HtmlElement) -> bool:
     """Whether the listing's text is markup: it writes a tag (the example's HTML)."""
     return _MARKUP_RE.search(text_content(listing)) is not None
+
+
+DEAD_HREF = "#"
+"""A link to nowhere: the bare fragment an example's links hold in place of addresses."""
+MOCK_MIN_LINKS = 2
+
+
+def mock_navigation(el: HtmlElement) -> bool:
+    """Whether ``el`` is (or is in) a ``nav`` of ``MOCK_MIN_LINKS`` links or more, every one
+    to nowhere (``DEAD_HREF``; an anchor without an address, a disabled item, aside): a
+    pagination bar or a menu written to show how one looks ("Previous 1 2 3 Next", each
+    ``href="#"``), which leads to no page. A site's pagination bar leads to
+    its pages, and its menu to its sections; one driven by a script that writes "#" in
+    its links stands beside the text, not between its paragraphs (``demonstration``'s
+    guard)."""
+    nav: HtmlElement | None = el
+    for _ in range(DEMO_MAX_DEPTH):  # (``el`` may be the bar in it: ``ul.pagination``)
+        if nav is None or nav.tag == "nav":
+            break
+        nav = nav.getparent()
+    if nav is None or nav.tag != "nav":
+        return False
+    count = 0
+    for a in nav.iter("a"):
+        href = a.get("href")
+        if href is None:
+            continue  # (an anchor without an address: a disabled item, "Previous")
+        if href.strip() != DEAD_HREF:
+            return False
+        count += 1
+    return count >= MOCK_MIN_LINKS
 
 
 def _between_paragraphs(node: HtmlElement) -> bool:

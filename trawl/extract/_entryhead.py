@@ -18,6 +18,7 @@ import re
 
 from lxml.html import HtmlElement
 
+from ._slugtitle import slug_title
 from ._tree import _HEADINGS, _collapsed_text, _is_ancestor
 
 _TITLE_PART_RE = re.compile(r"\s+[|\u2013\u2014-]\s+")
@@ -36,7 +37,8 @@ def titled_header(el: HtmlElement, title: str) -> bool:
     """Whether the ``<header>`` ``el`` is its section's header holding the page's title: a
     child of a ``section`` or ``article``, holding nothing but headings (no text, no menu,
     no search box outside them), one of them an ``h1`` whose words are the page's title's
-    (``title``, its ``title_key``; or the title's first part, before the site's name),
+    (``title``, its ``title_key``; or the title's first part, before the site's name; or
+    the heading the title's slug was cut from, ``_slugtitle.slug_title``),
     the others the lines over it (the entry's kind); or the body's first element, a
     standalone document's title block (``_opens_document``). The site's banner set in a layout's
     section holds the site's name as its ``h1``, which the page's title is not (an inner
@@ -50,7 +52,8 @@ def titled_header(el: HtmlElement, title: str) -> bool:
             continue
         if child.tag not in _HEADINGS or (child.tail or "").strip():
             return False
-        titled = titled or (child.tag == "h1" and says_title(child, title))
+        titled = titled or (child.tag == "h1" and (says_title(child, title) or
+                                                   slug_title(child, title)))
     return titled
 
 

@@ -24,6 +24,7 @@ from ._signals import (
 from ._stats import _Stats, listed_links
 from ._termlist import titles_under_term
 from ._text import BLOCK_TAGS, text_content, words
+from ._textlinks import documents_in_text, groups_introduced, outside_references
 from ._toc import (
     CAPTION_MAX_WORDS,
     LEADS_ON_MIN_ITEMS,
@@ -315,13 +316,17 @@ def _in_introduced(el: HtmlElement, content: HtmlElement,
     ``_introduced``, or in its wrapper, ``_introduced_inside``): the lists nested in its
     items (a download page's "Linux:" item and its packages' links) are that list's
     entries, whatever their own labels say; and so is a list of documents a term labels
-    (``_termlist.titles_under_term``). ``known``: what was said of the blocks asked
-    already, while the tree stays as it is (the blocks prune drops share ancestors)."""
+    (``_termlist.titles_under_term``), and a list of links set in the text
+    (``_textlinks``: the project's documents between two paragraphs, outside references
+    under "See also:", the groups under headings a sentence introduces). ``known``: what
+    was said of the blocks asked already, while the tree stays as it is (the blocks prune
+    drops share ancestors)."""
     for a in _up_to(el, content):
         said = None if known is None else known.get(a)
         if said is None:
             said = _introduced(a, content) or _introduced_inside(a) or \
-                _introduced_in_item(a) or titles_under_term(a)
+                _introduced_in_item(a) or titles_under_term(a) or documents_in_text(a) or \
+                outside_references(a) or groups_introduced(a)
             if known is not None:
                 known[a] = said
         if said:

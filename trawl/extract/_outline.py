@@ -81,7 +81,8 @@ def outline_label(el: HtmlElement) -> bool:
     over ``nav#bd-toc-nav``); the outline goes as navigation, and its label with it.
     Guard: a table of contents inside the text (in ``main`` or ``article``) is the text's,
     and so is its heading; a label over a list of other pages' links is no outline's.
-    (Asked by ``labels_of_outline`` of the element before each ``nav`` dropped.)"""
+    (Asked by ``labels_of_outline`` of the element before each ``nav`` dropped.) Nor is
+    the page's title (``holds_page_title``) the label of the outline after it."""
     after = el.getnext()
     while after is not None and not isinstance(after.tag, str):
         after = after.getnext()
@@ -95,7 +96,7 @@ def outline_label(el: HtmlElement) -> bool:
         count += 1
     if not count and (next(after.iter(*_LISTS), None) is None or _collapsed_text(after)):
         return False  # (an empty outline is still a list: a page of no sections has one)
-    return next(el.iter("a"), None) is None and \
+    return next(el.iter("a"), None) is None and not holds_page_title(el) and \
         0 < len(_collapsed_text(el)) <= OUTLINE_LABEL_MAX_CHARS and \
         not any(up.tag in _LANDMARKS or (up.get("role") or "").strip() == "main"
                 for up in el.iterancestors())
@@ -111,3 +112,12 @@ def labels_of_outline(el: HtmlElement, tag: str, role: str) -> list[HtmlElement]
     while label is not None and not isinstance(label.tag, str):
         label = label.getprevious()
     return [label] if label is not None and outline_label(label) else []
+
+
+def holds_page_title(el: HtmlElement) -> bool:
+    """Whether ``el`` is, or holds, a heading of the first rank (``h1``): the page's title,
+    which a standalone document's converter sets in its title block first in the body, its
+    table of contents right after it (Pandoc's ``header#title-block-header`` over
+    ``nav#TOC``). An outline's label is a line of the side column ("On this page"), set
+    below the page's title, never as it."""
+    return el.tag == "h1" or next(el.iter("h1"), None) is not None

@@ -31,7 +31,7 @@ from ._decl import (
     in_code,
     type_binding,
 )
-from ._demo import demonstration
+from ._demo import demonstration, mock_navigation
 from ._doccomment import block_weight
 from ._factsbox import facts_under_title
 from ._figures import caption_sentence, figure_with_references, in_numbered_figure
@@ -281,9 +281,10 @@ def _prunable(el: HtmlElement, st: _Stats, stats: dict[HtmlElement, _Stats],
         return False  # every test below needs links, images or a hundred list items
     if not (_is_link_paragraph(el, st) if tag == "p" else _is_link_block(el, st, stats, lists)):
         return False  # (what goes is a link paragraph or block: asked before the reads)
-    if beside_declaration(el, decls) or in_code(el) or in_signature(el):
+    if beside_declaration(el, decls) or in_code(el) or in_signature(el) or \
+            (mock_navigation(el) and demonstration(el)):
         return False  # (asked after the cheap tests: they read the parent's headings, the
-        # ancestors' tags)
+        # ancestors' tags; a live example's bar of dead links is the text's)
     if _kinds(el).embed or _admonition(el) or _is_headed_section(el, stats) or \
             _boxed_in_text(el, st) or _cited_address(el) or holds_declaration(el) or \
             figure_with_references(el) or caption_sentence(el, st) or grammar_rule(el):
