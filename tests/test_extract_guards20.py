@@ -1,0 +1,45 @@
+"""Every page whole (issue 26), brief 107 (session 20): guards no test proved, each with a
+hostile page a real site could serve that reaches the guard (chrome that survives every
+other step), and the risks session 19 left open. Each test names the loosening it fails
+under (``bench.loosen``)."""
+
+from __future__ import annotations
+
+from trawl.extract import extract
+
+from .test_extract_generators95 import STORY_TEXT
+from .test_extract_index import STORY
+from .test_extract_whole import assert_kept
+
+BLOG = "https://blog.example.test/2026/05/walk.html"
+
+
+# -- 1. a bar of skip links is no table of contents (_listedsection._skip_bar) ---------------
+
+def post_with_skip_bar() -> str:
+    """A blog post under a bar of skip links (to the content's container, the comments, the
+    related posts: three links to places on the page, dropped as a navigation), ending on a
+    "Related posts" list of the blog's other posts and a "Comments" heading over a line."""
+    bar = ("<nav class='skip-links'><ul><li><a href='#content'>Skip to content</a></li>"
+           "<li><a href='#comments'>Comments</a></li>"
+           "<li><a href='#related'>Related posts</a></li></ul></nav>")
+    related = "".join(f"<li><a href='/2026/0{i}/post-{i}'>Another walk along the coast, "
+                      f"part {i}</a></li>" for i in range(1, 7))
+    return ("<html><head><title>My walk</title></head><body>" + bar +
+            "<div id='content'><article><h1>A walk along the cliffs</h1>" + STORY +
+            f"<h2 id='related'>Related posts</h2><ul>{related}</ul>"
+            "<h2 id='comments'>Comments</h2><p>No comments yet.</p>"
+            "</article></div></body></html>")
+
+
+def test_a_skip_bar_names_no_section_of_the_post() -> None:
+    # risk of _listedsection.note_dropped_contents: the bar is dropped as a navigation and
+    # its places were noted as the page's sections, so the related posts' list stayed
+    # through prune and the comments' heading was no leftover (fails with
+    # `_listedsection:_skip_bar=false`); the shape (a contents nav dropped as chrome still
+    # names its sections) is tests/test_extract_listedsection.py's
+    # test_resources_listed_by_dropped_contents_kept, which fails with `_skip_bar=true`
+    e = extract(post_with_skip_bar(), BLOG)
+    assert_kept(e.full_text, *STORY_TEXT)
+    assert "along the coast" not in e.full_text
+    assert "No comments yet" not in e.full_text
