@@ -43,3 +43,38 @@ def test_a_skip_bar_names_no_section_of_the_post() -> None:
     assert_kept(e.full_text, *STORY_TEXT)
     assert "along the coast" not in e.full_text
     assert "No comments yet" not in e.full_text
+
+
+# -- 2. a block its siblings made whole climbs on only when it is a section ------------------
+
+THREAD_NAMES = ("Alice", "Bob", "Carol", "Dave", "Erin", "Frank", "Gina", "Hugo", "Ines", "Jon")
+
+
+def post_beside_bare_thread() -> str:
+    """A blog post in a wrapper with a closing note beside it (the siblings that make the
+    wrapper whole), then, in the page's column, a comment count and the readers' comments,
+    each a bare ``div`` of a paragraph (no class, no id: nothing says chrome), more text
+    together than the post."""
+    thread = "".join(
+        f"<div><p><b>{w}</b> wrote: I walked there too last spring, and the path along the "
+        "cliffs was closed for repairs after the storm, so we took the bus instead; the view "
+        "from the top was worth every step of the climb, though.</p></div>"
+        for w in THREAD_NAMES)
+    note = ("<p>The walk takes about four hours at an easy pace; bring water, since the "
+            "kiosk at the lighthouse opens only on weekends in the summer, and the bus back "
+            "to town leaves from the harbour every hour until six in the evening.</p>")
+    return ("<html><head><title>My walk</title></head><body><div id='page'>"
+            f"<div id='wrap'><div class='story'>{STORY}</div>{note}</div>"
+            f"<h3>10 Responses</h3>{thread}</div></body></html>")
+
+
+def test_a_wrapper_made_whole_climbs_no_further_into_a_thread() -> None:
+    # hostile of _sectionwhole.section_made_whole's heading guard: the wrapper the post's
+    # siblings made whole opens with no heading, so the climb stops there; climbing on,
+    # _whole's similar siblings (the thread's bare divs, as the wrapper is one) took the
+    # page's column and the thread with it (fails with
+    # `_sectionwhole:section_made_whole=true`)
+    e = extract(post_beside_bare_thread(), BLOG)
+    assert_kept(e.full_text, *STORY_TEXT)
+    assert "kiosk at the lighthouse" in e.full_text
+    assert "took the bus instead" not in e.full_text
