@@ -8,8 +8,9 @@ from __future__ import annotations
 from trawl.extract import extract
 
 from .test_extract_generators95 import STORY_TEXT
+from .test_extract_generators99 import pydoctor_page
 from .test_extract_index import STORY
-from .test_extract_whole import assert_kept
+from .test_extract_whole import URL, assert_kept
 
 BLOG = "https://blog.example.test/2026/05/walk.html"
 
@@ -78,3 +79,40 @@ def test_a_wrapper_made_whole_climbs_no_further_into_a_thread() -> None:
     assert_kept(e.full_text, *STORY_TEXT)
     assert "kiosk at the lighthouse" in e.full_text
     assert "took the bus instead" not in e.full_text
+
+
+# -- 3. guards whose hostiles were dropped by another step anyway ----------------------------
+
+def story_with_card(card: str) -> str:
+    """A post in ``main`` with a card embedded between its paragraphs: ``card`` holds a
+    linked title of another post and nothing else (an embed's preview)."""
+    paras = STORY.split("</p>")
+    first, rest = "</p>".join(paras[:3]) + "</p>", "</p>".join(paras[3:])
+    return ("<html><head><title>My walk</title></head><body><main><article>"
+            f"<h1>A walk along the cliffs</h1>{first}{card}{rest}</article></main></body></html>")
+
+
+def test_a_card_of_another_posts_title_in_a_story_still_goes() -> None:
+    # hostile of _linkheading.header_of_heading: an embed's card (a blockquote holding the
+    # other post's linked title, as an embed service writes its preview) between a story's
+    # paragraphs; it is no section's header, so the heading introduces nothing and goes as
+    # a link heading, though the story's text follows the card (fails with
+    # `_linkheading:header_of_heading=true`)
+    card = ("<blockquote class='embed-card'><h4><a href='/2026/04/hills'>A walk in the "
+            "hills with the dog</a></h4></blockquote>")
+    e = extract(story_with_card(card), BLOG)
+    assert_kept(e.full_text, *STORY_TEXT, "Paragraph 3 of the story")
+    assert "walk in the hills" not in e.full_text
+
+
+def test_a_donation_line_after_an_entrys_text_stays_out() -> None:
+    # hostile of _headerlines.header_lines (a block after the content is no header line):
+    # a project's line asking for donations, a link closing it, after the entry's docstring
+    # in the landmark; with the landmark taken whole for it, prune keeps a paragraph of
+    # words and drop_trailing_meta reads no meta in it (fails with
+    # `_headerlines:header_lines=true`; the pydoctor shape, tests/test_extract_generators99,
+    # fails with it false)
+    e = extract(pydoctor_page("<div class='x'><p>Readers like you fund this project: "
+                              "<a href='/donate'>Donate</a></p></div>"), URL)
+    assert_kept(e.text, "Warning raised by the rebuild function", "filter it out")
+    assert "Readers like you" not in e.text
