@@ -143,3 +143,30 @@ def test_a_flat_posts_closing_series_box_still_goes() -> None:
     e = extract(flat_post_ending_on_series_box(), BLOG)
     assert_kept(e.full_text, *STORY_TEXT)
     assert "other walks of the series" not in e.full_text
+
+
+# -- 4. an embed box's code is no live example (_demo.embed_code) ---------------------------
+
+EMBED_CODE = ("&lt;iframe src=\"https://video.example.test/embed/4821\" width=\"560\" "
+              "height=\"315\" frameborder=\"0\" allowfullscreen&gt;&lt;/iframe&gt;")
+
+
+def story_with_embed_box() -> str:
+    """A story with a share box between its paragraphs: the video's player (a frame), a
+    line offering to embed it, and the embed code set as a listing."""
+    box = ("<div class='share-tools'><iframe src='https://video.example.test/embed/4821' "
+           "width='560' height='315'></iframe><p>Embed this video on your site</p>"
+           f"<pre>{EMBED_CODE}</pre></div>")
+    return story_with_card(box)
+
+
+def test_an_embed_box_beside_a_player_is_no_live_example() -> None:
+    # risk of _demo.demonstration: the box's class says chrome, it holds a listing of
+    # markup and stands between two paragraphs, so it was kept as a live example; its
+    # markup loads a frame from another host, embed code (fails with
+    # `_demo:embed_code=false`; the live examples' shapes, tests/test_extract_live_examples,
+    # fail with it true)
+    e = extract(story_with_embed_box(), BLOG)
+    assert_kept(e.full_text, *STORY_TEXT, "Paragraph 3 of the story")
+    assert "Embed this video" not in e.full_text
+    assert "video.example.test" not in e.full_text

@@ -43,9 +43,10 @@ def demonstration(el: HtmlElement) -> bool:
     most. Guards: a
     site's navigation, its toolbars or a search form hold no listing of markup; a login or
     share box after a story's last paragraph, its listing a call, stands between none; a
-    newsletter form set between a story's paragraphs holds no listing."""
+    newsletter form set between a story's paragraphs holds no listing; a share box's
+    "Embed this video" code beside its player loads a frame from elsewhere (``embed_code``)."""
     listing = next(el.iter(LISTING_TAG), None)
-    if listing is None or not shows_markup(listing):
+    if listing is None or not shows_markup(listing) or embed_code(listing):
         return False
     node: HtmlElement | None = el
     for _ in range(DEMO_MAX_DEPTH):
@@ -65,6 +66,21 @@ _MARKUP_RE = re.compile(r"</?[A-Za-z][\w-]*(?:\s[^<>]*)?/?>")
 def shows_markup(listing: HtmlElement) -> bool:
     """Whether the listing's text is markup: it writes a tag (the example's HTML)."""
     return _MARKUP_RE.search(text_content(listing)) is not None
+
+
+_EMBED_RE = re.compile(
+    r"<(?:iframe|script|embed|object)\b[^<>]*\b(?:src|data)\s*=\s*[\"']?(?:https?:)?//", re.I)
+"""A frame or a script written as text, loaded from an address on another host."""
+
+
+def embed_code(listing: HtmlElement) -> bool:
+    """Whether the listing's markup is an embed's: it writes a frame or a script loaded
+    from another host (``<iframe src="https://video.example/embed/42">``, a social post's
+    ``<script async src="https://.../widgets.js">``). That is code to paste into another
+    page, which a site's share box offers beside its player ("Embed this video"), not the
+    markup of a component a guide shows live beside it (a navigation bar's list of links,
+    a form's fields), which loads nothing."""
+    return _EMBED_RE.search(text_content(listing)) is not None
 
 
 def _between_paragraphs(node: HtmlElement) -> bool:
