@@ -10,7 +10,7 @@ from trawl.extract import extract
 from .test_extract_generators95 import STORY_TEXT
 from .test_extract_generators99 import pydoctor_page
 from .test_extract_index import STORY
-from .test_extract_whole import URL, assert_kept
+from .test_extract_whole import URL, assert_kept, words
 
 BLOG = "https://blog.example.test/2026/05/walk.html"
 
@@ -170,3 +170,59 @@ def test_an_embed_box_beside_a_player_is_no_live_example() -> None:
     assert_kept(e.full_text, *STORY_TEXT, "Paragraph 3 of the story")
     assert "Embed this video" not in e.full_text
     assert "video.example.test" not in e.full_text
+
+
+# -- 5. a word repeated at every entry that is the entries' own -----------------------------
+
+def reference_with(line: str) -> str:
+    """A module's reference: three entries, each a declaration ``line`` (``{n}`` the entry's
+    name) over a paragraph."""
+    text = ("The value is read once when the process starts, and a change takes effect only "
+            "after a restart, so set it in the service's environment.")
+    entries = "".join(f"<dt>{line.format(n=n)}</dt><dd><p>{text}</p></dd>"
+                      for n in ("open", "close", "flush"))
+    return ("<html><head><title>io module</title></head><body><main><h1>io</h1>"
+            f"<p>{text}</p><dl>{entries}</dl></main></body></html>")
+
+
+def test_a_status_badge_linked_to_its_policy_at_every_entry_stays() -> None:
+    # risk of _entrylabels._label_links: "Deprecated" ends each entry's declaration, one
+    # word, to another file, the same at every entry: it was dropped as a control's label;
+    # every link leads to the one page explaining the status (fails with
+    # `_entrylabels:_to_one_place=false`; Haddock's "Source" links, to each entry's own
+    # place, tests/test_extract_haddock_whole, fail with it true)
+    for badge in ("<a class='badge' href='../deprecations.html'>Deprecated</a>",
+                  "<a href='../stability.html'>experimental</a>"):
+        e = extract(reference_with(f"<code>io.{{n}}(path: str) -&gt; int</code> {badge}"),
+                    URL)
+        word = badge.split(">")[1].split("<")[0]
+        assert e.text.count(word) == 3, badge
+
+
+def folding_commands(term: str) -> str:
+    """A reference of an editor's folding commands: each command's name (``term``, ``{n}``
+    the name), linked to the page itself (left as ``#``), beside what it does."""
+    rows = "".join(f"<tr><td>{term.format(n=n)}</td><td>{what}</td></tr>" for n, what in (
+        ("fold", "Folds the region under the cursor into one line."),
+        ("unfold", "Opens the folded region under the cursor again."),
+        ("toggle", "Folds the region, or opens it when it is folded.")))
+    actions = "".join(f"<dt>{term.format(n=n)}</dt><dd><p>{what}</p></dd>" for n, what in (
+        ("Expand", "Opens the row's details under it."),
+        ("Collapse", "Closes the row's details again."),
+        ("Show all", "Opens every row of the table at once.")))
+    return ("<html><head><title>Folding</title></head><body><main><h1>Folding</h1>"
+            f"<p>{STORY[:300]}</p><table><tr><th>Command</th><th>What it does</th></tr>{rows}"
+            f"</table><h2>Row actions</h2><dl>{actions}</dl><p>{STORY[:300]}</p></main>"
+            "</body></html>")
+
+
+def test_commands_named_by_toggle_verbs_are_the_references_terms() -> None:
+    # risk of _controls.toggle_link: a command's name that is a toggle's verb, alone in its
+    # row's first cell or its dt and linked to the page itself, was dropped as a toggle;
+    # it is the entry's term, its description beside it (fails with
+    # `_controls:_entry_term=false`; the YARD toggles, tests/test_extract_yard_pages, fail
+    # with it true)
+    got = words(extract(folding_commands("<a href='#'>{n}</a>"), URL).text)
+    for term in ("unfold opens the folded", "toggle folds the region", "collapse closes",
+                 "show all opens every row"):
+        assert term in got, term
