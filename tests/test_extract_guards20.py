@@ -226,3 +226,31 @@ def test_commands_named_by_toggle_verbs_are_the_references_terms() -> None:
     for term in ("unfold opens the folded", "toggle folds the region", "collapse closes",
                  "show all opens every row"):
         assert term in got, term
+
+
+# -- 6. a description's closing "(details)" is its citation (_entrylabels._after_sentence) ---
+
+def advisories_table() -> str:
+    """A project's table of security advisories: each row its identifier, the release that
+    fixed it, and a description in sentences naming an SQL function (``printf()``), closed
+    by "(details)" linked to the row's ticket."""
+    rows = "".join(
+        f"<tr><td><a href='https://cve.example.test/CVE-2022-{n}'>CVE-2022-{n}</a></td>"
+        f"<td>3.3{n % 10}.1</td><td>Malicious SQL statement involving the {fn}() SQL "
+        "function results in an integer overflow, which can overwrite the stack. There is "
+        "no known way to escalate the level of harm from it.\n"
+        f"<a href='https://tickets.example.test/info/{n}ab'>(details)</a></td></tr>"
+        for n, fn in ((351, "printf"), (352, "snippet"), (353, "matchinfo")))
+    return ("<html><head><title>Vulnerabilities</title></head><body><main>"
+            f"<h1>Vulnerabilities</h1><p>{STORY[:300]}</p><table><tr><th>CVE</th>"
+            f"<th>Fixed in</th><th>Comments</th></tr>{rows}</table></main></body></html>")
+
+
+def test_a_descriptions_closing_details_link_is_its_citation() -> None:
+    # sqlite's cves.html: "(details)" closing a row's description, to its ticket, went on the
+    # rows whose sentences name a call ("printf()", read as code's glue) and stayed on the
+    # others; a reader's view: the link is the row's citation of its evidence, after a
+    # sentence, no control beside a declaration (fails with
+    # `_entrylabels:_after_sentence=false`; Haddock's "Source" links,
+    # tests/test_extract_haddock_whole, fail with it true)
+    assert extract(advisories_table(), URL).text.count("(details)") == 3

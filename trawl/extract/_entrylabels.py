@@ -22,7 +22,8 @@ pages took in 44,000 "Source" words of their 90,000 extra (mean extra 10.7 %).
   and each ends its line (``_at_line_end``: but for self-links, "#"; a
   text's "see <a>here</a>." links are its sentences' words, a full stop after them); and
   they lead to more than one address (``_to_one_place``: a "Deprecated" badge at each
-  entry, linked to the policy, is the entries' status);
+  entry, linked to the policy, is the entries' status); and no sentence ends right before
+  one (``_after_sentence``: a description's "(details)", its citation);
 - **toggles' labels** (``_toggle_labels``): a fold's ``summary``, a short label, the same at
   ``LABEL_MIN_REPEATS`` folds or more, that says only that it folds (``_says_only_fold``:
   "Details", the label a browser gives a fold without one, with one word before it at most,
@@ -102,7 +103,7 @@ def _label_links(content: HtmlElement) -> list[list[HtmlElement]]:
                  and not _names_target(a, key)]
         if len(links) < LABEL_MIN_REPEATS or not all(_at_line_end(a) for a in links):
             continue  # (a word a sentence says somewhere is a word: "see <a>here</a>.")
-        ending = [a for a in links if _ends_declaration(a)]
+        ending = [a for a in links if _ends_declaration(a) and not _after_sentence(a)]
         if len(ending) >= LABEL_MIN_REPEATS and not _to_one_place(ending):
             labels.append(ending)
     return labels
@@ -152,6 +153,22 @@ def _at_line_end(a: HtmlElement) -> bool:
             return False  # (a self-link, "#", "¶", may follow; a type's name after it is
             # the declaration's word, and so is the link before it)
     return True
+
+
+_SENTENCE_END_RE = re.compile(r"[^\W\d_]{2}[.!?][\"')]?\s*$")
+"""A sentence's end: a word's letters, its full stop (a closing quote or bracket after)."""
+
+
+def _after_sentence(a: HtmlElement) -> bool:
+    """Whether the text right before the link ``a`` ends a sentence: the link closes a
+    description written in sentences (a table's "Malicious SQL statement causes ... in the
+    printf() SQL function. <a>(details)</a>", each row's citation of its ticket), which a
+    call's parentheses in it (``GLUED_CODE_RE``) do not make a declaration's line. A
+    signature ends on a type, a bracket or a name, no full stop."""
+    prev = a.getprevious()
+    before = a.getparent().text if prev is None and a.getparent() is not None \
+        else (prev.tail if prev is not None else None)
+    return bool(before) and _SENTENCE_END_RE.search(before) is not None
 
 
 def _ends_declaration(a: HtmlElement) -> bool:
