@@ -165,10 +165,9 @@ def _after_sentence(a: HtmlElement) -> bool:
     printf() SQL function. <a>(details)</a>", each row's citation of its ticket), which a
     call's parentheses in it (``GLUED_CODE_RE``) do not make a declaration's line. A
     signature ends on a type, a bracket or a name, no full stop."""
-    prev = a.getprevious()
-    before = a.getparent().text if prev is None and a.getparent() is not None \
-        else (prev.tail if prev is not None else None)
-    return bool(before) and _SENTENCE_END_RE.search(before) is not None
+    prev, parent = a.getprevious(), a.getparent()
+    before = prev.tail if prev is not None else (parent.text if parent is not None else None)
+    return before is not None and _SENTENCE_END_RE.search(before) is not None
 
 
 def _ends_declaration(a: HtmlElement) -> bool:
