@@ -152,12 +152,38 @@ def toggle_link(a: HtmlElement) -> bool:
     Guards: the label stands apart, no sentence's word before or after it ("Press <a
     href='#'>collapse</a> to fold the tree", a tutorial naming the control); and it is no
     word of code (``_in_listing``: a synopsis's ``struct <a href="fold.html">fold</a>``,
-    the page's own name, which a link to the page itself leaves as ``#``)."""
+    the page's own name, which a link to the page itself leaves as ``#``); and it is no
+    entry's term (``_entry_term``: "Collapse" over what that action does)."""
     if (a.get("href") or "").strip() != _TOP_HREF:
         return False
     if _TOGGLE_LABEL_RE.match(" ".join(a.itertext())) is None:
         return False
-    return _apart(a) and not _in_listing(a)
+    return _apart(a) and not _in_listing(a) and not _entry_term(a)
+
+
+_TERM_MAX_DEPTH = 2
+"""Levels from the link up to its entry's term (``a`` in ``strong`` in ``dt``)."""
+
+
+def _entry_term(a: HtmlElement) -> bool:
+    """The third guard of ``toggle_link``: ``a`` is the term of an entry that says what it
+    does: the ``dt`` of a definition, or a row's first cell with text in the cells after it
+    (a reference of folding commands, "fold", "unfold", "toggle", each its description
+    beside it; a command's name linked to the page itself is left as ``#``). A toggle
+    stands beside what it folds, at its heading or its end, and describes nothing."""
+    node = a
+    for _ in range(_TERM_MAX_DEPTH):
+        node = node.getparent()
+        if node is None:
+            return False
+        if node.tag == "dt":
+            return True
+        if node.tag in ("td", "th"):
+            row = node.getparent()
+            cells = [c for c in row if isinstance(c.tag, str)] if row is not None else []
+            return bool(cells) and cells[0] is node and any(
+                "".join(c.itertext()).strip() for c in cells[1:])
+    return False
 
 
 _LISTING_TAGS = ("pre", "code", "tt", "kbd", "samp", "var")

@@ -43,10 +43,13 @@ def demonstration(el: HtmlElement) -> bool:
     most. Guards: a
     site's navigation, its toolbars or a search form hold no listing of markup; a login or
     share box after a story's last paragraph, its listing a call, stands between none; a
-    newsletter form set between a story's paragraphs holds no listing. A ``nav`` whose links
-    lead nowhere (``mock_navigation``) is an example too, with or without its listing."""
+    newsletter form set between a story's paragraphs holds no listing; a share box's
+    "Embed this video" code beside its player loads a frame from elsewhere (``embed_code``).
+    A ``nav`` whose links lead nowhere (``mock_navigation``) is an example too, with or
+    without its listing."""
     listing = next(el.iter(LISTING_TAG), None)
-    if (listing is None or not shows_markup(listing)) and not mock_navigation(el):
+    if (listing is None or not shows_markup(listing) or embed_code(listing)) \
+            and not mock_navigation(el):
         return False
     node: HtmlElement | None = el
     for _ in range(DEMO_MAX_DEPTH):
@@ -97,6 +100,21 @@ def mock_navigation(el: HtmlElement) -> bool:
             return False
         count += 1
     return count >= MOCK_MIN_LINKS
+
+
+_EMBED_RE = re.compile(
+    r"<(?:iframe|script|embed|object)\b[^<>]*\b(?:src|data)\s*=\s*[\"']?(?:https?:)?//", re.I)
+"""A frame or a script written as text, loaded from an address on another host."""
+
+
+def embed_code(listing: HtmlElement) -> bool:
+    """Whether the listing's markup is an embed's: it writes a frame or a script loaded
+    from another host (``<iframe src="https://video.example/embed/42">``, a social post's
+    ``<script async src="https://.../widgets.js">``). That is code to paste into another
+    page, which a site's share box offers beside its player ("Embed this video"), not the
+    markup of a component a guide shows live beside it (a navigation bar's list of links,
+    a form's fields), which loads nothing."""
+    return _EMBED_RE.search(text_content(listing)) is not None
 
 
 def _between_paragraphs(node: HtmlElement) -> bool:

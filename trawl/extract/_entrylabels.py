@@ -20,7 +20,10 @@ pages took in 44,000 "Source" words of their 90,000 extra (mean extra 10.7 %).
   to ``GHC-Read.html``; a type's name linked at every signature, "IO" to
   ``System-IO.html#t:IO``, is the signature's word),
   and each ends its line (``_at_line_end``: but for self-links, "#"; a
-  text's "see <a>here</a>." links are its sentences' words, a full stop after them);
+  text's "see <a>here</a>." links are its sentences' words, a full stop after them); and
+  they lead to more than one address (``_to_one_place``: a "Deprecated" badge at each
+  entry, linked to the policy, is the entries' status); and no sentence ends right before
+  one (``_after_sentence``: a description's "(details)", its citation);
 - **toggles' labels** (``_toggle_labels``): a fold's ``summary``, a short label, the same at
   ``LABEL_MIN_REPEATS`` folds or more, that says only that it folds (``_says_only_fold``:
   "Details", the label a browser gives a fold without one, with one word before it at most,
@@ -100,10 +103,21 @@ def _label_links(content: HtmlElement) -> list[list[HtmlElement]]:
                  and not _names_target(a, key)]
         if len(links) < LABEL_MIN_REPEATS or not all(_at_line_end(a) for a in links):
             continue  # (a word a sentence says somewhere is a word: "see <a>here</a>.")
-        ending = [a for a in links if _ends_declaration(a)]
-        if len(ending) >= LABEL_MIN_REPEATS:
+        ending = [a for a in links if _ends_declaration(a) and not _after_sentence(a)]
+        if len(ending) >= LABEL_MIN_REPEATS and not _to_one_place(ending):
             labels.append(ending)
     return labels
+
+
+def _to_one_place(links: list[HtmlElement]) -> bool:
+    """Whether the label's ``links`` all lead to one address: a status said at every entry
+    and linked to the page that explains it ("Deprecated" to the deprecation policy,
+    "experimental" to the stability guarantees) is the entries' word, what the reader must
+    know of each. A control acts on its own entry, and each of its links leads to that
+    entry's place: "Source" to ``src/M.html#f`` and ``#g``, "[edit]" to each section's
+    editor, "Run" to a playground holding each example."""
+    first = links[0].get("href")
+    return all(a.get("href") == first for a in links)
 
 
 def _in_code(a: HtmlElement) -> bool:
@@ -139,6 +153,21 @@ def _at_line_end(a: HtmlElement) -> bool:
             return False  # (a self-link, "#", "¶", may follow; a type's name after it is
             # the declaration's word, and so is the link before it)
     return True
+
+
+_SENTENCE_END_RE = re.compile(r"[^\W\d_]{2}[.!?][\"')]?\s*$")
+"""A sentence's end: a word's letters, its full stop (a closing quote or bracket after)."""
+
+
+def _after_sentence(a: HtmlElement) -> bool:
+    """Whether the text right before the link ``a`` ends a sentence: the link closes a
+    description written in sentences (a table's "Malicious SQL statement causes ... in the
+    printf() SQL function. <a>(details)</a>", each row's citation of its ticket), which a
+    call's parentheses in it (``GLUED_CODE_RE``) do not make a declaration's line. A
+    signature ends on a type, a bracket or a name, no full stop."""
+    prev, parent = a.getprevious(), a.getparent()
+    before = prev.tail if prev is not None else (parent.text if parent is not None else None)
+    return before is not None and _SENTENCE_END_RE.search(before) is not None
 
 
 def _ends_declaration(a: HtmlElement) -> bool:

@@ -16,7 +16,7 @@ from __future__ import annotations
 from lxml.html import HtmlElement
 
 from ._signals import page_contents
-from ._tree import _HEADINGS
+from ._tree import _HEADINGS, _first_element
 
 LISTED_ATTR = "data-trawl-listed"
 """Set on the page's root: the places the page's own contents list led to, when boilerplate
@@ -57,11 +57,43 @@ def listed_section_list(el: HtmlElement) -> bool:
 def note_dropped_contents(doomed: list[HtmlElement], root: HtmlElement) -> None:
     """Record on ``root`` (``LISTED_ATTR``) the places the tables of contents among
     ``doomed`` (blocks boilerplate removal drops: ``page_contents``, links only to places
-    on the page) lead to. Asked once a page, of the few blocks dropped."""
-    names = [(a.get("href") or "")[1:] for el in doomed if page_contents(el)
+    on the page) lead to. Asked once a page, of the few blocks dropped. A bar of skip links
+    is no table of contents (``_skip_bar``)."""
+    lists = [el for el in doomed if page_contents(el)]
+    names = [(a.get("href") or "")[1:] for el in lists if not _skip_bar(el, root)
              for a in el.iter("a") if (a.get("href") or "").startswith("#")]
     if names:
         root.set(LISTED_ATTR, " ".join(n for n in names if n and " " not in n))
+
+
+def _skip_bar(el: HtmlElement, root: HtmlElement) -> bool:
+    """Whether ``el``, links to places on the page, leads to one that is no section's: a
+    bar of skip links ("Skip to content", "Comments", "Related posts") leads first to the
+    content's container, past the chrome, then to the thread's and the related posts'
+    headings; a table of contents leads only to its sections' headings (a heading, an
+    anchor in or right before one, a section opening with one). Such a bar names no part
+    of the document: the comments and related posts it leads to stay chrome."""
+    for a in el.iter("a"):
+        name = (a.get("href") or "")[1:]
+        if not name or " " in name:
+            continue
+        place = next(iter(root.xpath("//*[@id=$n or (self::a and @name=$n)]", n=name)), None)
+        if place is not None and not _sections_place(place):
+            return True
+    return False
+
+
+def _sections_place(place: HtmlElement) -> bool:
+    """Whether ``place`` (an element a link to the page leads to) is a section's: a heading,
+    in one, an empty anchor right before one, or a block whose first element is one."""
+    if place.tag in _HEADINGS or any(True for _ in place.iterancestors(*_HEADINGS)):
+        return True
+    nxt = place.getnext()
+    if not (place.text or "").strip() and len(place) == 0 and nxt is not None \
+            and nxt.tag in _HEADINGS:
+        return True
+    first = _first_element(place)
+    return first is not None and first.tag in _HEADINGS
 
 
 def listed_in_contents(heading: HtmlElement, content: HtmlElement) -> bool:
