@@ -1085,6 +1085,39 @@ SETS = {s.name: s for s in (
            # bar, the side menu and the edit footer are outside it
            f"//div[{_has_class('theme-default-content')}]",
            f".//a[{_has_class('header-anchor')}]"),
+    DocSet("pydoc", DOCSETS / "pydoc", "scripts/build-pydoc",
+           # Python 3.11's ``pydoc -w`` (its standard library's modules): no container, the
+           # body (the title bar, the docstring, the sections of modules, classes,
+           # functions and data), less the title bar's links to the index, the module's
+           # file and its reference on the Python site (``td.extra``: navigation)
+           "/html/body", f".//td[{_has_class('extra')}]"),
+    DocSet("pdoc3", DOCSETS / "pdoc3", "scripts/build-pdoc3",
+           # pdoc3 0.11's default template (Click's, Jinja's and Werkzeug's API):
+           # ``article#content`` (the module's title and docstring, its sub-modules,
+           # variables, functions and classes); the index beside it (``nav#sidebar``) and
+           # the footer are outside it. Less the "Expand source code" labels (a toggle's,
+           # as the pdoc set's "View Source"); the source listings they disclose are kept,
+           # as a collapsed ``details``'s body
+           "//article[@id='content']", ".//details[@class='source']/summary"),
+    DocSet("mkdocstrings", DOCSETS / "mkdocstrings", "scripts/build-mkdocstrings",
+           # mkdocstrings 1.0's Python handler in Material for MkDocs 9.5 (Rich's API):
+           # ``article.md-content__inner`` (the page's title, each object's heading, its
+           # signature, its docstring's tables), less the ``¶`` self-links, each source
+           # listing's "Source code in ..." label (a toggle's) and its line numbers (the
+           # gutter, ``div.linenodiv``, no words of the code); the listings are kept, as a
+           # collapsed ``details``'s body; the header, both side menus and the footer are
+           # outside it
+           f"//article[{_has_class('md-content__inner')}]",
+           f".//a[{_has_class('headerlink')}] "
+           f"| .//details[{_has_class('mkdocstrings-source')}]/summary "
+           f"| .//*[{_has_class('linenodiv')}]"),
+    DocSet("shibuya", DOCSETS / "shibuya", "scripts/build-shibuya",
+           # Sphinx 9.0 with the Shibuya theme (Sphinx's own documentation): ``article``
+           # (``role=main``), less the ``#`` self-links (``a.headerlink``); the top bar, the
+           # side menu, the breadcrumbs and the "Copy page" menu above it, the page's
+           # contents beside it, and the previous/next links and the footer below it are
+           # outside it
+           "//article[@role='main']", f".//a[{_has_class('headerlink')}]"),
     DocSet("postgres", _installed("usr/share/doc/postgresql-doc-15/html"), "postgresql-doc-15",
            "/html/body", "./div[@class='navheader' or @class='navfooter']", kept_back=True),
 )}

@@ -272,6 +272,16 @@ FLOORS = {
     # (brief 99, as first measured, before any rule: VuePress 1.9.10's default theme over
     # npm's docs, 84 pages, built by scripts/build-vuepress, 0 / 0)
     "vuepress": (0, 0),
+    # (brief 108, as first measured, before any rule: Python 3.11's ``pydoc -w`` over its
+    # standard library, 143 pages, built by scripts/build-pydoc, 27 / 56 (60.8 %): a
+    # module's sections are tables alike in the body, and only the best one was kept)
+    "pydoc": (27, 56),
+    # (brief 108, as first measured, before any rule: pdoc3 0.11 over Click, Jinja and
+    # Werkzeug, 86 pages, built by scripts/build-pdoc3, 2 / 6 (93.0 %))
+    "pdoc3": (2, 6),
+    # (brief 108, as first measured, before any rule: mkdocstrings 1.0 in Material over
+    # Rich's API, 58 pages, built by scripts/build-mkdocstrings, 0 / 0, 19.4 % extra)
+    "mkdocstrings": (0, 0),
 }
 EXTRA_MARGIN = 0.005
 """Mean extra may grow by this much (half a point) past what was measured."""
@@ -431,6 +441,11 @@ CEILINGS = {
     # (pod2html: the index of the page's sections, ``ul#index``, taken in on short pages)
     "pod2html": (0.029, 0),
     "vuepress": (0.0, 0),
+    "pydoc": (0.056, 11),
+    "pdoc3": (0.017, 0),
+    # (mkdocstrings: its source listings' line numbers, a gutter the reference leaves out,
+    # and their "Source code in ..." labels)
+    "mkdocstrings": (0.194, 24),
 }
 SAMPLED = {"berkeleydb": 2, "rustdoc": 2, "boost": 4, "erlang": 8, "gidocgen": 4}
 """Sets measured on every n-th page only, to keep CI cheap."""
