@@ -47,6 +47,7 @@ from ._fold import in_fold
 from ._kept import contents_after_title
 from ._namedentries import in_named_entry, named_entries
 from ._readinglist import labelled_lists
+from ._tablesections import section_row, table_sections
 from ._sections import (
     _ENTRY_TAGS,
     _among_sections,
@@ -108,7 +109,8 @@ def whole(top: HtmlElement, stats: dict[HtmlElement, _Stats],
             if _front_page(node, parent, stats, anchors) or \
                     flat_document(node, parent, stats, lists, anchors) or \
                     flat_entry(node, parent, stats, lists) or \
-                    contents_and_index(node, parent, stats, anchors):
+                    contents_and_index(node, parent, stats, anchors) or \
+                    table_sections(node, parent, stats, lists):
                 node = parent
             break
         if not (_lone_entry(node, parent)
@@ -138,7 +140,9 @@ def whole(top: HtmlElement, stats: dict[HtmlElement, _Stats],
                                         or entry_part(node, parent, stats)
                                         or members_after(node, parent, stats)
                                         or summary_after(node, parent)
-                                        or topic_guide(node, parent, stats)):
+                                        or topic_guide(node, parent, stats)
+                                        or table_sections(node, parent, stats, lists)
+                                        or section_row(node, parent)):
             break
         node = parent
     landmark = next((a for a in node.iterancestors() if _is_landmark(a)), None)
