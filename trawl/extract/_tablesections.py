@@ -58,16 +58,27 @@ def table_sections(node: HtmlElement, body: HtmlElement, stats: dict[HtmlElement
     least = TABLE_SECTIONS_MIN if body.tag == "body" else NESTED_SECTIONS_MIN
     if len(sections) < least or node not in sections:
         return False
-    first = children.index(sections[0])
-    if children[first:] != sections:  # (a footer or a bar after them: a page of layout)
+    if _after_sections(children, sections) or \
+            any(_class_weight(c) < 0 or c.find(".//form") is not None for c in children):
         return False
-    if any(_class_weight(c) < 0 or c.find(".//form") is not None for c in children):
-        return False
-    if not all(_title_row(t) for t in sections):
-        return False
-    last = sections[-1]
+    return all(_title_row(t) for t in sections) and \
+        not _closing_links(sections[-1], body, stats, lists)
+
+
+def _after_sections(children: list[HtmlElement], sections: list[HtmlElement]) -> bool:
+    """Whether something other than the sections follows the first of them among the
+    block's ``children``: a footer or a bar of links after tables alike is a page laid out
+    in tables, not a document of them."""
+    return children[children.index(sections[0]):] != sections
+
+
+def _closing_links(last: HtmlElement, body: HtmlElement, stats: dict[HtmlElement, _Stats],
+                   lists: dict[HtmlElement, int]) -> bool:
+    """Whether the ``last`` section is a list of links (more than
+    ``TABLE_SECTIONS_MAX_LISTED`` of its text links standing as a list): a "Links" or
+    "Related" table closing a page of layout tables."""
     listed = listed_links(body, stats, lists)
-    return listed.get(last, 0) <= TABLE_SECTIONS_MAX_LISTED * stats[last].text
+    return listed.get(last, 0) > TABLE_SECTIONS_MAX_LISTED * stats[last].text
 
 
 def section_row(node: HtmlElement, parent: HtmlElement) -> bool:

@@ -47,7 +47,6 @@ from ._fold import in_fold
 from ._kept import contents_after_title
 from ._namedentries import in_named_entry, named_entries
 from ._readinglist import labelled_lists
-from ._tablesections import section_row, table_sections
 from ._sections import (
     _ENTRY_TAGS,
     _among_sections,
@@ -63,6 +62,7 @@ from ._sections import (
 from ._signals import _class_weight, teasers
 from ._stats import _Stats, chrome_text, listed_links, reference_table
 from ._summarylist import summary_after
+from ._tablesections import section_row, table_sections
 from ._text import text_content
 from ._titlepage import credits_under_title, heads_document
 from ._toc import LISTS, Anchors, _leads_on, contents_list, opens_on_next
