@@ -116,3 +116,44 @@ def test_tables_headed_by_links_to_other_pages_make_no_sections() -> None:
     e = extract(pydoc_page(sections=section("Classes", CLASS) + teasers), URL)
     assert "Simple JSON decoder" in e.text
     assert "shipped" not in e.text
+
+
+def toctree_page(main_class: str, menu_class: str = "sy-lside md:w-72 print:hidden",
+                 menu_tag: str = "aside") -> str:
+    """A Sphinx theme's page of a section's index (Shibuya's layout, Tailwind's utility
+    classes): the side menu, then ``main`` holding the breadcrumbs and the article, its
+    paragraph and its table of contents, mostly links."""
+    items = "".join(f"<li><a href='{p}.html'>{p.title()} of the project</a></li>"
+                    for p in ("installation", "configuration", "builders", "extensions",
+                              "theming", "internationalization", "markdown", "domains"))
+    menu = "".join(f"<li><a href='/{p}{i}.html'>{p.title()} guide, part {i}</a></li>"
+                   for p in ("usage", "tutorial", "development", "reference", "faq", "news")
+                   for i in range(8))
+    return ("<html><head><title>Using Sphinx</title></head><body>"
+            f"<{menu_tag} class='{menu_class}'><ul>{menu}</ul></{menu_tag}>"
+            f"<main class='{main_class}'><div class='sy-breadcrumbs' role='navigation'>"
+            "<a href='../index.html'>Sphinx</a> / Using Sphinx</div>"
+            "<article class='yue' role='main'><h1>Using Sphinx</h1><p>This guide shows how "
+            "to get started with Sphinx and covers everything from installing it to "
+            "configuring a first project.</p><ul>" + items + "</ul></article></main>"
+            "</body></html>")
+
+
+def test_a_utility_class_variant_names_no_chrome() -> None:
+    # Tailwind's "print:pt-6" on the main column: "print" is when the style applies, not a
+    # print button's token (_tokens._utility, _variant)
+    e = extract(toctree_page("sy-main w-full max-sm:max-w-full print:pt-6"), URL)
+    assert_kept(e.text, "This guide shows how to get started", "Builders of the project",
+                "Domains of the project")
+    assert "Faq guide" not in e.text
+
+
+def test_a_class_words_prefix_that_is_no_variant_still_names_it() -> None:
+    # hostile: a prefix that is no variant (a component's name before its part: "promo:")
+    # still names the element: the promotion in the article still goes (_variant)
+    html = toctree_page("sy-main w-full").replace(
+        "</p><ul>", "</p><div class='promo:box'>Our partners' offers this week: twenty "
+        "percent off the spring range of garden furniture.</div><ul>")
+    e = extract(html, URL)
+    assert "This guide shows how" in e.text
+    assert "partners' offers" not in e.text
