@@ -1102,15 +1102,14 @@ SETS = {s.name: s for s in (
     DocSet("mkdocstrings", DOCSETS / "mkdocstrings", "scripts/build-mkdocstrings",
            # mkdocstrings 1.0's Python handler in Material for MkDocs 9.5 (Rich's API):
            # ``article.md-content__inner`` (the page's title, each object's heading, its
-           # signature, its docstring's tables), less the ``¶`` self-links, each source
-           # listing's "Source code in ..." label (a toggle's) and its line numbers (the
-           # gutter, ``div.linenodiv``, no words of the code); the listings are kept, as a
-           # collapsed ``details``'s body; the header, both side menus and the footer are
-           # outside it
+           # signature, its docstring's tables, each source listing in a collapsed
+           # ``details``, kept as its body is, under its "Source code in rich/NAME.py",
+           # which names what it opens as a disclosure button's label does), less the
+           # ``¶`` self-links and the listings' line numbers (the gutter,
+           # ``div.linenodiv``, no words of the code); the header, both side menus and the
+           # footer are outside it
            f"//article[{_has_class('md-content__inner')}]",
-           f".//a[{_has_class('headerlink')}] "
-           f"| .//details[{_has_class('mkdocstrings-source')}]/summary "
-           f"| .//*[{_has_class('linenodiv')}]"),
+           f".//a[{_has_class('headerlink')}] | .//*[{_has_class('linenodiv')}]"),
     DocSet("shibuya", DOCSETS / "shibuya", "scripts/build-shibuya",
            # Sphinx 9.0 with the Shibuya theme (Sphinx's own documentation): ``article``
            # (``role=main``), less the ``#`` self-links (``a.headerlink``); the top bar, the
