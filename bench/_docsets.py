@@ -460,6 +460,31 @@ it, less what is no content in it), each with why.
   its 404 page): ``div.theme-default-content`` (in ``main.page``) less the headings' ``#``
   anchors (``a.header-anchor``); the navigation bar with its search box, the (empty) side
   menu and the page's edit footer are outside it;
+- ``pydoc``: Python 3.11's standard library as ``pydoc -w`` writes it (``scripts/build-pydoc``,
+  not installed by setup, nothing installed; 143 pages: the packages email, json, http,
+  urllib, concurrent, xml, logging, importlib, unittest, wsgiref, collections, sqlite3,
+  html, xmlrpc and dbm with their submodules, and a dozen single modules): no container,
+  the body (the title bar, the docstring, the sections of modules, classes, functions and
+  data, each a table headed by its title row), less the title bar's links to the index,
+  the module's file and its reference online (``td.extra``);
+- ``pdoc3``: Click 8.5's, Jinja 3.1's and Werkzeug 3.1's API reference as pdoc3 0.11 (the
+  older fork of pdoc) renders it (``pdoc --html``, its default template;
+  ``scripts/build-pdoc3``, not installed by setup; 86 pages): ``article#content``, less the
+  "Expand source code" labels (a toggle's, as the ``pdoc`` set's "View Source"); the source
+  listings they disclose are kept, as a collapsed ``details``'s body; the index beside it
+  and the footer are outside it;
+- ``mkdocstrings``: Rich 15's API reference as mkdocstrings 1.0 and its Python handler render
+  it in Material for MkDocs 9.5 (``scripts/build-mkdocstrings``, not installed by setup; a
+  page a public module, ``::: rich.NAME``, the handler's default options, 57 pages and the
+  404 page): ``article.md-content__inner`` less the ``¶`` self-links and the source
+  listings' line numbers (the gutter, ``div.linenodiv``); the listings and their "Source
+  code in ..." summaries (naming what they open) are kept;
+- ``shibuya``: Sphinx 9.0's own documentation (its sdist's doc/ tree, its conf.py but for its
+  site's theme, templates and intersphinx) built with the Shibuya theme
+  (``scripts/build-shibuya``, not installed by setup; 209 pages, 199 with a reference, its
+  modules' source pages among them): ``article`` (``role=main``) less the ``#`` self-links;
+  the top bar, the side menu, the breadcrumbs, the "Copy page" menu, the page's contents,
+  the previous/next links and the footer are outside it;
 - ``postgres`` (kept back, only with ``--kept-back``: measured to check, never tuned on): the
   PostgreSQL 15 manual (DocBook XSL; Debian postgresql-doc-15): the body less its
   ``navheader`` and ``navfooter``.
