@@ -476,9 +476,9 @@ it, less what is no content in it), each with why.
 - ``mkdocstrings``: Rich 15's API reference as mkdocstrings 1.0 and its Python handler render
   it in Material for MkDocs 9.5 (``scripts/build-mkdocstrings``, not installed by setup; a
   page a public module, ``::: rich.NAME``, the handler's default options, 57 pages and the
-  404 page): ``article.md-content__inner`` less the ``¶`` self-links and the source
-  listings' line numbers (the gutter, ``div.linenodiv``); the listings and their "Source
-  code in ..." summaries (naming what they open) are kept;
+  404 page): ``article.md-content__inner`` less the ``¶`` self-links; the source listings,
+  their line numbers (as the gtkdoc set's listings' are counted) and their "Source code
+  in ..." summaries (naming what they open) are kept;
 - ``shibuya``: Sphinx 9.0's own documentation (its sdist's doc/ tree, its conf.py but for its
   site's theme, templates and intersphinx) built with the Shibuya theme
   (``scripts/build-shibuya``, not installed by setup; 209 pages, 199 with a reference, its
@@ -1128,13 +1128,11 @@ SETS = {s.name: s for s in (
            # mkdocstrings 1.0's Python handler in Material for MkDocs 9.5 (Rich's API):
            # ``article.md-content__inner`` (the page's title, each object's heading, its
            # signature, its docstring's tables, each source listing in a collapsed
-           # ``details``, kept as its body is, under its "Source code in rich/NAME.py",
-           # which names what it opens as a disclosure button's label does), less the
-           # ``¶`` self-links and the listings' line numbers (the gutter,
-           # ``div.linenodiv``, no words of the code); the header, both side menus and the
-           # footer are outside it
-           f"//article[{_has_class('md-content__inner')}]",
-           f".//a[{_has_class('headerlink')}] | .//*[{_has_class('linenodiv')}]"),
+           # ``details``, kept as its body is, with its line numbers, as gtkdoc's listings'
+           # are counted, under its "Source code in rich/NAME.py", which names what it
+           # opens as a disclosure button's label does), less the ``¶`` self-links; the
+           # header, both side menus and the footer are outside it
+           f"//article[{_has_class('md-content__inner')}]", f".//a[{_has_class('headerlink')}]"),
     DocSet("shibuya", DOCSETS / "shibuya", "scripts/build-shibuya",
            # Sphinx 9.0 with the Shibuya theme (Sphinx's own documentation): ``article``
            # (``role=main``), less the ``#`` self-links (``a.headerlink``); the top bar, the

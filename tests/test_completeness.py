@@ -455,10 +455,9 @@ CEILINGS = {
     # taken in with the body since _tablesections: 5.6 % / 11 before, with fewer sections)
     "pydoc": (0.080, 13),
     "pdoc3": (0.017, 0),
-    # (mkdocstrings: its source listings' line numbers, a gutter the reference leaves out:
-    # 19.4 % / 24 as first measured, 16.2 % / 4 once the reference kept the listings'
-    # "Source code in ..." labels, which name what they open; 1.0 % / 1 since _gutter,
-    # its 404 page)
+    # (mkdocstrings: 19.4 % / 24 as first measured, its source listings' line numbers and
+    # "Source code in ..." labels, which the reference left out; 1.0 % / 1 (its 404 page)
+    # once the reference keeps both, as gtkdoc's listings' numbers are counted)
     "mkdocstrings": (0.010, 1),
     "shibuya": (0.003, 1),
 }

@@ -159,49 +159,6 @@ def test_a_class_words_prefix_that_is_no_variant_still_names_it() -> None:
     assert "partners' offers" not in e.text
 
 
-CODE = ("class Table(JupyterMixin):\n    \"\"\"A console renderable to draw a table.\"\"\"\n\n"
-        "    columns: List[Column]\n    rows: List[Row]\n\n    def __init__(self, *headers):\n"
-        "        self.columns = []\n        self.rows = []\n")
-
-
-def listing_page(gutter: str, listing: str = CODE) -> str:
-    """mkdocstrings' source listing (Pygments' ``linenos="table"``): the gutter's cell,
-    then the code's, under the object's description."""
-    return ("<html><head><title>rich.table</title></head><body><article class='md-content'>"
-            "<h1>rich.table</h1><p>A console renderable that draws a table, its columns and "
-            "rows, with a header, a footer and borders drawn by a box style, as wide as the "
-            "console or as its content needs.</p><details class='source'><summary>Source "
-            "code in rich/table.py</summary><table class='highlighttable'><tr><td "
-            f"class='linenos'><div class='linenodiv'><pre>{gutter}</pre></div></td><td "
-            f"class='code'><div><pre><code>{listing}</code></pre></div></td></tr></table>"
-            "</details></article></body></html>")
-
-
-def test_a_listings_line_numbers_are_no_words_of_it() -> None:
-    gutter = "".join(f"<span class='normal'>{n}</span>\n" for n in range(38, 47))
-    e = extract(listing_page(gutter), URL)
-    assert_kept(e.text, "class Table(JupyterMixin):", "self.rows = []")
-    assert "38" not in e.text and "46" not in e.text
-
-
-def test_a_column_of_numbers_that_is_no_gutter_is_kept() -> None:
-    # hostile: a first column of numbers that are no line numbers (counts, not one more
-    # each), beside a listing: data, read as it is (_consecutive)
-    e = extract(listing_page("3\n7\n12\n15\n20\n", "errors\nwarnings\nnotes\nhints\nskips\n"),
-                URL)
-    assert_kept(e.text, "12", "15", "warnings")
-
-
-def test_numbers_beside_prose_are_kept() -> None:
-    # hostile: a column numbering the steps beside prose, no listing (_beside_listing)
-    html = listing_page("1\n2\n3\n").replace(
-        f"<div><pre><code>{CODE}</code></pre></div>",
-        "<p>Install the package, import the table, add its columns, then print it on the "
-        "console that the program made first.</p>")
-    e = extract(html, URL)
-    assert_kept(e.text, "1", "2", "3", "Install the package")
-
-
 def pdoc3_page(heading: str, title: str) -> str:
     """pdoc3's page of a package: its title in the article's header, its sub-modules."""
     return (f"<html><head><title>{title}</title></head><body><main><article id='content'>"

@@ -10,7 +10,6 @@ from lxml.html import HtmlElement
 
 from ._anchorlink import heading_icon_link
 from ._controls import click_label, click_label_opening, icon_button, toggle_link, top_link
-from ._gutter import gutter_cell, line_number_gutter
 from ._othermembers import another_pages_members
 from ._prelines import block_line_breaks
 from ._text import text_content, words
@@ -249,9 +248,6 @@ def collapse_code_blocks(root: HtmlElement) -> None:
     # all on a page without a <pre>: lxml skips a walk for a tag name the page never used).
     # Listed first: the loop edits them. (Comments and PIs are dropped by now: len() counts
     # elements.)
-    for pre, cell in [(p, gutter_cell(p)) for p in root.iter("pre")]:
-        if cell is not None and line_number_gutter(cell, pre):
-            drop_tree(cell)  # (a listing's line numbers: _gutter)
     for pre in [pre for pre in root.iter("pre") if len(pre)]:
         _line_breaks(pre)
         block_line_breaks(pre)
