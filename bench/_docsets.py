@@ -460,6 +460,31 @@ it, less what is no content in it), each with why.
   its 404 page): ``div.theme-default-content`` (in ``main.page``) less the headings' ``#``
   anchors (``a.header-anchor``); the navigation bar with its search box, the (empty) side
   menu and the page's edit footer are outside it;
+- ``pydoc``: Python 3.11's standard library as ``pydoc -w`` writes it (``scripts/build-pydoc``,
+  not installed by setup, nothing installed; 143 pages: the packages email, json, http,
+  urllib, concurrent, xml, logging, importlib, unittest, wsgiref, collections, sqlite3,
+  html, xmlrpc and dbm with their submodules, and a dozen single modules): no container,
+  the body (the title bar, the docstring, the sections of modules, classes, functions and
+  data, each a table headed by its title row), less the title bar's links to the index,
+  the module's file and its reference online (``td.extra``);
+- ``pdoc3``: Click 8.5's, Jinja 3.1's and Werkzeug 3.1's API reference as pdoc3 0.11 (the
+  older fork of pdoc) renders it (``pdoc --html``, its default template;
+  ``scripts/build-pdoc3``, not installed by setup; 86 pages): ``article#content``, less the
+  "Expand source code" labels (a toggle's, as the ``pdoc`` set's "View Source"); the source
+  listings they disclose are kept, as a collapsed ``details``'s body; the index beside it
+  and the footer are outside it;
+- ``mkdocstrings``: Rich 15's API reference as mkdocstrings 1.0 and its Python handler render
+  it in Material for MkDocs 9.5 (``scripts/build-mkdocstrings``, not installed by setup; a
+  page a public module, ``::: rich.NAME``, the handler's default options, 57 pages and the
+  404 page): ``article.md-content__inner`` less the ``¶`` self-links; the source listings,
+  their line numbers (as the gtkdoc set's listings' are counted) and their "Source code
+  in ..." summaries (naming what they open) are kept;
+- ``shibuya``: Sphinx 9.0's own documentation (its sdist's doc/ tree, its conf.py but for its
+  site's theme, templates and intersphinx) built with the Shibuya theme
+  (``scripts/build-shibuya``, not installed by setup; 209 pages, 199 with a reference, its
+  modules' source pages among them): ``article`` (``role=main``) less the ``#`` self-links;
+  the top bar, the side menu, the breadcrumbs, the "Copy page" menu, the page's contents,
+  the previous/next links and the footer are outside it;
 - ``postgres`` (kept back, only with ``--kept-back``: measured to check, never tuned on): the
   PostgreSQL 15 manual (DocBook XSL; Debian postgresql-doc-15): the body less its
   ``navheader`` and ``navfooter``.
@@ -1085,6 +1110,36 @@ SETS = {s.name: s for s in (
            # bar, the side menu and the edit footer are outside it
            f"//div[{_has_class('theme-default-content')}]",
            f".//a[{_has_class('header-anchor')}]"),
+    DocSet("pydoc", DOCSETS / "pydoc", "scripts/build-pydoc",
+           # Python 3.11's ``pydoc -w`` (its standard library's modules): no container, the
+           # body (the title bar, the docstring, the sections of modules, classes,
+           # functions and data), less the title bar's links to the index, the module's
+           # file and its reference on the Python site (``td.extra``: navigation)
+           "/html/body", f".//td[{_has_class('extra')}]"),
+    DocSet("pdoc3", DOCSETS / "pdoc3", "scripts/build-pdoc3",
+           # pdoc3 0.11's default template (Click's, Jinja's and Werkzeug's API):
+           # ``article#content`` (the module's title and docstring, its sub-modules,
+           # variables, functions and classes); the index beside it (``nav#sidebar``) and
+           # the footer are outside it. Less the "Expand source code" labels (a toggle's,
+           # as the pdoc set's "View Source"); the source listings they disclose are kept,
+           # as a collapsed ``details``'s body
+           "//article[@id='content']", ".//details[@class='source']/summary"),
+    DocSet("mkdocstrings", DOCSETS / "mkdocstrings", "scripts/build-mkdocstrings",
+           # mkdocstrings 1.0's Python handler in Material for MkDocs 9.5 (Rich's API):
+           # ``article.md-content__inner`` (the page's title, each object's heading, its
+           # signature, its docstring's tables, each source listing in a collapsed
+           # ``details``, kept as its body is, with its line numbers, as gtkdoc's listings'
+           # are counted, under its "Source code in rich/NAME.py", which names what it
+           # opens as a disclosure button's label does), less the ``¶`` self-links; the
+           # header, both side menus and the footer are outside it
+           f"//article[{_has_class('md-content__inner')}]", f".//a[{_has_class('headerlink')}]"),
+    DocSet("shibuya", DOCSETS / "shibuya", "scripts/build-shibuya",
+           # Sphinx 9.0 with the Shibuya theme (Sphinx's own documentation): ``article``
+           # (``role=main``), less the ``#`` self-links (``a.headerlink``); the top bar, the
+           # side menu, the breadcrumbs and the "Copy page" menu above it, the page's
+           # contents beside it, and the previous/next links and the footer below it are
+           # outside it
+           "//article[@role='main']", f".//a[{_has_class('headerlink')}]"),
     DocSet("postgres", _installed("usr/share/doc/postgresql-doc-15/html"), "postgresql-doc-15",
            "/html/body", "./div[@class='navheader' or @class='navfooter']", kept_back=True),
 )}

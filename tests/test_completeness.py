@@ -278,6 +278,26 @@ FLOORS = {
     # (brief 99, as first measured, before any rule: VuePress 1.9.10's default theme over
     # npm's docs, 84 pages, built by scripts/build-vuepress, 0 / 0)
     "vuepress": (0, 0),
+    # (brief 108, as first measured, before any rule: Python 3.11's ``pydoc -w`` over its
+    # standard library, 143 pages, built by scripts/build-pydoc, 27 / 56 (60.8 %): a
+    # module's sections are tables alike in the body, each headed by a title row, and only
+    # the best one was kept; 8 / 11 (92.3 %) since _tablesections: the package pages whose
+    # one section is the list of their submodules, left)
+    "pydoc": (8, 11),
+    # (brief 108, as first measured, before any rule: pdoc3 0.11 over Click, Jinja and
+    # Werkzeug, 86 pages, built by scripts/build-pdoc3, 2 / 6 (93.0 %): the module's title,
+    # "Module werkzeug.wrappers", in the article's ``header``, dropped as a banner, which
+    # the short package pages missed most; 0 / 0 since _entryhead.names_titled_code)
+    "pdoc3": (0, 0),
+    # (brief 108, as first measured, before any rule: mkdocstrings 1.0 in Material over
+    # Rich's API, 58 pages, built by scripts/build-mkdocstrings, 0 / 0)
+    "mkdocstrings": (0, 0),
+    # (brief 108, as first measured, before any rule: Sphinx 9.0's own documentation with
+    # the Shibuya theme, 209 pages (199 with a reference), built by scripts/build-shibuya,
+    # 14 / 14 (93.0 %): Tailwind's "print:pt-6" on the main column read as a print button's
+    # token, and the main landmark of the toctree pages, mostly links, dropped; 0 / 1 since
+    # _tokens._utility)
+    "shibuya": (0, 1),
 }
 EXTRA_MARGIN = 0.005
 """Mean extra may grow by this much (half a point) past what was measured."""
@@ -437,6 +457,15 @@ CEILINGS = {
     # (pod2html: the index of the page's sections, ``ul#index``, taken in on short pages)
     "pod2html": (0.029, 0),
     "vuepress": (0.0, 0),
+    # (pydoc: the title bar's links, "index", the module's file and "Module Reference",
+    # taken in with the body since _tablesections: 5.6 % / 11 before, with fewer sections)
+    "pydoc": (0.080, 13),
+    "pdoc3": (0.017, 0),
+    # (mkdocstrings: 19.4 % / 24 as first measured, its source listings' line numbers and
+    # "Source code in ..." labels, which the reference left out; 1.0 % / 1 (its 404 page)
+    # once the reference keeps both, as gtkdoc's listings' numbers are counted)
+    "mkdocstrings": (0.010, 1),
+    "shibuya": (0.003, 1),
 }
 SAMPLED = {"berkeleydb": 2, "rustdoc": 2, "boost": 4, "erlang": 8, "gidocgen": 4}
 """Sets measured on every n-th page only, to keep CI cheap."""

@@ -52,9 +52,36 @@ def titled_header(el: HtmlElement, title: str) -> bool:
             continue
         if child.tag not in _HEADINGS or (child.tail or "").strip():
             return False
-        titled = titled or (child.tag == "h1" and (says_title(child, title) or
-                                                   slug_title(child, title)))
+        titled = titled or (child.tag == "h1" and (says_title(child, title)
+                                                   or slug_title(child, title)
+                                                   or names_titled_code(child, title)))
     return titled
+
+
+CODE_KINDS = frozenset((
+    "module", "package", "class", "interface", "namespace", "function", "struct", "trait",
+    "enum", "type", "exception", "library", "protocol", "mixin"))
+"""The kinds of code an API page is about, leading its title ("Module werkzeug.wrappers")."""
+
+
+def names_titled_code(heading: HtmlElement, title: str) -> bool:
+    """Whether ``heading`` names the page's subject, a piece of code, under its kind: a
+    kind of code (``CODE_KINDS``), then a name set as code (``code``, holding all the
+    rest), the words the page's title opens on (pdoc3's ``<h1>Module <code>werkzeug.
+    wrappers</code></h1>`` on "werkzeug.wrappers API documentation"). A site's banner
+    holds its name, in no ``code`` and under no kind of code ("Class Notes" over "Notes
+    on the spring term")."""
+    code = next(heading.iter("code"), None)
+    words = _collapsed_text(heading).split()
+    if code is None or len(words) < 2 or words[0].lower() not in CODE_KINDS:
+        return False
+    name = _collapsed_text(code).split()
+    return name == words[1:] and _opens_title(name, title)
+
+
+def _opens_title(name: list[str], title: str) -> bool:
+    """Guard: the page's title opens on ``name``'s words."""
+    return title.split()[:len(name)] == name
 
 
 def _opens_document(el: HtmlElement) -> bool:

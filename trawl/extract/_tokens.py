@@ -134,10 +134,35 @@ def _layout_state(words_: list[str]) -> bool:
     return len(words_) > 1 and words_[0] in _STATE_WORDS
 
 
+_VARIANT_RE = re.compile(
+    r"(?:(?:max|min)-)?(?:sm|md|lg|xl|2xl)|print|screen|dark|light|hover|focus(?:-within|"
+    r"-visible)?|active|visited|disabled|first|last|odd|even|motion-safe|motion-reduce|"
+    r"portrait|landscape|rtl|ltr|open|(?:group|peer)(?:-[a-z]+)?|(?:aria|data|supports)-.+")
+"""A utility class's variant: the condition under which its style applies (a screen's
+width, printing, a hover, a dark theme: Tailwind's "print:pt-6", "md:w-72", "max-sm:...")."""
+
+
+def _variant(prefix: str) -> bool:
+    """Whether ``prefix``, a class word's part before a ``:``, is a variant's condition."""
+    return _VARIANT_RE.fullmatch(prefix.lower()) is not None
+
+
+def _utility(part: str) -> str:
+    """A class word less its variants (``_VARIANT_RE``, each before a ``:``): "print:pt-6"
+    says "pad the top when printing", nothing of a print button; "md:flex" nothing of a
+    menu. A prefix that is no variant stays ("nav:primary" is still the word "nav")."""
+    conditions = part.split(":")
+    while len(conditions) > 1 and _variant(conditions[0]):
+        conditions.pop(0)
+    return ":".join(conditions)
+
+
 @lru_cache(maxsize=8192)
 def _tokens_of(raw: str) -> frozenset[str]:
     tokens: set[str] = set()
     for part in raw.split():
+        if ":" in part:
+            part = _utility(part)
         words_ = [t.lower() for t in _TOKEN_SPLIT.split(part) if t]
         if _layout_state(words_):
             continue

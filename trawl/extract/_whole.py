@@ -62,6 +62,7 @@ from ._sections import (
 from ._signals import _class_weight, teasers
 from ._stats import _Stats, chrome_text, listed_links, reference_table
 from ._summarylist import summary_after
+from ._tablesections import section_row, table_sections
 from ._text import text_content
 from ._titlepage import credits_under_title, heads_document
 from ._toc import LISTS, Anchors, _leads_on, contents_list, opens_on_next
@@ -108,7 +109,8 @@ def whole(top: HtmlElement, stats: dict[HtmlElement, _Stats],
             if _front_page(node, parent, stats, anchors) or \
                     flat_document(node, parent, stats, lists, anchors) or \
                     flat_entry(node, parent, stats, lists) or \
-                    contents_and_index(node, parent, stats, anchors):
+                    contents_and_index(node, parent, stats, anchors) or \
+                    table_sections(node, parent, stats, lists):
                 node = parent
             break
         if not (_lone_entry(node, parent)
@@ -138,7 +140,9 @@ def whole(top: HtmlElement, stats: dict[HtmlElement, _Stats],
                                         or entry_part(node, parent, stats)
                                         or members_after(node, parent, stats)
                                         or summary_after(node, parent)
-                                        or topic_guide(node, parent, stats)):
+                                        or topic_guide(node, parent, stats)
+                                        or table_sections(node, parent, stats, lists)
+                                        or section_row(node, parent)):
             break
         node = parent
     landmark = next((a for a in node.iterancestors() if _is_landmark(a)), None)
