@@ -460,6 +460,25 @@ it, less what is no content in it), each with why.
   its 404 page): ``div.theme-default-content`` (in ``main.page``) less the headings' ``#``
   anchors (``a.header-anchor``); the navigation bar with its search box, the (empty) side
   menu and the page's edit footer are outside it;
+- ``halibut``: manuals Halibut 1.3 (Simon Tatham's documentation tool) wrote to HTML, as
+  Debian ships them built (``scripts/build-halibut``, not installed by setup: the PuTTY 0.78
+  manual, Halibut's own and the Portable Puzzle Collection's help, 73 pages: chapters of
+  prose, option lists, a contents page and an index a manual): no container, the body less
+  the bar of links above the text (Previous | Contents | Index | Next, a ``p`` of links),
+  the list of the page's own sections over its first heading (a ``ul`` of links to them,
+  as Pandoc's ``nav#TOC``) and what follows the closing rule (the ``address`` of the
+  manual's version, PuTTY's feedback line);
+- ``man2html``: manual pages as man2html 1.6 renders them (``man2html -r``, its default
+  output; ``scripts/build-man2html``, not installed by setup: every n-th page of sections
+  1, 5 and 8 installed under /usr/share/man, ~160 pages, the mandoc set's source): no
+  container, the body (the title, the "Section: ... Updated: ..." line, the sections) less
+  its two links under the title ("Index", "Return to Main Contents") and what follows the
+  page's index anchor (the "Index" section, links to the page's own sections, and the
+  "This document was created by man2html" footer, text of the body's own);
+- ``groff``: manual pages as GNU groff 1.22 renders them (``groff -Thtml -mandoc``, not
+  mandoc; ``scripts/build-groff``, not installed by setup: the man2html set's pages): no
+  container, the body less the list of links to the page's sections above the first rule
+  (``a`` and ``br`` before the ``hr``, as Pandoc's ``nav#TOC``);
 - ``postgres`` (kept back, only with ``--kept-back``: measured to check, never tuned on): the
   PostgreSQL 15 manual (DocBook XSL; Debian postgresql-doc-15): the body less its
   ``navheader`` and ``navfooter``.
@@ -1085,6 +1104,27 @@ SETS = {s.name: s for s in (
            # bar, the side menu and the edit footer are outside it
            f"//div[{_has_class('theme-default-content')}]",
            f".//a[{_has_class('header-anchor')}]"),
+    DocSet("halibut", DOCSETS / "halibut", "scripts/build-halibut",
+           # Halibut 1.3's HTML (PuTTY's manual, Halibut's, the puzzles' help): no container,
+           # the body less its bar of links (its first element, the ``p`` of Previous |
+           # Contents | Index | Next), the list of the page's own sections above its
+           # first heading, and what follows the closing ``hr`` (the version's ``address``)
+           "/html/body",
+           "./p[a][not(preceding-sibling::*)] | ./ul[following-sibling::h1] "
+           "| ./hr[last()]/following-sibling::*"),
+    DocSet("man2html", DOCSETS / "man2html", "scripts/build-man2html",
+           # man2html 1.6 (manual pages of sections 1, 5, 8): no container, the body less
+           # the links under the title ("Index", "Return to Main Contents") and everything
+           # from the page's index anchor on (its "Index" of links to the page's sections
+           # and the footer, "This document was created by man2html ..."; a text node
+           # drops too, see ``reference``)
+           "/html/body",
+           "./a[@href='#index'] | ./a[@href='../index.html'] | ./a[@name='index'] "
+           "| ./a[@name='index']/following-sibling::node()"),
+    DocSet("groff", DOCSETS / "groff", "scripts/build-groff",
+           # groff 1.22's grohtml (the man2html set's pages): no container, the body less
+           # the links to the page's sections above its first rule
+           "/html/body", "./a[following-sibling::hr]"),
     DocSet("postgres", _installed("usr/share/doc/postgresql-doc-15/html"), "postgresql-doc-15",
            "/html/body", "./div[@class='navheader' or @class='navfooter']", kept_back=True),
 )}
