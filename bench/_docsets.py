@@ -479,6 +479,15 @@ it, less what is no content in it), each with why.
   mandoc; ``scripts/build-groff``, not installed by setup: the man2html set's pages): no
   container, the body less the list of links to the page's sections above the first rule
   (``a`` and ``br`` before the ``hr``, as Pandoc's ``nav#TOC``);
+- ``hexo``: a blog Hexo 8.1 makes with its default theme, Landscape 1.1 (its default
+  configuration; ``scripts/build-hexo``, not installed by setup: npm 11.6.2's documentation
+  as its posts, the vuepress set's sources, 111 pages: the posts, the home page's pages of
+  ten whole posts, the archives' and the categories' pages): ``section#main`` (the post or
+  the list of posts, each with its date and category) less the post's "Share" control and
+  the links to the newer and older posts (``nav#article-nav``) or to the list's other pages
+  (``nav#page-nav``), and less the line numbers beside the code blocks (``td.gutter``: no
+  words of the text); the header with its search box, the side bar of widgets (categories,
+  archives, recent posts) and the footer are outside it;
 - ``postgres`` (kept back, only with ``--kept-back``: measured to check, never tuned on): the
   PostgreSQL 15 manual (DocBook XSL; Debian postgresql-doc-15): the body less its
   ``navheader`` and ``navfooter``.
@@ -1125,6 +1134,14 @@ SETS = {s.name: s for s in (
            # groff 1.22's grohtml (the man2html set's pages): no container, the body less
            # the links to the page's sections above its first rule
            "/html/body", "./a[following-sibling::hr]"),
+    DocSet("hexo", DOCSETS / "hexo", "scripts/build-hexo",
+           # Hexo 8.1's Landscape theme (npm's docs as a blog's posts): ``section#main``
+           # less the "Share" control, the links to the newer/older post or the list's
+           # other pages and the code blocks' line numbers (``td.gutter``); the header,
+           # the side bar's widgets and the footer are outside it
+           "//section[@id='main']",
+           f".//nav[@id='article-nav'] | .//nav[@id='page-nav'] "
+           f"| .//a[{_has_class('article-share-link')}] | .//td[{_has_class('gutter')}]"),
     DocSet("postgres", _installed("usr/share/doc/postgresql-doc-15/html"), "postgresql-doc-15",
            "/html/body", "./div[@class='navheader' or @class='navfooter']", kept_back=True),
 )}
