@@ -91,3 +91,56 @@ def test_comment_thread_headers_go() -> None:
     assert "exact version of every package" in text
     for name in COMMENTERS:
         assert name not in text
+
+
+def post_page(title: str, sections: str, last: str) -> str:
+    """A blog's post (no ``main``): its sections flat in the post's body, then ``last``."""
+    return (f"<html><head><title>{title} | A blog of notes</title></head><body>{BANNER}"
+            "<div class='outer'><section id='main'><article class='post'><div class='inner'>"
+            f"<header><h1>{title}</h1></header><div class='entry' itemprop='articleBody'>"
+            f"{sections}{last}</div></div></article></section>{SIDEBAR}</div>{FOOTER}"
+            "</body></html>")
+
+
+SECTIONS = ("<h3 id='synopsis'>Synopsis</h3><pre><code>npm shrinkwrap</code></pre>"
+            "<p>Note: This command is unaware of workspaces.</p>"
+            "<h3 id='description'>Description</h3><p>This command repurposes the lock file "
+            "into a publishable shrinkwrap file or simply creates a new one. The file it "
+            "writes then takes precedence over any other lock file.</p>")
+PAGES = ("npm install", "npm run", "npm scripts", "package.json", "npm ls")
+
+
+def test_see_also_list_of_pages_ends_a_post() -> None:
+    """Shape: a command's page as a blog's post (Hexo: no ``main``), its sections flat, the
+    last a "See Also" heading over a list of the site's pages by their names, linked from
+    the site's root: the document's last section (it went as a promotion's list, then its
+    heading as dangling)."""
+    see_also = ("<h3 id='see-also'><a href='#see-also' class='headerlink'></a>See Also</h3>"
+                "<ul>" + "".join(f"<li><a href='/commands/{p.replace(' ', '-')}'>{p}</a></li>"
+                                 for p in PAGES) + "</ul>")
+    text = extract(post_page("npm-shrinkwrap", SECTIONS, see_also), URL).full_text
+    assert "publishable shrinkwrap file" in text
+    assert "See Also" in text
+    for name in PAGES:
+        assert name in text
+
+
+STORIES = ("Council delays the new park for another year", "Residents protest the closing "
+           "of the library branch", "Bus routes change again after the summer")
+
+
+def test_see_also_stories_after_a_story_go() -> None:
+    """Hostile: a news story of flat sections ending in a "See also" heading over other
+    stories, linked from the site's root, each by its headline: a promotion, no page's
+    name; it goes as before."""
+    story = ("<h2>What was decided</h2><p>The council voted on Tuesday to delay the works "
+             "by a year, citing the cost of the materials and a pending appeal.</p>"
+             "<h2>What comes next</h2><p>The appeal will be heard in the spring, and the "
+             "works could start in the autumn if it fails.</p>") * 2
+    see_also = ("<h2>See also</h2><ul>" + "".join(
+        f"<li><a href='/news/2025/{i}/story'>{t}</a></li>" for i, t in enumerate(STORIES))
+        + "</ul>")
+    text = extract(post_page("The park can wait", story, see_also), URL).full_text
+    assert "pending appeal" in text
+    for headline in STORIES:
+        assert headline not in text
