@@ -485,6 +485,35 @@ it, less what is no content in it), each with why.
   modules' source pages among them): ``article`` (``role=main``) less the ``#`` self-links;
   the top bar, the side menu, the breadcrumbs, the "Copy page" menu, the page's contents,
   the previous/next links and the footer are outside it;
+
+- ``halibut``: manuals Halibut 1.3 (Simon Tatham's documentation tool) wrote to HTML, as
+  Debian ships them built (``scripts/build-halibut``, not installed by setup: the PuTTY 0.78
+  manual, Halibut's own and the Portable Puzzle Collection's help, 73 pages: chapters of
+  prose, option lists, a contents page and an index a manual): no container, the body less
+  the bar of links above the text (Previous | Contents | Index | Next, a ``p`` of links),
+  the list of the page's own sections over its first heading (a ``ul`` of links to them,
+  as Pandoc's ``nav#TOC``) and what follows the closing rule (the ``address`` of the
+  manual's version, PuTTY's feedback line);
+- ``man2html``: manual pages as man2html 1.6 renders them (``man2html -r``, its default
+  output; ``scripts/build-man2html``, not installed by setup: every n-th page of sections
+  1, 5 and 8 installed under /usr/share/man, ~160 pages, the mandoc set's source): no
+  container, the body (the title, the "Section: ... Updated: ..." line, the sections) less
+  its two links under the title ("Index", "Return to Main Contents") and what follows the
+  page's index anchor (the "Index" section, links to the page's own sections, and the
+  "This document was created by man2html" footer, text of the body's own);
+- ``groff``: manual pages as GNU groff 1.22 renders them (``groff -Thtml -mandoc``, not
+  mandoc; ``scripts/build-groff``, not installed by setup: the man2html set's pages): no
+  container, the body less the list of links to the page's sections above the first rule
+  (``a`` and ``br`` before the ``hr``, as Pandoc's ``nav#TOC``);
+- ``hexo``: a blog Hexo 8.1 makes with its default theme, Landscape 1.1 (its default
+  configuration; ``scripts/build-hexo``, not installed by setup: npm 11.6.2's documentation
+  as its posts, the vuepress set's sources, 111 pages: the posts, the home page's pages of
+  ten whole posts, the archives' and the categories' pages): ``section#main`` (the post or
+  the list of posts, each with its date and category) less the post's "Share" control and
+  the links to the newer and older posts (``nav#article-nav``) or to the list's other pages
+  (``nav#page-nav``), and less the line numbers beside the code blocks (``td.gutter``: no
+  words of the text); the header with its search box, the side bar of widgets (categories,
+  archives, recent posts) and the footer are outside it;
 - ``postgres`` (kept back, only with ``--kept-back``: measured to check, never tuned on): the
   PostgreSQL 15 manual (DocBook XSL; Debian postgresql-doc-15): the body less its
   ``navheader`` and ``navfooter``.
@@ -1140,6 +1169,36 @@ SETS = {s.name: s for s in (
            # contents beside it, and the previous/next links and the footer below it are
            # outside it
            "//article[@role='main']", f".//a[{_has_class('headerlink')}]"),
+
+    DocSet("halibut", DOCSETS / "halibut", "scripts/build-halibut",
+           # Halibut 1.3's HTML (PuTTY's manual, Halibut's, the puzzles' help): no container,
+           # the body less its bar of links (its first element, the ``p`` of Previous |
+           # Contents | Index | Next), the list of the page's own sections above its
+           # first heading, and what follows the closing ``hr`` (the version's ``address``)
+           "/html/body",
+           "./p[a][not(preceding-sibling::*)] | ./ul[following-sibling::h1] "
+           "| ./hr[last()]/following-sibling::*"),
+    DocSet("man2html", DOCSETS / "man2html", "scripts/build-man2html",
+           # man2html 1.6 (manual pages of sections 1, 5, 8): no container, the body less
+           # the links under the title ("Index", "Return to Main Contents") and everything
+           # from the page's index anchor on (its "Index" of links to the page's sections
+           # and the footer, "This document was created by man2html ..."; a text node
+           # drops too, see ``reference``)
+           "/html/body",
+           "./a[@href='#index'] | ./a[@href='../index.html'] | ./a[@name='index'] "
+           "| ./a[@name='index']/following-sibling::node()"),
+    DocSet("groff", DOCSETS / "groff", "scripts/build-groff",
+           # groff 1.22's grohtml (the man2html set's pages): no container, the body less
+           # the links to the page's sections above its first rule
+           "/html/body", "./a[following-sibling::hr]"),
+    DocSet("hexo", DOCSETS / "hexo", "scripts/build-hexo",
+           # Hexo 8.1's Landscape theme (npm's docs as a blog's posts): ``section#main``
+           # less the "Share" control, the links to the newer/older post or the list's
+           # other pages and the code blocks' line numbers (``td.gutter``); the header,
+           # the side bar's widgets and the footer are outside it
+           "//section[@id='main']",
+           f".//nav[@id='article-nav'] | .//nav[@id='page-nav'] "
+           f"| .//a[{_has_class('article-share-link')}] | .//td[{_has_class('gutter')}]"),
     DocSet("postgres", _installed("usr/share/doc/postgresql-doc-15/html"), "postgresql-doc-15",
            "/html/body", "./div[@class='navheader' or @class='navfooter']", kept_back=True),
 )}

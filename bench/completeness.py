@@ -137,8 +137,18 @@ def reference(html: str, docset: DocSet) -> str:
     out: list[str] = []
     for container in root.xpath(docset.containers):
         if docset.drop:
-            for el in container.xpath(docset.drop):
-                el.drop_tree()
+            dropped = container.xpath(docset.drop)
+            # a text node (text of the body's own, man2html's footer) goes first, before
+            # an element whose tail it is moves it to its neighbour
+            for text in (t for t in dropped if isinstance(t, str)):
+                parent = text.getparent()
+                if parent is not None and text.is_tail:
+                    parent.tail = None
+                elif parent is not None:
+                    parent.text = None
+            for el in dropped:
+                if not isinstance(el, str):
+                    el.drop_tree()
         _render(container, out)
     return "".join(out)
 

@@ -298,6 +298,27 @@ FLOORS = {
     # token, and the main landmark of the toctree pages, mostly links, dropped; 0 / 1 since
     # _tokens._utility)
     "shibuya": (0, 1),
+
+    # (brief 109, as first measured, before any rule: Halibut 1.3's HTML as Debian ships it
+    # (the PuTTY manual, Halibut's, the puzzles' help), 73 pages, built by
+    # scripts/build-halibut, 0 / 0)
+    "halibut": (0, 0),
+    # (brief 109, as first measured, before any rule: man2html 1.6 over the machine's
+    # manual pages of sections 1, 5, 8, ~160 pages, built by scripts/build-man2html, 0 / 1
+    # (99.4 %): a gcloud page whose flag lists lose a few lines)
+    "man2html": (0, 1),
+    # (brief 109, as first measured, before any rule: groff 1.22's -Thtml over the same
+    # pages, ~160, built by scripts/build-groff, 0 / 1 (99.4 %): rpc.5, whose NAME and
+    # SYNOPSIS go with the start of the text, left)
+    "groff": (0, 1),
+    # (brief 109, as first measured, before any rule: Hexo 8.1's Landscape theme over npm's
+    # docs as a blog, 111 pages, built by scripts/build-hexo, 20 / 44 (60.4 %): the
+    # archive's and categories' pages came out empty, each entry's header dropped as a
+    # banner; 3 / 27 since _listentry.listing_entry_header; 2 / 4 since
+    # _seealso.see_also_list (the posts' "See Also" lists of site-rooted links had gone as
+    # a promotion's). Left: a listing's last page of one entry, the last archive page's
+    # dates, two "See Also" lists linking other sites too)
+    "hexo": (2, 4),
 }
 EXTRA_MARGIN = 0.005
 """Mean extra may grow by this much (half a point) past what was measured."""
@@ -466,6 +487,14 @@ CEILINGS = {
     # once the reference keeps both, as gtkdoc's listings' numbers are counted)
     "mkdocstrings": (0.010, 1),
     "shibuya": (0.003, 1),
+
+    # (halibut: the list of the page's sections above its title and the version's line
+    # under the closing rule, taken in; man2html: the "Index" of the page's sections and
+    # the "created by man2html" footer, text of the body's own, taken in on every page)
+    "halibut": (0.031, 0),
+    "man2html": (0.054, 6),
+    "groff": (0.022, 0),
+    "hexo": (0.017, 0),
 }
 SAMPLED = {"berkeleydb": 2, "rustdoc": 2, "boost": 4, "erlang": 8, "gidocgen": 4}
 """Sets measured on every n-th page only, to keep CI cheap."""
@@ -511,6 +540,21 @@ def test_the_reference_leaves_out_controls_not_disclosures(
     monkeypatch.setattr(completeness, "WITH_CONTROLS", True)
     assert completeness.words(completeness.reading_text(html)) == completeness.words(
         "Lists the owners. Try it out Copy application/json a body GET /owners List all owners")
+
+
+def test_the_references_drop_may_name_text_nodes() -> None:
+    # man2html writes its footer as the body's own text after the page's index: a drop
+    # XPath that selects text nodes leaves them out, and the element before them (whose
+    # tail they are) goes too without moving them to its neighbour
+    from bench._docsets import DocSet
+    from bench.completeness import reference, words
+
+    docset = DocSet("t", SETS["python"].root, "", "/html/body",
+                    "./a[@name='index'] | ./a[@name='index']/following-sibling::node()")
+    page = ("<html><body><h1>LS</h1>Section: User Commands<h2>NAME</h2>ls - list"
+            "<a name='index'>&nbsp;</a><h2>Index</h2><dl><dt><a href='#n'>NAME</a></dl>"
+            "<hr>This document was created by man2html.</body></html>")
+    assert words(reference(page, docset)) == words("LS Section: User Commands NAME ls - list")
 
 
 def test_a_framesets_navigation_panel_is_no_page_to_measure() -> None:

@@ -20,6 +20,7 @@ from ._entrycaption import declared_heading
 from ._entryhead import titled_header
 from ._linkpanel import links_panel
 from ._listedsection import note_dropped_contents
+from ._listentry import listing_entry_header
 from ._listing import in_listing
 from ._menus import menu_of_sections
 from ._navbar import navigation_bar
@@ -202,7 +203,7 @@ def _is_boilerplate(el: HtmlElement, tag: str, role: str, st: _Stats, share: flo
     if tag == "aside" and (_notes(el, role) or source_note(el, st)):
         return False
     if tag == "header" and (_section_header(el) or titled_header(el, title or "")
-                            or described_header(el)):
+                            or described_header(el) or listing_entry_header(el)):
         return False
     if tag in _BOILER_TAGS or role in _BOILER_ROLES:
         # a <header>/<footer> wrapping the whole article is layout, not boilerplate

@@ -61,6 +61,7 @@ from ._ownfiles import own_files
 from ._permalinks import self_linked
 from ._phrases import _cited_address, _phrase_in_prose, sentence_of_links
 from ._readmore import SEE_ALSO_RE, refers_on
+from ._seealso import see_also_list
 from ._seenames import see_also_names
 from ._siglines import entry_names, typed_line
 from ._signals import (
@@ -153,7 +154,7 @@ def prune(content: HtmlElement, stats: dict[HtmlElement, _Stats] | None = None,
               not lists_sections_after(el) and not in_numbered_figure(el, figures) and
               not menu_of_sections(el) and not in_letter_index(el) and not names_list(el) and
               not assignments_list(el) and not member_summary(el) and
-              not facts_under_title(el) and
+              not facts_under_title(el) and not see_also_list(el) and
               not any(contents_after_title(a) for a in _up_to(el, content)[:2]) and
               not (el.tag == "span" and _in_title(el, content)) and
               not (keep is not None and (el is keep or _is_ancestor(keep, el)))]

@@ -14,10 +14,14 @@ import re
 
 from lxml.html import HtmlElement
 
-from ._tree import _collapsed_text, after_flat_section
+from ._tree import _HEADINGS, _collapsed_text, after_flat_section
 
 _SEE_ALSO_HEADING_RE = re.compile(r"\W*see\s+also\W*", re.I)
 """A heading of nothing but "See also" (a mark, a colon or an invisible self-link beside)."""
+NAME_MAX_WORDS = 4
+"""A "See also" list names pages ("npm install", "package.json", "Dependency Selector
+Syntax & Querying"); a promotion's list under the same heading links stories by their
+headlines ("Council delays the new park again"), longer."""
 
 
 def see_also_section(heading: HtmlElement, after: list[HtmlElement]) -> bool:
@@ -66,3 +70,26 @@ def _own(a: HtmlElement) -> bool:
     """The link is to a page of the site: a relative address, not another host's."""
     href = (a.get("href") or "").strip().lower()
     return bool(href) and not href.startswith(("http:", "https:", "//", "mailto:", "#"))
+
+
+def see_also_list(el: HtmlElement) -> bool:
+    """Whether the list ``el`` is the body of a document's "See also" section
+    (``see_also_section``: right after its heading, the last of flat sections, every item
+    a link to a page of the site) whose links name pages (``_names_pages``). ``prune``
+    drops a list of links set by no landmark as a promotion's (a blog's post, npm's
+    command pages under Hexo's theme: its ``See Also`` list went, then its heading as
+    dangling); under ``main`` it was kept as the landmark's own.
+
+    Guard: a story's "See also" list of other stories (site-rooted links too) links them
+    by their headlines, no page's name."""
+    if el.tag not in ("ul", "ol"):
+        return False
+    heading = el.getprevious()
+    if heading is None or heading.tag not in _HEADINGS:
+        return False
+    return see_also_section(heading, [el, *el.itersiblings()]) and _names_pages(el)
+
+
+def _names_pages(el: HtmlElement) -> bool:
+    """Every link of ``el`` says ``NAME_MAX_WORDS`` words or fewer: a page's name."""
+    return all(len(_collapsed_text(a).split()) <= NAME_MAX_WORDS for a in el.iter("a"))
