@@ -15,7 +15,7 @@ from lxml.html import HtmlElement
 from ._anchored import member_anchor, named_by_signature
 from ._navbar import past_bar
 from ._text import _FIGURE_NUMBER_RE, _SECTION_NUMBER_RE, BLOCK_TAGS, _lead_text, words
-from ._tokens import _NEG_WEIGHT_RE, _kinds_of, _says_something
+from ._tokens import _plain_id, _says_something
 from ._tree import (
     _HEADINGS,
     GLUED_CODE_RE,
@@ -38,8 +38,7 @@ def _component_id(el: HtmlElement, ident: str) -> str | None:
     if "." in ident or _is_heading_slug(el, ident) or _own_slug(el, ident) or \
             _signature_heading(el):
         return None
-    kinds = _kinds_of(ident)
-    if _NEG_WEIGHT_RE.search(ident) is None and not (kinds.boiler or kinds.strong):
+    if _plain_id(ident):  # (no chrome's word: no part of it is read apart)
         return ident
     if _term_anchor(el, ident) or _numbered_part(el) or _defined_in_code(el, ident) or \
             _named_item(el, ident) or _signature_anchor(el, ident) or \
