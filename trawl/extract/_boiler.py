@@ -88,17 +88,18 @@ def remove_boilerplate(body: HtmlElement,
         tag = el.tag  # read once: lxml makes a new string per access
         if tag in _HEADINGS:  # (the test inline: a call for every element was 5 % of it)
             heading = _walked_heading(el, heading)
-        if inside and el is resume:
-            inside = False
+        inside = inside and el is not resume  # (out of the doomed block at the node after it)
         if el is banner:
             inside, resume = True, _following(el)
             continue
-        if el is body or tag == "html" or tag == "body":
+        if el is body or tag in _ROOT_TAGS:
             continue
+        role = el.get("role")
+        if inside and not role and tag not in _INSIDE_ASKED:
+            continue  # (in a doomed block, only a landmark or chrome is looked for)
         st = stats.get(el)
         if st is None:
             continue
-        role = el.get("role")
         role = role.strip().lower() if role else ""
         if landmark is None and (tag == "main" or role == "main"):
             landmark = el
@@ -166,6 +167,10 @@ def _following(el: HtmlElement) -> HtmlElement | None:
     return None
 
 
+_ROOT_TAGS = frozenset(("html", "body"))
+_INSIDE_ASKED = _CHROME_TAGS | {"main"}
+"""The tags the walk looks at inside a doomed block (besides those with a role): the main
+landmark, chrome (whose text the page's readable size leaves out)."""
 _SIZE_GUARD_MIN = 0.1
 """The smallest share of the page's text that a size guard of _is_boilerplate spares."""
 _SECTIONING = frozenset(("article", "main", "section"))

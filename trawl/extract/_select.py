@@ -49,11 +49,9 @@ def _score(body: HtmlElement, stats: dict[HtmlElement, _Stats],
     distance. ``mass``, when given, gets every element's undecayed sum of the points of the
     paragraphs below it, each less its link share (how much prose it holds)."""
     scores: dict[HtmlElement, float] = {}
-    for el in body.iter():
+    for el in body.iter(*_PARAGRAPH_TAGS):  # (lxml passes over the others: most elements)
         st = stats.get(el)
         if st is None or st.inline < 25:
-            continue
-        if el.tag not in BLOCK_TAGS or el.tag in _NOT_PARAGRAPHS:
             continue
         runs = _br_runs(el) if st.inline >= _BR_BLOCK_MIN_CHARS else 1
         # text in <br>-separated runs is that many paragraphs, held by this element itself:
@@ -70,6 +68,9 @@ def _score(body: HtmlElement, stats: dict[HtmlElement, _Stats],
     return scores
 
 
+_PARAGRAPH_TAGS = tuple(sorted(BLOCK_TAGS - _NOT_PARAGRAPHS))
+"""The tags of an element that scores as a paragraph (by its own inline text): a block's,
+not a list item's, a heading's, a term's or a caption's."""
 _BR_BLOCK_MIN_CHARS = 200
 """Only inline text this long is looked at for <br>-separated paragraphs."""
 
