@@ -55,6 +55,8 @@ def named_by_signature(el: HtmlElement, ident: str) -> bool:
     the bare word, whatever code its box opens with (``<div id="login"><pre>login(user,
     password)</pre>``): the id qualifies the name (``_ids._signature_anchor`` reads a bare
     id over a signature line of its own)."""
+    if ident.isalnum():  # (no mark before a name in it: the cheap test, before the text)
+        return False
     call = _CALL_RE.match(_opening(el))
     if call is None:
         return False
@@ -134,6 +136,8 @@ def member_anchor(el: HtmlElement, ident: str) -> bool:
     (``div#pretty_print_children-source``, the method's source listing). The name's words
     ("skip", "print", "sharing", "missing") say what the method does, not what component
     the block is."""
+    if _CODE_NAME_RE.search(ident) is None:  # (the name, or the entry's it starts with)
+        return False
     if _code_name(el) is not None:
         return True
     for depth, anc in enumerate(el.iterancestors()):

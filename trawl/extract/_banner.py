@@ -12,6 +12,7 @@ first line.
 
 from __future__ import annotations
 
+import itertools
 import re
 from urllib.parse import urlsplit
 
@@ -69,8 +70,12 @@ def _is_banner(el: HtmlElement, stats: dict[HtmlElement, _Stats]) -> bool:
     (``_says_nothing``)."""
     if el.tag in ("a", "img") or el.tag in _HEADINGS:
         return False
-    links = [a for a in el.iter("a") if a.get("href") is not None]
-    if len(links) <= BANNER_MIN_LINKS or not _home_logo(links[0]):
+    # (the first link asked first, the others counted up to the menu's least: the first
+    # block of a page may hold the whole page)
+    links = (a for a in el.iter("a") if a.get("href") is not None)
+    first = next(links, None)
+    if first is None or not _home_logo(first) or \
+            sum(1 for _ in itertools.islice(links, BANNER_MIN_LINKS)) < BANNER_MIN_LINKS:
         return False
     return _says_nothing(el, stats)
 

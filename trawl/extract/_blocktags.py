@@ -19,7 +19,7 @@ from lxml.html import HtmlElement
 
 from ._stats import _TYPED_NAME_RE, _link_density, _Stats
 from ._text import text_content
-from ._tree import _collapsed_text, _first_element
+from ._tree import _first_element, _short_text
 from ._tree import named_page as _named_page
 
 BLOCK_TAG_WORDS = frozenset((
@@ -58,7 +58,7 @@ def block_tags(el: HtmlElement, st: _Stats) -> bool:
     if first is None or not _tag_label(first):
         return False
     labels = [c for c in el if isinstance(c.tag, str) and c.tag == first.tag
-              and len(_collapsed_text(c)) <= LABEL_MAX_CHARS]
+              and _short_text(c, LABEL_MAX_CHARS) is not None]
     if 2 * sum(1 for c in labels if _tag_label(c)) < len(labels):
         return False
     return _link_density(st) <= BLOCK_TAGS_MAX_LINK_DENSITY or _links_name_code(el)
@@ -70,8 +70,8 @@ def _tag_label(el: HtmlElement) -> bool:
     no link."""
     if el.tag not in _LABEL_TAGS or next(el.iter("a"), None) is not None:
         return False
-    text = _collapsed_text(el)
-    if len(text) > LABEL_MAX_CHARS:
+    text = _short_text(el, LABEL_MAX_CHARS)  # (read no further: a block's first child)
+    if text is None:
         return False
     match = _LABEL_RE.match(text)
     return match is not None and match.group(1).strip().lower() in BLOCK_TAG_WORDS

@@ -14,6 +14,7 @@ from ._blockcaption import captions_block
 from ._blocktags import block_tags
 from ._boxes import _box_under_title, _boxed_in_text, _in_flow_quote, _related_entries
 from ._cells import data_cell
+from ._clean import NEXT_PAGE_ATTR, PREV_PAGE_ATTR
 from ._demo import demonstration
 from ._doccomment import doc_comment
 from ._entrycaption import declared_heading
@@ -23,14 +24,14 @@ from ._listedsection import note_dropped_contents
 from ._listentry import listing_entry_header
 from ._listing import in_listing
 from ._menus import menu_of_sections
-from ._navbar import navigation_bar
+from ._navbar import NAV_BAR_MAX_CHARS, navigation_bar
 from ._outline import labels_of_outline, outline_beside_article
 from ._phrases import _part_of_sentence
 from ._sectioncaption import section_caption
 from ._sectionhead import described_header
 from ._selfheading import self_linked_heading
-from ._seqbar import page_line, sequence_bar
-from ._signals import _is_ad_label, _kinds, page_contents
+from ._seqbar import PAGE_LINE_MAX_CHARS, SEQUENCE_BAR_MAX_CHARS, page_line, sequence_bar
+from ._signals import _boiler_kinds, _is_ad_label, _kinds, page_contents
 from ._sourcenote import source_note
 from ._stats import TextSize, _drop_all, _link_density, _measure, _remeasure, _Stats
 from ._text import _FIGURE_NUMBER_RE, _SECTION_NUMBER_RE, _lead_text, text_content, words
@@ -64,12 +65,13 @@ def remove_boilerplate(body: HtmlElement,
     ``stats``, when given, is ``_measure(body)``'s and is kept up to date with the removals.
     ``title``: the page's (a section's header holding it is no banner: ``titled_header``).
     """
-    if stats is None:
-        stats = _measure(body)
+    stats = _measure(body) if stats is None else stats
     total = max(stats[body].text, 1)
     text, links = stats[body].text, stats[body].links
     doomed: list[HtmlElement] = []
-    spared: list[HtmlElement] = []  # boilerplate but for their size
+    # large blocks, which the size guards may spare: asked again without them (below) only
+    # when the page has a main landmark (the walk changes nothing of the tree meanwhile)
+    large: list[tuple[HtmlElement, str, str, _Stats, HtmlElement | None]] = []
     chrome: set[HtmlElement] = set()
     landmark = None
     banner = site_banner(body, stats)
@@ -82,25 +84,28 @@ def remove_boilerplate(body: HtmlElement,
     # whole), so they are not asked there; the chrome and the landmark are still seen.
     inside, resume = False, None  # in a doomed subtree; the node after it
     heading = None  # the last heading the walk met (see _caption_in_numbered_section)
+    root = body.getroottree().getroot()
+    paged = root.get(NEXT_PAGE_ATTR) is not None or root.get(PREV_PAGE_ATTR) is not None
     for el in body.iter():
-        heading = _walked_heading(el, heading)
-        if inside and el is resume:
-            inside = False
+        tag = el.tag  # read once: lxml makes a new string per access
+        if tag in _HEADINGS:  # (the test inline: a call for every element was 5 % of it)
+            heading = _walked_heading(el, heading)
+        inside = inside and el is not resume  # (out of the doomed block at the node after it)
         if el is banner:
             inside, resume = True, _following(el)
             continue
-        tag = el.tag  # read once: lxml makes a new string per access
-        if el is body or tag == "html" or tag == "body":
+        if el is body or tag in _ROOT_TAGS:
             continue
+        role = el.get("role")
+        if inside and not role and tag not in _INSIDE_ASKED:
+            continue  # (in a doomed block, only a landmark or chrome is looked for)
         st = stats.get(el)
         if st is None:
             continue
-        role = el.get("role")
         role = role.strip().lower() if role else ""
         if landmark is None and (tag == "main" or role == "main"):
             landmark = el
-        if landmark is not None and tag == "nav" and page_contents(el) and \
-                _is_ancestor(landmark, el):
+        elif tag == "nav" and landmark is not None and _landmark_contents(landmark, el):
             continue  # the page's own table of contents, in its main landmark: content
         # (chrome is one of four tags or has a role: most elements are neither, and skip the call)
         if (role or tag in _CHROME_TAGS) and _is_chrome(el, tag, role) and \
@@ -110,22 +115,38 @@ def remove_boilerplate(body: HtmlElement,
         if inside:
             continue
         share = st.text / total
-        if _is_boilerplate(el, tag, role, st, share, heading, title):
+        if _is_boilerplate(el, tag, role, st, share, heading, title, paged):
             doomed.append(el)
             doomed.extend(labels_of_outline(el, tag, role))  # (a nav's label goes with it)
             inside, resume = True, _following(el)
-        elif share >= _SIZE_GUARD_MIN and \
-                _is_boilerplate(el, tag, role, st, 0.0, heading, title):
-            spared.append(el)
+        elif share >= _SIZE_GUARD_MIN:
+            large.append((el, tag, role, st, heading))
     if landmark is not None:
-        # Outside the page's main landmark, boilerplate is boilerplate whatever its size (on
-        # a short page a footer holds much of the text, and the size guards would keep it).
-        around = set(landmark.iterancestors())
-        doomed += [el for el in spared if el is not landmark and el not in around
-                   and not any(a is landmark for a in el.iterancestors())]
-    note_dropped_contents(doomed, body.getroottree().getroot())  # (see _listedsection)
+        doomed += _outside_landmark(landmark, large, title, paged)
+    note_dropped_contents(doomed, root)  # (see _listedsection)
     _remeasure(stats, body, _drop_all(doomed))
     return TextSize(max(text, 0), max(links, 0))
+
+
+def _landmark_contents(landmark: HtmlElement, nav: HtmlElement) -> bool:
+    """Whether ``nav`` is the page's own table of contents (``page_contents``) in its main
+    ``landmark``: content."""
+    return page_contents(nav) and _is_ancestor(landmark, nav)
+
+
+def _outside_landmark(landmark: HtmlElement,
+                      large: list[tuple[HtmlElement, str, str, _Stats, HtmlElement | None]],
+                      title: str | None, paged: bool) -> list[HtmlElement]:
+    """The blocks of ``large`` (each with its tag, role, stats and the heading before it,
+    as the walk met them) that are boilerplate but for their size, outside the page's main
+    ``landmark``: there boilerplate is boilerplate whatever its size (on a short page a
+    footer holds much of the text, and the size guards would keep it). The landmark, its
+    ancestors and what it holds are not asked."""
+    around = set(landmark.iterancestors())
+    return [el for el, tag, role, st, heading in large
+            if el is not landmark and el not in around
+            and not any(a is landmark for a in el.iterancestors())
+            and _is_boilerplate(el, tag, role, st, 0.0, heading, title, paged)]
 
 
 def _walked_heading(el: HtmlElement, heading: HtmlElement | None) -> HtmlElement | None:
@@ -148,6 +169,10 @@ def _following(el: HtmlElement) -> HtmlElement | None:
     return None
 
 
+_ROOT_TAGS = frozenset(("html", "body"))
+_INSIDE_ASKED = _CHROME_TAGS | {"main"}
+"""The tags the walk looks at inside a doomed block (besides those with a role): the main
+landmark, chrome (whose text the page's readable size leaves out)."""
 _SIZE_GUARD_MIN = 0.1
 """The smallest share of the page's text that a size guard of _is_boilerplate spares."""
 _SECTIONING = frozenset(("article", "main", "section"))
@@ -193,10 +218,12 @@ def _notes(el: HtmlElement, role: str) -> bool:
 
 
 def _is_boilerplate(el: HtmlElement, tag: str, role: str, st: _Stats, share: float,
-                    heading: HtmlElement | None = None, title: str | None = None) -> bool:
+                    heading: HtmlElement | None = None, title: str | None = None,
+                    paged: bool = True) -> bool:
     """Whether ``el`` (``share`` of the page's text) is boilerplate. ``heading``: the last
     heading before ``el`` in document order, as the walk met it (see
-    ``_caption_in_numbered_section``); ``title``: the page's."""
+    ``_caption_in_numbered_section``); ``title``: the page's; ``paged``: whether the page's
+    head names a page before or after it (``_bar_of_links``; False spares the asking)."""
     if tag == "figcaption" and share < 0.3:
         return not _numbered_caption(el, tag) and \
             not _caption_in_numbered_section(el, tag, heading) and not caption_of_text(el)
@@ -210,10 +237,9 @@ def _is_boilerplate(el: HtmlElement, tag: str, role: str, st: _Stats, share: flo
         return (share < 0.5 or ((tag == "nav" or role == "navigation") and share < 0.8)) \
             and not _in_flow_quote(el, st) and not _box_under_title(el, st) \
             and not sidebar_in_flow(el, st) and not demonstration(el)
-    if st.links and (_pager(el, st) or _language_bar(el, st) or navigation_bar(el, st)
-                     or sequence_bar(el, st) or outline_beside_article(el, tag)
-                     or (tag == "div" and links_panel(el))
-                     or page_line(el, st)):
+    if st.links and ((st.text <= _BARS_MAX_CHARS and _bar_of_links(el, st, paged))
+                     or outline_beside_article(el, tag)
+                     or (tag == "div" and links_panel(el))):
         return True
     if 1 < st.text < 40 and st.links == 0:
         # half of all elements get here: spare the leaves (most of them) the itertext
@@ -221,7 +247,7 @@ def _is_boilerplate(el: HtmlElement, tag: str, role: str, st: _Stats, share: flo
         raw = (el.text or "") if leaf else text_content(el)
         if _is_ad_label(raw) and not _named_term(el):
             return True
-    kinds = _kinds(el)
+    kinds = _boiler_kinds(el)  # (_NO_KINDS when neither strong nor boilerplate)
     # only strong or boilerplate tokens make it boilerplate below: _code_comment (another
     # class read) is asked of those few, not of every element with a class
     if not (kinds.strong or kinds.boiler) or kinds.embed or _code_comment(el, tag, st) \
@@ -485,6 +511,22 @@ def _language_bar(el: HtmlElement, st: _Stats) -> bool:
     if links < 2 or any(True for _ in el.iter(*_HEADINGS)):
         return False
     return _labels_links(el)
+
+
+_BARS_MAX_CHARS = max(_PAGER_MAX_CHARS, LANGUAGE_BAR_MAX_CHARS, NAV_BAR_MAX_CHARS,
+                      SEQUENCE_BAR_MAX_CHARS, PAGE_LINE_MAX_CHARS)
+"""Past this much text a block is none of ``_bar_of_links``' bars (each has its limit)."""
+
+
+def _bar_of_links(el: HtmlElement, st: _Stats, paged: bool = True) -> bool:
+    """Whether ``el`` is a short bar of links to other pages: a pager (by its links'
+    ``rel``), a bar of languages, a node's navigation bar (by its labels), a bar to the
+    pages before and after (by the page's head), or a line leading on to one of them.
+    (Asked only of blocks of ``_BARS_MAX_CHARS`` at most: of every block with links, most
+    are longer, and none of the five is asked.) The last two read the page's head, asked
+    only when it names a page before or after this one (``paged``, once a page)."""
+    return _pager(el, st) or _language_bar(el, st) or navigation_bar(el, st) or \
+        (paged and (sequence_bar(el, st) or page_line(el, st)))
 
 
 def _labels_links(el: HtmlElement) -> bool:

@@ -118,12 +118,13 @@ def _find_main(root: HtmlElement, title: str | None = None
         _remeasure(stats, body, _drop_all(side_menus(body, stats)))
         return body, readable, None
     block = max(scores, key=lambda el: scores[el])
-    bars = navigation_won(body, block, scores, stats)
+    chrome = _chrome_block(body, block, stats)  # (asked once: it walks the block's text)
+    bars = navigation_won(body, block, scores, stats, chrome)
     if bars:  # (a page too short for any of its own text to score: it is what is left)
         _remeasure(stats, body, _drop_all(bars))
         return body, readable, None
-    block = outside_chrome(body, block, scores, stats)
-    menus = menus_alone(body, scores, stats) if _chrome_block(body, block, stats) else []
+    block, chrome = outside_chrome(body, block, scores, stats, chrome)
+    menus = menus_alone(body, scores, stats) if chrome else []
     if menus:  # (nothing of the page's own scored: it is what is left, as above)
         _remeasure(stats, body, _drop_all(menus))
         return body, readable, None

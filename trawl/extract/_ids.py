@@ -15,7 +15,7 @@ from lxml.html import HtmlElement
 from ._anchored import member_anchor, named_by_signature
 from ._navbar import past_bar
 from ._text import _FIGURE_NUMBER_RE, _SECTION_NUMBER_RE, BLOCK_TAGS, _lead_text, words
-from ._tokens import _NEG_WEIGHT_RE, _kinds_of, _says_something
+from ._tokens import _plain_id, _says_something
 from ._tree import (
     _HEADINGS,
     GLUED_CODE_RE,
@@ -38,8 +38,7 @@ def _component_id(el: HtmlElement, ident: str) -> str | None:
     if "." in ident or _is_heading_slug(el, ident) or _own_slug(el, ident) or \
             _signature_heading(el):
         return None
-    kinds = _kinds_of(ident)
-    if _NEG_WEIGHT_RE.search(ident) is None and not (kinds.boiler or kinds.strong):
+    if _plain_id(ident):  # (no chrome's word: no part of it is read apart)
         return ident
     if _term_anchor(el, ident) or _numbered_part(el) or _defined_in_code(el, ident) or \
             _named_item(el, ident) or _signature_anchor(el, ident) or \
@@ -123,6 +122,9 @@ _SIGNATURE_OPEN_RE = re.compile(r"([A-Za-z_$][\w$]*)[(<]")
 "subscribe(", "scheduled<"."""
 _COUNTER_RE = re.compile(r"[-_]\d+$")
 """The counter a generator sets after an anchor to keep overloads apart ("subscribe-1")."""
+_ASCII_NAME_RE = re.compile(r"[A-Za-z0-9_$]+")
+"""An id, less its counter, that may be the name a signature opens with (as the letter case
+leaves it: of ASCII, only a name's characters lower to a name's)."""
 
 
 def _signature_anchor(el: HtmlElement, ident: str) -> bool:
@@ -134,13 +136,15 @@ def _signature_anchor(el: HtmlElement, ident: str) -> bool:
     the line is. Guards: the name is glued to its parameters (``_SIGNATURE_OPEN_RE``), the
     line holds no block and is short (``SIGNATURE_LINE_MAX_CHARS``); a newsletter box with
     id "subscribe" says words ("Subscribe to our letter"), and holds a form or paragraphs."""
+    name = _COUNTER_RE.sub("", ident)
+    if name.isascii() and _ASCII_NAME_RE.fullmatch(name) is None:
+        return False  # (no name: "top-bar-nav"; the cheap test, before the element's parts)
     if any(isinstance(d.tag, str) and d.tag in BLOCK_TAGS and d.tag != "br"
            for d in el.iterdescendants()):
         return False
     text = _short_text(el, SIGNATURE_LINE_MAX_CHARS)
     opening = _SIGNATURE_OPEN_RE.match(text) if text else None
-    return opening is not None and \
-        _COUNTER_RE.sub("", ident).lower() == opening.group(1).lower()
+    return opening is not None and name.lower() == opening.group(1).lower()
 
 
 _TERM_NAME_RE = re.compile(r"[\w.\-]+")

@@ -41,8 +41,7 @@ def links_panel(el: HtmlElement) -> bool:
     another leading out of it (``_leads_out``)."""
     # (the cheap tests first, asked of every block with links: no text of its own, and
     # enough lists among its children before any list's links are read)
-    if (el.text or "").strip() or \
-            sum(1 for child in el if child.tag in _LISTS) < PANEL_MIN_LISTS:
+    if (el.text or "").strip() or not _lists_among_children(el):
         return False
     lists: list[HtmlElement] = []
     for child in el:
@@ -55,6 +54,13 @@ def links_panel(el: HtmlElement) -> bool:
             return False
     return len(lists) >= PANEL_MIN_LISTS and not (el.text or "").strip() and \
         any(_outlines_page(x) for x in lists) and any(_leads_out(x) for x in lists)
+
+
+def _lists_among_children(el: HtmlElement) -> bool:
+    """Whether ``PANEL_MIN_LISTS`` of ``el``'s children are lists (``ul``, ``ol``): looked
+    for by lxml among the children, no more of them read than that."""
+    lists = el.iterchildren(*_LISTS)
+    return all(next(lists, None) is not None for _ in range(PANEL_MIN_LISTS))
 
 
 def _empty_list_note(el: HtmlElement) -> bool:

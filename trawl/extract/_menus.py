@@ -30,9 +30,14 @@ def menu_of_sections(el: HtmlElement) -> bool:
     "Services") sits over the text, and a sidebar's list of the page's sections under its
     label ("Topics") beside it: they close no text; and a bar of jump links ("Top",
     "Back") names no section."""
-    links = [a for a in el.iter("a") if a.get("href") is not None]
-    if len(links) < CONTENTS_MIN_LINKS or \
-            not all((a.get("href") or "").startswith("#") for a in links):
+    links = []
+    for a in el.iter("a"):  # (read until the first link elsewhere: most blocks' first)
+        href = a.get("href")
+        if href is not None:
+            if not href.startswith("#"):
+                return False
+            links.append(a)
+    if len(links) < CONTENTS_MIN_LINKS:
         return False
     return _after_text(el) and _heads_targets(el, links)
 

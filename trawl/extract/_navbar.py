@@ -88,7 +88,12 @@ def _short(el: HtmlElement) -> bool:
 def _bar(el: HtmlElement) -> bool:
     if el.tag == "a" or el.tag in _HEADINGS:
         return False
-    links = [a for a in el.iter("a") if a.get("href") is not None]
+    links = []
+    for a in el.iter("a"):
+        if a.get("href") is not None:
+            if not _place_label(a):  # (read as met: most blocks' first link names none)
+                return False
+            links.append(a)
     if len(links) < NAV_BAR_MIN_LINKS or not _sequence_labels(links):
         return False
     return not any(True for _ in el.iter(*_HEADINGS)) and _only_links(el)
@@ -117,8 +122,22 @@ def _sequence_labels(links: list[HtmlElement]) -> bool:
     shape, in the text."""
     named = False
     for a in links:
-        label = [w.lower() for w in re.findall(r"\w+", text_content(a))]
+        label = _label(a)
         if label and not all(w in SEQUENCE_LABELS for w in label):
             return False
         named = named or bool(label)
     return named
+
+
+def _label(a: HtmlElement) -> list[str]:
+    """The words of the link ``a``'s label, in lower case."""
+    return [w.lower() for w in _WORDS_RE.findall(text_content(a))]
+
+
+def _place_label(a: HtmlElement) -> bool:
+    """Whether the link ``a``'s label names a place in the sequence of nodes or has no
+    word (as ``_sequence_labels`` asks of each link)."""
+    return all(w in SEQUENCE_LABELS for w in _label(a))
+
+
+_WORDS_RE = re.compile(r"\w+")

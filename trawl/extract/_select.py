@@ -49,11 +49,9 @@ def _score(body: HtmlElement, stats: dict[HtmlElement, _Stats],
     distance. ``mass``, when given, gets every element's undecayed sum of the points of the
     paragraphs below it, each less its link share (how much prose it holds)."""
     scores: dict[HtmlElement, float] = {}
-    for el in body.iter():
+    for el in body.iter(*_PARAGRAPH_TAGS):  # (lxml passes over the others: most elements)
         st = stats.get(el)
         if st is None or st.inline < 25:
-            continue
-        if el.tag not in BLOCK_TAGS or el.tag in _NOT_PARAGRAPHS:
             continue
         runs = _br_runs(el) if st.inline >= _BR_BLOCK_MIN_CHARS else 1
         # text in <br>-separated runs is that many paragraphs, held by this element itself:
@@ -70,6 +68,9 @@ def _score(body: HtmlElement, stats: dict[HtmlElement, _Stats],
     return scores
 
 
+_PARAGRAPH_TAGS = tuple(sorted(BLOCK_TAGS - _NOT_PARAGRAPHS))
+"""The tags of an element that scores as a paragraph (by its own inline text): a block's,
+not a list item's, a heading's, a term's or a caption's."""
 _BR_BLOCK_MIN_CHARS = 200
 """Only inline text this long is looked at for <br>-separated paragraphs."""
 
@@ -506,7 +507,8 @@ those pages) has at most this many links; a site map or a list of contents has m
 
 
 def navigation_won(body: HtmlElement, block: HtmlElement, scores: dict[HtmlElement, float],
-                   stats: dict[HtmlElement, _Stats]) -> list[HtmlElement]:
+                   stats: dict[HtmlElement, _Stats], chrome: bool | None = None
+                   ) -> list[HtmlElement]:
     """The navigation bars of the page when they are all that scored: the best candidate
     is in one, no candidate outside them scored (the page's text is too short to: a
     section of one line, "Configuring is fun."), each is a bar (see ``chrome_beside``: its
@@ -515,10 +517,11 @@ def navigation_won(body: HtmlElement, block: HtmlElement, scores: dict[HtmlEleme
     and the bars are its chrome, spared by boilerplate removal only because the page is
     short. Any generator that puts prev/next bars around short pages makes one so. A
     page whose only text is a list of many links (a site map) is that list; and when
-    nothing outside the bars has a heading, the bars are all the page says. Else []."""
+    nothing outside the bars has a heading, the bars are all the page says. Else [].
+    ``chrome``: ``_chrome_block(body, block, stats)`` when the caller has it."""
     # (first the block's own ancestors: on most pages none is chrome, and the walk of
     # the whole page below is not made)
-    if not _in_chrome(body, block) and not _holds_chrome(block, stats):
+    if not (_chrome_block(body, block, stats) if chrome is None else chrome):
         return []
     bars = _chrome_parts(body, body)
     if not bars or (not any(_is_ancestor(bar, block) or bar is block for bar in bars) and \
@@ -560,7 +563,8 @@ def _in_chrome(body: HtmlElement, el: HtmlElement) -> bool:
 
 
 def outside_chrome(body: HtmlElement, block: HtmlElement, scores: dict[HtmlElement, float],
-                   stats: dict[HtmlElement, _Stats]) -> HtmlElement:
+                   stats: dict[HtmlElement, _Stats], chrome: bool | None = None
+                   ) -> tuple[HtmlElement, bool]:
     """``block``, the best candidate, or when it is chrome (in it, or its wrapper:
     ``_in_chrome``, ``_holds_chrome``) the best candidate of the page's own that scored at
     all. A short page's footer ("Copyright © 2011 ... Distributed under the Boost Software
@@ -568,12 +572,16 @@ def outside_chrome(body: HtmlElement, block: HtmlElement, scores: dict[HtmlEleme
     are a number of similar libraries in existence. I'm aware of at least three.", three
     linked names); its class weighs against it, not enough. Of the page's own, not around
     the chrome: the body holds the footer and the menu no class names too. (When nothing
-    of the page's own scored, ``navigation_won`` has said what the page is.)"""
-    if not _chrome_block(body, block, stats):
-        return block
+    of the page's own scored, ``navigation_won`` has said what the page is.)
+
+    With it, whether the block returned is chrome (``_chrome_block``): a block of the
+    page's own is none by its choice, and ``block`` is what it was found (``chrome``, when
+    the caller has it), so no block is asked twice (``_holds_chrome`` walks its text)."""
+    if not (_chrome_block(body, block, stats) if chrome is None else chrome):
+        return block, False
     own = [el for el, score in scores.items()
            if score > 0 and not _is_ancestor(el, block) and not _chrome_block(body, el, stats)]
-    return max(own, key=lambda el: scores[el]) if own else block
+    return (max(own, key=lambda el: scores[el]), False) if own else (block, True)
 
 
 def _chrome_block(body: HtmlElement, el: HtmlElement, stats: dict[HtmlElement, _Stats]) -> bool:

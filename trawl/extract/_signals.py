@@ -13,7 +13,7 @@ from lxml.html import HtmlElement
 
 from ._ids import _component_id
 from ._text import text_content, words
-from ._tokens import _NO_KINDS, _class_weight_of, _either, _Kinds, _kinds_of
+from ._tokens import _NO_KINDS, _class_weight_of, _either, _Kinds, _kinds_of, _plain_id
 from ._tree import _HEADINGS, _collapsed_text, _first_element, _short_text
 
 _BOILER_ROLES = words(
@@ -28,13 +28,32 @@ def _kinds(el: HtmlElement) -> _Kinds:
     cls, ident = el.get("class"), el.get("id")
     if not cls and not ident:  # most elements: skip the concatenation and the cache
         return _NO_KINDS
-    own = _component_id(el, ident) if ident else None
+    # (an id of no kind that ``_component_id`` gives back whole or not at all adds nothing
+    # either way: it is not read)
+    own = _component_id(el, ident) if ident and \
+        not (_plain_id(ident) and _kinds_of(ident) == _NO_KINDS) else None
     if not own:
         return _kinds_of(cls) if cls else _NO_KINDS
     # (the class's and the id's kinds apart, each cached: a class recurs on many elements,
     # and ``_component_id`` has read the id's already; a token is one part's, so the
     # union's kinds are the two's, either)
     return _either(_kinds_of(cls), _kinds_of(own)) if cls else _kinds_of(own)
+
+
+def _boiler_kinds(el: HtmlElement) -> _Kinds:
+    """``_kinds(el)`` when it may say boilerplate (a strong or a boilerplate token), else
+    ``_NO_KINDS``: asked of every element by the boilerplate pass, which reads the other
+    families only of those. A class of neither with a plain id (``_plain_id``: "main",
+    "article-body", a content block's) says neither whatever the id is read as, and the
+    id's reading (``_component_id``: its heading, its ancestors) is not made."""
+    cls, ident = el.get("class"), el.get("id")
+    if cls:
+        kinds = _kinds_of(cls)
+        if kinds.boiler or kinds.strong:
+            return _kinds(el)
+    if not ident or _plain_id(ident):
+        return _NO_KINDS
+    return _kinds(el)
 
 
 def _class_weight(el: HtmlElement) -> float:
@@ -92,6 +111,12 @@ def _cousin_alike(section: HtmlElement, parent: HtmlElement, cls: str, rank: str
 
 def _admonition(el: HtmlElement) -> bool:
     """A note, warning or "See also" box: content even when it is all links."""
+    cls, ident = el.get("class"), el.get("id")
+    if cls and _kinds_of(cls).admonition:
+        return True
+    # (a plain id, ``_plain_id``, of no admonition's token adds none, however it is read)
+    if not ident or (_plain_id(ident) and not _kinds_of(ident).admonition):
+        return False
     return _kinds(el).admonition
 
 
@@ -146,9 +171,13 @@ def page_contents(el: HtmlElement) -> bool:
     """Whether ``el`` links only to places on the page itself (``#...``), several of them:
     a table of its contents, not a way to other pages; links elsewhere only in the titles
     of its entries (``_in_entry_title``)."""
-    links = list(el.iter("a"))
-    return len(links) >= CONTENTS_MIN_LINKS and all(
-        (a.get("href") or "").startswith("#") or _in_entry_title(a) for a in links)
+    # (read as met, up to the first link elsewhere: a site's menu says so by its first)
+    count = 0
+    for a in el.iter("a"):
+        if not ((a.get("href") or "").startswith("#") or _in_entry_title(a)):
+            return False
+        count += 1
+    return count >= CONTENTS_MIN_LINKS
 
 
 def _in_entry_title(a: HtmlElement) -> bool:

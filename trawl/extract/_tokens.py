@@ -121,6 +121,17 @@ def _says_something(raw: str) -> bool:
         _POS_WEIGHT_RE.search(raw) is not None
 
 
+@lru_cache(maxsize=8192)
+def _plain_id(ident: str) -> bool:
+    """Whether ``_ids._component_id`` gives ``ident`` back whole or not at all, never a part
+    of it: it says no chrome (no boilerplate or strong token, no negative weight's word),
+    and only an id that does is cut to its own part (``_ids._own_part``). What such an id
+    adds to an element's kinds is then its own kinds or nothing: an id of no kind, or
+    without the family asked, adds none whatever it is read as."""
+    kinds = _kinds_of(ident)
+    return not (kinds.boiler or kinds.strong) and _NEG_WEIGHT_RE.search(ident) is None
+
+
 _STATE_WORDS = frozenset(("has", "with", "no", "without"))
 """The first words of a class that names what is around an element, not what it is."""
 
