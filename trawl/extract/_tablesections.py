@@ -54,15 +54,46 @@ def table_sections(node: HtmlElement, body: HtmlElement, stats: dict[HtmlElement
         return False
     children = [c for c in body if isinstance(c.tag, str) and not _empty_anchor(c)
                 and c in stats and stats[c].text]
+    bar = _over_sections(node, body, children)
+    if bar is not None:
+        cls = bar.get("class")
     sections = [c for c in children if c.tag == "table" and c.get("class") == cls]
-    least = TABLE_SECTIONS_MIN if body.tag == "body" else NESTED_SECTIONS_MIN
-    if len(sections) < least or node not in sections:
+    least = NESTED_SECTIONS_MIN if body.tag != "body" or bar is not None \
+        else TABLE_SECTIONS_MIN
+    if len(sections) < least or (bar is None and node not in sections):
         return False
     if _after_sections(children, sections) or \
             any(_class_weight(c) < 0 or c.find(".//form") is not None for c in children):
         return False
     return all(_title_row(t) for t in sections) and \
         not _closing_links(sections[-1], body, stats, lists)
+
+
+def _over_sections(node: HtmlElement, body: HtmlElement,
+                   children: list[HtmlElement]) -> HtmlElement | None:
+    """The first table of sections when ``node`` is the page's title bar over them: the
+    body's first child (``children``: its children with text), a table of one row
+    (``title_bar``), and a table with a class after it (the first section; what its class
+    makes the sections is ``table_sections``' question). Scoring may pick the bar on a
+    page whose sections are short (a package's list of its modules, a module of two
+    functions): the bar heads the document as its title does."""
+    if body.tag != "body" or not children or node is not children[0] or \
+            not title_bar(node):
+        return None
+    return next((c for c in children[1:] if c.tag == "table" and c.get("class")), None)
+
+
+def title_bar(table: HtmlElement) -> bool:
+    """Whether ``table`` is a bar of one row opening on a short title: one row, its first
+    cell with text of at most ``TITLE_ROW_MAX_CHARS`` (the page's name; the bar's other
+    cells may hold its links)."""
+    rows = list(table.iter("tr"))
+    return len(rows) == 1 and 0 < len(_bar_title(table)) <= TITLE_ROW_MAX_CHARS
+
+
+def _bar_title(table: HtmlElement) -> str:
+    cell = next((c for c in table.iter("td", "th") if text_content(c).strip()), None)
+    return "" if cell is None else "".join(text_content(cell).split())
 
 
 def _after_sections(children: list[HtmlElement], sections: list[HtmlElement]) -> bool:
