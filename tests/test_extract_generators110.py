@@ -57,3 +57,69 @@ def test_a_title_bar_over_a_list_of_other_pages_leaves_it() -> None:
                                                     "https://example.org/x.html"))
     text = extract(page, URL).text
     assert "news" not in text and "about" not in text
+
+
+def test_a_class_titled_with_its_long_base_linked_is_a_section() -> None:
+    # "class XMLFilterBase(xml.sax.xmlreader.XMLReader)": the base's linked name is most
+    # of the title; the title opens on the class's own anchor (_title_row, _names_itself)
+    from .test_extract_generators108 import CLASS, LONG, pydoc_page, section
+    long_base = CLASS.replace("(<a href='builtins.html#object'>builtins.object</a>)",
+                              "(<a href='xml.sax.xmlreader.html#XMLReader'>"
+                              "xml.sax.xmlreader.XMLReader</a>)")
+    other = CLASS.replace("JSONDecoder", "JSONEncoder").replace(
+        "Simple&nbsp;JSON&nbsp;decoder,", "Extensible&nbsp;JSON&nbsp;encoder, " + LONG)
+    page = pydoc_page(sections=section("Classes", long_base + other))
+    assert_kept(extract(page, URL).text, "Implementation of JSONDecoder", "Simple JSON decoder",
+                "Extensible JSON encoder", "json.scanner")
+
+
+def listing_page(entries: str, year: str = "2025") -> str:
+    from .test_extract_generators109 import BANNER, FOOTER, SIDEBAR
+    return ("<html><head><title>Archives | A blog of notes</title></head><body>"
+            f"{BANNER}<div class='outer'><section id='main'><section class='archives-wrap'>"
+            f"<div class='archive-year-wrap'><a href='/archives/{year}'>{year}</a></div>"
+            f"<div class='archives'>{entries}</div></section></section>{SIDEBAR}</div>"
+            f"{FOOTER}</body></html>")
+
+
+def test_a_short_listings_dates_and_year_are_its_own() -> None:
+    # a listing's last page of three entries, too short for a paragraph: strip_header took
+    # every date (and the year over them) for the page's dateline (_listentry.listing_date)
+    from .test_extract_generators109 import TITLES, entry
+    text = extract(listing_page("".join(entry(i, t) for i, t in enumerate(TITLES[:3]))),
+                   URL).full_text
+    assert_kept(text, "2025", "Jan 1", "Jan 2", "Jan 3", *TITLES[:3])
+
+
+def test_a_listings_last_page_of_one_entry_keeps_it() -> None:
+    # a category's last page: one entry, its header all it holds (_listentry.lone_entry)
+    from .test_extract_generators109 import entry
+    text = extract(listing_page(entry(4, "Logging levels explained")), URL).full_text
+    assert_kept(text, "Logging levels explained", "Jan 5")
+
+
+def test_a_posts_own_date_still_goes_from_its_top() -> None:
+    # hostile: a post's header of its date and its title (linked to itself), over its
+    # text: its dateline goes as ever (no listing entry: the post has a body)
+    from .test_extract_generators109 import BANNER, FOOTER, POST, SIDEBAR
+    page = ("<html><head><title>Reading a lock file | A blog of notes</title></head><body>"
+            f"{BANNER}<div class='outer'><section id='main'><article class='post'>"
+            "<div class='inner'><header><a href='/p/1/'><time datetime='2025-01-04'>Jan 4"
+            "</time></a><h1><a href='/p/1/'>Reading a lock file</a></h1></header>"
+            f"<div class='entry'>{POST}</div></div></article></section>{SIDEBAR}</div>"
+            f"{FOOTER}</body></html>")
+    text = extract(page, URL).full_text
+    assert "exact version of every package" in text and "Jan 4" not in text
+
+
+def test_a_lone_card_under_a_post_goes() -> None:
+    # hostile: a post, then one "related post" card (an article of its header alone): the
+    # card, a title and a date beside the post's text, goes as its row of three does
+    from .test_extract_generators109 import BANNER, FOOTER, POST, SIDEBAR, entry
+    page = ("<html><head><title>Reading a lock file | A blog of notes</title></head><body>"
+            f"{BANNER}<div class='outer'><section id='main'><article class='post'>"
+            f"<header><h1>Reading a lock file</h1></header><div class='entry'>{POST}</div>"
+            f"<div class='more'>{entry(7, 'Why the build was slow', 'h3')}</div></article>"
+            f"</section>{SIDEBAR}</div>{FOOTER}</body></html>")
+    text = extract(page, URL).full_text
+    assert "exact version of every package" in text and "Why the build was slow" not in text

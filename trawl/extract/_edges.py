@@ -22,6 +22,7 @@ from ._entryhead import kind_heading_beside, says_title
 from ._kept import LISTING_MIN_LINES
 from ._kindlist import kind_list
 from ._listedsection import listed_in_contents
+from ._listentry import listing_date
 from ._members import names_member
 from ._namelines import HEADER_BLOCK_EXTRA_CHARS, holds_abstract, says_more
 from ._numbered import lists_sections_after
@@ -135,7 +136,8 @@ def strip_header(content: HtmlElement, title: str | None,
                 or (_BYLINE_RE.match(text) and len(text) < 100)
                 or (dated and len(text) < 60
                     and not _version_sentence(text, title_words) and not release_date(el))) \
-                and not book and not beside_declaration(el) and not _in_note(el, content):
+                and not book and not beside_declaration(el) and not _in_note(el, content) \
+                and not listing_date(el):
             doomed.append(el)  # (no version beside an API item's title, no note's date)
     _drop_all(doomed)
     return headline

@@ -16,6 +16,9 @@ from ._tree import _HEADINGS
 ENTRY_RUN_MIN = 3
 """How many entries in a row make a listing (an archive's page lists ten; two cards are a
 pair, not a listing)."""
+LABEL_MAX_DEPTH = 3
+"""A listing's label (a year) may be a link in a wrapper of its own: this many levels up
+from the dated line, each holding nothing else, are asked for the entries after them."""
 
 
 def listing_entry_header(el: HtmlElement) -> bool:
@@ -40,7 +43,51 @@ def listing_entry_header(el: HtmlElement) -> bool:
     if listing is None:
         return False
     entries = sum(1 for child in listing if child.tag == "article")
-    return entries >= ENTRY_RUN_MIN
+    return entries >= ENTRY_RUN_MIN or (entries == 1 and lone_entry(article, el))
+
+
+def lone_entry(article: HtmlElement, header: HtmlElement) -> bool:
+    """Whether ``article``, alone in its block, is a listing's last entry (a category's
+    last page of one post): it is its ``header`` and nothing else, no text of its own
+    beside it (a post has a body under its header; an entry is its title and date).
+    Guard: a post's header over its text, a card beside a post, which the selection and
+    the pruning weigh as the block of links it is."""
+    inner = header.getparent()
+    if inner is None:
+        return False
+    while inner is not article:
+        if any(isinstance(c.tag, str) and c is not header and "".join(c.itertext()).strip()
+               for c in inner) or (inner.text or "").strip():
+            return False
+        header, inner = inner, inner.getparent()
+        if inner is None:
+            return False
+    return not any(isinstance(c.tag, str) and c is not header and
+                   "".join(c.itertext()).strip() for c in article)
+
+
+def listing_date(el: HtmlElement) -> bool:
+    """Whether the dated line ``el`` is a listing's, not the page's dateline: a date in an
+    entry's header (``listing_entry_header``), or the label right before the block of the
+    entries (a year over an archive's posts). ``_edges.strip_header`` drops the datelines
+    at the top of the content; a listing too short to hold a paragraph had all its dates
+    taken so. Guard: a post's own date over its text is in no listing entry's header."""
+    header = next(el.iterancestors("header"), None) if el.tag != "header" else el
+    if header is not None:
+        return listing_entry_header(header)
+    block = None
+    for _ in range(LABEL_MAX_DEPTH):  # (the label's link, alone in its wrapper)
+        block = el.getnext()
+        while block is not None and not isinstance(block.tag, str):
+            block = block.getnext()
+        parent = el.getparent()
+        if block is not None or parent is None or "".join(parent.itertext()).strip() != \
+                "".join(el.itertext()).strip():
+            break
+        el = parent
+    first = next(block.iterchildren("article"), None) if block is not None else None
+    head = first.find(".//header") if first is not None else None
+    return head is not None and listing_entry_header(head)
 
 
 def _entry_title_link(header: HtmlElement) -> bool:

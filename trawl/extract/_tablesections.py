@@ -142,4 +142,16 @@ def _title_row(table: HtmlElement) -> bool:
     linked = sum(len(" ".join(text_content(a).split())) for a in cells[0].iter("a")
                  if to_other_page(a))
     return len(text) <= TITLE_ROW_MAX_CHARS and not promo_heading(cells[0]) \
-        and linked <= TITLE_ROW_MAX_LINKED * len(text)
+        and (linked <= TITLE_ROW_MAX_LINKED * len(text) or _names_itself(cells[0]))
+
+
+def _names_itself(cell: HtmlElement) -> bool:
+    """Whether the title ``cell`` opens on an anchor of its own (an ``id``, or ``<a name>``
+    as the cleaning leaves it, no link)
+    holding the section's name: a class's title, "class XMLFilterBase(xml.sax.xmlreader.
+    XMLReader)", whose base's long name, linked, is most of its text. A teaser's title is
+    a link to its page, no anchor of the page's own."""
+    first = next((e for e in cell.iterdescendants() if isinstance(e.tag, str)
+                  and "".join(e.itertext()).strip()), None)
+    return first is not None and bool(first.get("id") or first.get("name")) \
+        and not first.get("href")
