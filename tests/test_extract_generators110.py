@@ -123,3 +123,30 @@ def test_a_lone_card_under_a_post_goes() -> None:
             f"</section>{SIDEBAR}</div>{FOOTER}</body></html>")
     text = extract(page, URL).full_text
     assert "exact version of every package" in text and "Why the build was slow" not in text
+
+
+def test_see_also_citing_other_sites_by_address_ends_a_post() -> None:
+    # a command's "See Also": the site's pages by name, then libraries on another site
+    # cited by their addresses (_seealso._says_address): the document's last section
+    from .test_extract_generators109 import PAGES, SECTIONS, post_page
+    cited = ("https://npm.im/cacache", "https://npm.im/pacote")
+    see_also = ("<h3 id='see-also'><a href='#see-also' class='headerlink'></a>See Also</h3>"
+                "<ul>" + "".join(f"<li><a href='/commands/{p.replace(' ', '-')}'>{p}</a></li>"
+                                 for p in PAGES)
+                + "".join(f"<li><a href='{u}'>{u}</a></li>" for u in cited) + "</ul>")
+    text = extract(post_page("npm-cache", SECTIONS, see_also), URL).full_text
+    assert_kept(text, "See Also", *PAGES, *cited)
+
+
+def test_see_also_of_other_sites_by_name_goes() -> None:
+    # hostile: a "See Also" of the site's pages and partners' sites named by their names
+    # (a promotion's links off the site, share buttons alike): no address cited, it goes
+    from .test_extract_generators109 import PAGES, SECTIONS, post_page
+    partners = ("Acme Hosting", "Fast Builds Co")
+    see_also = ("<h3 id='see-also'>See Also</h3><ul>"
+                + "".join(f"<li><a href='/commands/{p.replace(' ', '-')}'>{p}</a></li>"
+                          for p in PAGES)
+                + "".join(f"<li><a href='https://{p.split()[0].lower()}.example/'>{p}</a>"
+                          "</li>" for p in partners) + "</ul>")
+    text = extract(post_page("npm-cache", SECTIONS, see_also), URL).full_text
+    assert not any(p in text for p in partners)

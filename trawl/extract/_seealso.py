@@ -50,8 +50,9 @@ def _flat_sections(heading: HtmlElement) -> bool:
 
 def _list_of_own_links(after: list[HtmlElement]) -> bool:
     """``after`` is one list (``ul``, ``ol``) whose items are each a link and nothing else,
-    each to a page of the site (a relative address: no scheme, no host); beside it only
-    blocks of no text (a column emptied of its chrome)."""
+    each to a page of the site (a relative address: no scheme, no host) or to another
+    site's page it cites by its address (``_says_address``), one at least the site's;
+    beside it only blocks of no text (a column emptied of its chrome)."""
     said = [el for el in after if _collapsed_text(el)]
     if len(said) != 1 or said[0].tag not in ("ul", "ol"):
         return False
@@ -61,9 +62,18 @@ def _list_of_own_links(after: list[HtmlElement]) -> bool:
     for li in items:
         links = li.findall(".//a")
         if li.tag != "li" or len(links) != 1 or \
-                _collapsed_text(links[0]) != _collapsed_text(li) or not _own(links[0]):
+                _collapsed_text(links[0]) != _collapsed_text(li) or \
+                not (_own(links[0]) or _says_address(links[0])):
             return False
-    return True
+    return any(_own(li.find(".//a")) for li in items)
+
+
+def _says_address(a: HtmlElement) -> bool:
+    """The link's text is its own address ("https://npm.im/cacache"): a reference's list
+    citing another site's page by where it is, beside the site's own pages. A share
+    button or a story's link off the site says a name or a headline, no address."""
+    href = (a.get("href") or "").strip().rstrip("/")
+    return href.startswith(("http:", "https:")) and _collapsed_text(a).rstrip("/") == href
 
 
 def _own(a: HtmlElement) -> bool:
