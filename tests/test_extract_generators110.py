@@ -50,13 +50,26 @@ def test_a_title_bar_over_a_modules_short_sections_keeps_them() -> None:
     assert_kept(extract(page, URL).text, "Functions", "installHandler", "removeResult")
 
 
-def test_a_title_bar_over_a_list_of_other_pages_leaves_it() -> None:
-    # hostile: a bar over one table of links to the site's other pages and to other sites
-    # (a closing "Links" table of a page laid out in tables): no part of the page
-    page = package_page("tools", "Elsewhere", links("news.html", "about.html",
-                                                    "https://example.org/x.html"))
+def test_a_title_bar_over_one_list_of_other_pages_keeps_it() -> None:
+    # a module's page that only lists the modules it imports: the list is the page
+    # (_lone_section)
+    page = ("<html><head><title>Python: module unittest._log</title></head><body>"
+            f"{bar('unittest._log')}<p></p>"
+            f"{section('Modules', links('collections.html', 'logging.html'))}</body></html>")
+    assert_kept(extract(page, URL).text, "Modules", "collections", "logging")
+
+
+def test_a_title_bar_over_sections_then_links_leaves_them() -> None:
+    # hostile: a bar, a section of text, then a closing table of links to the site's other
+    # pages and to other sites: a page laid out in tables, its last table chrome
+    text_section = section("Notes", "<p>" + "The tools here read the logs of the build and "
+                           "say which step failed, and why, in a line each. " * 3 + "</p>")
+    page = ("<html><head><title>Python: package tools</title></head><body>"
+            f"{bar('tools')}<p></p>{text_section}"
+            f"{section('Elsewhere', links('news.html', 'about.html', 'https://example.org/x.html'))}"
+            "</body></html>")
     text = extract(page, URL).text
-    assert "news" not in text and "about" not in text
+    assert "which step failed" in text and "news" not in text and "about" not in text
 
 
 def test_a_class_titled_with_its_long_base_linked_is_a_section() -> None:

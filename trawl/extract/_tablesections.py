@@ -66,7 +66,15 @@ def table_sections(node: HtmlElement, body: HtmlElement, stats: dict[HtmlElement
             any(_class_weight(c) < 0 or c.find(".//form") is not None for c in children):
         return False
     return all(_title_row(t) for t in sections) and \
-        not _closing_links(sections[-1], body, stats, lists)
+        (_lone_section(bar, sections) or not _closing_links(sections[-1], body, stats, lists))
+
+
+def _lone_section(bar: HtmlElement | None, sections: list[HtmlElement]) -> bool:
+    """Whether the page is its title bar (``bar``) over one section and nothing else: a
+    module's page listing only the modules it imports ("Modules: collections, logging"),
+    a package's its modules. The list is all the page says, no chrome closing other text:
+    ``_closing_links`` is asked of a page whose sections are more than its list."""
+    return bar is not None and len(sections) == 1
 
 
 def _over_sections(node: HtmlElement, body: HtmlElement,
