@@ -163,3 +163,26 @@ def test_see_also_of_other_sites_by_name_goes() -> None:
                           "</li>" for p in partners) + "</ul>")
     text = extract(post_page("npm-cache", SECTIONS, see_also), URL).full_text
     assert not any(p in text for p in partners)
+
+
+def test_a_title_bars_cell_of_links_goes() -> None:
+    # the bar's cell beside the module's name: "index" and the module's file, navigation
+    # (_tablesections.drop_bar_links)
+    page = package_page("urllib", "Package Contents",
+                        links("urllib.error.html", "urllib.parse.html", "urllib.request.html"))
+    text = extract(page, URL).text
+    assert_kept(text, "Package Contents", "error", "parse")
+    assert "index" not in text and "__init__.py" not in text
+
+
+def test_a_top_tables_links_beside_another_name_stay() -> None:
+    # hostile: a table at the top naming a product (not the page's title) beside its
+    # downloads, over the page's text: the links are the page's own
+    page = ("<html><head><title>Release notes for the spring</title></head><body>"
+            "<table class='heading'><tr><td><strong>Widgets 2.0</strong></td><td>"
+            "<a href='/dl/widgets-2.0.tar.gz'>widgets-2.0.tar.gz</a><br>"
+            "<a href='/dl/widgets-2.0.zip'>widgets-2.0.zip</a></td></tr></table>"
+            "<h1>Release notes for the spring</h1>" + "<p>This release reads its settings "
+            "from one file and says which of them it did not know, line by line.</p>" * 4
+            + "</body></html>")
+    assert_kept(extract(page, URL).text, "widgets-2.0.tar.gz", "which of them it did not know")

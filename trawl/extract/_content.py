@@ -62,6 +62,7 @@ from ._select import (
 )
 from ._sidemenu import menus_alone, side_menus
 from ._stats import TextSize, _drop_all, _measure, _remeasure, _Stats, _stats_from_children
+from ._tablesections import drop_bar_links
 from ._tree import _is_ancestor
 from ._whole import whole
 
@@ -155,6 +156,7 @@ def _find_main(root: HtmlElement, title: str | None = None
     drop_dangling_heading(content)
     drop_licence_notice(content)
     drop_trailing_meta(content)
+    drop_bar_links(content, title)
     return content, readable, above
 
 

@@ -20,6 +20,7 @@ from __future__ import annotations
 
 from lxml.html import HtmlElement
 
+from ._clean import drop_tree
 from ._signals import _class_weight, promo_heading, to_other_page
 from ._stats import _Stats, listed_links
 from ._text import text_content
@@ -35,6 +36,8 @@ TITLE_ROW_MAX_CHARS = 80
 TITLE_ROW_MAX_LINKED = 0.5
 """... and at most this share of it links to other pages (a class's title, its base class
 linked: "class Error(builtins.ValueError)"); a title that is a link is a teaser's."""
+BAR_LINKS_MIN = 2
+"""A title bar's cell of links (the site's index, the module's file) holds this many."""
 TABLE_SECTIONS_MAX_LISTED = 0.5
 """The last section is the document's unless more than this share of its text is links
 standing as a list (a closing "Links" table), as ``_flat.FLAT_MAX_LISTED``."""
@@ -97,6 +100,29 @@ def title_bar(table: HtmlElement) -> bool:
     cells may hold its links)."""
     rows = list(table.iter("tr"))
     return len(rows) == 1 and 0 < len(_bar_title(table)) <= TITLE_ROW_MAX_CHARS
+
+
+def drop_bar_links(content: HtmlElement, title: str | None) -> None:
+    """Drop the cell of links beside the page's title in the title bar that opens
+    ``content`` (``title_bar``): pydoc's "index", the module's file and its reference
+    online, set beside the module's name: navigation, as a header's links are. The bar's
+    first cell says a name the page's ``<title>`` says (``Python: package urllib``), the
+    other cell nothing but ``BAR_LINKS_MIN`` links or more.
+
+    Guard: a table at the top whose first cell is no name of the page's title (a product's
+    name beside its downloads) keeps its links; a cell with words besides its links too."""
+    first = next((c for c in content if isinstance(c.tag, str) and text_content(c).strip()),
+                 None)
+    if first is None or first.tag != "table" or not title or not title_bar(first):
+        return
+    cells = [c for c in first.iter("td", "th") if text_content(c).strip()]
+    if len(cells) != 2 or _bar_title(first) not in "".join(title.split()):
+        return
+    links = [a for a in cells[1].iter("a") if to_other_page(a)]
+    said = "".join(text_content(cells[1]).split())
+    if len(links) >= BAR_LINKS_MIN and \
+            said == "".join("".join(text_content(a).split()) for a in links):
+        drop_tree(cells[1])
 
 
 def _bar_title(table: HtmlElement) -> str:
