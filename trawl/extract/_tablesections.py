@@ -111,8 +111,10 @@ def drop_bar_links(content: HtmlElement, title: str | None) -> None:
 
     Guard: a table at the top whose first cell is no name of the page's title (a product's
     name beside its downloads) keeps its links; a cell with words besides its links too."""
-    first = next((c for c in content if isinstance(c.tag, str) and text_content(c).strip()),
-                 None)
+    # (asked of every page: the first element of the content that is not empty, read no
+    # further than its tag unless it is a table)
+    first = next((c for c in content if isinstance(c.tag, str) and
+                  (len(c) or (c.text or "").strip())), None)
     if first is None or first.tag != "table" or not title or not title_bar(first):
         return
     cells = [c for c in first.iter("td", "th") if text_content(c).strip()]
