@@ -282,8 +282,10 @@ FLOORS = {
     # standard library, 143 pages, built by scripts/build-pydoc, 27 / 56 (60.8 %): a
     # module's sections are tables alike in the body, each headed by a title row, and only
     # the best one was kept; 8 / 11 (92.3 %) since _tablesections: the package pages whose
-    # one section is the list of their submodules, left)
-    "pydoc": (8, 11),
+    # one section is the list of their submodules, left; 0 / 2 (98.6 %) since brief 110's
+    # title bar over the sections (_tablesections.title_bar, _lone_section) and class
+    # titles naming themselves (_names_itself). Left: http.cookies, json.scanner)
+    "pydoc": (0, 2),
     # (brief 108, as first measured, before any rule: pdoc3 0.11 over Click, Jinja and
     # Werkzeug, 86 pages, built by scripts/build-pdoc3, 2 / 6 (93.0 %): the module's title,
     # "Module werkzeug.wrappers", in the article's ``header``, dropped as a banner, which
@@ -317,8 +319,10 @@ FLOORS = {
     # banner; 3 / 27 since _listentry.listing_entry_header; 2 / 4 since
     # _seealso.see_also_list (the posts' "See Also" lists of site-rooted links had gone as
     # a promotion's). Left: a listing's last page of one entry, the last archive page's
-    # dates, two "See Also" lists linking other sites too)
-    "hexo": (2, 4),
+    # dates, two "See Also" lists linking other sites too; 0 / 1 (99.1 %) since brief
+    # 110's _listentry.listing_date, lone_entry and _seealso._says_address. Left:
+    # configuring-npm/install, whose "Overview" list of the page's sections is pruned)
+    "hexo": (0, 1),
 }
 EXTRA_MARGIN = 0.005
 """Mean extra may grow by this much (half a point) past what was measured."""
@@ -479,8 +483,9 @@ CEILINGS = {
     "pod2html": (0.029, 0),
     "vuepress": (0.0, 0),
     # (pydoc: the title bar's links, "index", the module's file and "Module Reference",
-    # taken in with the body since _tablesections: 5.6 % / 11 before, with fewer sections)
-    "pydoc": (0.080, 13),
+    # taken in with the body since _tablesections: 5.6 % / 11 before, with fewer sections;
+    # 0.0 % / 0 since brief 110's _tablesections.drop_bar_links)
+    "pydoc": (0.0, 0),
     "pdoc3": (0.017, 0),
     # (mkdocstrings: 19.4 % / 24 as first measured, its source listings' line numbers and
     # "Source code in ..." labels, which the reference left out; 1.0 % / 1 (its 404 page)
