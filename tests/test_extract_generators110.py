@@ -186,3 +186,18 @@ def test_a_top_tables_links_beside_another_name_stay() -> None:
             "from one file and says which of them it did not know, line by line.</p>" * 4
             + "</body></html>")
     assert_kept(extract(page, URL).text, "widgets-2.0.tar.gz", "which of them it did not know")
+
+
+def test_an_article_laid_out_in_a_table_keeps_the_comments_out() -> None:
+    # hostile: the body's first table is the article itself (rows of paragraphs, no bar),
+    # then a classed table headed "Comments": no title bar over sections (title_bar)
+    rows = "".join(f"<tr><td><p>{t} The council met on Tuesday and voted to delay the "
+                   "works by a year, citing the cost of the materials and an appeal that "
+                   "is still pending before the court.</p></td></tr>"
+                   for t in ("First.", "Second.", "Third.", "Fourth."))
+    comments = section("Comments", "<p>Great post, thanks for writing it!</p><p>I disagree "
+                       "with the second point entirely.</p>", cls="comments")
+    page = ("<html><head><title>The park can wait</title></head><body>"
+            f"<table class='story'>{rows}</table>{comments}</body></html>")
+    text = extract(page, URL).text
+    assert "appeal that is still pending" in text and "Great post" not in text
