@@ -201,3 +201,25 @@ def test_an_article_laid_out_in_a_table_keeps_the_comments_out() -> None:
             f"<table class='story'>{rows}</table>{comments}</body></html>")
     text = extract(page, URL).text
     assert "appeal that is still pending" in text and "Great post" not in text
+
+
+def cookie_class(term: str, dd: str) -> str:
+    """A class of a module whose name holds "Cookie", its methods' terms anchored by the
+    class's name and the method's (pydoc's ``<a name="BaseCookie-__ior__">``)."""
+    methods = "".join(
+        f"<dl><dt><a name='BaseCookie-{m}'><strong>{m}</strong></a>(self, value, /)</dt>"
+        f"<dd><span class='code'>Return self{op}value, as the dict's method does.</span></dd>"
+        "</dl>" for m, op in (("__ior__", "|="), ("__or__", "|"), ("__ror__", "|")))
+    return (f"<dl><dt>{term}</dt><dd>{dd}</dd></dl>" + methods)
+
+
+def test_a_methods_anchor_naming_a_cookie_class_is_no_banner() -> None:
+    # "BaseCookie-__ior__": the anchor of a method's term, "Cookie" the class's name
+    # (_ids._term_of): the methods went as a cookie banner's parts
+    from .test_extract_generators108 import pydoc_page, section
+    page = pydoc_page(sections=section("Classes", cookie_class(
+        "Methods inherited from builtins.dict:", "<p>The mapping's own methods.</p>")
+        + "<p>" + "A container of cookies, each a morsel keyed by its name, read from and "
+        "written to the headers of a request. " * 4 + "</p>"))
+    assert_kept(extract(page, URL).text, "__ior__", "__ror__", "as the dict's method does")
+

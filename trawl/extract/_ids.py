@@ -159,20 +159,34 @@ def _term_anchor(el: HtmlElement, ident: str) -> bool:
     """Whether ``el`` is a definition list's term naming code and ``ident`` its anchor: the
     id ends with the words of the name the term opens with ("guc-debug-print-parse" on
     "debug_print_parse (boolean)", a setting's entry in a configuration reference;
-    "print" on "print(*objects)"). The name's words ("print", "comment", "skip") say what
+    "print" on "print(*objects)"), or the anchor wrapping that name in the term
+    (``_term_of``). The name's words ("print", "comment", "skip") say what
     the entry is about, not what component the term is. Only a name set as code
     (``_code_term``): a story's "Share" term over its buttons, id "post-share", says what it
     is."""
-    if el.tag != "dt":
+    term = el if el.tag == "dt" else _term_of(el)
+    if term is None:
         return False
-    text = _collapsed_text(el)
+    text = _collapsed_text(term)
     name = _TERM_NAME_RE.search(text)
     if name is None:
         return False
     own = _SLUG_WORD_RE.findall(name.group(0).lower())
     slug = _SLUG_WORD_RE.findall(ident.lower())
     return bool(own) and slug[-len(own):] == own and \
-        _code_term(el, name.group(0), text[name.end():])
+        _code_term(term, name.group(0), text[name.end():])
+
+
+def _term_of(el: HtmlElement) -> HtmlElement | None:
+    """The term (``dt``) whose name ``el`` is the anchor of: its first child, wrapping the
+    name the term opens with (``<dt><a name="BaseCookie-__ior__"><strong>__ior__</strong>
+    </a>(self, value, /)</dt>``, pydoc's method, the anchor made a ``span`` by the cleaning;
+    "Cookie" in the class's name is no cookie banner's)."""
+    parent = el.getparent()
+    if parent is None or parent.tag != "dt" or el.tag not in ("a", "span"):
+        return None
+    first = next((c for c in parent if isinstance(c.tag, str)), None)
+    return parent if first is el and not (parent.text or "").strip() else None
 
 
 def _code_term(el: HtmlElement, name: str, rest: str) -> bool:
