@@ -223,3 +223,17 @@ def test_a_methods_anchor_naming_a_cookie_class_is_no_banner() -> None:
         "written to the headers of a request. " * 4 + "</p>"))
     assert_kept(extract(page, URL).text, "__ior__", "__ror__", "as the dict's method does")
 
+
+
+def test_a_share_anchor_in_a_storys_term_still_goes() -> None:
+    # hostile: the anchor in a story's last term, "post-share", wraps a word ("Share"),
+    # no code's name (_code_term): its id says what it is, and the anchor goes
+    from .test_extract_inherited_ids import STORY_TEXT
+    html = ("<html><head><title>Library stays open</title></head><body><article>"
+            f"<h1>Library stays open</h1><p>{STORY_TEXT}</p><dl><dt>Where</dt><dd>Main "
+            "Street library, all branches</dd><dt>When</dt><dd>From June to August</dd>"
+            "<dt><span id='post-share'>Share</span> on your networks</dt></dl>"
+            f"<p>{STORY_TEXT}</p></article></body></html>")
+    text = extract(html, URL).text
+    assert_kept(text, STORY_TEXT, "From June to August")
+    assert "Share" not in text
