@@ -12,6 +12,15 @@ from .test_extract_whole import LOREM, URL, assert_kept, words
 STORY_TEXT = ("Paragraph 0 of the story, with a clause", "Paragraph 5 of the story, with a clause")
 
 
+def story_page(middle: str = "", end: str = "") -> str:
+    """The council story as a page: ``middle`` set between its paragraphs, halfway;
+    ``end`` after its last paragraph."""
+    cut = STORY.index("</p>", len(STORY) // 2) + 4
+    return ("<html><head><title>The council votes</title></head><body><article>"
+            f"<h1>The council votes on the park</h1>{STORY[:cut]}{middle}{STORY[cut:]}"
+            f"{end}</article></body></html>")
+
+
 def document(title: str, body: str, heading: str = "Wall of browser bugs") -> str:
     """A standalone document as a Markdown converter writes it: its title block first in
     the body, its table of contents after it, then its text, no page around them."""
@@ -68,12 +77,7 @@ def test_a_list_of_other_stories_between_a_storys_paragraphs_still_goes() -> Non
     # site-rooted addresses (fails with `_textlinks:_relative_documents=true`)
     others = "".join(f"<li><a href='/news/2024/{i}/story'>Council delays the park plan {i}"
                      "</a></li>" for i in range(4))
-    half = len(STORY) // 2
-    cut = STORY.index("</p>", half) + 4
-    html = (f"<html><head><title>The council votes</title></head><body><article>"
-            f"<h1>The council votes on the park</h1>{STORY[:cut]}<ul>{others}</ul>"
-            f"{STORY[cut:]}</article></body></html>")
-    e = extract(html, URL)
+    e = extract(story_page(middle=f"<ul>{others}</ul>"), URL)
     assert "delays" not in words(e.text)
     assert_kept(e.text, *STORY_TEXT)
 
@@ -101,10 +105,7 @@ def test_a_see_also_list_of_the_sites_own_stories_still_goes() -> None:
     # stories, all on its host (fails with `_textlinks:_several_sites=true`)
     own = "".join(f"<li><a href='https://news.example.com/2024/{i}/story'>Council delays "
                   f"the park plan again {i}</a></li>" for i in range(4))
-    html = (f"<html><head><title>The council votes</title></head><body><article>"
-            f"<h1>The council votes on the park</h1>{STORY}<p>See also:</p><ul>{own}</ul>"
-            f"<p>{LOREM}</p></article></body></html>")
-    e = extract(html, URL)
+    e = extract(story_page(end=f"<p>See also:</p><ul>{own}</ul><p>{LOREM}</p>"), URL)
     assert "delays" not in words(e.text)
     assert_kept(e.text, *STORY_TEXT)
 
@@ -132,12 +133,7 @@ def test_a_pagination_bar_shown_as_an_example_is_the_texts() -> None:
 def test_a_storys_own_pager_between_its_paragraphs_still_goes() -> None:
     # hostile of mock_navigation: a story's pager to its other pages, between paragraphs
     # (fails with `_demo:mock_navigation=true`)
-    half = len(STORY) // 2
-    cut = STORY.index("</p>", half) + 4
-    html = (f"<html><head><title>The council votes</title></head><body><article>"
-            f"<h1>The council votes on the park</h1>{STORY[:cut]}{pager('/story?page=')}"
-            f"{STORY[cut:]}</article></body></html>")
-    e = extract(html, URL)
+    e = extract(story_page(middle=pager("/story?page=")), URL)
     assert "previous" not in words(e.text)
     assert_kept(e.text, *STORY_TEXT)
 
@@ -157,14 +153,9 @@ def test_the_caption_of_a_figure_of_text_is_the_texts() -> None:
 def test_a_photos_caption_in_an_emptied_figure_still_goes() -> None:
     # hostile of caption_of_text: a news photo's figure whose picture a script loads (an
     # empty slot), its credit line (fails with `_textfigure:_text_beside=true`)
-    half = len(STORY) // 2
-    cut = STORY.index("</p>", half) + 4
-    html = (f"<html><head><title>The council votes</title></head><body><article>"
-            f"<h1>The council votes on the park</h1>{STORY[:cut]}<figure>"
-            "<div class='lazy' data-src='/img/rally.jpg'></div><figcaption>Crowds at the "
-            f"rally outside the hall. Photo: AP</figcaption></figure>{STORY[cut:]}"
-            "</article></body></html>")
-    e = extract(html, URL)
+    figure = ("<figure><div class='lazy' data-src='/img/rally.jpg'></div><figcaption>"
+              "Crowds at the rally outside the hall. Photo: AP</figcaption></figure>")
+    e = extract(story_page(middle=figure), URL)
     assert "crowds" not in words(e.text)
     assert_kept(e.text, *STORY_TEXT)
 
@@ -176,10 +167,7 @@ def test_a_see_also_list_of_the_sites_profiles_still_goes() -> None:
     # test_a_menu_is_no_list_of_values, which fails with it too)
     profiles = "".join(f"<li><a href='https://{n.lower()}.com/thepaper'>{n}</a></li>"
                        for n in ("Twitter", "Facebook", "Instagram"))
-    html = (f"<html><head><title>The council votes</title></head><body><article>"
-            f"<h1>The council votes on the park</h1>{STORY}<p>See also:</p>"
-            f"<ul>{profiles}</ul><p>{LOREM}</p></article></body></html>")
-    e = extract(html, URL)
+    e = extract(story_page(end=f"<p>See also:</p><ul>{profiles}</ul><p>{LOREM}</p>"), URL)
     assert "instagram" not in words(e.text)
     assert_kept(e.text, *STORY_TEXT)
 
@@ -207,10 +195,7 @@ def test_a_list_of_other_stories_closing_a_story_still_goes() -> None:
     # `_textlinks:_text_goes_on=true`)
     others = "".join(f"<li><a href='park-plan-{i}.html'>Council delays the park plan {i}"
                      "</a></li>" for i in range(4))
-    html = (f"<html><head><title>The council votes</title></head><body><article>"
-            f"<h1>The council votes on the park</h1>{STORY}<ul>{others}</ul></article>"
-            "</body></html>")
-    e = extract(html, URL)
+    e = extract(story_page(end=f"<ul>{others}</ul>"), URL)
     assert "delays" not in words(e.text)
     assert_kept(e.text, *STORY_TEXT)
 
@@ -243,9 +228,7 @@ def test_lists_under_headings_a_sentence_introduces_are_the_texts() -> None:
 
 def story_then(block: str) -> str:
     """A story, ``block`` after its text, then the story's notes under their heading."""
-    return (f"<html><head><title>The council votes</title></head><body><article>"
-            f"<h1>The council votes on the park</h1>{STORY}{block}<h2>Corrections</h2>"
-            f"<p>{LOREM}</p></article></body></html>")
+    return story_page(end=f"{block}<h2>Corrections</h2><p>{LOREM}</p>")
 
 
 def test_lists_under_chrome_headings_after_a_storys_sign_off_still_go() -> None:
