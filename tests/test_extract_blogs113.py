@@ -192,3 +192,18 @@ def test_a_comment_threads_header_is_no_entrys() -> None:
                                         for i in range(4)) + "</ol>")
     assert entry_over_byline(listing.find(".//header"))
     assert not entry_over_byline(thread.find(".//header"))
+
+
+def test_a_news_pages_more_stories_entry_is_no_entry_over_a_byline() -> None:
+    # hostile, asked of the rule itself: a news story's list of the author's other stories,
+    # each an article in an item, its header its linked title over its date, an excerpt
+    # under it (a real page's, whose entries this rule took in and F1 fell): its header
+    # holds its date, which is listing_entry_header's to judge (_dated_below)
+    def story(i: int) -> str:
+        return (f"<li><article class='post'><div class='article-info'><header><h5><a href="
+                f"'https://news.example/2019/11/1{i}/story-{i}/'>Other story number {i}</a>"
+                f"</h5><div class='entry-meta'><time datetime='2019-11-1{i} 17:10:53'>"
+                f"November 1{i}, 2019</time></div></header><div class='excerpt'>Excerpt {i} "
+                f"of another story. {LOREM}</div></div></article></li>")
+    more = _element("<ul>" + "".join(story(i) for i in range(6)) + "</ul>")
+    assert not entry_over_byline(more.find(".//header"))

@@ -101,14 +101,23 @@ def _opens_text(el: HtmlElement, parent: HtmlElement) -> bool:
 def entry_over_byline(el: HtmlElement) -> bool:
     """Whether the ``<header>`` ``el`` is a listing entry's header whose date is below it:
     its title linked (``_entry_title_link``), in an ``article`` (its child, or the child
-    of the block wrapping the article's body) holding a date (``_dated``), one of
-    ``ENTRY_RUN_MIN`` entries or more (``_entries``)."""
+    of the block wrapping the article's body) holding a date (``_dated``) below the header,
+    not in it (a header holding its entry's date is ``listing_entry_header``'s to judge,
+    whose run is of sibling articles: a news page's "more stories" list, an article an
+    item, dated in each header, stays out), one of ``ENTRY_RUN_MIN`` entries or more
+    (``_entries``)."""
     article = el.getparent()
     if article is not None and article.tag != "article":
         article = article.getparent()
     if article is None or article.tag != "article" or not _entry_title_link(el):
         return False
-    return _entries(article) >= ENTRY_RUN_MIN and _dated(article)
+    return _entries(article) >= ENTRY_RUN_MIN and _dated_below(el, article)
+
+
+def _dated_below(header: HtmlElement, article: HtmlElement) -> bool:
+    """Guard: ``article`` holds a date, and ``header`` none (a header with its entry's date
+    is ``listing_entry_header``'s)."""
+    return not _dated(header) and _dated(article)
 
 
 def _entries(article: HtmlElement) -> int:
