@@ -1,0 +1,156 @@
+"""What closes a post: the teasers of other posts ("Read next", "More from this blog") and a
+comment thread, set after the post's last paragraph in the block that holds the post.
+
+A blog theme often sets them inside the post's own block, with no class saying what they
+are (a run of bare ``div`` elements): the selection then takes them with the post (they
+are prose, a date and a title each), and prune keeps their excerpts and their comments'
+paragraphs. To a reader of the post they are the site's ways elsewhere and other people's
+words, no part of it. The shape is a run of ``POST_TAIL_RUN_MIN`` siblings alike (one tag,
+one class), each a teaser (a heading linking to another page over a short excerpt:
+``_signals._teaser``) or each a comment (it holds a "Reply" link: ``REPLY_WORDS``), that
+ends the content, after the post's own paragraphs; a short heading right before the run is
+its label and goes with it.
+
+Guard: a page that is the listing (a blog's index, a category's page: the teasers are all
+it holds, under its title) or the thread (a forum's topic: the first post is one of the
+run) has less prose of its own before the run than ``POST_PROSE_MIN_CHARS`` (and, for
+teasers, than the run holds; a thread may outweigh a short post): the run is its content
+and stays. A run with text after it (the post goes on: a section of cards in the middle of
+an article) is no tail either.
+"""
+
+from __future__ import annotations
+
+from lxml.html import HtmlElement
+
+from ._signals import _teaser
+from ._tree import _HEADINGS, _collapsed_text
+
+POST_TAIL_RUN_MIN = 3
+"""Teasers or comments in a row that make a post's tail (two cards are a pair: "previous,
+next")."""
+POST_PROSE_MIN_CHARS = 400
+"""The post's own paragraphs before the run hold at least this much text (and more than
+the run): the page is a post, not a listing or a thread."""
+AFTER_RUN_MAX_CHARS = 80
+"""Text after the run, in the content, of at most this much (a "Load more" line): the run
+ends the content."""
+LABEL_MAX_CHARS = 60
+"""A run's label ("Read next", "4 comments") is a heading of at most this much text."""
+CLIMB_MAX = 4
+"""A run's entry is the link's ancestor this many levels up at most."""
+REPLY_WORDS = frozenset(("reply", "respond", "antworten", "répondre", "responder",
+                         "rispondi", "beantworten", "reageer", "svara", "odpowiedz"))
+"""The word a comment's reply link says, alone: each comment of a thread has one."""
+
+
+def post_tail(content: HtmlElement) -> list[HtmlElement]:
+    """The run of teasers or comments that closes the post in ``content`` (and the heading
+    labelling it), to drop; none when the content is no post ending so (see the module's
+    docstring)."""
+    # (asked of every page: it reads the content's links, and climbs only from a link in a
+    # heading or a reply link)
+    seen: set[HtmlElement] = set()
+    for a in content.iter("a"):
+        kind = _kind_of(a)
+        if kind is None:
+            continue
+        entry = a
+        for _ in range(CLIMB_MAX):
+            parent = entry.getparent()
+            if parent is None or entry is content:
+                break
+            entry = parent
+            if entry is content or entry in seen:
+                break
+            seen.add(entry)
+            run = _run(entry, kind)
+            if len(run) >= POST_TAIL_RUN_MIN:
+                return _tail(content, run) if _closes_post(content, run, kind) else []
+    return []
+
+
+def _kind_of(a: HtmlElement) -> str | None:
+    """"comment" for a reply link, "teaser" for a link in a heading to another page."""
+    text = (a.text or "").strip().lower() if not len(a) else _collapsed_text(a).lower()
+    if text in REPLY_WORDS:
+        return "comment"
+    href = a.get("href") or "#"
+    if href.startswith("#"):
+        return None
+    parent = a.getparent()
+    if parent is not None and (parent.tag in _HEADINGS or (
+            parent.getparent() is not None and parent.getparent().tag in _HEADINGS)):
+        return "teaser"
+    return None
+
+
+def _entry_is(el: HtmlElement, kind: str) -> bool:
+    if kind == "teaser":
+        return _teaser(el)
+    return any((a.text or "").strip().lower() in REPLY_WORDS or
+               _collapsed_text(a).lower() in REPLY_WORDS for a in el.iter("a"))
+
+
+def _run(entry: HtmlElement, kind: str) -> list[HtmlElement]:
+    """The siblings alike around ``entry`` (its tag and class), each of ``kind``, in a row."""
+    key = (entry.tag, entry.get("class"))
+    if not _entry_is(entry, kind):
+        return []
+    run = [entry]
+    for direction in (True, False):
+        for sib in entry.itersiblings(preceding=direction):
+            if not isinstance(sib.tag, str):
+                continue
+            if (sib.tag, sib.get("class")) != key or not _entry_is(sib, kind):
+                break
+            if direction:
+                run.insert(0, sib)
+            else:
+                run.append(sib)
+    return run
+
+
+def _closes_post(content: HtmlElement, run: list[HtmlElement], kind: str) -> bool:
+    """Whether the ``run`` ends ``content`` (at most ``AFTER_RUN_MAX_CHARS`` after it) and
+    follows the post's own paragraphs: ``POST_PROSE_MIN_CHARS`` of them before it, and,
+    for teasers, more than the run's text (a listing's page may open on a paragraph about
+    the category; a short post's thread may say more than the post)."""
+    first, last = run[0], run[-1]
+    after = 0
+    node: HtmlElement | None = last
+    while node is not None and node is not content:
+        for sib in node.itersiblings():
+            after += len(_collapsed_text(sib)) if isinstance(sib.tag, str) else 0
+        after += len((node.tail or "").strip())
+        if after > AFTER_RUN_MAX_CHARS:
+            return False
+        node = node.getparent()
+    prose = 0
+    for p in content.iter("p"):
+        if p is first or any(anc is first for anc in p.iterancestors()):
+            break  # (the run's own paragraphs, and none after it: it ends the content)
+        prose += len(_collapsed_text(p))
+    if prose < POST_PROSE_MIN_CHARS:
+        return False
+    return kind == "comment" or prose > sum(len(_collapsed_text(e)) for e in run)
+
+
+def _tail(content: HtmlElement, run: list[HtmlElement]) -> list[HtmlElement]:
+    """The ``run`` and its label: the short heading right before it (or before the block
+    the run fills)."""
+    block: HtmlElement = run[0]
+    while True:
+        label = block.getprevious()
+        while label is not None and not isinstance(label.tag, str):
+            label = label.getprevious()
+        parent = block.getparent()
+        if label is not None or parent is None or parent is content:
+            break
+        if any(isinstance(c.tag, str) and c not in run for c in parent):
+            break
+        block = parent  # (the run fills its block: the label is before the block)
+    if label is not None and label.tag in _HEADINGS and \
+            len(_collapsed_text(label)) <= LABEL_MAX_CHARS and label.find(".//a") is None:
+        return [*run, label]
+    return run
