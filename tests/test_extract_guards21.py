@@ -81,7 +81,7 @@ def post_then(tail: str) -> str:
 def test_a_comment_thread_of_bare_blocks_after_a_post_goes() -> None:
     # shape: the thread's comments, bare divs beside the post's block in one wrapper, were
     # kept with it (the wrapper widened over them; prune kept their paragraphs), and with
-    # its label "4 comments" (fails with `_posttail:post_tail=false`)
+    # its label "4 comments" (fails with `_posttail:_says_posts=false`)
     thread = "".join(comment(n, t) for n, t in COMMENTS)
     for tail in (thread, f"<h3>4 comments</h3>{thread}", f"<div>{thread}</div>"):
         text = extract(post_then(tail), BLOG).full_text
@@ -118,7 +118,7 @@ TEASERS = "".join(teaser(i, t) for i, t in enumerate(TEASED))
 def test_read_next_teasers_at_a_posts_end_go() -> None:
     # shape: a flat post (its paragraphs the article's children) ending on "Read next" and
     # four teasers (a linked title, a date, an excerpt): the titles went as link headings,
-    # the dates and excerpts stayed (fails with `_posttail:post_tail=false`)
+    # the dates and excerpts stayed (fails with `_posttail:_says_posts=false`)
     for label, run in (("Read next", TEASERS), ("More from this blog", f"<div>{TEASERS}</div>")):
         page = ("<html><head><title>My walk</title></head><body><main><article>"
                 f"<h1>A walk along the cliffs</h1>{STORY}<h2>{label}</h2>{run}</article>"
@@ -175,3 +175,50 @@ def test_an_embedded_post_in_a_social_embed_box_stays() -> None:
            "status/1'>May 3, 2026</a></blockquote></div>")
     text = extract(story_with_card(box), BLOG).full_text
     assert_kept(text, "Paragraph 3 of the story", "The cliff path reopens on Saturday")
+
+
+# -- 5. a newsletter's box between a post's paragraphs (_signupbox.signup_boxes) ------------
+
+def signup_box(extra: str = "") -> str:
+    return ("<div class='box'><h3>Get the weekly walk</h3><p>One email every Friday with the "
+            f"best routes. No spam.</p>{extra}<form action='/subscribe'><input type='email' "
+            "name='email' placeholder='you@example.com'><button>Sign me up</button></form>"
+            "</div>")
+
+
+def test_a_newsletter_box_in_a_post_goes() -> None:
+    # shape: a sign-up box between a story's paragraphs (a heading, a line, a form asking
+    # an email address): the cleaning dropped the form's field and button, the heading and
+    # the line stayed as the story's (fails with `_signupbox:_pitch_box=false`)
+    for form in (signup_box(), signup_box().replace("type='email' ", "type='text' ")):
+        text = extract(story_with_card(form), BLOG).full_text
+        assert_kept(text, "Paragraph 2 of the story", "Paragraph 3 of the story")
+        assert "weekly walk" not in text and "No spam" not in text
+
+
+def test_a_contact_pages_form_and_its_lines_stay() -> None:
+    # hostile: a page that is its form (a mailing list's page: a title, a line, the form):
+    # no post's prose beside the box (fails with `_signupbox:_pitch_box=true`)
+    page = ("<html><head><title>The weekly walk</title></head><body><main><h1>The weekly "
+            f"walk</h1>{signup_box()}</main></body></html>")
+    assert_kept(extract(page, BLOG).full_text, "One email every Friday with the best routes")
+
+
+def test_a_guides_sign_up_form_example_stays() -> None:
+    # hostile: a guide to forms showing a sign-up form live, its markup set as a listing in
+    # the example's box: the guide's text (fails with `_signupbox:_pitch_box=true`)
+    code = "<pre>&lt;form&gt;&lt;input type=\"email\" name=\"email\"&gt;&lt;/form&gt;</pre>"
+    text = extract(story_with_card(signup_box(code)), BLOG).full_text
+    assert_kept(text, "One email every Friday", 'input type="email"', "Paragraph 3 of the story")
+
+
+def test_a_references_linked_members_after_its_description_stay() -> None:
+    # hostile: a class's page, its description, then its methods, each a linked name over
+    # a line (teasers in shape, ending the content): no date, under a heading naming them
+    # (fails with `_posttail:_says_posts=true`; tests/test_extract_entryhead too)
+    methods = "".join(f"<div><h4><a href='method.{n}.html'>{n}</a></h4><p>Sets whether "
+                      "the child is clipped.</p></div>" for n in ("get_clip", "set_clip",
+                                                                   "get_measure", "set_measure"))
+    page = ("<html><head><title>Overlay</title></head><body><main><h1>Overlay</h1>"
+            f"{STORY}<h2>Instance methods</h2>{methods}</main></body></html>")
+    assert_kept(extract(page, BLOG).full_text, "get_clip", "set_measure", "Sets whether the")

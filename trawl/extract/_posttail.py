@@ -16,13 +16,18 @@ it holds, under its title) or the thread (a forum's topic: the first post is one
 run) has less prose of its own before the run than ``POST_PROSE_MIN_CHARS`` (and, for
 teasers, than the run holds; a thread may outweigh a short post): the run is its content
 and stays. A run with text after it (the post goes on: a section of cards in the middle of
-an article) is no tail either.
+an article) is no tail either. Teasers are posts' when most say a date, or when their
+label says a reading list ("Read next": ``TAIL_LABEL_RE``): a reference's members (a
+linked name over a line each, after the class's description) say neither (``_says_posts``).
 """
 
 from __future__ import annotations
 
+import re
+
 from lxml.html import HtmlElement
 
+from ._edges import _dated
 from ._signals import _teaser
 from ._tree import _HEADINGS, _collapsed_text
 
@@ -39,6 +44,13 @@ LABEL_MAX_CHARS = 60
 """A run's label ("Read next", "4 comments") is a heading of at most this much text."""
 CLIMB_MAX = 4
 """A run's entry is the link's ancestor this many levels up at most."""
+DATE_LINE_MAX_CHARS = 40
+"""A teaser's date is a short line of its own ("April 4, 2026", "3 days ago")."""
+TAIL_LABEL_RE = re.compile(
+    r"^\W*(read next|up next|next up|keep reading|continue reading|read more|more from|more "
+    r"posts|more stories|more articles|recent posts|latest posts|popular posts|related|you "
+    r"(?:may|might) also|also on|see also|recommended|other posts)\b", re.I)
+"""A reading list's label over teasers ("Read next", "More from this blog")."""
 REPLY_WORDS = frozenset(("reply", "respond", "antworten", "répondre", "responder",
                          "rispondi", "beantworten", "reageer", "svara", "odpowiedz"))
 """The word a comment's reply link says, alone: each comment of a thread has one."""
@@ -49,7 +61,7 @@ def post_tail(content: HtmlElement) -> list[HtmlElement]:
     labelling it), to drop; none when the content is no post ending so (see the module's
     docstring)."""
     # (asked of every page: it reads the content's links, and climbs only from a link in a
-    # heading or a reply link)
+    # heading or a reply link; each element is asked once)
     seen: set[HtmlElement] = set()
     for a in content.iter("a"):
         kind = _kind_of(a)
@@ -63,11 +75,41 @@ def post_tail(content: HtmlElement) -> list[HtmlElement]:
             entry = parent
             if entry is content or entry in seen:
                 break
-            seen.add(entry)
             run = _run(entry, kind)
+            seen.update(run or (entry,))
             if len(run) >= POST_TAIL_RUN_MIN:
-                return _tail(content, run) if _closes_post(content, run, kind) else []
+                label = _label(content, run)
+                if _says_posts(run, kind, label) and _closes_post(content, run, kind):
+                    return [*run, label] if label is not None else run
+                break
     return []
+
+
+def _says_posts(run: list[HtmlElement], kind: str, label: HtmlElement | None) -> bool:
+    """Whether the run of teasers is one of the blog's posts: most of them dated (a
+    post's date beside its title), or the run labelled as a reading list ("Read next",
+    "More from this blog": ``TAIL_LABEL_RE``). A reference's members (a linked name over a
+    line each, a class's methods) say no date, under a heading that names them."""
+    if kind == "comment":
+        return True
+    if label is not None and TAIL_LABEL_RE.match(_collapsed_text(label)) is not None:
+        return True
+    return 3 * sum(1 for e in run if _dated_entry(e)) >= 2 * len(run)
+
+
+def _dated_entry(entry: HtmlElement) -> bool:
+    """Whether the teaser ``entry`` says a date on a short line of its own (a ``time``, a
+    line "April 4, 2026"), outside its heading."""
+    if entry.find(".//time") is not None:
+        return True
+    for el in entry.iter():
+        if el.tag in _HEADINGS:
+            continue
+        line = (el.text or "").strip()
+        if line and len(line) <= DATE_LINE_MAX_CHARS and _dated(line) and \
+                not any(anc.tag in _HEADINGS for anc in el.iterancestors()):
+            return True
+    return False
 
 
 def _kind_of(a: HtmlElement) -> str | None:
@@ -136,9 +178,9 @@ def _closes_post(content: HtmlElement, run: list[HtmlElement], kind: str) -> boo
     return kind == "comment" or prose > sum(len(_collapsed_text(e)) for e in run)
 
 
-def _tail(content: HtmlElement, run: list[HtmlElement]) -> list[HtmlElement]:
-    """The ``run`` and its label: the short heading right before it (or before the block
-    the run fills)."""
+def _label(content: HtmlElement, run: list[HtmlElement]) -> HtmlElement | None:
+    """The run's label: the short heading right before it (or before the block the run
+    fills), if any."""
     block: HtmlElement = run[0]
     while True:
         label = block.getprevious()
@@ -152,5 +194,5 @@ def _tail(content: HtmlElement, run: list[HtmlElement]) -> list[HtmlElement]:
         block = parent  # (the run fills its block: the label is before the block)
     if label is not None and label.tag in _HEADINGS and \
             len(_collapsed_text(label)) <= LABEL_MAX_CHARS and label.find(".//a") is None:
-        return [*run, label]
-    return run
+        return label
+    return None
