@@ -140,7 +140,7 @@ def test_an_index_of_posts_keeps_its_teasers() -> None:
 def test_teasers_in_the_middle_of_an_article_stay() -> None:
     # hostile: an article's section of cards (a guide's "three recipes", each a linked
     # title over a line) with the article going on after them: no tail (fails with
-    # `_posttail:_closes_post=true`)
+    # `_posttail:_ends=true`)
     page = ("<html><head><title>My walk</title></head><body><main><article>"
             f"<h1>A walk along the cliffs</h1>{STORY}<h2>Three walks nearby</h2>{TEASERS}"
             f"<h2>Getting there</h2>{STORY.replace('Paragraph', 'Section')}</article></main>"

@@ -29,11 +29,15 @@ from lxml.html import HtmlElement
 
 from ._edges import _dated
 from ._signals import _teaser
-from ._tree import _HEADINGS, _collapsed_text
+from ._tree import _HEADINGS, _collapsed_text, _short_text
 
 POST_TAIL_RUN_MIN = 3
 """Teasers or comments in a row that make a post's tail (two cards are a pair: "previous,
 next")."""
+POST_TAIL_RUN_MAX = 12
+"""... and at most this many: a box of teasers shows a few posts (three to six); a longer
+run of blocks alike (a reference's members, a listing's entries) is no post's tail. (Its
+entries alike past this many are not read.)"""
 POST_PROSE_MIN_CHARS = 400
 """The post's own paragraphs before the run hold at least this much text (and more than
 the run): the page is a post, not a listing or a thread."""
@@ -60,41 +64,82 @@ def post_tail(content: HtmlElement) -> list[HtmlElement]:
     """The run of teasers or comments that closes the post in ``content`` (and the heading
     labelling it), to drop; none when the content is no post ending so (see the module's
     docstring)."""
-    # (asked of every page: it reads the content's links, and climbs only from a link in a
-    # heading or a reply link; each element is asked once)
-    seen: set[HtmlElement] = set()
-    for a in content.iter("a"):
-        kind = _kind_of(a)
-        if kind is None:
+    # (asked of every page: the run ends the content, so only the content's last link in
+    # a heading or saying "Reply" is climbed from, and a level is read only when nothing
+    # but a line follows it)
+    a = next((a for a in reversed(content.findall(".//a")) if _kind_of(a) is not None), None)
+    if a is None:
+        return []
+    kind = _kind_of(a) or ""
+    entry = a
+    for _ in range(CLIMB_MAX):
+        entry = entry.getparent()
+        if entry is None or entry is content:
+            break
+        if not _ends(entry, content):
             continue
-        entry = a
-        for _ in range(CLIMB_MAX):
-            parent = entry.getparent()
-            if parent is None or entry is content:
-                break
-            entry = parent
-            if entry is content or entry in seen:
-                break
-            run = _run(entry, kind)
-            seen.update(run or (entry,))
-            if len(run) >= POST_TAIL_RUN_MIN:
-                label = _label(content, run)
-                if _says_posts(run, kind, label) and _closes_post(content, run, kind):
-                    return [*run, label] if label is not None else run
-                break
+        alike = _alike(entry)  # (by tag and class alone: the run's place, read cheaply)
+        if not POST_TAIL_RUN_MIN <= len(alike) <= POST_TAIL_RUN_MAX:
+            continue
+        label = _label(content, alike)
+        if not _says_posts(alike, kind, label):
+            continue
+        run = _run(entry, kind)
+        if len(run) < POST_TAIL_RUN_MIN:
+            continue  # (a comment's parts alike: its line, its text, its reply link)
+        if _closes_post(content, run, kind):
+            return [*run, label] if label is not None and run[0] is alike[0] else run
+        break
     return []
 
 
+def _alike(entry: HtmlElement) -> list[HtmlElement]:
+    """``entry`` and the siblings before it of its tag and class, in a row (past
+    ``POST_TAIL_RUN_MAX``, one more, and no further)."""
+    key = (entry.tag, entry.get("class"))
+    alike = [entry]
+    for sib in entry.itersiblings(preceding=True):
+        if not isinstance(sib.tag, str):
+            continue
+        if (sib.tag, sib.get("class")) != key or len(alike) > POST_TAIL_RUN_MAX:
+            break  # (read no further than a tail's length)
+        alike.append(sib)
+    alike.reverse()
+    return alike
+
+
+def _ends(node: HtmlElement, content: HtmlElement) -> bool:
+    """Whether at most ``AFTER_RUN_MAX_CHARS`` of text follow ``node`` in ``content``."""
+    budget = AFTER_RUN_MAX_CHARS
+    while node is not content:
+        budget -= len((node.tail or "").strip())
+        for sib in node.itersiblings():
+            text = _short_text(sib, max(budget, 0)) if isinstance(sib.tag, str) else ""
+            if text is None:
+                return False
+            budget -= len(text) + len((sib.tail or "").strip() if isinstance(sib.tag, str)
+                                      else "")
+        if budget < 0:
+            return False
+        parent = node.getparent()
+        if parent is None:
+            return False
+        node = parent
+    return True
+
+
 def _says_posts(run: list[HtmlElement], kind: str, label: HtmlElement | None) -> bool:
-    """Whether the run of teasers is one of the blog's posts: most of them dated (a
-    post's date beside its title), or the run labelled as a reading list ("Read next",
-    "More from this blog": ``TAIL_LABEL_RE``). A reference's members (a linked name over a
-    line each, a class's methods) say no date, under a heading that names them."""
+    """Whether the run of teasers is one of the blog's posts: its last
+    ``POST_TAIL_RUN_MIN`` dated (a post's date beside its title), or the run labelled as a
+    reading list ("Read next", "More from this blog": ``TAIL_LABEL_RE``). A reference's
+    members (a linked name over a line each, a class's methods) say no date, under a
+    heading that names them."""
     if kind == "comment":
         return True
     if label is not None and TAIL_LABEL_RE.match(_collapsed_text(label)) is not None:
         return True
-    return 3 * sum(1 for e in run if _dated_entry(e)) >= 2 * len(run)
+    last = run[-POST_TAIL_RUN_MIN:]  # (a reference's hundred members: three are asked)
+    return all(_dated_entry(e) for e in last)
 
 
 def _dated_entry(entry: HtmlElement) -> bool:
@@ -154,20 +199,11 @@ def _run(entry: HtmlElement, kind: str) -> list[HtmlElement]:
 
 
 def _closes_post(content: HtmlElement, run: list[HtmlElement], kind: str) -> bool:
-    """Whether the ``run`` ends ``content`` (at most ``AFTER_RUN_MAX_CHARS`` after it) and
-    follows the post's own paragraphs: ``POST_PROSE_MIN_CHARS`` of them before it, and,
-    for teasers, more than the run's text (a listing's page may open on a paragraph about
-    the category; a short post's thread may say more than the post)."""
-    first, last = run[0], run[-1]
-    after = 0
-    node: HtmlElement | None = last
-    while node is not None and node is not content:
-        for sib in node.itersiblings():
-            after += len(_collapsed_text(sib)) if isinstance(sib.tag, str) else 0
-        after += len((node.tail or "").strip())
-        if after > AFTER_RUN_MAX_CHARS:
-            return False
-        node = node.getparent()
+    """Whether the ``run`` (which ends the content: ``_ends``) follows the post's own
+    paragraphs: ``POST_PROSE_MIN_CHARS`` of them before it, and, for teasers, more than
+    the run's text (a listing's page may open on a paragraph about the category; a short
+    post's thread may say more than the post)."""
+    first = run[0]
     prose = 0
     for p in content.iter("p"):
         if p is first or any(anc is first for anc in p.iterancestors()):
