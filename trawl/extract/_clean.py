@@ -105,6 +105,10 @@ def _is_copy_control(cls: str) -> bool:
     return _COPY_CONTROL_RE.search(cls) is not None
 
 
+_NOTED_TAGS = frozenset(("link", "svg", "input"))
+"""The dropped tags ``_note_dropped`` reads."""
+
+
 def _note_dropped(el: HtmlElement, tag: str, root: HtmlElement) -> None:
     """What a tag the cleaning drops says that later steps read: the next and previous
     pages' addresses, a diagram's labels, a form asking an email address."""
@@ -128,7 +132,8 @@ def basic_clean(root: HtmlElement) -> None:
             doomed.append(el)  # comments, processing instructions, entities
             continue
         if tag in DROP_TAGS:
-            _note_dropped(el, tag, root)
+            if tag in _NOTED_TAGS:  # (most dropped tags say nothing: no call for them)
+                _note_dropped(el, tag, root)
             doomed.append(el)
             continue
         if tag == "button":

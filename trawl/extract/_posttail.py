@@ -58,6 +58,7 @@ TAIL_LABEL_RE = re.compile(
 REPLY_WORDS = frozenset(("reply", "respond", "antworten", "répondre", "responder",
                          "rispondi", "beantworten", "reageer", "svara", "odpowiedz"))
 """The word a comment's reply link says, alone: each comment of a thread has one."""
+REPLY_MAX_CHARS = max(map(len, REPLY_WORDS))
 
 
 def post_tail(content: HtmlElement) -> list[HtmlElement]:
@@ -159,17 +160,14 @@ def _dated_entry(entry: HtmlElement) -> bool:
 
 def _kind_of(a: HtmlElement) -> str | None:
     """"comment" for a reply link, "teaser" for a link in a heading to another page."""
-    text = (a.text or "").strip().lower() if not len(a) else _collapsed_text(a).lower()
-    if text in REPLY_WORDS:
+    text = _short_text(a, REPLY_MAX_CHARS)  # (stops reading a long link early)
+    if text and text.lower() in REPLY_WORDS:
         return "comment"
-    href = a.get("href") or "#"
-    if href.startswith("#"):
-        return None
     parent = a.getparent()
-    if parent is not None and (parent.tag in _HEADINGS or (
-            parent.getparent() is not None and parent.getparent().tag in _HEADINGS)):
-        return "teaser"
-    return None
+    if parent is None or (parent.tag not in _HEADINGS and (
+            parent.getparent() is None or parent.getparent().tag not in _HEADINGS)):
+        return None
+    return None if (a.get("href") or "#").startswith("#") else "teaser"
 
 
 def _entry_is(el: HtmlElement, kind: str) -> bool:
