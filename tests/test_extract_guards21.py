@@ -177,41 +177,6 @@ def test_an_embedded_post_in_a_social_embed_box_stays() -> None:
     assert_kept(text, "Paragraph 3 of the story", "The cliff path reopens on Saturday")
 
 
-# -- 5. a newsletter's box between a post's paragraphs (_signupbox.signup_boxes) ------------
-
-def signup_box(extra: str = "") -> str:
-    return ("<div class='box'><h3>Get the weekly walk</h3><p>One email every Friday with the "
-            f"best routes. No spam.</p>{extra}<form action='/subscribe'><input type='email' "
-            "name='email' placeholder='you@example.com'><button>Sign me up</button></form>"
-            "</div>")
-
-
-def test_a_newsletter_box_in_a_post_goes() -> None:
-    # shape: a sign-up box between a story's paragraphs (a heading, a line, a form asking
-    # an email address): the cleaning dropped the form's field and button, the heading and
-    # the line stayed as the story's (fails with `_signupbox:_pitch_box=false`)
-    for form in (signup_box(), signup_box().replace("type='email' ", "type='text' ")):
-        text = extract(story_with_card(form), BLOG).full_text
-        assert_kept(text, "Paragraph 2 of the story", "Paragraph 3 of the story")
-        assert "weekly walk" not in text and "No spam" not in text
-
-
-def test_a_contact_pages_form_and_its_lines_stay() -> None:
-    # hostile: a page that is its form (a mailing list's page: a title, a line, the form):
-    # no post's prose beside the box (fails with `_signupbox:_pitch_box=true`)
-    page = ("<html><head><title>The weekly walk</title></head><body><main><h1>The weekly "
-            f"walk</h1>{signup_box()}</main></body></html>")
-    assert_kept(extract(page, BLOG).full_text, "One email every Friday with the best routes")
-
-
-def test_a_guides_sign_up_form_example_stays() -> None:
-    # hostile: a guide to forms showing a sign-up form live, its markup set as a listing in
-    # the example's box: the guide's text (fails with `_signupbox:_pitch_box=true`)
-    code = "<pre>&lt;form&gt;&lt;input type=\"email\" name=\"email\"&gt;&lt;/form&gt;</pre>"
-    text = extract(story_with_card(signup_box(code)), BLOG).full_text
-    assert_kept(text, "One email every Friday", 'input type="email"', "Paragraph 3 of the story")
-
-
 def test_a_references_linked_members_after_its_description_stay() -> None:
     # hostile: a class's page, its description, then its methods, each a linked name over
     # a line (teasers in shape, ending the content): no date, under a heading naming them

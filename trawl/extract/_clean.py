@@ -12,7 +12,6 @@ from ._anchorlink import heading_icon_link
 from ._controls import click_label, click_label_opening, icon_button, toggle_link, top_link
 from ._othermembers import another_pages_members
 from ._prelines import block_line_breaks
-from ._signupbox import mark_signup
 from ._text import text_content, words
 from ._tooltips import listing_card, names_tooltip, tooltip_box
 from ._urls import absolutizer
@@ -105,21 +104,19 @@ def _is_copy_control(cls: str) -> bool:
     return _COPY_CONTROL_RE.search(cls) is not None
 
 
-_NOTED_TAGS = frozenset(("link", "svg", "input"))
+_NOTED_TAGS = frozenset(("link", "svg"))
 """The dropped tags ``_note_dropped`` reads."""
 
 
 def _note_dropped(el: HtmlElement, tag: str, root: HtmlElement) -> None:
     """What a tag the cleaning drops says that later steps read: the next and previous
-    pages' addresses, a diagram's labels, a form asking an email address."""
+    pages' addresses, a diagram's labels."""
     if tag == "link" and "next" in (el.get("rel") or "").lower().split():
         root.set(NEXT_PAGE_ATTR, el.get("href") or "")  # (see NEXT_PAGE_ATTR)
     elif tag == "link" and _PREV_RELS & set((el.get("rel") or "").lower().split()):
         root.set(PREV_PAGE_ATTR, el.get("href") or "")  # (see PREV_PAGE_ATTR)
     elif tag == "svg":
         _keep_diagram_labels(el)
-    elif tag == "input":
-        mark_signup(el)  # (a form asking an email address: see _signupbox)
 
 
 def basic_clean(root: HtmlElement) -> None:

@@ -62,7 +62,6 @@ from ._select import (
     outside_chrome,
 )
 from ._sidemenu import menus_alone, side_menus
-from ._signupbox import signup_boxes
 from ._stats import TextSize, _drop_all, _measure, _remeasure, _Stats, _stats_from_children
 from ._tablesections import drop_bar_links
 from ._tree import _is_ancestor
@@ -150,8 +149,8 @@ def _find_main(root: HtmlElement, title: str | None = None
         header = titled_header_in(content, title)
     if header is None:
         header = kind_header(content, above)
-    chrome_in = post_tail(content) + signup_boxes(content)
-    if chrome_in:  # (the teasers or the comments closing a post, a newsletter's box)
+    chrome_in = post_tail(content)
+    if chrome_in:  # (the teasers or the comments closing a post)
         _remeasure(stats, body, _drop_all(chrome_in))
     prune(content, stats, keep=header, prose=mass.get(body, 0.0) >= PROSE_MIN_MASS)
     drop_entry_labels(content)
