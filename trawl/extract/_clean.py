@@ -104,6 +104,21 @@ def _is_copy_control(cls: str) -> bool:
     return _COPY_CONTROL_RE.search(cls) is not None
 
 
+_NOTED_TAGS = frozenset(("link", "svg"))
+"""The dropped tags ``_note_dropped`` reads."""
+
+
+def _note_dropped(el: HtmlElement, tag: str, root: HtmlElement) -> None:
+    """What a tag the cleaning drops says that later steps read: the next and previous
+    pages' addresses, a diagram's labels."""
+    if tag == "link" and "next" in (el.get("rel") or "").lower().split():
+        root.set(NEXT_PAGE_ATTR, el.get("href") or "")  # (see NEXT_PAGE_ATTR)
+    elif tag == "link" and _PREV_RELS & set((el.get("rel") or "").lower().split()):
+        root.set(PREV_PAGE_ATTR, el.get("href") or "")  # (see PREV_PAGE_ATTR)
+    elif tag == "svg":
+        _keep_diagram_labels(el)
+
+
 def basic_clean(root: HtmlElement) -> None:
     """Drop tags that never carry content, hidden elements, and flatten pathological nesting."""
     doomed: list[HtmlElement] = []
@@ -114,12 +129,8 @@ def basic_clean(root: HtmlElement) -> None:
             doomed.append(el)  # comments, processing instructions, entities
             continue
         if tag in DROP_TAGS:
-            if tag == "link" and "next" in (el.get("rel") or "").lower().split():
-                root.set(NEXT_PAGE_ATTR, el.get("href") or "")  # (see NEXT_PAGE_ATTR)
-            elif tag == "link" and _PREV_RELS & set((el.get("rel") or "").lower().split()):
-                root.set(PREV_PAGE_ATTR, el.get("href") or "")  # (see PREV_PAGE_ATTR)
-            elif tag == "svg":
-                _keep_diagram_labels(el)
+            if tag in _NOTED_TAGS:  # (most dropped tags say nothing: no call for them)
+                _note_dropped(el, tag, root)
             doomed.append(el)
             continue
         if tag == "button":
