@@ -19,6 +19,7 @@ from ._contentsrows import contents_row
 from ._decl import beside_declaration, facts_beside
 from ._doccomment import in_description_tag
 from ._entryhead import kind_heading_beside, says_title
+from ._headerend import contents_end_header
 from ._kept import LISTING_MIN_LINES
 from ._kindlist import kind_list
 from ._listedsection import listed_in_contents
@@ -88,7 +89,8 @@ def strip_header(content: HtmlElement, title: str | None,
     book = False  # (the headline heads a book's title page: see ``_titlepage``)
     doomed: list[HtmlElement] = []
     for i, el in enumerate(content.iter()):
-        if i > 400:  # the header is at the top
+        # the header is at the top, over the document's own contents (the text follows)
+        if i > 400 or (headline is not None and contents_end_header(el)):
             break
         tag = el.tag
         if el is content or not isinstance(tag, str):

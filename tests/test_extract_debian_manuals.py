@@ -1,0 +1,46 @@
+"""Every page whole (issue 26), brief 115: Debian's own DocBook manuals (the Debian
+Reference, the Installation Guide, the FAQ, X.Org's documents, APT's guides). The shapes
+that fell short there, and the hostile shapes beside each."""
+
+from __future__ import annotations
+
+from trawl.extract import extract
+
+from .test_extract_index import STORY
+from .test_extract_whole import URL, assert_kept
+
+
+def article_page(after_contents: str) -> str:
+    """A DocBook XSL article on a page of its own: its title page (title, author, date,
+    closing rule), its table of contents (one section, on this page), then
+    ``after_contents`` and its section."""
+    return ("<html><head><title>X and DPS</title></head><body><div class='article'>"
+            "<div class='titlepage'><div><div><h2 class='title'><a id='dps'></a>X and DPS</h2>"
+            "</div><div><div class='author'><h3 class='author'>Ada Quill</h3></div></div>"
+            "<div><p class='pubdate'>27 February 2001</p></div></div><hr></div>"
+            "<div class='toc'><p><strong>Table of Contents</strong></p><dl class='toc'><dt>"
+            "<span class='sect1'><a href='#removal'>Notice of Removal</a></span></dt></dl></div>"
+            f"{after_contents}<div class='sect1'><div class='titlepage'><h2 class='title'>"
+            "<a id='removal'></a>Notice of Removal</h2></div>"
+            "<p>Display PostScript was removed from the releases in 2006; its code stays in "
+            "the history, and a program that asks for it is told the extension is missing."
+            "</p></div></div></body></html>")
+
+
+def test_a_line_after_the_documents_contents_is_its_text_not_a_byline() -> None:
+    # xorg-docs' graphics/dps.html: "Updated by Jim Gettys and Juliusz Chroboczek.", the
+    # article's first paragraph after its table of contents, dropped as a byline under the
+    # headline (the header's scan went on past the contents: 92.5 %)
+    e = extract(article_page("<p>Updated by Bo Kosek and Ada Quill.</p>"), URL)
+    assert_kept(e.text, "Updated by Bo Kosek and Ada Quill.", "Display PostScript was removed")
+
+
+def test_a_byline_under_a_storys_key_points_is_still_the_headers() -> None:
+    # hostile (``_headerend._lists_own_sections``): a story's headline, its list of key
+    # points (a list, no table of contents: no entry is led by a link), then the byline
+    # and the dateline: the header's lines, still dropped
+    e = extract("<html><body><article><h1>The council votes</h1><ul><li>The budget passes "
+                "by one vote.</li><li>Two parks close in May.</li></ul><p>By Jane Roe</p>"
+                f"<p>March 3, 2024</p>{STORY}</article></body></html>", URL)
+    assert_kept(e.text, "The budget passes by one vote.", "Paragraph 5 of the story")
+    assert "Jane Roe" not in e.text
