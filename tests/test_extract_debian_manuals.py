@@ -44,3 +44,41 @@ def test_a_byline_under_a_storys_key_points_is_still_the_headers() -> None:
                 f"<p>March 3, 2024</p>{STORY}</article></body></html>", URL)
     assert_kept(e.text, "The budget passes by one vote.", "Paragraph 5 of the story")
     assert "Jane Roe" not in e.text
+
+
+def reading_list(lead: str) -> str:
+    """A manual's chapter whose last section is a paragraph ``lead`` and the list of the
+    chapters to read after it (each a link and its purpose)."""
+    items = "".join(
+        f"<li><p><a class='xref' href='ch0{i}.en.html'>Chapter {i}, <em>{name}</em></a> "
+        f"({purpose})</p></li>" for i, name, purpose in (
+            (2, "Package management", "basic concept"), (3, "The system initialization",
+                                                         "survival method"),
+            (4, "Authentication and access controls", "basic method"),
+            (5, "Network setup", "shell mechanism")))
+    return ("<html><head><title>Chapter 1. Tutorials</title></head><body><div class='chapter'>"
+            "<h1>Chapter 1. Tutorials</h1>" + STORY +
+            "<div class='section'><h2>1.7. Where to go next</h2><p>Once the tutorials are "
+            "done, the system is yours to shape, and the chapters after this one take each "
+            f"part of it in turn, from the packages to the network.</p><p>{lead}</p>"
+            f"<div class='itemizedlist'><ul class='itemizedlist'>{items}</ul>"
+            "</div></div></div></body></html>")
+
+
+def test_a_lead_in_ending_with_the_following_introduces_its_list() -> None:
+    # the Debian Reference's ch01 and ch12: "Learn Unix-like system with the following.",
+    # "If you want to make a Debian package, read followings.", then the list of the
+    # sections to read, each a link and its purpose: pruned as a list of links (the
+    # lead-in ends with a full stop, no colon)
+    e = extract(reading_list("You should learn the system with the following."), URL)
+    assert_kept(e.text, "Chapter 3, The system initialization (survival method)",
+                "Chapter 5, Network setup (shell mechanism)")
+
+
+def test_a_storys_closing_paragraph_does_not_introduce_the_list_after_it() -> None:
+    # hostile (``_followlead._names_what_follows``): the last paragraph of a story, ending
+    # with a full stop and naming nothing after it, then a list of links to other pages
+    # (the site's promotion of other stories): still pruned
+    e = extract(reading_list("The council adjourned at nine and meets again in May."), URL)
+    assert "Paragraph 5 of the story" in e.text
+    assert "Network setup" not in e.text
