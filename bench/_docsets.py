@@ -514,16 +514,19 @@ it, less what is no content in it), each with why.
   (``nav#page-nav``), and less the line numbers beside the code blocks (``td.gutter``: no
   words of the text); the header with its search box, the side bar of widgets (categories,
   archives, recent posts) and the footer are outside it;
-- ``debref``, ``d-i``, ``debfaq``, ``xorg``, ``aptdoc`` (brief 115: Debian's own DocBook
-  manuals, DocBook XSL snapshot, each as its package ships it built, its English pages;
+- ``debref``, ``d-i``, ``xorg``, ``dsssl``, ``dblatex`` (brief 115: Debian's own DocBook
+  manuals, each as its package ships it built, its English pages;
   ``scripts/build-debian-manuals``, not installed by setup; measured before any rule was
-  tuned on them): the Debian Reference (debian-reference-en, 15 pages, a chapter a page:
-  long tables of packages, command listings), the Installation Guide
-  (installation-guide-amd64, ``en/``, 84 pages, a section a page), the Debian FAQ
-  (debian-faq, 17 pages), X.Org's release notes and protocol documents (xorg-docs, 16
-  standalone pages: the release notes' tables of 221 and 192 rows, the ICCCM, XLFD) and
-  APT's user and offline guides (apt-doc, 9 pages): the body less ``navheader`` and
-  ``navfooter`` (xorg's pages have none: the body);
+  tuned on them): the Debian Reference (debian-reference-en, DocBook XSL snapshot, 15 pages,
+  a chapter a page: long tables of packages, command listings), the Installation Guide
+  (installation-guide-amd64, ``en/``, 84 pages, a section a page), X.Org's release notes
+  and protocol documents (xorg-docs, 16 standalone pages: the release notes' tables of 221
+  and 192 rows, the ICCCM, XLFD), the DocBook DSSSL stylesheets' documentation
+  (docbook-dsssl-doc, through openjade's DSSSL stylesheets, the ``pgpool`` set's
+  generator: 390 pages, a reference page per parameter and per library function) and
+  dblatex 0.3's manual and release notes (dblatex-doc, DocBook XSL 1.79.1: 264 pages, a
+  reference page per parameter, tables, a bibliography): the body less ``navheader`` and
+  ``navfooter`` (``NAVHEADER``, ``NAVFOOTER`` for DSSSL's; xorg's pages have none);
 - ``postgres`` (kept back, only with ``--kept-back``: measured to check, never tuned on): the
   PostgreSQL 15 manual (DocBook XSL; Debian postgresql-doc-15): the body less its
   ``navheader`` and ``navfooter``.
@@ -1209,17 +1212,17 @@ SETS = {s.name: s for s in (
            "//section[@id='main']",
            f".//nav[@id='article-nav'] | .//nav[@id='page-nav'] "
            f"| .//a[{_has_class('article-share-link')}] | .//td[{_has_class('gutter')}]"),
-    # (brief 115: Debian's own DocBook manuals, DocBook XSL snapshot, chunked or standalone:
-    # as for ``docbook``; see scripts/build-debian-manuals)
+    # (brief 115: Debian's own DocBook manuals, chunked or standalone: as for ``docbook``,
+    # and for ``pgpool`` the DSSSL one; see scripts/build-debian-manuals)
     DocSet("debref", DOCSETS / "debref", "scripts/build-debian-manuals",
            "/html/body", "./div[@class='navheader' or @class='navfooter']"),
     DocSet("d-i", DOCSETS / "d-i", "scripts/build-debian-manuals",
            "/html/body", "./div[@class='navheader' or @class='navfooter']"),
-    DocSet("debfaq", DOCSETS / "debfaq", "scripts/build-debian-manuals",
-           "/html/body", "./div[@class='navheader' or @class='navfooter']"),
     DocSet("xorg", DOCSETS / "xorg", "scripts/build-debian-manuals",
            "/html/body", "./div[@class='navheader' or @class='navfooter']"),
-    DocSet("aptdoc", DOCSETS / "aptdoc", "scripts/build-debian-manuals",
+    DocSet("dsssl", DOCSETS / "dsssl", "scripts/build-debian-manuals",
+           "/html/body", "./div[@class='NAVHEADER' or @class='NAVFOOTER']"),
+    DocSet("dblatex", DOCSETS / "dblatex", "scripts/build-debian-manuals",
            "/html/body", "./div[@class='navheader' or @class='navfooter']"),
     DocSet("postgres", _installed("usr/share/doc/postgresql-doc-15/html"), "postgresql-doc-15",
            "/html/body", "./div[@class='navheader' or @class='navfooter']", kept_back=True),
