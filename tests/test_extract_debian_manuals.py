@@ -82,3 +82,34 @@ def test_a_storys_closing_paragraph_does_not_introduce_the_list_after_it() -> No
     e = extract(reading_list("The council adjourned at nine and meets again in May."), URL)
     assert "Paragraph 5 of the story" in e.text
     assert "Network setup" not in e.text
+
+
+def test_a_short_description_after_the_entrys_synopsis_is_its_text() -> None:
+    # the DSSSL library's reference pages (openjade's stylesheets): the entry's title, its
+    # Name line, its "Synopsis" listing, then "Implements siblings as per ISO/IEC
+    # 10179:1996" and "From ISO/IEC 10179:1996" under Description and Author, dropped as
+    # datelines (a standard's year) under the headline: the header's scan went on past
+    # the listing (71.1 %)
+    page = ("<html><head><title>siblings</title></head><body class='REFENTRY'>"
+            "<h1><a name='SIBLINGS'></a>siblings</h1><div class='REFNAMEDIV'><h2>Name</h2>"
+            "siblings&nbsp;--&nbsp;Implements siblings as per ISO/IEC 10179:1996</div>"
+            "<div class='REFSYNOPSISDIV'><h2>Synopsis</h2><pre class='SYNOPSIS'>(siblings "
+            "snl)</pre></div><div class='REFSECT1'><h2>Description</h2><p>Implements <tt>"
+            "siblings</tt> as per ISO/IEC 10179:1996</p></div><div class='REFSECT1'><h2>"
+            "Author</h2><p>From ISO/IEC 10179:1996</p></div><div class='REFSECT1'><h2>Source"
+            "</h2><pre class='PROGRAMLISTING'>(define (siblings snl)\n  (children (parent "
+            "snl)))</pre></div></body></html>")
+    e = extract(page, URL)
+    assert_kept(e.text, "Description Implements siblings as per ISO/IEC 10179:1996",
+                "Author From ISO/IEC 10179:1996", "(children (parent snl))")
+
+
+def test_a_byline_under_a_banner_in_preformatted_text_is_still_the_headers() -> None:
+    # hostile (``_headerend._under_section_heading``): a story's headline, the site's
+    # ASCII-art banner in a ``pre`` (under no section's heading), then the byline and the
+    # dateline: the header's lines, still dropped
+    e = extract("<html><body><article><h1>The council votes</h1><pre>  ~~~ The Gazette ~~~"
+                "</pre><p>By Jane Roe</p><p>March 3, 2024</p>"
+                f"{STORY}</article></body></html>", URL)
+    assert "Paragraph 5 of the story" in e.text
+    assert "Jane Roe" not in e.text

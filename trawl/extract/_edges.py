@@ -19,7 +19,7 @@ from ._contentsrows import contents_row
 from ._decl import beside_declaration, facts_beside
 from ._doccomment import in_description_tag
 from ._entryhead import kind_heading_beside, says_title
-from ._headerend import contents_end_header
+from ._headerend import ends_header
 from ._kept import LISTING_MIN_LINES
 from ._kindlist import kind_list
 from ._listedsection import listed_in_contents
@@ -89,8 +89,9 @@ def strip_header(content: HtmlElement, title: str | None,
     book = False  # (the headline heads a book's title page: see ``_titlepage``)
     doomed: list[HtmlElement] = []
     for i, el in enumerate(content.iter()):
-        # the header is at the top, over the document's own contents (the text follows)
-        if i > 400 or (headline is not None and contents_end_header(el)):
+        # the header is at the top, over the document's own contents and its sections'
+        # listings (the text follows)
+        if i > 400 or (headline is not None and ends_header(el, headline)):
             break
         tag = el.tag
         if el is content or not isinstance(tag, str):
