@@ -113,3 +113,35 @@ def test_a_byline_under_a_banner_in_preformatted_text_is_still_the_headers() -> 
                 f"{STORY}</article></body></html>", URL)
     assert "Paragraph 5 of the story" in e.text
     assert "Jane Roe" not in e.text
+
+
+def entry_page(name_line: str, title: str = "dblatex angle") -> str:
+    """A reference entry (DocBook XSL's ``refentry``): its title and name line, then its
+    Synopsis and Description."""
+    return ("<html><head><title>" + title + "</title></head><body><div class='refentry'>"
+            f"<div class='refnamediv'><h2><span class='refentrytitle'>{title}</span></h2>"
+            f"<p>{name_line}</p></div><div class='refsynopsisdiv'><h2>Synopsis</h2><pre>"
+            "&lt;?dblatex angle=\"90\" ?&gt;</pre></div><div class='refsection'><h2>"
+            "Description</h2><p>Rotates the designated image by the angle given, expressed "
+            "in degrees.</p><p>The default is no rotation.</p></div></div></body></html>")
+
+
+def test_an_entrys_name_line_with_its_name_in_marks_is_its_text() -> None:
+    # dblatex's manual, its processing instructions' entries: "<?dblatex angle?> —
+    # Rotates an imagedata Image" under the title "dblatex angle", dropped with the title
+    # as the article's header (the line does not open with the title's characters: 82.9 %)
+    e = extract(entry_page("<code class='sgmltag-xmlpi'>&lt;?dblatex <em><code>angle</code>"
+                           "</em>?&gt;</code> — Rotates an <code>imagedata</code> Image"), URL)
+    assert_kept(e.text, "<?dblatex angle?> — Rotates an imagedata Image",
+                "The default is no rotation.")
+
+
+def test_a_standfirst_quoting_its_headline_stays_in_the_header() -> None:
+    # hostile (``_markedname._name_in_code``): a story's headline and, under it, a line
+    # quoting the headline before a dash (its byline, no code): the header's, still
+    # dropped
+    e = extract("<html><body><article><div class='head'><h1>The council votes</h1><p>“The "
+                "council votes” — a report by Jane Roe</p></div>"
+                f"{STORY}</article></body></html>", URL)
+    assert "Paragraph 5 of the story" in e.text
+    assert "Jane Roe" not in e.text
