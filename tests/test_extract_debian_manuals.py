@@ -1,10 +1,13 @@
 """Every page whole (issue 26), brief 115: Debian's own DocBook manuals (the Debian
-Reference, the Installation Guide, the FAQ, X.Org's documents, APT's guides). The shapes
-that fell short there, and the hostile shapes beside each."""
+Reference, the Installation Guide, X.Org's documents, the DSSSL stylesheets' reference,
+dblatex's manual). The shapes that fell short there, and the hostile shapes beside each."""
 
 from __future__ import annotations
 
+import lxml.html
+
 from trawl.extract import extract
+from trawl.extract._seealso import see_also_list
 
 from .test_extract_index import STORY
 from .test_extract_whole import URL, assert_kept
@@ -145,3 +148,41 @@ def test_a_standfirst_quoting_its_headline_stays_in_the_header() -> None:
                 f"{STORY}</article></body></html>", URL)
     assert "Paragraph 5 of the story" in e.text
     assert "Jane Roe" not in e.text
+
+
+def test_a_reference_entrys_wrapped_see_also_list_is_its_text() -> None:
+    # dblatex's manual, its parameters' entries (DocBook XSL's ``refentry``): each section
+    # wrapped in a block of its own, the last "See Also" over a list (in a block of its
+    # own) of cross-references, "the section called “Natbib Citations”" among them:
+    # pruned as a list of links (82.1 %)
+    page = ("<html><head><title>citation.default.style</title></head><body><div "
+            "class='refentry'><div class='refnamediv'><h2>citation.default.style</h2><p>"
+            "citation.default.style — Default natbib citation style to apply</p></div>"
+            "<div class='refsynopsisdiv'><h2>Synopsis</h2><pre>&lt;xsl:param name="
+            "\"citation.default.style\"/&gt;</pre></div><div class='refsection'><a id='d1'>"
+            "</a><h2>Description</h2><p>Default natbib citation style to apply when natbib "
+            "is used.</p></div><div class='refsection'><a id='d2'></a><h2>See Also</h2>"
+            "<div class='itemizedlist'><ul class='itemizedlist'><li class='listitem'><a "
+            "class='xref' href='ch03s14.html#sec-natbib'>the section called “Natbib "
+            "Citations”</a></li><li class='listitem'><a class='xref' href='pi-citestyle.html'>"
+            "<span>dblatex citestyle</span></a></li></ul></div></div></div></body></html>")
+    e = extract(page, URL)
+    assert_kept(e.text, "See Also", "the section called “Natbib Citations”",
+                "dblatex citestyle")
+
+
+def test_a_see_also_widget_in_a_column_of_widgets_still_goes() -> None:
+    # hostile (``_seealso._section_of_prose``): a story, then a column of widgets, each
+    # wrapped under its heading, its list in a block of its own ("Tags", then "See also"
+    # over links to the site's pages): no section of prose before the "See also" widget,
+    # whose list is no document's "See also" list, and goes
+    tags = "".join(f"<li><a href='/tags/t{i}'>Tag {i}</a></li>" for i in range(4))
+    page = ("<html><body><article><h1>The council votes</h1>" + STORY +
+            f"<div><a id='w1'></a><h3>Tags</h3><div><ul>{tags}</ul></div></div><div><a "
+            "id='w2'></a><h3>See also</h3><div><ul id='also'><li><a href='/parks.html'>Parks "
+            "plan</a></li><li><a href='/budget.html'>Budget vote</a></li></ul></div></div>"
+            "</article></body></html>")
+    assert not see_also_list(lxml.html.fromstring(page).get_element_by_id("also"))
+    e = extract(page, URL)
+    assert "Paragraph 5 of the story" in e.text
+    assert "Parks plan" not in e.text

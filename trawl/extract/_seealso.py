@@ -44,8 +44,41 @@ def says_see_also(heading: HtmlElement) -> bool:
 
 def _flat_sections(heading: HtmlElement) -> bool:
     """A heading of the same level precedes ``heading`` among its siblings, with text
-    between them: the page's sections run flat, and this is their last."""
-    return after_flat_section(heading)
+    between them: the page's sections run flat, and this is their last; or the sections
+    are wrapped each in a block of its own (``_after_wrapped_section``)."""
+    return after_flat_section(heading) or _after_wrapped_section(heading)
+
+
+def _after_wrapped_section(heading: HtmlElement) -> bool:
+    """``heading`` opens its wrapper (nothing of text before it there), and the block
+    before that wrapper is a section of prose under a heading of the same level
+    (``_section_of_prose``): a reference entry's sections, each in a block of its own
+    (DocBook's ``refsection``: Synopsis, Description, then See Also)."""
+    wrapper = heading.getparent()
+    if wrapper is None or (wrapper.text or "").strip() or any(
+            _collapsed_text(s) for s in heading.itersiblings(preceding=True)
+            if isinstance(s.tag, str)):
+        return False
+    before = wrapper.getprevious()
+    while before is not None and not isinstance(before.tag, str):
+        before = before.getprevious()
+    return before is not None and before.tag == wrapper.tag and \
+        _section_of_prose(before, heading.tag)
+
+
+def _section_of_prose(block: HtmlElement, level: str) -> bool:
+    """The guard: ``block`` holds a heading of tag ``level`` and a paragraph of words of
+    its own (not all its links' words): a section of the document. A column of widgets
+    ("Tags", "Archives", "See also"), each wrapped under its heading, holds lists of
+    links, no paragraph of prose."""
+    if block.find(f".//{level}") is None:
+        return False
+    for p in block.iter("p"):
+        text = _collapsed_text(p)
+        links = sum(len(_collapsed_text(a)) for a in p.iter("a"))
+        if text and len(text) > 2 * links:
+            return True
+    return False
 
 
 def _list_of_own_links(after: list[HtmlElement]) -> bool:
@@ -94,12 +127,32 @@ def see_also_list(el: HtmlElement) -> bool:
     by their headlines, no page's name."""
     if el.tag not in ("ul", "ol"):
         return False
-    heading = el.getprevious()
+    block = el
+    # (the list in a block holding nothing else: DocBook's ``div.itemizedlist``)
+    parent = el.getparent()
+    if el.getprevious() is None and parent is not None and \
+            [c for c in parent if isinstance(c.tag, str)] == [el] and \
+            _collapsed_text(parent) == _collapsed_text(el):
+        block = parent
+    heading = block.getprevious()
     if heading is None or heading.tag not in _HEADINGS:
         return False
-    return see_also_section(heading, [el, *el.itersiblings()]) and _names_pages(el)
+    return see_also_section(heading, [el, *block.itersiblings()]) and _names_pages(el)
+
+
+_QUOTED_TITLE_RE = re.compile(r"^(?:\w+\s+){0,3}[“\"]([^”\"]+)[”\"]$")
+"""A cross-reference that names a section by its title in quotes, after a word or three
+("the section called “Natbib Citations”": DocBook's ``xref``)."""
 
 
 def _names_pages(el: HtmlElement) -> bool:
-    """Every link of ``el`` says ``NAME_MAX_WORDS`` words or fewer: a page's name."""
-    return all(len(_collapsed_text(a).split()) <= NAME_MAX_WORDS for a in el.iter("a"))
+    """Every link of ``el`` says ``NAME_MAX_WORDS`` words or fewer, or quotes a title of
+    as few (``_QUOTED_TITLE_RE``): a page's name."""
+    return all(_page_name(_collapsed_text(a)) for a in el.iter("a"))
+
+
+def _page_name(text: str) -> bool:
+    if len(text.split()) <= NAME_MAX_WORDS:
+        return True
+    quoted = _QUOTED_TITLE_RE.match(text)
+    return quoted is not None and len(quoted.group(1).split()) <= NAME_MAX_WORDS
