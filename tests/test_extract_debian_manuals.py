@@ -118,15 +118,15 @@ def test_a_byline_under_a_banner_in_preformatted_text_is_still_the_headers() -> 
     assert "Jane Roe" not in e.text
 
 
-def entry_page(name_line: str, title: str = "dblatex angle") -> str:
+def entry_page(name_line: str, title: str = "dblatex angle", more: str = "") -> str:
     """A reference entry (DocBook XSL's ``refentry``): its title and name line, then its
-    Synopsis and Description."""
+    Synopsis and Description (``more`` at its end)."""
     return ("<html><head><title>" + title + "</title></head><body><div class='refentry'>"
             f"<div class='refnamediv'><h2><span class='refentrytitle'>{title}</span></h2>"
             f"<p>{name_line}</p></div><div class='refsynopsisdiv'><h2>Synopsis</h2><pre>"
             "&lt;?dblatex angle=\"90\" ?&gt;</pre></div><div class='refsection'><h2>"
             "Description</h2><p>Rotates the designated image by the angle given, expressed "
-            "in degrees.</p><p>The default is no rotation.</p></div></div></body></html>")
+            f"in degrees.</p><p>The default is no rotation.</p>{more}</div></div></body></html>")
 
 
 def test_an_entrys_name_line_with_its_name_in_marks_is_its_text() -> None:
@@ -186,3 +186,26 @@ def test_a_see_also_widget_in_a_column_of_widgets_still_goes() -> None:
     e = extract(page, URL)
     assert "Paragraph 5 of the story" in e.text
     assert "Parks plan" not in e.text
+
+
+def test_the_name_line_of_an_entry_of_several_names_is_its_text() -> None:
+    # dblatex's "Olink Parameters": one entry for eleven parameters, its name line the
+    # names in code between commas, then "— Parameters to configure Olinks", dropped with
+    # the title as the header (79.3 %)
+    names = ", ".join(f"<em class='parameter'><code>olink.{n}</code></em>"
+                      for n in ("base.uri", "debug", "doctitle"))
+    e = extract(entry_page(f"{names} — Parameters to configure Olinks", "Olink Parameters",
+                           STORY), URL)
+    assert_kept(e.text, "olink.base.uri, olink.debug, olink.doctitle — Parameters to "
+                "configure Olinks", "The default is no rotation.")
+
+
+def test_a_credit_line_of_names_under_a_headline_stays_in_the_header() -> None:
+    # hostile (``_markedname._only_code_names``): a story's headline and, under it, its
+    # reporters' names between commas, a dash and where they report from: no code, the
+    # header's, still dropped
+    e = extract("<html><body><article><div class='head'><h1>The council votes</h1><p><b>Ada "
+                "Quill</b>, <b>Bo Kosek</b> — reporting from the city hall</p></div>"
+                f"{STORY}</article></body></html>", URL)
+    assert "Paragraph 5 of the story" in e.text
+    assert "Bo Kosek" not in e.text
