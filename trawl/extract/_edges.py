@@ -89,8 +89,7 @@ def strip_header(content: HtmlElement, title: str | None,
     book = False  # (the headline heads a book's title page: see ``_titlepage``)
     doomed: list[HtmlElement] = []
     for i, el in enumerate(content.iter()):
-        # the header is at the top, over the document's own contents and its sections'
-        # listings (the text follows)
+        # the header is at the top, over the document's contents and sections' listings
         if i > 400 or (headline is not None and ends_header(el, headline)):
             break
         tag = el.tag
@@ -140,10 +139,24 @@ def strip_header(content: HtmlElement, title: str | None,
                 or (dated and len(text) < 60
                     and not _version_sentence(text, title_words) and not release_date(el))) \
                 and not book and not beside_declaration(el) and not _in_note(el, content) \
-                and not listing_date(el):
+                and not listing_date(el) and not in_version_sentence(el, content, title_words):
             doomed.append(el)  # (no version beside an API item's title, no note's date)
     _drop_all(doomed)
     return headline
+
+
+def in_version_sentence(el: HtmlElement, content: HtmlElement, title_words: set[str]) -> bool:
+    """Whether ``el`` is a part of a paragraph the header's scan kept as a version sentence
+    ("for dblatex version <em>0.3.12</em>.": "3.12" reads as a time): its words, no line."""
+    up = next((a for a in el.iterancestors("p") if _is_ancestor(content, a)), None)
+    return up is not None and _says_version(up, title_words)
+
+
+def _says_version(p: HtmlElement, title_words: set[str]) -> bool:
+    """The guard: the paragraph is a version sentence (``_version_sentence``); a byline's
+    parts (its ``span.byline`` in a paragraph of no date) are in none."""
+    text = _short_text(p, 120)
+    return bool(text) and _version_sentence(text, title_words)
 
 
 def _dated(text: str) -> bool:
