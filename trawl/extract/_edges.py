@@ -153,10 +153,10 @@ def in_version_sentence(el: HtmlElement, content: HtmlElement, title_words: set[
 
 
 def _says_version(p: HtmlElement, title_words: set[str]) -> bool:
-    """The guard: the paragraph is a version sentence (``_version_sentence``); a byline's
-    parts (its ``span.byline`` in a paragraph of no date) are in none."""
+    """The guard: the paragraph is a version sentence (``_version_sentence``); a credit
+    line's parts ("Photos <b>by Jane Roe</b>") are in none."""
     text = _short_text(p, 120)
-    return bool(text) and _version_sentence(text, title_words)
+    return text is not None and _version_sentence(text, title_words)
 
 
 def _dated(text: str) -> bool:
