@@ -228,3 +228,43 @@ def test_a_bylines_part_in_a_paragraph_of_no_version_still_goes() -> None:
                 f"</p>{STORY}</article></body></html>", URL)
     assert "Paragraph 5 of the story" in e.text
     assert "Jane Roe" not in e.text
+
+
+def see_also_page(groups: str) -> str:
+    """A reference entry whose sections are wrapped, the last "See Also" over one link and
+    ``groups`` (items of the list)."""
+    return ("<html><head><title>segmentedlist.as.table</title></head><body><div "
+            "class='refentry'><div class='refnamediv'><h2>segmentedlist.as.table</h2><p>"
+            "segmentedlist.as.table — Format segmented lists as tables</p></div><div "
+            "class='refsection'><a id='d1'></a><h2>Description</h2><p>If non-zero, segmented "
+            "lists will be formatted as tables, and the table instructions apply.</p></div>"
+            "<div class='refsection'><a id='d2'></a><h2>See Also</h2><div class="
+            "'itemizedlist'><ul class='itemizedlist'><li class='listitem'><a class='xref' "
+            f"href='pi-list.html'>dblatex list-presentation</a></li>{groups}</ul></div></div>"
+            "</div></body></html>")
+
+
+def test_a_see_also_lists_links_grouped_under_labels_are_its_text() -> None:
+    # dblatex's segmentedlist.as.table: its "See Also" list groups its links under labels
+    # ("Inline presentation:", "Table presentation:", each over a list of entries): not a
+    # list of links alone, pruned (71.0 %)
+    group = ("<li class='listitem'><p>{label}</p><div class='itemizedlist'><ul>{links}</ul>"
+             "</div><p> </p></li>")
+    groups = "".join(group.format(label=label, links="".join(
+        f"<li><a class='xref' href='{n}.html'>{n}</a></li>" for n in names))
+        for label, names in (("Inline presentation:", ("seg.item.separator",)),
+                             ("Table presentation:", ("newtbl.autowidth", "dblatex colwidth"))))
+    e = extract(see_also_page(groups), URL)
+    assert_kept(e.text, "dblatex list-presentation", "Inline presentation:",
+                "seg.item.separator", "Table presentation:", "dblatex colwidth")
+
+
+def test_a_see_also_lists_teaser_over_stories_is_no_group() -> None:
+    # hostile (``_seealso._group_label``): the same list, an item a teaser sentence over
+    # the links of other stories (no label): no list of the site's pages, pruned
+    teaser = ("<li><p>Readers who followed the vote also read these</p><ul><li><a href="
+              "'/parks.html'>Parks plan</a></li><li><a href='/budget.html'>Budget vote</a>"
+              "</li></ul></li>")
+    e = extract(see_also_page(teaser), URL)
+    assert "If non-zero, segmented lists" in e.text
+    assert "Parks plan" not in e.text

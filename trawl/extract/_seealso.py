@@ -93,12 +93,44 @@ def _list_of_own_links(after: list[HtmlElement]) -> bool:
     if not items:
         return False
     for li in items:
-        links = li.findall(".//a")
-        if li.tag != "li" or len(links) != 1 or \
-                _collapsed_text(links[0]) != _collapsed_text(li) or \
-                not (_own(links[0]) or _says_address(links[0])):
+        if not (_link_item(li) or labelled_group(li)):
             return False
-    return any(_own(li.find(".//a")) for li in items)
+    return any(_own(a) for a in said[0].iter("a"))
+
+
+def _link_item(li: HtmlElement) -> bool:
+    """``li`` is a list item of one link and nothing else, to a page of the site or to
+    another site's page it cites by its address."""
+    links = li.findall(".//a")
+    return li.tag == "li" and len(links) == 1 and \
+        _collapsed_text(links[0]) == _collapsed_text(li) and \
+        (_own(links[0]) or _says_address(links[0]))
+
+
+_GROUP_LABEL_RE = re.compile(r"[^:]{1,60}:")
+"""A group's label: a few words and a colon ("Inline presentation:")."""
+
+
+def _group_label(p: HtmlElement) -> bool:
+    """The guard: ``p`` is a paragraph of a label (``_GROUP_LABEL_RE``) and no link; a
+    promotion's teaser over its stories' links ("Readers who followed the vote also
+    read") is a sentence, no label."""
+    return p.tag == "p" and p.find(".//a") is None and \
+        _GROUP_LABEL_RE.fullmatch(_collapsed_text(p)) is not None
+
+
+def labelled_group(li: HtmlElement) -> bool:
+    """Whether the item ``li`` of a "See also" list is a group of its links under a label:
+    a paragraph of a few words and a colon (``_GROUP_LABEL_RE``, no link), then a list
+    (or a block holding one) whose items are each one link (``_link_item``), and nothing
+    else of text (dblatex's "See Also": "Table presentation:" over six entries)."""
+    said = [c for c in li if isinstance(c.tag, str) and _collapsed_text(c)]
+    if li.tag != "li" or (li.text or "").strip() or len(said) != 2 or \
+            not _group_label(said[0]):
+        return False
+    nested = said[1] if said[1].tag in ("ul", "ol") else next(said[1].iter("ul", "ol"), None)
+    return nested is not None and _collapsed_text(nested) == _collapsed_text(said[1]) and \
+        all(_link_item(i) for i in nested if isinstance(i.tag, str))
 
 
 def _says_address(a: HtmlElement) -> bool:
@@ -127,6 +159,10 @@ def see_also_list(el: HtmlElement) -> bool:
     by their headlines, no page's name."""
     if el.tag not in ("ul", "ol"):
         return False
+    group = next((a for a in el.iterancestors("li")), None)
+    if group is not None and labelled_group(group):  # (a group's links: its list's)
+        outer = group.getparent()
+        return outer is not None and see_also_list(outer)
     block = el
     # (the list in a block holding nothing else: DocBook's ``div.itemizedlist``)
     parent = el.getparent()
