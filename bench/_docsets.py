@@ -514,6 +514,14 @@ it, less what is no content in it), each with why.
   (``nav#page-nav``), and less the line numbers beside the code blocks (``td.gutter``: no
   words of the text); the header with its search box, the side bar of widgets (categories,
   archives, recent posts) and the footer are outside it;
+- ``orgmode``: Org documents as Emacs 28.2's Org 9.5 exports them to HTML
+  (``org-html-export-to-html``, its defaults; ``scripts/build-orgmode``, not installed by
+  setup: Org's ORG-NEWS, a page per version's part, "Version 9.5: New features", and the
+  Org files packages ship under /usr/share/doc, ~73 pages: lists of changes under
+  headings, options' descriptions, code blocks, tables): ``div#content`` (the title, the
+  sections) less its table of contents (``div#table-of-contents``, links to the page's own
+  sections, as Pandoc's ``nav#TOC``); the postamble (author, date, "Validate") is outside
+  it (brief 112, measured before any rule was tuned on it);
 - ``postgres`` (kept back, only with ``--kept-back``: measured to check, never tuned on): the
   PostgreSQL 15 manual (DocBook XSL; Debian postgresql-doc-15): the body less its
   ``navheader`` and ``navfooter``.
@@ -1199,6 +1207,11 @@ SETS = {s.name: s for s in (
            "//section[@id='main']",
            f".//nav[@id='article-nav'] | .//nav[@id='page-nav'] "
            f"| .//a[{_has_class('article-share-link')}] | .//td[{_has_class('gutter')}]"),
+    DocSet("orgmode", DOCSETS / "orgmode", "scripts/build-orgmode",
+           # Org 9.5's HTML export (Emacs 28.2, its defaults): ``div#content`` (the title
+           # and the sections) less the table of contents in it; the postamble (author,
+           # date, "Validate") is outside it
+           "//div[@id='content']", "./div[@id='table-of-contents']"),
     DocSet("postgres", _installed("usr/share/doc/postgresql-doc-15/html"), "postgresql-doc-15",
            "/html/body", "./div[@class='navheader' or @class='navfooter']", kept_back=True),
 )}
