@@ -17,6 +17,7 @@ from ._cells import data_cell
 from ._clean import NEXT_PAGE_ATTR, PREV_PAGE_ATTR
 from ._demo import demonstration
 from ._doccomment import doc_comment
+from ._doctoc import marked_contents, toc_navigation
 from ._entrycaption import declared_heading
 from ._entryhead import titled_header
 from ._linkpanel import links_panel
@@ -105,7 +106,8 @@ def remove_boilerplate(body: HtmlElement,
         role = role.strip().lower() if role else ""
         if landmark is None and (tag == "main" or role == "main"):
             landmark = el
-        elif tag == "nav" and landmark is not None and _landmark_contents(landmark, el):
+        elif (tag == "nav" or (role and marked_contents(role))) and landmark is not None \
+                and _landmark_contents(landmark, el):
             continue  # the page's own table of contents, in its main landmark: content
         # (chrome is one of four tags or has a role: most elements are neither, and skip the call)
         if (role or tag in _CHROME_TAGS) and _is_chrome(el, tag, role) and \
@@ -232,6 +234,8 @@ def _is_boilerplate(el: HtmlElement, tag: str, role: str, st: _Stats, share: flo
     if tag == "header" and (_section_header(el) or titled_header(el, title or "")
                             or described_header(el) or listing_entry_header(el)):
         return False
+    if role and toc_navigation(role, share):
+        return True  # (a table of contents the page marks as one, judged as a <nav>)
     if tag in _BOILER_TAGS or role in _BOILER_ROLES:
         # a <header>/<footer> wrapping the whole article is layout, not boilerplate
         return (share < 0.5 or ((tag == "nav" or role == "navigation") and share < 0.8)) \
