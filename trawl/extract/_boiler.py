@@ -8,6 +8,7 @@ import re
 
 from lxml.html import HtmlElement
 
+from ._articletoc import article_contents
 from ._asidebox import sidebar_in_flow
 from ._banner import site_banner
 from ._blockcaption import captions_block
@@ -106,9 +107,8 @@ def remove_boilerplate(body: HtmlElement,
         role = role.strip().lower() if role else ""
         if landmark is None and (tag == "main" or role == "main"):
             landmark = el
-        elif (tag == "nav" or (role and marked_contents(role))) and landmark is not None \
-                and _landmark_contents(landmark, el):
-            continue  # the page's own table of contents, in its main landmark: content
+        elif (tag == "nav" or role) and _contents_kept(el, tag, role, landmark):
+            continue  # (a table of contents that is content: see _contents_kept)
         # (chrome is one of four tags or has a role: most elements are neither, and skip the call)
         if (role or tag in _CHROME_TAGS) and _is_chrome(el, tag, role) and \
                 not any(a in chrome for a in el.iterancestors()):
@@ -128,6 +128,18 @@ def remove_boilerplate(body: HtmlElement,
     note_dropped_contents(doomed, root)  # (see _listedsection)
     _remeasure(stats, body, _drop_all(doomed))
     return TextSize(max(text, 0), max(links, 0))
+
+
+def _contents_kept(el: HtmlElement, tag: str, role: str,
+                   landmark: HtmlElement | None) -> bool:
+    """Whether ``el``, a ``<nav>`` or a block of a role, is a table of contents that is
+    content: the page's own in its main ``landmark`` (``_landmark_contents``; a block the
+    page marks as its table of contents too, ``_doctoc``), or its article's under its title
+    (``_articletoc``)."""
+    if (tag == "nav" or marked_contents(role)) and landmark is not None and \
+            _landmark_contents(landmark, el):
+        return True
+    return tag == "nav" and article_contents(el)
 
 
 def _landmark_contents(landmark: HtmlElement, nav: HtmlElement) -> bool:
