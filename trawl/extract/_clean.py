@@ -110,8 +110,20 @@ def _class_controls(cls: str) -> tuple[bool, bool]:
     """Whether the class attribute ``cls`` names a copy-to-clipboard control
     (``_COPY_CONTROL_RE``), and whether it names a tooltip (``names_tooltip``): the two
     questions ``basic_clean`` asks of every element's class, in one cached look-up (a page
-    has a few dozen distinct class attributes over thousands of elements)."""
-    return _COPY_CONTROL_RE.search(cls) is not None, names_tooltip(cls)
+    has a few dozen distinct class attributes over thousands of elements). Each regex is
+    searched only in a class holding a word it needs (``_CLASS_WORDS``), as lower case has
+    it: a page of another site brings hundreds of classes the cache has not seen."""
+    low = cls.lower()
+    copy_words, tooltip_words = _CLASS_WORDS
+    return any(w in low for w in copy_words) and _COPY_CONTROL_RE.search(cls) is not None, \
+        any(w in low for w in tooltip_words) and names_tooltip(cls)
+
+
+_CLASS_WORDS = (("copy", "board"), ("tool",))
+"""What a class matched by ``_COPY_CONTROL_RE`` holds one of (every name it matches says
+"copy" or "clipboard"), and what one that ``names_tooltip`` matches holds ("tool-tip"),
+lower-cased: no letter of them has another case the regexes' ``re.I`` matches and
+``str.lower`` leaves."""
 
 
 _NO_CLASS = (False, False)
