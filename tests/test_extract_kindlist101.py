@@ -3,7 +3,7 @@ heading naming a kind of code ("Classes", "Namespaces"), each member on a page n
 this page's own name (JSDoc's ``module-jsdoc_readme.html`` ends on "Classes" over one link
 to ``module-jsdoc_readme-ReadMe.html``), is the page's content however short
 (``_kindlist.kind_list``, asked by ``_summarylist.member_summary`` and by
-``_edges.drop_dangling_heading``). The hostile shapes: a "Related" heading over one link to
+``_contentend.drop_dangling_heading``). The hostile shapes: a "Related" heading over one link to
 a post (no kind of code), a "Classes" menu over a gym's page (named after nothing of this
 page)."""
 

@@ -1,7 +1,7 @@
 """Entries a reference anchors by their own names: a class's "Constants" or "Attributes"
 section whose entries are a name each (``<dt id="HAS_BODY">HAS_BODY</dt>``,
 ``<div id="attribute-i-data">data [R]</div>``), the page's last and short, is the
-reference's, no dangling "Comments" heading (``_edges.drop_dangling_heading`` asks)."""
+reference's, no dangling "Comments" heading (``_contentend.drop_dangling_heading`` asks)."""
 
 from __future__ import annotations
 

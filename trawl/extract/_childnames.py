@@ -3,7 +3,7 @@
 An API reference lists what a module or namespace holds under a heading, a line a kind:
 "Defined Under Namespace" over "Modules: Common, Server" and "Classes: YardocTask" (YARD),
 each name a link to the page named after it (``Rake/YardocTask.html``). At a page's end,
-short, it read as a dangling heading over a leftover (``_edges.drop_dangling_heading``: a
+short, it read as a dangling heading over a leftover (``_contentend.drop_dangling_heading``: a
 "Comments" heading whose thread is gone, a comment count) and went. A site's links under a
 heading are words (posts' titles) or go to a site's slugs (``/tags/python``), no page named
 after the link's text as written.

@@ -1,6 +1,6 @@
 """A last line that names code is the text's, not a label left of a share bar.
 
-``_edges.drop_trailing_meta`` drops a word or two alone at the content's end: the label of
+``_contentend.drop_trailing_meta`` drops a word or two alone at the content's end: the label of
 a share bar or a comments block whose buttons are gone ("Share", "Comments"). A reference
 entry may end on two words as short, its return value's description naming a type ("A
 ``GtkSizeRequestMode``", "The ``GtkSelectionMode``"): the name is set in code, as no

@@ -31,13 +31,8 @@ from lxml.html import HtmlElement
 from ._bio import drop_trailing_bio
 from ._boiler import remove_boilerplate
 from ._clean import drop_tree
-from ._edges import (
-    drop_dangling_heading,
-    drop_trailing_meta,
-    headline_before,
-    headline_text,
-    strip_header,
-)
+from ._contentend import drop_dangling_heading, drop_trailing_meta
+from ._edges import headline_before, headline_text, strip_header
 from ._entryhead import kind_heading_beside, titled_header_in
 from ._entrylabels import drop_entry_labels
 from ._headerlines import header_lines

@@ -1,7 +1,7 @@
 """A section the page's own table of contents lists: the document's, however short.
 
 A heading left at the end of the content with a line or two under it is dropped as a
-leftover (``_edges.drop_dangling_heading``: a "Comments" heading whose thread is gone, a
+leftover (``_contentend.drop_dangling_heading``: a "Comments" heading whose thread is gone, a
 "Related" heading over a pruned list). A short manual page ends on such a section
 ("DESCRIPTION" over "No user-serviceable parts inside.", "DESCRIPTION" over "See
 Memoize."), and its own list of its sections, at its top, links that heading: the author

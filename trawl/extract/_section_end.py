@@ -1,5 +1,5 @@
 """The end of a document's sections: what a section, a list or a heading at the content's
-end holds that is the document's, however short (``_edges.drop_trailing_meta`` and
+end holds that is the document's, however short (``_contentend.drop_trailing_meta`` and
 ``drop_dangling_heading`` ask). A reference entry's last section may say one word
 ("Values: None"), end on a list of names (the tables referencing a table) or on a
 declaration under its heading; a story's dateline, a share bar's labels and a comment

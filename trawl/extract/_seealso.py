@@ -3,7 +3,7 @@ under a heading that says "See also", however short.
 
 Manual pages and reference pages end on one ("SEE ALSO": the commands and files the page
 refers its reader to). On a short page it is a few words of links under its heading, which
-``_edges.drop_dangling_heading`` would take for the leftover of a "Related" or "Tags" block
+``_contentend.drop_dangling_heading`` would take for the leftover of a "Related" or "Tags" block
 whose list of links went as chrome: the heading here says what the list is, and the page's
 own sections run flat before it.
 """
