@@ -9,7 +9,14 @@ from lxml import etree
 from lxml.html import HtmlElement
 
 from ._anchorlink import heading_icon_link
-from ._controls import click_label, click_label_opening, icon_button, toggle_link, top_link
+from ._controls import (
+    _TOP_HREF,
+    click_label,
+    click_label_opening,
+    icon_button,
+    toggle_link,
+    top_link,
+)
 from ._othermembers import another_pages_members
 from ._prelines import block_line_breaks
 from ._text import text_content, words
@@ -99,9 +106,27 @@ def _is_permalink(a: HtmlElement) -> bool:
 
 
 @lru_cache(maxsize=4096)
-def _is_copy_control(cls: str) -> bool:
-    # cached: a page has a few dozen distinct class attributes over thousands of elements
-    return _COPY_CONTROL_RE.search(cls) is not None
+def _class_controls(cls: str) -> tuple[bool, bool]:
+    """Whether the class attribute ``cls`` names a copy-to-clipboard control
+    (``_COPY_CONTROL_RE``), and whether it names a tooltip (``names_tooltip``): the two
+    questions ``basic_clean`` asks of every element's class, in one cached look-up (a page
+    has a few dozen distinct class attributes over thousands of elements). Each regex is
+    searched only in a class holding a word it needs (``_CLASS_WORDS``), as lower case has
+    it: a page of another site brings hundreds of classes the cache has not seen."""
+    low = cls.lower()
+    copy_words, tooltip_words = _CLASS_WORDS
+    return any(w in low for w in copy_words) and _COPY_CONTROL_RE.search(cls) is not None, \
+        any(w in low for w in tooltip_words) and names_tooltip(cls)
+
+
+_CLASS_WORDS = (("copy", "board"), ("tool",))
+"""What a class matched by ``_COPY_CONTROL_RE`` holds one of (every name it matches says
+"copy" or "clipboard"), and what one that ``names_tooltip`` matches holds ("tool-tip"),
+lower-cased: no letter of them has another case the regexes' ``re.I`` matches and
+``str.lower`` leaves."""
+
+
+_NO_CLASS = (False, False)
 
 
 def basic_clean(root: HtmlElement) -> None:
@@ -143,13 +168,16 @@ def basic_clean(root: HtmlElement) -> None:
             _unlink_place_mark(el, places)  # (judged as what it is now below: hidden or not)
         # (the class read once; a link is a permalink, a top or a toggle link only when its
         # href holds a "#": most links lead elsewhere, and were asked three times)
+        # (a top or a toggle link leads to "#" itself: only such a link is asked for them)
         cls = el.get("class")
-        if "hidden" in keys or (cls is not None and _is_copy_control(cls)) \
+        copy_control, tooltip = _class_controls(cls) if cls is not None else _NO_CLASS
+        if "hidden" in keys or copy_control \
                 or ("style" in keys and _HIDDEN_STYLE_RE.search(el.get("style"))) \
                 or ("aria-hidden" in keys and el.get("aria-hidden").strip().lower() == "true") \
-                or (tag == "a" and "#" in (el.get("href") or "") and
-                    (_is_permalink(el) or top_link(el) or toggle_link(el))) \
-                or (cls is not None and names_tooltip(cls) and tooltip_box(el)) \
+                or (tag == "a" and "#" in (href := el.get("href") or "") and
+                    (_is_permalink(el) or (href.strip() == _TOP_HREF and
+                                           (top_link(el) or toggle_link(el))))) \
+                or (tooltip and tooltip_box(el)) \
                 or (tag == "div" and "id" in keys and listing_card(el)) \
                 or (tag == "span" and click_label_opening(el.text or "") is not None
                     and click_label(el)):

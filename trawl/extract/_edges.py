@@ -44,7 +44,7 @@ from ._seealso import see_also_section
 from ._signals import _SENTENCE_END_RE, _kinds, section_alike
 from ._sourcenote import source_entry
 from ._stats import _TYPED_NAME_RE, CODE_TAGS, _drop_all
-from ._text import _FIGURE_NUMBER_RE, BLOCK_TAGS
+from ._text import _FIGURE_NUMBER_RE, BLOCK_TAGS, text_content
 from ._titlepage import licence_page, title_page
 from ._toc import LISTS
 from ._tree import (
@@ -110,8 +110,15 @@ def strip_header(content: HtmlElement, title: str | None,
             headline = headline_text(el)  # (a title in a block that is no heading)
             doomed.append(_header_block(el, content, len(headline)))
             continue
-        # Past 120 characters, all that matters of the text is that it is long (>= 80): the
-        # first elements are often wrappers of the whole content, too long to join whole.
+        has_block_child = any(
+            isinstance(c.tag, str) and c.tag in BLOCK_TAGS for c in el
+        )
+        if has_block_child and tag not in _HEADER_STOP_TAGS:
+            # a wrapper (of blocks: no paragraph written as a <div>) ends no header and is
+            # no line of one, whatever its text: it is passed over unread (the first
+            # elements are often wrappers of the whole content)
+            continue
+        # Past 120 characters, all that matters of the text is that it is long (>= 80).
         text = _short_text(el, 120)
         para = headline is not None and _div_paragraph(el)
         if text is None:
@@ -124,12 +131,7 @@ def strip_header(content: HtmlElement, title: str | None,
         dated = _dated(text)
         if tag == "p" and len(text) >= 25 and not dated and not _BYLINE_RE.match(text):
             break
-        if not text:
-            continue
-        has_block_child = any(
-            isinstance(c.tag, str) and c.tag in BLOCK_TAGS for c in el
-        )
-        if has_block_child or any(_listing_line(a) for a in _up_to(el, content)):
+        if not text or has_block_child or any(_listing_line(a) for a in _up_to(el, content)):
             continue  # (a code listing's "// Created: 6/2003" is code, no dateline)
         if (_kinds(el).meta or tag in ("time", "address")
                 or el.find(".//time") is not None
@@ -384,7 +386,8 @@ def _header_block(headline: HtmlElement, content: HtmlElement, size: int) -> Htm
         if total is None:  # the text of the landmark it is in, else of the content
             scope = next((a for a in headline.iterancestors() if a is content or
                           a.tag in ("main", "article") or a.get("role") == "main"), content)
-            total = len(_collapsed_text(scope))
+            total = _text_size(scope, (1 + _HEADER_BODY_FACTOR) *
+                               (size + HEADER_BLOCK_EXTRA_CHARS))
         # the body follows the header: a wrapper holding (nearly) all the content is the
         # article itself (a short page's only <section>), not its header
         if total - len(text) < _HEADER_BODY_FACTOR * len(text) or \
@@ -392,6 +395,24 @@ def _header_block(headline: HtmlElement, content: HtmlElement, size: int) -> Htm
             break
         block, parent = parent, parent.getparent()
     return block
+
+
+_PREFIX_FACTOR = 4
+"""``_text_size`` collapses this many times its bound of the text first (whitespace
+collapsed away leaves it longer than the bound all the same)."""
+
+
+def _text_size(el: HtmlElement, bound: int) -> int:
+    """``len(_collapsed_text(el))``, or ``bound + 1`` when that is more than ``bound``: the
+    size ``_header_block`` compares with a wrapper's (at most ``size +
+    HEADER_BLOCK_EXTRA_CHARS``), where any size past ``bound`` says the same (the content is
+    the body, not a header). A collapsed prefix of a text is no longer than the whole text
+    collapsed, so the text of a whole article is not joined whole to say it is long."""
+    raw = text_content(el)
+    cut = _PREFIX_FACTOR * bound
+    if len(raw) > cut and len(" ".join(raw[:cut].split())) > bound:
+        return bound + 1
+    return len(" ".join(raw.split()))
 
 
 def _only_text(wrapper: HtmlElement, headline: HtmlElement, scope: HtmlElement) -> bool:

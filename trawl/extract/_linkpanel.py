@@ -39,9 +39,9 @@ def links_panel(el: HtmlElement) -> bool:
     ``_empty_list_note``), ``PANEL_MIN_LISTS`` lists at least, each a list of links
     (``_list_of_links``); one of them an outline of the page (``_outlines_page``) and
     another leading out of it (``_leads_out``)."""
-    # (the cheap tests first, asked of every block with links: no text of its own, and
-    # enough lists among its children before any list's links are read)
-    if (el.text or "").strip() or not _lists_among_children(el):
+    # (the cheap tests first, asked of every block with links: children enough, no text of
+    # its own, and enough lists among its children before any list's links are read)
+    if len(el) < PANEL_MIN_LISTS or (el.text or "").strip() or not _lists_among_children(el):
         return False
     lists: list[HtmlElement] = []
     for child in el:

@@ -130,8 +130,10 @@ def _sequence_labels(links: list[HtmlElement]) -> bool:
 
 
 def _label(a: HtmlElement) -> list[str]:
-    """The words of the link ``a``'s label, in lower case."""
-    return [w.lower() for w in _WORDS_RE.findall(text_content(a))]
+    """The words of the link ``a``'s label, in lower case (a link of no element inside, as
+    most are, is its own text: libxml2 is not asked to join it)."""
+    text = (a.text or "") if not len(a) else text_content(a)
+    return [w.lower() for w in _WORDS_RE.findall(text)]
 
 
 def _place_label(a: HtmlElement) -> bool:
