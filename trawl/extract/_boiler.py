@@ -8,6 +8,7 @@ import re
 
 from lxml.html import HtmlElement
 
+from ._articletoc import article_contents
 from ._asidebox import sidebar_in_flow
 from ._banner import site_banner
 from ._blockcaption import captions_block
@@ -17,6 +18,7 @@ from ._cells import data_cell
 from ._clean import NEXT_PAGE_ATTR, PREV_PAGE_ATTR
 from ._demo import demonstration
 from ._doccomment import doc_comment
+from ._doctoc import marked_contents, toc_navigation
 from ._entrycaption import declared_heading
 from ._entryhead import titled_header
 from ._linkpanel import links_panel
@@ -105,8 +107,8 @@ def remove_boilerplate(body: HtmlElement,
         role = role.strip().lower() if role else ""
         if landmark is None and (tag == "main" or role == "main"):
             landmark = el
-        elif tag == "nav" and landmark is not None and _landmark_contents(landmark, el):
-            continue  # the page's own table of contents, in its main landmark: content
+        elif (tag == "nav" or role) and _contents_kept(el, tag, role, landmark):
+            continue  # (a table of contents that is content: see _contents_kept)
         # (chrome is one of four tags or has a role: most elements are neither, and skip the call)
         if (role or tag in _CHROME_TAGS) and _is_chrome(el, tag, role) and \
                 not any(a in chrome for a in el.iterancestors()):
@@ -126,6 +128,18 @@ def remove_boilerplate(body: HtmlElement,
     note_dropped_contents(doomed, root)  # (see _listedsection)
     _remeasure(stats, body, _drop_all(doomed))
     return TextSize(max(text, 0), max(links, 0))
+
+
+def _contents_kept(el: HtmlElement, tag: str, role: str,
+                   landmark: HtmlElement | None) -> bool:
+    """Whether ``el``, a ``<nav>`` or a block of a role, is a table of contents that is
+    content: the page's own in its main ``landmark`` (``_landmark_contents``; a block the
+    page marks as its table of contents too, ``_doctoc``), or its article's under its title
+    (``_articletoc``)."""
+    if (tag == "nav" or marked_contents(role)) and landmark is not None and \
+            _landmark_contents(landmark, el):
+        return True
+    return tag == "nav" and article_contents(el)
 
 
 def _landmark_contents(landmark: HtmlElement, nav: HtmlElement) -> bool:
@@ -232,6 +246,8 @@ def _is_boilerplate(el: HtmlElement, tag: str, role: str, st: _Stats, share: flo
     if tag == "header" and (_section_header(el) or titled_header(el, title or "")
                             or described_header(el) or listing_entry_header(el)):
         return False
+    if role and toc_navigation(role, share):
+        return True  # (a table of contents the page marks as one, judged as a <nav>)
     if tag in _BOILER_TAGS or role in _BOILER_ROLES:
         # a <header>/<footer> wrapping the whole article is layout, not boilerplate
         return (share < 0.5 or ((tag == "nav" or role == "navigation") and share < 0.8)) \

@@ -13,6 +13,7 @@ from lxml.html import HtmlElement
 from ._clean import NEXT_PAGE_ATTR
 from ._nametree import namespace_entry
 from ._signals import _SENTENCE_END_RE, PROMO_LEAD_RE
+from ._slugs import respelled_anchors
 from ._text import BLOCK_TAGS, text_content
 from ._tochead import headed_contents, title_entries
 from ._tokens import _tokens_of
@@ -76,7 +77,8 @@ def contents_list(lst: HtmlElement, anchors: Anchors | None = None) -> bool:
     # "Table of contents" over its sections, written in its text)
     if items >= NAMED_CONTENTS_MIN_ITEMS and headed_contents(lst) and \
             (lines or nested or title_entries(lst)) and \
-            _lists_itself(lst, every=True, memo=anchors):
+            (_lists_itself(lst, every=True, memo=anchors)
+             or respelled_anchors(lst, _page_anchors(lst, anchors))):
         return True
     if items < CONTENTS_MIN_ITEMS:
         # (named so and leading on: a chapter's one or two sections above its text, the

@@ -1,0 +1,41 @@
+"""A document's table of contents set in a ``<nav>`` inside its ``<article>``, under its
+title: the front page of a document split a section a page (LaTeXML's: the title, the
+authors, the date, then ``nav.ltx_TOC`` of its sections' pages). The ``<nav>`` is the
+article's own (HTML: a ``nav`` in an ``article`` is that article's navigation, its
+contents), and on the front page it is most of what the page says: what a reader opens
+it for, as a DocBook book's title page's ``div.toc`` is. A site's menu or a post's
+previous/next links in an ``article`` are no table of contents of nested entries
+(``_toc.contents_list``), and a menu set in the article above its title is the site's
+(``_under_title``)."""
+
+from __future__ import annotations
+
+from lxml.html import HtmlElement
+
+from ._toc import LISTS, contents_list
+from ._tree import _HEADINGS
+
+_TITLE_HEADINGS = frozenset(("h1", "h2"))
+"""The headings that title an article (its document's title, or its section's)."""
+
+
+def article_contents(nav: HtmlElement) -> bool:
+    """Whether the ``<nav>`` ``nav`` is its article's table of contents: inside an
+    ``article``, under the article's title (``_under_title``), its list a table of
+    contents (``contents_list``: entries led by links, nested or many)."""
+    article = next(nav.iterancestors("article"), None)
+    if article is None:
+        return False
+    lst = next((c for c in nav if c.tag in LISTS), None)
+    return lst is not None and contents_list(lst) and _under_title(nav, article)
+
+
+def _under_title(nav: HtmlElement, article: HtmlElement) -> bool:
+    """Whether the article's first heading (its title: an ``h1`` or ``h2``) comes before
+    ``nav``: a menu above the title is the site's, set in the article by its layout."""
+    for el in article.iter():
+        if el is nav:
+            return False
+        if el.tag in _HEADINGS:
+            return el.tag in _TITLE_HEADINGS
+    return False
