@@ -533,6 +533,29 @@ it, less what is no content in it), each with why.
 - ``lowdown``: Markdown documents as lowdown 1.0 renders them standalone (``lowdown -s
   -Thtml``; ``scripts/build-lowdown``, not installed by setup: the pandoc set's sources,
   ~170 pages): no container and no chrome, the body (brief 112, as first measured);
+
+- ``pelican``: a blog Pelican 4.12 makes with its default theme, notmyidea, and the
+  configuration its quickstart writes (``scripts/build-pelican``, not installed by setup:
+  Python-Markdown 3.11's documentation as its posts, its user guide, its extensions' pages
+  and its 2.x release notes, 63 pages: the posts, the home page's pages, the archives, the
+  categories', tags' and author's pages): ``section#content`` (the post, or the list of
+  posts, each with its byline and its summary) and on the home page ``aside#featured``
+  (the latest post, whole, above the list) less the pages' links (``nav``: "Page 1 / 4");
+  the banner's menu, the blogroll and social links and the footer are outside it;
+- ``nikola``: a site Nikola 8.3 makes with its default theme, bootblog4, and the
+  configuration ``nikola init`` writes (``scripts/build-nikola``, not installed by setup:
+  npm 11.6.2's documentation as its posts, Nikola's own reST documentation as its pages,
+  115 pages: the posts, the pages, the home page's pages of ten whole posts, the archive
+  and the tags' and categories' pages): ``div.body-content`` (the post or page with its
+  byline, or the list of posts) less the site's footer inside it, the pagers, the comment
+  thread's section (the Disqus box of the default configuration) and the byline's
+  "Comments" and "Source" links; the header and the navigation bar are outside it;
+- ``ikiwiki``: ikiwiki 3.2020's own documentation wiki as Debian's ikiwiki package ships
+  it, built with ikiwiki's default templates (``scripts/build-ikiwiki`` unpacks it, not
+  installed by setup; 468 pages: a page a plugin, the directives' and markup's help,
+  tips, the news page of posts inlined whole, an example blog): the page's title (shown
+  only in the header bar, after the links to the parent pages) and ``div#content``; the
+  parent links and the footer (backlinks, "Last edited") are outside it;
 - ``postgres`` (kept back, only with ``--kept-back``: measured to check, never tuned on): the
   PostgreSQL 15 manual (DocBook XSL; Debian postgresql-doc-15): the body less its
   ``navheader`` and ``navfooter``.
@@ -1232,6 +1255,35 @@ SETS = {s.name: s for s in (
            # lowdown 1.0's standalone HTML (the pandoc set's Markdown files): the body,
            # which is the document's text and nothing else
            "/html/body"),
+
+    DocSet("pelican", DOCSETS / "pelican", "scripts/build-pelican",
+           # Pelican 4.12's default theme, notmyidea (Python-Markdown's docs as a blog's
+           # posts): ``section#content`` (a post: its title, its byline of date, author,
+           # category and tags, its text; an index: the list of posts, each its title,
+           # byline and summary), and on the home page the latest post set whole above it
+           # (``aside#featured``: the page's first post, no sidebar), less the pages' links
+           # (``nav``: "Page 1 / 4" and the arrows); the banner's menu, the blogroll and
+           # social links (``section#extras``) and the footer are outside it
+           "//aside[@id='featured'] | //section[@id='content']", "./nav"),
+    DocSet("nikola", DOCSETS / "nikola", "scripts/build-nikola",
+           # Nikola 8.3's default theme, bootblog4 (npm's docs as posts, Nikola's own as
+           # pages): ``div.body-content`` (a post or a page: its title, byline and date,
+           # its text, its tags; an index: the posts whole, ten a page; a tag's or the
+           # archive's page: its list of posts), less the site's footer inside it, the
+           # pagers (previous/next post, older/newer posts), the comment thread's section
+           # (the Disqus box `nikola init` configures) and the byline's "Comments" and
+           # "Source" links; the header and the navigation bar are outside it
+           f"//div[@id='content']/div[{_has_class('body-content')}]",
+           f"./footer | .//ul[{_has_class('pager')}] | .//section[{_has_class('comments')}] "
+           f"| .//p[{_has_class('commentline')}] | .//p[{_has_class('sourceline')}]"),
+    DocSet("ikiwiki", _installed("usr/share/doc/ikiwiki/html", DOCSETS / "ikiwiki"),
+           "scripts/build-ikiwiki",
+           # ikiwiki 3.2020's default templates (its own documentation wiki): the page's
+           # title (in the header bar, after the links to its parent pages: the only place
+           # it is shown) and ``div#content`` (the page's text; a blog's or the news page's
+           # posts inlined whole, each with its "Posted" line); the parent links, the
+           # footer's backlinks ("Links: ...") and "Last edited" line are outside it
+           "//div[@class='header']/span/span[@class='title'] | //div[@id='content']"),
     DocSet("postgres", _installed("usr/share/doc/postgresql-doc-15/html"), "postgresql-doc-15",
            "/html/body", "./div[@class='navheader' or @class='navfooter']", kept_back=True),
 )}

@@ -21,6 +21,7 @@ from ._doccomment import doc_comment
 from ._doctoc import marked_contents, toc_navigation
 from ._entrycaption import declared_heading
 from ._entryhead import titled_header
+from ._featured import entry_over_byline, featured_post, leading_byline
 from ._linkpanel import links_panel
 from ._listedsection import note_dropped_contents
 from ._listentry import listing_entry_header
@@ -198,7 +199,7 @@ def _is_chrome(el: HtmlElement, tag: str, role: str) -> bool:
     if tag == "nav" or role in _CHROME_ROLES:
         return not demonstration(el)  # (a navigation bar shown live in the text)
     if tag == "aside":
-        return not _notes(el, role)
+        return not _notes(el, role) and not featured_post(el)
     return tag in ("header", "footer") and not any(
         a.tag in _SECTIONING for a in el.iterancestors())
 
@@ -241,10 +242,13 @@ def _is_boilerplate(el: HtmlElement, tag: str, role: str, st: _Stats, share: flo
     if tag == "figcaption" and share < 0.3:
         return not _numbered_caption(el, tag) and \
             not _caption_in_numbered_section(el, tag, heading) and not caption_of_text(el)
-    if tag == "aside" and (_notes(el, role) or source_note(el, st)):
+    if tag == "aside" and (_notes(el, role) or source_note(el, st) or featured_post(el)):
+        return False
+    if tag == "footer" and leading_byline(el):
         return False
     if tag == "header" and (_section_header(el) or titled_header(el, title or "")
-                            or described_header(el) or listing_entry_header(el)):
+                            or described_header(el) or listing_entry_header(el)
+                            or entry_over_byline(el)):
         return False
     if role and toc_navigation(role, share):
         return True  # (a table of contents the page marks as one, judged as a <nav>)
