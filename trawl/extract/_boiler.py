@@ -16,7 +16,7 @@ from ._blocktags import block_tags
 from ._boxes import _box_under_title, _boxed_in_text, _in_flow_quote, _related_entries
 from ._cells import data_cell
 from ._clean import NEXT_PAGE_ATTR, PREV_PAGE_ATTR
-from ._demo import demonstration
+from ._demo import demonstration, offered_embed
 from ._doccomment import doc_comment
 from ._doctoc import marked_contents, toc_navigation
 from ._entrycaption import declared_heading
@@ -270,8 +270,10 @@ def _is_boilerplate(el: HtmlElement, tag: str, role: str, st: _Stats, share: flo
     kinds = _boiler_kinds(el)  # (_NO_KINDS when neither strong nor boilerplate)
     # only strong or boilerplate tokens make it boilerplate below: _code_comment (another
     # class read) is asked of those few, not of every element with a class
-    if not (kinds.strong or kinds.boiler) or kinds.embed or _code_comment(el, tag, st) \
-            or in_listing(el, st) or demonstration(el):
+    offer = kinds.embed and offered_embed(el)  # (a share box's embed code: no post's)
+    if not (kinds.strong or kinds.boiler) or (kinds.embed and not offer) \
+            or _code_comment(el, tag, st) or in_listing(el, st) \
+            or (not offer and demonstration(el)):
         # (a listing's block: its class or id names code, no chrome; a toolbar shown live
         # in the text with its markup)
         return False

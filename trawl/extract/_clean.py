@@ -19,6 +19,7 @@ from ._controls import (
 )
 from ._othermembers import another_pages_members
 from ._prelines import block_line_breaks
+from ._signupbox import mark_signup
 from ._text import text_content, words
 from ._tooltips import listing_card, names_tooltip, tooltip_box
 from ._urls import absolutizer
@@ -129,6 +130,19 @@ lower-cased: no letter of them has another case the regexes' ``re.I`` matches an
 _NO_CLASS = (False, False)
 
 
+def _note_dropped(el: HtmlElement, tag: str, root: HtmlElement) -> None:
+    """What a tag the cleaning drops says that later steps read: the next and previous
+    pages' addresses, a diagram's labels, a form asking an email address."""
+    if tag == "link" and "next" in (el.get("rel") or "").lower().split():
+        root.set(NEXT_PAGE_ATTR, el.get("href") or "")  # (see NEXT_PAGE_ATTR)
+    elif tag == "link" and _PREV_RELS & set((el.get("rel") or "").lower().split()):
+        root.set(PREV_PAGE_ATTR, el.get("href") or "")  # (see PREV_PAGE_ATTR)
+    elif tag == "svg":
+        _keep_diagram_labels(el)
+    elif tag == "input":
+        mark_signup(el)  # (a form asking an email address: see _signupbox)
+
+
 def basic_clean(root: HtmlElement) -> None:
     """Drop tags that never carry content, hidden elements, and flatten pathological nesting."""
     doomed: list[HtmlElement] = []
@@ -139,12 +153,7 @@ def basic_clean(root: HtmlElement) -> None:
             doomed.append(el)  # comments, processing instructions, entities
             continue
         if tag in DROP_TAGS:
-            if tag == "link" and "next" in (el.get("rel") or "").lower().split():
-                root.set(NEXT_PAGE_ATTR, el.get("href") or "")  # (see NEXT_PAGE_ATTR)
-            elif tag == "link" and _PREV_RELS & set((el.get("rel") or "").lower().split()):
-                root.set(PREV_PAGE_ATTR, el.get("href") or "")  # (see PREV_PAGE_ATTR)
-            elif tag == "svg":
-                _keep_diagram_labels(el)
+            _note_dropped(el, tag, root)
             doomed.append(el)
             continue
         if tag == "button":

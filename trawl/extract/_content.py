@@ -46,6 +46,7 @@ from ._licence import drop_licence_notice
 from ._listing import listing_whole
 from ._namelines import names_entry
 from ._pagehead import under_own_title
+from ._posttail import post_tail
 from ._prune import prune
 from ._sectionwhole import section_made_whole
 from ._select import (
@@ -61,6 +62,7 @@ from ._select import (
     outside_chrome,
 )
 from ._sidemenu import menus_alone, side_menus
+from ._signupbox import signup_boxes
 from ._stats import TextSize, _drop_all, _measure, _remeasure, _Stats, _stats_from_children
 from ._tablesections import drop_bar_links
 from ._tree import _is_ancestor
@@ -148,6 +150,9 @@ def _find_main(root: HtmlElement, title: str | None = None
         header = titled_header_in(content, title)
     if header is None:
         header = kind_header(content, above)
+    chrome_in = post_tail(content) + signup_boxes(content)
+    if chrome_in:  # (the teasers or the comments closing a post, a newsletter's box)
+        _remeasure(stats, body, _drop_all(chrome_in))
     prune(content, stats, keep=header, prose=mass.get(body, 0.0) >= PROSE_MIN_MASS)
     drop_entry_labels(content)
     if header is not None and above is not None:

@@ -139,3 +139,18 @@ def _listing_block(el: HtmlElement) -> bool:
     kids = [c for c in el if isinstance(c.tag, str)]
     return el.tag == "div" and len(kids) == 1 and kids[0].tag == LISTING_TAG and \
         not (el.text or "").strip()
+
+
+OFFER_TAGS = ("pre", "textarea", "code")
+"""Where a share box writes the code it offers to paste (as text, in a listing or a field)."""
+
+
+def offered_embed(el: HtmlElement) -> bool:
+    """Whether ``el``, whose class says both chrome and an embed (``div.share-embed``,
+    ``social-embed``), is a share box offering its embed code: it holds a listing (or a
+    field) whose text is markup (``shows_markup``: ``<iframe src=...>``, a blockquote
+    linking the post), the snippet to paste elsewhere. Such a class's "embed" token
+    spares an embedded post (a social post's card, its text); this box is the page's
+    tool. Guard: an embedded post in a box of such a class holds the post's words, no
+    markup written as text, and stays."""
+    return any(shows_markup(listing) for listing in el.iter(*OFFER_TAGS))
