@@ -556,6 +556,20 @@ it, less what is no content in it), each with why.
   tips, the news page of posts inlined whole, an example blog): the page's title (shown
   only in the header bar, after the links to the parent pages) and ``div#content``; the
   parent links and the footer (backlinks, "Last edited") are outside it;
+
+- ``debref``, ``d-i``, ``xorg``, ``dsssl``, ``dblatex`` (brief 115: Debian's own DocBook
+  manuals, each as its package ships it built, its English pages;
+  ``scripts/build-debian-manuals``, not installed by setup; measured before any rule was
+  tuned on them): the Debian Reference (debian-reference-en, DocBook XSL snapshot, 15 pages,
+  a chapter a page: long tables of packages, command listings), the Installation Guide
+  (installation-guide-amd64, ``en/``, 84 pages, a section a page), X.Org's release notes
+  and protocol documents (xorg-docs, 16 standalone pages: the release notes' tables of 221
+  and 192 rows, the ICCCM, XLFD), the DocBook DSSSL stylesheets' documentation
+  (docbook-dsssl-doc, through openjade's DSSSL stylesheets, the ``pgpool`` set's
+  generator: 390 pages, a reference page per parameter and per library function) and
+  dblatex 0.3's manual and release notes (dblatex-doc, DocBook XSL 1.79.1: 264 pages, a
+  reference page per parameter, tables, a bibliography): the body less ``navheader`` and
+  ``navfooter`` (``NAVHEADER``, ``NAVFOOTER`` for DSSSL's; xorg's pages have none);
 - ``postgres`` (kept back, only with ``--kept-back``: measured to check, never tuned on): the
   PostgreSQL 15 manual (DocBook XSL; Debian postgresql-doc-15): the body less its
   ``navheader`` and ``navfooter``.
@@ -1284,6 +1298,19 @@ SETS = {s.name: s for s in (
            # posts inlined whole, each with its "Posted" line); the parent links, the
            # footer's backlinks ("Links: ...") and "Last edited" line are outside it
            "//div[@class='header']/span/span[@class='title'] | //div[@id='content']"),
+
+    # (brief 115: Debian's own DocBook manuals, chunked or standalone: as for ``docbook``,
+    # and for ``pgpool`` the DSSSL one; see scripts/build-debian-manuals)
+    DocSet("debref", DOCSETS / "debref", "scripts/build-debian-manuals",
+           "/html/body", "./div[@class='navheader' or @class='navfooter']"),
+    DocSet("d-i", DOCSETS / "d-i", "scripts/build-debian-manuals",
+           "/html/body", "./div[@class='navheader' or @class='navfooter']"),
+    DocSet("xorg", DOCSETS / "xorg", "scripts/build-debian-manuals",
+           "/html/body", "./div[@class='navheader' or @class='navfooter']"),
+    DocSet("dsssl", DOCSETS / "dsssl", "scripts/build-debian-manuals",
+           "/html/body", "./div[@class='NAVHEADER' or @class='NAVFOOTER']"),
+    DocSet("dblatex", DOCSETS / "dblatex", "scripts/build-debian-manuals",
+           "/html/body", "./div[@class='navheader' or @class='navfooter']"),
     DocSet("postgres", _installed("usr/share/doc/postgresql-doc-15/html"), "postgresql-doc-15",
            "/html/body", "./div[@class='navheader' or @class='navfooter']", kept_back=True),
 )}

@@ -19,6 +19,7 @@ from ._contentsrows import contents_row
 from ._decl import beside_declaration, facts_beside
 from ._doccomment import in_description_tag
 from ._entryhead import kind_heading_beside, says_title
+from ._headerend import ends_header
 from ._kept import LISTING_MIN_LINES
 from ._kindlist import kind_list
 from ._listedsection import listed_in_contents
@@ -88,7 +89,8 @@ def strip_header(content: HtmlElement, title: str | None,
     book = False  # (the headline heads a book's title page: see ``_titlepage``)
     doomed: list[HtmlElement] = []
     for i, el in enumerate(content.iter()):
-        if i > 400:  # the header is at the top
+        # the header is at the top, over the document's contents and sections' listings
+        if i > 400 or (headline is not None and ends_header(el, headline)):
             break
         tag = el.tag
         if el is content or not isinstance(tag, str):
@@ -139,10 +141,24 @@ def strip_header(content: HtmlElement, title: str | None,
                 or (dated and len(text) < 60
                     and not _version_sentence(text, title_words) and not release_date(el))) \
                 and not book and not beside_declaration(el) and not _in_note(el, content) \
-                and not listing_date(el):
+                and not listing_date(el) and not in_version_sentence(el, content, title_words):
             doomed.append(el)  # (no version beside an API item's title, no note's date)
     _drop_all(doomed)
     return headline
+
+
+def in_version_sentence(el: HtmlElement, content: HtmlElement, title_words: set[str]) -> bool:
+    """Whether ``el`` is a part of a paragraph the header's scan kept as a version sentence
+    ("for dblatex version <em>0.3.12</em>.": "3.12" reads as a time): its words, no line."""
+    up = next((a for a in el.iterancestors("p") if _is_ancestor(content, a)), None)
+    return up is not None and _says_version(up, title_words)
+
+
+def _says_version(p: HtmlElement, title_words: set[str]) -> bool:
+    """The guard: the paragraph is a version sentence (``_version_sentence``); a credit
+    line's parts ("Photos <b>by Jane Roe</b>") are in none."""
+    text = _short_text(p, 120)
+    return text is not None and _version_sentence(text, title_words)
 
 
 def _dated(text: str) -> bool:

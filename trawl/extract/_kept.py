@@ -12,6 +12,7 @@ from lxml import etree
 from lxml.html import HtmlElement
 
 from ._clean import NEXT_PAGE_ATTR
+from ._followlead import announces_following
 from ._listedsection import listed_section_list
 from ._signals import (
     PROMO_LEAD_RE,
@@ -270,8 +271,8 @@ def _introduces(p: HtmlElement) -> bool:
     if p.tag != "p":
         return False
     text = " ".join(text_content(p).split())
-    return text.endswith(":") and PROMO_LEAD_RE.match(text) is None and \
-        (_own_sentence(p) or _sources_label(p, text))
+    return (text.endswith(":") or announces_following(text)) and \
+        PROMO_LEAD_RE.match(text) is None and (_own_sentence(p) or _sources_label(p, text))
 
 
 _SOURCES_LABEL_RE = re.compile(

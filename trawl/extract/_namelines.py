@@ -10,6 +10,7 @@ import re
 
 from lxml.html import HtmlElement
 
+from ._markedname import code_names_line, marked_name_line
 from ._stats import CODE_TAGS
 from ._tree import _collapsed_text, _is_ancestor, _short_text
 
@@ -35,6 +36,8 @@ def says_more(block: HtmlElement, headline: HtmlElement) -> bool:
         if text and text.startswith(name) and _PURPOSE_RE.match(text, len(name)):
             return True
         if text and _qualified_name_line(text, name, _code_names(headline)):
+            return True
+        if text and (marked_name_line(p, text, name) or code_names_line(p, text)):
             return True
         # (a manual page's title, "git-show(1) Manual Page", "LS(1)": its name, in any case)
         if text and manual and text.casefold().startswith(manual.casefold()) and \

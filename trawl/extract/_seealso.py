@@ -44,8 +44,41 @@ def says_see_also(heading: HtmlElement) -> bool:
 
 def _flat_sections(heading: HtmlElement) -> bool:
     """A heading of the same level precedes ``heading`` among its siblings, with text
-    between them: the page's sections run flat, and this is their last."""
-    return after_flat_section(heading)
+    between them: the page's sections run flat, and this is their last; or the sections
+    are wrapped each in a block of its own (``_after_wrapped_section``)."""
+    return after_flat_section(heading) or _after_wrapped_section(heading)
+
+
+def _after_wrapped_section(heading: HtmlElement) -> bool:
+    """``heading`` opens its wrapper (nothing of text before it there), and the block
+    before that wrapper is a section of prose under a heading of the same level
+    (``_section_of_prose``): a reference entry's sections, each in a block of its own
+    (DocBook's ``refsection``: Synopsis, Description, then See Also)."""
+    wrapper = heading.getparent()
+    if wrapper is None or (wrapper.text or "").strip() or any(
+            _collapsed_text(s) for s in heading.itersiblings(preceding=True)
+            if isinstance(s.tag, str)):
+        return False
+    before = wrapper.getprevious()
+    while before is not None and not isinstance(before.tag, str):
+        before = before.getprevious()
+    return before is not None and before.tag == wrapper.tag and \
+        _section_of_prose(before, heading.tag)
+
+
+def _section_of_prose(block: HtmlElement, level: str) -> bool:
+    """The guard: ``block`` holds a heading of tag ``level`` and a paragraph of words of
+    its own (not all its links' words): a section of the document. A column of widgets
+    ("Tags", "Archives", "See also"), each wrapped under its heading, holds lists of
+    links, no paragraph of prose."""
+    if block.find(f".//{level}") is None:
+        return False
+    for p in block.iter("p"):
+        text = _collapsed_text(p)
+        links = sum(len(_collapsed_text(a)) for a in p.iter("a"))
+        if text and len(text) > 2 * links:
+            return True
+    return False
 
 
 def _list_of_own_links(after: list[HtmlElement]) -> bool:
@@ -60,12 +93,44 @@ def _list_of_own_links(after: list[HtmlElement]) -> bool:
     if not items:
         return False
     for li in items:
-        links = li.findall(".//a")
-        if li.tag != "li" or len(links) != 1 or \
-                _collapsed_text(links[0]) != _collapsed_text(li) or \
-                not (_own(links[0]) or _says_address(links[0])):
+        if not (_link_item(li) or labelled_group(li)):
             return False
-    return any(_own(li.find(".//a")) for li in items)
+    return any(_own(a) for a in said[0].iter("a"))
+
+
+def _link_item(li: HtmlElement) -> bool:
+    """``li`` is a list item of one link and nothing else, to a page of the site or to
+    another site's page it cites by its address."""
+    links = li.findall(".//a")
+    return li.tag == "li" and len(links) == 1 and \
+        _collapsed_text(links[0]) == _collapsed_text(li) and \
+        (_own(links[0]) or _says_address(links[0]))
+
+
+_GROUP_LABEL_RE = re.compile(r"[^:]{1,60}:")
+"""A group's label: a few words and a colon ("Inline presentation:")."""
+
+
+def _group_label(p: HtmlElement) -> bool:
+    """The guard: ``p`` is a paragraph of a label (``_GROUP_LABEL_RE``) and no link; a
+    promotion's teaser over its stories' links ("Readers who followed the vote also
+    read") is a sentence, no label."""
+    return p.tag == "p" and p.find(".//a") is None and \
+        _GROUP_LABEL_RE.fullmatch(_collapsed_text(p)) is not None
+
+
+def labelled_group(li: HtmlElement) -> bool:
+    """Whether the item ``li`` of a "See also" list is a group of its links under a label:
+    a paragraph of a few words and a colon (``_GROUP_LABEL_RE``, no link), then a list
+    (or a block holding one) whose items are each one link (``_link_item``), and nothing
+    else of text (dblatex's "See Also": "Table presentation:" over six entries)."""
+    said = [c for c in li if isinstance(c.tag, str) and _collapsed_text(c)]
+    if li.tag != "li" or (li.text or "").strip() or len(said) != 2 or \
+            not _group_label(said[0]):
+        return False
+    nested = said[1] if said[1].tag in ("ul", "ol") else next(said[1].iter("ul", "ol"), None)
+    return nested is not None and _collapsed_text(nested) == _collapsed_text(said[1]) and \
+        all(_link_item(i) for i in nested if isinstance(i.tag, str))
 
 
 def _says_address(a: HtmlElement) -> bool:
@@ -94,12 +159,36 @@ def see_also_list(el: HtmlElement) -> bool:
     by their headlines, no page's name."""
     if el.tag not in ("ul", "ol"):
         return False
-    heading = el.getprevious()
+    group = next((a for a in el.iterancestors("li")), None)
+    if group is not None and labelled_group(group):  # (a group's links: its list's)
+        outer = group.getparent()
+        return outer is not None and see_also_list(outer)
+    block = el
+    # (the list in a block holding nothing else: DocBook's ``div.itemizedlist``)
+    parent = el.getparent()
+    if el.getprevious() is None and parent is not None and \
+            [c for c in parent if isinstance(c.tag, str)] == [el] and \
+            _collapsed_text(parent) == _collapsed_text(el):
+        block = parent
+    heading = block.getprevious()
     if heading is None or heading.tag not in _HEADINGS:
         return False
-    return see_also_section(heading, [el, *el.itersiblings()]) and _names_pages(el)
+    return see_also_section(heading, [el, *block.itersiblings()]) and _names_pages(el)
+
+
+_QUOTED_TITLE_RE = re.compile(r"^(?:\w+\s+){0,3}[“\"]([^”\"]+)[”\"]$")
+"""A cross-reference that names a section by its title in quotes, after a word or three
+("the section called “Natbib Citations”": DocBook's ``xref``)."""
 
 
 def _names_pages(el: HtmlElement) -> bool:
-    """Every link of ``el`` says ``NAME_MAX_WORDS`` words or fewer: a page's name."""
-    return all(len(_collapsed_text(a).split()) <= NAME_MAX_WORDS for a in el.iter("a"))
+    """Every link of ``el`` says ``NAME_MAX_WORDS`` words or fewer, or quotes a title of
+    as few (``_QUOTED_TITLE_RE``): a page's name."""
+    return all(_page_name(_collapsed_text(a)) for a in el.iter("a"))
+
+
+def _page_name(text: str) -> bool:
+    if len(text.split()) <= NAME_MAX_WORDS:
+        return True
+    quoted = _QUOTED_TITLE_RE.match(text)
+    return quoted is not None and len(quoted.group(1).split()) <= NAME_MAX_WORDS
