@@ -150,7 +150,7 @@ def _find_main(root: HtmlElement, title: str | None = None
         header = titled_header_in(content, title)
     if header is None:
         header = kind_header(content, above)
-    chrome_in = post_tail(content) + signup_boxes(content)
+    chrome_in = post_tail(content, title) + signup_boxes(content)
     if chrome_in:  # (the teasers or the comments closing a post, a newsletter's box)
         _remeasure(stats, body, _drop_all(chrome_in))
     prune(content, stats, keep=header, prose=mass.get(body, 0.0) >= PROSE_MIN_MASS)

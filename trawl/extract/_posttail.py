@@ -60,10 +60,11 @@ REPLY_WORDS = frozenset(("reply", "respond", "antworten", "répondre", "responde
 """The word a comment's reply link says, alone: each comment of a thread has one."""
 
 
-def post_tail(content: HtmlElement) -> list[HtmlElement]:
+def post_tail(content: HtmlElement, title: str | None = None) -> list[HtmlElement]:
     """The run of teasers or comments that closes the post in ``content`` (and the heading
     labelling it), to drop; none when the content is no post ending so (see the module's
-    docstring)."""
+    docstring). ``title`` is the page's ``<title>``: the post a run closes is the page's
+    own (``_featured_post``)."""
     # (asked of every page: the run ends the content, so only the content's last link in
     # a heading or saying "Reply" is climbed from, and a level is read only when nothing
     # but a line follows it)
@@ -87,7 +88,8 @@ def post_tail(content: HtmlElement) -> list[HtmlElement]:
         run = _run(entry, kind)
         if len(run) < POST_TAIL_RUN_MIN:
             continue  # (a comment's parts alike: its line, its text, its reply link)
-        if _closes_post(content, run, kind):
+        if _closes_post(content, run, kind) and \
+                (kind == "comment" or not _featured_post(content, run, title)):
             return [*run, label] if label is not None and run[0] is alike[0] else run
         break
     return []
@@ -212,6 +214,27 @@ def _closes_post(content: HtmlElement, run: list[HtmlElement], kind: str) -> boo
     if prose < POST_PROSE_MIN_CHARS:
         return False
     return kind == "comment" or prose > sum(len(_collapsed_text(e)) for e in run)
+
+
+def _featured_post(content: HtmlElement, run: list[HtmlElement], title: str | None) -> bool:
+    """Whether the post before the ``run`` is a listing's featured post, not the page's own:
+    a blog's index, category or tag page may show its newest post whole above the list of
+    the others ("Other articles"), and that list is the page's content. The featured post's
+    headline links to the post's own page, and the page's ``<title>`` names the listing
+    (the blog, the category), not the post; a post's page names its post in its title,
+    and its headline, when linked, is a permalink to it."""
+    if not title:
+        return False
+    first = run[0]
+    for h in content.iter(*_HEADINGS):
+        if h is first or any(anc is first for anc in h.iterancestors()):
+            return False  # (no heading before the run: nothing says whose prose it is)
+        a = h.find(".//a[@href]")
+        if a is None or (a.get("href") or "").startswith("#"):
+            continue  # (a heading of the post's own sections)
+        name = _collapsed_text(h)
+        return bool(name) and name.casefold() not in title.casefold()
+    return False
 
 
 def _label(content: HtmlElement, run: list[HtmlElement]) -> HtmlElement | None:
