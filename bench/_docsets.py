@@ -1277,8 +1277,17 @@ SETS = {s.name: s for s in (
            # byline and summary), and on the home page the latest post set whole above it
            # (``aside#featured``: the page's first post, no sidebar), less the pages' links
            # (``nav``: "Page 1 / 4" and the arrows); the banner's menu, the blogroll and
-           # social links (``section#extras``) and the footer are outside it
-           "//aside[@id='featured'] | //section[@id='content']", "./nav"),
+           # social links (``section#extras``) and the footer are outside it. The page's own
+           # post's date and author (its byline's ``abbr.published`` and ``address.author``,
+           # the hAtom and hCard microformats) are left out (brief 116): trawl reads them as
+           # the page's metadata (``published``, ``author``: ``trawl/extract/_meta.py``), as
+           # it does every article's byline, which the articles' expected texts leave out
+           # too; the byline's category and tags lines stay in (no metadata holds them), and
+           # so do the bylines of the list's other posts
+           "//aside[@id='featured'] | //section[@id='content']",
+           f"./nav | ./article/div/footer[{_has_class('post-info')}]/abbr"
+           f"[{_has_class('published')}] | ./article/div/footer[{_has_class('post-info')}]"
+           f"/address[{_has_class('author')}]"),
     DocSet("nikola", DOCSETS / "nikola", "scripts/build-nikola",
            # Nikola 8.3's default theme, bootblog4 (npm's docs as posts, Nikola's own as
            # pages): ``div.body-content`` (a post or a page: its title, byline and date,
@@ -1286,10 +1295,16 @@ SETS = {s.name: s for s in (
            # archive's page: its list of posts), less the site's footer inside it, the
            # pagers (previous/next post, older/newer posts), the comment thread's section
            # (the Disqus box `nikola init` configures) and the byline's "Comments" and
-           # "Source" links; the header and the navigation bar are outside it
+           # "Source" links; the header and the navigation bar are outside it. The page's own
+           # post's author and date lines (``p.byline``, ``p.dateline`` in its header) are left
+           # out (brief 116): trawl reads them as the page's metadata (``author``,
+           # ``published``, from the page's head), as it does every article's byline, which
+           # the articles' expected texts leave out too; an index's posts keep theirs
            f"//div[@id='content']/div[{_has_class('body-content')}]",
            f"./footer | .//ul[{_has_class('pager')}] | .//section[{_has_class('comments')}] "
-           f"| .//p[{_has_class('commentline')}] | .//p[{_has_class('sourceline')}]"),
+           f"| .//p[{_has_class('commentline')}] | .//p[{_has_class('sourceline')}] "
+           f"| ./article/header/div/p[{_has_class('byline')}] "
+           f"| ./article/header/div/p[{_has_class('dateline')}]"),
     DocSet("ikiwiki", _installed("usr/share/doc/ikiwiki/html", DOCSETS / "ikiwiki"),
            "scripts/build-ikiwiki",
            # ikiwiki 3.2020's default templates (its own documentation wiki): the page's
