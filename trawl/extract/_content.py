@@ -65,6 +65,7 @@ from ._sidemenu import menus_alone, side_menus
 from ._signupbox import signup_boxes
 from ._stats import TextSize, _drop_all, _measure, _remeasure, _Stats, _stats_from_children
 from ._tablesections import drop_bar_links
+from ._trailtitle import trail_title_in
 from ._tree import _is_ancestor
 from ._whole import whole
 
@@ -150,6 +151,8 @@ def _find_main(root: HtmlElement, title: str | None = None
         header = titled_header_in(content, title)
     if header is None:
         header = kind_header(content, above)
+    if header is None:  # (a wiki's title closing its trail of parent links, at the top)
+        header = trail_title_in(content, title)
     chrome_in = post_tail(content, title) + signup_boxes(content)
     if chrome_in:  # (the teasers or the comments closing a post, a newsletter's box)
         _remeasure(stats, body, _drop_all(chrome_in))

@@ -48,6 +48,7 @@ from ._stats import _TYPED_NAME_RE, CODE_TAGS, _drop_all
 from ._text import _FIGURE_NUMBER_RE, BLOCK_TAGS, text_content
 from ._titlepage import licence_page, title_page
 from ._toc import LISTS
+from ._trailtitle import title_after_trail
 from ._tree import (
     _HEADINGS,
     _collapsed_text,
@@ -108,7 +109,7 @@ def strip_header(content: HtmlElement, title: str | None,
                 doomed.append(el if book else _header_block(el, content, len(heading)))
             continue
         if headline is None and not titled_above and tag in _TITLE_TAGS and \
-                _is_headline(el, title_words):
+                (_is_headline(el, title_words) or title_after_trail(el, title)):
             headline = headline_text(el)  # (a title in a block that is no heading)
             doomed.append(_header_block(el, content, len(headline)))
             continue
@@ -298,7 +299,8 @@ def headline_before(content: HtmlElement, title: str | None) -> HtmlElement | No
             for el in reversed(list(sib.iter())):
                 if isinstance(el.tag, str) and (_is_headline(el, title_words) or
                                                 _names_page(el, name_words) or
-                                                (el.tag in _HEADINGS and says_title(el, title))):
+                                                (el.tag in _HEADINGS and says_title(el, title))
+                                                or title_after_trail(el, title)):
                     return el
             gap += len(text)
             if gap > HEADLINE_GAP_CHARS:

@@ -1,0 +1,73 @@
+"""A page's title set as the last step of its trail of parent links, in the header bar.
+
+A wiki's template may show a page's title nowhere but in its header bar, after the links to
+its parent pages (ikiwiki: ``<span class="parentlinks"><a>wiki</a>/ <a>plugins</a>/
+</span><span class="title">tags</span>``), no heading in the page. ``_edges.headline_before``
+takes a block above the content that says most of a title of three words or more for its
+headline; a title of a word or two ("tags", "first post") said in a block that is no heading
+could as well be a section's label, and such pages lost their title (the title's words are
+the page's name, which a reader sees over the text).
+
+``title_after_trail`` says when a short block is that title: it says the page's whole title
+(its words, run together as ``_entryhead.title_key`` reads them), links nowhere, holds no
+block, and closes a trail: the element before it is links and separators only, and nothing
+follows it in its parent. Guard: a site's menu showing the current page unlinked among the
+others ("Home | Tags | About") has links after it, or sets its items in a list.
+"""
+
+from __future__ import annotations
+
+import itertools
+
+from lxml.html import HtmlElement
+
+from ._entryhead import title_key
+from ._tree import _collapsed_text
+
+TRAIL_SEPARATOR_MAX_CHARS = 3
+"""What a trail sets between two links besides them: "/", "»", " > "."""
+_TITLE_LINE_TAGS = frozenset(("span", "div"))
+
+
+def title_after_trail(el: HtmlElement, title: str | None) -> bool:
+    """Whether ``el`` is the page's title closing its trail of parent links (see the
+    module's docstring)."""
+    if el.tag not in _TITLE_LINE_TAGS or not title or len(el):
+        return False  # (a block of elements is no title's line)
+    key = title_key(title)
+    if not key or title_key(el.text) != key or (el.tail or "").strip():
+        return False
+    if el.getnext() is not None or next(el.iterancestors("li", "a"), None) is not None:
+        return False  # (something after it: a menu's current item among its entries)
+    previous = el.getprevious()
+    return previous is not None and _trail(previous)
+
+
+def _trail(el: HtmlElement) -> bool:
+    """Whether ``el`` is a trail of links: one link at least, and between and around them
+    nothing but separators (``TRAIL_SEPARATOR_MAX_CHARS`` each)."""
+    links = list(el.iter("a"))
+    if not links or any(a is el for a in links):
+        return False
+    texts = [el.text] + [a.tail for a in links]
+    if any(len((t or "").strip()) > TRAIL_SEPARATOR_MAX_CHARS for t in texts):
+        return False
+    return all(a.getparent() is el and _collapsed_text(a) for a in links)
+
+
+TRAIL_SCAN_MAX = 80
+"""How many of the content's first elements are looked at for a header bar's title: the
+bar is at the top, over the text."""
+
+
+def trail_title_in(content: HtmlElement, title: str | None) -> HtmlElement | None:
+    """The block holding the trail and the page's title closing it (``title_after_trail``)
+    among the content's first ``TRAIL_SCAN_MAX`` elements, if any: the content's own header,
+    which prune keeps (its links are the trail's, no bar of links elsewhere), and which
+    ``_edges.strip_header`` then reads the headline off and drops."""
+    if not title:
+        return None
+    for el in itertools.islice(content.iter("span", "div"), TRAIL_SCAN_MAX):
+        if title_after_trail(el, title):
+            return el.getparent()
+    return None
