@@ -83,10 +83,15 @@ def header_meta(el: HtmlElement) -> bool:
     (a tagline is neither)."""
     if el.tag not in ("div", "p") or len(_collapsed_text(el)) > HEADER_META_MAX_CHARS:
         return False
-    if any(True for _ in el.iter(*_META_HOLDS_NOT)):
+    if _banner_parts(el):
         return False
     return any(node.tag == "time" or (node.tag == "a" and (node.get("type") or "").strip()
                                       .lower() in _FEED_TYPES) for node in el.iter())
+
+
+def _banner_parts(el: HtmlElement) -> bool:
+    """Guard of ``header_meta``: ``el`` holds a banner's parts (``_META_HOLDS_NOT``)."""
+    return any(True for _ in el.iter(*_META_HOLDS_NOT))
 
 
 CODE_KINDS = frozenset((

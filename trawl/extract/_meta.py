@@ -163,6 +163,12 @@ AUTHOR_CARD_TOKENS = frozenset(("vcard", "h-card"))
 """Classes of a person's card (hCard): with ``author``, the post's author's card."""
 
 
+def _authors_card(cls: str) -> bool:
+    """Guard of ``_card_author``: the class says both ``author`` and a card."""
+    tokens = cls.split()
+    return "author" in tokens and not AUTHOR_CARD_TOKENS.isdisjoint(tokens)
+
+
 def _card_author(root: HtmlElement) -> list[str]:
     """The post's author as the hCard microformat marks it: a block whose class says both
     ``author`` and a card (``AUTHOR_CARD_TOKENS``), the name its element of class ``fn``
@@ -170,10 +176,7 @@ def _card_author(root: HtmlElement) -> list[str]:
     author's (a commenter's) says no ``author``; a card with no name element names none."""
     for el in root.iter("address", "div", "span", "p"):
         cls = el.get("class")
-        if not cls or "author" not in cls:
-            continue
-        tokens = cls.split()
-        if "author" not in tokens or AUTHOR_CARD_TOKENS.isdisjoint(tokens):
+        if not cls or "author" not in cls or not _authors_card(cls):
             continue
         for part in el.iter():
             part_cls = part.get("class")

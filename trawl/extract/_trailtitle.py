@@ -37,10 +37,17 @@ def title_after_trail(el: HtmlElement, title: str | None) -> bool:
     key = title_key(title)
     if not key or title_key(el.text) != key or (el.tail or "").strip():
         return False
-    if el.getnext() is not None or next(el.iterancestors("li", "a"), None) is not None:
-        return False  # (something after it: a menu's current item among its entries)
+    if not _closes(el):
+        return False
     previous = el.getprevious()
     return previous is not None and _trail(previous)
+
+
+def _closes(el: HtmlElement) -> bool:
+    """Guard: ``el`` closes its block, nothing after it, and stands in no list's item or
+    link (a menu's current page, unlinked among the other pages' links, has links after
+    it or is an item of the menu's list)."""
+    return el.getnext() is None and next(el.iterancestors("li", "a"), None) is None
 
 
 def _trail(el: HtmlElement) -> bool:
