@@ -1304,7 +1304,10 @@ SETS = {s.name: s for s in (
            f"./footer | .//ul[{_has_class('pager')}] | .//section[{_has_class('comments')}] "
            f"| .//p[{_has_class('commentline')}] | .//p[{_has_class('sourceline')}] "
            f"| ./article/header/div/p[{_has_class('byline')}] "
-           f"| ./article/header/div/p[{_has_class('dateline')}]"),
+           f"| ./article/header/div/p[{_has_class('dateline')}] "
+           # an empty listings page holds nothing but its breadcrumb trail ("listings"):
+           # navigation, no text of it (brief 116)
+           f"| ./nav[{_has_class('breadcrumbs')}]"),
     DocSet("ikiwiki", _installed("usr/share/doc/ikiwiki/html", DOCSETS / "ikiwiki"),
            "scripts/build-ikiwiki",
            # ikiwiki 3.2020's default templates (its own documentation wiki): the page's

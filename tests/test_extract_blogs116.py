@@ -158,3 +158,25 @@ def test_a_commenters_card_is_no_author() -> None:
     html = (f"<html><head><title>Playground</title></head><body>{body}{comment}"
             "</body></html>")
     assert extract(html, URL).metadata["author"] is None
+
+
+ARCHIVE = ("<article class='listpage'><header><h1>Archive</h1></header><ul class='postlist'>"
+           "<li><a href='2025/'>2025</a> (83)</li></ul></article>")
+
+
+def test_an_archives_year_entry_stays() -> None:
+    # an archive's index of one year, "2025 (83)" linking to the year's page: dropped as
+    # the page's dateline under its title
+    text = extract(blog_page("Archive", ARCHIVE), URL).full_text
+    assert_kept(text, "Archive", "2025 (83)")
+
+
+def test_a_posts_dateline_in_a_list_item_stays_out() -> None:
+    # hostile: a post's dateline set as a list's item under its title, the date linking to
+    # the post itself (its permalink): the byline the header's scan drops (_links_elsewhere)
+    body = ("<article><h1>npm-stars</h1><ul><li><a href='.' rel='bookmark'>"
+            "2025-02-23</a>, posted by Ann Reyes</li></ul><div class='entry-content'>" + prose(0, 4) +
+            "</div></article>")
+    text = extract(blog_page("npm-stars", body), URL).full_text
+    assert_kept(text, SENTENCES[1])
+    assert "Ann Reyes" not in text

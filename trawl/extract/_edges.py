@@ -23,7 +23,7 @@ from ._headerend import ends_header
 from ._kept import LISTING_MIN_LINES
 from ._kindlist import kind_list
 from ._listedsection import listed_in_contents
-from ._listentry import listing_date
+from ._listentry import dated_page_entry, listing_date
 from ._members import names_member
 from ._namelines import HEADER_BLOCK_EXTRA_CHARS, holds_abstract, says_more
 from ._numbered import lists_sections_after
@@ -142,7 +142,8 @@ def strip_header(content: HtmlElement, title: str | None,
                 or (dated and len(text) < 60
                     and not _version_sentence(text, title_words) and not release_date(el))) \
                 and not book and not beside_declaration(el) and not _in_note(el, content) \
-                and not listing_date(el) and not in_version_sentence(el, content, title_words):
+                and not listing_date(el) and not dated_page_entry(el) \
+                and not in_version_sentence(el, content, title_words):
             doomed.append(el)  # (no version beside an API item's title, no note's date)
     _drop_all(doomed)
     return headline
