@@ -175,8 +175,8 @@ def test_a_posts_dateline_in_a_list_item_stays_out() -> None:
     # hostile: a post's dateline set as a list's item under its title, the date linking to
     # the post itself (its permalink): the byline the header's scan drops (_links_elsewhere)
     body = ("<article><h1>npm-stars</h1><ul><li><a href='.' rel='bookmark'>"
-            "2025-02-23</a>, posted by Ann Reyes</li></ul><div class='entry-content'>" + prose(0, 4) +
-            "</div></article>")
+            "2025-02-23</a>, posted by Ann Reyes</li></ul><div class='entry-content'>"
+            + prose(0, 4) + "</div></article>")
     text = extract(blog_page("npm-stars", body), URL).full_text
     assert_kept(text, SENTENCES[1])
     assert "Ann Reyes" not in text
