@@ -68,13 +68,21 @@ bar is at the top, over the text."""
 
 
 def trail_title_in(content: HtmlElement, title: str | None) -> HtmlElement | None:
-    """The block holding the trail and the page's title closing it (``title_after_trail``)
-    among the content's first ``TRAIL_SCAN_MAX`` elements, if any: the content's own header,
-    which prune keeps (its links are the trail's, no bar of links elsewhere), and which
-    ``_edges.strip_header`` then reads the headline off and drops."""
+    """The page's title closing its trail (``title_after_trail``) among the content's first
+    ``TRAIL_SCAN_MAX`` elements, if any. ``_content`` drops the trail (the header bar's
+    links to the parent pages: chrome) and keeps the block holding the title, the
+    content's own header, through prune; ``_edges.strip_header`` reads the headline off it."""
     if not title:
         return None
     for el in itertools.islice(content.iter("span", "div"), TRAIL_SCAN_MAX):
         if title_after_trail(el, title):
-            return el.getparent()
+            return None if _own_heading(content) else el
     return None
+
+
+def _own_heading(content: HtmlElement) -> bool:
+    """Guard of ``trail_title_in``: the content has a headline of its own (an ``h1``), which
+    ``_edges.strip_header`` reads; the bar then only repeats it, and goes as a bar of links
+    (kept, its trail came in over the headline)."""
+    return next(content.iter("h1"), None) is not None
+
