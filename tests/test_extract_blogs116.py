@@ -180,3 +180,14 @@ def test_a_posts_dateline_in_a_list_item_stays_out() -> None:
     text = extract(blog_page("npm-stars", body), URL).full_text
     assert_kept(text, SENTENCES[1])
     assert "Ann Reyes" not in text
+
+
+def test_a_wiki_page_with_its_own_heading_says_its_title_once() -> None:
+    # hostile: the page heads its text with its own h1; the header bar's title only repeats
+    # it, and goes with the bar (_own_heading)
+    body = "<h1>Vim and ikiwiki</h1>" + prose(0, 3)
+    html = wiki_page("vim and ikiwiki", TRAIL + "<span class='title'>vim and ikiwiki</span>",
+                     body)
+    text = extract(html, URL).full_text
+    assert text.lower().count("vim and ikiwiki") == 1
+    assert_kept(text, SENTENCES[1])
