@@ -32,10 +32,14 @@ _TITLE_LINE_TAGS = frozenset(("span", "div"))
 def title_after_trail(el: HtmlElement, title: str | None) -> bool:
     """Whether ``el`` is the page's title closing its trail of parent links (see the
     module's docstring)."""
-    if el.tag not in _TITLE_LINE_TAGS or not title or len(el):
+    return el.tag in _TITLE_LINE_TAGS and bool(title) and _closing_title(el, title_key(title))
+
+
+def _closing_title(el: HtmlElement, key: str) -> bool:
+    """``title_after_trail`` of a span or div, the title's ``title_key`` read once."""
+    if len(el) or not key or not el.text:
         return False  # (a block of elements is no title's line)
-    key = title_key(title)
-    if not key or title_key(el.text) != key or (el.tail or "").strip():
+    if title_key(el.text) != key or (el.tail or "").strip():
         return False
     if not _closes(el):
         return False
@@ -72,10 +76,11 @@ def trail_title_in(content: HtmlElement, title: str | None) -> HtmlElement | Non
     ``TRAIL_SCAN_MAX`` elements, if any. ``_content`` drops the trail (the header bar's
     links to the parent pages: chrome) and keeps the block holding the title, the
     content's own header, through prune; ``_edges.strip_header`` reads the headline off it."""
-    if not title:
+    key = title_key(title)
+    if not key:
         return None
     for el in itertools.islice(content.iter("span", "div"), TRAIL_SCAN_MAX):
-        if title_after_trail(el, title):
+        if _closing_title(el, key):
             return None if _own_heading(content) else el
     return None
 
