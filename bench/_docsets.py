@@ -540,7 +540,8 @@ it, less what is no content in it), each with why.
   and its 2.x release notes, 63 pages: the posts, the home page's pages, the archives, the
   categories', tags' and author's pages): ``section#content`` (the post, or the list of
   posts, each with its byline and its summary) and on the home page ``aside#featured``
-  (the latest post, whole, above the list) less the pages' links (``nav``: "Page 1 / 4");
+  (the latest post, whole, above the list) less the pages' links (``nav``: "Page 1 / 4")
+  and the page's own post's date and author (metadata in trawl: brief 116);
   the banner's menu, the blogroll and social links and the footer are outside it;
 - ``nikola``: a site Nikola 8.3 makes with its default theme, bootblog4, and the
   configuration ``nikola init`` writes (``scripts/build-nikola``, not installed by setup:
@@ -548,8 +549,10 @@ it, less what is no content in it), each with why.
   115 pages: the posts, the pages, the home page's pages of ten whole posts, the archive
   and the tags' and categories' pages): ``div.body-content`` (the post or page with its
   byline, or the list of posts) less the site's footer inside it, the pagers, the comment
-  thread's section (the Disqus box of the default configuration) and the byline's
-  "Comments" and "Source" links; the header and the navigation bar are outside it;
+  thread's section (the Disqus box of the default configuration), the byline's
+  "Comments" and "Source" links, the page's own post's author and date lines (metadata in
+  trawl) and a breadcrumb trail (brief 116); the header and the navigation bar are outside
+  it;
 - ``ikiwiki``: ikiwiki 3.2020's own documentation wiki as Debian's ikiwiki package ships
   it, built with ikiwiki's default templates (``scripts/build-ikiwiki`` unpacks it, not
   installed by setup; 468 pages: a page a plugin, the directives' and markup's help,
