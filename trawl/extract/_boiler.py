@@ -234,10 +234,12 @@ def _notes(el: HtmlElement, role: str) -> bool:
 
 def _spared_header(el: HtmlElement, title: str | None) -> bool:
     """Whether the ``<header>`` ``el`` is content's: a section's, the page's title's (marked
-    so for ``titled_header_in``: its byline is gone when the content's header is looked
-    for again), a described entry's, a listing entry's."""
+    so for ``titled_header_in`` when a meta block is under the title: its byline is gone
+    when the content's header is looked for again), a described entry's, a listing
+    entry's."""
     if titled_header(el, title or ""):
-        el.set(TITLED_ATTR, "")
+        if any(isinstance(c.tag, str) and c.tag not in _HEADINGS for c in el):
+            el.set(TITLED_ATTR, "")  # (a meta block under the title: see header_meta)
         return True
     return _section_header(el) or described_header(el) or listing_entry_header(el) \
         or entry_over_byline(el)
