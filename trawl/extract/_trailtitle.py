@@ -32,7 +32,7 @@ _TITLE_LINE_TAGS = frozenset(("span", "div"))
 def title_after_trail(el: HtmlElement, title: str | None) -> bool:
     """Whether ``el`` is the page's title closing its trail of parent links (see the
     module's docstring)."""
-    if el.tag not in _TITLE_LINE_TAGS or not title or len(el) or el.getnext() is not None:
+    if el.tag not in _TITLE_LINE_TAGS or not title or len(el):
         return False  # (the cheap tests first: this is asked of the blocks over the content)
     return _closing_title(el, title_key(title))
 
@@ -40,7 +40,7 @@ def title_after_trail(el: HtmlElement, title: str | None) -> bool:
 def _closing_title(el: HtmlElement, key: str) -> bool:
     """``title_after_trail`` of a span or div, the title's ``title_key`` read once."""
     text = el.text
-    if len(el) or not key or not text or len(text) < len(key) or el.getnext() is not None:
+    if len(el) or not key or not text or len(text) < len(key):
         return False  # (a block of elements is no title's line; nor a line shorter)
     if title_key(text) != key or (el.tail or "").strip():
         return False
