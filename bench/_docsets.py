@@ -520,7 +520,8 @@ it, less what is no content in it), each with why.
   and its 2.x release notes, 63 pages: the posts, the home page's pages, the archives, the
   categories', tags' and author's pages): ``section#content`` (the post, or the list of
   posts, each with its byline and its summary) and on the home page ``aside#featured``
-  (the latest post, whole, above the list) less the pages' links (``nav``: "Page 1 / 4");
+  (the latest post, whole, above the list) less the pages' links (``nav``: "Page 1 / 4")
+  and the page's own post's date and author (metadata in trawl: brief 116);
   the banner's menu, the blogroll and social links and the footer are outside it;
 - ``nikola``: a site Nikola 8.3 makes with its default theme, bootblog4, and the
   configuration ``nikola init`` writes (``scripts/build-nikola``, not installed by setup:
@@ -528,8 +529,10 @@ it, less what is no content in it), each with why.
   115 pages: the posts, the pages, the home page's pages of ten whole posts, the archive
   and the tags' and categories' pages): ``div.body-content`` (the post or page with its
   byline, or the list of posts) less the site's footer inside it, the pagers, the comment
-  thread's section (the Disqus box of the default configuration) and the byline's
-  "Comments" and "Source" links; the header and the navigation bar are outside it;
+  thread's section (the Disqus box of the default configuration), the byline's
+  "Comments" and "Source" links, the page's own post's author and date lines (metadata in
+  trawl) and a breadcrumb trail (brief 116); the header and the navigation bar are outside
+  it;
 - ``ikiwiki``: ikiwiki 3.2020's own documentation wiki as Debian's ikiwiki package ships
   it, built with ikiwiki's default templates (``scripts/build-ikiwiki`` unpacks it, not
   installed by setup; 468 pages: a page a plugin, the directives' and markup's help,
@@ -1262,8 +1265,17 @@ SETS = {s.name: s for s in (
            # byline and summary), and on the home page the latest post set whole above it
            # (``aside#featured``: the page's first post, no sidebar), less the pages' links
            # (``nav``: "Page 1 / 4" and the arrows); the banner's menu, the blogroll and
-           # social links (``section#extras``) and the footer are outside it
-           "//aside[@id='featured'] | //section[@id='content']", "./nav"),
+           # social links (``section#extras``) and the footer are outside it. The page's own
+           # post's date and author (its byline's ``abbr.published`` and ``address.author``,
+           # the hAtom and hCard microformats) are left out (brief 116): trawl reads them as
+           # the page's metadata (``published``, ``author``: ``trawl/extract/_meta.py``), as
+           # it does every article's byline, which the articles' expected texts leave out
+           # too; the byline's category and tags lines stay in (no metadata holds them), and
+           # so do the bylines of the list's other posts
+           "//aside[@id='featured'] | //section[@id='content']",
+           f"./nav | ./article/div/footer[{_has_class('post-info')}]/abbr"
+           f"[{_has_class('published')}] | ./article/div/footer[{_has_class('post-info')}]"
+           f"/address[{_has_class('author')}]"),
     DocSet("nikola", DOCSETS / "nikola", "scripts/build-nikola",
            # Nikola 8.3's default theme, bootblog4 (npm's docs as posts, Nikola's own as
            # pages): ``div.body-content`` (a post or a page: its title, byline and date,
@@ -1271,10 +1283,19 @@ SETS = {s.name: s for s in (
            # archive's page: its list of posts), less the site's footer inside it, the
            # pagers (previous/next post, older/newer posts), the comment thread's section
            # (the Disqus box `nikola init` configures) and the byline's "Comments" and
-           # "Source" links; the header and the navigation bar are outside it
+           # "Source" links; the header and the navigation bar are outside it. The page's own
+           # post's author and date lines (``p.byline``, ``p.dateline`` in its header) are left
+           # out (brief 116): trawl reads them as the page's metadata (``author``,
+           # ``published``, from the page's head), as it does every article's byline, which
+           # the articles' expected texts leave out too; an index's posts keep theirs
            f"//div[@id='content']/div[{_has_class('body-content')}]",
            f"./footer | .//ul[{_has_class('pager')}] | .//section[{_has_class('comments')}] "
-           f"| .//p[{_has_class('commentline')}] | .//p[{_has_class('sourceline')}]"),
+           f"| .//p[{_has_class('commentline')}] | .//p[{_has_class('sourceline')}] "
+           f"| ./article/header/div/p[{_has_class('byline')}] "
+           f"| ./article/header/div/p[{_has_class('dateline')}] "
+           # an empty listings page holds nothing but its breadcrumb trail ("listings"):
+           # navigation, no text of it (brief 116)
+           f"| ./nav[{_has_class('breadcrumbs')}]"),
     DocSet("ikiwiki", _installed("usr/share/doc/ikiwiki/html", DOCSETS / "ikiwiki"),
            "scripts/build-ikiwiki",
            # ikiwiki 3.2020's default templates (its own documentation wiki): the page's

@@ -20,7 +20,7 @@ from ._demo import demonstration, offered_embed
 from ._doccomment import doc_comment
 from ._doctoc import marked_contents, toc_navigation
 from ._entrycaption import declared_heading
-from ._entryhead import titled_header
+from ._entryhead import TITLED_ATTR, titled_header
 from ._featured import entry_over_byline, featured_post, leading_byline
 from ._linkpanel import links_panel
 from ._listedsection import note_dropped_contents
@@ -232,6 +232,19 @@ def _notes(el: HtmlElement, role: str) -> bool:
         (c.get("role") or "").strip().lower() in _NOTE_ROLES for c in children)
 
 
+def _spared_header(el: HtmlElement, title: str | None) -> bool:
+    """Whether the ``<header>`` ``el`` is content's: a section's, the page's title's (marked
+    so for ``titled_header_in`` when a meta block is under the title: its byline is gone
+    when the content's header is looked for again), a described entry's, a listing
+    entry's."""
+    if titled_header(el, title or ""):
+        if any(isinstance(c.tag, str) and c.tag not in _HEADINGS for c in el):
+            el.set(TITLED_ATTR, "")  # (a meta block under the title: see header_meta)
+        return True
+    return _section_header(el) or described_header(el) or listing_entry_header(el) \
+        or entry_over_byline(el)
+
+
 def _is_boilerplate(el: HtmlElement, tag: str, role: str, st: _Stats, share: float,
                     heading: HtmlElement | None = None, title: str | None = None,
                     paged: bool = True) -> bool:
@@ -246,9 +259,7 @@ def _is_boilerplate(el: HtmlElement, tag: str, role: str, st: _Stats, share: flo
         return False
     if tag == "footer" and leading_byline(el):
         return False
-    if tag == "header" and (_section_header(el) or titled_header(el, title or "")
-                            or described_header(el) or listing_entry_header(el)
-                            or entry_over_byline(el)):
+    if tag == "header" and _spared_header(el, title):
         return False
     if role and toc_navigation(role, share):
         return True  # (a table of contents the page marks as one, judged as a <nav>)

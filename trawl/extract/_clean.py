@@ -14,6 +14,7 @@ from ._controls import (
     click_label,
     click_label_opening,
     icon_button,
+    skip_link,
     toggle_link,
     top_link,
 )
@@ -206,7 +207,8 @@ def basic_clean(root: HtmlElement) -> None:
                 or ("aria-hidden" in keys and el.get("aria-hidden").strip().lower() == "true") \
                 or (tag == "a" and "#" in (href := el.get("href") or "") and
                     (_is_permalink(el) or (href.strip() == _TOP_HREF and
-                                           (top_link(el) or toggle_link(el))))) \
+                                           (top_link(el) or toggle_link(el)))
+                     or (cls is not None and skip_link(el)))) \
                 or (tooltip and tooltip_box(el)) \
                 or (tag == "div" and "id" in keys and listing_card(el)) \
                 or (tag == "span" and click_label_opening(el.text or "") is not None

@@ -59,6 +59,7 @@ from ._select import (
 from ._sidemenu import menus_alone, side_menus
 from ._stats import TextSize, _drop_all, _measure, _remeasure, _Stats, _stats_from_children
 from ._tablesections import drop_bar_links
+from ._trailtitle import trail_title_in
 from ._tree import _is_ancestor
 from ._whole import whole
 
@@ -144,6 +145,8 @@ def _find_main(root: HtmlElement, title: str | None = None
         header = titled_header_in(content, title)
     if header is None:
         header = kind_header(content, above)
+    if header is None:  # (a wiki's title closing its trail of parent links, at the top)
+        header = _title_after_trail(body, content, title, stats)
     chrome_in = post_tail(content, title)
     if chrome_in:  # (the teasers or the comments closing a post)
         _remeasure(stats, body, _drop_all(chrome_in))
@@ -157,6 +160,26 @@ def _find_main(root: HtmlElement, title: str | None = None
     drop_trailing_meta(content)
     drop_bar_links(content, title)
     return content, readable, above
+
+
+def _title_after_trail(body: HtmlElement, content: HtmlElement, title: str | None,
+                       stats: dict[HtmlElement, _Stats]) -> HtmlElement | None:
+    """The block holding the page's title after its trail of parent links
+    (``_trailtitle.trail_title_in``), the trail dropped (the header bar's links)."""
+    shown = trail_title_in(content, title)
+    if shown is None or not _text_beyond(content, shown.getparent(), stats):
+        return None  # (a page of no text but its header bar: the bar is all it says)
+    trail = shown.getprevious()
+    if trail is not None:
+        _remeasure(stats, body, _drop_all([trail]))
+    return shown.getparent()
+
+
+def _text_beyond(content: HtmlElement, block: HtmlElement | None,
+                 stats: dict[HtmlElement, _Stats]) -> bool:
+    """Whether ``content`` has text outside ``block``."""
+    return block is not None and block in stats and content in stats and \
+        stats[content].text > stats[block].text
 
 
 def _with_header(content: HtmlElement, above: HtmlElement | None,

@@ -98,6 +98,27 @@ def top_link(a: HtmlElement) -> bool:
     return TOP_LINK_MIN_WORDS <= count <= TOP_LINK_MAX_WORDS and _stands_alone(a)
 
 
+SKIP_LINK_MAX_WORDS = 6
+"""A skip link names where it leads in a few words ("Skip to main content", "Jump to
+navigation"); more is a sentence."""
+
+
+def skip_link(a: HtmlElement) -> bool:
+    """A skip link: a link to a place in the page (``href="#content"``) that the page hides
+    from sight (a screen-reader-only class, ``_screen_reader_only``; shown only when the
+    keyboard focuses it), saying in a few words where it leads ("Skip to main content").
+    A control of the page's frame for keyboards and screen readers, no content: a reader
+    of the page never sees it. Guards: the link stands alone in a layout block
+    (``_stands_alone``: a screen-reader-only link in a sentence, a list's entry or a
+    heading is the text's or its rules'), and leads to a named place (``#`` alone is a
+    top or toggle link's, judged by their own rules)."""
+    href = (a.get("href") or "").strip()
+    if len(href) < 2 or not href.startswith("#") or not _screen_reader_only(a):
+        return False
+    count = len(" ".join(a.itertext()).split())
+    return 0 < count <= SKIP_LINK_MAX_WORDS and _stands_alone(a)
+
+
 _CLICK_LABEL_RE = re.compile(
     r"\s*(?:click|tap|press)\s+(?:here\s+)?to\s+(?:toggle|show|hide|expand|collapse|view|"
     r"open|reveal)\b", re.IGNORECASE)

@@ -13,7 +13,7 @@ from ._decl import beside_declaration, facts_beside
 from ._entryhead import kind_heading_beside, says_title
 from ._headerend import ends_header
 from ._kept import LISTING_MIN_LINES
-from ._listentry import listing_date
+from ._listentry import dated_page_entry, listing_date
 from ._namelines import HEADER_BLOCK_EXTRA_CHARS, holds_abstract, says_more
 from ._release import release_date
 from ._section_end import (
@@ -24,6 +24,7 @@ from ._signals import _SENTENCE_END_RE, _kinds
 from ._stats import CODE_TAGS, _drop_all
 from ._text import _FIGURE_NUMBER_RE, BLOCK_TAGS, text_content
 from ._titlepage import licence_page, title_page
+from ._trailtitle import title_after_trail
 from ._tree import (
     _HEADINGS,
     _collapsed_text,
@@ -82,7 +83,7 @@ def strip_header(content: HtmlElement, title: str | None,
                 doomed.append(el if book else _header_block(el, content, len(heading)))
             continue
         if headline is None and not titled_above and tag in _TITLE_TAGS and \
-                _is_headline(el, title_words):
+                (_is_headline(el, title_words) or title_after_trail(el, title)):
             headline = headline_text(el)  # (a title in a block that is no heading)
             doomed.append(_header_block(el, content, len(headline)))
             continue
@@ -115,7 +116,8 @@ def strip_header(content: HtmlElement, title: str | None,
                 or (dated and len(text) < 60
                     and not _version_sentence(text, title_words) and not release_date(el))) \
                 and not book and not beside_declaration(el) and not _in_note(el, content) \
-                and not listing_date(el) and not in_version_sentence(el, content, title_words):
+                and not listing_date(el) and not dated_page_entry(el) \
+                and not in_version_sentence(el, content, title_words):
             doomed.append(el)  # (no version beside an API item's title, no note's date)
     _drop_all(doomed)
     return headline
@@ -272,7 +274,8 @@ def headline_before(content: HtmlElement, title: str | None) -> HtmlElement | No
             for el in reversed(list(sib.iter())):
                 if isinstance(el.tag, str) and (_is_headline(el, title_words) or
                                                 _names_page(el, name_words) or
-                                                (el.tag in _HEADINGS and says_title(el, title))):
+                                                (el.tag in _HEADINGS and says_title(el, title))
+                                                or title_after_trail(el, title)):
                     return el
             gap += len(text)
             if gap > HEADLINE_GAP_CHARS:

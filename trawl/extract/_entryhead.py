@@ -33,6 +33,12 @@ def title_key(title: str | None) -> str:
     return "".join(_WORD_RE.findall((title or "").lower()))
 
 
+TITLED_ATTR = "data-trawl-titled"
+"""Set by ``_boiler`` on a header ``titled_header`` spared: its meta block's lines (a byline,
+a dateline: metadata, which the boilerplate pass drops) are gone when the content's header
+is looked for again (``titled_header_in``), and the header is still the post's."""
+
+
 def titled_header(el: HtmlElement, title: str) -> bool:
     """Whether the ``<header>`` ``el`` is its section's header holding the page's title: a
     child of a ``section`` or ``article``, holding nothing but headings (no text, no menu,
@@ -50,12 +56,42 @@ def titled_header(el: HtmlElement, title: str) -> bool:
     for child in el:
         if not isinstance(child.tag, str):
             continue
+        if titled and child.getnext() is None and header_meta(child):
+            break  # (the post's meta block under its title: see header_meta)
         if child.tag not in _HEADINGS or (child.tail or "").strip():
             return False
         titled = titled or (child.tag == "h1" and (says_title(child, title)
                                                    or slug_title(child, title)
                                                    or names_titled_code(child, title)))
     return titled
+
+
+HEADER_META_MAX_CHARS = 240
+"""A post's meta block under its title says its author, date or feed in a line or two."""
+_META_HOLDS_NOT = ("nav", "ul", "ol", "form", "input", "button", "table", "img", "h1", "h2")
+"""What a meta block holds not: a menu, a search box, a logo, a heading (a site's banner)."""
+_FEED_TYPES = ("application/rss+xml", "application/atom+xml")
+
+
+def header_meta(el: HtmlElement) -> bool:
+    """Whether ``el``, the last child of a ``<header>`` under the page's title (its ``h1``),
+    is the post's meta block: its author, its date (a ``time``) or its feed's link (a link
+    typed as an RSS or Atom feed: a tag's page, "Posts about X" over "RSS feed"), at most
+    ``HEADER_META_MAX_CHARS``. A post's header groups its title with these lines, and a
+    reader reads them as the post's. Guard: a site's banner under its name holds a menu,
+    a search box or a logo (``_META_HOLDS_NOT``), and says no date or feed of the page's
+    (a tagline is neither)."""
+    if el.tag not in ("div", "p") or len(_collapsed_text(el)) > HEADER_META_MAX_CHARS:
+        return False
+    if _banner_parts(el):
+        return False
+    return any(node.tag == "time" or (node.tag == "a" and (node.get("type") or "").strip()
+                                      .lower() in _FEED_TYPES) for node in el.iter())
+
+
+def _banner_parts(el: HtmlElement) -> bool:
+    """Guard of ``header_meta``: ``el`` holds a banner's parts (``_META_HOLDS_NOT``)."""
+    return any(True for _ in el.iter(*_META_HOLDS_NOT))
 
 
 CODE_KINDS = frozenset((
@@ -116,7 +152,8 @@ def titled_header_in(content: HtmlElement, title: str | None) -> HtmlElement | N
     entry's scopes, "Gtk ▸ Widget", not a bar of links elsewhere)."""
     if not title:
         return None
-    return next((h for h in content.iter("header") if titled_header(h, title)), None)
+    return next((h for h in content.iter("header")
+                 if h.get(TITLED_ATTR) is not None or titled_header(h, title)), None)
 
 
 def says_title(heading: HtmlElement, title: str | None) -> bool:

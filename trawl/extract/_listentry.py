@@ -97,3 +97,30 @@ def _entry_title_link(header: HtmlElement) -> bool:
     the heading: they are no listing of the site's pages."""
     return any(node.tag in _HEADINGS and node.find(".//a[@href]") is not None
                for node in header.iter())
+
+
+_OWN_PAGE_HREFS = frozenset(("", ".", "#", "./"))
+"""Where a post's dateline links: the post itself (its permalink)."""
+
+
+def dated_page_entry(el: HtmlElement) -> bool:
+    """Whether the dated line ``el`` is an archive's entry, not the page's dateline: a list's
+    item whose date is a link to a page of its own ("2025 (83)": the year's page of posts,
+    an archive's index). ``_edges.strip_header`` drops a short dated line at the top; an
+    archive of one year lost its only entry so. Guard (``_links_elsewhere``): a post's
+    dateline links its date to the post itself (``href="."``, ``rel="bookmark"``)."""
+    if el.tag == "a":  # (the item's link, asked after the item)
+        link, item = el, el.getparent()
+    elif el.tag == "li":
+        link, item = next(el.iter("a"), None), el
+    else:
+        return False
+    return item is not None and item.tag == "li" and link is not None and \
+        _links_elsewhere(link)
+
+
+def _links_elsewhere(link: HtmlElement) -> bool:
+    """Guard of ``dated_page_entry``: the link leads to another page, not the post's own
+    (its permalink: the page itself, or marked ``rel="bookmark"``)."""
+    href = (link.get("href") or "").strip()
+    return href not in _OWN_PAGE_HREFS and "bookmark" not in (link.get("rel") or "").split()

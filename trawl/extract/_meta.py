@@ -144,6 +144,49 @@ def _time_elements(root: HtmlElement) -> tuple[str | None, str | None]:
     return published, modified
 
 
+_ISO_DATE_RE = re.compile(r"\d{4}-\d{2}-\d{2}")
+
+
+def _microformat_published(root: HtmlElement) -> str | None:
+    """A post's date as the hAtom microformat marks it: an ``abbr`` of class ``published``
+    whose ``title`` is the ISO date, the text a reader's ("Published: Sat 08 February
+    2025"; Pelican's themes, WordPress's older ones). An abbreviation of another class, or
+    titled with no ISO date, is none."""
+    for el in root.iter("abbr"):
+        cls, value = el.get("class"), (el.get("title") or "").strip()
+        if cls and "published" in cls.split() and _ISO_DATE_RE.match(value):
+            return value
+    return None
+
+
+AUTHOR_CARD_TOKENS = frozenset(("vcard", "h-card"))
+"""Classes of a person's card (hCard): with ``author``, the post's author's card."""
+
+
+def _authors_card(cls: str) -> bool:
+    """Guard of ``_card_author``: the class says both ``author`` and a card."""
+    tokens = cls.split()
+    return "author" in tokens and not AUTHOR_CARD_TOKENS.isdisjoint(tokens)
+
+
+def _card_author(root: HtmlElement) -> list[str]:
+    """The post's author as the hCard microformat marks it: a block whose class says both
+    ``author`` and a card (``AUTHOR_CARD_TOKENS``), the name its element of class ``fn``
+    (or ``p-name``) holds ("By <a class='url fn'>Ann Reyes</a>"). A card that is not the
+    author's (a commenter's) says no ``author``; a card with no name element names none."""
+    for el in root.iter("address", "div", "span", "p"):
+        cls = el.get("class")
+        if not cls or "author" not in cls or not _authors_card(cls):
+            continue
+        for part in el.iter():
+            part_cls = part.get("class")
+            if part_cls and not {"fn", "p-name"}.isdisjoint(part_cls.split()):
+                name = collapse(text_content(part))
+                if 0 < len(name) < 80:
+                    return [name]
+    return []
+
+
 def _marked_author(root: HtmlElement) -> list[str]:
     """The first element marked as the author (``rel`` or ``itemprop``) with a short name."""
     for el in root.iter("a", "span", "div", "p"):
@@ -196,7 +239,7 @@ def extract_metadata(root: HtmlElement, base: str) -> dict[str, Any]:
         if meta_author and not meta_author.startswith("http"):
             authors = [meta_author]
     if not authors:
-        authors = _marked_author(root)
+        authors = _marked_author(root) or _card_author(root)
     # de-duplicate, keep order
     authors = list(dict.fromkeys(a for a in authors if a))
 
@@ -206,7 +249,7 @@ def extract_metadata(root: HtmlElement, base: str) -> dict[str, Any]:
             metas, "article:published_time", "datepublished", "date", "pubdate", "publishdate",
             "dc.date", "dc.date.issued", "dcterms.created", "dcterms.date", "sailthru.date",
             "parsely-pub-date", "og:published_time",
-        ) or t_pub
+        ) or t_pub or _microformat_published(root)
     )
     modified = (
         _str(article.get("dateModified")) or _first(
