@@ -10,6 +10,7 @@ from lxml.html import HtmlElement
 
 from ._anchorlink import heading_icon_link
 from ._controls import click_label, click_label_opening, icon_button, toggle_link, top_link
+from ._math import keep_equations
 from ._othermembers import another_pages_members
 from ._prelines import block_line_breaks
 from ._text import text_content, words
@@ -108,6 +109,7 @@ def basic_clean(root: HtmlElement) -> None:
     """Drop tags that never carry content, hidden elements, and flatten pathological nesting."""
     doomed: list[HtmlElement] = []
     places = _Places(root)
+    keep_equations(root, is_hidden)  # (before the hidden copies of them are dropped)
     for el in root.iter():
         tag = el.tag
         if not isinstance(tag, str):
