@@ -103,9 +103,15 @@ def equation_unit(math: HtmlElement, hidden: Callable[[HtmlElement], bool]
             break
         unit = parent
         concealed = concealed or hidden(unit)
-    if concealed and next(unit.iter("img"), None) is None:
-        return unit, False
-    return unit, True
+    return unit, not concealed or _shown_elsewhere(unit)
+
+
+def _shown_elsewhere(unit: HtmlElement) -> bool:
+    """Whether the equation's unit shows it otherwise than in its hidden MathML: an image
+    of the formula (an accessible copy styled away beside its picture is the formula's
+    text). The guard of a hidden ``math`` alone: hidden as chrome hides a widget, it stays
+    hidden."""
+    return next(unit.iter("img"), None) is not None
 
 
 def _rest_silent(wrapper: HtmlElement, inner: HtmlElement,
