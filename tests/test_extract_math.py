@@ -62,7 +62,7 @@ def test_tokens_when_no_latex_is_given():
     out = md("<p>The root is <math><msub><mi>x</mi><mn>1</mn></msub><mo>=</mo><mfrac>"
              "<mrow><mo>-</mo><mi>b</mi></mrow><msqrt><mi>d</mi></msqrt></mfrac></math> "
              "for the discriminant d of the equation.</p>")
-    assert "The root is $x_{1}=\\frac{-b}{\\sqrt{d}}$ for the discriminant" in out
+    assert "The root is $x_{1} = \\frac{- b}{\\sqrt{d}}$ for the discriminant" in out
 
 
 def test_mathjax3_container_keeps_its_equation_once():
@@ -76,9 +76,9 @@ def test_mathjax3_container_keeps_its_equation_once():
              f"{glyphs}{mml.format(d='inline', m='inline')}</mjx-container> at rest.</p>"
              "<p>And displayed:</p><mjx-container class='MathJax' jax='CHTML' display='true'>"
              f"{glyphs}{mml.format(d='block', m='block')}</mjx-container>")
-    assert "The energy is $E=mc^{2}$ at rest." in out
-    assert "\n$$\nE=mc^{2}\n$$\n" in out
-    assert out.count("E=mc^{2}") == 2
+    assert "The energy is $E = m c^{2}$ at rest." in out
+    assert "\n$$\nE = m c^{2}\n$$\n" in out
+    assert out.count("E = m c^{2}") == 2
 
 
 def wiki(tex: str, block: bool) -> str:

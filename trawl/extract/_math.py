@@ -274,18 +274,7 @@ def _base(part: str) -> str:
 
 
 def _join(parts: list[str]) -> str:
-    """Parts in order; a space only where a word would run into another (``sin x``, not
-    ``sinx``; but ``mc^{2}``: single letters are a product's factors, as LaTeX reads them)."""
-    out = ""
-    for part in parts:
-        if not part:
-            continue
-        if out and out[-1].isalnum() and part[0].isalnum() \
-                and (len(out) - len(out.rstrip(_ALNUM)) > 1
-                     or len(part) - len(part.lstrip(_ALNUM)) > 1):
-            out += " "
-        out += part
-    return out
-
-
-_ALNUM = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789"
+    """Parts in order, a space between tokens (``a x^{2} + b x``): LaTeX reads it as
+    ``ax^{2}+bx``, and the stored text has each token a word of its own, as a reader
+    reads the formula (searched for ``x``, the page is found)."""
+    return " ".join(part for part in parts if part)
