@@ -31,9 +31,9 @@ MATH_ATTR = "data-trawl-math"
 TEX_ENCODINGS = frozenset(("application/x-tex", "application/x-latex", "text/x-tex",
                            "text/latex", "tex", "latex"))
 """Annotation encodings that mean LaTeX (MathML 3 names ``application/x-tex``)."""
-_WRAPPER_TAGS = frozenset(("span", "nobr", "a"))
+_WRAPPER_TAGS = frozenset(("span", "nobr"))
 """Inline wrappers an equation may climb out of (plus every renderer's custom element,
-whose name has a hyphen: ``mjx-container``)."""
+whose name has a hyphen: ``mjx-container``); not a link, which stays a link around it."""
 _SOLO_BLOCKS = frozenset(("p", "div", "center"))
 """A block that holds only an equation shows it displayed."""
 _SILENT_TAGS = frozenset(("img", "svg", "script", "style", "noscript", "template"))
