@@ -13,6 +13,14 @@ The sets, each with why its reference is what it is, are declared in ``bench/_do
 
 In the reference, scripts, styles and hidden elements (``hidden``, ``display: none``) are
 left out, as a reader does not see them; text is joined with a space at block boundaries only.
+An equation (MathML ``math``) counts as the LaTeX the page gives for it (its ``alttext``, or
+the TeX annotation of its ``semantics``), else as its tokens as a reader sees them (the
+annotations left out: a browser does not show them). Its LaTeX, not its tokens, because that
+is what the page says the equation is and what trawl stores (``$E=mc^{2}$``): counted as
+tokens, each LaTeX command word trawl keeps (``frac``, ``alpha`` for the reader's "α")
+would score as chrome taken in, and each token the LaTeX spells another way as lost, when
+the stored equation is the page's own. (Before brief 117 the reference counted every text
+of a ``math``, the hidden annotation too, and trawl kept none of it.)
 Interactive controls are left out too (``--with-controls`` keeps them, to compare): form
 fields (``input``, ``select``, ``textarea``) and buttons (``button``, ``role=button``) that
 act ("Try it out", "Copy", "Search"), but not a disclosure button (one with
@@ -104,9 +112,29 @@ def is_control(el: etree._Element) -> bool:
     return tag in _FORM_FIELDS
 
 
+_TEX_ENCODINGS = frozenset(("application/x-tex", "application/x-latex", "text/x-tex"))
+
+
+def _equation(math: etree._Element) -> str:
+    """An equation's words (module doc): its LaTeX, else its shown tokens."""
+    alt = math.get("alttext")
+    if alt and alt.strip():
+        return f" {alt} "
+    for ann in math.iter("annotation"):
+        if (ann.get("encoding") or "").strip().lower() in _TEX_ENCODINGS:
+            return f" {''.join(ann.itertext())} "
+    shown = [t for el in math.iter() if isinstance(el.tag, str)
+             and el.tag not in ("annotation", "annotation-xml")
+             for t in (el.text,)] + [el.tail for el in math.iterdescendants()]
+    return " " + " ".join(t for t in shown if t and t.strip()) + " "
+
+
 def _render(el: etree._Element, out: list[str]) -> None:
     """Text of ``el`` as a reader reads it: block boundaries are spaces, inline ones not."""
     tag = el.tag if isinstance(el.tag, str) else ""
+    if tag == "math":
+        out.append(_equation(el))
+        return
     block = tag in _BLOCKS
     if block:
         out.append(" ")

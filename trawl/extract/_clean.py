@@ -18,6 +18,7 @@ from ._controls import (
     toggle_link,
     top_link,
 )
+from ._math import keep_equations
 from ._othermembers import another_pages_members
 from ._prelines import block_line_breaks
 from ._text import text_content, words
@@ -168,6 +169,7 @@ def basic_clean(root: HtmlElement) -> None:
     """Drop tags that never carry content, hidden elements, and flatten pathological nesting."""
     doomed: list[HtmlElement] = []
     places = _Places(root)
+    keep_equations(root, is_hidden)  # (before the hidden copies of them are dropped)
     for el in root.iter():
         tag = el.tag
         if not isinstance(tag, str):

@@ -11,6 +11,9 @@ replaces). What a converter cannot know is said to it first, on the lxml tree
 * a note, warning or "See also" box (an element whose classes name an admonition) becomes a
   ``<blockquote>`` that starts with its label in bold: renderers show a blockquote, and
   the label says what kind of box it was;
+* an equation (``_math``: ``$...$`` text in an element marked ``MATH_ATTR``) goes through
+  as a marker of letters and digits, and comes out as the LaTeX it was
+  (``_equation_markers``): converters escape its ``_``, ``*`` and ``\\`` as prose's;
 * a definition list's term becomes a bold paragraph and its definition plain blocks: the
   Pandoc syntax (``:   definition``) is an indented code block to CommonMark.
 """
@@ -22,8 +25,10 @@ from collections.abc import Callable
 
 import html_to_markdown
 import lxml.html
+from lxml import etree
 from lxml.html import HtmlElement
 
+from ._math import MATH_ATTR, MATH_PAGE_ATTR
 from ._parse import parse
 from ._text import text_content, words
 
@@ -205,10 +210,52 @@ _BREAK_MARKER = "TRAWLBLOCKBREAK7F3A"
 """A paragraph of this text is a blank line in the markdown (see _prepare_admonition)."""
 
 
+_MATH_MARKER = "TRAWLMATH7F3A"
+"""Starts an equation's marker: ``B`` (displayed) or ``I``, its LaTeX's UTF-8 in hex, ``Z``
+(letters and digits only: no converter escapes or breaks them)."""
+_MATH_MARKER_RE = re.compile(_MATH_MARKER + r"([BI])([0-9a-f]*)Z")
+_MATH_XPATH = etree.XPath(f".//*[@{MATH_ATTR}]")
+
+
+def _equation_markers(root: HtmlElement) -> None:
+    """Each equation's text (``$...$``, ``$$...$$``) as a marker (``_MATH_MARKER``), on a
+    page whose clean-up kept one (``MATH_PAGE_ATTR``)."""
+    if root.get(MATH_PAGE_ATTR) is None \
+            and root.getroottree().getroot().get(MATH_PAGE_ATTR) is None:
+        return
+    for el in _MATH_XPATH(root):
+        kind = "B" if el.get(MATH_ATTR) == "block" else "I"
+        tex = (el.text or "").strip().strip("$")
+        el.text = f"{_MATH_MARKER}{kind}{tex.encode('utf-8').hex()}Z"
+
+
+def _equation(match: re.Match[str]) -> str:
+    tex = bytes.fromhex(match.group(2)).decode("utf-8", "replace")
+    return f"$${tex}$$" if match.group(1) == "B" else f"${tex}$"
+
+
+def _equations(md: str) -> str:
+    """The markers back as LaTeX: a displayed equation alone on its line as ``$$`` lines
+    around it, elsewhere (a table's cell) as ``$$...$$``; an inline one as ``$...$``."""
+    lines = md.split("\n")
+    for i, line in enumerate(lines):
+        if _MATH_MARKER not in line:
+            continue
+        m = _MATH_MARKER_RE.fullmatch(line.strip())
+        if m is not None and m.group(1) == "B":
+            tex = bytes.fromhex(m.group(2)).decode("utf-8", "replace")
+            lines[i] = f"$$\n{tex}\n$$"
+        else:
+            lines[i] = _MATH_MARKER_RE.sub(_equation, line)
+    return "\n".join(lines)
+
+
 def tidy_markdown(md: str) -> str:
     """Strip trailing spaces, markers and blank-line runs, leaving fenced code untouched."""
     if _BREAK_MARKER in md:
         md = md.replace(_BREAK_MARKER, "")
+    if _MATH_MARKER in md:
+        md = _equations(md)
     out: list[str] = []
     fence: str | None = None
     blank = False
@@ -265,6 +312,7 @@ def markdown_source(el: HtmlElement) -> str:
     :func:`convert_html` of it is the element's markdown. Apart, so that a caller can let
     the tree go first (see :func:`trawl.extract._core._extract`)."""
     _prepare(el)
+    _equation_markers(el)
     tail, el.tail = el.tail, None
     try:
         return lxml.html.tostring(el, encoding="unicode", method="html")
