@@ -662,6 +662,14 @@ def _has_class(name: str) -> str:
     return f"contains(concat(' ', normalize-space(@class), ' '), ' {name} ')"
 
 
+DOCBOOK_BARS = "./div[@class='navheader' or @class='navfooter']"
+"""What DocBook XSL sets around a chunk's body: the navigation header and footer (the
+chapter's title, prev/up/home/next links); every DocBook XSL set's reference leaves them
+out."""
+DSSSL_BARS = "./div[@class='NAVHEADER' or @class='NAVFOOTER']"
+"""The same bars as openjade's DSSSL stylesheets write them (upper-case classes)."""
+
+
 SETS = {s.name: s for s in (
     DocSet("python", Path("/usr/share/doc/python3.11/html"), "python3.11-doc",
            "//div[@role='main']", ".//a[contains(@class, 'headerlink')]"),
@@ -696,9 +704,9 @@ SETS = {s.name: s for s in (
            f"./table[{_has_class('navigation')}] | ./div[{_has_class('footer')}] "
            f"| .//div[{_has_class('warning')} or {_has_class('note')}]/h3[{_has_class('title')}]"),
     DocSet("aptitude", _installed("usr/share/doc/aptitude/html/en"), "aptitude-doc-en",
-           "/html/body", "./div[@class='navheader' or @class='navfooter']"),
+           "/html/body", DOCBOOK_BARS),
     DocSet("berkeleydb", _installed("usr/share/doc/db5.3-doc"), "db5.3-doc",
-           "/html/body", "./div[@class='navheader' or @class='navfooter']",
+           "/html/body", DOCBOOK_BARS,
            exclude=("java", "csharp")),
     DocSet("systemtap", _installed("usr/share/doc/systemtap-doc"), "systemtap-doc",
            "/html/body",
@@ -716,13 +724,13 @@ SETS = {s.name: s for s in (
            "/html/body",
            f"./div[@id='banner'] | ./p[@id='title'] | ./ul[{_has_class('docnav')}]"),
     DocSet("gnucash", _installed("usr/share/doc/gnucash-docs"), "gnucash-docs",
-           "/html/body", "./div[@class='navheader' or @class='navfooter']",
+           "/html/body", DOCBOOK_BARS,
            # the package's other languages, when it is installed whole (setup unpacks the
            # English folders only)
            exclude=tuple(f"gnucash-{book}-{lang}" for book in ("guide", "help")
                          for lang in ("de", "it", "ja", "pt"))),
     DocSet("pam", _installed("usr/share/doc/libpam-doc/html"), "libpam-doc",
-           "/html/body", "./div[@class='navheader' or @class='navfooter']"),
+           "/html/body", DOCBOOK_BARS),
     DocSet("texinfo", _installed("usr/share/doc/octave"), "octave-doc",
            # makeinfo (Texinfo 6.8) marks no main container: a node's page is the body, with
            # a ``div.header`` bar of links (Next, Previous, Up, Contents, Index) at its top
@@ -789,9 +797,9 @@ SETS = {s.name: s for s in (
     # openjade's DSSSL stylesheets write uppercase markup; lxml lowercases the names of
     # tags and attributes, not the attributes' values
     DocSet("pgpool", _installed("usr/share/doc/pgpool2"), "pgpool2",
-           "/html/body", "./div[@class='NAVHEADER' or @class='NAVFOOTER']"),
+           "/html/body", DSSSL_BARS),
     DocSet("slony", _installed("usr/share/doc/slony1-2-doc/adminguide"), "slony1-2-doc",
-           "/html/body", "./div[@class='NAVHEADER' or @class='NAVFOOTER']"),
+           "/html/body", DSSSL_BARS),
     DocSet("postgis", _installed("usr/share/doc/postgis-doc", page="postgis.html"),
            "postgis-doc",
            # PostGIS 3.3's manual (DocBook XSL snapshot): Debian ships it as one page, the
@@ -804,13 +812,13 @@ SETS = {s.name: s for s in (
            "/html/body"),
     DocSet("mutt", _installed("usr/share/doc/mutt/html"), "mutt",
            # mutt's manual (DocBook XSL snapshot), chunked by chapter: as for ``docbook``
-           "/html/body", "./div[@class='navheader' or @class='navfooter']"),
+           "/html/body", DOCBOOK_BARS),
     DocSet("gimp", _installed("usr/share/gimp/2.0/help/en", page="index.html"), "gimp-help-en",
            # GIMP's help (DocBook XSL snapshot), a section a page: as for ``docbook``
-           "/html/body", "./div[@class='navheader' or @class='navfooter']"),
+           "/html/body", DOCBOOK_BARS),
     DocSet("freetds", _installed("usr/share/doc/freetds-doc/userguide"), "freetds-doc",
            # FreeTDS's user guide (DocBook XSL snapshot), a section a page: as for ``docbook``
-           "/html/body", "./div[@class='navheader' or @class='navfooter']"),
+           "/html/body", DOCBOOK_BARS),
     DocSet("nut", _installed("usr/share/doc/nut-doc/html"), "nut-doc",
            # NUT's documentation (DocBook XSL snapshot), a section a page: as for
            # ``docbook``; its second footer (``div.navfooter.nut_footer``: "Last updated
@@ -822,11 +830,11 @@ SETS = {s.name: s for s in (
            "wireshark-doc",
            # Wireshark's two guides (DocBook XSL snapshot), a section a page: as for
            # ``docbook``
-           "/html/body", "./div[@class='navheader' or @class='navfooter']"),
+           "/html/body", DOCBOOK_BARS),
     DocSet("hsqldb", _installed("usr/share/doc/libhsqldb-java/guide", page="index.html"),
            "libhsqldb-java-doc",
            # HyperSQL's guide (DocBook XSL 1.78), a chapter a page: as for ``docbook``
-           "/html/body", "./div[@class='navheader' or @class='navfooter']"),
+           "/html/body", DOCBOOK_BARS),
     DocSet("pgbackrest", _installed("usr/share/doc/pgbackrest-doc/html"), "pgbackrest-doc",
            # pgBackRest's own generator: the title (``div.page-header``) and the body
            # (``div.page-body``), not the menu, the table of contents beside the body nor
@@ -835,14 +843,14 @@ SETS = {s.name: s for s in (
            f"| /html/body/div[{_has_class('page-body')}]"),
     DocSet("libdbi", _installed("usr/share/doc/libdbi-doc"), "libdbi-doc",
            # libdbi's two guides (DocBook SGML, DSSSL), a section a page: as for ``pgpool``
-           "/html/body", "./div[@class='NAVHEADER' or @class='NAVFOOTER']"),
+           "/html/body", DSSSL_BARS),
     DocSet("gtkmm", _installed("usr/share/doc/gtkmm-documentation/tutorial/html"),
            "gtkmm-documentation",
            # the gtkmm tutorial (DocBook XSL 1.79), a section a page: as for ``docbook``
-           "/html/body", "./div[@class='navheader' or @class='navfooter']"),
+           "/html/body", DOCBOOK_BARS),
     DocSet("scons", _installed("usr/share/doc/scons/HTML"), "scons-doc",
            # the SCons user guide (DocBook XSL 1.76), a section a page: as for ``docbook``
-           "/html/body", "./div[@class='navheader' or @class='navfooter']"),
+           "/html/body", DOCBOOK_BARS),
     DocSet("libgda",
            # setup unpacks it under a folder of its own, apart from GTK's gtk-doc folder
            # (which bench/extract_equivalence.py reads whole as its gtkdoc set)
@@ -879,7 +887,7 @@ SETS = {s.name: s for s in (
            # fontconfig's developer reference (DocBook SGML through DSSSL, uppercase
            # markup), a function a page (a ``REFENTRY``: name, synopsis, description), as
            # a database's command reference is: as for ``libdbi``
-           "/html/body", "./div[@class='NAVHEADER' or @class='NAVFOOTER']"),
+           "/html/body", DSSSL_BARS),
     DocSet("valgrind",
            # setup unpacks it under a folder of its own (brief 76)
            _installed("usr/share/doc/valgrind/html", DOCSETS / "valgrind"), "valgrind",
@@ -1308,15 +1316,15 @@ SETS = {s.name: s for s in (
     # (brief 115: Debian's own DocBook manuals, chunked or standalone: as for ``docbook``,
     # and for ``pgpool`` the DSSSL one; see scripts/build-debian-manuals)
     DocSet("debref", DOCSETS / "debref", "scripts/build-debian-manuals",
-           "/html/body", "./div[@class='navheader' or @class='navfooter']"),
+           "/html/body", DOCBOOK_BARS),
     DocSet("d-i", DOCSETS / "d-i", "scripts/build-debian-manuals",
-           "/html/body", "./div[@class='navheader' or @class='navfooter']"),
+           "/html/body", DOCBOOK_BARS),
     DocSet("xorg", DOCSETS / "xorg", "scripts/build-debian-manuals",
-           "/html/body", "./div[@class='navheader' or @class='navfooter']"),
+           "/html/body", DOCBOOK_BARS),
     DocSet("dsssl", DOCSETS / "dsssl", "scripts/build-debian-manuals",
-           "/html/body", "./div[@class='NAVHEADER' or @class='NAVFOOTER']"),
+           "/html/body", DSSSL_BARS),
     DocSet("dblatex", DOCSETS / "dblatex", "scripts/build-debian-manuals",
-           "/html/body", "./div[@class='navheader' or @class='navfooter']"),
+           "/html/body", DOCBOOK_BARS),
 
     DocSet("orgmode", DOCSETS / "orgmode", "scripts/build-orgmode",
            # Org 9.5's HTML export (Emacs 28.2, its defaults): ``div#content`` (the title
@@ -1333,5 +1341,5 @@ SETS = {s.name: s for s in (
            # which is the document's text and nothing else
            "/html/body"),
     DocSet("postgres", _installed("usr/share/doc/postgresql-doc-15/html"), "postgresql-doc-15",
-           "/html/body", "./div[@class='navheader' or @class='navfooter']", kept_back=True),
+           "/html/body", DOCBOOK_BARS, kept_back=True),
 )}
