@@ -40,6 +40,7 @@ from ._kindline import kind_header
 from ._licence import drop_licence_notice
 from ._listing import listing_whole
 from ._namelines import names_entry
+from ._ownlandmark import unscored_landmark
 from ._pagehead import under_own_title
 from ._posttail import post_tail
 from ._prune import prune
@@ -126,11 +127,16 @@ def _find_main(root: HtmlElement, title: str | None = None
     if menus:  # (nothing of the page's own scored: it is what is left, as above)
         _remeasure(stats, body, _drop_all(menus))
         return body, readable, None
-    best = _over_class(block, scores, mass)
-    if best is not block:  # (what it yielded to, less the navigation beside it)
-        drop_chrome_beside(body, best, block, stats, scores, mass)
-    best = listing_whole(best, scores)
-    top = whole(_climb(_widen(best, scores), stats), stats, mass)
+    own = unscored_landmark(body, block, scores, stats, mass)
+    if own is not None:  # (a short page's own lines, outscored by a bar outside them)
+        scores[own] = scores[block]  # (it takes the place, and the score, of what won)
+        best = top = own
+    else:
+        best = _over_class(block, scores, mass)
+        if best is not block:  # (what it yielded to, less the navigation beside it)
+            drop_chrome_beside(body, best, block, stats, scores, mass)
+        best = listing_whole(best, scores)
+        top = whole(_climb(_widen(best, scores), stats), stats, mass)
     above = headline_before(top, title)
     top_score = scores.get(top, scores[best])
     top = _with_name_section(top, above, stats)

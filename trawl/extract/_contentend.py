@@ -72,6 +72,8 @@ def drop_trailing_meta(content: HtmlElement) -> None:
     leaves = [el for el in content.iter(*_BIO_BLOCKS, *_SHOWN_TAGS) if el is not content
               and (el.tag in _SHOWN_TAGS
                    or not any(isinstance(c.tag, str) and c.tag in BLOCK_TAGS for c in el))]
+    if LINES_ALL_META and _lines_only(content, leaves):
+        return  # (no body for them to trail: the lines are what the page says)
     lists: dict[HtmlElement, bool] = {}  # (see item_of_names, cell_of_rows)
     for el in reversed(leaves):
         if el.tag in _SHOWN_TAGS:
@@ -97,6 +99,36 @@ def drop_trailing_meta(content: HtmlElement) -> None:
 
 
 _SHOWN_TAGS = frozenset(("pre", "table"))
+
+_WORD_RE = re.compile(r"\w+")
+LINES_ALL_META = True
+"""Switch of ``_lines_only``'s guard (tests turn it off to see it matter)."""
+
+
+def _lines_only(content: HtmlElement, leaves: list[HtmlElement]) -> bool:
+    """Whether every block of the content with text reads as a trailing line would (a
+    label of a word or two, a date or source line: ``_is_meta_line``), and there are two
+    or more: the content is a few labels and no body they trail (a wiki's sidebar shown as
+    a page of its own: "Recent Comments", "Archives", "Tags:", each a link to a page).
+    Dropped from the end one by one, each the last in its turn, the page came out empty.
+    A post's "Share" and "Comments" labels and its "Posted in News" line end a body of
+    sentences, which reads as none of them; a listing or a table is no line either, nor
+    is any text outside those blocks (a list's items, a heading)."""
+    texts = said = 0
+    for el in leaves:
+        if el.tag in _SHOWN_TAGS:
+            if _shown_block(el):
+                return False
+            continue
+        text = _short_text(el, _TRAILING_META_MAX_CHARS)
+        if text == "":
+            continue
+        if text is None or not _is_meta_line(text):
+            return False
+        texts += 1
+        said += len(_WORD_RE.findall(text))
+    # (and they are all of its text: a list's items or a heading hold none of those blocks)
+    return texts >= 2 and said == sum(len(_WORD_RE.findall(t)) for t in content.itertext())
 
 
 def _shown_block(el: HtmlElement) -> bool:
