@@ -44,8 +44,10 @@ def unscored_landmark(body: HtmlElement, block: HtmlElement,
     """The page's main landmark when the best candidate ``block`` is outside it and holds
     little prose, and the landmark, with text of its own, has no candidate that scored
     (its lines too short to); else None. See the module's comment."""
-    if not UNSCORED_LANDMARK:
-        return None
+    if not UNSCORED_LANDMARK or mass.get(block, 0.0) >= WINNER_MAX_MASS:
+        return None  # (asked first: on most pages the winner holds an article's prose, and
+        # the page is not walked for its landmarks; an article outside a landmark of a line
+        # is the page's)
     found = _landmarks(body)
     if len(found) != 1:
         return None
@@ -54,8 +56,6 @@ def unscored_landmark(body: HtmlElement, block: HtmlElement,
     if st is None or st.text == 0 or landmark is block or _is_ancestor(landmark, block) \
             or _is_ancestor(block, landmark):
         return None
-    if mass.get(block, 0.0) >= WINNER_MAX_MASS:
-        return None  # (an article outside a landmark of a line: the prose is the page's)
     if any(score > 0 and (el is landmark or _is_ancestor(landmark, el))
            for el, score in scores.items()):
         return None  # (something of the landmark's scored: it is judged as ever)
