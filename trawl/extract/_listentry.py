@@ -124,3 +124,52 @@ def _links_elsewhere(link: HtmlElement) -> bool:
     (its permalink: the page itself, or marked ``rel="bookmark"``)."""
     href = (link.get("href") or "").strip()
     return href not in _OWN_PAGE_HREFS and "bookmark" not in (link.get("rel") or "").split()
+
+
+LISTED_ENTRY_DATE = True
+"""Switch of ``closes_listed_entry`` (tests turn it off to see it matter)."""
+
+
+def closes_listed_entry(el: HtmlElement, content: HtmlElement) -> bool:
+    """Whether the content's last line ``el`` (a "Posted <date>" line) closes an entry the
+    page lists, not the page's own post: the nearest block around it, inside the content,
+    that opens with its title as a link to the entry's own page (``_linked_title``:
+    "<a href="news/version_1.0.html">version 1.0</a>", alone in its block), holds the
+    entry's text between the two, and is not all of the content (the page says more: its
+    other entries, an introduction over them). A blog's index or a wiki's news page sets
+    its posts there whole, each with its date at its foot; that date is the listed post's,
+    as the byline of an index's other posts is (kept, and counted in the references of
+    Pelican's and Nikola's index pages: ``bench/_docsets.py``), no metadata of the page's.
+    ``drop_trailing_meta`` took the last entry's date alone, the others' kept.
+
+    Guards: the page's own post, its title linked to its permalink (``href="."``,
+    ``rel="bookmark"``: ``_links_elsewhere``), or the whole content (nothing beside it),
+    ends with its own date line, which goes as before (trawl reads a post's date as the
+    page's metadata)."""
+    if not LISTED_ENTRY_DATE:
+        return False
+    node = el.getparent()
+    while node is not None and node is not content:
+        title = _linked_title(node)
+        if title is not None:
+            said = len(_text(node))
+            return said > len(_text(title)) + len(_text(el)) and \
+                len(_text(content)) > said and _links_elsewhere(title)
+        node = node.getparent()
+    return False
+
+
+def _text(el: HtmlElement) -> str:
+    return "".join("".join(el.itertext()).split())
+
+
+def _linked_title(block: HtmlElement) -> HtmlElement | None:
+    """The link ``block`` opens with when it is a title: no text before it, and the whole
+    text of the block (a heading, a wrapper) it sits in, the block's first child."""
+    first = next((c for c in block if isinstance(c.tag, str)), None)
+    if first is None or (block.text or "").strip():
+        return None
+    link = next(first.iter("a"), None)
+    if link is None or link.get("href") is None:
+        return None
+    return link if _text(link) and _text(link) == _text(first) else None
