@@ -40,22 +40,11 @@ def _refers_to_sections(el: HtmlElement, text: str) -> bool:
     sentence under a section ("See also <a>Grid and Guides</a>."): no label's colon, a full
     stop, and every link a relative address of a section of another page of the site
     (``page.html#section``), which a cross-reference of a manual's generator writes (DocBook
-    XSL, Sphinx, Texinfo) and a promotion's headline, an address of a story, never has;
-    or of another page of the site by the page's relative address (``_DOCUMENT_HREF_RE``:
-    a wiki's "See also <a href="./tips/migrating_podcast_to_ikiwiki.html">migrating
-    podcast to ikiwiki</a>.", brief 119), as ``pointer_sentence``'s links are. Guard: a
-    story's promotion links other stories by their absolute or site-rooted addresses
-    ("/news/2024/...", "https://..."), and labels them with a colon."""
+    XSL, Sphinx, Texinfo) and a promotion's headline, an address of a story, never has."""
     if SEE_ALSO_RE.match(text) is None or ":" in text or not text.endswith("."):
         return False
-    hrefs = [(a.get("href") or "").strip() for a in el.iter("a")]
-    return bool(hrefs) and all(
-        _SECTION_HREF_RE.fullmatch(h) or (SEE_ALSO_PAGES and _DOCUMENT_HREF_RE.fullmatch(h))
-        for h in hrefs)
-
-
-SEE_ALSO_PAGES = True
-"""Switch of the pages' addresses in ``_refers_to_sections`` (tests turn it off)."""
+    hrefs = [a.get("href") or "" for a in el.iter("a")]
+    return bool(hrefs) and all(_SECTION_HREF_RE.fullmatch(h) for h in hrefs)
 
 
 _POINTER_LEAD_RE = re.compile(
