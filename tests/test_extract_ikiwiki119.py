@@ -4,17 +4,15 @@ lines in its main landmark, outscored by the header bar outside it
 landmark); a content of labels only, no body for them to trail
 (``_contentend._lines_only``; guard: a body of sentences, text outside the lines); a
 listed post's date at its foot (``_listentry.closes_listed_entry``; guards: the page's own
-post linked to itself, the entry that is the whole content); a "See also" sentence of the
-site's pages by relative address (``_readmore._refers_to_sections``; guard: a story's
-promotion by its site-rooted address). Fixtures written for these tests, one shape per
-failure seen, and the hostile shape beside each."""
+post linked to itself, the entry that is the whole content). Fixtures written for these
+tests, one shape per failure seen, and the hostile shape beside each."""
 
 from __future__ import annotations
 
 import lxml.html
 import pytest
 
-from trawl.extract import _contentend, _listentry, _ownlandmark, _readmore, extract
+from trawl.extract import _contentend, _listentry, _ownlandmark, extract
 
 from .test_extract_blogs113 import SENTENCES, prose
 from .test_extract_whole import URL, assert_kept
@@ -172,38 +170,3 @@ def test_an_entry_that_is_the_whole_content_is_the_pages_post() -> None:
     listed = lxml.html.fragment_fromstring("<div><p>News of the project.</p>" + body + "</div>")
     line = listed.xpath(".//div[@class='item-foot']/span")[0]
     assert _listentry.closes_listed_entry(line, listed)
-
-
-SEE_ALSO = ("<hr/><p>See also <a href='./tips/moving_a_wiki.html'>moving a wiki to a new "
-            "host</a>.</p>")
-
-
-def test_a_see_also_sentence_of_the_sites_pages_stays(monkeypatch: pytest.MonkeyPatch) -> None:
-    # a wiki page's last line, pointing on to another of its pages by relative address:
-    # pruned as an in-text promotion ("See also" and a link of a few words)
-    body = prose(0, 3) + SEE_ALSO
-    text = extract(site_page("hosting", body), URL).full_text
-    assert_kept(text, "See also moving a wiki to a new host")
-    monkeypatch.setattr(_readmore, "SEE_ALSO_PAGES", False)
-    assert "moving a wiki" not in extract(site_page("hosting", body), URL).full_text
-
-
-def test_a_see_also_promotion_of_a_story_still_goes(monkeypatch: pytest.MonkeyPatch) -> None:
-    # hostile: a story's promotion of another story by its site-rooted address, set as
-    # a sentence: a promotion
-    promo = ("<p>See also <a href='/news/2024/03/council-delays-the-park'>Council delays "
-             "the park</a>.</p>")
-    html = (f"<html><head><title>Budget vote</title></head><body><main><article><h1>Budget "
-            f"vote</h1>{prose(0, 2)}{promo}{prose(2, 2)}</article></main></body></html>")
-    text = extract(html, URL).full_text
-    assert_kept(text, SENTENCES[3])
-    assert "Council delays" not in text
-    monkeypatch.setattr(_readmore, "_DOCUMENT_HREF_RE", _AnyAddress())
-    assert "Council delays" in extract(html, URL).full_text  # (loosened)
-
-
-class _AnyAddress:
-    """A loosened address test: every link reads as a page of the site's."""
-
-    def fullmatch(self, text: str) -> bool:
-        return True
