@@ -170,3 +170,15 @@ def test_an_entry_that_is_the_whole_content_is_the_pages_post() -> None:
     listed = lxml.html.fragment_fromstring("<div><p>News of the project.</p>" + body + "</div>")
     line = listed.xpath(".//div[@class='item-foot']/span")[0]
     assert _listentry.closes_listed_entry(line, listed)
+
+
+def test_dates_after_a_list_of_links_are_no_entrys(monkeypatch: pytest.MonkeyPatch) -> None:
+    # hostile: a block of links, a row each, the first as a title's, and date lines after
+    # them: a list, no entry (_title_body_foot); its dates go as trailing lines
+    content = lxml.html.fragment_fromstring(
+        "<div><p>" + SENTENCES[0] + "</p><div><p><a href='a.html'>Alpha notes</a></p>"
+        "<p><a href='b.html'>Beta notes</a></p><p>Published 4.10.2024</p></div></div>")
+    line = content.xpath(".//p")[-1]
+    assert not _listentry.closes_listed_entry(line, content)
+    monkeypatch.setattr(_listentry, "_title_body_foot", lambda entry, line: True)
+    assert _listentry.closes_listed_entry(line, content)  # (loosened)

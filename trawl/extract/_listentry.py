@@ -145,7 +145,8 @@ def closes_listed_entry(el: HtmlElement, content: HtmlElement) -> bool:
     Guards: the page's own post, its title linked to its permalink (``href="."``,
     ``rel="bookmark"``: ``_links_elsewhere``), or the whole content (nothing beside it),
     ends with its own date line, which goes as before (trawl reads a post's date as the
-    page's metadata)."""
+    page's metadata); a list of links whose dates follow it, no entry
+    (``_title_body_foot``)."""
     if not LISTED_ENTRY_DATE:
         return False
     node = el.getparent()
@@ -154,9 +155,27 @@ def closes_listed_entry(el: HtmlElement, content: HtmlElement) -> bool:
         if title is not None:
             said = len(_text(node))
             return said > len(_text(title)) + len(_text(el)) and \
-                len(_text(content)) > said and _links_elsewhere(title)
+                len(_text(content)) > said and _links_elsewhere(title) and \
+                _title_body_foot(node, el)
         node = node.getparent()
     return False
+
+
+def _title_body_foot(entry: HtmlElement, line: HtmlElement) -> bool:
+    """Whether ``entry``'s blocks with text are its title, its body and, last, the block
+    of ``line``, no block of the body a link alone as the title is: a list of links (a
+    table of a chapter's sections, a row each, its dates in rows after them) opens with a
+    linked row too, and its other rows are the same."""
+    blocks = [c for c in entry if isinstance(c.tag, str) and _text(c)]
+    if len(blocks) < 3 or not (blocks[-1] is line or any(
+            a is blocks[-1] for a in line.iterancestors())):
+        return False
+    return not any(_only_link(b) for b in blocks[1:-1])
+
+
+def _only_link(block: HtmlElement) -> bool:
+    link = next(block.iter("a"), None)
+    return link is not None and _text(link) == _text(block)
 
 
 def _text(el: HtmlElement) -> str:
