@@ -573,6 +573,17 @@ it, less what is no content in it), each with why.
   Debian Linux Kernel Handbook, APT's user and offline guides, the project's history: a
   chapter a page, question lists, command listings, each manual's contents page, a folder a
   package), the body less ``navheader`` and ``navfooter``;
+- ``exim`` (brief 120, as the three above; a manual of the DocBook family by another
+  generator): Exim 4.96's specification and its filter document (exim4-doc-html), written
+  in xfpt, made DocBook XML, then HTML by the Exim website's own XSLT: a chapter a page, 70
+  pages (not the ``chNN.html`` links to them): long chapters of a server's options, each an
+  entry of its name, use, type and default and its description, the contents pages (each
+  chapter's sections under it, folded by the page's script), the option and concept
+  indexes; the template's ``div#content``, not the site's header, menu and footer around
+  it, less the previous/next/contents links at its top and foot (``a.previous_page``,
+  ``a.next_page``, ``a.toc_page``, DocBook's navheader and navfooter) and the contents
+  page's "Expand/Collapse all Chapters" control (``div#options``, which common.css hides,
+  ``.hidden``, until the script shows it);
 
 - ``orgmode``: Org documents as Emacs 28.2's Org 9.5 exports them to HTML
   (``org-html-export-to-html``, its defaults; ``scripts/build-orgmode``, not installed by
@@ -1355,6 +1366,12 @@ SETS = {s.name: s for s in (
            "/html/body", "./form | ./div[@class='bookinfo' or @class='refentryinfo']"),
     DocSet("debguides", DOCSETS / "debguides", "scripts/build-debian-manuals",
            "/html/body", DOCBOOK_BARS),
+    DocSet("exim", DOCSETS / "exim", "scripts/build-debian-manuals",
+           # the Exim website's template: ``div#content`` less its bars of links (previous,
+           # next, contents) and the contents page's hidden "Expand/Collapse" control
+           "//div[@id='content']",
+           "./a[@class='previous_page' or @class='next_page' or @class='toc_page'] "
+           "| ./div[@id='options']"),
 
     DocSet("orgmode", DOCSETS / "orgmode", "scripts/build-orgmode",
            # Org 9.5's HTML export (Emacs 28.2, its defaults): ``div#content`` (the title
