@@ -63,6 +63,7 @@ def strip_header(content: HtmlElement, title: str | None,
     headline: str | None = None
     book = False  # (the headline heads a book's title page: see ``_titlepage``)
     doomed: list[HtmlElement] = []
+    lines: list[tuple[HtmlElement, str, bool]] = []  # (each line read, whether dated)
     for i, el in enumerate(content.iter()):
         # the header is at the top, over the document's contents and sections' listings
         if i > 400 or (headline is not None and ends_header(el, headline)):
@@ -110,6 +111,7 @@ def strip_header(content: HtmlElement, title: str | None,
             break
         if not text or has_block_child or any(_listing_line(a) for a in _up_to(el, content)):
             continue  # (a code listing's "// Created: 6/2003" is code, no dateline)
+        lines.append((el, text, dated))  # (each line read, doomed or not: see _timeline)
         if (_kinds(el).meta or tag in ("time", "address")
                 or el.find(".//time") is not None
                 or (_BYLINE_RE.match(text) and len(text) < 100)
@@ -119,8 +121,46 @@ def strip_header(content: HtmlElement, title: str | None,
                 and not listing_date(el) and not dated_page_entry(el) \
                 and not in_version_sentence(el, content, title_words):
             doomed.append(el)  # (no version beside an API item's title, no note's date)
-    _drop_all(doomed)
+    _drop_all(_timeline_kept(doomed, lines))
     return headline
+
+
+DATED_SENTENCES_MAX = 3
+"""A page's header holds a dateline or two ("Published ...", "Updated ...", "Last
+reviewed ..."); past this many dated sentences under its title (those it took for
+datelines, short, and those it passed over as too long for one) the lines are its text: a
+timeline (a project's leaders and their terms, "Ben Collins led Debian from April 2001
+until April 2002."; a product's releases, each its date), each line a sentence."""
+DATED_SENTENCE_MIN_WORDS = 5
+TIMELINES_KEPT = True
+"""Whether ``strip_header`` keeps a run of dated sentences (``DATED_SENTENCES_MAX``); a
+switch for the tests."""
+
+
+def _timeline_kept(doomed: list[HtmlElement], lines: list[tuple[HtmlElement, str, bool]]
+                   ) -> list[HtmlElement]:
+    """``doomed`` less the dated sentences among the header's ``lines`` (each line read, its
+    text and whether it says a date) when they are more than ``DATED_SENTENCES_MAX``, long
+    or short (taken for datelines, or passed over as too long for one): a timeline, the
+    text's."""
+    sentences = [el for el, text, dated in lines if dated and _dated_sentence(el, text)]
+    if len(sentences) <= DATED_SENTENCES_MAX:
+        return doomed
+    return [d for d in doomed if not any(d is s for s in sentences)]
+
+
+def _dated_sentence(el: HtmlElement, text: str) -> bool:
+    """Whether ``el``, a line ``strip_header`` takes for a dateline, is a sentence that says
+    a date and nothing of a byline's (no ``_BYLINE_RE`` opening, no ``<time>``, no meta
+    class): a capitalised line of ``DATED_SENTENCE_MIN_WORDS`` words or more ending with a
+    full stop ("Sam Hocevar led Debian from April 2007 until April 2008."). A dateline is
+    a date ("12 May 2024"), a label and a date ("Updated: 12.05.2024"), or a byline's
+    sentence ("Posted on 12 May 2024 by Jane.", which ``_BYLINE_RE`` reads)."""
+    if not TIMELINES_KEPT or el.tag in ("time", "address") or _kinds(el).meta or \
+            el.find(".//time") is not None or _BYLINE_RE.match(text):
+        return False
+    return text[:1].isupper() and text.rstrip().endswith(".") and \
+        len(text.split()) >= DATED_SENTENCE_MIN_WORDS
 
 
 def in_version_sentence(el: HtmlElement, content: HtmlElement, title_words: set[str]) -> bool:

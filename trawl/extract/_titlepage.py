@@ -11,7 +11,7 @@ from lxml.html import HtmlElement
 
 from ._boiler import states_copyright
 from ._stats import _Stats
-from ._toc import LISTS, contents_list
+from ._toc import LISTS, _led_by_link, contents_list
 from ._tree import _HEADINGS, _collapsed_text, _is_ancestor, _short_text
 
 LEGAL_LINE_MAX_CHARS = 160
@@ -99,10 +99,28 @@ def title_page(content: HtmlElement, headline: HtmlElement) -> bool:
         if el.tag in LISTS:
             if contents_list(el):
                 return True
-            lists += 1
+            if not _prose_list(el):  # (a list in the notice's or abstract's text)
+                lists += 1
             if lists >= TITLE_PAGE_MAX_LISTS:
                 break
     return False
+
+
+PROSE_LISTS_PASSED = True
+"""Whether ``title_page`` passes over the lists of the title page's own text
+(``_prose_list``) on its way to the contents; a switch for the tests."""
+
+
+def _prose_list(lst: HtmlElement) -> bool:
+    """Whether ``lst`` is a list of the title page's text, no list of links: its first
+    entry is not led by a link (``_toc._led_by_link``), as no table of contents' is (a
+    legal notice's list of the documents a guide was made from, an abstract's list of the
+    topics it covers). The lists ``title_page`` asks of (``TITLE_PAGE_MAX_LISTS``) are
+    those that could be the book's contents or a site's menus: lists of links."""
+    if not PROSE_LISTS_PASSED:
+        return False
+    first = next(lst.iter("li", "dt"), None)
+    return first is not None and not _led_by_link(first)
 
 
 _LICENCE_RE = re.compile(r"\blicen[cs]e\b", re.I)
@@ -192,14 +210,37 @@ def credits_under_title(node: HtmlElement) -> bool:
     there, ``heads_document``, to the book). A title page laid out as a table (the credits
     in a cell, a logo in the next) put its legal notice, the longest paragraph of a front
     page of links, in a cell of its own, the climb stopping there. A story's or a site's
-    copyright notice over no table of contents stays where it is."""
-    if not credits_state_copyright(node):
+    copyright notice over no table of contents stays where it is. The notice may follow a
+    copyright line of its own, a block of the title page before it
+    (``copyright_before``): DocBook sets "Copyright © 2014-2021 ..." as a line, then the
+    terms ("Permission is hereby granted ...") as the legal notice, each in a block."""
+    if not (credits_state_copyright(node) or copyright_before(node)):
         return False
     root = node.getroottree().getroot()
     title = next(root.iter(*_HEADINGS), None)
     if title is None or _is_ancestor(node, title) or not _shortly_after(title, node):
         return False
     return title_page(root, title)
+
+
+COPYRIGHT_LINE_BEFORE = True
+"""Whether ``credits_under_title`` takes a notice after a copyright line of its own among the
+blocks before it (``copyright_before``); a switch for the tests."""
+
+
+def copyright_before(node: HtmlElement) -> bool:
+    """Whether one of the blocks just before ``node`` under its parent (at most
+    ``TITLE_PAGE_MAX_CREDITS``: a title page's earlier lines, its title, authors, version)
+    is a copyright line of its own (``credits_state_copyright``), ``node`` being a legal
+    notice's block: its terms, under the copyright they are the terms of."""
+    if not COPYRIGHT_LINE_BEFORE:
+        return False
+    for i, sib in enumerate(node.itersiblings(preceding=True)):
+        if i >= TITLE_PAGE_MAX_CREDITS:
+            return False
+        if isinstance(sib.tag, str) and credits_state_copyright(sib):
+            return True
+    return False
 
 
 def _shortly_after(title: HtmlElement, node: HtmlElement) -> bool:
