@@ -1340,6 +1340,23 @@ SETS = {s.name: s for s in (
            # lowdown 1.0's standalone HTML (the pandoc set's Markdown files): the body,
            # which is the document's text and nothing else
            "/html/body"),
+    # (brief 123: generators of other families, measured before any rule was tuned on them)
+    DocSet("hugo", DOCSETS / "hugo", "scripts/build-hugo",
+           # Hugo 0.111 with the Doks 0.5 theme (its own site and docs, npm's docs as a
+           # docs section): a docs page's ``main`` (its title, lead, text) less the
+           # collapsed "On this page" outline in it (``nav``: links to the page's own
+           # sections, shown above the text on a narrow screen), the empty footer meta
+           # (``div.page-footer-meta``: where an edit link and a date would be) and the
+           # previous/next links (``div.docs-navigation``); the side menu and the wide
+           # screen's outline are outside it. Every other page (the home page, a section's
+           # list of pages, the blog, the taxonomies' lists, 404) has no ``main``: its
+           # ``div.content`` (in ``div[@role='document']``); the header, the side menus and
+           # the footer are outside it. Hugo's alias pages (a ``Refresh`` to the page, as
+           # ``/page/1/``) are no pages
+           "//main | //div[@role='document']/div[@class='content'][not(.//main)]",
+           f"./nav | ./div[{_has_class('page-footer-meta')}] "
+           f"| ./div[{_has_class('docs-navigation')}]",
+           skip_redirects=True),
     DocSet("postgres", _installed("usr/share/doc/postgresql-doc-15/html"), "postgresql-doc-15",
            "/html/body", DOCBOOK_BARS, kept_back=True),
 )}
