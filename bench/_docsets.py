@@ -1357,6 +1357,14 @@ SETS = {s.name: s for s in (
            f"./nav | ./div[{_has_class('page-footer-meta')}] "
            f"| ./div[{_has_class('docs-navigation')}]",
            skip_redirects=True),
+    DocSet("honkit", DOCSETS / "honkit", "scripts/build-honkit",
+           # HonKit 6.1's default theme (GitBook's), npm's docs as a book:
+           # ``section.markdown-section`` (the page's markdown); the book's summary (the side
+           # menu), its search box, the header bar (its buttons and the page's title from the
+           # summary, a running head: the markdown's own headings are in the section) and the
+           # previous/next arrows are outside it; the search results' panel beside it is
+           # empty until a search
+           f"//section[{_has_class('markdown-section')}]"),
     DocSet("postgres", _installed("usr/share/doc/postgresql-doc-15/html"), "postgresql-doc-15",
            "/html/body", DOCBOOK_BARS, kept_back=True),
 )}
