@@ -1365,6 +1365,12 @@ SETS = {s.name: s for s in (
            # previous/next arrows are outside it; the search results' panel beside it is
            # empty until a search
            f"//section[{_has_class('markdown-section')}]"),
+    DocSet("mkdocsrtd", DOCSETS / "mkdocsrtd", "scripts/build-mkdocsrtd",
+           # MkDocs 1.6's readthedocs theme (Python-Markdown's docs): ``div[role=main]`` (the
+           # page's markdown) less the headings' "§" self-links; the side menu, the
+           # breadcrumbs, the previous/next buttons, the footer and the version bar are
+           # outside it
+           "//div[@role='main']", f".//a[{_has_class('headerlink')}]"),
     DocSet("postgres", _installed("usr/share/doc/postgresql-doc-15/html"), "postgresql-doc-15",
            "/html/body", DOCBOOK_BARS, kept_back=True),
 )}
