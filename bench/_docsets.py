@@ -573,6 +573,18 @@ it, less what is no content in it), each with why.
 - ``lowdown``: Markdown documents as lowdown 1.0 renders them standalone (``lowdown -s
   -Thtml``; ``scripts/build-lowdown``, not installed by setup: the pandoc set's sources,
   ~170 pages): no container and no chrome, the body (brief 112, as first measured);
+- ``hugo``: a documentation site made by Hugo 0.111 (Debian's hugo) with npm's Doks 0.5 theme
+  (``scripts/build-hugo``, not installed by setup: the theme's own site, its docs, a blog
+  post and its taxonomies' pages, and npm's docs as a docs section, 108 pages): a docs
+  page's ``main`` less its collapsed outline, footer meta and previous/next links; any
+  other page's ``div.content``, and the home page's feature sections (brief 123, 8 / 9
+  when first measured, before any rule was tuned on it);
+- ``honkit``: a book made by HonKit 6.1, GitBook's fork, with its default theme
+  (``scripts/build-honkit``, not installed by setup: npm's docs, 84 pages):
+  ``section.markdown-section`` (brief 123, 0 / 0 as first measured);
+- ``mkdocsrtd``: a site made by MkDocs 1.6 with its readthedocs theme
+  (``scripts/build-mkdocsrtd``, not installed by setup: Python-Markdown's docs, 40 pages):
+  ``div[role=main]`` less the self-links (brief 123, 0 / 0 as first measured);
 - ``postgres`` (kept back, only with ``--kept-back``: measured to check, never tuned on): the
   PostgreSQL 15 manual (DocBook XSL; Debian postgresql-doc-15): the body less its
   ``navheader`` and ``navfooter``.
