@@ -604,6 +604,18 @@ it, less what is no content in it), each with why.
 - ``lowdown``: Markdown documents as lowdown 1.0 renders them standalone (``lowdown -s
   -Thtml``; ``scripts/build-lowdown``, not installed by setup: the pandoc set's sources,
   ~170 pages): no container and no chrome, the body (brief 112, as first measured);
+- ``hugo``: a documentation site made by Hugo 0.111 (Debian's hugo) with npm's Doks 0.5 theme
+  (``scripts/build-hugo``, not installed by setup: the theme's own site, its docs, a blog
+  post and its taxonomies' pages, and npm's docs as a docs section, 108 pages): a docs
+  page's ``main`` less its collapsed outline, footer meta and previous/next links; any
+  other page's ``div.content``, and the home page's feature sections (brief 123, 8 / 9
+  when first measured, before any rule was tuned on it);
+- ``honkit``: a book made by HonKit 6.1, GitBook's fork, with its default theme
+  (``scripts/build-honkit``, not installed by setup: npm's docs, 84 pages):
+  ``section.markdown-section`` (brief 123, 0 / 0 as first measured);
+- ``mkdocsrtd``: a site made by MkDocs 1.6 with its readthedocs theme
+  (``scripts/build-mkdocsrtd``, not installed by setup: Python-Markdown's docs, 40 pages):
+  ``div[role=main]`` less the self-links (brief 123, 0 / 0 as first measured);
 - ``postgres`` (kept back, only with ``--kept-back``: measured to check, never tuned on): the
   PostgreSQL 15 manual (DocBook XSL; Debian postgresql-doc-15): the body less its
   ``navheader`` and ``navfooter``.
@@ -1387,6 +1399,43 @@ SETS = {s.name: s for s in (
            # lowdown 1.0's standalone HTML (the pandoc set's Markdown files): the body,
            # which is the document's text and nothing else
            "/html/body"),
+    # (brief 123: generators of other families, measured before any rule was tuned on them)
+    DocSet("hugo", DOCSETS / "hugo", "scripts/build-hugo",
+           # Hugo 0.111 with the Doks 0.5 theme (its own site and docs, npm's docs as a
+           # docs section): a docs page's ``main`` (its title, lead, text) less the
+           # collapsed "On this page" outline in it (``nav``: links to the page's own
+           # sections, shown above the text on a narrow screen), the empty footer meta
+           # (``div.page-footer-meta``: where an edit link and a date would be) and the
+           # previous/next links (``div.docs-navigation``); the side menu and the wide
+           # screen's outline are outside it. Every other page (the home page, a section's
+           # list of pages, the blog, the taxonomies' lists, 404) has no ``main``: its
+           # ``div.content`` (in ``div[@role='document']``); the header, the side menus and
+           # the footer are outside it. The home page's layout writes a second block of
+           # text after its ``div.content`` (its hero: the title, the lead and the "Get
+           # Started" button), the body's ``section``s (six features, a heading and a
+           # paragraph each: the page's own words, no navigation), which a reader reads as
+           # the page's text; they count (brief 123: without them trawl's taking them read
+           # as 88 % chrome). Hugo's alias pages (a ``Refresh`` to the page, as ``/page/1/``)
+           # are no pages
+           "//main | //div[@role='document']/div[@class='content'][not(.//main)] "
+           "| /html/body/section",
+           f"./nav | ./div[{_has_class('page-footer-meta')}] "
+           f"| ./div[{_has_class('docs-navigation')}]",
+           skip_redirects=True),
+    DocSet("honkit", DOCSETS / "honkit", "scripts/build-honkit",
+           # HonKit 6.1's default theme (GitBook's), npm's docs as a book:
+           # ``section.markdown-section`` (the page's markdown); the book's summary (the side
+           # menu), its search box, the header bar (its buttons and the page's title from the
+           # summary, a running head: the markdown's own headings are in the section) and the
+           # previous/next arrows are outside it; the search results' panel beside it is
+           # empty until a search
+           f"//section[{_has_class('markdown-section')}]"),
+    DocSet("mkdocsrtd", DOCSETS / "mkdocsrtd", "scripts/build-mkdocsrtd",
+           # MkDocs 1.6's readthedocs theme (Python-Markdown's docs): ``div[role=main]`` (the
+           # page's markdown) less the headings' "§" self-links; the side menu, the
+           # breadcrumbs, the previous/next buttons, the footer and the version bar are
+           # outside it
+           "//div[@role='main']", f".//a[{_has_class('headerlink')}]"),
     DocSet("postgres", _installed("usr/share/doc/postgresql-doc-15/html"), "postgresql-doc-15",
            "/html/body", DOCBOOK_BARS, kept_back=True),
 )}

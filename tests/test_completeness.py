@@ -392,6 +392,23 @@ FLOORS = {
     # (97.7 %): lists of links set in the text; 0 / 3 (98.2 %) since
     # _slugs.respelled_anchors, nodejs/CONTRIBUTING's own "Contents" list)
     "lowdown": (0, 3),
+
+    # (brief 123, generators of other families, first measured before any rule: Hugo 0.111
+    # with the Doks 0.5 theme (its own site and docs, npm's docs as a docs section), 108
+    # pages, built by scripts/build-hugo, 8 / 9 (91.7 %): a list's one card's byline (a
+    # category's, a tag's, the blog's, an author's page) dropped as the page's trailing
+    # date line, a Bootstrap alert note of links pruned, the home page's features read as
+    # chrome (the reference now counts them: 7 / 9); 1 / 3 (97.2 %) since _teaserline and
+    # _alertbox. Left: the post's own byline (taken with its headline, as on nikola's
+    # posts: its date is the page's metadata, its author and category are not), the home
+    # page's lead under its hero's title, an author's page's bio line)
+    "hugo": (1, 3),
+    # (brief 123, as first measured: HonKit 6.1, GitBook's fork, its default theme, npm's
+    # docs as a book, 84 pages, built by scripts/build-honkit, 0 / 0)
+    "honkit": (0, 0),
+    # (brief 123, as first measured: MkDocs 1.6's readthedocs theme, Python-Markdown's docs,
+    # 40 pages, built by scripts/build-mkdocsrtd, 0 / 0)
+    "mkdocsrtd": (0, 0),
 }
 EXTRA_MARGIN = 0.005
 """Mean extra may grow by this much (half a point) past what was measured."""
@@ -588,6 +605,14 @@ CEILINGS = {
     "orgmode": (0.013, 0),
     "latexml": (0.0, 0),
     "lowdown": (0.0, 0),
+
+    # (hugo: Doks' "On this page" outline, set in ``main`` above the text (a collapsed copy
+    # for narrow screens, its list twice), which trawl keeps as the page's own contents in
+    # its main landmark and the reference leaves out; honkit: the search panel's "No
+    # results matching" beside the page's markdown)
+    "hugo": (0.051, 1),
+    "honkit": (0.017, 1),
+    "mkdocsrtd": (0.0, 0),
 }
 SAMPLED = {"berkeleydb": 2, "rustdoc": 2, "boost": 4, "erlang": 8, "gidocgen": 4}
 """Sets measured on every n-th page only, to keep CI cheap."""

@@ -163,7 +163,7 @@ def _find_main(root: HtmlElement, title: str | None = None
     drop_trailing_bio(content)
     drop_dangling_heading(content)
     drop_licence_notice(content)
-    drop_trailing_meta(content)
+    drop_trailing_meta(content, title)
     drop_bar_links(content, title)
     return content, readable, above
 

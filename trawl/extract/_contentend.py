@@ -44,6 +44,7 @@ from ._seealso import see_also_section
 from ._signals import _SENTENCE_END_RE, section_alike
 from ._sourcenote import source_entry
 from ._stats import _TYPED_NAME_RE
+from ._teaserline import teasers_line
 from ._text import BLOCK_TAGS
 from ._toc import LISTS
 from ._tree import (
@@ -67,9 +68,10 @@ buttons are gone ("Share", "Comments")."""
 _TRAILING_META_MAX_WORDS = 6
 
 
-def drop_trailing_meta(content: HtmlElement) -> None:
+def drop_trailing_meta(content: HtmlElement, title: str | None = None) -> None:
     """Drop the short date and source lines the content ends with ("First Published on
-    Nov 20, 2019", "SOURCE: News agencies")."""
+    Nov 20, 2019", "SOURCE: News agencies"); not a listed post's byline, the last teaser's
+    of a list (``_teaserline.teasers_line``; ``title``: the page's)."""
     leaves = [el for el in content.iter(*_BIO_BLOCKS, *_SHOWN_TAGS) if el is not content
               and (el.tag in _SHOWN_TAGS
                    or not any(isinstance(c.tag, str) and c.tag in BLOCK_TAGS for c in el))]
@@ -92,7 +94,7 @@ def drop_trailing_meta(content: HtmlElement) -> None:
                 or item_of_names(el, content, lists) or cell_of_rows(el, content, lists) \
                 or line_of_page(el, text, content) or cited_notes(el, text, content) \
                 or in_description_tag(el) or captions_block(el) or contents_row(el, content) \
-                or closes_listed_entry(el, content):
+                or closes_listed_entry(el, content) or teasers_line(el, content, title):
             # (a "See" tag's last name, "min"; a list's title over it; a table of contents'
             # last row; a listed post's date at its foot: no last line of the page's)
             return

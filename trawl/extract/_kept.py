@@ -11,6 +11,7 @@ import re
 from lxml import etree
 from lxml.html import HtmlElement
 
+from ._alertbox import alert_box
 from ._clean import NEXT_PAGE_ATTR
 from ._followlead import announces_following
 from ._listedsection import listed_section_list
@@ -434,14 +435,15 @@ def _headed_link(el: HtmlElement, stats: dict[HtmlElement, _Stats]) -> bool:
 
 def _in_admonition(el: HtmlElement, content: HtmlElement,
                    known: dict[HtmlElement, bool] | None = None) -> bool:
-    """Whether an ancestor of ``el`` below ``content`` is a note's box (``_admonition``).
+    """Whether an ancestor of ``el`` below ``content`` is a note's box (``_admonition``, or
+    ``_alertbox.alert_box``).
     ``known``: what was said of the ancestors asked already (see ``_in_introduced``)."""
     for anc in el.iterancestors():
         if anc is content:
             return False
         said = None if known is None else known.get(anc)
         if said is None:
-            said = _admonition(anc)
+            said = _admonition(anc) or alert_box(anc)  # (a note, or an alert box: _alertbox)
             if known is not None:
                 known[anc] = said
         if said:

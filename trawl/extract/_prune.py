@@ -16,6 +16,7 @@ import re
 
 from lxml.html import HtmlElement
 
+from ._alertbox import alert_box
 from ._apinames import names_in_entry
 from ._blockcaption import marked_heading
 from ._boxes import _boxed_in_text
@@ -286,7 +287,7 @@ def _prunable(el: HtmlElement, st: _Stats, stats: dict[HtmlElement, _Stats],
             (mock_navigation(el) and demonstration(el)):
         return False  # (asked after the cheap tests: they read the parent's headings, the
         # ancestors' tags; a live example's bar of dead links is the text's)
-    if _kinds(el).embed or _admonition(el) or _is_headed_section(el, stats) or \
+    if _kinds(el).embed or _admonition(el) or alert_box(el) or _is_headed_section(el, stats) or \
             _boxed_in_text(el, st) or _cited_address(el) or holds_declaration(el) or \
             figure_with_references(el) or caption_sentence(el, st) or grammar_rule(el):
         return False  # judged by their parts, if at all (a sidebar box: its class is no
