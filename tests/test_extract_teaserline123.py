@@ -17,6 +17,7 @@ from trawl.extract import extract
 from .test_extract_whole import assert_kept
 
 teaserline = importlib.import_module("trawl.extract._teaserline")
+listentry = importlib.import_module("trawl.extract._listentry")
 
 BLOG = "https://blog.example.test/tags/walks/"
 POST = "https://blog.example.test/2026/05/a-walk-along-the-cliffs/"
@@ -67,8 +68,11 @@ def test_a_listed_posts_byline_stays() -> None:
 
 def test_a_listed_posts_byline_goes_without_the_rule(monkeypatch: pytest.MonkeyPatch) -> None:
     # the loosening itself, run: without the rule the line goes (this test's fixture reaches
-    # drop_trailing_meta, the rule is what keeps it)
+    # drop_trailing_meta, the rule is what keeps it). Brief 119's rule, a listed post's
+    # closing date line (`_listentry.closes_listed_entry`), keeps this line too: both are
+    # switched off, so that the line's keeping is shown to come from the two rules
     monkeypatch.setattr(teaserline, "TEASER_LINES", False)
+    monkeypatch.setattr(listentry, "LISTED_ENTRY_DATE", False)
     e = extract(tag_page_of_one_post(), BLOG)
     assert "3 min read" not in e.full_text
     assert "Posted in Travel" not in e.full_text
