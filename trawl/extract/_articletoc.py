@@ -30,9 +30,6 @@ CONTENTS_ATTR = "data-trawl-contents"
 """Set by ``_boiler`` on a ``nav`` it keeps as its article's or section's table of contents
 (``article_contents``, ``_navrun.section_contents_run``): ``_select._keep_sibling`` reads
 it."""
-UNTITLED_CONTENTS = True
-"""Whether an untitled article's ``nav`` headed "Contents" is its own (a switch for the
-tests to loosen)."""
 
 _TITLE_HEADINGS = frozenset(("h1", "h2"))
 """The headings that title an article (its document's title, or its section's)."""
@@ -54,7 +51,7 @@ def _under_title(nav: HtmlElement, article: HtmlElement) -> bool:
     ``nav``: a menu above the title is the site's, set in the article by its layout."""
     for el in article.iter():
         if el is nav:
-            return UNTITLED_CONTENTS and _untitled_contents(nav, article)
+            return _untitled_contents(nav, article)
         if el.tag in _HEADINGS:
             return el.tag in _TITLE_HEADINGS
     return False

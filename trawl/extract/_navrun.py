@@ -35,10 +35,6 @@ RUN_MIN_ENTRIES = LEADS_ON_MIN_ITEMS
 _SECTIONING = frozenset(("section", "article"))
 _RUN_LISTS = frozenset(("ul", "ol"))
 
-CHECK_PREVIOUS = True
-"""Whether a run that links the page the head names previous is refused (the pager's
-guard; a switch for the tests to loosen)."""
-
 
 def section_contents_run(nav: HtmlElement) -> bool:
     """Whether ``nav`` is one of a run of sibling ``nav`` elements that together are its
@@ -63,7 +59,7 @@ def section_contents_run(nav: HtmlElement) -> bool:
     first = lists[0]
     assert first is not None
     return entries >= RUN_MIN_ENTRIES and opens_on_next(first) and \
-        not (CHECK_PREVIOUS and _links_previous(run))
+        not _links_previous(run)
 
 
 def _run(nav: HtmlElement) -> list[HtmlElement]:
