@@ -15,7 +15,9 @@ In the reference, scripts, styles and hidden elements (``hidden``, ``display: no
 left out, as a reader does not see them; text is joined with a space at block boundaries only.
 An equation (MathML ``math``) counts as the LaTeX the page gives for it (its ``alttext``, or
 the TeX annotation of its ``semantics``), else as its tokens as a reader sees them (the
-annotations left out: a browser does not show them). Its LaTeX, not its tokens, because that
+annotations left out: a browser does not show them); as its tokens too when the LaTeX given
+holds TeX's page-layout primitives (``_FAILED_SOURCE_RE``: the source of a failed
+conversion, not the equation shown; brief 118). Its LaTeX, not its tokens, because that
 is what the page says the equation is and what trawl stores (``$E=mc^{2}$``): counted as
 tokens, each LaTeX command word trawl keeps (``frac``, ``alpha`` for the reader's "α")
 would score as chrome taken in, and each token the LaTeX spells another way as lost, when
@@ -115,14 +117,28 @@ def is_control(el: etree._Element) -> bool:
 _TEX_ENCODINGS = frozenset(("application/x-tex", "application/x-latex", "text/x-tex"))
 
 
+_FAILED_SOURCE_RE = re.compile(r"\\(?:halign|valign|tabskip|par)(?![A-Za-z])")
+"""TeX's page-layout primitives (an alignment, a paragraph's end), which no formula says:
+a LaTeX given with one is the source of a conversion that failed (LaTeXML's glyph tables
+written with ``\\halign``, 16,000 characters each), not the equation the page shows; the
+reader reads the shown tokens, and so does trawl (``trawl/extract/_math.py``'s
+``FAILED_SOURCE_RE``, brief 118)."""
+
+
 def _equation(math: etree._Element) -> str:
-    """An equation's words (module doc): its LaTeX, else its shown tokens."""
+    """An equation's words (module doc): its LaTeX, else its shown tokens (those too when
+    the LaTeX given is a failed conversion's source: ``_FAILED_SOURCE_RE``)."""
     alt = math.get("alttext")
     if alt and alt.strip():
-        return f" {alt} "
-    for ann in math.iter("annotation"):
-        if (ann.get("encoding") or "").strip().lower() in _TEX_ENCODINGS:
-            return f" {''.join(ann.itertext())} "
+        if _FAILED_SOURCE_RE.search(alt) is None:
+            return f" {alt} "
+    else:
+        for ann in math.iter("annotation"):
+            if (ann.get("encoding") or "").strip().lower() in _TEX_ENCODINGS:
+                text = "".join(ann.itertext())
+                if _FAILED_SOURCE_RE.search(text) is None:
+                    return f" {text} "
+                break
     shown = [t for el in math.iter() if isinstance(el.tag, str)
              and el.tag not in ("annotation", "annotation-xml")
              for t in (el.text,)] + [el.tail for el in math.iterdescendants()]

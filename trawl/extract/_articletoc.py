@@ -6,14 +6,30 @@ contents), and on the front page it is most of what the page says: what a reader
 it for, as a DocBook book's title page's ``div.toc`` is. A site's menu or a post's
 previous/next links in an ``article`` are no table of contents of nested entries
 (``_toc.contents_list``), and a menu set in the article above its title is the site's
-(``_under_title``)."""
+(``_under_title``).
+
+An article of no title (its title page did not convert: LaTeXML left etoolbox's as the
+raw ``\\printtitlepage`` and its key-value lines) whose ``nav`` carries its own heading
+naming it a table of contents ("Contents": ``_tochead.names_contents``) is as much the
+article's (``_untitled_contents``): no heading of the article is outside it, so it is
+above no title; a menu is not headed "Contents", and one above a title stays the site's.
+
+``CONTENTS_ATTR`` marks a ``nav`` kept so (and a ``_navrun`` run's): the selection keeps
+it beside the text it chose in the same section (``_select._keep_sibling``), as it is
+the section's own list of its parts, however little it scores."""
 
 from __future__ import annotations
 
 from lxml.html import HtmlElement
 
 from ._toc import LISTS, contents_list
-from ._tree import _HEADINGS
+from ._tochead import names_contents
+from ._tree import _HEADINGS, _first_element, _is_ancestor
+
+CONTENTS_ATTR = "data-trawl-contents"
+"""Set by ``_boiler`` on a ``nav`` it keeps as its article's or section's table of contents
+(``article_contents``, ``_navrun.section_contents_run``): ``_select._keep_sibling`` reads
+it."""
 
 _TITLE_HEADINGS = frozenset(("h1", "h2"))
 """The headings that title an article (its document's title, or its section's)."""
@@ -35,7 +51,17 @@ def _under_title(nav: HtmlElement, article: HtmlElement) -> bool:
     ``nav``: a menu above the title is the site's, set in the article by its layout."""
     for el in article.iter():
         if el is nav:
-            return False
+            return _untitled_contents(nav, article)
         if el.tag in _HEADINGS:
             return el.tag in _TITLE_HEADINGS
     return False
+
+
+def _untitled_contents(nav: HtmlElement, article: HtmlElement) -> bool:
+    """Whether ``nav`` (no heading of ``article`` before it) opens with its own heading
+    naming it a table of contents and ``article`` has no heading outside ``nav`` (no title
+    after it either: a menu above the title is the site's, whatever it is headed)."""
+    heading = _first_element(nav)
+    if heading is None or heading.tag not in _HEADINGS or not names_contents(heading):
+        return False
+    return all(_is_ancestor(nav, h) for h in article.iter(*_HEADINGS))

@@ -8,7 +8,7 @@ import re
 
 from lxml.html import HtmlElement
 
-from ._articletoc import article_contents
+from ._articletoc import CONTENTS_ATTR, article_contents
 from ._asidebox import sidebar_in_flow
 from ._banner import site_banner
 from ._blockcaption import captions_block
@@ -28,6 +28,7 @@ from ._listentry import listing_entry_header
 from ._listing import in_listing
 from ._menus import menu_of_sections
 from ._navbar import NAV_BAR_MAX_CHARS, navigation_bar
+from ._navrun import section_contents_run
 from ._outline import labels_of_outline, outline_beside_article
 from ._phrases import _part_of_sentence
 from ._sectioncaption import section_caption
@@ -135,12 +136,16 @@ def _contents_kept(el: HtmlElement, tag: str, role: str,
                    landmark: HtmlElement | None) -> bool:
     """Whether ``el``, a ``<nav>`` or a block of a role, is a table of contents that is
     content: the page's own in its main ``landmark`` (``_landmark_contents``; a block the
-    page marks as its table of contents too, ``_doctoc``), or its article's under its title
-    (``_articletoc``)."""
+    page marks as its table of contents too, ``_doctoc``), its article's under its title
+    (``_articletoc``), or one of a run of ``nav`` elements that are its section's
+    (``_navrun``): those two marked ``CONTENTS_ATTR``, for the selection."""
     if (tag == "nav" or marked_contents(role)) and landmark is not None and \
             _landmark_contents(landmark, el):
         return True
-    return tag == "nav" and article_contents(el)
+    if tag == "nav" and (article_contents(el) or section_contents_run(el)):
+        el.set(CONTENTS_ATTR, "")
+        return True
+    return False
 
 
 def _landmark_contents(landmark: HtmlElement, nav: HtmlElement) -> bool:

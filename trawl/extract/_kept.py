@@ -12,6 +12,7 @@ from lxml import etree
 from lxml.html import HtmlElement
 
 from ._alertbox import alert_box
+from ._articletoc import CONTENTS_ATTR
 from ._clean import NEXT_PAGE_ATTR
 from ._followlead import announces_following
 from ._listedsection import listed_section_list
@@ -122,11 +123,14 @@ def _in_title(el: HtmlElement, content: HtmlElement) -> bool:
 def _in_contents(el: HtmlElement, content: HtmlElement,
                  stats: dict[HtmlElement, _Stats], anchors: Anchors | None = None) -> bool:
     """Whether ``el`` is, is in or is mostly a table of contents (see ``contents_list``):
-    most of its text in such lists (the block of the table under its "Contents" label)."""
+    most of its text in such lists (the block of the table under its "Contents" label), or
+    in a ``nav`` the boilerplate pass kept as its section's (``CONTENTS_ATTR``)."""
     outermost = None
     for anc in itertools.chain((el,), el.iterancestors()):
         if anc is content:
             break
+        if anc.get(CONTENTS_ATTR) is not None:
+            return True
         if anc.tag in LISTS:
             outermost = anc
     if outermost is not None:

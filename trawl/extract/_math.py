@@ -7,7 +7,8 @@ nowhere else: dropped with the page's scripts and styles, they left the stored t
 ``_clean.basic_clean`` and sets each equation in the tree as text:
 
 * the LaTeX the page gives (``alttext``, or the ``application/x-tex`` annotation of its
-  ``<semantics>``), else a linear writing of its tokens (``equation_tex``);
+  ``<semantics>``), else a linear writing of its tokens (``equation_tex``); the tokens too
+  where the LaTeX given is the source of a failed conversion (``FAILED_SOURCE_RE``);
 * inline as ``$...$`` in a ``<span>``, display (``display="block"``, or alone in its
   paragraph) as ``$$...$$`` in a ``<div>``, both marked ``MATH_ATTR`` so that the markdown
   conversion writes the LaTeX as it is (no escaped ``_`` or ``*``: see ``_markdown``);
@@ -185,17 +186,40 @@ def _remove_keep_tail(el: HtmlElement) -> None:
     parent.remove(el)
 
 
+FAILED_SOURCE_RE = re.compile(r"\\(?:halign|valign|tabskip|par)(?![A-Za-z])")
+"""TeX's page-layout primitives, which no formula says: an alignment of the page
+(``\\halign``, ``\\valign``, ``\\tabskip``; not ``\\noalign``, which a formula's
+``align`` may say) or a paragraph's end
+(``\\par``). A LaTeX given with one is the source a converter could not read as math
+(LaTeXML keeps it as the ``alttext`` of what it set instead: a font's glyph table written
+with ``\\halign``, 16,000 characters of it; a paragraph of text its short-verb characters
+turned into math), not the equation the page shows: a reader reads the shown tokens
+(``_given_tex``). ``bench/completeness.py`` counts such an equation as its shown tokens
+too (``_FAILED_SOURCE_RE`` there)."""
+
+
 def equation_tex(math: HtmlElement) -> str:
     """The LaTeX of a ``<math>``: its ``alttext``, else its TeX annotation, else a linear
-    writing of its tokens (``_linear``)."""
+    writing of its tokens (``_linear``); the tokens too when the LaTeX given is a failed
+    conversion's source (``_given_tex``)."""
     alt = math.get("alttext")
     if alt and alt.strip():
-        return _clean_tex(alt)
+        return _clean_tex(alt) if _given_tex(alt) else _tokens(math)
     for ann in math.iter("annotation", _MATHML + "annotation"):
         if (ann.get("encoding") or "").strip().lower() in TEX_ENCODINGS:
             text = "".join(ann.itertext())
             if text.strip():
-                return _clean_tex(text)
+                return _clean_tex(text) if _given_tex(text) else _tokens(math)
+    return _tokens(math)
+
+
+def _given_tex(tex: str) -> bool:
+    """Whether ``tex``, the LaTeX a page gives for an equation, is one: not the source of a
+    failed conversion (``FAILED_SOURCE_RE``)."""
+    return FAILED_SOURCE_RE.search(tex) is None
+
+
+def _tokens(math: HtmlElement) -> str:
     return _SPACE_RE.sub(" ", _linear(math)).strip()
 
 

@@ -9,6 +9,7 @@ from functools import cached_property
 
 from lxml.html import HtmlElement
 
+from ._articletoc import CONTENTS_ATTR
 from ._boiler import _is_chrome
 from ._listingwin import flow_prose, listings_only
 from ._namecommas import names_between_commas
@@ -133,6 +134,8 @@ def _keep_sibling(
         return False  # (other stories' headlines and summaries, however they score)
     if _notes_of(sib, text):
         return True
+    if sib.get(CONTENTS_ATTR) is not None:
+        return True  # (its section's table of contents, which the boilerplate pass kept)
     bonus = 0.0
     if sib.get("class") and sib.get("class") == top.get("class"):
         bonus = scores.get(top, 0.0) * 0.2

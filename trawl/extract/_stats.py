@@ -13,6 +13,7 @@ from lxml.html import HtmlElement
 from ._clean import drop_tree
 from ._signals import _class_weight
 from ._text import BLOCK_TAGS
+from ._tree import _first_element
 
 CODE_TAGS = frozenset(("code", "pre", "kbd", "samp", "tt", "var"))
 """A link inside code is a name of the code (a type, a function), not a way elsewhere: its
@@ -530,12 +531,29 @@ def chrome_text(el: HtmlElement, stats: dict[HtmlElement, _Stats]) -> int:
     return stats[el].text - text_outside_chrome(el, stats, sys.maxsize)
 
 
+_TITLED_TAGS = frozenset(("section", "article"))
+
+
+def titled_by_h1(el: HtmlElement) -> bool:
+    """Whether ``el`` is a ``section`` or ``article`` whose first element is an ``h1``: the
+    page's text under its title, not chrome, though a class word weighs against it (a
+    converter's "authors" in the class of every section: "ltx_authors_1line", a layout
+    word that the class weighting reads as a byline's). A byline, a footer or a comments
+    block does not open with the page's top heading; a section of comments headed by an
+    ``h2`` stays chrome by its class."""
+    if el.tag not in _TITLED_TAGS:
+        return False
+    first = _first_element(el)
+    return first is not None and first.tag == "h1"
+
+
 def text_outside_chrome(el: HtmlElement, stats: dict[HtmlElement, _Stats], budget: int) -> int:
     """How much of ``el``'s text lies outside the parts its classes call chrome (see
     ``chrome_text``), counted only until past ``budget``: a block of prose is past it at
-    its first paragraph, and its subtree is not walked."""
+    its first paragraph, and its subtree is not walked. A section titled by the page's
+    top heading (``titled_by_h1``) is the page's text, whatever its class weighs."""
     if not isinstance(el.tag, str) or el not in stats or not stats[el].text or \
-            _class_weight(el) < 0:
+            (_class_weight(el) < 0 and not titled_by_h1(el)):
         return 0
     total = max(0, stats[el].text - sum(stats[c].text for c in el if c in stats))
     for child in el:
