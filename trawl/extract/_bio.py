@@ -51,7 +51,8 @@ def drop_trailing_bio(content: HtmlElement) -> None:
         if not text:
             continue
         lead = _BIO_LEAD_RE.match(text) or _WRITES_LEAD_RE.match(text)
-        if lead and _PROGRAM_RE.search(lead.group()) is None and _set_apart(el, lead) and \
+        if lead and _PROGRAM_RE.search(lead.group()) is None and \
+                _set_apart(el, lead, content) and \
                 not _opens_text(el, content) and not _one_of_people(el, content):
             bio = el
             # its wrapper goes with it when the wrapper holds nothing else (the photo)
@@ -167,18 +168,22 @@ def _bio_box(box: HtmlElement, bio: HtmlElement) -> bool:
     return not (box.text or "").strip() and extra <= BIO_BOX_EXTRA_CHARS
 
 
-def _photo_around(el: HtmlElement) -> bool:
-    """Whether a block around ``el`` of at most ``_BIO_MAX_CHARS`` holds a photo (a bio's
-    box: the photo, the name, the bio, each in a block of its own)."""
+def _photo_around(el: HtmlElement, content: HtmlElement) -> bool:
+    """Whether the bio's box around ``el`` holds a photo: a block climbed to while it
+    holds nothing beside the bio but a photo, a name and links (``_bio_box``: the photo,
+    the name, the bio, each in a block of its own). The content's own figures are no bio's
+    photo: a review's cover above the paragraphs closing on the book's author."""
+    node = el
     for anc in el.iterancestors():
-        if len(_collapsed_text(anc)) >= _BIO_MAX_CHARS:
+        if anc is content or not _bio_box(anc, node):
             return False
         if anc.find(".//img") is not None:
             return True
+        node = anc
     return False
 
 
-def _set_apart(el: HtmlElement, lead: re.Match[str]) -> bool:
+def _set_apart(el: HtmlElement, lead: re.Match[str], content: HtmlElement) -> bool:
     if _bold_led(el) and _bold_name(el, lead):
         return True  # a bold name leading it
     node = el
@@ -192,4 +197,4 @@ def _set_apart(el: HtmlElement, lead: re.Match[str]) -> bool:
         if prev is not None or node.getparent() is None:
             break
         node = node.getparent()
-    return _WRITES_LEAD_RE.match(lead.group()) is not None and _photo_around(el)
+    return _WRITES_LEAD_RE.match(lead.group()) is not None and _photo_around(el, content)

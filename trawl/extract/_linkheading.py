@@ -28,7 +28,8 @@ def _introduces_text(heading: HtmlElement, stats: dict[HtmlElement, _Stats]) -> 
     node, after = heading, None
     while True:
         after = _next_element(node)
-        if after is not None and node is heading and entry_meta_line(after):
+        if after is not None and node is heading and entry_meta_line(after) and \
+                _opens_entry(heading):
             after = _next_element(after)  # (an entry's date and author under its title)
         parent = node.getparent()
         if after is not None or parent is None or not (
@@ -47,6 +48,16 @@ def _next_element(el: HtmlElement) -> HtmlElement | None:
     while after is not None and not isinstance(after.tag, str):
         after = after.getnext()
     return after
+
+
+def _opens_entry(heading: HtmlElement) -> bool:
+    """Whether ``heading`` opens its block (its parent's first element): an entry's title
+    over its meta line and its excerpt, the three its block. Guard: a promotion's dated
+    headline between a story's paragraphs opens no block, and the paragraph after its
+    date line is the story's, not an excerpt the headline introduces."""
+    parent = heading.getparent()
+    return parent is not None and _first_element(parent) is heading \
+        and not (parent.text or "").strip()
 
 
 META_LINE_MAX_CHARS = 80
