@@ -42,15 +42,16 @@ PITCHES = (
     "<a href='/newsletter'>Sign up</a></div>",
     "<p><strong>Get our newsletter.</strong> The week's best stories in your inbox. "
     "<a href='/newsletter'>Sign up</a></p>",
-    "<div class='box'><p>Sign up for our free weekly newsletter.</p><button>Sign up</button>"
-    "</div>",
+    "<div class='box'><h4>Get our newsletter</h4><p><a class='button' href='/newsletter'>"
+    "Subscribe now</a></p></div>",
 )
 
 
 def test_a_newsletter_pitch_without_a_form_goes() -> None:
     # shape: a pitch (a heading, a line, a call to sign up as a link or a button) between
     # the story's paragraphs or after them: kept as content (fails with
-    # `_pitch:newsletter_pitch=false`; the button's pitch with `_pitch:_call_sentence=false`)
+    # `_pitch:newsletter_pitch=false`; the call on a line of its own with
+    # `_pitch:_own_line=false`)
     for pitch in PITCHES:
         for body in ("".join(PARAS[:3]) + pitch + "".join(PARAS[3:]), STORY + pitch):
             text = text_of(body)
@@ -61,7 +62,7 @@ def test_a_newsletter_pitch_without_a_form_goes() -> None:
 def test_a_story_paragraph_about_a_newsletter_stays() -> None:
     # hostile: the story's own paragraphs that mention a newsletter and signing up: no
     # site's or reader's letter ("the council's"), a call inside a sentence, a quotation
-    # opening with the call (fails with `_pitch:newsletter_pitch=true`)
+    # opening with the call (fails with `_pitch:_called=true`)
     own = ("<p>Residents who read the council's newsletter heard of the delay first; the "
            "mayor asked the others to <a href='/c'>sign up</a>.</p>",
            "<p>In our newsletter last week we said the works would start in May; that was "
