@@ -83,15 +83,28 @@ SECTIONED = (f"<h2 id='a'>Why wait</h2>{''.join(PARAS[:2])}<h2 id='b'>The appeal
 
 
 def test_an_articles_contents_box_is_kept_as_its_contents() -> None:
-    # decided: an article's own contents box (in a box, a nav, a details) is the author's,
-    # as a docs page's contents list is the page's: kept whole, its label with it (the nav
-    # fails with `_articletoc:article_contents=false`)
+    # decided: an article's own contents box (in a box, a nav, a details, an aside) is the
+    # author's, as a docs page's contents list is the page's: kept whole, its label with
+    # it; the aside was dropped as chrome (fails with `_articletoc:aside_contents=false`)
     for box in (f"<div class='box'><h2>Table of contents</h2>{CONTENTS}</div>",
                 f"<nav><h2>Contents</h2>{CONTENTS}</nav>",
-                f"<details open><summary>Table of contents</summary>{CONTENTS}</details>"):
+                f"<details open><summary>Table of contents</summary>{CONTENTS}</details>",
+                f"<aside><h2>In this article: contents</h2>{CONTENTS}</aside>"):
         text = text_of(box + SECTIONED)
         assert_kept(text, *LINES)
         assert text.count("The appeal") == 2 and "ontents" in text, box[:20]
+
+
+def test_an_aside_with_more_than_a_contents_list_still_goes() -> None:
+    # hostile: an aside in the article under its title holding the page's own anchors
+    # beside a widget's text (a sidebar's "jump to" links over a pitch): no contents box,
+    # chrome as before (fails with the label clause of `_articletoc.aside_contents`, a
+    # `p` of at most LABEL_MAX_WORDS words, edited off)
+    widget = ("<aside><h2>Jump to</h2>" + CONTENTS + "<p>Read every story of the week in "
+              "one place, with the editors' notes on each.</p></aside>")
+    text = text_of(widget + SECTIONED)
+    assert_kept(text, *LINES)
+    assert "editors' notes" not in text and text.count("The appeal") == 1
 
 
 # -- 3. an author's bio box not phrased "X is a ..." --------------------------------------
