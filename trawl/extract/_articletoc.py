@@ -22,7 +22,7 @@ from __future__ import annotations
 
 from lxml.html import HtmlElement
 
-from ._toc import LISTS, contents_list
+from ._toc import LISTS, _lists_own_sections, contents_list
 from ._tochead import names_contents
 from ._tree import _HEADINGS, _first_element, _is_ancestor
 
@@ -65,3 +65,32 @@ def _untitled_contents(nav: HtmlElement, article: HtmlElement) -> bool:
     if heading is None or heading.tag not in _HEADINGS or not names_contents(heading):
         return False
     return all(_is_ancestor(nav, h) for h in article.iter(*_HEADINGS))
+
+
+def aside_contents(aside: HtmlElement) -> bool:
+    """Whether the ``<aside>`` ``aside`` is its article's own table of contents, set in a
+    box beside the text ("In this article", "Table of contents"): inside an ``article``,
+    under its title, holding a label at most and one list that is a table of contents
+    (``contents_list``) every link of which leads to a heading of the page after it
+    (``_lists_own_sections``). An article's contents box is kept whatever its tag (a
+    ``div``, a ``nav``, a ``details`` were): the ``aside`` was the one shape dropped, as
+    chrome. Guard: an aside of other stories' links, or of the site's sections, leads to
+    other pages; an aside holding a list of the page's anchors beside other text (a
+    sidebar's widgets) is no contents box."""
+    article = next(aside.iterancestors("article"), None)
+    if article is None or (aside.text or "").strip():
+        return False
+    kids = [c for c in aside if isinstance(c.tag, str)]
+    lists = [c for c in kids if c.tag in LISTS]
+    if len(lists) != 1 or any(c.tag not in _HEADINGS and c.tag not in LISTS
+                              and c.tag not in ("p", "div") for c in kids):
+        return False
+    if any(c.tag in ("p", "div") and len(" ".join(c.itertext()).split()) > LABEL_MAX_WORDS
+           for c in kids):
+        return False
+    lst = lists[0]
+    return contents_list(lst) and _lists_own_sections(lst) and _under_title(aside, article)
+
+
+LABEL_MAX_WORDS = 4
+"""A contents box's label ("In this article") is a few words."""

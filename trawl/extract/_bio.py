@@ -23,6 +23,13 @@ _BIO_LEAD_RE = re.compile(
 """How a bio starts: "About Ascom", "About the author", "Jane Doe is a reporter ...",
 "Example Corp. is the leading ..."; not a pronoun's ("There is a subtle distinction ...",
 "Note: This is a ...": a note's, under its label)."""
+_WRITES_LEAD_RE = re.compile(
+    r"^\W*(?:(?:[A-Z][\w.'’&-]*\s+){0,3}(?!(?:He|She|They|It|This|That|Who|One)\s)"
+    r"[A-Z][\w.'’&-]*\s+(?:writes|covers|reports)|(?:Writes|Covers|Reports))\s+(?:about|on)\s",
+    re.U)
+"""How an author's bio starts when it says what they write, not what they are: "Ann Reyes
+writes about cities", "Writes about cities" (the name a link above it); not a pronoun's
+("He writes about the sea as few have": a review's sentence about its book's author)."""
 _PROGRAM_RE = re.compile(r"::|\w[._]\w{2,}")
 """... but a program's name is no person's or company's: a dot or an underscore inside it
 ("Boost.PolyCollection is a header-only library.", a manual's note under its icon);
@@ -43,14 +50,16 @@ def drop_trailing_bio(content: HtmlElement) -> None:
         text = _short_text(el, _BIO_MAX_CHARS)
         if not text:
             continue
-        lead = _BIO_LEAD_RE.match(text)
-        if lead and _PROGRAM_RE.search(lead.group()) is None and _set_apart(el, lead) and \
+        lead = _BIO_LEAD_RE.match(text) or _WRITES_LEAD_RE.match(text)
+        if lead and _PROGRAM_RE.search(lead.group()) is None and \
+                _set_apart(el, lead, content) and \
                 not _opens_text(el, content) and not _one_of_people(el, content):
             bio = el
             # its wrapper goes with it when the wrapper holds nothing else (the photo)
             parent = bio.getparent()
-            while parent is not None and parent is not content and \
-                    len(_collapsed_text(parent)) <= len(text) + 20:
+            while parent is not None and parent is not content and (
+                    len(_collapsed_text(parent)) <= len(text) + 20
+                    or _bio_box(parent, bio)):
                 bio, parent = parent, parent.getparent()
             drop_tree(bio)
             return
@@ -126,11 +135,55 @@ def _bold_led(el: HtmlElement) -> bool:
     return first is not None and first.tag in ("b", "strong") and not (el.text or "").strip()
 
 
-_LEAD_VERB_RE = re.compile(r",?\s+(?:is|was)\s+(?:a|an|the)\s$")
+_LEAD_VERB_RE = re.compile(r",?\s+(?:(?:is|was)\s+(?:a|an|the)|(?:writes|covers|reports)\s+"
+                           r"(?:about|on))\s$")
 """The verb a bio's lead ends on ("... is a "), after the name it says."""
 
 
-def _set_apart(el: HtmlElement, lead: re.Match[str]) -> bool:
+BIO_BOX_EXTRA_CHARS = 120
+"""A bio's box holds, beside the bio, at most this much text: the name, its links."""
+
+
+def _bio_box(box: HtmlElement, bio: HtmlElement) -> bool:
+    """Whether ``box`` is the bio's box: what it holds beside ``bio`` is a photo, the
+    author's name and links (to their page, their accounts), headings and links only, at
+    most ``BIO_BOX_EXTRA_CHARS`` of them. A story's paragraphs beside it are text outside
+    any link: the box is not climbed to them."""
+    extra = 0
+    for child in box:
+        if child is bio or not isinstance(child.tag, str):
+            if (child.tail or "").strip():
+                return False
+            continue
+        if (child.tail or "").strip():
+            return False
+        text = _collapsed_text(child)
+        if not text:
+            continue
+        linked = "".join(_collapsed_text(a) for a in child.iter("a"))
+        if child.tag not in _HEADINGS and len(linked.replace(" ", "")) < \
+                len(text.replace(" ", "")) * 0.8:
+            return False
+        extra += len(text)
+    return not (box.text or "").strip() and extra <= BIO_BOX_EXTRA_CHARS
+
+
+def _photo_around(el: HtmlElement, content: HtmlElement) -> bool:
+    """Whether the bio's box around ``el`` holds a photo: a block climbed to while it
+    holds nothing beside the bio but a photo, a name and links (``_bio_box``: the photo,
+    the name, the bio, each in a block of its own). The content's own figures are no bio's
+    photo: a review's cover above the paragraphs closing on the book's author."""
+    node = el
+    for anc in el.iterancestors():
+        if anc is content or not _bio_box(anc, node):
+            return False
+        if anc.find(".//img") is not None:
+            return True
+        node = anc
+    return False
+
+
+def _set_apart(el: HtmlElement, lead: re.Match[str], content: HtmlElement) -> bool:
     if _bold_led(el) and _bold_name(el, lead):
         return True  # a bold name leading it
     node = el
@@ -144,4 +197,4 @@ def _set_apart(el: HtmlElement, lead: re.Match[str]) -> bool:
         if prev is not None or node.getparent() is None:
             break
         node = node.getparent()
-    return False
+    return _WRITES_LEAD_RE.match(lead.group()) is not None and _photo_around(el, content)

@@ -8,7 +8,7 @@ import re
 
 from lxml.html import HtmlElement
 
-from ._articletoc import CONTENTS_ATTR, article_contents
+from ._articletoc import CONTENTS_ATTR, article_contents, aside_contents
 from ._asidebox import sidebar_in_flow
 from ._banner import site_banner
 from ._blockcaption import captions_block
@@ -260,7 +260,8 @@ def _is_boilerplate(el: HtmlElement, tag: str, role: str, st: _Stats, share: flo
     if tag == "figcaption" and share < 0.3:
         return not _numbered_caption(el, tag) and \
             not _caption_in_numbered_section(el, tag, heading) and not caption_of_text(el)
-    if tag == "aside" and (_notes(el, role) or source_note(el, st) or featured_post(el)):
+    if tag == "aside" and (_notes(el, role) or source_note(el, st) or featured_post(el)
+                           or aside_contents(el)):
         return False
     if tag == "footer" and leading_byline(el):
         return False

@@ -18,6 +18,7 @@ from ._controls import (
     toggle_link,
     top_link,
 )
+from ._droptree import drop_tree
 from ._math import keep_equations
 from ._othermembers import another_pages_members
 from ._prelines import block_line_breaks
@@ -66,21 +67,6 @@ _INERT_INLINE = words("span code b i em strong kbd samp var tt u s mark small su
 # Some element at MAX_DEPTH below the root: only then can anything be too deep. (libxml2 finds
 # out in half the time flatten_deep's walk takes.)
 _AT_MAX_DEPTH = etree.XPath("boolean(" + "/".join(["*"] * MAX_DEPTH) + ")")
-
-
-def drop_tree(el: HtmlElement) -> None:
-    """Remove ``el`` and its subtree, keeping its tail text."""
-    parent = el.getparent()
-    if parent is None:
-        return
-    tail = el.tail
-    if tail and tail.strip():
-        prev = el.getprevious()
-        if prev is not None:
-            prev.tail = (prev.tail or "") + tail
-        else:
-            parent.text = (parent.text or "") + tail
-    parent.remove(el)
 
 
 def is_hidden(el: HtmlElement) -> bool:

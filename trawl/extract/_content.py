@@ -42,6 +42,7 @@ from ._listing import listing_whole
 from ._namelines import names_entry
 from ._ownlandmark import unscored_landmark
 from ._pagehead import under_own_title
+from ._pitch import drop_newsletter_pitch
 from ._posttail import post_tail
 from ._prune import prune
 from ._sectionwhole import section_made_whole
@@ -161,6 +162,7 @@ def _find_main(root: HtmlElement, title: str | None = None
     if header is not None and above is not None:
         drop_tree(above)  # (the headline, said once: main_content reads it off ``above``)
     drop_trailing_bio(content)
+    drop_newsletter_pitch(content)
     drop_dangling_heading(content)
     drop_licence_notice(content)
     drop_trailing_meta(content, title)

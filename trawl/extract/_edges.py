@@ -9,6 +9,7 @@ from collections.abc import Iterator
 from lxml import etree
 from lxml.html import HtmlElement
 
+from ._dates import _DATE_RE, _dated
 from ._decl import beside_declaration, facts_beside
 from ._entryhead import kind_heading_beside, says_title
 from ._headerend import ends_header
@@ -22,7 +23,7 @@ from ._section_end import (
 from ._sectionrun import opens_run_section
 from ._signals import _SENTENCE_END_RE, _kinds
 from ._stats import CODE_TAGS, _drop_all
-from ._text import _FIGURE_NUMBER_RE, BLOCK_TAGS, text_content
+from ._text import BLOCK_TAGS, text_content
 from ._titlepage import licence_page, title_page
 from ._trailtitle import title_after_trail
 from ._tree import (
@@ -33,11 +34,6 @@ from ._tree import (
     _short_text,
 )
 
-_DATE_RE = re.compile(
-    r"\b(19|20)\d\d\b|\b\d{1,2}[:/.]\d{2}\b|\b(jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)"
-    r"[a-z]*\.? \d{1,2}\b|\b\d{1,2} (jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)|\bago\b",
-    re.I,
-)
 _VERSION_RE = re.compile(r"\b\d+(?:\.\d+){2,}\b")
 """A version number: three dotted parts or more ("3.6.16", "5.3.28")."""
 VERSION_SENTENCE_MIN_WORDS = 5
@@ -175,23 +171,6 @@ def _says_version(p: HtmlElement, title_words: set[str]) -> bool:
     line's parts ("Photos <b>by Jane Roe</b>") are in none."""
     text = _short_text(p, 120)
     return text is not None and _version_sentence(text, title_words)
-
-
-def _dated(text: str) -> bool:
-    """Whether the line ``text`` says a date or a time (``_DATE_RE``), past a figure's
-    number it opens with (``_numbered_title``: "Figure 16.16." reads as a time)."""
-    return _DATE_RE.search(text) is not None and not _numbered_title(text)
-
-
-def _numbered_title(text: str) -> bool:
-    """Whether the line ``text`` is a numbered figure's title ("Figure 16.16. Contents of
-    the Edit Menu", "Table 3.2. Options"): it opens with the figure's number
-    (``_FIGURE_NUMBER_RE``) and says no date or time past it. A document numbers the
-    figures its text refers to, and a figure under a section's heading is the section's
-    first block (a menu's page: its screenshot, then its entries), no dateline, though its
-    number reads as a time; a dateline ("12.05.2024, 10:30") opens with no such word."""
-    number = _FIGURE_NUMBER_RE.match(text)
-    return number is not None and _DATE_RE.search(text[number.end():]) is None
 
 
 def _version_sentence(text: str, title_words: frozenset[str] | set[str] = frozenset()) -> bool:

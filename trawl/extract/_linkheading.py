@@ -11,9 +11,10 @@ from __future__ import annotations
 
 from lxml.html import HtmlElement
 
+from ._dates import _dated
 from ._signals import _shows_address, to_other_page
 from ._stats import _link_density, _Stats
-from ._tree import _HEADINGS, _first_element, _wrapped_heading
+from ._tree import _HEADINGS, _first_element, _short_text, _wrapped_heading
 
 MIN_INTRODUCED_CHARS = 25
 """A linked heading followed by at least this much text (mostly not links) is kept."""
@@ -26,9 +27,10 @@ def _introduces_text(heading: HtmlElement, stats: dict[HtmlElement, _Stats]) -> 
     follows the block."""
     node, after = heading, None
     while True:
-        after = node.getnext()
-        while after is not None and not isinstance(after.tag, str):
-            after = after.getnext()
+        after = _next_element(node)
+        if after is not None and node is heading and entry_meta_line(after) and \
+                _opens_entry(heading):
+            after = _next_element(after)  # (an entry's date and author under its title)
         parent = node.getparent()
         if after is not None or parent is None or not (
                 (parent.tag == "div" and _wrapped_heading(parent) is heading)
@@ -39,6 +41,47 @@ def _introduces_text(heading: HtmlElement, stats: dict[HtmlElement, _Stats]) -> 
         return False
     st = stats.get(after)
     return st is not None and st.text >= MIN_INTRODUCED_CHARS and _link_density(st) < 0.5
+
+
+def _next_element(el: HtmlElement) -> HtmlElement | None:
+    after = el.getnext()
+    while after is not None and not isinstance(after.tag, str):
+        after = after.getnext()
+    return after
+
+
+def _opens_entry(heading: HtmlElement) -> bool:
+    """Whether ``heading`` opens its block (its parent's first element): an entry's title
+    over its meta line and its excerpt, the three its block. Guard: a promotion's dated
+    headline between a story's paragraphs opens no block, and the paragraph after its
+    date line is the story's, not an excerpt the headline introduces."""
+    parent = heading.getparent()
+    return parent is not None and _first_element(parent) is heading \
+        and not (parent.text or "").strip()
+
+
+META_LINE_MAX_CHARS = 80
+"""An entry's meta line ("May 4, 2026 by Ann Reyes in Walks") is this short at most."""
+
+
+def entry_meta_line(el: HtmlElement) -> bool:
+    """Whether ``el``, right after a linked heading, is an entry's meta line: a short line
+    (``META_LINE_MAX_CHARS``, no block in it) that says a date (a ``time``, or its text
+    ``_dated``), its links the date's and the author's. A blog's index sets each post's
+    linked title over such a line and the post's excerpt: the title introduces the excerpt
+    past the line. Guard: a reading list's linked headlines each over a date alone (a
+    "related" box) introduce nothing past it, and still go."""
+    if el.tag in _HEADINGS or any(isinstance(c.tag, str) and c.tag in _LINE_BLOCKS
+                                  for c in el.iterdescendants()):
+        return False
+    text = _short_text(el, META_LINE_MAX_CHARS)
+    return bool(text) and (el.tag == "time" or el.find(".//time") is not None
+                           or _dated(text or ""))
+
+
+_LINE_BLOCKS = frozenset(("p", "div", "ul", "ol", "table", "pre", "blockquote", "section",
+                          "article", "dl", "figure", "img"))
+"""What a meta line holds none of: it is one line of words and links."""
 
 
 def link_heading(el: HtmlElement, st: _Stats, stats: dict[HtmlElement, _Stats]) -> bool:
@@ -88,4 +131,6 @@ def header_of_heading(block: HtmlElement, heading: HtmlElement) -> bool:
     if block.tag != "header" or (block.text or "").strip():
         return False
     kids = [c for c in block if isinstance(c.tag, str)]
+    if len(kids) == 2 and kids[0] is heading and entry_meta_line(kids[1]):
+        kids = kids[:1]  # (an entry's header: its title over its meta line, its text after)
     return kids == [heading] and not (heading.tail or "").strip()

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from lxml.html import HtmlElement
 
+from ._linkheading import entry_meta_line
 from ._tree import _HEADINGS
 
 ENTRY_RUN_MIN = 3
@@ -30,7 +31,7 @@ def listing_entry_header(el: HtmlElement) -> bool:
     still goes with its row: the row is a block of links, or of excerpts, beside the
     post's text, which the selection of the main block and the pruning leave out; tried
     with the row in the post's article and after it, with and without excerpts.)"""
-    if el.find(".//time") is None:
+    if el.find(".//time") is None and not _dated_meta_line(el):
         return False
     article = el.getparent()
     if article is not None and article.tag != "article":
@@ -44,6 +45,14 @@ def listing_entry_header(el: HtmlElement) -> bool:
         return False
     entries = sum(1 for child in listing if child.tag == "article")
     return entries >= ENTRY_RUN_MIN or (entries == 1 and lone_entry(article, el))
+
+
+def _dated_meta_line(header: HtmlElement) -> bool:
+    """Whether the last element of ``header`` is an entry's meta line that says its date in
+    words, no ``time`` ("May 4, 2026 by Ann Reyes": ``entry_meta_line``), as themes without
+    the element write it."""
+    last = next((c for c in reversed(header) if isinstance(c.tag, str)), None)
+    return last is not None and last.getprevious() is not None and entry_meta_line(last)
 
 
 def lone_entry(article: HtmlElement, header: HtmlElement) -> bool:

@@ -27,6 +27,8 @@ from collections.abc import Callable
 
 from lxml.html import HtmlElement
 
+from ._droptree import drop_tree
+
 MATH_ATTR = "data-trawl-math"
 """Set on the element that holds an equation's ``$...$`` text: ``inline`` or ``block``."""
 TEX_ENCODINGS = frozenset(("application/x-tex", "application/x-latex", "text/x-tex",
@@ -52,7 +54,7 @@ def keep_equations(root: HtmlElement, hidden: Callable[[HtmlElement], bool]) -> 
     """Set each ``<math>`` of ``root`` as its LaTeX (module doc); ``hidden``: whether an
     element is hidden (``_clean.is_hidden``). A page that had one kept says so on its root
     and body (``MATH_PAGE_ATTR``)."""
-    kept = False
+    kept = keep_tex_scripts(root)
     for math in list(root.iter("math", _MATHML + "math")):
         if not _attached(math, root):
             continue  # (inside a unit already set: a nested or doubled copy)
@@ -78,6 +80,84 @@ def keep_equations(root: HtmlElement, hidden: Callable[[HtmlElement], bool]) -> 
         body = root.find("body")
         if body is not None:
             body.set(MATH_PAGE_ATTR, "")
+
+
+_TEX_SCRIPT_RE = re.compile(r"^\s*math/tex\s*(?:;\s*mode\s*=\s*(\w+)\s*)?$", re.I)
+"""A script that holds an equation's LaTeX (``type="math/tex"``, ``"math/tex; mode=display"``):
+the source MathJax 2 reads and renders, kept in the page beside its rendering."""
+
+
+def keep_tex_scripts(root: HtmlElement) -> bool:
+    """Set each equation a page keeps as LaTeX in a ``script type="math/tex"`` as that
+    LaTeX, once (MathJax 2's pages, before or after rendering); whether one was set.
+
+    The renderer sets its output before the script: a glyph tree of spans (or an SVG)
+    whose text is the formula's characters with no markup ("E=mc2"), in an element named
+    after the script (its ``id`` the script's and a suffix, ``-Frame``), maybe in a block
+    of its own for a displayed one, and before that a preview of the source. The rendering
+    goes (its glyphs are no text a reader reads: the script says the formula), and so does
+    the preview when it is empty, hidden or says the script's LaTeX. The script's LaTeX
+    then stands where the rendering stood. Guard: an element before the script that is not
+    named after it (a page not rendered, a word in bold right before an equation) is text
+    and stays; a script with no LaTeX in it is left to the cleaning."""
+    kept = False
+    for script in list(root.iter("script")):
+        match = _TEX_SCRIPT_RE.match(script.get("type") or "")
+        parent = script.getparent()
+        if match is None or parent is None:
+            continue
+        tex = _clean_tex(script.text or "")
+        if not tex:
+            continue
+        block = (match.group(1) or "").lower() == "display"
+        rendering = _rendering_of(script)
+        if rendering is not None:
+            _drop_preview(rendering, tex)
+            drop_tree(rendering, keep_space=True)
+        else:
+            _drop_preview(script, tex)
+        holder = script.makeelement("div" if block else "span",
+                                    {MATH_ATTR: "block" if block else "inline"})
+        holder.text = f"$${tex}$$" if block else f"${tex}$"
+        holder.tail = script.tail
+        parent.replace(script, holder)
+        kept = True
+    return kept
+
+
+RENDERING_MAX_DEPTH = 2
+"""A rendering's element named after its script is the element before the script, or its
+descendant this many levels down at most (a displayed equation's block around it)."""
+
+
+def _rendering_of(script: HtmlElement) -> HtmlElement | None:
+    """The element before ``script`` that is its rendering (``keep_tex_scripts``): it, or
+    one of its first descendants, has an ``id`` that is the script's and a suffix."""
+    sid = (script.get("id") or "").strip()
+    prev = script.getprevious()
+    if not sid or prev is None or (prev.tail or "").strip() or not isinstance(prev.tag, str):
+        return None
+    node: HtmlElement | None = prev
+    for _ in range(RENDERING_MAX_DEPTH + 1):
+        if node is None:
+            return None
+        own = (node.get("id") or "").strip()
+        if own != sid and own.startswith(sid) and not own[len(sid)].isalnum():
+            return prev
+        node = next((c for c in node if isinstance(c.tag, str)), None)
+    return None
+
+
+def _drop_preview(el: HtmlElement, tex: str) -> None:
+    """The preview before ``el`` (a rendering, or its script): an inline element that is
+    empty, hidden by its style, or says the LaTeX ``tex``."""
+    prev = el.getprevious()
+    if prev is None or (prev.tail or "").strip() or prev.tag != "span" or len(prev):
+        return
+    text = (prev.text or "").strip()
+    style = (prev.get("style") or "").replace(" ", "").lower()
+    if not text or "display:none" in style or _clean_tex(text) == tex:
+        drop_tree(prev, keep_space=True)
 
 
 def _attached(el: HtmlElement, root: HtmlElement) -> bool:
@@ -165,25 +245,11 @@ def _drop_fallback_images(unit: HtmlElement, tex: str) -> None:
         if near is not None and near.tag == "img" and _same_tex(near.get("alt"), tex):
             if near is unit.getnext() and (unit.tail or "").strip():
                 continue
-            _remove_keep_tail(near)
+            drop_tree(near, keep_space=True)
 
 
 def _same_tex(alt: str | None, tex: str) -> bool:
     return bool(alt) and _clean_tex(alt or "") == tex
-
-
-def _remove_keep_tail(el: HtmlElement) -> None:
-    parent = el.getparent()
-    if parent is None:
-        return
-    tail = el.tail
-    prev = el.getprevious()
-    if tail:
-        if prev is not None:
-            prev.tail = (prev.tail or "") + tail
-        else:
-            parent.text = (parent.text or "") + tail
-    parent.remove(el)
 
 
 FAILED_SOURCE_RE = re.compile(r"\\(?:halign|valign|tabskip|par)(?![A-Za-z])")
