@@ -92,9 +92,9 @@ def slow_http_url(base: str, href: str) -> str | None:
     if not cleaned:
         return None
     if cleaned.startswith(_HTTP_PREFIXES) and "/." not in cleaned:
-        return _http_target(cleaned)
+        return slow_http_target(cleaned)
     try:
-        return _http_target(stdlib_urljoin(base, cleaned))
+        return slow_http_target(stdlib_urljoin(base, cleaned))
     except ValueError:
         return None
 
