@@ -1,7 +1,7 @@
 """A bar of links to the page in other languages, each link naming its language by
 ``hreflang`` (issue 26, the Apache HTTP Server's manual: "Available Languages: en | fr |
 ja | ko | tr" over and under every page's content, inside the content's container), is
-the site's chrome (``_boiler._language_bar``). A sentence citing a translation, its
+the site's chrome (``_linkbars._language_bar``). A sentence citing a translation, its
 links with ``hreflang`` too, says more than a label and stays."""
 
 from __future__ import annotations

@@ -3,14 +3,14 @@ RDoc Darkfish page: "<section><header><h3>Public Instance Methods</h3></header>"
 group of method entries): HTML's header of a section groups its heading, and dropping it
 as page chrome dropped the headings and broke the page into pieces, the largest of which
 was then chosen alone (RubyMail's Message page kept 74 %, its title and description gone).
-``_boiler._section_header``. The page's banner (its name as ``h1``, its menu) still goes,
+``_chrome._section_header``. The page's banner (its name as ``h1``, its menu) still goes,
 wherever a layout's section wraps it."""
 
 from __future__ import annotations
 
 import pytest
 
-from trawl.extract import _boiler, extract
+from trawl.extract import _chrome, extract
 
 from .test_extract_whole import URL
 
@@ -59,7 +59,7 @@ def test_a_sections_header_of_its_heading_is_kept() -> None:
 
 
 def test_without_the_rule_the_headings_go(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(_boiler, "_section_header", lambda el: False)
+    monkeypatch.setattr(_chrome, "_section_header", lambda el: False)
     text = extract(page(), URL).text
     assert "Public Instance Methods" not in text
 

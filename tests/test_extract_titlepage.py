@@ -243,7 +243,7 @@ def test_a_sites_copyright_footer_on_a_short_page_is_chrome() -> None:
 
 
 def test_a_footer_that_is_no_copyright_line_is_judged_by_its_size() -> None:
-    # hostile (``_boiler._copyright_footer``'s guard, ``_copyright_line``): a block its
+    # hostile (``_copyright._copyright_footer``'s guard, ``_copyright_line``): a block its
     # class names a footer, half of a short page's text, saying what the page is for (how
     # to install the guides), no copyright: kept as before, by the size guard
     e = extract(short_page(

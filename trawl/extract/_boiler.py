@@ -4,7 +4,6 @@ sidebars, banners, ads, share bars), dropped before scoring, guarded by size."""
 from __future__ import annotations
 
 import itertools
-import re
 
 from lxml.html import HtmlElement
 
@@ -14,49 +13,39 @@ from ._banner import site_banner
 from ._blockcaption import captions_block
 from ._blocktags import block_tags
 from ._boxes import _box_under_title, _boxed_in_text, _in_flow_quote, _related_entries
+from ._captions import _caption_in_numbered_section, _numbered_caption
 from ._cells import data_cell
+from ._chrome import _CHROME_TAGS, _is_chrome, _notes, _spared_header
 from ._clean import NEXT_PAGE_ATTR, PREV_PAGE_ATTR
+from ._copyright import _copyright_footer, _title_page_credits
 from ._demo import demonstration, offered_embed
 from ._doccomment import doc_comment
 from ._doctoc import marked_contents, toc_navigation
-from ._entrycaption import declared_heading
-from ._entryhead import TITLED_ATTR, titled_header
-from ._featured import entry_over_byline, featured_post, leading_byline
+from ._featured import featured_post, leading_byline
+from ._linkbars import _BARS_MAX_CHARS, _bar_of_links
 from ._linkpanel import links_panel
 from ._listedsection import note_dropped_contents
-from ._listentry import listing_entry_header
 from ._listing import in_listing
 from ._menus import menu_of_sections
-from ._navbar import NAV_BAR_MAX_CHARS, navigation_bar
 from ._navrun import section_contents_run
 from ._outline import labels_of_outline, outline_beside_article
 from ._phrases import _part_of_sentence
 from ._sectioncaption import section_caption
-from ._sectionhead import described_header
 from ._selfheading import self_linked_heading
-from ._seqbar import PAGE_LINE_MAX_CHARS, SEQUENCE_BAR_MAX_CHARS, page_line, sequence_bar
-from ._signals import _boiler_kinds, _is_ad_label, _kinds, page_contents
+from ._signals import _boiler_kinds, _is_ad_label, page_contents
 from ._sourcenote import source_note
 from ._stats import TextSize, _drop_all, _link_density, _measure, _remeasure, _Stats
-from ._text import _FIGURE_NUMBER_RE, _SECTION_NUMBER_RE, _lead_text, text_content, words
+from ._text import text_content, words
 from ._textfigure import caption_of_text
 from ._textrun import one_of_a_run
 from ._titleline import title_line
-from ._tokens import _tokens_of
-from ._tree import _HEADINGS, _is_ancestor, _wrapped_heading
+from ._tree import _HEADINGS, _is_ancestor
 
 # Note, warning and "See also" boxes (Sphinx, MkDocs, Docusaurus, GitHub, Bootstrap): content
 _BOILER_ROLES = words(
     "navigation banner contentinfo complementary menu menubar dialog alertdialog search toolbar"
 )
 _BOILER_TAGS = frozenset(("nav", "aside", "footer", "header"))
-_CHROME_TAGS = _BOILER_TAGS
-"""The tags _is_chrome can hold of without a role."""
-_CHROME_ROLES = frozenset(("navigation", "banner", "contentinfo", "complementary", "search"))
-_NOTE_ROLES = frozenset(("note", "doc-footnote", "doc-endnotes", "doc-endnote"))
-"""ARIA roles of a text's notes (footnotes, endnotes): an <aside> with one of them is no
-sidebar (the explicit role overrides the tag's), and neither is an <aside> of such notes
-(docutils' ``footnote-list``)."""
 
 
 def remove_boilerplate(body: HtmlElement,
@@ -195,59 +184,6 @@ _INSIDE_ASKED = _CHROME_TAGS | {"main"}
 landmark, chrome (whose text the page's readable size leaves out)."""
 _SIZE_GUARD_MIN = 0.1
 """The smallest share of the page's text that a size guard of _is_boilerplate spares."""
-_SECTIONING = frozenset(("article", "main", "section"))
-
-
-def _is_chrome(el: HtmlElement, tag: str, role: str) -> bool:
-    """Navigation chrome (``_stats.CHROME``): nav, aside, a header or footer of the page
-    (not of an article or section), and the ARIA roles of those."""
-    if tag == "nav" or role in _CHROME_ROLES:
-        return not demonstration(el)  # (a navigation bar shown live in the text)
-    if tag == "aside":
-        return not _notes(el, role) and not featured_post(el)
-    return tag in ("header", "footer") and not any(
-        a.tag in _SECTIONING for a in el.iterancestors())
-
-
-_SECTION_HEADINGS = frozenset(("h2", "h3", "h4", "h5", "h6"))
-
-
-def _section_header(el: HtmlElement) -> bool:
-    """Whether the ``<header>`` ``el`` is its section's heading and nothing else: a child of
-    a ``section`` or ``article``, holding one heading below the page's title (``h2``-``h6``)
-    and no other text (HTML's header of a section groups its heading: an API reference's
-    "Public Instance Methods" over its entries, RDoc's Darkfish). The page's banner is a
-    header of the page (its name as ``h1``, its menu), which goes as before, wherever a
-    layout's section wraps it; a header with a byline or links beside its heading is judged
-    as a header."""
-    parent = el.getparent()
-    if parent is None or parent.tag not in ("section", "article"):
-        return False
-    kids = [c for c in el if isinstance(c.tag, str)]
-    return len(kids) == 1 and kids[0].tag in _SECTION_HEADINGS and \
-        not (el.text or "").strip() and not (kids[0].tail or "").strip()
-
-
-def _notes(el: HtmlElement, role: str) -> bool:
-    """A note of the text (``_NOTE_ROLES``), or a block of nothing but such notes."""
-    if role in _NOTE_ROLES:
-        return True
-    children = [c for c in el if isinstance(c.tag, str)]
-    return bool(children) and all(
-        (c.get("role") or "").strip().lower() in _NOTE_ROLES for c in children)
-
-
-def _spared_header(el: HtmlElement, title: str | None) -> bool:
-    """Whether the ``<header>`` ``el`` is content's: a section's, the page's title's (marked
-    so for ``titled_header_in`` when a meta block is under the title: its byline is gone
-    when the content's header is looked for again), a described entry's, a listing
-    entry's."""
-    if titled_header(el, title or ""):
-        if any(isinstance(c.tag, str) and c.tag not in _HEADINGS for c in el):
-            el.set(TITLED_ATTR, "")  # (a meta block under the title: see header_meta)
-        return True
-    return _section_header(el) or described_header(el) or listing_entry_header(el) \
-        or entry_over_byline(el)
 
 
 def _is_boilerplate(el: HtmlElement, tag: str, role: str, st: _Stats, share: float,
@@ -330,272 +266,6 @@ def _named_term(el: HtmlElement) -> bool:
             table = next(node.iterancestors("table"), None)
             return table is not None and (table.find(".//th") is not None)
     return False
-
-COPYRIGHT_LINE_MAX_CHARS = 160
-"""A site's copyright footer is a line: "Copyright © 2015-2023, The Group, MIT License."."""
-_LEGAL_LEAD_RE = re.compile(r"^\W*(?:copyright\b|©|\(c\))", re.I)
-"""How a copyright line opens: the word or the sign."""
-
-
-def _copyright_footer(el: HtmlElement) -> bool:
-    """Whether ``el`` is the site's copyright footer: its class names a footer and its text
-    is a copyright line (``_copyright_line``). It is chrome whatever its share of the page:
-    on a short page (a title and a list of two links between a menu and the footer) the
-    footer is half the text, and the size guard kept it, the footer's line then counting as
-    the page's prose and the page's own list going as links. A block its class names a
-    footer that says something else (a card's footer with its instructions) is judged by
-    its size as before."""
-    return "footer" in _tokens_of(el.get("class") or "") and _copyright_line(el)
-
-
-def _copyright_line(el: HtmlElement) -> bool:
-    """Whether ``el``'s text is one copyright line: short (``COPYRIGHT_LINE_MAX_CHARS``),
-    opening with the word or the sign, a year after it."""
-    text = " ".join(text_content(el).split())
-    return len(text) <= COPYRIGHT_LINE_MAX_CHARS and states_copyright(text)
-
-
-def states_copyright(text: str) -> bool:
-    """Whether ``text`` opens as a copyright line does: the word or the sign first
-    (``_LEGAL_LEAD_RE``), a year after it (``_COPYRIGHT_RE``)."""
-    return _LEGAL_LEAD_RE.match(text) is not None and _COPYRIGHT_RE.search(text) is not None
-
-
-_CREDITS_TOKENS = frozenset(("author", "authors", "copyright", "legal", "legalnotice"))
-"""Class tokens naming a title page's credits: its author, its copyright, its legal notice."""
-_COPYRIGHT_RE = re.compile(r"(?:\bcopyright\b|©)\s*(?:©\s*|\(c\)\s*)?(?:[12]\d{3})", re.I)
-"""A copyright line: "Copyright 2000-2018, Kern Sibbald", "© 2023 The Authors"."""
-
-
-def _title_page_credits(el: HtmlElement) -> bool:
-    """The credits of a document's title page: a block its class names as the author's,
-    the copyright or the legal notice (``author_info``, ``p.copyright``), under the
-    document's title (``_under_the_title``), stating a copyright (``_states_copyright``):
-    a manual's front page sets its author, date, version, copyright and license under its
-    title, as LaTeX's ``\\maketitle`` and DocBook's title page do, and a reader reads them as
-    the page's text. A story's author box ("Jane Doe covers climate for ...", a bio) comes
-    after the story or is a bio without a copyright, and a site's or a blog's copyright
-    line ("© 2024 Jane Roe") comes after the text: they stay boilerplate."""
-    tokens = _tokens_of(" ".join(v for v in (el.get("class"), el.get("id")) if v))
-    return bool(tokens & _CREDITS_TOKENS) and _under_the_title(el) and _states_copyright(el)
-
-
-CREDIT_LINE_MAX_WORDS = 12
-"""A title page's line (an author, a corporate author, a version, another copyright)."""
-TITLE_PAGE_DEPTH = 4
-"""Wrappers (holding nothing before it) climbed from a credit to the title page's title."""
-
-
-def _under_the_title(el: HtmlElement) -> bool:
-    """Only the title (a heading, through wrappers), lines of credits (short), text-less
-    blocks (a logo, an empty paragraph) and chrome by class (a navigation bar) come before
-    ``el`` in its parent, or in its title page climbing wrappers (DocBook sets each line
-    of a title page in a ``div`` of its own, the title in another): nothing of the text."""
-    node = el
-    for _ in range(TITLE_PAGE_DEPTH):
-        headed = False
-        for sib in node.itersiblings(preceding=True):
-            if not isinstance(sib.tag, str):
-                continue
-            if sib.tag in _HEADINGS or (sib.tag == "div" and
-                                        _wrapped_heading(sib).tag in _HEADINGS):
-                headed = True
-                continue
-            text = text_content(sib)
-            if text.strip() and not _kinds(sib).boiler and \
-                    len(text.split()) > CREDIT_LINE_MAX_WORDS:
-                return False
-        parent = node.getparent()
-        if headed or parent is None or parent.tag == "body" or (parent.text or "").strip():
-            return headed
-        node = parent
-    return False
-
-
-def _states_copyright(el: HtmlElement) -> bool:
-    """``el``'s text has a copyright line (``_COPYRIGHT_RE``)."""
-    return _COPYRIGHT_RE.search(text_content(el)) is not None
-
-
-_FIGURE_MAX_LEVELS = 6
-"""How far above its caption a figure's block (and its numbered title) may be."""
-
-
-def _numbered_caption(el: HtmlElement, tag: str) -> bool:
-    """Whether ``el`` is a caption (``figcaption``, a ``caption`` class token) of a numbered
-    figure: the caption, or the figure it is in (``<figure>``, a block of class "figure"),
-    starts with the figure's number ("Figure 2.7. New Account Setup", Sphinx's "Fig. 1").
-    A document numbers the figures its text refers to ("as Figure 2.7 shows"), on any
-    generator (DocBook, Sphinx, LaTeX's converters), and their captions say what a
-    screenshot or a diagram shows: text of the document. A news photo's caption ("Crowds
-    at the rally. Photo: AP") is numbered by no one, and stays boilerplate."""
-    if tag != "figcaption" and "caption" not in _tokens_of(el.get("class") or ""):
-        return False  # (a "caption-text" part of one too)
-    node: HtmlElement | None = el
-    for _ in range(_FIGURE_MAX_LEVELS):
-        if node is None:
-            return False
-        if _FIGURE_NUMBER_RE.match(_lead_text(node)):
-            return True
-        if node.tag == "figure" or "figure" in (node.get("class") or "").lower().split():
-            return False  # (the figure itself, unnumbered)
-        node = node.getparent()
-    return False
-
-
-
-
-def _caption_in_numbered_section(el: HtmlElement, tag: str,
-                                 walked: HtmlElement | None) -> bool:
-    """Whether ``el`` is a caption (``figcaption``, a ``caption`` class token) under a
-    numbered section's heading: the nearest heading before it opens with a section number
-    of two levels or more (``_SECTION_NUMBER_RE``: "14.5.1. Overview"). A document that
-    numbers its sections (a manual, a paper: DocBook, LaTeX's and Texinfo's converters)
-    shows pictures to illustrate its text, and their captions say what a screenshot shows
-    ("Filter applied with default options: scale=1.000"), numbered or not; a news photo's
-    caption ("Crowds at the rally. Photo: AP") sits under a headline or a subheading no one
-    numbers, and stays boilerplate. So is a caption under an API entry's declaration
-    (``_entrycaption.declared_heading``: "enum QEasingCurve::Type")."""
-    if tag != "figcaption" and "caption" not in _tokens_of(el.get("class") or ""):
-        return False
-    # ``walked``: the last heading the walk over the page (``remove_boilerplate``) met
-    # before ``el``, the nearest unless it holds ``el`` (then the walk back; a walk back
-    # for each caption took seconds on a gallery of thousands and no heading)
-    heading = walked
-    if walked is not None and (walked is el or _is_ancestor(walked, el)):
-        heading = _heading_before(el)
-    return heading is not None and (_SECTION_NUMBER_RE.match(text_content(heading)) is not None
-                                    or declared_heading(heading))
-
-
-def _heading_before(el: HtmlElement) -> HtmlElement | None:
-    """The nearest heading before ``el`` in the document: a preceding sibling of it or of
-    an ancestor, or the last heading in one. (Walked from ``el`` back: the XPath
-    ``preceding::`` axis reads the whole document before it for each caption, seconds on
-    a book on one page of hundreds of captions.)"""
-    node: HtmlElement | None = el
-    while node is not None:
-        for sib in node.itersiblings(preceding=True):
-            if not isinstance(sib.tag, str):
-                continue
-            if sib.tag in _HEADINGS:
-                return sib
-            inner = list(sib.iter(*_HEADINGS))
-            if inner:
-                return inner[-1]
-        node = node.getparent()
-    return None
-
-
-
-
-_SEQUENCE_RELS = words("next prev previous up start first last contents toc index home")
-"""Link types (HTML's ``rel``: ``next`` and ``prev`` in HTML5, the others in HTML 4's list)
-that name a page's place in a sequence of pages: links of a pager."""
-_PAGER_MIN_LINKS = 2
-_PAGER_LABEL_CHARS = 12
-"""Text outside a pager's links, at most, per link: its labels ("Next: ", ", Up: ", "][")."""
-_PAGER_MAX_CHARS = 400
-"""Past this much text a block is no bar of links (only short blocks are looked at)."""
-
-
-def _pager(el: HtmlElement, st: _Stats) -> bool:
-    """A bar of links to the pages around this one (next, previous, up, contents, index),
-    each link saying so by its ``rel``, with nothing but labels between them: makeinfo's
-    header ("Next: <a rel=next>..</a>, Up: <a rel=up>..</a> [<a rel=contents>Contents</a>]"),
-    a blog's older/newer posts. The ``rel`` is the page's own word that these links are its
-    navigation, whatever its classes say (Texinfo's bar is only ``div.header``); a paragraph
-    of prose citing the next chapter has more than labels outside its link."""
-    if st.text > _PAGER_MAX_CHARS or el.tag == "a":
-        return False
-    links = 0  # (every link's rel asked first, as read: most blocks' first link has none)
-    for a in el.iter("a"):
-        if a.get("href") is not None:
-            if not set((a.get("rel") or "").lower().split()) & _SEQUENCE_RELS:
-                return False
-            links += 1
-    if links < _PAGER_MIN_LINKS or st.text - st.links > _PAGER_LABEL_CHARS * links:
-        return False
-    # (the bar itself, not the section holding it and a heading: "15 Bugs" is no label)
-    return not any(True for _ in el.iter(*_HEADINGS))
-
-
-LANGUAGE_BAR_MAX_CHARS = 600
-"""Past this much text a block is no bar of languages (thirty languages' names fit)."""
-LANGUAGE_LABEL_MAX_CHARS = 40
-"""A language bar's label before its links ("Available Languages:"), at most."""
-_WORD_RE = re.compile(r"\w")
-
-
-def _language_bar(el: HtmlElement, st: _Stats) -> bool:
-    """A bar of links to the page in other languages: two links or more, every one but
-    the page's own language (at most one link) naming the language it leads to by its
-    ``hreflang``, with nothing but a label before them and separators between them
-    (``_labels_links``: "Available Languages: en | fr | ja | ko"; a site's language
-    menu). The ``hreflang`` is the page's own word that a link leads to a translation, and
-    a row of them is the site's chrome, no text of the page; a sentence citing a
-    translation ("Read it in <a>German</a> or in <a>French</a>, as ...") has words between
-    and after its links."""
-    if st.text > LANGUAGE_BAR_MAX_CHARS or el.tag == "a":
-        return False
-    links = without = 0  # (read until a second link without one: most blocks' first two)
-    for a in el.iter("a"):
-        if a.get("href") is None:
-            continue
-        links += 1
-        if not a.get("hreflang"):
-            without += 1
-            if without > 1:
-                return False
-    if links < 2 or any(True for _ in el.iter(*_HEADINGS)):
-        return False
-    return _labels_links(el)
-
-
-_BARS_MAX_CHARS = max(_PAGER_MAX_CHARS, LANGUAGE_BAR_MAX_CHARS, NAV_BAR_MAX_CHARS,
-                      SEQUENCE_BAR_MAX_CHARS, PAGE_LINE_MAX_CHARS)
-"""Past this much text a block is none of ``_bar_of_links``' bars (each has its limit)."""
-
-
-def _bar_of_links(el: HtmlElement, st: _Stats, paged: bool = True) -> bool:
-    """Whether ``el`` is a short bar of links to other pages: a pager (by its links'
-    ``rel``), a bar of languages, a node's navigation bar (by its labels), a bar to the
-    pages before and after (by the page's head), or a line leading on to one of them.
-    (Asked only of blocks of ``_BARS_MAX_CHARS`` at most: of every block with links, most
-    are longer, and none of the five is asked.) The last two read the page's head, asked
-    only when it names a page before or after this one (``paged``, once a page)."""
-    return _pager(el, st) or _language_bar(el, st) or navigation_bar(el, st) or \
-        (paged and (sequence_bar(el, st) or page_line(el, st)))
-
-
-def _labels_links(el: HtmlElement) -> bool:
-    """Whether the text of ``el`` outside its links is a label before the first link (at
-    most ``LANGUAGE_LABEL_MAX_CHARS``) and, after it, separators only (no word)."""
-    before: list[str] = []
-    after = False  # (a link met)
-
-    def walk(node: HtmlElement) -> bool:  # False: a word after a link
-        nonlocal after
-        if node.text and not _outside(node.text):
-            return False
-        for child in node:
-            if isinstance(child.tag, str):
-                if child.tag == "a" and child.get("href") is not None:
-                    after = True
-                elif not walk(child):
-                    return False
-            if child.tail and not _outside(child.tail):
-                return False
-        return True
-
-    def _outside(text: str) -> bool:  # False: a word after a link
-        if after:
-            return _WORD_RE.search(text) is None
-        before.append(text)
-        return True
-
-    return walk(el) and len("".join(before).strip()) <= LANGUAGE_LABEL_MAX_CHARS
-
 
 def _code_comment(el: HtmlElement, tag: str, st: _Stats) -> bool:
     """A highlighter's span around a code listing's comment (``<span class="comment">``),

@@ -4,7 +4,7 @@ A documentation theme sets, under every page's text and inside the column the co
 chosen from, the line stating the licence of its documents ("Except where otherwise
 noted, this document is licensed under Creative Commons Attribution 3.0 License. See all
 ... Legal Documents."), often beside the licence's badge. It is the same on every page,
-chrome as a copyright footer is (``_boiler._copyright_footer``), but its class need not
+chrome as a copyright footer is (``_copyright._copyright_footer``), but its class need not
 name a footer, and on the shortest pages it was a fifth of what was kept.
 
 The shape: the content's last block of text is one short line (``NOTICE_MAX_CHARS``) that

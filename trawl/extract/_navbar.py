@@ -6,7 +6,7 @@ nodes around it, before the node's heading: texi2any with an init file in texi2h
 (the Z shell's manual: ``<div class="section"><table class="header">[ << ] [ < ] [ Up ] [ >
 ] [ >> ] [Top] [Contents] [Index] [ ? ]</table><h2>19.2 ...</h2>``), and any generator
 that repeats its pager at every node. The bar is the generator's chrome, as a pager whose
-links say so by their ``rel`` is (``_boiler._pager``); here no ``rel`` says it and no
+links say so by their ``rel`` is (``_linkbars._pager``); here no ``rel`` says it and no
 class names navigation (``header``), the labels do. Dropped with the boilerplate, before
 the main content is chosen, it neither stands between a section and its heading (so the
 outline reads a chapter of sections under their bars as one: ``_sections``) nor is taken
@@ -49,7 +49,7 @@ def navigation_bar(el: HtmlElement, st: _Stats | None) -> bool:
     short (``NAV_BAR_MAX_CHARS``), ``NAV_BAR_MIN_LINKS`` links or more, no heading in it,
     no word outside its links (brackets and separators only), and every link's label a
     place in the sequence (``_sequence_labels``). Chrome, as a pager whose links say so by
-    their ``rel`` is (``_boiler._pager``): the labels say it here."""
+    their ``rel`` is (``_linkbars._pager``): the labels say it here."""
     if st is None or not st.links or st.text > NAV_BAR_MAX_CHARS or \
             st.text - st.links > st.links:
         return False

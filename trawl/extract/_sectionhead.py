@@ -4,7 +4,7 @@ HTML's ``<header>`` of a section groups its introductory content: its heading an
 API reference, the description of what it documents (JSDoc's default template:
 ``<section><header><h2>Walker()</h2><div class="class-description">Create a walker that can
 traverse an AST.</div></header>``). The boilerplate pass takes a ``<header>`` for the page's
-banner; ``_boiler._section_header`` spares a header that is its section's heading alone,
+banner; ``_chrome._section_header`` spares a header that is its section's heading alone,
 and ``described_header`` one whose heading is followed by nothing but a description:
 blocks of prose, sentences of the section's own words. A page's banner holds the site's
 menu, a search box, its tagline; a post's header its byline ("By Jane Doe · 5 min read"):

@@ -10,7 +10,7 @@ from functools import cached_property
 from lxml.html import HtmlElement
 
 from ._articletoc import CONTENTS_ATTR
-from ._boiler import _is_chrome
+from ._chrome import _is_chrome
 from ._listingwin import flow_prose, listings_only
 from ._namecommas import names_between_commas
 from ._prune import _link_sentence
@@ -249,7 +249,7 @@ def _over_class(best: HtmlElement, scores: dict[HtmlElement, float],
 def chrome_beside(anc: HtmlElement, block: HtmlElement) -> list[HtmlElement]:
     """The navigation in ``anc`` outside ``block`` (under it): the outermost elements of
     ``anc`` not on the way down to ``block`` whose tag or role says navigation chrome
-    (``_boiler._is_chrome``: nav, aside, a header or footer of the page) or whose class
+    (``_chrome._is_chrome``: nav, aside, a header or footer of the page) or whose class
     names navigation (``_navigation_class``: a manual's "navheader" and "navfooter",
     Publican's "docnav": the page's own word that they are not its text), a note's box
     (an admonition) aside. The

@@ -21,7 +21,7 @@ from ._text import text_content
 from ._tree import _HEADINGS
 
 SEQUENCE_BAR_MAX_CHARS = 400
-"""Past this much text a block is no bar of two links (as ``_boiler._PAGER_MAX_CHARS``)."""
+"""Past this much text a block is no bar of two links (as ``_linkbars._PAGER_MAX_CHARS``)."""
 SEQUENCE_BAR_LABEL_CHARS = 12
 """Text outside the bar's links, at most, per link: its labels ("Previous: ", " | ")."""
 

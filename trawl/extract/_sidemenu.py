@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from lxml.html import HtmlElement
 
-from ._boiler import _is_chrome
+from ._chrome import _is_chrome
 from ._stats import _link_density, _Stats
 from ._tree import _HEADINGS, _is_ancestor
 

@@ -9,7 +9,7 @@ import re
 
 from lxml.html import HtmlElement
 
-from ._boiler import states_copyright
+from ._copyright import states_copyright
 from ._stats import _Stats
 from ._toc import LISTS, _led_by_link, contents_list
 from ._tree import _HEADINGS, _collapsed_text, _is_ancestor, _short_text

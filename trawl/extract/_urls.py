@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from functools import lru_cache
-from urllib.parse import urldefrag, urlsplit
+from urllib.parse import urldefrag, urlparse, urlsplit
 from urllib.parse import urljoin as _urljoin
 
 from lxml.html import HtmlElement
@@ -14,7 +14,82 @@ from trawl.urls import route_fragment
 
 @lru_cache(maxsize=4096)
 def urljoin(base: str, href: str) -> str:
+    """``urllib.parse.urljoin(base, href)``, the common shapes (``_joined``) without it."""
+    parts = _base_parts(base)
+    if parts is not None:
+        joined = _joined(parts, href)
+        if joined is not None:
+            return joined
     return _urljoin(base, href)
+
+
+# A page's links are mostly relative paths ("../api/x.html", "x.html#_", "/docs/", "?p=2",
+# "#_"), each resolved against the one base: urljoin parses the base again for each, and
+# the reference too, a tenth of a page's extraction when the links are new (a crawl's next
+# page). ``_joined`` resolves those shapes by urljoin's own steps (Python 3.11's, which
+# tests/test_extract_speed122.py compares it with) against the base parsed once, and leaves
+# every other shape to urljoin: a scheme or anything like one (any ":"), a network path
+# ("//host"), a leading control or space, parameters (";") in the path, a base that is not
+# http(s) with a plain ASCII host.
+
+
+@lru_cache(maxsize=64)
+def _base_parts(base: str) -> tuple[str, list[str], str, str] | None:
+    """``base`` as ``_joined`` reads it: "scheme://netloc", its path's directories (the
+    path split at "/" less its last segment, unless that is empty, as urljoin drops it),
+    its path with its parameters (as a reference without a path keeps them, "/" first
+    when there is a path), its query. None for a base ``_joined`` leaves to urljoin."""
+    try:
+        scheme, netloc, path, params, query, _ = urlparse(base)
+    except ValueError:
+        return None
+    if scheme not in ("http", "https") or not netloc or not netloc.isascii() \
+            or "[" in netloc or "]" in netloc:
+        return None
+    dirs = path.split("/")
+    if dirs[-1] != "":
+        del dirs[-1]
+    here = f"{path};{params}" if params else path
+    if here and here[:1] != "/":
+        here = "/" + here
+    return f"{scheme}://{netloc}", dirs, here, query
+
+
+def _joined(parts: tuple[str, list[str], str, str], href: str) -> str | None:
+    """``urljoin(base, href)`` for ``base``'s ``parts`` (``_base_parts``) and a relative
+    reference of the common shapes, by urljoin's steps; None for another shape."""
+    if not href or ":" in href or href[:2] == "//" or href[0] <= " ":
+        return None
+    prefix, dirs, here, base_query = parts
+    rest, _, fragment = href.partition("#")
+    path, _, query = rest.partition("?")
+    if ";" in path:
+        return None
+    if not path:  # (a query or a fragment alone: the base's path, and its query if none)
+        url = prefix + here
+        query = query or base_query
+    else:
+        if path[:1] == "/":
+            segments = path.split("/")
+        else:
+            segments = dirs + path.split("/")
+            segments[1:-1] = filter(None, segments[1:-1])  # (urljoin drops empty segments)
+        resolved: list[str] = []
+        for segment in segments:
+            if segment == "..":
+                if resolved:
+                    resolved.pop()
+            elif segment != ".":
+                resolved.append(segment)
+        if segments[-1] in (".", ".."):
+            resolved.append("")
+        joined = "/".join(resolved) or "/"
+        url = prefix + (joined if joined[:1] == "/" else "/" + joined)
+    if query:
+        url += "?" + query
+    if fragment:
+        url += "#" + fragment
+    return url
 
 
 _WS = str.maketrans("", "", "\t\n\r")
@@ -74,15 +149,50 @@ def _http_target(absolute: str) -> str | None:
     """:func:`http_url` of an absolute URL. Cached: the pages of a site link to the same
     pages (its index, its modules), and the parse and the re-assembly of each cost more
     than the rest of a link."""
-    try:
-        scheme = urlsplit(absolute).scheme.lower()
-        if scheme not in ("http", "https"):
+    target = _plain_target(absolute)
+    if target is not None:
+        fragment = absolute[len(target) + 1:]
+    else:
+        try:
+            scheme = urlsplit(absolute).scheme.lower()
+            if scheme not in ("http", "https"):
+                return None
+            target, fragment = urldefrag(absolute)
+        except ValueError:
             return None
-        target, fragment = urldefrag(absolute)
-    except ValueError:
-        return None
     route = route_fragment(fragment)
     return f"{target}#{route}" if route else target
+
+
+_UNSAFE = frozenset("\t\r\n")
+"""What urlsplit drops from a URL before it reads it."""
+
+
+def _plain_target(absolute: str) -> str | None:
+    """``urldefrag(absolute)[0]`` for an http(s) URL that urlsplit reads as it is written and
+    urldefrag gives back as it is less its fragment: the scheme in lower case, a plain ASCII
+    host (no IPv6 brackets, which urlsplit checks), no character urlsplit drops, and before
+    a fragment no parameters (";", which urlunparse writes back only when not empty) and no
+    empty query (a "?" last, which it drops). None for another URL (urldefrag reads it)."""
+    if absolute.startswith("https://"):
+        start = 8
+    elif absolute.startswith("http://"):
+        start = 7
+    else:
+        return None
+    end = len(absolute)
+    for stop in "/?#":
+        found = absolute.find(stop, start, end)
+        if found >= 0:
+            end = found
+    netloc = absolute[start:end]
+    if not netloc or not netloc.isascii() or "[" in netloc or "]" in netloc or \
+            not _UNSAFE.isdisjoint(absolute):
+        return None
+    target, sharp, _ = absolute.partition("#")
+    if sharp and (";" in target or target.endswith("?")):
+        return None
+    return target
 
 
 # Resolving a reference never looks at its fragment (RFC 3986 5.2): urljoin, urlsplit and
