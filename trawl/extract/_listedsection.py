@@ -118,10 +118,34 @@ def listed_in_contents(heading: HtmlElement, content: HtmlElement) -> bool:
         if link.get("href") != "#" + name:
             continue
         lst = next(link.iterancestors("ul", "ol"), None)
-        if lst is None:
+        links = list(lst.iter("a")) if lst is not None else _line_broken_run(link)
+        if not links:
             continue
-        targets = [(a.get("href") or "") for a in lst.iter("a")]
+        targets = [(a.get("href") or "") for a in links]
         if all(t.startswith("#") for t in targets) and \
                 len({t[1:] for t in targets} & heads) >= LISTED_MIN_SECTIONS:
             return True
     return False
+
+
+LINE_BROKEN_LISTS = True
+"""Whether a run of links one per line (``<a>`` ``<br>`` ``<a>``, no list element) can be
+the page's contents list, as a ``ul`` can: groff's and man2html's manual pages list their
+sections so at their top ("NAME", "DESCRIPTION", "SEE ALSO", each a link and a break)."""
+
+
+def _line_broken_run(link: HtmlElement) -> list[HtmlElement]:
+    """The links of the run ``link`` is in when it is a list written as lines: its siblings
+    before and after it that are links or line breaks with nothing but white space between
+    them. A link inside a sentence, or beside other text, is in no such run (none)."""
+    if not LINE_BROKEN_LISTS or (link.tail or "").strip():
+        return []
+    run = [link]
+    for step in (link.itersiblings(preceding=True), link.itersiblings()):
+        for sib in step:
+            if not isinstance(sib.tag, str) or sib.tag not in ("a", "br") or \
+                    (sib.tail or "").strip():
+                break
+            if sib.tag == "a":
+                run.append(sib)
+    return run if len(run) >= LISTED_MIN_SECTIONS else []
