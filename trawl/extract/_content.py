@@ -37,6 +37,7 @@ from ._entryhead import kind_heading_beside, titled_header_in
 from ._entrylabels import drop_entry_labels
 from ._headerlines import header_lines
 from ._kindline import kind_header
+from ._leadblock import lead_over_parts
 from ._licence import drop_licence_notice
 from ._listing import listing_whole
 from ._namelines import names_entry
@@ -234,7 +235,8 @@ def _with_name_section(content: HtmlElement, above: HtmlElement | None,
         block = block.getparent()
     if block.getparent() is not parent or block not in stats or above not in stats or \
             stats[block].text > stats[above].text + NAME_BLOCK_EXTRA_CHARS or \
-            not (names_entry(block, above) or kind_heading_beside(above, block)):
+            not (names_entry(block, above) or kind_heading_beside(above, block)
+                 or lead_over_parts(block, above, content)):
         return content
     for sib in block.itersiblings():  # (the block just before the content)
         if sib is content:

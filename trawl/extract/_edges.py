@@ -14,6 +14,7 @@ from ._decl import beside_declaration, facts_beside
 from ._entryhead import kind_heading_beside, says_title
 from ._headerend import ends_header
 from ._kept import LISTING_MIN_LINES
+from ._leadblock import LEAD_ATTR
 from ._listentry import dated_page_entry, listing_date
 from ._namelines import HEADER_BLOCK_EXTRA_CHARS, holds_abstract, says_more
 from ._release import release_date
@@ -393,7 +394,7 @@ def _header_block(headline: HtmlElement, content: HtmlElement, size: int) -> Htm
         if text is None or parent.find(".//pre") is not None or _holds_landmark(parent) \
                 or says_more(parent, headline) or holds_abstract(parent, headline) \
                 or facts_beside(block, parent) or kind_heading_beside(block, parent) \
-                or opens_run_section(parent, headline):
+                or opens_run_section(parent, headline) or _marked_lead(parent):
             break
         if total is None:  # the text of the landmark it is in, else of the content
             scope = next((a for a in headline.iterancestors() if a is content or
@@ -407,6 +408,12 @@ def _header_block(headline: HtmlElement, content: HtmlElement, size: int) -> Htm
             break
         block, parent = parent, parent.getparent()
     return block
+
+
+def _marked_lead(parent: HtmlElement) -> bool:
+    """Whether ``parent`` holds the lead ``_leadblock.lead_over_parts`` took in with the
+    content (a home page's lead in its hero, an author's bio line): the page's text."""
+    return any(p.get(LEAD_ATTR) is not None for p in parent.iter("p"))
 
 
 _PREFIX_FACTOR = 4
