@@ -9,6 +9,7 @@ from typing import Any
 
 from lxml.html import HtmlElement
 
+from ._byline import own_byline
 from ._text import collapse, text_content
 from ._urls import absolutize
 
@@ -96,6 +97,18 @@ def _names(value: Any) -> list[str]:
             out.extend(_names(item))
         return out
     return []
+
+
+def _by_id(value: Any, jsonld: list[dict[str, Any]]) -> Any:
+    """``value`` with each reference to a node of the page's graph (``{"@id": ...}`` and
+    no name: Yoast's and Hugo themes' ``"author": {"@id": ".../#/schema/person/2"}``, the
+    Person set apart in the graph) replaced by that node, when the page holds it."""
+    if isinstance(value, list):
+        return [_by_id(v, jsonld) for v in value]
+    if isinstance(value, dict) and "name" not in value and isinstance(value.get("@id"), str):
+        ref = value["@id"]
+        return next((obj for obj in jsonld if obj.get("@id") == ref and "name" in obj), value)
+    return value
 
 
 def _str(value: Any) -> str | None:
@@ -232,7 +245,12 @@ def extract_metadata(root: HtmlElement, base: str) -> dict[str, Any]:
     og = {k[3:]: v for k, v in metas.items() if k.startswith("og:")}
     twitter = {k[8:]: v for k, v in metas.items() if k.startswith("twitter:")}
 
-    authors = _names(article.get("author")) if article else []
+    # (the page's node may name no author where its article's does: a graph's WebPage
+    # before its Article)
+    written = article if "author" in article else next(
+        (obj for obj in jsonld if "author" in obj
+         and any(_ARTICLE_TYPES.search(t) for t in _types(obj))), {})
+    authors = _names(_by_id(written.get("author"), jsonld))
     if not authors:
         meta_author = _first(metas, "author", "article:author", "dc.creator", "dcterms.creator",
                              "byl", "parsely-author", "sailthru.author")
@@ -272,6 +290,7 @@ def extract_metadata(root: HtmlElement, base: str) -> dict[str, Any]:
         "site_name": _first(metas, "og:site_name", "application-name"),
         "image": absolutize(base, _first(metas, "og:image", "twitter:image")),
         "keywords": [k.strip() for k in keywords.split(",") if k.strip()] if keywords else [],
+        "byline": own_byline(root, title),
         "og": og,
         "twitter": twitter,
         "jsonld_types": sorted({t for obj in jsonld for t in _types(obj)}),
