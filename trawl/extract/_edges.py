@@ -14,7 +14,7 @@ from ._decl import beside_declaration, facts_beside
 from ._entryhead import kind_heading_beside, says_title
 from ._headerend import ends_header
 from ._kept import LISTING_MIN_LINES
-from ._leadblock import LEAD_ATTR
+from ._leadblock import LEAD_ATTR, lead_before_parts
 from ._listentry import dated_page_entry, listing_date
 from ._namelines import HEADER_BLOCK_EXTRA_CHARS, holds_abstract, says_more
 from ._release import release_date
@@ -394,7 +394,8 @@ def _header_block(headline: HtmlElement, content: HtmlElement, size: int) -> Htm
         if text is None or parent.find(".//pre") is not None or _holds_landmark(parent) \
                 or says_more(parent, headline) or holds_abstract(parent, headline) \
                 or facts_beside(block, parent) or kind_heading_beside(block, parent) \
-                or opens_run_section(parent, headline) or _marked_lead(parent):
+                or opens_run_section(parent, headline) or _marked_lead(parent) \
+                or lead_before_parts(parent, headline, content):
             break
         if total is None:  # the text of the landmark it is in, else of the content
             scope = next((a for a in headline.iterancestors() if a is content or

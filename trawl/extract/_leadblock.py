@@ -20,6 +20,7 @@ import re
 
 from lxml.html import HtmlElement
 
+from ._text import collapse, text_content
 from ._tree import _HEADINGS, _is_ancestor, _short_text
 
 LEAD_OVER_PARTS = True
@@ -52,6 +53,22 @@ def lead_over_parts(block: HtmlElement, headline: HtmlElement,
     return bool(leads)
 
 
+def lead_before_parts(block: HtmlElement, headline: HtmlElement,
+                      content: HtmlElement) -> bool:
+    """``lead_over_parts`` for a ``block`` of the headline inside ``content`` (the hero and
+    the parts chosen together): whether it holds a lead and what follows it in ``content``
+    opens on a heading. ``_edges._header_block`` climbs no further: the lead stays."""
+    if not LEAD_OVER_PARTS or _banner(block):
+        return False
+    node = block
+    while node is not content and node.getparent() is not None:
+        for sib in node.itersiblings():
+            if isinstance(sib.tag, str) and text_content(sib).strip():
+                return lead_over_parts(block, headline, sib)
+        node = node.getparent()
+    return False
+
+
 def _lead(p: HtmlElement, headline: HtmlElement) -> bool:
     """A paragraph beside the headline saying a sentence of its own (no link's text alone)."""
     if _is_ancestor(p, headline) or _is_ancestor(headline, p):
@@ -59,7 +76,7 @@ def _lead(p: HtmlElement, headline: HtmlElement) -> bool:
     text = _short_text(p, LEAD_MAX_CHARS)
     if not text or len(text.split()) < LEAD_MIN_WORDS or not _SENTENCE_END_RE.search(text):
         return False
-    linked = sum(len(" ".join((a.text_content() or "").split())) for a in p.iter("a"))
+    linked = sum(len(collapse(text_content(a))) for a in p.iter("a"))
     return linked < len(text) / 2
 
 
