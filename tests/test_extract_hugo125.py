@@ -60,6 +60,10 @@ def _page(title: str, body: str, head: str = "") -> str:
             "</body></html>")
 
 
+HOME_HEAD = "<meta property='og:site_name' content='Quillpress'>"
+"""The site's name as the head says it (``_names_site``: the headline is no site's name)."""
+
+
 def home_hero_apart() -> str:
     """A home page as Doks lays it out: the hero (the page's title, the lead, a button) in
     the page's content block, the feature sections after that block, in the body."""
@@ -68,7 +72,7 @@ def home_hero_apart() -> str:
                  "<div class='row'><div class='col'><h1>Documentation made plain</h1></div>"
                  f"<div class='col'><p class='lead'>{LEAD}</p><a class='btn' "
                  "href='/docs/start/' role='button'>Get started</a></div></div></section>"
-                 f"</div></div><section class='features'>{_features()}</section>")
+                 f"</div></div><section class='features'>{_features()}</section>", HOME_HEAD)
 
 
 def home_hero_within() -> str:
@@ -76,7 +80,7 @@ def home_hero_within() -> str:
     return _page("Quillpress - Documentation made plain",
                  "<div class='page'><section class='hero'><h1>Documentation made plain</h1>"
                  f"<p>{LEAD}</p></section><section class='features'>{_features()}</section>"
-                 "</div>")
+                 "</div>", HOME_HEAD)
 
 
 def author_page() -> str:
@@ -158,6 +162,31 @@ def test_a_sites_tagline_stays_out():
     text = _text(banner_over_listing())
     assert "Notes from the coast path" not in text
     assert "Walk number 3" in text
+
+
+def site_hero_over_tag_page(site_meta: bool) -> str:
+    """Hostile: a site-wide hero (the site's name, its tagline: on every page, a ``div``, no
+    banner's tag) over a tag's list of posts; the site's name is the head's
+    ``og:site_name`` (``site_meta``) or the last part of the page's title."""
+    posts = "".join(f"<article><h2><a href='/blog/walk-{i}/'>Walk number {i}</a></h2>"
+                    f"<p>{POST_SUMMARY}</p></article>" for i in range(1, 4))
+    head = "<meta property='og:site_name' content='Quill blog'>" if site_meta else ""
+    title = "Walks | Quill blog" if site_meta else "Walks - Quill blog"
+    return _page(title, "<div class='wrap'><div class='hero'><h1>Quill blog</h1>"
+                 "<p>Notes from the coast path, written on the way.</p></div>"
+                 f"<div class='posts'><h2>Walks</h2>{posts}</div></div>", head)
+
+
+@pytest.mark.parametrize("site_meta", [True, False])
+def test_a_site_wide_heros_tagline_stays_out(monkeypatch, site_meta):
+    """The tagline under the site's name is no lead of a tag's page; ``_names_site``
+    loosened to never: it is taken (the test fails)."""
+    page = site_hero_over_tag_page(site_meta)
+    text = _text(page, SITE + "tags/walks/")
+    assert "Notes from the coast path" not in text
+    assert "Walk number 3" in text
+    monkeypatch.setattr(leadblock, "_names_site", lambda headline, title: False)
+    assert "Notes from the coast path" in _text(page, SITE + "tags/walks/")
 
 
 # --- a post's own byline, in its metadata ---------------------------------------------

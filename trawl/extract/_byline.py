@@ -33,6 +33,7 @@ BYLINE_RE = re.compile(
 _OUTSIDE_TAGS = frozenset(("aside", "nav", "footer"))
 _OUTSIDE_ROLES = frozenset(("complementary", "navigation", "contentinfo"))
 _WORD_RE = re.compile(r"\w+")
+_HEADINGS = frozenset(("h1", "h2", "h3", "h4", "h5", "h6"))
 _READS = 8
 """How many elements after the headline are read for its byline."""
 
@@ -66,7 +67,7 @@ def _line_after(h1: HtmlElement) -> str | None:
         text = collapse(text_content(sib))
         if not text:
             continue
-        if len(text) > BYLINE_MAX_CHARS or sib.tag.startswith("h") and sib.tag[1:].isdigit():
+        if len(text) > BYLINE_MAX_CHARS or sib.tag in _HEADINGS:
             return None
         return text if BYLINE_RE.match(text) or (_dated(text) and len(text) < 80) else None
     return None

@@ -40,6 +40,11 @@ PREV_PAGE_ATTR = "data-trawl-prev"
 """Set on the root by ``basic_clean``: the ``href`` of the head's ``<link rel="prev">`` (or
 ``rel="previous"``: the page before this one in its document; see ``_seqbar``)."""
 _PREV_RELS = frozenset(("prev", "previous"))
+SITE_NAME_ATTR = "data-trawl-site"
+"""Set on the root by ``basic_clean``: the site's name as the head says it (``og:site_name``,
+``application-name``), kept past the head's removal for the rules that ask (see
+``_leadblock``: a site's banner names the site, no page)."""
+_SITE_NAME_KEYS = frozenset(("og:site_name", "application-name"))
 DIAGRAM_ATTR = "data-trawl-diagram"
 """Set by ``_keep_diagram_labels`` on the paragraph of a diagram's labels: the figure it was
 (see ``_figures.figure_references``)."""
@@ -136,7 +141,7 @@ lower-cased: no letter of them has another case the regexes' ``re.I`` matches an
 _NO_CLASS = (False, False)
 
 
-_NOTED_TAGS = frozenset(("link", "svg"))
+_NOTED_TAGS = frozenset(("link", "svg", "meta"))
 """The dropped tags ``_note_dropped`` reads."""
 
 
@@ -149,6 +154,9 @@ def _note_dropped(el: HtmlElement, tag: str, root: HtmlElement) -> None:
         root.set(PREV_PAGE_ATTR, el.get("href") or "")  # (see PREV_PAGE_ATTR)
     elif tag == "svg":
         _keep_diagram_labels(el)
+    elif tag == "meta" and (el.get("property") or el.get("name") or "").strip().lower() \
+            in _SITE_NAME_KEYS and el.get("content") and root.get(SITE_NAME_ATTR) is None:
+        root.set(SITE_NAME_ATTR, el.get("content") or "")  # (see SITE_NAME_ATTR)
 
 
 def basic_clean(root: HtmlElement) -> None:

@@ -141,7 +141,7 @@ def _find_main(root: HtmlElement, title: str | None = None
         top = whole(_climb(_widen(best, scores), stats), stats, mass)
     above = headline_before(top, title)
     top_score = scores.get(top, scores[best])
-    top = _with_name_section(top, above, stats)
+    top = _with_name_section(top, above, stats, title)
     content = _with_siblings(body, top, top_score, scores, stats)
     if section_made_whole(content, top):  # (a section: the climb goes on from it)
         content = whole(content, stats, mass)
@@ -218,7 +218,8 @@ NAME_BLOCK_EXTRA_CHARS = 300
 
 
 def _with_name_section(content: HtmlElement, above: HtmlElement | None,
-                       stats: dict[HtmlElement, _Stats]) -> HtmlElement:
+                       stats: dict[HtmlElement, _Stats], title: str | None = None
+                       ) -> HtmlElement:
     """``content`` and, before it, the title block of the headline set above it (``above``),
     wrapped together in a new ``<div>`` where they were, when that block is a manual
     entry's: it holds, beside the headline, the entry's name line ("git-show - Show
@@ -236,7 +237,7 @@ def _with_name_section(content: HtmlElement, above: HtmlElement | None,
     if block.getparent() is not parent or block not in stats or above not in stats or \
             stats[block].text > stats[above].text + NAME_BLOCK_EXTRA_CHARS or \
             not (names_entry(block, above) or kind_heading_beside(above, block)
-                 or lead_over_parts(block, above, content)):
+                 or lead_over_parts(block, above, content, title)):
         return content
     for sib in block.itersiblings():  # (the block just before the content)
         if sib is content:

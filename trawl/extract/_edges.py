@@ -78,12 +78,12 @@ def strip_header(content: HtmlElement, title: str | None,
                 headline = headline_text(el)
                 book = title_page(content, el) or licence_page(content, el)
                 # (a book's title page: its credits and legal lines are its text)
-                doomed.append(el if book else _header_block(el, content, len(heading)))
+                doomed.append(el if book else _header_block(el, content, len(heading), title))
             continue
         if headline is None and not titled_above and tag in _TITLE_TAGS and \
                 (_is_headline(el, title_words) or title_after_trail(el, title)):
             headline = headline_text(el)  # (a title in a block that is no heading)
-            doomed.append(_header_block(el, content, len(headline)))
+            doomed.append(_header_block(el, content, len(headline), title))
             continue
         has_block_child = any(
             isinstance(c.tag, str) and c.tag in BLOCK_TAGS for c in el
@@ -383,7 +383,8 @@ def _holds_landmark(el: HtmlElement) -> bool:
     return bool(_LANDMARK(el))
 
 
-def _header_block(headline: HtmlElement, content: HtmlElement, size: int) -> HtmlElement:
+def _header_block(headline: HtmlElement, content: HtmlElement, size: int,
+                  title: str | None = None) -> HtmlElement:
     """The largest wrapper of ``headline`` inside ``content`` that holds little more than
     it: the header the body follows."""
     block = headline
@@ -395,7 +396,7 @@ def _header_block(headline: HtmlElement, content: HtmlElement, size: int) -> Htm
                 or says_more(parent, headline) or holds_abstract(parent, headline) \
                 or facts_beside(block, parent) or kind_heading_beside(block, parent) \
                 or opens_run_section(parent, headline) or _marked_lead(parent) \
-                or lead_before_parts(parent, headline, content):
+                or lead_before_parts(parent, headline, content, title):
             break
         if total is None:  # the text of the landmark it is in, else of the content
             scope = next((a for a in headline.iterancestors() if a is content or

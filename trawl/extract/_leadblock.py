@@ -20,6 +20,7 @@ import re
 
 from lxml.html import HtmlElement
 
+from ._clean import SITE_NAME_ATTR
 from ._text import collapse, text_content
 from ._tree import _HEADINGS, _is_ancestor, _short_text
 
@@ -38,14 +39,17 @@ OPENING_READS = 40
 
 
 def lead_over_parts(block: HtmlElement, headline: HtmlElement,
-                    content: HtmlElement) -> bool:
+                    content: HtmlElement, title: str | None = None) -> bool:
     """Whether ``block`` (the wrapper of the ``headline`` set above ``content``, just before
     it) holds a lead that is the page's text: a paragraph of one sentence or two beside the
     headline, while ``content`` opens on a heading of its own (a part's title: a feature's,
     a listed post's). Marks the lead (``LEAD_ATTR``). Guards: a block that is or sits in a
     banner (``_banner``: a site's header and tagline) holds none; a content opening on a
-    paragraph (an article's body under its standfirst) takes none (``_opens_on_heading``)."""
-    if not LEAD_OVER_PARTS or _banner(block) or not _opens_on_heading(content):
+    paragraph (an article's body under its standfirst) takes none (``_opens_on_heading``);
+    a headline saying the site's name (``_names_site``: a site-wide hero's, its tagline under
+    it, on a page that is not the site's home) has no lead of the page's."""
+    if not LEAD_OVER_PARTS or _banner(block) or not _opens_on_heading(content) or \
+            _names_site(headline, title):
         return False
     leads = [p for p in block.iter("p") if _lead(p, headline)]
     for p in leads:
@@ -54,7 +58,7 @@ def lead_over_parts(block: HtmlElement, headline: HtmlElement,
 
 
 def lead_before_parts(block: HtmlElement, headline: HtmlElement,
-                      content: HtmlElement) -> bool:
+                      content: HtmlElement, title: str | None = None) -> bool:
     """``lead_over_parts`` for a ``block`` of the headline inside ``content`` (the hero and
     the parts chosen together): whether it holds a lead and what follows it in ``content``
     opens on a heading. ``_edges._header_block`` climbs no further: the lead stays."""
@@ -64,9 +68,42 @@ def lead_before_parts(block: HtmlElement, headline: HtmlElement,
     while node is not content and node.getparent() is not None:
         for sib in node.itersiblings():
             if isinstance(sib.tag, str) and text_content(sib).strip():
-                return lead_over_parts(block, headline, sib)
+                return lead_over_parts(block, headline, sib, title)
         node = node.getparent()
     return False
+
+
+_TITLE_PARTS_RE = re.compile(r"\s+[|\u2013\u2014\u00b7:-]\s+")
+"""Where a ``<title>``'s parts meet ("Walks - Quill blog", "Quill blog | Walks")."""
+_WORD_RE = re.compile(r"\w+")
+
+
+def _names_site(headline: HtmlElement, title: str | None) -> bool:
+    """Whether ``headline`` says the site's name, not the page's: its words are the name
+    the head gives the site (``og:site_name``, ``application-name``: ``_clean`` keeps it on
+    the root), or, when the head gives none, the last part of a ``<title>`` of two parts or
+    more ("Walks - Quill blog": the page's name, then the site's); or it links to the
+    site's root. A home page titled with the site's name alone keeps its lead (its hero's
+    tagline is what the home page says first)."""
+    words = _WORD_RE.findall(collapse(text_content(headline)).casefold())
+    if not words:
+        return False
+    if any(_root_link(a.get("href") or "") for a in headline.iter("a")):
+        return True
+    root = headline.getroottree().getroot()
+    site = root.get(SITE_NAME_ATTR)
+    if site is None:
+        parts = _TITLE_PARTS_RE.split(title or "")
+        site = parts[-1] if len(parts) > 1 else ""
+    return words == _WORD_RE.findall(site.casefold())
+
+
+def _root_link(href: str) -> bool:
+    """Whether ``href`` leads to a site's root ("/", "https://example.org/", "index.html")."""
+    href = href.strip().split("#")[0].split("?")[0]
+    if "://" in href:
+        href = "/" + href.split("://", 1)[1].partition("/")[2]
+    return href in ("/", "./", "/index.html", "index.html")
 
 
 def _lead(p: HtmlElement, headline: HtmlElement) -> bool:
