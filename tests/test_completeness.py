@@ -414,8 +414,11 @@ FLOORS = {
     # chrome (the reference now counts them: 7 / 9); 1 / 3 (97.2 %) since _teaserline and
     # _alertbox. Left: the post's own byline (taken with its headline, as on nikola's
     # posts: its date is the page's metadata, its author and category are not), the home
-    # page's lead under its hero's title, an author's page's bio line)
-    "hugo": (1, 3),
+    # page's lead under its hero's title, an author's page's bio line); brief 125: the
+    # post's own byline left out of the reference (trawl keeps it as metadata: ``byline``,
+    # ``published``, ``author``, as Pelican's and Nikola's) 0 / 2, and 0 / 0 (100 %) since
+    # _leadblock (the hero's lead over the features, the bio over the author's posts)
+    "hugo": (0, 0),
     # (brief 123, as first measured: HonKit 6.1, GitBook's fork, its default theme, npm's
     # docs as a book, 84 pages, built by scripts/build-honkit, 0 / 0)
     "honkit": (0, 0),

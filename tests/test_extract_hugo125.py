@@ -248,3 +248,15 @@ def test_an_author_given_by_reference_is_named(monkeypatch):
     assert extract(post(), SITE + "blog/a-walk/").metadata["author"] == "Ann Walker"
     monkeypatch.setattr(meta, "_by_id", lambda value, jsonld: value)
     assert extract(post(), SITE + "blog/a-walk/").metadata["author"] is None
+
+
+def test_a_meta_blocks_first_line_is_the_byline(monkeypatch):
+    """A meta block under the title holding the byline, then a share box: the byline is
+    its first line (``_DEPTH = 0``, no wrapper read through: the share box's words come
+    with it)."""
+    page = post("<div><p class='meta'>By Ann Walker, May 4, 2026</p><div class='share'>"
+                "Share on: <a href='https://social.example.test/share'>Social</a></div></div>")
+    assert extract(page, SITE + "blog/a-walk/").metadata["byline"] == \
+        "By Ann Walker, May 4, 2026"
+    monkeypatch.setattr(byline, "_DEPTH", 0)
+    assert "Share on" in extract(page, SITE + "blog/a-walk/").metadata["byline"]

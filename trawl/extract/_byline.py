@@ -22,7 +22,7 @@ import re
 from lxml.html import HtmlElement
 
 from ._dates import _dated
-from ._text import collapse, text_content
+from ._text import BLOCK_TAGS, collapse, text_content
 
 OWN_BYLINE = True
 """Whether ``own_byline`` reads a byline (a switch for the tests)."""
@@ -35,6 +35,7 @@ _OUTSIDE_ROLES = frozenset(("complementary", "navigation", "contentinfo"))
 _WORD_RE = re.compile(r"\w+")
 _HEADINGS = frozenset(("h1", "h2", "h3", "h4", "h5", "h6"))
 _READS = 8
+_DEPTH = 3
 """How many elements after the headline are read for its byline."""
 
 
@@ -57,6 +58,22 @@ def _outside(el: HtmlElement) -> bool:
                for a in el.iterancestors())
 
 
+def _first_line(el: HtmlElement, text: str) -> tuple[HtmlElement, str]:
+    """``el``'s first line: through a wrapper of blocks (a meta block holding the byline,
+    then a share box: "By Ann Reyes, May 4, 2026" over "Share on: Facebook Twitter"), its
+    first block with text, down to ``_DEPTH`` wrappers."""
+    for _ in range(_DEPTH):
+        if not any(isinstance(c.tag, str) and c.tag in BLOCK_TAGS for c in el):
+            break
+        for child in el:
+            if isinstance(child.tag, str) and (line := collapse(text_content(child))):
+                el, text = child, line
+                break
+        else:
+            break
+    return el, text
+
+
 def _line_after(h1: HtmlElement) -> str | None:
     """The first element with text after ``h1`` in its parent, when it reads as a byline."""
     for i, sib in enumerate(h1.itersiblings()):
@@ -67,6 +84,7 @@ def _line_after(h1: HtmlElement) -> str | None:
         text = collapse(text_content(sib))
         if not text:
             continue
+        sib, text = _first_line(sib, text)
         if len(text) > BYLINE_MAX_CHARS or sib.tag in _HEADINGS:
             return None
         return text if BYLINE_RE.match(text) or (_dated(text) and len(text) < 80) else None
