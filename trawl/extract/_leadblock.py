@@ -67,7 +67,7 @@ def lead_before_parts(block: HtmlElement, headline: HtmlElement,
     node = block
     while node is not content and node.getparent() is not None:
         for sib in node.itersiblings():
-            if isinstance(sib.tag, str) and text_content(sib).strip():
+            if isinstance(sib.tag, str) and any(t.strip() for t in sib.itertext()):
                 return lead_over_parts(block, headline, sib, title)
         node = node.getparent()
     return False
