@@ -17,6 +17,7 @@ from collections.abc import Iterator
 from lxml.html import HtmlElement
 
 from ._text import text_content
+from ._tokens import _kinds_of
 
 DEMO_TAGS = frozenset(("nav", "form", "fieldset"))
 """What a live example of a page's chrome is written as (beside blocks of a chrome's
@@ -54,12 +55,90 @@ def demonstration(el: HtmlElement) -> bool:
     node: HtmlElement | None = el
     for _ in range(DEMO_MAX_DEPTH):
         if node is None or (node is not el and node.tag not in DEMO_TAGS
-                            and node.tag != "div"):
+                            and node.tag != "div") or over_page(node):
             return False
-        if _between_paragraphs(node):
+        if _between_paragraphs(node) or (LEFT_OPEN and listing is not None
+                                         and left_open(node, listing)):
             return True
         node = node.getparent()
     return False
+
+
+MODAL_ATTR = "aria-modal"
+"""Set ``true`` on a dialog shown over the page: the page's reader is to answer it first."""
+
+
+def over_page(el: HtmlElement) -> bool:
+    """Whether ``el`` says it is a dialog shown over the page (``aria-modal="true"``, the
+    state a script sets on a pop-up it opens: a cookie wall, a newsletter overlay). No live
+    example in a document's text is written open over the page it is in."""
+    return (el.get(MODAL_ATTR) or "").strip().lower() == "true"
+
+
+LEFT_OPEN = True
+"""Switch for ``left_open`` (tests loosen and tighten the rules by such switches)."""
+
+SECTION_HEADINGS = frozenset(("h2", "h3", "h4", "h5", "h6"))
+"""The headings of a document's sections (its title, ``h1``, opens none after an example)."""
+
+
+def left_open(node: HtmlElement, listing: HtmlElement) -> bool:
+    """Whether ``node``, an example's block holding ``listing``, is one left open: the rest
+    of the document was read into it. An example's inner ``<div>`` whose ``</div>`` a
+    Markdown converter set as text in its listing stays open in a browser too (a form's
+    end tag closes the form alone: HTML's tree construction leaves the elements opened in
+    it open), and the example's block then holds every paragraph and section after it.
+    It follows a paragraph of the document (``_paragraph_past``), nothing of its parent
+    follows it (the text went on inside it, to its parent's end), and after its child
+    holding the listing it holds the document's next section: a section's heading
+    (``SECTION_HEADINGS``) and a paragraph. Guards: a pop-up at the end of a page (a
+    cookie wall, a newsletter box after the story's last paragraph) holds no listing of
+    markup (``demonstration``'s); a sign-up box holding a heading and a paragraph holds
+    them before its form, not after a listing; a dialog over the page says so
+    (``over_page``)."""
+    if any(isinstance(sib.tag, str) for sib in node.itersiblings()):
+        return False
+    if not _paragraph_past(node, node.itersiblings(preceding=True)):
+        return False
+    holder: HtmlElement | None = listing
+    while holder is not None and holder.getparent() is not node:
+        holder = holder.getparent()
+    if holder is None:
+        return False
+    heading = False
+    for later in holder.itersiblings():
+        if later.tag in SECTION_HEADINGS:
+            heading = True
+        elif heading and later.tag == "p":
+            return True
+    return False
+
+
+HIDDEN_DEMOS = True
+"""Switch for ``hidden_demonstration``."""
+
+
+def hidden_demonstration(el: HtmlElement) -> bool:
+    """Whether ``el``, hidden by ``aria-hidden="true"`` alone (no ``hidden`` attribute, no
+    style hiding it: the caller asks those first), is a pop-up component's live example in
+    a document's text: a guide shows a modal dialog or a menu live, written as raw HTML
+    that a script opens from a button, and marks it hidden from screen readers until then.
+    ``aria-hidden`` hides nothing from the eye, and a page that does not load the
+    component's style sheet shows it in the text; a Markdown converter sets its indented
+    inner markup as a code listing in it, the example's markup, which the document shows
+    nowhere else. Its class says a pop-up or chrome (a modal, a menu: the kind of
+    component hidden until opened; ``_tokens``' boilerplate words, not a cookie's or a
+    newsletter's: those are a site's, whatever they hold). It must be a live example
+    (``demonstration``: it holds a listing of markup, and it or the example block around it
+    stands between the document's paragraphs). Guards: a site's hidden pop-up (a newsletter
+    or cookie box hidden until a script opens it) holds no listing of markup, whatever its
+    place; one hidden by its style stays hidden (the caller's); a dialog set open over the
+    page (``aria-modal``) is none (``over_page``, in ``demonstration``)."""
+    cls = el.get("class")
+    if not HIDDEN_DEMOS or not cls:
+        return False
+    kinds = _kinds_of(cls)
+    return kinds.boiler and not kinds.strong and demonstration(el)
 
 
 _MARKUP_RE = re.compile(r"</?[A-Za-z][\w-]*(?:\s[^<>]*)?/?>")
