@@ -30,6 +30,14 @@ PARAGRAPH_TAGS = frozenset(("p", "pre", "blockquote", "ul", "ol", "dl"))
 """The document's text around the example (a listing after it is the text's too, and so
 is a list)."""
 
+SECTION_HEADINGS = frozenset(("h2", "h3", "h4", "h5", "h6"))
+"""The headings of a document's sections (its title, ``h1``, opens none after an example)."""
+
+AFTER_TAGS = PARAGRAPH_TAGS | SECTION_HEADINGS
+"""What of the document may follow an example: its text, or its next section's heading.
+Before it, only its text: a site's navigation under the title (``h1``) or under a
+section's heading stands before the document's text, not in it."""
+
 DEMO_MAX_DEPTH = 3
 """The example's outermost block is ``el`` or an ancestor this close (a form in a
 navigation bar's example, a fieldset in a form's)."""
@@ -77,10 +85,6 @@ def over_page(el: HtmlElement) -> bool:
 
 LEFT_OPEN = True
 """Switch for ``left_open`` (tests loosen and tighten the rules by such switches)."""
-
-SECTION_HEADINGS = frozenset(("h2", "h3", "h4", "h5", "h6"))
-"""The headings of a document's sections (its title, ``h1``, opens none after an example)."""
-
 
 def left_open(node: HtmlElement, listing: HtmlElement) -> bool:
     """Whether ``node``, an example's block holding ``listing``, is one left open: the rest
@@ -198,14 +202,17 @@ def embed_code(listing: HtmlElement) -> bool:
 
 def _between_paragraphs(node: HtmlElement) -> bool:
     """Whether paragraphs are before and after ``node``, right there or past examples
-    like it (its tag: two toolbars shown in one example)."""
+    like it (its tag: two toolbars shown in one example). After it, the heading of the
+    document's next section stands for a paragraph (``AFTER_TAGS``: the last examples of a
+    section, three dialogs of three sizes, end it)."""
     return _paragraph_past(node, node.itersiblings(preceding=True)) and \
-        _paragraph_past(node, node.itersiblings())
+        _paragraph_past(node, node.itersiblings(), AFTER_TAGS)
 
 
-def _paragraph_past(node: HtmlElement, siblings: Iterator[HtmlElement]) -> bool:
+def _paragraph_past(node: HtmlElement, siblings: Iterator[HtmlElement],
+                    tags: frozenset[str] = PARAGRAPH_TAGS) -> bool:
     for sib in siblings:
-        if sib.tag in PARAGRAPH_TAGS or _listing_block(sib):
+        if sib.tag in tags or _listing_block(sib):
             return True
         if sib.tag != node.tag:
             return False
