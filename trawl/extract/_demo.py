@@ -30,14 +30,6 @@ PARAGRAPH_TAGS = frozenset(("p", "pre", "blockquote", "ul", "ol", "dl"))
 """The document's text around the example (a listing after it is the text's too, and so
 is a list)."""
 
-SECTION_HEADINGS = frozenset(("h2", "h3", "h4", "h5", "h6"))
-"""The headings of a document's sections (its title, ``h1``, opens none after an example)."""
-
-AFTER_TAGS = PARAGRAPH_TAGS | SECTION_HEADINGS
-"""What of the document may follow an example: its text, or its next section's heading.
-Before it, only its text: a site's navigation under the title (``h1``) or under a
-section's heading stands before the document's text, not in it."""
-
 DEMO_MAX_DEPTH = 3
 """The example's outermost block is ``el`` or an ancestor this close (a form in a
 navigation bar's example, a fieldset in a form's)."""
@@ -45,15 +37,16 @@ navigation bar's example, a fieldset in a form's)."""
 
 def demonstration(el: HtmlElement) -> bool:
     """Whether ``el`` (a ``nav``, a form, a block whose class says chrome: a toolbar of
-    buttons) is a live example in the text: it holds a code listing of markup
-    (``shows_markup``: the example's own), and it (or the example block around it,
-    ``DEMO_MAX_DEPTH`` levels up at most, through ``DEMO_TAGS`` and ``div``) stands between
-    two paragraphs of the document, one before it and one after, past examples like it at
-    most. Guards: a
+    buttons, a modal dialog, a menu) is a live example in the text: it holds a code listing
+    of markup (``shows_markup``: the example's own), and it (or the example block around
+    it, ``DEMO_MAX_DEPTH`` levels up at most, through ``DEMO_TAGS`` and ``div``) stands
+    between two paragraphs of the document, one before it and one after, past examples
+    like it at most (or it is an example left open: ``left_open``). Guards: a
     site's navigation, its toolbars or a search form hold no listing of markup; a login or
     share box after a story's last paragraph, its listing a call, stands between none; a
     newsletter form set between a story's paragraphs holds no listing; a share box's
-    "Embed this video" code beside its player loads a frame from elsewhere (``embed_code``).
+    "Embed this video" code beside its player loads a frame from elsewhere (``embed_code``);
+    a dialog open over the page is none (``over_page``).
     A ``nav`` whose links lead nowhere (``mock_navigation``) is an example too, with or
     without its listing."""
     listing = next(el.iter(LISTING_TAG), None)
@@ -65,41 +58,38 @@ def demonstration(el: HtmlElement) -> bool:
         if node is None or (node is not el and node.tag not in DEMO_TAGS
                             and node.tag != "div") or over_page(node):
             return False
-        if _between_paragraphs(node) or (LEFT_OPEN and listing is not None
-                                         and left_open(node, listing)):
+        if _between_paragraphs(node) or \
+                (listing is not None and left_open(node, listing)):
             return True
         node = node.getparent()
     return False
 
 
 MODAL_ATTR = "aria-modal"
-"""Set ``true`` on a dialog shown over the page: the page's reader is to answer it first."""
+"""Set ``true`` on a dialog shown over the page: its reader is to answer it first."""
 
 
 def over_page(el: HtmlElement) -> bool:
-    """Whether ``el`` says it is a dialog shown over the page (``aria-modal="true"``, the
-    state a script sets on a pop-up it opens: a cookie wall, a newsletter overlay). No live
-    example in a document's text is written open over the page it is in."""
+    """Whether ``el`` says it is a dialog open over the page (``aria-modal="true"``, the
+    state a script sets on a pop-up it opens: a cookie wall, a newsletter overlay, a share
+    box, as a rendered page's snapshot holds it). No live example in a document's text is
+    written open over the page it is in (a guide's dialog is opened by its button)."""
     return (el.get(MODAL_ATTR) or "").strip().lower() == "true"
 
-
-LEFT_OPEN = True
-"""Switch for ``left_open`` (tests loosen and tighten the rules by such switches)."""
 
 def left_open(node: HtmlElement, listing: HtmlElement) -> bool:
     """Whether ``node``, an example's block holding ``listing``, is one left open: the rest
     of the document was read into it. An example's inner ``<div>`` whose ``</div>`` a
     Markdown converter set as text in its listing stays open in a browser too (a form's
     end tag closes the form alone: HTML's tree construction leaves the elements opened in
-    it open), and the example's block then holds every paragraph and section after it.
-    It follows a paragraph of the document (``_paragraph_past``), nothing of its parent
-    follows it (the text went on inside it, to its parent's end), and after its child
-    holding the listing it holds the document's next section: a section's heading
-    (``SECTION_HEADINGS``) and a paragraph. Guards: a pop-up at the end of a page (a
-    cookie wall, a newsletter box after the story's last paragraph) holds no listing of
-    markup (``demonstration``'s); a sign-up box holding a heading and a paragraph holds
-    them before its form, not after a listing; a dialog over the page says so
-    (``over_page``)."""
+    it open, and ``_endtags`` rightly writes no ``</div>`` there), and the example's block
+    then holds every paragraph and section after it, to its parent's end. It follows a
+    paragraph of the document (``_paragraph_past``), nothing of its parent follows it, and
+    after its child holding the listing it holds the document's next section
+    (``_next_section``). Guards: a pop-up at the end of a page (a cookie wall, a
+    newsletter box after the story's last paragraph) holds no listing of markup
+    (``demonstration``'s); a box offering markup to paste (a badge's, a citation's) heads
+    its listing, and says a line after it, but opens no section after it."""
     if any(isinstance(sib.tag, str) for sib in node.itersiblings()):
         return False
     if not _paragraph_past(node, node.itersiblings(preceding=True)):
@@ -107,19 +97,24 @@ def left_open(node: HtmlElement, listing: HtmlElement) -> bool:
     holder: HtmlElement | None = listing
     while holder is not None and holder.getparent() is not node:
         holder = holder.getparent()
-    if holder is None:
+    return holder is not None and any(_next_section(later) for later in holder.itersiblings())
+
+
+SECTION_HEADINGS = frozenset(("h2", "h3", "h4", "h5", "h6"))
+"""The headings of a document's sections (its title, ``h1``, opens none after an example)."""
+
+
+def _next_section(el: HtmlElement) -> bool:
+    """Whether ``el`` opens a section of the document: a section's heading
+    (``SECTION_HEADINGS``) over a paragraph (its next element). A heading over a list of
+    links ("Related stories") or a form ("Leave a reply") opens the site's chrome after a
+    story, not its text."""
+    if el.tag not in SECTION_HEADINGS:
         return False
-    heading = False
-    for later in holder.itersiblings():
-        if later.tag in SECTION_HEADINGS:
-            heading = True
-        elif heading and later.tag == "p":
-            return True
-    return False
-
-
-HIDDEN_DEMOS = True
-"""Switch for ``hidden_demonstration``."""
+    after = el.getnext()
+    while after is not None and not isinstance(after.tag, str):
+        after = after.getnext()
+    return after is not None and after.tag == "p"
 
 
 def hidden_demonstration(el: HtmlElement) -> bool:
@@ -130,19 +125,26 @@ def hidden_demonstration(el: HtmlElement) -> bool:
     ``aria-hidden`` hides nothing from the eye, and a page that does not load the
     component's style sheet shows it in the text; a Markdown converter sets its indented
     inner markup as a code listing in it, the example's markup, which the document shows
-    nowhere else. Its class says a pop-up or chrome (a modal, a menu: the kind of
-    component hidden until opened; ``_tokens``' boilerplate words, not a cookie's or a
-    newsletter's: those are a site's, whatever they hold). It must be a live example
-    (``demonstration``: it holds a listing of markup, and it or the example block around it
-    stands between the document's paragraphs). Guards: a site's hidden pop-up (a newsletter
-    or cookie box hidden until a script opens it) holds no listing of markup, whatever its
-    place; one hidden by its style stays hidden (the caller's); a dialog set open over the
-    page (``aria-modal``) is none (``over_page``, in ``demonstration``)."""
+    nowhere else. Its class says a pop-up or chrome (``_says_popup``), and it is a live
+    example (``demonstration``: it holds a listing of markup, and it or the example block
+    around it stands between the document's paragraphs). Guards: a site's hidden pop-up (a
+    newsletter or cookie box hidden until a script opens it) holds no listing of markup,
+    whatever its place; one hidden by its style stays hidden (the caller's); a dialog set
+    open over the page (``aria-modal``) is none (``over_page``, in ``demonstration``)."""
+    return _says_popup(el) and demonstration(el)
+
+
+def _says_popup(el: HtmlElement) -> bool:
+    """Whether ``el``'s class says a pop-up or chrome (``_tokens``' boilerplate and strong
+    words: a modal, a menu, a popup), the kind of component a page hides until it is
+    opened. A hidden block of another class holding a listing is no such example: a hidden
+    copy of a listing the page shows (the text a copy button copies) is read once, where
+    it is shown."""
     cls = el.get("class")
-    if not HIDDEN_DEMOS or not cls:
+    if not cls:
         return False
     kinds = _kinds_of(cls)
-    return kinds.boiler and not kinds.strong and demonstration(el)
+    return kinds.boiler or kinds.strong
 
 
 _MARKUP_RE = re.compile(r"</?[A-Za-z][\w-]*(?:\s[^<>]*)?/?>")
@@ -202,17 +204,19 @@ def embed_code(listing: HtmlElement) -> bool:
 
 def _between_paragraphs(node: HtmlElement) -> bool:
     """Whether paragraphs are before and after ``node``, right there or past examples
-    like it (its tag: two toolbars shown in one example). After it, the heading of the
-    document's next section stands for a paragraph (``AFTER_TAGS``: the last examples of a
-    section, three dialogs of three sizes, end it)."""
+    like it (its tag: two toolbars shown in one example). After it, the document's next
+    section stands for a paragraph (``_next_section``: the last examples of a section,
+    three dialogs of three sizes, end it); before it, only the text does (a site's
+    navigation under the title or under a section's heading stands before the text, not
+    in it)."""
     return _paragraph_past(node, node.itersiblings(preceding=True)) and \
-        _paragraph_past(node, node.itersiblings(), AFTER_TAGS)
+        _paragraph_past(node, node.itersiblings(), after=True)
 
 
 def _paragraph_past(node: HtmlElement, siblings: Iterator[HtmlElement],
-                    tags: frozenset[str] = PARAGRAPH_TAGS) -> bool:
+                    after: bool = False) -> bool:
     for sib in siblings:
-        if sib.tag in tags or _listing_block(sib):
+        if sib.tag in PARAGRAPH_TAGS or _listing_block(sib) or (after and _next_section(sib)):
             return True
         if sib.tag != node.tag:
             return False
