@@ -18,6 +18,7 @@ from ._controls import (
     toggle_link,
     top_link,
 )
+from ._demo import hidden_demonstration
 from ._droptree import drop_tree
 from ._math import keep_equations
 from ._othermembers import another_pages_members
@@ -200,7 +201,8 @@ def basic_clean(root: HtmlElement) -> None:
         copy_control, tooltip = _class_controls(cls) if cls is not None else _NO_CLASS
         if "hidden" in keys or copy_control \
                 or ("style" in keys and hiding_style(el.get("style"))) \
-                or ("aria-hidden" in keys and el.get("aria-hidden").strip().lower() == "true") \
+                or ("aria-hidden" in keys and el.get("aria-hidden").strip().lower() == "true"
+                    and not hidden_demonstration(el)) \
                 or (tag == "a" and "#" in (href := el.get("href") or "") and
                     (_is_permalink(el) or (href.strip() == _TOP_HREF and
                                            (top_link(el) or toggle_link(el)))

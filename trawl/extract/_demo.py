@@ -17,6 +17,7 @@ from collections.abc import Iterator
 from lxml.html import HtmlElement
 
 from ._text import text_content
+from ._tokens import _kinds_of
 
 DEMO_TAGS = frozenset(("nav", "form", "fieldset"))
 """What a live example of a page's chrome is written as (beside blocks of a chrome's
@@ -36,15 +37,16 @@ navigation bar's example, a fieldset in a form's)."""
 
 def demonstration(el: HtmlElement) -> bool:
     """Whether ``el`` (a ``nav``, a form, a block whose class says chrome: a toolbar of
-    buttons) is a live example in the text: it holds a code listing of markup
-    (``shows_markup``: the example's own), and it (or the example block around it,
-    ``DEMO_MAX_DEPTH`` levels up at most, through ``DEMO_TAGS`` and ``div``) stands between
-    two paragraphs of the document, one before it and one after, past examples like it at
-    most. Guards: a
+    buttons, a modal dialog, a menu) is a live example in the text: it holds a code listing
+    of markup (``shows_markup``: the example's own), and it (or the example block around
+    it, ``DEMO_MAX_DEPTH`` levels up at most, through ``DEMO_TAGS`` and ``div``) stands
+    between two paragraphs of the document, one before it and one after, past examples
+    like it at most (or it is an example left open: ``left_open``). Guards: a
     site's navigation, its toolbars or a search form hold no listing of markup; a login or
     share box after a story's last paragraph, its listing a call, stands between none; a
     newsletter form set between a story's paragraphs holds no listing; a share box's
-    "Embed this video" code beside its player loads a frame from elsewhere (``embed_code``).
+    "Embed this video" code beside its player loads a frame from elsewhere (``embed_code``);
+    a dialog open over the page is none (``over_page``).
     A ``nav`` whose links lead nowhere (``mock_navigation``) is an example too, with or
     without its listing."""
     listing = next(el.iter(LISTING_TAG), None)
@@ -54,12 +56,95 @@ def demonstration(el: HtmlElement) -> bool:
     node: HtmlElement | None = el
     for _ in range(DEMO_MAX_DEPTH):
         if node is None or (node is not el and node.tag not in DEMO_TAGS
-                            and node.tag != "div"):
+                            and node.tag != "div") or over_page(node):
             return False
-        if _between_paragraphs(node):
+        if _between_paragraphs(node) or \
+                (listing is not None and left_open(node, listing)):
             return True
         node = node.getparent()
     return False
+
+
+MODAL_ATTR = "aria-modal"
+"""Set ``true`` on a dialog shown over the page: its reader is to answer it first."""
+
+
+def over_page(el: HtmlElement) -> bool:
+    """Whether ``el`` says it is a dialog open over the page (``aria-modal="true"``, the
+    state a script sets on a pop-up it opens: a cookie wall, a newsletter overlay, a share
+    box, as a rendered page's snapshot holds it). No live example in a document's text is
+    written open over the page it is in (a guide's dialog is opened by its button)."""
+    return (el.get(MODAL_ATTR) or "").strip().lower() == "true"
+
+
+def left_open(node: HtmlElement, listing: HtmlElement) -> bool:
+    """Whether ``node``, an example's block holding ``listing``, is one left open: the rest
+    of the document was read into it. An example's inner ``<div>`` whose ``</div>`` a
+    Markdown converter set as text in its listing stays open in a browser too (a form's
+    end tag closes the form alone: HTML's tree construction leaves the elements opened in
+    it open, and ``_endtags`` rightly writes no ``</div>`` there), and the example's block
+    then holds every paragraph and section after it, to its parent's end. It follows a
+    paragraph of the document (``_paragraph_past``), nothing of its parent follows it, and
+    after its child holding the listing it holds the document's next section
+    (``_next_section``). Guards: a pop-up at the end of a page (a cookie wall, a
+    newsletter box after the story's last paragraph) holds no listing of markup
+    (``demonstration``'s); a box offering markup to paste (a badge's, a citation's) heads
+    its listing, and says a line after it, but opens no section after it."""
+    if any(isinstance(sib.tag, str) for sib in node.itersiblings()):
+        return False
+    if not _paragraph_past(node, node.itersiblings(preceding=True)):
+        return False
+    holder: HtmlElement | None = listing
+    while holder is not None and holder.getparent() is not node:
+        holder = holder.getparent()
+    return holder is not None and any(_next_section(later) for later in holder.itersiblings())
+
+
+SECTION_HEADINGS = frozenset(("h2", "h3", "h4", "h5", "h6"))
+"""The headings of a document's sections (its title, ``h1``, opens none after an example)."""
+
+
+def _next_section(el: HtmlElement) -> bool:
+    """Whether ``el`` opens a section of the document: a section's heading
+    (``SECTION_HEADINGS``) over a paragraph (its next element). A heading over a list of
+    links ("Related stories") or a form ("Leave a reply") opens the site's chrome after a
+    story, not its text."""
+    if el.tag not in SECTION_HEADINGS:
+        return False
+    after = el.getnext()
+    while after is not None and not isinstance(after.tag, str):
+        after = after.getnext()
+    return after is not None and after.tag == "p"
+
+
+def hidden_demonstration(el: HtmlElement) -> bool:
+    """Whether ``el``, hidden by ``aria-hidden="true"`` alone (no ``hidden`` attribute, no
+    style hiding it: the caller asks those first), is a pop-up component's live example in
+    a document's text: a guide shows a modal dialog or a menu live, written as raw HTML
+    that a script opens from a button, and marks it hidden from screen readers until then.
+    ``aria-hidden`` hides nothing from the eye, and a page that does not load the
+    component's style sheet shows it in the text; a Markdown converter sets its indented
+    inner markup as a code listing in it, the example's markup, which the document shows
+    nowhere else. Its class says a pop-up or chrome (``_says_popup``), and it is a live
+    example (``demonstration``: it holds a listing of markup, and it or the example block
+    around it stands between the document's paragraphs). Guards: a site's hidden pop-up (a
+    newsletter or cookie box hidden until a script opens it) holds no listing of markup,
+    whatever its place; one hidden by its style stays hidden (the caller's); a dialog set
+    open over the page (``aria-modal``) is none (``over_page``, in ``demonstration``)."""
+    return _says_popup(el) and demonstration(el)
+
+
+def _says_popup(el: HtmlElement) -> bool:
+    """Whether ``el``'s class says a pop-up or chrome (``_tokens``' boilerplate and strong
+    words: a modal, a menu, a popup), the kind of component a page hides until it is
+    opened. A hidden block of another class holding a listing is no such example: a hidden
+    copy of a listing the page shows (the text a copy button copies) is read once, where
+    it is shown."""
+    cls = el.get("class")
+    if not cls:
+        return False
+    kinds = _kinds_of(cls)
+    return kinds.boiler or kinds.strong
 
 
 _MARKUP_RE = re.compile(r"</?[A-Za-z][\w-]*(?:\s[^<>]*)?/?>")
@@ -119,14 +204,19 @@ def embed_code(listing: HtmlElement) -> bool:
 
 def _between_paragraphs(node: HtmlElement) -> bool:
     """Whether paragraphs are before and after ``node``, right there or past examples
-    like it (its tag: two toolbars shown in one example)."""
+    like it (its tag: two toolbars shown in one example). After it, the document's next
+    section stands for a paragraph (``_next_section``: the last examples of a section,
+    three dialogs of three sizes, end it); before it, only the text does (a site's
+    navigation under the title or under a section's heading stands before the text, not
+    in it)."""
     return _paragraph_past(node, node.itersiblings(preceding=True)) and \
-        _paragraph_past(node, node.itersiblings())
+        _paragraph_past(node, node.itersiblings(), after=True)
 
 
-def _paragraph_past(node: HtmlElement, siblings: Iterator[HtmlElement]) -> bool:
+def _paragraph_past(node: HtmlElement, siblings: Iterator[HtmlElement],
+                    after: bool = False) -> bool:
     for sib in siblings:
-        if sib.tag in PARAGRAPH_TAGS or _listing_block(sib):
+        if sib.tag in PARAGRAPH_TAGS or _listing_block(sib) or (after and _next_section(sib)):
             return True
         if sib.tag != node.tag:
             return False
