@@ -616,6 +616,10 @@ it, less what is no content in it), each with why.
 - ``mkdocsrtd``: a site made by MkDocs 1.6 with its readthedocs theme
   (``scripts/build-mkdocsrtd``, not installed by setup: Python-Markdown's docs, 40 pages):
   ``div[role=main]`` less the self-links (brief 123, 0 / 0 as first measured);
+- ``zensical``: a site made by Zensical 0.0.40, the Material for MkDocs authors' new generator
+  (``scripts/build-zensical``, not installed by setup: Python-Markdown's docs, the site
+  the project builds with it, 39 pages): ``article.md-content__inner`` less the
+  self-links (brief 128, measured before any rule was tuned on it);
 - ``postgres`` (kept back, only with ``--kept-back``: measured to check, never tuned on): the
   PostgreSQL 15 manual (DocBook XSL; Debian postgresql-doc-15): the body less its
   ``navheader`` and ``navfooter``.
@@ -1436,6 +1440,17 @@ SETS = {s.name: s for s in (
            # breadcrumbs, the previous/next buttons, the footer and the version bar are
            # outside it
            "//div[@role='main']", f".//a[{_has_class('headerlink')}]"),
+    # (brief 128: generators of other families, measured before any rule was tuned on them)
+    DocSet("zensical", DOCSETS / "zensical", "scripts/build-zensical",
+           # Zensical 0.0.40's "modern" templates (Python-Markdown's docs):
+           # ``article.md-content__inner`` (the page's markdown, its title among it) less the
+           # headings' "§" self-links and the edit buttons (none here: the site turns them
+           # off); the header and its tabs, the breadcrumb path above the article
+           # (``nav.md-path``), both sidebars (the site's navigation, the page's contents)
+           # and the footer's previous/next links are outside it
+           "//article[" + _has_class("md-content__inner") + "]",
+           ".//a[contains(@class, 'headerlink')] | .//a[" + _has_class("md-content__button")
+           + "]"),
     DocSet("postgres", _installed("usr/share/doc/postgresql-doc-15/html"), "postgresql-doc-15",
            "/html/body", DOCBOOK_BARS, kept_back=True),
 )}
