@@ -620,6 +620,14 @@ it, less what is no content in it), each with why.
   (``scripts/build-zensical``, not installed by setup: Python-Markdown's docs, the site
   the project builds with it, 39 pages): ``article.md-content__inner`` less the
   self-links (brief 128, measured before any rule was tuned on it);
+- ``immaterial``: Sphinx 9.0's documentation in the sphinx-immaterial 0.13 theme, Material for
+  MkDocs' layout ported to Sphinx (``scripts/build-immaterial``, not installed by setup:
+  the shibuya set's sources, 208 pages): ``article.md-content__inner`` less the self-links
+  (brief 128, measured before any rule was tuned on it);
+- ``eleventy``: a blog made by Eleventy 3.1 in the shape of its official starter,
+  eleventy-base-blog (``scripts/build-eleventy``, not installed by setup: npm's docs as
+  posts, 91 pages): ``main`` less the previous/next posts' links (brief 128, measured
+  before any rule was tuned on it);
 - ``postgres`` (kept back, only with ``--kept-back``: measured to check, never tuned on): the
   PostgreSQL 15 manual (DocBook XSL; Debian postgresql-doc-15): the body less its
   ``navheader`` and ``navfooter``.
@@ -1451,6 +1459,21 @@ SETS = {s.name: s for s in (
            "//article[" + _has_class("md-content__inner") + "]",
            ".//a[contains(@class, 'headerlink')] | .//a[" + _has_class("md-content__button")
            + "]"),
+    DocSet("immaterial", DOCSETS / "immaterial", "scripts/build-immaterial",
+           # sphinx-immaterial 0.13 (Sphinx 9.0's own docs): ``article.md-content__inner``
+           # (the document's body) less the headings' and objects' self-links; the header
+           # (the site's title, the search box), both sidebars (the site's navigation, the
+           # page's contents) and the footer are outside it
+           "//article[" + _has_class("md-content__inner") + "]",
+           ".//a[contains(@class, 'headerlink')]"),
+    DocSet("eleventy", DOCSETS / "eleventy", "scripts/build-eleventy",
+           # Eleventy 3.1 with eleventy-base-blog's layouts (npm's docs as posts): ``main``
+           # (a post: its title, its line of date and tags, its text; the home page, the
+           # archive and a tag's page: the list of posts, each its title and date) less the
+           # links to the previous and next posts (``ul.links-nextprev``: navigation, as
+           # hexo's ``nav#article-nav``); the skip link, the header (the site's name and
+           # menu) and the footer are outside it
+           "//main", f".//ul[{_has_class('links-nextprev')}]"),
     DocSet("postgres", _installed("usr/share/doc/postgresql-doc-15/html"), "postgresql-doc-15",
            "/html/body", DOCBOOK_BARS, kept_back=True),
 )}
