@@ -626,8 +626,9 @@ it, less what is no content in it), each with why.
   (brief 128, measured before any rule was tuned on it);
 - ``eleventy``: a blog made by Eleventy 3.1 in the shape of its official starter,
   eleventy-base-blog (``scripts/build-eleventy``, not installed by setup: npm's docs as
-  posts, 91 pages): ``main`` less the previous/next posts' links (brief 128, measured
-  before any rule was tuned on it);
+  posts, 91 pages): ``main`` less the previous/next posts' links and the post's own date
+  (trawl's metadata) (brief 128, 1 / 1 when first measured, before any rule was tuned on
+  it);
 - ``postgres`` (kept back, only with ``--kept-back``: measured to check, never tuned on): the
   PostgreSQL 15 manual (DocBook XSL; Debian postgresql-doc-15): the body less its
   ``navheader`` and ``navfooter``.
@@ -1472,8 +1473,15 @@ SETS = {s.name: s for s in (
            # archive and a tag's page: the list of posts, each its title and date) less the
            # links to the previous and next posts (``ul.links-nextprev``: navigation, as
            # hexo's ``nav#article-nav``); the skip link, the header (the site's name and
-           # menu) and the footer are outside it
-           "//main", f".//ul[{_has_class('links-nextprev')}]"),
+           # menu) and the footer are outside it. The post's own date (the ``time`` in its
+           # ``ul.post-metadata`` line under its title) is left out, as pelican's and
+           # nikola's are (brief 116): trawl reads it as the page's metadata
+           # (``published``, ``trawl/extract/_meta.py``), as it does every article's
+           # byline; the line's tags stay in (no metadata holds them), and so do the dates
+           # of the home page's, the archive's and the tags' lists of posts (brief 128:
+           # first measured with the date in, 1 / 1, the post's dates 3 words a page)
+           "//main", f".//ul[{_has_class('links-nextprev')}] "
+           f"| ./ul[{_has_class('post-metadata')}]/li/time"),
     DocSet("postgres", _installed("usr/share/doc/postgresql-doc-15/html"), "postgresql-doc-15",
            "/html/body", DOCBOOK_BARS, kept_back=True),
 )}

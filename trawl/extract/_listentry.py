@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from lxml.html import HtmlElement
 
+from ._dates import _dated
 from ._linkheading import entry_meta_line
 from ._tree import _HEADINGS
 
@@ -133,6 +134,63 @@ def _links_elsewhere(link: HtmlElement) -> bool:
     (its permalink: the page itself, or marked ``rel="bookmark"``)."""
     href = (link.get("href") or "").strip()
     return href not in _OWN_PAGE_HREFS and "bookmark" not in (link.get("rel") or "").split()
+
+
+LISTED_ITEM_DATES = True
+"""Switch of ``listed_item_date`` (tests turn it off to see it matter)."""
+
+
+def listed_item_date(el: HtmlElement) -> bool:
+    """Whether the dated line ``el`` (a ``time``, or a short line that says a date) is a
+    listed post's date, not the page's dateline: it is in an item of a list (``ul``,
+    ``ol``) whose items, ``ENTRY_RUN_MIN`` or more, each hold a link to another page (the
+    post's title: ``_links_elsewhere``) and, beside the link, a date (a blog's home page
+    lists its latest posts so, "<li><a href="/blog/scope/">scope</a> <time>22 March
+    2025</time></li>": Eleventy's starter blog; a list of news items the same).
+    ``_edges.strip_header`` drops the short dated lines at the top of the content; a list
+    too short to hold a paragraph (three posts) lost its dates so, and an archive's longer
+    one did not.
+
+    Guards: a post's own byline written as a list (its date an item, its tags or author
+    the others, "<li><time>...</time></li><li><a href="/tags/x/">x</a></li>"): the item
+    with the date holds no link, the items with links no date; a byline of one item
+    ("Posted <time> by <a href="/about/">Ann</a>") is no run of entries; a list whose
+    links lead to the page itself (its permalink, its own sections: ``#...``) lists no
+    other page."""
+    if not LISTED_ITEM_DATES:
+        return False
+    item = el if el.tag == "li" else next(el.iterancestors("li"), None)
+    listing = item.getparent() if item is not None else None
+    if listing is None or listing.tag not in ("ul", "ol"):
+        return False
+    items = [c for c in listing if isinstance(c.tag, str)]
+    return len(items) >= ENTRY_RUN_MIN and all(
+        c.tag == "li" and _dated_link_item(c) for c in items)
+
+
+def _other_page(link: HtmlElement) -> bool:
+    """Guard of ``listed_item_date``: the link leads to another page, neither the page
+    itself (its permalink: ``_links_elsewhere``) nor one of its own sections (``#...``)."""
+    href = link.get("href")
+    return href is not None and _links_elsewhere(link) and not href.strip().startswith("#")
+
+
+def _dated_link_item(item: HtmlElement) -> bool:
+    """Whether the list item ``item`` holds a link to another page whose text says no date
+    (a title) and, outside it, a date: a ``time``, or an element of its own whose text
+    says one."""
+    links = [a for a in item.iter("a") if _other_page(a) and _text(a)
+             and not _dated(" ".join(a.itertext()))]
+    if not links:
+        return False
+    for node in item.iter():
+        if node is item or not isinstance(node.tag, str) or \
+                any(node is a or a in node.iterancestors() for a in links) or \
+                any(a in node.iterdescendants() for a in links):
+            continue
+        if node.tag == "time" or _dated(" ".join(node.itertext())):
+            return True
+    return False
 
 
 LISTED_ENTRY_DATE = True
