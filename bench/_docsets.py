@@ -629,6 +629,10 @@ it, less what is no content in it), each with why.
   posts, 91 pages): ``main`` less the previous/next posts' links and the post's own date
   (trawl's metadata) (brief 128, 1 / 1 when first measured, before any rule was tuned on
   it);
+- ``materialblog``: a blog made by Material for MkDocs 9.5's blog plugin
+  (``scripts/build-materialblog``, not installed by setup: npm's docs as posts, 113 pages):
+  the theme's ``md-content__inner`` less the self-links and the index's page links (brief
+  128, measured before any rule was tuned on it);
 - ``postgres`` (kept back, only with ``--kept-back``: measured to check, never tuned on): the
   PostgreSQL 15 manual (DocBook XSL; Debian postgresql-doc-15): the body less its
   ``navheader`` and ``navfooter``.
@@ -1482,6 +1486,19 @@ SETS = {s.name: s for s in (
            # first measured with the date in, 1 / 1, the post's dates 3 words a page)
            "//main", f".//ul[{_has_class('links-nextprev')}] "
            f"| ./ul[{_has_class('post-metadata')}]/li/time"),
+    DocSet("materialblog", DOCSETS / "materialblog", "scripts/build-materialblog",
+           # Material for MkDocs 9.5's blog plugin (npm's docs as posts): the theme's
+           # ``md-content__inner`` (a post's ``article``: its title and text; the blog's
+           # index, the archive's and a category's pages, a ``div``: the page's heading
+           # and its posts' excerpts, each an ``article.md-post`` of its meta line (date,
+           # category, reading time), its title, its lead and its "Continue reading" link)
+           # less the headings' self-links and the index's links to its other pages
+           # (``nav.md-pagination``: "1 2 3 .. 9", as hexo's ``nav#page-nav``); the header
+           # and its tabs, the side menu, a post's sidebar of its metadata (date, category,
+           # reading time, "Back to index") and the footer are outside it
+           "//*[" + _has_class("md-content__inner") + "]",
+           ".//a[contains(@class, 'headerlink')] | .//a[" + _has_class("md-content__button")
+           + "] | .//nav[" + _has_class("md-pagination") + "]"),
     DocSet("postgres", _installed("usr/share/doc/postgresql-doc-15/html"), "postgresql-doc-15",
            "/html/body", DOCBOOK_BARS, kept_back=True),
 )}
