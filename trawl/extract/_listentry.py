@@ -12,6 +12,7 @@ from __future__ import annotations
 from lxml.html import HtmlElement
 
 from ._dates import _dated
+from ._entryhead import says_title
 from ._linkheading import entry_meta_line
 from ._tree import _HEADINGS
 
@@ -26,7 +27,7 @@ from the dated line, each holding nothing else, are asked for the entries after 
 def listing_entry_header(el: HtmlElement) -> bool:
     """Whether the ``<header>`` ``el`` is an entry's header in the listing that is the page:
     it holds the entry's date (a ``time``) and its title linked to it
-    (``_entry_title_link``), in an ``article`` (its child, or the child of the block
+    (``_entry_title_link``), or the title follows it (``title_after_header``), in an ``article`` (its child, or the child of the block
     wrapping the article's body), one of ``ENTRY_RUN_MIN`` sibling ``article`` elements or
     more. (A row of "related posts" cards of this shape under a post, its headers kept,
     still goes with its row: the row is a block of links, or of excerpts, beside the
@@ -39,13 +40,88 @@ def listing_entry_header(el: HtmlElement) -> bool:
         article = article.getparent()
     if article is None or article.tag != "article":
         return False
-    if not _entry_title_link(el):
+    if not _entry_title_link(el) and not title_after_header(el):
         return False
     listing = article.getparent()
     if listing is None:
         return False
     entries = sum(1 for child in listing if child.tag == "article")
-    return entries >= ENTRY_RUN_MIN or (entries == 1 and lone_entry(article, el))
+    return entries >= ENTRY_RUN_MIN or (entries == 1 and (lone_entry(article, el)
+                                                         or lone_excerpt(article, el)))
+
+
+LONE_EXCERPT_MAX_CHARS = 500
+"""A listed entry's excerpt under its title says a lead of a sentence or two; past this a
+lone article's text is a post's."""
+
+
+def lone_excerpt(article: HtmlElement, header: HtmlElement) -> bool:
+    """Whether ``article``, alone in its block, is a listing's last entry set as an excerpt
+    (a category's last page of one post, Material for MkDocs' blog): its title after its
+    ``header`` linked to another page (``title_after_header``), and a lead of at most
+    ``LONE_EXCERPT_MAX_CHARS`` beside them. Guard: a post's own page, its title linking to
+    itself or to nothing, or (a link post, its title linked to the article it cites) its
+    text longer than a lead."""
+    if not title_after_header(header):
+        return False
+    said = sum(len("".join(c.itertext()).strip()) for c in article
+               if isinstance(c.tag, str) and c is not header)
+    return said <= LONE_EXCERPT_MAX_CHARS
+
+
+LISTING_TITLE = True
+"""Switch of ``listing_title_header`` (tests turn it off to see it matter)."""
+
+
+def listing_title_header(header: HtmlElement, title: str | None) -> bool:
+    """Whether the ``<header>`` ``header`` is a listing page's title over its entries:
+    headings only (no text, no menu, no link outside them), one of them an ``h1`` that
+    says the page's title (``says_title``), and right after it the listing's first entry,
+    an ``article`` whose header is a listing entry's (``listing_entry_header``). A blog's
+    index, archive or category page sets its title so over its posts' excerpts (Material
+    for MkDocs' blog: "using-npm" over the category's posts), in the block that holds
+    them, no ``section`` or ``article`` of its own, and ``_boiler`` took it for the site's
+    banner. Guard: a site's banner holds the site's name (not the page's title), its menu
+    or its search box, and is followed by the page's layout, no listing's entry."""
+    if not LISTING_TITLE or not title or (header.text or "").strip():
+        return False
+    kids = [c for c in header if isinstance(c.tag, str)]
+    if not kids or any(c.tag not in _HEADINGS or (c.tail or "").strip() for c in kids) or \
+            not any(c.tag == "h1" and says_title(c, title) for c in kids):
+        return False
+    after = header.getnext()
+    while after is not None and not isinstance(after.tag, str):
+        after = after.getnext()
+    if after is None or after.tag != "article":
+        return False
+    head = next(after.iter("header"), None)
+    return head is not None and listing_entry_header(head)
+
+
+TITLE_AFTER_HEADER = True
+"""Switch of ``title_after_header`` (tests turn it off to see it matter)."""
+
+
+def title_after_header(header: HtmlElement) -> bool:
+    """Whether the entry's title, a heading with a link to the entry's own page, comes
+    right after its ``header`` (the header's next block, or that block's first element):
+    a theme that sets the entry's meta line (date, category, reading time) in the header
+    over the title (Material for MkDocs' blog: ``header.md-post__header``, then the
+    excerpt's block opening with its ``h2`` linked to the post). Guard: a comment's body
+    under its header (author, date) opens with its text, or with a heading of its own
+    that links nowhere ("Great post"); the link must lead to another page
+    (``_other_page``)."""
+    if not TITLE_AFTER_HEADER:
+        return False
+    after = header.getnext()
+    while after is not None and not isinstance(after.tag, str):
+        after = after.getnext()
+    if after is not None and after.tag not in _HEADINGS:
+        after = next((c for c in after if isinstance(c.tag, str)), None)
+    if after is None or after.tag not in _HEADINGS:
+        return False
+    link = after.find(".//a[@href]")
+    return link is not None and _other_page(link)
 
 
 def _dated_meta_line(header: HtmlElement) -> bool:
