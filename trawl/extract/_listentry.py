@@ -25,14 +25,14 @@ from the dated line, each holding nothing else, are asked for the entries after 
 
 
 def listing_entry_header(el: HtmlElement) -> bool:
-    """Whether the ``<header>`` ``el`` is an entry's header in the listing that is the page:
-    it holds the entry's date (a ``time``) and its title linked to it
-    (``_entry_title_link``), or the title follows it (``title_after_header``), in an
-    ``article`` (its child, or the child of the block wrapping the article's body), one of
-    ``ENTRY_RUN_MIN`` sibling ``article`` elements or more. (A row of "related posts" cards of this shape under a post, its headers kept,
-    still goes with its row: the row is a block of links, or of excerpts, beside the
-    post's text, which the selection of the main block and the pruning leave out; tried
-    with the row in the post's article and after it, with and without excerpts.)"""
+    """Whether the ``<header>`` ``el`` is an entry's header in the listing that is the page: it
+    holds the entry's date (a ``time``) and its title linked to it (``_entry_title_link``), or
+    the title follows it (``title_after_header``), in an ``article`` (its child, or the child of
+    the block wrapping the article's body), one of ``ENTRY_RUN_MIN`` sibling ``article``
+    elements or more. (A row of "related posts" cards of this shape under a post, its headers
+    kept, still goes with its row: the row is a block of links, or of excerpts, beside the
+    post's text, which the selection of the main block and the pruning leave out; tried with the
+    row in the post's article and after it, with and without excerpts.)"""
     if el.find(".//time") is None and not _dated_meta_line(el):
         return False
     article = el.getparent()
