@@ -617,6 +617,24 @@ it, less what is no content in it), each with why.
 - ``mkdocsrtd``: a site made by MkDocs 1.6 with its readthedocs theme
   (``scripts/build-mkdocsrtd``, not installed by setup: Python-Markdown's docs, 40 pages):
   ``div[role=main]`` less the self-links (brief 123, 0 / 0 as first measured);
+- ``zensical``: a site made by Zensical 0.0.40, the Material for MkDocs authors' new generator
+  (``scripts/build-zensical``, not installed by setup: Python-Markdown's docs, the site
+  the project builds with it, 39 pages): ``article.md-content__inner`` less the
+  self-links (brief 128, measured before any rule was tuned on it);
+- ``immaterial``: Sphinx 9.0's documentation in the sphinx-immaterial 0.13 theme, Material for
+  MkDocs' layout ported to Sphinx (``scripts/build-immaterial``, not installed by setup:
+  the shibuya set's sources, 208 pages): ``article.md-content__inner`` less the self-links
+  (brief 128, measured before any rule was tuned on it);
+- ``eleventy``: a blog made by Eleventy 3.1 in the shape of its official starter,
+  eleventy-base-blog (``scripts/build-eleventy``, not installed by setup: npm's docs as
+  posts, 91 pages): ``main`` less the previous/next posts' links and the post's own date
+  (trawl's metadata) (brief 128, 1 / 1 when first measured, before any rule was tuned on
+  it);
+- ``materialblog``: a blog made by Material for MkDocs 9.5's blog plugin
+  (``scripts/build-materialblog``, not installed by setup: npm's docs as posts, 113 pages):
+  the theme's ``md-content__inner`` less the self-links, the index's page links and its
+  excerpts' "Continue reading" links (brief 128, 28 / 28 when first measured, before any
+  rule was tuned on it, with those links in);
 - ``postgres`` (kept back, only with ``--kept-back``: measured to check, never tuned on): the
   PostgreSQL 15 manual (DocBook XSL; Debian postgresql-doc-15): the body less its
   ``navheader`` and ``navfooter``.
@@ -1445,6 +1463,57 @@ SETS = {s.name: s for s in (
            # breadcrumbs, the previous/next buttons, the footer and the version bar are
            # outside it
            "//div[@role='main']", f".//a[{_has_class('headerlink')}]"),
+    # (brief 128: generators of other families, measured before any rule was tuned on them)
+    DocSet("zensical", DOCSETS / "zensical", "scripts/build-zensical",
+           # Zensical 0.0.40's "modern" templates (Python-Markdown's docs):
+           # ``article.md-content__inner`` (the page's markdown, its title among it) less the
+           # headings' "§" self-links and the edit buttons (none here: the site turns them
+           # off); the header and its tabs, the breadcrumb path above the article
+           # (``nav.md-path``), both sidebars (the site's navigation, the page's contents)
+           # and the footer's previous/next links are outside it
+           "//article[" + _has_class("md-content__inner") + "]",
+           ".//a[contains(@class, 'headerlink')] | .//a[" + _has_class("md-content__button")
+           + "]"),
+    DocSet("immaterial", DOCSETS / "immaterial", "scripts/build-immaterial",
+           # sphinx-immaterial 0.13 (Sphinx 9.0's own docs): ``article.md-content__inner``
+           # (the document's body) less the headings' and objects' self-links; the header
+           # (the site's title, the search box), both sidebars (the site's navigation, the
+           # page's contents) and the footer are outside it
+           "//article[" + _has_class("md-content__inner") + "]",
+           ".//a[contains(@class, 'headerlink')]"),
+    DocSet("eleventy", DOCSETS / "eleventy", "scripts/build-eleventy",
+           # Eleventy 3.1 with eleventy-base-blog's layouts (npm's docs as posts): ``main``
+           # (a post: its title, its line of date and tags, its text; the home page, the
+           # archive and a tag's page: the list of posts, each its title and date) less the
+           # links to the previous and next posts (``ul.links-nextprev``: navigation, as
+           # hexo's ``nav#article-nav``); the skip link, the header (the site's name and
+           # menu) and the footer are outside it. The post's own date (the ``time`` in its
+           # ``ul.post-metadata`` line under its title) is left out, as pelican's and
+           # nikola's are (brief 116): trawl reads it as the page's metadata
+           # (``published``, ``trawl/extract/_meta.py``), as it does every article's
+           # byline; the line's tags stay in (no metadata holds them), and so do the dates
+           # of the home page's, the archive's and the tags' lists of posts (brief 128:
+           # first measured with the date in, 1 / 1, the post's dates 3 words a page)
+           "//main", f".//ul[{_has_class('links-nextprev')}] "
+           f"| ./ul[{_has_class('post-metadata')}]/li/time"),
+    DocSet("materialblog", DOCSETS / "materialblog", "scripts/build-materialblog",
+           # Material for MkDocs 9.5's blog plugin (npm's docs as posts): the theme's
+           # ``md-content__inner`` (a post's ``article``: its title and text; the blog's
+           # index, the archive's and a category's pages, a ``div``: the page's heading
+           # and its posts' excerpts, each an ``article.md-post`` of its meta line (date,
+           # category, reading time), its title, its lead and its "Continue reading" link)
+           # less the headings' self-links, the index's links to its other pages
+           # (``nav.md-pagination``: "1 2 3 .. 9", as hexo's ``nav#page-nav``) and each
+           # excerpt's "Continue reading" link (``nav.md-post__action``: the theme marks it
+           # navigation, a link on to the post the excerpt's linked title already leads to;
+           # brief 128: first measured with it in, 28 / 28, the meta lines and the links
+           # lost, the meta lines mended by a rule, this left out after); the header
+           # and its tabs, the side menu, a post's sidebar of its metadata (date, category,
+           # reading time, "Back to index") and the footer are outside it
+           "//*[" + _has_class("md-content__inner") + "]",
+           ".//a[contains(@class, 'headerlink')] | .//a[" + _has_class("md-content__button")
+           + "] | .//nav[" + _has_class("md-pagination") + "] | .//nav["
+           + _has_class("md-post__action") + "]"),
     DocSet("postgres", _installed("usr/share/doc/postgresql-doc-15/html"), "postgresql-doc-15",
            "/html/body", DOCBOOK_BARS, kept_back=True),
 )}

@@ -11,7 +11,7 @@ from lxml.html import HtmlElement
 from ._demo import demonstration
 from ._entryhead import TITLED_ATTR, titled_header
 from ._featured import entry_over_byline, featured_post
-from ._listentry import listing_entry_header
+from ._listentry import listing_entry_header, listing_title_header
 from ._sectionhead import described_header
 from ._tree import _HEADINGS
 
@@ -69,10 +69,10 @@ def _spared_header(el: HtmlElement, title: str | None) -> bool:
     """Whether the ``<header>`` ``el`` is content's: a section's, the page's title's (marked
     so for ``titled_header_in`` when a meta block is under the title: its byline is gone
     when the content's header is looked for again), a described entry's, a listing
-    entry's."""
+    entry's, a listing's title over its entries."""
     if titled_header(el, title or ""):
         if any(isinstance(c.tag, str) and c.tag not in _HEADINGS for c in el):
             el.set(TITLED_ATTR, "")  # (a meta block under the title: see header_meta)
         return True
     return _section_header(el) or described_header(el) or listing_entry_header(el) \
-        or entry_over_byline(el)
+        or entry_over_byline(el) or listing_title_header(el, title)

@@ -11,6 +11,8 @@ from __future__ import annotations
 
 from lxml.html import HtmlElement
 
+from ._dates import _dated
+from ._entryhead import says_title
 from ._linkheading import entry_meta_line
 from ._tree import _HEADINGS
 
@@ -23,14 +25,14 @@ from the dated line, each holding nothing else, are asked for the entries after 
 
 
 def listing_entry_header(el: HtmlElement) -> bool:
-    """Whether the ``<header>`` ``el`` is an entry's header in the listing that is the page:
-    it holds the entry's date (a ``time``) and its title linked to it
-    (``_entry_title_link``), in an ``article`` (its child, or the child of the block
-    wrapping the article's body), one of ``ENTRY_RUN_MIN`` sibling ``article`` elements or
-    more. (A row of "related posts" cards of this shape under a post, its headers kept,
-    still goes with its row: the row is a block of links, or of excerpts, beside the
-    post's text, which the selection of the main block and the pruning leave out; tried
-    with the row in the post's article and after it, with and without excerpts.)"""
+    """Whether the ``<header>`` ``el`` is an entry's header in the listing that is the page: it
+    holds the entry's date (a ``time``) and its title linked to it (``_entry_title_link``), or
+    the title follows it (``title_after_header``), in an ``article`` (its child, or the child of
+    the block wrapping the article's body), one of ``ENTRY_RUN_MIN`` sibling ``article``
+    elements or more. (A row of "related posts" cards of this shape under a post, its headers
+    kept, still goes with its row: the row is a block of links, or of excerpts, beside the
+    post's text, which the selection of the main block and the pruning leave out; tried with the
+    row in the post's article and after it, with and without excerpts.)"""
     if el.find(".//time") is None and not _dated_meta_line(el):
         return False
     article = el.getparent()
@@ -38,13 +40,88 @@ def listing_entry_header(el: HtmlElement) -> bool:
         article = article.getparent()
     if article is None or article.tag != "article":
         return False
-    if not _entry_title_link(el):
+    if not _entry_title_link(el) and not title_after_header(el):
         return False
     listing = article.getparent()
     if listing is None:
         return False
     entries = sum(1 for child in listing if child.tag == "article")
-    return entries >= ENTRY_RUN_MIN or (entries == 1 and lone_entry(article, el))
+    return entries >= ENTRY_RUN_MIN or (entries == 1 and (lone_entry(article, el)
+                                                         or lone_excerpt(article, el)))
+
+
+LONE_EXCERPT_MAX_CHARS = 500
+"""A listed entry's excerpt under its title says a lead of a sentence or two; past this a
+lone article's text is a post's."""
+
+
+def lone_excerpt(article: HtmlElement, header: HtmlElement) -> bool:
+    """Whether ``article``, alone in its block, is a listing's last entry set as an excerpt
+    (a category's last page of one post, Material for MkDocs' blog): its title after its
+    ``header`` linked to another page (``title_after_header``), and a lead of at most
+    ``LONE_EXCERPT_MAX_CHARS`` beside them. Guard: a post's own page, its title linking to
+    itself or to nothing, or (a link post, its title linked to the article it cites) its
+    text longer than a lead."""
+    if not title_after_header(header):
+        return False
+    said = sum(len("".join(c.itertext()).strip()) for c in article
+               if isinstance(c.tag, str) and c is not header)
+    return said <= LONE_EXCERPT_MAX_CHARS
+
+
+LISTING_TITLE = True
+"""Switch of ``listing_title_header`` (tests turn it off to see it matter)."""
+
+
+def listing_title_header(header: HtmlElement, title: str | None) -> bool:
+    """Whether the ``<header>`` ``header`` is a listing page's title over its entries:
+    headings only (no text, no menu, no link outside them), one of them an ``h1`` that
+    says the page's title (``says_title``), and right after it the listing's first entry,
+    an ``article`` whose header is a listing entry's (``listing_entry_header``). A blog's
+    index, archive or category page sets its title so over its posts' excerpts (Material
+    for MkDocs' blog: "using-npm" over the category's posts), in the block that holds
+    them, no ``section`` or ``article`` of its own, and ``_boiler`` took it for the site's
+    banner. Guard: a site's banner holds the site's name (not the page's title), its menu
+    or its search box, and is followed by the page's layout, no listing's entry."""
+    if not LISTING_TITLE or not title or (header.text or "").strip():
+        return False
+    kids = [c for c in header if isinstance(c.tag, str)]
+    if not kids or any(c.tag not in _HEADINGS or (c.tail or "").strip() for c in kids) or \
+            not any(c.tag == "h1" and says_title(c, title) for c in kids):
+        return False
+    after = header.getnext()
+    while after is not None and not isinstance(after.tag, str):
+        after = after.getnext()
+    if after is None or after.tag != "article":
+        return False
+    head = next(after.iter("header"), None)
+    return head is not None and listing_entry_header(head)
+
+
+TITLE_AFTER_HEADER = True
+"""Switch of ``title_after_header`` (tests turn it off to see it matter)."""
+
+
+def title_after_header(header: HtmlElement) -> bool:
+    """Whether the entry's title, a heading with a link to the entry's own page, comes
+    right after its ``header`` (the header's next block, or that block's first element):
+    a theme that sets the entry's meta line (date, category, reading time) in the header
+    over the title (Material for MkDocs' blog: ``header.md-post__header``, then the
+    excerpt's block opening with its ``h2`` linked to the post). Guard: a comment's body
+    under its header (author, date) opens with its text, or with a heading of its own
+    that links nowhere ("Great post"); the link must lead to another page
+    (``_other_page``)."""
+    if not TITLE_AFTER_HEADER:
+        return False
+    after = header.getnext()
+    while after is not None and not isinstance(after.tag, str):
+        after = after.getnext()
+    if after is not None and after.tag not in _HEADINGS:
+        after = next((c for c in after if isinstance(c.tag, str)), None)
+    if after is None or after.tag not in _HEADINGS:
+        return False
+    link = after.find(".//a[@href]")
+    return link is not None and _other_page(link)
 
 
 def _dated_meta_line(header: HtmlElement) -> bool:
@@ -133,6 +210,63 @@ def _links_elsewhere(link: HtmlElement) -> bool:
     (its permalink: the page itself, or marked ``rel="bookmark"``)."""
     href = (link.get("href") or "").strip()
     return href not in _OWN_PAGE_HREFS and "bookmark" not in (link.get("rel") or "").split()
+
+
+LISTED_ITEM_DATES = True
+"""Switch of ``listed_item_date`` (tests turn it off to see it matter)."""
+
+
+def listed_item_date(el: HtmlElement) -> bool:
+    """Whether the dated line ``el`` (a ``time``, or a short line that says a date) is a
+    listed post's date, not the page's dateline: it is in an item of a list (``ul``,
+    ``ol``) whose items, ``ENTRY_RUN_MIN`` or more, each hold a link to another page (the
+    post's title: ``_links_elsewhere``) and, beside the link, a date (a blog's home page
+    lists its latest posts so, "<li><a href="/blog/scope/">scope</a> <time>22 March
+    2025</time></li>": Eleventy's starter blog; a list of news items the same).
+    ``_edges.strip_header`` drops the short dated lines at the top of the content; a list
+    too short to hold a paragraph (three posts) lost its dates so, and an archive's longer
+    one did not.
+
+    Guards: a post's own byline written as a list (its date an item, its tags or author
+    the others, "<li><time>...</time></li><li><a href="/tags/x/">x</a></li>"): the item
+    with the date holds no link, the items with links no date; a byline of one item
+    ("Posted <time> by <a href="/about/">Ann</a>") is no run of entries; a list whose
+    links lead to the page itself (its permalink, its own sections: ``#...``) lists no
+    other page."""
+    if not LISTED_ITEM_DATES:
+        return False
+    item = el if el.tag == "li" else next(el.iterancestors("li"), None)
+    listing = item.getparent() if item is not None else None
+    if listing is None or listing.tag not in ("ul", "ol"):
+        return False
+    items = [c for c in listing if isinstance(c.tag, str)]
+    return len(items) >= ENTRY_RUN_MIN and all(
+        c.tag == "li" and _dated_link_item(c) for c in items)
+
+
+def _other_page(link: HtmlElement) -> bool:
+    """Guard of ``listed_item_date``: the link leads to another page, neither the page
+    itself (its permalink: ``_links_elsewhere``) nor one of its own sections (``#...``)."""
+    href = link.get("href")
+    return href is not None and _links_elsewhere(link) and not href.strip().startswith("#")
+
+
+def _dated_link_item(item: HtmlElement) -> bool:
+    """Whether the list item ``item`` holds a link to another page whose text says no date
+    (a title) and, outside it, a date: a ``time``, or an element of its own whose text
+    says one."""
+    links = [a for a in item.iter("a") if _other_page(a) and _text(a)
+             and not _dated(" ".join(a.itertext()))]
+    if not links:
+        return False
+    for node in item.iter():
+        if node is item or not isinstance(node.tag, str) or \
+                any(node is a or a in node.iterancestors() for a in links) or \
+                any(a in node.iterdescendants() for a in links):
+            continue
+        if node.tag == "time" or _dated(" ".join(node.itertext())):
+            return True
+    return False
 
 
 LISTED_ENTRY_DATE = True

@@ -1,0 +1,4 @@
+export default {
+  tags: ["posts"],
+  layout: "layouts/post.njk",
+};
