@@ -7,8 +7,10 @@
 # says so (a figure names its sources by that file).
 
 # unpack_pinned LIST ROOT MANIFEST: unpack LIST's packages under ROOT (ROOT/usr/share/...)
-# and write MANIFEST, one line a package: "NAME VERSION" or, for a replaced pin,
-# "NAME VERSION (pinned PIN: gone from the archive, the current version used)".
+# and write MANIFEST, one line a package: "NAME VERSION"; for a replaced pin,
+# "NAME VERSION (pinned PIN: gone from the archive, the current version used)"; for a
+# package the archive no longer has at all, "NAME - (pinned PIN: not in the archive, left
+# out)".
 unpack_pinned() {
   local list=$1 root=$2 manifest=$3 debs pkg pin got note line
   local -a want=() notes=() names=()
@@ -30,7 +32,12 @@ unpack_pinned() {
   for pkg in "${names[@]}"; do
     pin=${pins[$pkg]} note=""
     line=${archive[$pkg]:-}
-    [ -n "$line" ] || { echo "unpack_pinned: $pkg is not in the archive" >&2; return 1; }
+    if [ -z "$line" ]; then
+      # (a package gone from the archive altogether, as on a later Debian: left out, said)
+      echo "unpack_pinned: $pkg is not in the archive: left out" >&2
+      notes+=("$pkg - (pinned $pin: not in the archive, left out)")
+      continue
+    fi
     if [[ $line == *" $pin "* ]]; then
       got=$pin
     else
