@@ -417,15 +417,18 @@ it, less what is no content in it), each with why.
   inheritance tree's "show all") and what the theme's style hides until clicked (the full
   inheritance tree, each method's source listing, ``div.defines``);
 - ``mandoc``: manual pages as mandoc 1.14 renders them (``mandoc -T html``, its default
-  style; ``scripts/build-mandoc``, not installed by setup: every n-th page of sections 1,
-  5 and 8 installed under /usr/share/man, ~320 pages, which depend on the machine's
-  packages): ``div.manual-text`` (the page's sections, each heading its own link), not the
+  style; ``scripts/build-mandoc``, not installed by setup: 100 pages of each of sections
+  1, 5 and 8 of a fixed list of Debian packages, scripts/docset-packages/manpages.list,
+  unpacked, not installed, 300 pages, their versions in the set's MANIFEST; brief 127):
+  ``div.manual-text`` (the page's sections, each heading its own link), not the
   title line above it (``table.head``: "LS(1) User Commands LS(1)") nor the foot line
   under it (``table.foot``: the source and date);
 - ``pandoc``: Markdown documents as Pandoc 2.17 renders them standalone (``pandoc -s
   --toc``, its default HTML5 template; ``scripts/build-pandoc``, not installed by setup:
-  ~170 of the Markdown files packages install under /usr/share/doc, READMEs, guides, news,
-  which depend on the machine's packages): the body (the template sets no container) less
+  ~170 of the Markdown files a fixed list of Debian packages installs under
+  /usr/share/doc, scripts/docset-packages/markdown.list, unpacked, not installed: API
+  references, Bootstrap 4's docs, guides, READMEs, news; their versions in the set's
+  MANIFEST; brief 127): the body (the template sets no container) less
   the table of contents Pandoc writes above the text (``nav#TOC``, links to its sections);
 - ``jsdoc``: JSDoc 4.0's own library as JSDoc 4.0.5 renders it (its default template;
   ``scripts/build-jsdoc``, not installed by setup; 89 pages: a page a module, class and
@@ -495,8 +498,9 @@ it, less what is no content in it), each with why.
   as Pandoc's ``nav#TOC``) and what follows the closing rule (the ``address`` of the
   manual's version, PuTTY's feedback line);
 - ``man2html``: manual pages as man2html 1.6 renders them (``man2html -r``, its default
-  output; ``scripts/build-man2html``, not installed by setup: every n-th page of sections
-  1, 5 and 8 installed under /usr/share/man, ~160 pages, the mandoc set's source): no
+  output; ``scripts/build-man2html``, not installed by setup: every second of the mandoc
+  set's pages, the pinned packages' of scripts/docset-packages/manpages.list, ~150
+  pages): no
   container, the body (the title, the "Section: ... Updated: ..." line, the sections) less
   its two links under the title ("Index", "Return to Main Contents") and what follows the
   page's index anchor (the "Index" section, links to the page's own sections, and the

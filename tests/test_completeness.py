@@ -228,10 +228,12 @@ FLOORS = {
     # for the headline, the section for its header) lost; 0 / 3 since _sectionrun; 0 / 0
     # since brief 97: a section its siblings made whole climbs on (_sectionwhole), and
     # ip-route.8's and dsc.5's sibling sections are kept; a flag's term its own place)
-    # (session 22: this set's pages are chosen from what the machine has installed, so its
-    # figures move with the machine; re-measured on session 22's machine, where 330 pages: 0 / 1,
-    # llvm-tblgen.1 at 94.7 %)
-    "mandoc": (0, 1),
+    # (brief 127: the pages no longer the machine's; the pinned packages of
+    # scripts/docset-packages/manpages.list (coreutils, util-linux, openssh, procps,
+    # iproute2, systemd, sudo, passwd, e2fsprogs, apt, dpkg, manpages, postfix, lvm2, PAM,
+    # ... ~65), 100 pages of each section, their versions in the set's MANIFEST: 300 pages,
+    # 0 / 0 (100 %) as first measured, pages nobody tuned on)
+    "mandoc": (0, 0),
     # (Pandoc 2.17's standalone HTML, -s --toc, ~170 Markdown files of /usr/share/doc,
     # built by scripts/build-pandoc (which depend on the machine's packages), 4 / 11 (93.4 %)
     # as first measured: Bootstrap 4's documentation pages, whose examples are raw HTML of
@@ -244,14 +246,17 @@ FLOORS = {
     # label (_outline.holds_page_title), lists of links set in the text (_textlinks), a
     # pager of dead links shown as an example (_demo.mock_navigation), a figure of text's
     # caption (_textfigure))
-    # (session 22: this set's pages are chosen from what the machine has installed, so its
-    # figures move with the machine; re-measured on session 22's machine, where 170 pages:
-    # 2 / 5, Bootstrap 4's docs (libjs-bootstrap4) among them, which no rule was tuned on:
-    # components/modal.html 44 % and dropdowns.html 76 %, their examples' code lost; not
-    # at the issue's target); brief 124: 0 / 3 (98.2 %) on the same machine's pages, a
-    # dialog shown live and hidden until opened (aria-hidden alone) and an example left open
-    # holding the document's next sections kept (_demo.hidden_demonstration, left_open))
-    "pandoc": (0, 3),
+    # (brief 127: the pages no longer the machine's; the pinned packages of
+    # scripts/docset-packages/markdown.list (nodejs-doc's API reference, libjs-bootstrap4's
+    # docs, every component page of them kept, libcurl4-doc, catch2, python3-pip, pipx,
+    # node-yargs and ~30 packages' READMEs), their versions in the set's MANIFEST: 167
+    # pages, 2 / 4 (97.6 %) as first measured: Bootstrap 4's components/modal.html 44 %
+    # and dropdowns.html 76 %, their examples' code lost; nodejs's webcrypto.html 88 % (its
+    # 30 "Experimental" notes lost) and catch2's README 91 % (a line of one link); brief
+    # 124: 0 / 2 (98.8 %) on these pages, a dialog shown live and hidden until opened
+    # (aria-hidden alone) and an example left open holding the document's next sections
+    # kept (_demo.hidden_demonstration, left_open))
+    "pandoc": (0, 2),
     # (brief 99, as first measured, before any rule: JSDoc 4.0.5's default template over
     # its own library, 89 pages, built by scripts/build-jsdoc, 19 / 42 (52.8 %): a class's
     # heading and description in its section's ``<header>`` taken for a banner, each
@@ -319,14 +324,19 @@ FLOORS = {
     # (brief 109, as first measured, before any rule: man2html 1.6 over the machine's
     # manual pages of sections 1, 5, 8, ~160 pages, built by scripts/build-man2html, 0 / 1
     # (99.4 %): a gcloud page whose flag lists lose a few lines)
-    # (session 22: this set's pages are chosen from what the machine has installed, so its
-    # figures move with the machine; re-measured on session 22's machine, where 165 pages: 0 / 3,
-    # resolver.5, ssh_config.5 and a systemd unit's page at 92-95 %)
-    "man2html": (0, 3),
+    # (brief 127: the pages no longer the machine's; the mandoc set's pinned packages,
+    # scripts/docset-packages/manpages.list, every second of its pages, their versions in
+    # the set's MANIFEST: 145 pages (5 man2html cannot read), 0 / 6 (95.9 %) as first
+    # measured: dir.1 87 % (its closing sections, AUTHOR to SEE ALSO, lost), tc-flower.8
+    # and resolv.conf.5 at 91-92 % (the head line, NAME and SYNOPSIS lost), rsync.1,
+    # ip-route.8 and curl.1 at 91-94 % (parts of their long sections lost))
+    "man2html": (0, 6),
     # (brief 109, as first measured, before any rule: groff 1.22's -Thtml over the same
     # pages, ~160, built by scripts/build-groff, 0 / 1 (99.4 %): rpc.5, whose NAME and
     # SYNOPSIS go with the start of the text, left)
-    "groff": (0, 1),
+    # (brief 127: the man2html set's pinned pages, scripts/docset-packages/manpages.list,
+    # their versions in the set's MANIFEST: 150 pages, 0 / 0 (100 %) as first measured)
+    "groff": (0, 0),
     # (brief 109, as first measured, before any rule: Hexo 8.1's Landscape theme over npm's
     # docs as a blog, 111 pages, built by scripts/build-hexo, 20 / 44 (60.4 %): the
     # archive's and categories' pages came out empty, each entry's header dropped as a
@@ -619,9 +629,9 @@ CEILINGS = {
     # under the closing rule, taken in; man2html: the "Index" of the page's sections and
     # the "created by man2html" footer, text of the body's own, taken in on every page)
     "halibut": (0.031, 0),
-    # (session 22's machine's pages: 5.7 % / 8)
-    "man2html": (0.057, 8),
-    "groff": (0.022, 0),
+    # (brief 127's pinned pages, scripts/docset-packages/manpages.list: 6.1 % / 4)
+    "man2html": (0.061, 4),
+    "groff": (0.018, 0),  # (brief 127's pinned pages)
     "hexo": (0.017, 0),
     "pelican": (0.026, 3),
     "nikola": (0.0, 0),
