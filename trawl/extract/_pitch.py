@@ -58,12 +58,27 @@ def drop_newsletter_pitch(content: HtmlElement) -> None:
         if el is content or any(d is el or d in el.iterancestors() for d in doomed):
             continue
         text = _short_text(el, PITCH_MAX_CHARS)
-        if not text or total - len(text) < PROSE_OUTSIDE_MIN_CHARS:
+        if not text or total - len(text) < PROSE_OUTSIDE_MIN_CHARS or \
+                not _may_name_letter(text):
             continue
         if newsletter_pitch(el, " ".join(" ".join(el.itertext()).split())):
             doomed.append(el)
     for el in doomed:
         drop_tree(el)
+
+
+_LETTER_STEMS = ("newsletter", "inbox", "mailinglist", "digest")
+"""What ``_LETTER_RE``'s every match holds once white space is taken out and case folded."""
+
+
+def _may_name_letter(text: str) -> bool:
+    """Whether ``text`` (a block's collapsed text, its parts joined without spaces) may
+    hold a match of ``_LETTER_RE`` in the text ``newsletter_pitch`` reads (the parts
+    joined with spaces): both are the same letters once white space is taken out, so a
+    block without any of ``_LETTER_STEMS`` so is no pitch, and its parts are not joined
+    again (asked of every short block of every page: most are a story's paragraphs)."""
+    squeezed = "".join(text.split()).casefold()
+    return any(stem in squeezed for stem in _LETTER_STEMS)
 
 
 def newsletter_pitch(el: HtmlElement, text: str) -> bool:
