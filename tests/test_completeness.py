@@ -324,7 +324,8 @@ FLOORS = {
     # (brief 109, as first measured, before any rule: groff 1.22's -Thtml over the same
     # pages, ~160, built by scripts/build-groff, 0 / 1 (99.4 %): rpc.5, whose NAME and
     # SYNOPSIS go with the start of the text, left)
-    "groff": (0, 1),
+    # (brief 126: 0 / 0 since _flat._sections_rank, rpc.5's "SEE ALSO" under its h2 found)
+    "groff": (0, 0),
     # (brief 109, as first measured, before any rule: Hexo 8.1's Landscape theme over npm's
     # docs as a blog, 111 pages, built by scripts/build-hexo, 20 / 44 (60.4 %): the
     # archive's and categories' pages came out empty, each entry's header dropped as a

@@ -108,10 +108,29 @@ def _before_see_also(sections: list[HtmlElement], rank: str) -> list[HtmlElement
     refers to), and its links say nothing of whether the sections before it are the
     document. Prune judges that last section by itself, as it judges a blog's "See also"
     list of other posts."""
-    last = max((i for i, c in enumerate(sections) if c.tag == rank), default=0)
-    if last > 0 and says_see_also(sections[last]):
-        return sections[:last]
+    if TITLED_SEE_ALSO:
+        rank = _sections_rank(sections, rank)
+    at = [i for i, c in enumerate(sections) if c.tag == rank]
+    if len(at) >= 2 and at[-1] > 0 and says_see_also(sections[at[-1]]):
+        return sections[:at[-1]]
     return sections
+
+
+TITLED_SEE_ALSO = True
+"""(brief 126) The sections' rank under a lone title is their own, not the title's."""
+
+
+def _sections_rank(sections: list[HtmlElement], rank: str) -> str:
+    """The rank of ``sections``' own headings: ``rank`` (their first heading's), or,
+    when that first heading is a lone title over headings of a lower rank
+    (``titled_sections``: a manual page's ``h1``, its name, over its ``h2`` sections, as
+    groff writes one), the highest rank below it. A manual page so written ends on its
+    "SEE ALSO" section under an ``h2``, which the title's ``h1`` would never find."""
+    below = [str(c.tag) for c in sections[1:] if c.tag in _HEADINGS]
+    if sections and sections[0].tag == rank and below and \
+            all(r > rank for r in below):
+        return min(below)
+    return rank
 
 
 def titled_sections(children: list[HtmlElement], node: HtmlElement) -> bool:
