@@ -12,8 +12,16 @@ section (rpc.5, 83.7 %). The hostile page: a sign-up form after the "See also" s
 which the judgment no longer reads; prune drops it (a form), as it does after a "See also"
 under the title's own rank.
 
+man2html's shape (the text loose in the body): a "SEE ALSO" before the "AUTHORS" (a BSD
+page: ``_before_see_also`` with ``SEE_ALSO_INSIDE``), then an "Index" of the page's own
+sections and the footer's line (``_before_own_index``), both left to prune (resolver.5
+92.3 %, ssh_config.5 94.4 %).
+
 Loosening: ``_flat.TITLED_SEE_ALSO = False`` fails ``test_a_manual_page_written_flat_
-under_its_title``. No loosening of this rule fails ``test_a_form_after_the_see_also_stays_
+under_its_title`` and ``test_a_loose_manual_page_ending_on_its_own_index``;
+``OWN_INDEX = False`` and ``SEE_ALSO_INSIDE = False`` each fail the latter. The hostile
+``test_a_trailing_list_of_other_pages_is_no_index_of_the_page`` holds with ``_lists_itself``
+always true too: prune drops that list of other pages once the body is taken. No loosening of this rule fails ``test_a_form_after_the_see_also_stays_
 out``: prune holds it (a guard on what follows the heading was tried against this page,
 which prune mends alone; it was not kept).
 """
@@ -68,3 +76,50 @@ FORM = ("<form action='/subscribe'><p>Get our newsletter of manual pages every w
 def test_a_form_after_the_see_also_stays_out() -> None:
     text = extract(manual_page(FORM), URL).text
     assert words("newsletter of manual pages") not in words(text)
+
+
+# man2html's shape: the text loose in the body between the headings, the "SEE ALSO" before
+# the "AUTHORS" (a BSD page), then an "Index" of the page's own sections and the footer's line
+
+LOOSE_INTRO = ("The resolver reads this file the first time a process asks it for a name, "
+               "and keeps what it read for the life of the process, so that a change to "
+               "the file takes effect only in processes started after it.")
+OPTIONS = [(f"option{i}", f"The option number {i} sets how the resolver behaves when a "
+            f"query of kind {i} times out, and how many times it tries again.")
+           for i in range(12)]
+AUTHORS = ("The first version was written at a university, and many people have fixed "
+           "bugs in it and added features to it since then.")
+
+
+def loose_page(index: str = "", after_see_also: str = "AUTHORS") -> str:
+    entries = "".join(f"<DT><B>{name}</B><DD>{text}" for name, text in OPTIONS)
+    names = ["NAME", "DESCRIPTION", "FILES", "SEE ALSO", after_see_also]
+    index = index or "<DL>" + "".join(
+        f"<DT><A HREF='#lbA{i}'>{n}</A><DD>" for i, n in enumerate(names)) + "</DL>"
+    return (
+        "<HTML><HEAD><TITLE>Man page of resolv.conf</TITLE></HEAD><BODY>"
+        "<H1>resolv.conf</H1>Section: File Formats (5)<BR>Updated: 2023-02-05<BR>"
+        "<A HREF='#index'>Index</A> <A HREF='../index.html'>Return to Main Contents</A><HR>"
+        "<A NAME='lbA0'>&nbsp;</A><H2>NAME</H2>resolv.conf - resolver configuration file"
+        f"<A NAME='lbA1'>&nbsp;</A><H2>DESCRIPTION</H2>{LOOSE_INTRO}<P>The options are:"
+        f"<DL COMPACT>{entries}</DL>"
+        "<A NAME='lbA2'>&nbsp;</A><H2>FILES</H2><I>/etc/resolv.conf</I>"
+        "<A NAME='lbA3'>&nbsp;</A><H2>SEE ALSO</H2><B><A HREF='../man3/resolver.3.html'>"
+        "resolver</A></B>(3), <B><A HREF='../man5/hosts.5.html'>hosts</A></B>(5)"
+        f"<A NAME='lbA4'>&nbsp;</A><H2>{after_see_also}</H2>{AUTHORS}<P><HR>"
+        f"<A NAME='index'>&nbsp;</A><H2>Index</H2>{index}<HR>"
+        "This document was created by <A HREF='/cgi-bin/man/man2html'>man2html</A>, using "
+        "the manual pages.<BR>Time: 00:46:52 GMT, November 30, 2026</BODY></HTML>")
+
+
+def test_a_loose_manual_page_ending_on_its_own_index() -> None:
+    text = extract(loose_page(), URL).text
+    assert_kept(text, "resolver configuration file", LOOSE_INTRO, "/etc/resolv.conf",
+                *(t for _, t in OPTIONS), AUTHORS)
+
+
+def test_a_trailing_list_of_other_pages_is_no_index_of_the_page() -> None:
+    others = "<UL>" + "".join(f"<LI><A HREF='/blog/post{i}.html'>Our post number {i} on "
+                              f"name servers</A>" for i in range(6)) + "</UL>"
+    text = extract(loose_page(index=others), URL).text
+    assert words("Our post number 3") not in words(text)
