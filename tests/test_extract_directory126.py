@@ -87,6 +87,13 @@ def test_a_project_page_keeps_its_sections_of_links() -> None:
     assert_kept(text, ABOUT, GET, CHECK, "Documentation", "More information", *DOCS, *MORE)
 
 
+def test_the_rule_is_what_keeps_them(monkeypatch: pytest.MonkeyPatch) -> None:
+    # (the loosening, run as a test: without the rule the sections of links go)
+    monkeypatch.setattr(_directory, "DIRECTORY_SECTIONS", False)
+    text = extract(project_page(), URL).text
+    assert words(DOCS[1]) not in words(text)
+
+
 def test_a_directory_of_links_with_a_line_each() -> None:
     text = extract(project_page(line=True), URL).text
     assert_kept(text, ABOUT, GET, *DOCS, *MORE)

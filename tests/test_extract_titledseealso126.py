@@ -21,9 +21,10 @@ Loosening: ``_flat.TITLED_SEE_ALSO = False`` fails ``test_a_manual_page_written_
 under_its_title`` and ``test_a_loose_manual_page_ending_on_its_own_index``;
 ``OWN_INDEX = False`` and ``SEE_ALSO_INSIDE = False`` each fail the latter. The hostile
 ``test_a_trailing_list_of_other_pages_is_no_index_of_the_page`` holds with ``_lists_itself``
-always true too: prune drops that list of other pages once the body is taken. No loosening of this rule fails ``test_a_form_after_the_see_also_stays_
-out``: prune holds it (a guard on what follows the heading was tried against this page,
-which prune mends alone; it was not kept).
+always true too: prune drops that list of other pages once the body is taken. No
+loosening of this rule fails ``test_a_form_after_the_see_also_stays_out``: prune holds it
+(a guard on what follows the heading was tried against this page, which prune mends
+alone; it was not kept).
 """
 
 from __future__ import annotations

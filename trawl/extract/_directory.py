@@ -65,7 +65,7 @@ def directory_sections(siblings: list[HtmlElement], flags: list[bool],
         heading = _opening_heading(sib)
         if heading is None or not _collapsed_text(heading):
             continue
-        shape = (sib.tag, sib.get("class"), str(heading.tag))
+        shape = _shape(sib, heading)
         shapes.setdefault(shape, []).append(i)
         if link_section(sib, heading):
             linked.add(i)
@@ -81,6 +81,12 @@ def directory_sections(siblings: list[HtmlElement], flags: list[bool],
             continue  # (a story's "Related" and "More from" blocks: chrome, all of them)
         for i in links:
             flags[i] = True
+
+
+def _shape(section: HtmlElement, heading: HtmlElement) -> tuple[str, str | None, str]:
+    """A section's shape: its tag, its class and its heading's rank. The text's sections
+    share one; a sidebar's or a footer's boxes of links have their own."""
+    return str(section.tag), section.get("class"), str(heading.tag)
 
 
 def _opening_heading(el: HtmlElement) -> HtmlElement | None:
