@@ -13,8 +13,8 @@ from lxml.html import HtmlElement
 from ._seealso import says_see_also
 from ._signals import _class_weight, promo_heading, teasers, to_other_page
 from ._stats import _Stats, listed_links
-from ._text import text_content
-from ._toc import LISTS, Anchors, contents_list
+from ._text import BLOCK_TAGS, text_content
+from ._toc import LISTS, Anchors, _lists_itself, contents_list
 from ._tree import _HEADINGS, _empty_anchor, _first_element
 
 FLAT_MAX_LISTED = 0.5
@@ -97,7 +97,33 @@ def flat_document(node: HtmlElement, body: HtmlElement, stats: dict[HtmlElement,
         if not (c.tag in LISTS and contents_list(c, anchors)) and \
                 stats[c].text > FLAT_LABEL_MAX_CHARS:
             return False
-    return _sections_text(_before_see_also(children[first:], rank), body, stats, lists)
+    sections = _before_own_index(children[first:], anchors)
+    return _sections_text(_before_see_also(sections, rank), body, stats, lists)
+
+
+OWN_INDEX = True
+"""(brief 126) A trailing index of the page's own places is judged by prune, not here."""
+
+
+def _before_own_index(sections: list[HtmlElement], anchors: Anchors) -> list[HtmlElement]:
+    """``sections`` less their last two when those are a heading and a list every link of
+    which leads to a place on this page (``_toc._lists_itself``): the page's index of its
+    own sections set after its text, and after it at most a line of inline elements
+    (man2html ends a manual page on "Index" over the links to its NAME, SYNOPSIS, ...
+    sections, then its footer's line, "created by <a>man2html</a>"). Such an index leads
+    nowhere else, so it says nothing of whether the sections before it are the document;
+    prune judges it by itself, as a table of contents. Before it, the document's last
+    section (a "SEE ALSO") is the one ``_before_see_also`` asks of."""
+    end = len(sections)
+    while end > 0 and sections[end - 1].tag not in BLOCK_TAGS:
+        end -= 1  # (the footer's line after it: "created by <a>man2html</a>", inline)
+    if not OWN_INDEX or end < 3:
+        return sections
+    heading, index = sections[end - 2], sections[end - 1]
+    if heading.tag not in _HEADINGS or index.tag not in LISTS or \
+            not _lists_itself(index, every=True, memo=anchors):
+        return sections
+    return sections[:end - 2]
 
 
 def _before_see_also(sections: list[HtmlElement], rank: str) -> list[HtmlElement]:
@@ -107,11 +133,44 @@ def _before_see_also(sections: list[HtmlElement], rank: str) -> list[HtmlElement
     manual page ends on one (perl's pod: "SEE ALSO" over the modules and documents it
     refers to), and its links say nothing of whether the sections before it are the
     document. Prune judges that last section by itself, as it judges a blog's "See also"
-    list of other posts."""
-    last = max((i for i, c in enumerate(sections) if c.tag == rank), default=0)
-    if last > 0 and says_see_also(sections[last]):
-        return sections[:last]
+    list of other posts.
+
+    (brief 126) A BSD manual page sets its "SEE ALSO" before its "AUTHORS" or "HISTORY"
+    (ssh_config(5)): with ``SEE_ALSO_INSIDE``, a "See also" section of that rank after
+    the first is left out of the judgment wherever it stands, up to the next heading of
+    its rank; the sections after it are judged as the document's."""
+    if TITLED_SEE_ALSO:
+        rank = _sections_rank(sections, rank)
+    at = [i for i, c in enumerate(sections) if c.tag == rank]
+    if len(at) >= 2 and at[-1] > 0 and says_see_also(sections[at[-1]]):
+        return sections[:at[-1]]
+    if not SEE_ALSO_INSIDE:
+        return sections
+    for n, i in enumerate(at[1:-1], start=1):
+        if says_see_also(sections[i]):
+            return sections[:i] + sections[at[n + 1]:]
     return sections
+
+
+SEE_ALSO_INSIDE = True
+"""(brief 126) A "See also" section before the document's last is judged by prune too."""
+
+
+TITLED_SEE_ALSO = True
+"""(brief 126) The sections' rank under a lone title is their own, not the title's."""
+
+
+def _sections_rank(sections: list[HtmlElement], rank: str) -> str:
+    """The rank of ``sections``' own headings: ``rank`` (their first heading's), or,
+    when that first heading is a lone title over headings of a lower rank
+    (``titled_sections``: a manual page's ``h1``, its name, over its ``h2`` sections, as
+    groff writes one), the highest rank below it. A manual page so written ends on its
+    "SEE ALSO" section under an ``h2``, which the title's ``h1`` would never find."""
+    below = [str(c.tag) for c in sections[1:] if c.tag in _HEADINGS]
+    if sections and sections[0].tag == rank and below and \
+            all(r > rank for r in below):
+        return min(below)
+    return rank
 
 
 def titled_sections(children: list[HtmlElement], node: HtmlElement) -> bool:

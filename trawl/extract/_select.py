@@ -11,6 +11,7 @@ from lxml.html import HtmlElement
 
 from ._articletoc import CONTENTS_ATTR
 from ._chrome import _is_chrome
+from ._directory import directory_sections
 from ._listingwin import flow_prose, listings_only
 from ._namecommas import names_between_commas
 from ._prune import _link_sentence
@@ -382,6 +383,7 @@ def _with_siblings(body: HtmlElement, top: HtmlElement, top_score: float,
     text = _TextPlaces(top)
     flags = [_keep_sibling(s, top, scores, stats, threshold, text) for s in siblings]
     _keep_prose_lists(siblings, flags, stats)
+    directory_sections(siblings, flags, stats)  # (a directory page's sections of links)
     # headings introducing kept siblings belong to the content too
     for i in range(len(siblings) - 2, -1, -1):
         if not flags[i] and siblings[i].tag in _HEADINGS and flags[i + 1]:

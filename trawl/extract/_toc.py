@@ -7,13 +7,14 @@ read.
 from __future__ import annotations
 
 import re
+from collections import Counter
 
 from lxml.html import HtmlElement
 
 from ._clean import NEXT_PAGE_ATTR
 from ._nametree import namespace_entry
 from ._signals import _SENTENCE_END_RE, PROMO_LEAD_RE
-from ._slugs import respelled_anchors
+from ._slugs import respelled, respelled_anchors, slug_keys
 from ._text import BLOCK_TAGS, text_content
 from ._tochead import headed_contents, title_entries
 from ._tokens import _tokens_of
@@ -325,9 +326,11 @@ def _lists_itself(lst: HtmlElement, every: bool = False, memo: Anchors | None = 
     of, the page among its chapters. ``every``: each of them does (the list is of the page's
     own parts: a preface's sections)."""
     anchors: set[str] | None = None
+    keys: Counter[str] | None = None
     found = False
     for a in lst.iter("a"):
-        fragment = (a.get("href") or "").partition("#")[2]
+        href = a.get("href") or ""
+        fragment = href.partition("#")[2]
         if not fragment:
             if every:
                 return False
@@ -338,9 +341,31 @@ def _lists_itself(lst: HtmlElement, every: bool = False, memo: Anchors | None = 
             if not every:
                 return True
             found = True
+        elif every and RESPELLED_OWN and _own_fragment(href):
+            # (brief 126: a link of the page's own, ``#...``, to one of its headings as
+            # another slugger spells it: see ``_slugs``)
+            keys = slug_keys(anchors) if keys is None else keys
+            if not respelled(fragment, keys):
+                return False
+            found = True
         elif every:
             return False
     return found
+
+
+def _own_fragment(href: str) -> bool:
+    """A link to a place of this page and no other: a fragment alone (``#...``; the
+    page's own address written whole is made one, ``_urls.as_fragments``)."""
+    return href.startswith("#")
+
+
+RESPELLED_OWN = True
+"""(brief 126) A list of the page's own parts may name them as another slugger spells
+them: every link ``#...`` (a place on this page, nowhere else), each one of the page's
+anchors by its letters and digits, and one only (``_slugs.respelled``). A Markdown page's
+"Overview" list, written with GitHub's slugs ("#checking-your-version-of-npm-and-nodejs")
+over headings its converter spelled its own way ("Checking-your-version-of-npm-and-Node-js"),
+lists the page's sections as much as one spelled alike."""
 
 
 OWN_SECTIONS_MIN_ITEMS = 2
