@@ -609,7 +609,8 @@ it, less what is no content in it), each with why.
   LaTeXML") are outside it (brief 112, measured before any rule was tuned on it);
 - ``lowdown``: Markdown documents as lowdown 1.0 renders them standalone (``lowdown -s
   -Thtml``; ``scripts/build-lowdown``, not installed by setup: the pandoc set's sources,
-  ~170 pages): no container and no chrome, the body (brief 112, as first measured);
+  the same files of its pinned packages since session 23, 167 pages): no container and no
+  chrome, the body (brief 112, as first measured);
 - ``hugo``: a documentation site made by Hugo 0.111 (Debian's hugo) with npm's Doks 0.5 theme
   (``scripts/build-hugo``, not installed by setup: the theme's own site, its docs, a blog
   post and its taxonomies' pages, and npm's docs as a docs section, 108 pages): a docs

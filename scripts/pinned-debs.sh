@@ -1,5 +1,6 @@
-# Sourced by scripts/build-mandoc, build-man2html, build-groff and build-pandoc: their
-# pages' sources come from a FIXED list of Debian packages (scripts/docset-packages/*.list),
+# Sourced by scripts/build-mandoc, build-man2html, build-groff, build-pandoc and
+# build-lowdown: their pages' sources come from a FIXED list of Debian packages
+# (scripts/docset-packages/*.list),
 # fetched with ``apt-get download`` and unpacked with ``dpkg-deb -x`` into a temporary
 # folder (never installed: the machine's installed packages do not matter), so every
 # machine builds the same pages. Exact pinning is not possible against a moving archive: a
@@ -80,4 +81,27 @@ chosen_pages() {
   for ((k = 0; k < m; k++)); do
     echo "${pages[$(( k * n / m ))]}"
   done
+}
+
+# chosen_markdown DOC MOST WHOLE...: the Markdown files under DOC (a usr/share/doc folder)
+# that the pandoc and lowdown sets render (the same documents): .md files under 200 kB, no
+# release changelogs (long logs of commits); every file under the folders WHOLE names
+# (relative to DOC: the sets' hard pages, kept whatever the others' count), and every n-th
+# by path of the others, about MOST in all; one a line, relative to DOC.
+chosen_markdown() {
+  local doc=$1 most=$2
+  shift 2
+  local found=() rest=() f w whole n left step i
+  mapfile -t found < <(cd "$doc" && find . -type f \( -name '*.md' -o -name '*.md.gz' \) \
+    -size -200k -not -path '*/changelogs/*' | sed 's|^\./||' | LC_ALL=C sort)
+  local taken=0
+  for f in "${found[@]}"; do
+    whole=""
+    for w in "$@"; do [[ $f == "$w"* ]] && whole=1; done
+    if [ -n "$whole" ]; then echo "$f"; taken=$((taken + 1)); else rest+=("$f"); fi
+  done
+  n=${#rest[@]}
+  left=$(( most > taken ? most - taken : 1 ))
+  step=$(( n > left ? n / left : 1 ))
+  for ((i = 0; i < n; i += step)); do echo "${rest[$i]}"; done
 }
