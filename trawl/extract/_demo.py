@@ -18,6 +18,7 @@ from lxml.html import HtmlElement
 
 from ._text import text_content
 from ._tokens import _kinds_of
+from ._tree import next_element
 
 DEMO_TAGS = frozenset(("nav", "form", "fieldset"))
 """What a live example of a page's chrome is written as (beside blocks of a chrome's
@@ -111,9 +112,7 @@ def _next_section(el: HtmlElement) -> bool:
     story, not its text."""
     if el.tag not in SECTION_HEADINGS:
         return False
-    after = el.getnext()
-    while after is not None and not isinstance(after.tag, str):
-        after = after.getnext()
+    after = next_element(el)
     return after is not None and after.tag == "p"
 
 

@@ -14,7 +14,7 @@ from lxml.html import HtmlElement
 from ._dates import _dated
 from ._signals import _shows_address, to_other_page
 from ._stats import _link_density, _Stats
-from ._tree import _HEADINGS, _first_element, _short_text, _wrapped_heading
+from ._tree import _HEADINGS, _first_element, _short_text, _wrapped_heading, next_element
 
 MIN_INTRODUCED_CHARS = 25
 """A linked heading followed by at least this much text (mostly not links) is kept."""
@@ -27,10 +27,10 @@ def _introduces_text(heading: HtmlElement, stats: dict[HtmlElement, _Stats]) -> 
     follows the block."""
     node, after = heading, None
     while True:
-        after = _next_element(node)
+        after = next_element(node)
         if after is not None and node is heading and entry_meta_line(after) and \
                 _opens_entry(heading):
-            after = _next_element(after)  # (an entry's date and author under its title)
+            after = next_element(after)  # (an entry's date and author under its title)
         parent = node.getparent()
         if after is not None or parent is None or not (
                 (parent.tag == "div" and _wrapped_heading(parent) is heading)
@@ -41,13 +41,6 @@ def _introduces_text(heading: HtmlElement, stats: dict[HtmlElement, _Stats]) -> 
         return False
     st = stats.get(after)
     return st is not None and st.text >= MIN_INTRODUCED_CHARS and _link_density(st) < 0.5
-
-
-def _next_element(el: HtmlElement) -> HtmlElement | None:
-    after = el.getnext()
-    while after is not None and not isinstance(after.tag, str):
-        after = after.getnext()
-    return after
 
 
 def _opens_entry(heading: HtmlElement) -> bool:

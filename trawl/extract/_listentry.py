@@ -14,7 +14,7 @@ from lxml.html import HtmlElement
 from ._dates import _dated
 from ._entryhead import says_title
 from ._linkheading import entry_meta_line
-from ._tree import _HEADINGS
+from ._tree import _HEADINGS, next_element
 
 ENTRY_RUN_MIN = 3
 """How many entries in a row make a listing (an archive's page lists ten; two cards are a
@@ -89,9 +89,7 @@ def listing_title_header(header: HtmlElement, title: str | None) -> bool:
     if not kids or any(c.tag not in _HEADINGS or (c.tail or "").strip() for c in kids) or \
             not any(c.tag == "h1" and says_title(c, title) for c in kids):
         return False
-    after = header.getnext()
-    while after is not None and not isinstance(after.tag, str):
-        after = after.getnext()
+    after = next_element(header)
     if after is None or after.tag != "article":
         return False
     head = next(after.iter("header"), None)
@@ -113,9 +111,7 @@ def title_after_header(header: HtmlElement) -> bool:
     (``_other_page``)."""
     if not TITLE_AFTER_HEADER:
         return False
-    after = header.getnext()
-    while after is not None and not isinstance(after.tag, str):
-        after = after.getnext()
+    after = next_element(header)
     if after is not None and after.tag not in _HEADINGS:
         after = next((c for c in after if isinstance(c.tag, str)), None)
     if after is None or after.tag not in _HEADINGS:

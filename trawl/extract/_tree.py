@@ -43,6 +43,15 @@ def _collapsed_text(el: HtmlElement) -> str:
     return " ".join(text_content(el).split())  # (libxml2 joins the text: see text_content)
 
 
+def next_element(el: HtmlElement) -> HtmlElement | None:
+    """``el``'s next sibling that is an element (comments and processing instructions
+    passed over), or None."""
+    after = el.getnext()
+    while after is not None and not isinstance(after.tag, str):
+        after = after.getnext()
+    return after
+
+
 def _short_text(el: HtmlElement, limit: int) -> str | None:
     """``_collapsed_text(el)``, or None when it is longer than ``limit``.
 
