@@ -23,17 +23,17 @@ from lxml.html import HtmlElement
 
 from ._dates import _dated
 from ._text import BLOCK_TAGS, collapse, text_content
+from ._tree import _HEADINGS
 
 OWN_BYLINE = True
 """Whether ``own_byline`` reads a byline (a switch for the tests)."""
 BYLINE_MAX_CHARS = 200
 BYLINE_RE = re.compile(
     r"^(by|von|par|por|door|di|av|written by|posted|published|updated|last updated)\b", re.I)
-"""How a byline opens (the words ``_edges._BYLINE_RE`` reads a header's lines by)."""
+"""How a byline opens (``_edges.strip_header`` reads a header's lines by it too)."""
 _OUTSIDE_TAGS = frozenset(("aside", "nav", "footer"))
 _OUTSIDE_ROLES = frozenset(("complementary", "navigation", "contentinfo"))
 _WORD_RE = re.compile(r"\w+")
-_HEADINGS = frozenset(("h1", "h2", "h3", "h4", "h5", "h6"))
 _READS = 8
 _DEPTH = 3
 """How many elements after the headline are read for its byline."""

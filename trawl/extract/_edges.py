@@ -9,6 +9,7 @@ from collections.abc import Iterator
 from lxml import etree
 from lxml.html import HtmlElement
 
+from ._byline import BYLINE_RE as _BYLINE_RE
 from ._dates import _DATE_RE, _dated
 from ._decl import beside_declaration, facts_beside
 from ._entryhead import kind_heading_beside, says_title
@@ -41,9 +42,6 @@ VERSION_SENTENCE_MIN_WORDS = 5
 _NAMED_VERSION_RE = re.compile(r"\bversions?\s+\d+(?:\.\d+)+\b", re.I)
 """A number the word "version" names, of two dotted parts or more ("version 3.11")."""
 NAMED_VERSION_MIN_WORDS = 3
-_BYLINE_RE = re.compile(
-    r"^(by|von|par|por|door|di|av|written by|posted|published|updated|last updated)\b", re.I
-)
 # A header ends at the first of these with 80 characters of text.
 _HEADER_STOP_TAGS = frozenset(("p", "pre", "blockquote", "ul", "ol", "table", "dl"))
 
