@@ -642,6 +642,26 @@ it, less what is no content in it), each with why.
   the theme's ``md-content__inner`` less the self-links, the index's page links and its
   excerpts' "Continue reading" links (brief 128, 28 / 28 when first measured, before any
   rule was tuned on it, with those links in);
+- ``postfix``, ``proftpd``, ``bind9`` (brief 133: configuration and command references of
+  three servers, each as its Debian package ships it built, its pages pinned in
+  ``scripts/docset-packages/``; ``scripts/build-postfix``, ``build-proftpd``, ``build-bind9``,
+  not installed by setup; measured before any rule was tuned on them): Postfix 3.7's HTML
+  documentation (postfix-doc, 136 pages written by hand, no generator and no container):
+  postconf(5), the configuration parameters' reference on one page (845 kB, every
+  parameter a ``<dt>`` entry over its description), the daemons' and commands' manual pages
+  (each a ``<pre>`` with links, Postfix's own conversion, not the mandoc set's rendering
+  of the same pages), the README guides and the index pages: the body, whole (no chrome:
+  the logo in the title, the rule under it); ProFTPD 1.3.8's documentation (proftpd-doc,
+  131 pages written by hand): a page a module (its directives' list at the top, then an
+  entry a directive: syntax, default, context, module, compatibility, description,
+  examples), the directives' index, the how-tos and the FAQ: the body less the copyright
+  footer under its last rule (a ``font`` block, "(c) Copyright 2017 The ProFTPD Project All
+  Rights Reserved", as AsciiDoc's ``div#footer``; on 129 of the 131 pages); BIND 9.18's
+  Administrator Reference Manual (bind9-doc, Sphinx with sphinx_rtd_theme as the
+  ``rtdtheme`` set, 18 pages, a chapter a page: the configuration reference, 1.5 MB, each
+  statement's grammar as a ``<pre>`` block and every option a ``<dt>`` entry; the tools'
+  manual pages on one page; the DNSSEC guide; the release notes): as ``rtdtheme``,
+  ``div[role=main]`` less the ``¶`` self-links;
 - ``postgres`` (kept back, only with ``--kept-back``: measured to check, never tuned on): the
   PostgreSQL 15 manual (DocBook XSL; Debian postgresql-doc-15): the body less its
   ``navheader`` and ``navfooter``.
@@ -1529,6 +1549,22 @@ SETS = {s.name: s for s in (
            ".//a[contains(@class, 'headerlink')] | .//a[" + _has_class("md-content__button")
            + "] | .//nav[" + _has_class("md-pagination") + "] | .//nav["
            + _has_class("md-post__action") + "]"),
+    # (brief 133: configuration and command references, measured before any rule was tuned
+    # on them; each package's pages pinned, see scripts/build-postfix and its neighbours)
+    DocSet("postfix", DOCSETS / "postfix", "scripts/build-postfix",
+           # Postfix's pages are written by hand (the manual pages a ``<pre>`` each): no
+           # container and no chrome (the logo in the title, a rule under it): the body
+           "/html/body"),
+    DocSet("proftpd", DOCSETS / "proftpd", "scripts/build-proftpd",
+           # ProFTPD's pages are written by hand: no container, the body less the copyright
+           # footer under the last rule (``<font size=2>`` "(c) Copyright 2017 The ProFTPD
+           # Project All Rights Reserved", the site's line on every page, as AsciiDoc's
+           # ``div#footer``: no text of the page's)
+           "/html/body", ".//font[starts-with(normalize-space(.), '\u00a9 Copyright')]"),
+    DocSet("bind9", DOCSETS / "bind9", "scripts/build-bind9",
+           # BIND's ARM, Sphinx with sphinx_rtd_theme (as ``rtdtheme``): ``div[role=main]``
+           # less the self-links; the side menu, breadcrumbs and footer are outside it
+           "//div[@role='main']", ".//a[contains(@class, 'headerlink')]"),
     DocSet("postgres", _installed("usr/share/doc/postgresql-doc-15/html"), "postgresql-doc-15",
            "/html/body", DOCBOOK_BARS, kept_back=True),
 )}

@@ -105,3 +105,31 @@ chosen_markdown() {
   step=$(( n > left ? n / left : 1 ))
   for ((i = 0; i < n; i += step)); do echo "${rest[$i]}"; done
 }
+
+# pinned_docset SET LIST FROM PAGES...: build a set of pages a package ships built (brief
+# 133: postfix, proftpd, bind9): LIST's packages unpacked (unpack_pinned, never installed),
+# the files PAGES names (globs, relative to FROM, a folder of the unpacked packages; files
+# only, not the symbolic links beside them) copied, keeping their folders, into
+# $DOCSETS/SET (/opt/trawl-docsets), the packages' versions in $DOCSETS/SET/MANIFEST.
+pinned_docset() {
+  local set=$1 list=$2 from=$3 tmp p
+  shift 3
+  local docsets=${TRAWL_DOCSETS:-/opt/trawl-docsets}
+  tmp=$(mktemp -d)
+  mkdir -p "$tmp/src" "$tmp/$set"
+  unpack_pinned "$list" "$tmp/src" "$tmp/$set/MANIFEST" || { rm -rf "$tmp"; return 1; }
+  (cd "$tmp/src/$from" && for p in "$@"; do
+    # (an unquoted glob on purpose: PAGES are patterns)
+    # shellcheck disable=SC2086
+    for f in $p; do
+      [ -f "$f" ] && [ ! -L "$f" ] || continue
+      mkdir -p "$tmp/$set/$(dirname "$f")"; cp "$f" "$tmp/$set/$f"
+    done
+  done)
+  chmod -R a+rX "$tmp/$set"
+  rm -rf "${docsets:?}/$set"
+  mkdir -p "$docsets"
+  mv "$tmp/$set" "$docsets/$set"
+  rm -rf "$tmp"
+  echo "pinned_docset: $set: $(find "$docsets/$set" -name '*.html' | wc -l) pages" >&2
+}
