@@ -8,6 +8,7 @@ import lxml.html
 from lxml import etree
 
 from ._endtags import close_open_divs, mismatched
+from ._pclose import close_open_paragraphs
 
 MAX_NESTING = 512
 """Elements nested deeper than this are flattened into their ancestor at this depth, as
@@ -89,6 +90,7 @@ def parse(html: str | bytes) -> lxml.html.HtmlElement:
         for child in list(root):
             if child.tag not in ("head", "body"):
                 body.append(child)
+    close_open_paragraphs(root)  # (a block libxml2 nested in a paragraph's open anchor)
     return root
 
 
