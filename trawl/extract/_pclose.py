@@ -49,7 +49,7 @@ INLINE = frozenset((
 """Phrasing elements a browser pops when it closes the paragraph around them (none of them
 a scope boundary: ``button``, ``object``, ``table``, ``td`` are, and keep their blocks)."""
 
-OPEN_IN = "p"
+OPEN_IN = frozenset(("p",))
 """The element whose end the block's start tag implies."""
 
 
@@ -64,7 +64,7 @@ def close_open_paragraphs(root: HtmlElement) -> None:
         while parent is not None and parent.tag in INLINE:
             path.append(parent)
             parent = parent.getparent()
-        if path and parent is not None and parent.tag == OPEN_IN:
+        if path and parent is not None and parent.tag in OPEN_IN:
             _move_out(block, path, parent)
 
 
