@@ -9,11 +9,12 @@ how-tos, 63-78 % kept). After parsing, the blocks are moved out to follow the pa
 as a browser reads them.
 
 Loosening: ``_pclose.CLOSE_OPEN_PARAGRAPHS = False`` fails
-``test_sections_opened_by_unclosed_anchors_are_kept_whole`` and
-``test_the_blocks_follow_the_paragraph_in_document_order``. The hostiles: a card whose link
-holds its heading and paragraph (valid HTML, nested in a browser too) stays nested: it
-fails when the rule takes any block for the paragraph (``OPEN_IN`` with ``div``: the
-monkeypatch in ``test_a_link_card_outside_a_paragraph_stays_nested``); a
+``test_sections_opened_by_unclosed_anchors_are_kept_whole``,
+``test_the_blocks_follow_the_paragraph_in_document_order`` and
+``test_blocks_at_two_depths_of_open_inline_elements_keep_their_order``. The hostiles: a
+card whose link holds its heading and paragraph (valid HTML, nested in a browser too)
+stays nested: it fails when the rule takes any block for the paragraph (``OPEN_IN`` with
+``div``: the monkeypatch in ``test_a_link_card_outside_a_paragraph_stays_nested``); a
 button's block inside a paragraph stays in the button: it fails when a scope boundary is
 taken for an inline element (``INLINE`` with ``button``); a table in a paragraph stays
 there: it fails when ``table`` is counted among ``CLOSES_P``. (With the switch off, the
@@ -95,6 +96,17 @@ def test_the_blocks_follow_the_paragraph_in_document_order() -> None:
     assert first.find("a") is not None and first.find("a").get("name") == "x"
     assert "".join(first.itertext()) == "Intro TitleLead"
     assert "".join(body.itertext()) == "Intro TitleLeadSecondlistingafter endtailnext"
+
+
+def test_blocks_at_two_depths_of_open_inline_elements_keep_their_order() -> None:
+    # a block in a bold run inside the open anchor, and one after the bold run in the
+    # anchor: both out of the paragraph, the text between them where it was
+    root = parse_html("<html><body><p>x<a name='n'>y<b>z<div>D0</div>w</b>v<div>D1</div>u"
+                      "</a>t</p><p>end</p></body></html>")
+    body = root.find("body")
+    assert body is not None
+    assert [c.tag for c in body] == ["p", "div", "div", "p"]
+    assert "".join(body.itertext()) == "xyzD0wvD1utend"
 
 
 def test_a_link_card_outside_a_paragraph_stays_nested(monkeypatch: pytest.MonkeyPatch

@@ -58,14 +58,25 @@ def close_open_paragraphs(root: HtmlElement) -> None:
     the paragraph, with what comes after it in them (see the module's docstring)."""
     if not CLOSE_OPEN_PARAGRAPHS:
         return
-    for block in list(root.iter(*CLOSES_P)):
-        path = []
-        parent = block.getparent()
-        while parent is not None and parent.tag in INLINE:
-            path.append(parent)
-            parent = parent.getparent()
-        if path and parent is not None and parent.tag in OPEN_IN:
-            _move_out(block, path, parent)
+    # (the blocks whose parent is an inline element, found from the inline elements that
+    # have children: a walk of every block's ancestors took a 58,000-element page 200 ms,
+    # this 35; a block moved out before one earlier in the page is still set in order,
+    # as each is set right after the paragraph)
+    blocks = [child for inline in root.iter(*INLINE) if len(inline)
+              for child in inline if child.tag in CLOSES_P]
+    for block in blocks:
+        _close_at(block)
+
+
+def _close_at(block: HtmlElement) -> None:
+    """Move ``block`` out of the paragraph it is in through inline elements only, if it is."""
+    path = []
+    parent = block.getparent()
+    while parent is not None and parent.tag in INLINE:
+        path.append(parent)
+        parent = parent.getparent()
+    if path and parent is not None and parent.tag in OPEN_IN:
+        _move_out(block, path, parent)
 
 
 def _move_out(block: HtmlElement, path: list[HtmlElement], paragraph: HtmlElement) -> None:
