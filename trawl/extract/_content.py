@@ -46,6 +46,7 @@ from ._pagehead import under_own_title
 from ._pitch import drop_newsletter_pitch
 from ._posttail import post_tail
 from ._prune import prune
+from ._ruledfooter import drop_ruled_copyright
 from ._sectionwhole import section_made_whole
 from ._select import (
     _chrome_block,
@@ -166,6 +167,7 @@ def _find_main(root: HtmlElement, title: str | None = None
     drop_newsletter_pitch(content)
     drop_dangling_heading(content)
     drop_licence_notice(content)
+    drop_ruled_copyright(content)
     drop_trailing_meta(content, title)
     drop_bar_links(content, title)
     return content, readable, above
