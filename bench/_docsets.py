@@ -656,7 +656,7 @@ it, less what is no content in it), each with why.
   entry a directive: syntax, default, context, module, compatibility, description,
   examples), the directives' index, the how-tos and the FAQ: the body less the copyright
   footer under its last rule (a ``font`` block, "(c) Copyright 2017 The ProFTPD Project All
-  Rights Reserved", as AsciiDoc's ``div#footer``; on 129 of the 131 pages); BIND 9.18's
+  Rights Reserved", as AsciiDoc's ``div#footer``; on 128 of the 131 pages); BIND 9.18's
   Administrator Reference Manual (bind9-doc, Sphinx with sphinx_rtd_theme as the
   ``rtdtheme`` set, 18 pages, a chapter a page: the configuration reference, 1.5 MB, each
   statement's grammar as a ``<pre>`` block and every option a ``<dt>`` entry; the tools'
