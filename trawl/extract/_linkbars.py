@@ -90,7 +90,8 @@ def _bar_of_links(el: HtmlElement, st: _Stats, paged: bool = True) -> bool:
     a post's pager to its sibling posts (by its labels and place: ``_postpager``).
     (Asked only of blocks of ``_BARS_MAX_CHARS`` at most: of every block with links, most
     are longer, and none of the six is asked.) The bar and the line to the head's pages
-    read the page's head, asked only when it names a page before or after this one (``paged``, once a page)."""
+    read the page's head, asked only when it names a page before or after this one
+    (``paged``, once a page)."""
     return _pager(el, st) or _language_bar(el, st) or navigation_bar(el, st) or \
         (paged and (sequence_bar(el, st) or page_line(el, st))) or post_pager(el, st)
 
