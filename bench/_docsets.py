@@ -516,7 +516,7 @@ it, less what is no content in it), each with why.
   the list of posts, each with its date and category) less the post's "Share" control and
   the links to the newer and older posts (``nav#article-nav``) or to the list's other pages
   (``nav#page-nav``), and less the line numbers beside the code blocks (``td.gutter``: no
-  words of the text); the header with its search box, the side bar of widgets (categories,
+  words of the text) and a post's own date (trawl's metadata, brief 132); the header with its search box, the side bar of widgets (categories,
   archives, recent posts) and the footer are outside it;
 - ``pelican``: a blog Pelican 4.12 makes with its default theme, notmyidea, and the
   configuration its quickstart writes (``scripts/build-pelican``, not installed by setup:
@@ -1331,10 +1331,19 @@ SETS = {s.name: s for s in (
            # Hexo 8.1's Landscape theme (npm's docs as a blog's posts): ``section#main``
            # less the "Share" control, the links to the newer/older post or the list's
            # other pages and the code blocks' line numbers (``td.gutter``); the header,
-           # the side bar's widgets and the footer are outside it
+           # the side bar's widgets and the footer are outside it. The page's own post's
+           # date (on a post's page, the one ``article``'s ``a.article-date`` in its
+           # ``div.article-meta`` line) is left out, as pelican's, nikola's and eleventy's
+           # are (briefs 116, 128; brief 132 made hexo's say so too, it had been left in):
+           # trawl reads it as the page's metadata (``published``,
+           # ``trawl/extract/_meta.py``), as it does every article's byline; the line's
+           # category stays in (no metadata holds it), and so do the dates of the home
+           # page's and the archives' lists of posts
            "//section[@id='main']",
            f".//nav[@id='article-nav'] | .//nav[@id='page-nav'] "
-           f"| .//a[{_has_class('article-share-link')}] | .//td[{_has_class('gutter')}]"),
+           f"| .//a[{_has_class('article-share-link')}] | .//td[{_has_class('gutter')}] "
+           f"| ./article[count(../article) = 1]/div[{_has_class('article-meta')}]"
+           f"/a[{_has_class('article-date')}]"),
     DocSet("pelican", DOCSETS / "pelican", "scripts/build-pelican",
            # Pelican 4.12's default theme, notmyidea (Python-Markdown's docs as a blog's
            # posts): ``section#content`` (a post: its title, its byline of date, author,
