@@ -479,9 +479,10 @@ it, less what is no content in it), each with why.
 - ``mkdocstrings``: Rich 15's API reference as mkdocstrings 1.0 and its Python handler render
   it in Material for MkDocs 9.5 (``scripts/build-mkdocstrings``, not installed by setup; a
   page a public module, ``::: rich.NAME``, the handler's default options, 57 pages and the
-  404 page): ``article.md-content__inner`` less the ``¶`` self-links; the source listings,
-  their line numbers (as the gtkdoc set's listings' are counted) and their "Source code
-  in ..." summaries (naming what they open) are kept;
+  404 page): ``article.md-content__inner`` less the ``¶`` self-links and the listings' line
+  numbers (``LINE_NUMBERS``, brief 132; counted before it, as the gtkdoc set's were); the
+  source listings and their "Source code in ..." summaries (naming what they open) are
+  kept;
 - ``shibuya``: Sphinx 9.0's own documentation (its sdist's doc/ tree, its conf.py but for its
   site's theme, templates and intersphinx) built with the Shibuya theme
   (``scripts/build-shibuya``, not installed by setup; 209 pages, 199 with a reference, its
@@ -516,8 +517,9 @@ it, less what is no content in it), each with why.
   the list of posts, each with its date and category) less the post's "Share" control and
   the links to the newer and older posts (``nav#article-nav``) or to the list's other pages
   (``nav#page-nav``), and less the line numbers beside the code blocks (``td.gutter``: no
-  words of the text); the header with its search box, the side bar of widgets (categories,
-  archives, recent posts) and the footer are outside it;
+  words of the text) and a post's own date (trawl's metadata, brief 132); the header with
+  its search box, the side bar of widgets (categories, archives, recent posts) and the
+  footer are outside it;
 - ``pelican``: a blog Pelican 4.12 makes with its default theme, notmyidea, and the
   configuration its quickstart writes (``scripts/build-pelican``, not installed by setup:
   Python-Markdown 3.11's documentation as its posts, its user guide, its extensions' pages
@@ -755,6 +757,17 @@ DOCBOOK_BARS = "./div[@class='navheader' or @class='navfooter']"
 """What DocBook XSL sets around a chunk's body: the navigation header and footer (the
 chapter's title, prev/up/home/next links); every DocBook XSL set's reference leaves them
 out."""
+LINE_NUMBERS = (f" | .//td[{_has_class('listing_lines')}][following-sibling::td]"
+                f" | .//td[{_has_class('linenos')}][following-sibling::td]")
+"""The gutter of line numbers a highlighter sets beside a listing, a table's first cell
+beside the listing's (gtk-doc's ``td.listing_lines``, Pygments' ``td.linenos`` in its
+``highlighttable``; hexo's ``td.gutter`` is declared with its set): the numbers are the
+table's drawing, no words of the text (a copy of the listing takes its code alone), as
+hexo's reference already said. Brief 132 made the references of the sets that have them say
+so too (gtk-doc's and the Pygments themes' had counted them, mkdocstrings' saying so, as
+gtkdoc's): its rule (``trawl/extract/_gutter.py``) sets the listing alone, its lines whole,
+where the table of two cells had been stored as one row, the numbers in one cell and the
+listing's lines run together in the other."""
 DSSSL_BARS = "./div[@class='NAVHEADER' or @class='NAVFOOTER']"
 """The same bars as openjade's DSSSL stylesheets write them (upper-case classes)."""
 
@@ -791,7 +804,8 @@ SETS = {s.name: s for s in (
            # own markup around the content; its style.css hides notes' and warnings' titles
            "/html/body",
            f"./table[{_has_class('navigation')}] | ./div[{_has_class('footer')}] "
-           f"| .//div[{_has_class('warning')} or {_has_class('note')}]/h3[{_has_class('title')}]"),
+           f"| .//div[{_has_class('warning')} or {_has_class('note')}]/h3[{_has_class('title')}]"
+           + LINE_NUMBERS),
     DocSet("aptitude", _installed("usr/share/doc/aptitude/html/en"), "aptitude-doc-en",
            "/html/body", DOCBOOK_BARS),
     DocSet("berkeleydb", _installed("usr/share/doc/db5.3-doc"), "db5.3-doc",
@@ -947,14 +961,16 @@ SETS = {s.name: s for s in (
            # libgda's manual and reference (gtk-doc): as for ``gtkdoc``
            "/html/body",
            f"./table[{_has_class('navigation')}] | ./div[{_has_class('footer')}] "
-           f"| .//div[{_has_class('warning')} or {_has_class('note')}]/h3[{_has_class('title')}]"),
+           f"| .//div[{_has_class('warning')} or {_has_class('note')}]/h3[{_has_class('title')}]"
+           + LINE_NUMBERS),
     DocSet("udisks", _installed("usr/share/gtk-doc/html/udisks2", DOCSETS / "udisks2-doc"),
            "udisks2-doc",
            # udisks' reference (gtk-doc 1.33): its D-Bus interfaces, their generated C
            # proxies and skeletons, the daemon's objects; as for ``gtkdoc``
            "/html/body",
            f"./table[{_has_class('navigation')}] | ./div[{_has_class('footer')}] "
-           f"| .//div[{_has_class('warning')} or {_has_class('note')}]/h3[{_has_class('title')}]"),
+           f"| .//div[{_has_class('warning')} or {_has_class('note')}]/h3[{_has_class('title')}]"
+           + LINE_NUMBERS),
     DocSet("modemmanager", _installed("usr/share/gtk-doc/html/ModemManager",
                                       DOCSETS / "modemmanager-doc"),
            "modemmanager-doc",
@@ -962,7 +978,8 @@ SETS = {s.name: s for s in (
            # paragraphs under run-in titles), D-Bus interfaces and types; as for ``gtkdoc``
            "/html/body",
            f"./table[{_has_class('navigation')}] | ./div[{_has_class('footer')}] "
-           f"| .//div[{_has_class('warning')} or {_has_class('note')}]/h3[{_has_class('title')}]"),
+           f"| .//div[{_has_class('warning')} or {_has_class('note')}]/h3[{_has_class('title')}]"
+           + LINE_NUMBERS),
     DocSet("boost", _installed("usr/share/doc/libboost1.81-doc/doc/html"), "libboost1.81-doc",
            # BoostBook's DocBook XSL, a section or an API entry a page: the body less the
            # templates' header table (logo and menu), navigation bars and copyright footer
@@ -1071,7 +1088,7 @@ SETS = {s.name: s for s in (
            # previous/next links are outside it; less the self-links and the edit button
            "//article[" + _has_class("md-content__inner") + "]",
            ".//a[contains(@class, 'headerlink')] | .//a[" + _has_class("md-content__button")
-           + "]"),
+           + "]" + LINE_NUMBERS),
     DocSet("pdoc", DOCSETS / "pdoc-stdlib", "scripts/build-docsets",
            # pdoc: ``main.pdoc``; the module list sidebar (search, submodules, members) is
            # outside it; less the self-links and the "View Source" toggles' labels (their
@@ -1101,14 +1118,14 @@ SETS = {s.name: s for s in (
     DocSet("sphinx13", _installed("usr/share/doc/sphinx-doc/html"), "sphinx-doc",
            # Sphinx's own theme, sphinx13: ``div.body`` (``role=main``); the page header,
            # the related-links bar, the sidebar and the footer are outside it
-           "//div[@role='main']", ".//a[contains(@class, 'headerlink')]"),
+           "//div[@role='main']", ".//a[contains(@class, 'headerlink')]" + LINE_NUMBERS),
     DocSet("gevent", _installed("usr/share/doc/python-gevent-doc/html"), "python-gevent-doc",
            # gevent's theme: the document's ``div.body`` (another, in the right column,
            # holds the sidebar), less the "Next page:" line the theme's layout sets at its
            # foot; the header's tabs and the footer's links are outside it
            "//div[@class='bodywrapper']/div[@class='body']",
            ".//a[contains(@class, 'headerlink')] | ./p[strong[starts-with(normalize-space(.),"
-           " 'Next page:')]]"),
+           " 'Next page:')]]" + LINE_NUMBERS),
     DocSet("vitepress", DOCSETS / "vitepress", "scripts/build-vitepress",
            # VitePress 1.6's default theme: ``div.vp-doc`` (in ``main``); the navigation bar,
            # the side menu, the page's outline, the edit link, the previous/next links and
@@ -1313,18 +1330,20 @@ SETS = {s.name: s for s in (
            # mkdocstrings 1.0's Python handler in Material for MkDocs 9.5 (Rich's API):
            # ``article.md-content__inner`` (the page's title, each object's heading, its
            # signature, its docstring's tables, each source listing in a collapsed
-           # ``details``, kept as its body is, with its line numbers, as gtkdoc's listings'
-           # are counted, under its "Source code in rich/NAME.py", which names what it
-           # opens as a disclosure button's label does), less the ``¶`` self-links; the
-           # header, both side menus and the footer are outside it
-           f"//article[{_has_class('md-content__inner')}]", f".//a[{_has_class('headerlink')}]"),
+           # ``details``, kept as its body is, under its "Source code in rich/NAME.py",
+           # which names what it opens as a disclosure button's label does), less the ``¶``
+           # self-links and the listings' line numbers (``LINE_NUMBERS``: brief 132; counted
+           # before it, as gtkdoc's were); the header, both side menus and the footer are
+           # outside it
+           f"//article[{_has_class('md-content__inner')}]",
+           f".//a[{_has_class('headerlink')}]" + LINE_NUMBERS),
     DocSet("shibuya", DOCSETS / "shibuya", "scripts/build-shibuya",
            # Sphinx 9.0 with the Shibuya theme (Sphinx's own documentation): ``article``
            # (``role=main``), less the ``#`` self-links (``a.headerlink``); the top bar, the
            # side menu, the breadcrumbs and the "Copy page" menu above it, the page's
            # contents beside it, and the previous/next links and the footer below it are
            # outside it
-           "//article[@role='main']", f".//a[{_has_class('headerlink')}]"),
+           "//article[@role='main']", f".//a[{_has_class('headerlink')}]" + LINE_NUMBERS),
 
     DocSet("halibut", DOCSETS / "halibut", "scripts/build-halibut",
            # Halibut 1.3's HTML (PuTTY's manual, Halibut's, the puzzles' help): no container,
@@ -1351,10 +1370,19 @@ SETS = {s.name: s for s in (
            # Hexo 8.1's Landscape theme (npm's docs as a blog's posts): ``section#main``
            # less the "Share" control, the links to the newer/older post or the list's
            # other pages and the code blocks' line numbers (``td.gutter``); the header,
-           # the side bar's widgets and the footer are outside it
+           # the side bar's widgets and the footer are outside it. The page's own post's
+           # date (on a post's page, the one ``article``'s ``a.article-date`` in its
+           # ``div.article-meta`` line) is left out, as pelican's, nikola's and eleventy's
+           # are (briefs 116, 128; brief 132 made hexo's say so too, it had been left in):
+           # trawl reads it as the page's metadata (``published``,
+           # ``trawl/extract/_meta.py``), as it does every article's byline; the line's
+           # category stays in (no metadata holds it), and so do the dates of the home
+           # page's and the archives' lists of posts
            "//section[@id='main']",
            f".//nav[@id='article-nav'] | .//nav[@id='page-nav'] "
-           f"| .//a[{_has_class('article-share-link')}] | .//td[{_has_class('gutter')}]"),
+           f"| .//a[{_has_class('article-share-link')}] | .//td[{_has_class('gutter')}] "
+           f"| ./article[count(../article) = 1]/div[{_has_class('article-meta')}]"
+           f"/a[{_has_class('article-date')}]"),
     DocSet("pelican", DOCSETS / "pelican", "scripts/build-pelican",
            # Pelican 4.12's default theme, notmyidea (Python-Markdown's docs as a blog's
            # posts): ``section#content`` (a post: its title, its byline of date, author,
@@ -1515,7 +1543,7 @@ SETS = {s.name: s for s in (
            # (the site's title, the search box), both sidebars (the site's navigation, the
            # page's contents) and the footer are outside it
            "//article[" + _has_class("md-content__inner") + "]",
-           ".//a[contains(@class, 'headerlink')]"),
+           ".//a[contains(@class, 'headerlink')]" + LINE_NUMBERS),
     DocSet("eleventy", DOCSETS / "eleventy", "scripts/build-eleventy",
            # Eleventy 3.1 with eleventy-base-blog's layouts (npm's docs as posts): ``main``
            # (a post: its title, its line of date and tags, its text; the home page, the

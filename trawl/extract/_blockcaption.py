@@ -15,7 +15,7 @@ from __future__ import annotations
 from lxml.html import HtmlElement
 
 from ._text import text_content
-from ._tree import _short_text
+from ._tree import _short_text, next_element
 
 CAPTION_MAX_CHARS = 120
 """A caption titling a block is a line: a file's name, a list's title."""
@@ -50,9 +50,7 @@ def _caption_of_block(el: HtmlElement) -> bool:
     # The block after it first: most elements asked (every one whose class says chrome)
     # stand before no listing or titled list, and the sibling is cheaper to read than
     # the element's own text, which a large container would have read whole.
-    after = el.getnext()
-    while after is not None and not isinstance(after.tag, str):
-        after = after.getnext()
+    after = next_element(el)
     if after is None or not _titled_block(el, after):
         return False
     text = _short_text(el, CAPTION_MAX_CHARS)

@@ -20,6 +20,7 @@ from ._controls import (
 )
 from ._demo import hidden_demonstration
 from ._droptree import drop_tree
+from ._gutter import drop_line_numbers
 from ._math import keep_equations
 from ._othermembers import another_pages_members
 from ._prelines import block_line_breaks
@@ -216,6 +217,7 @@ def basic_clean(root: HtmlElement) -> None:
         if el.getparent() is not None:
             drop_tree(el)
     collapse_code_blocks(root)
+    drop_line_numbers(root)  # (a listing's gutter of numbers: its text collapsed by now)
     flatten_deep(root)
 
 

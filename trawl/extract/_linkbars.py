@@ -9,6 +9,7 @@ import re
 from lxml.html import HtmlElement
 
 from ._navbar import NAV_BAR_MAX_CHARS, navigation_bar
+from ._postpager import POST_PAGER_MAX_CHARS, post_pager
 from ._seqbar import PAGE_LINE_MAX_CHARS, SEQUENCE_BAR_MAX_CHARS, page_line, sequence_bar
 from ._stats import _Stats
 from ._text import words
@@ -78,19 +79,21 @@ def _language_bar(el: HtmlElement, st: _Stats) -> bool:
 
 
 _BARS_MAX_CHARS = max(_PAGER_MAX_CHARS, LANGUAGE_BAR_MAX_CHARS, NAV_BAR_MAX_CHARS,
-                      SEQUENCE_BAR_MAX_CHARS, PAGE_LINE_MAX_CHARS)
+                      SEQUENCE_BAR_MAX_CHARS, PAGE_LINE_MAX_CHARS, POST_PAGER_MAX_CHARS)
 """Past this much text a block is none of ``_bar_of_links``' bars (each has its limit)."""
 
 
 def _bar_of_links(el: HtmlElement, st: _Stats, paged: bool = True) -> bool:
     """Whether ``el`` is a short bar of links to other pages: a pager (by its links'
     ``rel``), a bar of languages, a node's navigation bar (by its labels), a bar to the
-    pages before and after (by the page's head), or a line leading on to one of them.
+    pages before and after (by the page's head), or a line leading on to one of them, or
+    a post's pager to its sibling posts (by its labels and place: ``_postpager``).
     (Asked only of blocks of ``_BARS_MAX_CHARS`` at most: of every block with links, most
-    are longer, and none of the five is asked.) The last two read the page's head, asked
-    only when it names a page before or after this one (``paged``, once a page)."""
+    are longer, and none of the six is asked.) The bar and the line to the head's pages
+    read the page's head, asked only when it names a page before or after this one
+    (``paged``, once a page)."""
     return _pager(el, st) or _language_bar(el, st) or navigation_bar(el, st) or \
-        (paged and (sequence_bar(el, st) or page_line(el, st)))
+        (paged and (sequence_bar(el, st) or page_line(el, st))) or post_pager(el, st)
 
 
 def _labels_links(el: HtmlElement) -> bool:

@@ -159,9 +159,7 @@ def listing_date(el: HtmlElement) -> bool:
         return listing_entry_header(header)
     block = None
     for _ in range(LABEL_MAX_DEPTH):  # (the label's link, alone in its wrapper)
-        block = el.getnext()
-        while block is not None and not isinstance(block.tag, str):
-            block = block.getnext()
+        block = next_element(el)
         parent = el.getparent()
         if block is not None or parent is None or "".join(parent.itertext()).strip() != \
                 "".join(el.itertext()).strip():

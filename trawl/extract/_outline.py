@@ -13,7 +13,7 @@ from __future__ import annotations
 from lxml.html import HtmlElement
 
 from ._signals import CONTENTS_MIN_LINKS
-from ._tree import _collapsed_text
+from ._tree import _collapsed_text, next_element
 
 _LISTS = frozenset(("ul", "ol"))
 
@@ -83,9 +83,7 @@ def outline_label(el: HtmlElement) -> bool:
     and so is its heading; a label over a list of other pages' links is no outline's.
     (Asked by ``labels_of_outline`` of the element before each ``nav`` dropped.) Nor is
     the page's title (``holds_page_title``) the label of the outline after it."""
-    after = el.getnext()
-    while after is not None and not isinstance(after.tag, str):
-        after = after.getnext()
+    after = next_element(el)
     if after is None or (after.tag != "nav" and
                          (after.get("role") or "").strip() != "navigation"):
         return False

@@ -14,6 +14,7 @@ from __future__ import annotations
 from lxml.html import HtmlElement
 
 from ._signals import _kinds
+from ._tree import next_element
 
 _SECTION_HEADINGS = frozenset(("h1", "h2", "h3", "h4", "h5", "h6"))
 SELF_LINK_MAX_WORDS = 1
@@ -45,9 +46,7 @@ def self_linked_heading(el: HtmlElement, tag: str) -> bool:
 def _heads_text(heading: HtmlElement) -> bool:
     """The block after ``heading`` (the start of its section) is no chrome by its tag or
     its class; a heading after it (its first subsection's) is judged as it is."""
-    nxt = heading.getnext()
-    while nxt is not None and not isinstance(nxt.tag, str):
-        nxt = nxt.getnext()
+    nxt = next_element(heading)
     if nxt is None or nxt.tag in _CHROME_NEXT_TAGS:
         return False
     if nxt.tag in _SECTION_HEADINGS:  # (a section that opens with its first subsection)

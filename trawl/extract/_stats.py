@@ -13,7 +13,7 @@ from lxml.html import HtmlElement
 from ._clean import drop_tree
 from ._signals import _class_weight
 from ._text import BLOCK_TAGS
-from ._tree import _first_element
+from ._tree import _first_element, next_element
 
 CODE_TAGS = frozenset(("code", "pre", "kbd", "samp", "tt", "var"))
 """A link inside code is a name of the code (a type, a function), not a way elsewhere: its
@@ -333,9 +333,7 @@ def _term_block(li: HtmlElement) -> HtmlElement | None:
     first = next((c for c in li if isinstance(c.tag, str)), None)
     if first is None or first.tag != "p" or first.find(".//a") is not None:
         return None
-    after = first.getnext()
-    while after is not None and not isinstance(after.tag, str):
-        after = after.getnext()
+    after = next_element(first)
     if after is None or not (after.tag in ("ul", "ol") or after.find("ul") is not None
                              or after.find("ol") is not None):
         return None
