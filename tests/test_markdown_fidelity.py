@@ -127,3 +127,34 @@ def test_headings_tables_and_code_languages() -> None:
     assert heads == ["Guide", "Install", r"With `__init__` and \*stars\*", "API index"], heads
     assert [t.info for t in tokens if t.type == "fence"] == ["console", "rust"]
     assert sum(t.type == "table_open" for t in tokens) == 1, md
+
+
+LOOSE_TEXT_PAGES = [
+    # a manual page's loose text after a heading, each name on its line (man2html's shape)
+    ("<div><h2>BUGS</h2>\nMessages from the\n<i>cmp</i>\nor\n<i>diff</i>\nprograms.</div>",
+     "Messages from the *cmp* or"),
+    ("<div><h2>x</h2>\nMessages\n<span>cmp</span> or</div>", "Messages cmp or"),
+    ("<div><p>First.</p>Run the\n<code>make</code> target.</div>", "Run the `make` target."),
+]
+
+
+@pytest.mark.parametrize(("html", "expected"), LOOSE_TEXT_PAGES)
+def test_a_blocks_tail_keeps_its_space_before_an_inline_element(
+        html: str, expected: str) -> None:
+    """html-to-markdown drops a block's tail's closing line break before an inline element:
+    ``_space_block_tails`` keeps the space a browser shows (without it: "the*cmp*",
+    "Messagescmp")."""
+    from trawl.extract._markdown import to_markdown
+
+    assert expected in to_markdown(html).replace("\n", " ")
+
+
+def test_without_the_tail_spaces_the_words_run_together(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """The loosening: with ``_space_block_tails`` a no-op the converter's bug shows again
+    (the test above would fail), so the mend is what keeps the words apart."""
+    from trawl.extract import _markdown
+
+    monkeypatch.setattr(_markdown, "_space_block_tails", lambda root: None)
+    assert "Messagescmp" in _markdown.to_markdown(LOOSE_TEXT_PAGES[1][0])
+

@@ -30,6 +30,7 @@ from lxml.html import HtmlElement
 
 from ._math import MATH_ATTR, MATH_PAGE_ATTR
 from ._parse import parse
+from ._pclose import CLOSES_P
 from ._text import text_content, words
 
 _LANG_CLASS_RE = re.compile(
@@ -204,6 +205,26 @@ def _prepare(root: HtmlElement) -> None:
                 boxes.append((el, kind))
     for box, kind in boxes:
         _prepare_admonition(box, kind)
+    _space_block_tails(root)
+
+
+_TAIL_BLOCKS = CLOSES_P | {"table"}
+"""The blocks whose tail text ``_space_block_tails`` mends."""
+
+
+def _space_block_tails(root: HtmlElement) -> None:
+    """A block's tail text that ends in a line break ends in a space instead.
+
+    html-to-markdown 3.21 drops that line break when an inline element follows it, so that
+    a manual page's loose text after a heading, "Messages from the\\n<i>cmp</i>", came out
+    "Messages from the*cmp*" (no emphasis to a renderer) and "Messages\\n<span>cmp</span>"
+    one word, "Messagescmp". HTML collapses the break to the space a browser shows; the
+    converter keeps a space. (A listing is one text by now, ``_prepare_pre``: no block is
+    left in it whose tail's break is a line of it.)"""
+    for el in root.iter(*_TAIL_BLOCKS):
+        tail = el.tail
+        if tail and tail[-1] in "\n\r" and not tail.isspace():
+            el.tail = tail.rstrip() + " "
 
 
 _BREAK_MARKER = "TRAWLBLOCKBREAK7F3A"
