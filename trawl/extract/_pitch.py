@@ -50,8 +50,13 @@ _CALLERS = ("a", "button")
 
 def drop_newsletter_pitch(content: HtmlElement) -> None:
     """Drop the newsletter pitches of ``content`` (module doc)."""
-    total = len(_collapsed_text(content))
-    if total < PROSE_OUTSIDE_MIN_CHARS:
+    whole = _collapsed_text(content)
+    total = len(whole)
+    # (a block's text is a run of the content's, so its letters once white space is taken
+    # out and case folded are a run of the content's so too (``str.casefold`` folds each
+    # character alone): a content without any of ``_LETTER_STEMS`` holds no block that
+    # ``_may_name_letter`` passes, and no block of it is read; most pages name no letter)
+    if total < PROSE_OUTSIDE_MIN_CHARS or not _may_name_letter(whole):
         return
     doomed: list[HtmlElement] = []
     for el in content.iter(*_BLOCKS):
