@@ -19,7 +19,7 @@ from ._controls import (
     top_link,
 )
 from ._demo import hidden_demonstration
-from ._droptree import drop_tree
+from ._droptree import after_subtree, drop_tree
 from ._gutter import drop_line_numbers
 from ._math import keep_equations
 from ._othermembers import another_pages_members
@@ -166,7 +166,19 @@ def basic_clean(root: HtmlElement) -> None:
     doomed: list[HtmlElement] = []
     places = _Places(root)
     keep_equations(root, is_hidden)  # (before the hidden copies of them are dropped)
+    # Inside an element already doomed (the head, an inline SVG, a hidden menu), its parts
+    # go with it whatever they are: they are not asked (the tests are pure, and what the
+    # walk changes in them, a button's tag, a diagram's labels, goes too), and only a link
+    # or a meta still says what the root keeps (_note_dropped: the next page, the site).
+    inside, resume = False, None  # in a doomed subtree; the node after it
     for el in root.iter():
+        if inside:
+            if el is not resume:
+                tag = el.tag
+                if tag == "link" or tag == "meta":
+                    _note_dropped(el, tag, root)
+                continue
+            inside = False
         tag = el.tag
         if not isinstance(tag, str):
             doomed.append(el)  # comments, processing instructions, entities
@@ -174,51 +186,63 @@ def basic_clean(root: HtmlElement) -> None:
         if tag in DROP_TAGS:
             if tag in _NOTED_TAGS:  # (most dropped tags say nothing: no call for them)
                 _note_dropped(el, tag, root)
-            doomed.append(el)
-            continue
-        if tag == "button":
-            # words of each text node: a button's parts ("GET", "/pets", "List all pets")
-            # sit in adjacent elements without spaces between them
-            # (one whose words are all a screen reader's label is an icon's: a control)
-            if sum(len(t.split()) for t in el.itertext()) >= MIN_BUTTON_WORDS \
-                    and not icon_button(el):
-                el.tag = "div" if _BLOCK_INSIDE(el) else "span"  # its text, as content
-            else:
-                doomed.append(el)
-            continue
-        # is_hidden and the class test, inlined: this runs on every element, and most have
-        # one attribute or none, so one keys() list answers most of the look-ups
-        keys = el.keys()
-        if not keys:
-            continue
-        if tag == "td" and "onclick" in keys:
-            doomed.extend(another_pages_members(el))  # (a toggle row's folded rows)
-        if tag == "a" and "href" not in keys and ("name" in keys or "id" in keys):
-            _unlink_place_mark(el, places)  # (judged as what it is now below: hidden or not)
-        # (the class read once; a link is a permalink, a top or a toggle link only when its
-        # href holds a "#": most links lead elsewhere, and were asked three times)
-        # (a top or a toggle link leads to "#" itself: only such a link is asked for them)
-        cls = el.get("class")
-        copy_control, tooltip = _class_controls(cls) if cls is not None else _NO_CLASS
-        if "hidden" in keys or copy_control \
-                or ("style" in keys and hiding_style(el.get("style"))) \
-                or ("aria-hidden" in keys and el.get("aria-hidden").strip().lower() == "true"
-                    and not hidden_demonstration(el)) \
-                or (tag == "a" and "#" in (href := el.get("href") or "") and
-                    (_is_permalink(el) or (href.strip() == _TOP_HREF and
-                                           (top_link(el) or toggle_link(el)))
-                     or (cls is not None and skip_link(el)))) \
-                or (tooltip and tooltip_box(el)) \
-                or (tag == "div" and "id" in keys and listing_card(el)) \
-                or (tag == "span" and click_label_opening(el.text or "") is not None
-                    and click_label(el)):
-            doomed.append(el)
+        elif tag == "button":
+            if not _control_button(el):
+                continue
+        else:
+            # is_hidden and the class test: this runs on every element, and most have one
+            # attribute or none, so one keys() list answers most of the look-ups
+            keys = el.keys()
+            if not keys or not _cleaned_away(el, tag, keys, places, doomed):
+                continue
+        doomed.append(el)
+        if len(el) and el.getparent() is not None:  # (not the root: it stays)
+            inside, resume = True, after_subtree(el)
     for el in doomed:
         if el.getparent() is not None:
             drop_tree(el)
     collapse_code_blocks(root)
     drop_line_numbers(root)  # (a listing's gutter of numbers: its text collapsed by now)
     flatten_deep(root)
+
+
+def _control_button(el: HtmlElement) -> bool:
+    """Whether the ``button`` ``el`` is a control (dropped); else it is renamed a ``div``
+    or a ``span``: its text is content. Words are counted per text node: a button's parts
+    ("GET", "/pets", "List all pets") sit in adjacent elements without spaces between
+    them; one whose words are all a screen reader's label is an icon's: a control."""
+    if sum(len(t.split()) for t in el.itertext()) >= MIN_BUTTON_WORDS and not icon_button(el):
+        el.tag = "div" if _BLOCK_INSIDE(el) else "span"  # its text, as content
+        return False
+    return True
+
+
+def _cleaned_away(el: HtmlElement, tag: str, keys: list[str], places: _Places,
+                  doomed: list[HtmlElement]) -> bool:
+    """Whether ``el`` (of ``tag``, its attributes' names ``keys``) is hidden or a control
+    the cleaning drops; a toggle row's folded rows are added to ``doomed``, and a named
+    anchor is made a ``span`` (``_unlink_place_mark``) on the way."""
+    if tag == "td" and "onclick" in keys:
+        doomed.extend(another_pages_members(el))  # (a toggle row's folded rows)
+    if tag == "a" and "href" not in keys and ("name" in keys or "id" in keys):
+        _unlink_place_mark(el, places)  # (judged as what it is now below: hidden or not)
+    # (the class read once; a link is a permalink, a top or a toggle link only when its
+    # href holds a "#": most links lead elsewhere, and were asked three times)
+    # (a top or a toggle link leads to "#" itself: only such a link is asked for them)
+    cls = el.get("class")
+    copy_control, tooltip = _class_controls(cls) if cls is not None else _NO_CLASS
+    return "hidden" in keys or copy_control \
+        or ("style" in keys and hiding_style(el.get("style"))) \
+        or ("aria-hidden" in keys and el.get("aria-hidden").strip().lower() == "true"
+            and not hidden_demonstration(el)) \
+        or (tag == "a" and "#" in (href := el.get("href") or "") and
+            (_is_permalink(el) or (href.strip() == _TOP_HREF and
+                                   (top_link(el) or toggle_link(el)))
+             or (cls is not None and skip_link(el)))) \
+        or (tooltip and tooltip_box(el)) \
+        or (tag == "div" and "id" in keys and listing_card(el)) \
+        or (tag == "span" and click_label_opening(el.text or "") is not None
+            and click_label(el))
 
 
 DIAGRAM_MIN_LABELS = 2

@@ -30,7 +30,7 @@ from lxml.html import HtmlElement
 
 from ._readinglist import _chrome_label
 from ._stats import _Stats
-from ._tree import _HEADINGS, _collapsed_text, _empty_anchor, _short_text
+from ._tree import _HEADINGS, _collapsed_text, _empty_anchor, _short_text, has_text
 
 DIRECTORY_SECTIONS = True
 """The rule's switch (tests turn it off to show what it mends)."""
@@ -63,7 +63,7 @@ def directory_sections(siblings: list[HtmlElement], flags: list[bool],
         if not isinstance(sib.tag, str) or sib not in stats or not stats[sib].text:
             continue
         heading = _opening_heading(sib)
-        if heading is None or not _collapsed_text(heading):
+        if heading is None or not has_text(heading):
             continue
         shape = _shape(sib, heading)
         shapes.setdefault(shape, []).append(i)
@@ -97,7 +97,7 @@ def _opening_heading(el: HtmlElement) -> HtmlElement | None:
             continue
         if child.tag in _HEADINGS:
             return child
-        if child.tag == "hr" or not _collapsed_text(child):
+        if child.tag == "hr" or not has_text(child):
             continue
         return None
     return None
@@ -119,7 +119,7 @@ def link_section(section: HtmlElement, heading: HtmlElement) -> bool:
         if child is heading:
             seen = True
             continue
-        if not seen or not isinstance(child.tag, str) or not _collapsed_text(child):
+        if not seen or not isinstance(child.tag, str) or not has_text(child):
             continue
         found = _list_in(child)
         if found is None:
@@ -134,7 +134,7 @@ def _list_in(el: HtmlElement) -> HtmlElement | None:
     while el.tag not in _LISTS:
         if (el.text or "").strip():
             return None
-        texted = [c for c in el if isinstance(c.tag, str) and _collapsed_text(c)]
+        texted = [c for c in el if isinstance(c.tag, str) and has_text(c)]
         if len(texted) != 1 or any((c.tail or "").strip() for c in el):
             return None
         el = texted[0]
@@ -159,7 +159,7 @@ def _links_list(lst: HtmlElement) -> bool:
 def _linked(item: HtmlElement) -> bool:
     """``item`` holds one link with text and an address, and no teaser's marks."""
     links = [a for a in item.iter("a") if (a.get("href") or "").strip()
-             and _collapsed_text(a)]
+             and has_text(a)]
     return len(links) == 1 and next(item.iter(*_TEASER_MARKS), None) is None and \
         next(item.iter(*_LISTS), None) is None
 

@@ -23,3 +23,15 @@ def drop_tree(el: HtmlElement, keep_space: bool = False) -> None:
         else:
             parent.text = (parent.text or "") + tail
     parent.remove(el)
+
+
+def after_subtree(el: HtmlElement) -> HtmlElement | None:
+    """The node after ``el``'s subtree in document order (None: nothing after it): where a
+    walk in document order leaves the subtree."""
+    node: HtmlElement | None = el
+    while node is not None:
+        after = node.getnext()
+        if after is not None:
+            return after
+        node = node.getparent()
+    return None

@@ -50,8 +50,14 @@ _CALLERS = ("a", "button")
 
 def drop_newsletter_pitch(content: HtmlElement) -> None:
     """Drop the newsletter pitches of ``content`` (module doc)."""
-    total = len(_collapsed_text(content))
-    if total < PROSE_OUTSIDE_MIN_CHARS:
+    whole = _collapsed_text(content)
+    total = len(whole)
+    # (a block's text is a run of the content's, so its letters once white space is taken
+    # out and case folded are a run of the content's so too (``str.casefold`` folds each
+    # character alone): a content without any of ``_LETTER_STEMS`` holds no block that
+    # ``_may_name_letter`` passes, and no block of it is read; most pages name no letter.
+    # The collapsed text's only white space is single spaces: replace() squeezes it.)
+    if total < PROSE_OUTSIDE_MIN_CHARS or not _names_stem(whole.replace(" ", "")):
         return
     doomed: list[HtmlElement] = []
     for el in content.iter(*_BLOCKS):
@@ -71,14 +77,20 @@ _LETTER_STEMS = ("newsletter", "inbox", "mailinglist", "digest")
 """What ``_LETTER_RE``'s every match holds once white space is taken out and case folded."""
 
 
+def _names_stem(squeezed: str) -> bool:
+    """Whether ``squeezed`` (a text without white space) holds one of ``_LETTER_STEMS``
+    once case folded."""
+    folded = squeezed.casefold()
+    return any(stem in folded for stem in _LETTER_STEMS)
+
+
 def _may_name_letter(text: str) -> bool:
     """Whether ``text`` (a block's collapsed text, its parts joined without spaces) may
     hold a match of ``_LETTER_RE`` in the text ``newsletter_pitch`` reads (the parts
     joined with spaces): both are the same letters once white space is taken out, so a
     block without any of ``_LETTER_STEMS`` so is no pitch, and its parts are not joined
     again (asked of every short block of every page: most are a story's paragraphs)."""
-    squeezed = "".join(text.split()).casefold()
-    return any(stem in squeezed for stem in _LETTER_STEMS)
+    return _names_stem("".join(text.split()))
 
 
 def newsletter_pitch(el: HtmlElement, text: str) -> bool:

@@ -43,6 +43,16 @@ def _collapsed_text(el: HtmlElement) -> str:
     return " ".join(text_content(el).split())  # (libxml2 joins the text: see text_content)
 
 
+def has_text(el: HtmlElement) -> bool:
+    """Whether ``_collapsed_text(el)`` is not empty: some piece of ``el``'s text (its tail
+    apart) is not all white space (``str.isspace`` is what ``str.split`` splits at). Read
+    piece by piece, it stops at the first that says something: asked of blocks that may be
+    a whole article, whose text was joined and collapsed only to be found not empty."""
+    if not isinstance(el.tag, str):  # (a comment's text_content is its own text)
+        return bool(_collapsed_text(el))
+    return any(piece and not piece.isspace() for piece in el.itertext())
+
+
 def next_element(el: HtmlElement) -> HtmlElement | None:
     """``el``'s next sibling that is an element (comments and processing instructions
     passed over), or None."""
