@@ -642,6 +642,16 @@ it, less what is no content in it), each with why.
   the theme's ``md-content__inner`` less the self-links, the index's page links and its
   excerpts' "Continue reading" links (brief 128, 28 / 28 when first measured, before any
   rule was tuned on it, with those links in);
+- ``hexonext``: a blog Hexo 8.1 makes with NexT 8.29, the most used Hexo theme (its
+  default scheme and configuration, the menu its guide turns on; ``scripts/build-hexonext``,
+  not installed by setup: npm's docs as posts, the hexo set's sources, 127 pages: the
+  posts, the home page's pages of ten excerpts, the archives', the categories' and the
+  tags' pages, the tag cloud and the category list): ``div.main-inner`` (the post: its
+  title, meta line, description, text and tags; a list: its posts' titles and meta lines
+  or dates) less the pages' links (``nav.pagination``), a post's previous/next links
+  (``div.post-nav``), an excerpt's "Read more" button, the code blocks' line numbers and
+  the page's own post's date (metadata in trawl) (brief 131, measured before any rule was
+  tuned on it);
 - ``postgres`` (kept back, only with ``--kept-back``: measured to check, never tuned on): the
   PostgreSQL 15 manual (DocBook XSL; Debian postgresql-doc-15): the body less its
   ``navheader`` and ``navfooter``.
@@ -1529,6 +1539,29 @@ SETS = {s.name: s for s in (
            ".//a[contains(@class, 'headerlink')] | .//a[" + _has_class("md-content__button")
            + "] | .//nav[" + _has_class("md-pagination") + "] | .//nav["
            + _has_class("md-post__action") + "]"),
+    # (brief 131: popular blog themes, measured before any rule was tuned on them)
+    DocSet("hexonext", DOCSETS / "hexonext", "scripts/build-hexonext",
+           # Hexo 8.1 with NexT 8.29 (npm's docs as posts): ``div.main-inner`` (a post's
+           # ``article``: its title, its meta line (date, category), its description, its
+           # text and its footer's tags; the home page: ten posts' titles, meta lines and
+           # excerpts; the archives', a tag's and a category's pages: their heading and the
+           # posts' dates and titles; the tag cloud's and the category list's pages: their
+           # title, count and list) less the list's links to its other pages
+           # (``nav.pagination``: "1 2 ... 9", as hexo's ``nav#page-nav``), the post's links
+           # to the previous and next posts (``div.post-nav``, as hexo's
+           # ``nav#article-nav``), each excerpt's "Read more »" button (``div.post-button``:
+           # a link on to the post its linked title leads to, as materialblog's "Continue
+           # reading") and the code blocks' line numbers (``td.gutter``, as hexo's); the
+           # header and its menu, the sidebar (the post's table of contents, the site's
+           # overview) and the footer are outside it. The page's own post's date (the meta
+           # line's "Posted on" item, its ``time`` the page's ``datePublished``) is left out,
+           # as eleventy's, pelican's and nikola's are (brief 116): trawl reads it as the
+           # page's metadata; the category stays, and so do the list's posts' dates
+           f"//div[{_has_class('main-inner')}]",
+           f".//nav[{_has_class('pagination')}] | .//div[{_has_class('post-nav')}] "
+           f"| .//div[{_has_class('post-button')}] | .//td[{_has_class('gutter')}] "
+           f"| ./div/article/header[h1]//span[{_has_class('post-meta-item')}]"
+           "[.//time[contains(@itemprop, 'datePublished')]]"),
     DocSet("postgres", _installed("usr/share/doc/postgresql-doc-15/html"), "postgresql-doc-15",
            "/html/body", DOCBOOK_BARS, kept_back=True),
 )}
