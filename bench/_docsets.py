@@ -652,6 +652,14 @@ it, less what is no content in it), each with why.
   (``div.post-nav``), an excerpt's "Read more" button, the code blocks' line numbers and
   the page's own post's date (metadata in trawl) (brief 131, measured before any rule was
   tuned on it);
+- ``ablog``: a blog ABlog 0.11 makes on Sphinx 9.0 (the site ``ablog start`` writes,
+  alabaster with ABlog's sidebars; ``scripts/build-ablog``, not installed by setup:
+  Pelican 4.12's release history as its posts, a post a release, 78 pages: the posts, the
+  list of all posts, the archives of a year, a tag, a category and the author, each its
+  posts' titles, dates, metadata and excerpts, the catalogue of every post, the index and
+  about pages, Sphinx's search and index pages): ``div[role=main]`` less the self-links,
+  a post's previous/next links and the lists' "Read more" links (brief 131, measured
+  before any rule was tuned on it);
 - ``postgres`` (kept back, only with ``--kept-back``: measured to check, never tuned on): the
   PostgreSQL 15 manual (DocBook XSL; Debian postgresql-doc-15): the body less its
   ``navheader`` and ``navfooter``.
@@ -1562,6 +1570,21 @@ SETS = {s.name: s for s in (
            f"| .//div[{_has_class('post-button')}] | .//td[{_has_class('gutter')}] "
            f"| ./div/article/header[h1]//span[{_has_class('post-meta-item')}]"
            "[.//time[contains(@itemprop, 'datePublished')]]"),
+    DocSet("ablog", DOCSETS / "ablog", "scripts/build-ablog",
+           # ABlog 0.11 on Sphinx 9.0 with alabaster (Pelican's release history as posts):
+           # ``div[role=main]`` (a post: its title and text; the blog's list, an archive's
+           # page (a year, a tag, a category, the author): its heading and each post's title,
+           # date, author, category and tags line and excerpt; the catalogue: a heading a
+           # year, each post's date and title) less the headings' "¶" self-links, the post's
+           # links to the previous and next posts (``div.ablog__prev-next``: "Previous: ...
+           # Next: ...", as hexo's ``nav#article-nav``) and each excerpt's "Read more ..."
+           # link (``p.ablog-post-expand``: a link on to the post its linked title leads to,
+           # as materialblog's "Continue reading"); the sidebar (the post's card: its date,
+           # author, category and tags; the navigation, recent posts, tag cloud, categories,
+           # archives, search box) and the footer are outside it
+           "//div[@role='main']",
+           f".//a[{_has_class('headerlink')}] | .//div[{_has_class('ablog__prev-next')}] "
+           f"| .//p[{_has_class('ablog-post-expand')}]"),
     DocSet("postgres", _installed("usr/share/doc/postgresql-doc-15/html"), "postgresql-doc-15",
            "/html/body", DOCBOOK_BARS, kept_back=True),
 )}
