@@ -660,6 +660,14 @@ it, less what is no content in it), each with why.
   about pages, Sphinx's search and index pages): ``div[role=main]`` less the self-links,
   a post's previous/next links and the lists' "Read more" links (brief 131, measured
   before any rule was tuned on it);
+- ``butterfly``: a blog Hexo 8.1 makes with Butterfly 5.7, among the most used Hexo themes
+  (its default configuration, the menu its documentation turns on;
+  ``scripts/build-butterfly``, not installed by setup: npm's docs as posts, the hexo set's
+  sources, 127 pages, as ``hexonext``): the page's title in its banner and what
+  ``main#content-inner`` holds beside the aside (the post's text and tags; a list's post
+  cards or dates and titles) less the post's copyright box, its previous/next cards, its
+  related posts, the pages' links and the code blocks' line numbers (brief 131, measured
+  before any rule was tuned on it);
 - ``postgres`` (kept back, only with ``--kept-back``: measured to check, never tuned on): the
   PostgreSQL 15 manual (DocBook XSL; Debian postgresql-doc-15): the body less its
   ``navheader`` and ``navfooter``.
@@ -1585,6 +1593,30 @@ SETS = {s.name: s for s in (
            "//div[@role='main']",
            f".//a[{_has_class('headerlink')}] | .//div[{_has_class('ablog__prev-next')}] "
            f"| .//p[{_has_class('ablog-post-expand')}]"),
+    DocSet("butterfly", DOCSETS / "butterfly", "scripts/build-butterfly",
+           # Hexo 8.1 with Butterfly 5.7 (npm's docs as posts): the page's title, which the
+           # theme sets only in its banner (``div#post-info``'s ``h1`` on a post,
+           # ``div#page-site-info``'s on the tags', categories', archives' pages: the page's
+           # own, as ikiwiki's title in its header bar; not the home page's ``h1``, the
+           # site's name), and ``main#content-inner``'s block beside the aside (a post's
+           # ``div#post``: its text and its tags; the home page: ten post cards, each its
+           # title, date, category and excerpt; the archives', a tag's and a category's
+           # pages: their heading and the posts' dates and titles; the tag cloud's and the
+           # category list's pages: their list), less the post's copyright box
+           # (``div.post-copyright``: "Author: ... Link: ... Copyright Notice: All articles on
+           # this blog are licensed under ...", the theme's notice under every post, a
+           # footer), its previous and next posts' cards (``nav#pagination``, each the
+           # post's title and opening words, as hexo's ``nav#article-nav``), its related
+           # posts' cards (``div.relatedPosts``: other posts' dates and titles, navigation),
+           # a list's links to its other pages (``nav#pagination`` too) and the code blocks'
+           # line numbers (``td.gutter``, as hexo's). The post's meta line under its title in
+           # the banner (created and updated dates, category, a views counter) is outside it,
+           # as are the header's menu, the aside (author card, announcement, the post's
+           # contents, recent posts, tags, archives, the site's counts) and the footer
+           "//div[@id='post-info']/h1 | //div[@id='page-site-info']/h1 "
+           "| //main[@id='content-inner']/div[not(@id='aside-content')]",
+           f".//div[{_has_class('post-copyright')}] | .//nav[@id='pagination'] "
+           f"| .//div[{_has_class('relatedPosts')}] | .//td[{_has_class('gutter')}]"),
     DocSet("postgres", _installed("usr/share/doc/postgresql-doc-15/html"), "postgresql-doc-15",
            "/html/body", DOCBOOK_BARS, kept_back=True),
 )}
