@@ -40,14 +40,83 @@ def listing_entry_header(el: HtmlElement) -> bool:
         article = article.getparent()
     if article is None or article.tag != "article":
         return False
-    if not _entry_title_link(el) and not title_after_header(el):
+    if not _entry_title_link(el) and not title_after_header(el) and \
+            not linked_title_entry(article, el):
         return False
     listing = article.getparent()
     if listing is None:
         return False
     entries = sum(1 for child in listing if child.tag == "article")
+    if entries == 1 and wrapped_entries(article) >= ENTRY_RUN_MIN:
+        return True
     return entries >= ENTRY_RUN_MIN or (entries == 1 and (lone_entry(article, el)
                                                          or lone_excerpt(article, el)))
+
+
+WRAPPED_ENTRIES = True
+"""Switch of ``wrapped_entries`` (tests turn it off to see it matter)."""
+
+
+def wrapped_entries(article: HtmlElement) -> int:
+    """How many entries the listing of ``article`` holds when each entry is an ``article``
+    alone in a wrapper of its own (``<div class="post-block"><article>...</article></div>``,
+    ten in a row: Hexo's NexT theme sets its home page's posts so): the wrapper's siblings
+    (itself among them) that hold one ``article`` and no other element. 0 when the article
+    shares its block with another element (or the switch is off). ``listing_entry_header``
+    counted the article's own siblings only: one, and the home page's posts lost their
+    headers (the title, the date, the category) to ``_boiler`` as banners. The entries'
+    headers are still asked for a title linked to the entry's page (a comment's header, in
+    a ``li`` of a thread, names its author)."""
+    if not WRAPPED_ENTRIES:
+        return 0
+    wrapper = article.getparent()
+    if wrapper is None or _only_child(wrapper) is not article or wrapper.getparent() is None:
+        return 0
+    return sum(1 for sib in wrapper.getparent()
+               if isinstance(sib.tag, str) and _only_child(sib) is not None
+               and _only_child(sib).tag == "article")  # type: ignore[union-attr]
+
+
+def _only_child(block: HtmlElement) -> HtmlElement | None:
+    """``block``'s one element child, when it has exactly one and no text of its own."""
+    kids = [c for c in block if isinstance(c.tag, str)]
+    if len(kids) != 1 or (block.text or "").strip() or (kids[0].tail or "").strip():
+        return None
+    return kids[0]
+
+
+LINKED_TITLE_ENTRY = True
+"""Switch of ``linked_title_entry`` (tests turn it off to see it matter)."""
+
+
+def linked_title_entry(article: HtmlElement, header: HtmlElement) -> bool:
+    """Whether ``header`` is an entry's of a title and a date only, its title a block that
+    is one link to another page and no heading (``<div class="post-title"><a
+    href="/commands/npm-token/">npm-token</a></div>`` beside the ``time``: Hexo's NexT
+    theme lists a tag's, a category's and the archive's posts so), the ``article`` being
+    that header and nothing else. ``_entry_title_link`` asked for a heading; the entries'
+    headers went to ``_boiler`` as banners and the listing with them. Guard: a comment's
+    header names its author, often a link alone in its block (to the author's site), but
+    a comment has its text under its header: only an entry with nothing beside its header
+    (``lone_entry``'s test) is read so; and the link must lead to another page
+    (``_other_page``), not to the page itself or its sections."""
+    if not LINKED_TITLE_ENTRY or not _header_alone(article, header):
+        return False
+    return any(_link_alone(block) for block in header.iter()
+               if isinstance(block.tag, str) and block is not header and block.tag != "a")
+
+
+def _header_alone(article: HtmlElement, header: HtmlElement) -> bool:
+    """Whether ``article`` holds ``header`` and no text beside it."""
+    return all(c is header or not isinstance(c.tag, str) or not _text(c) for c in article) \
+        and not (article.text or "").strip()
+
+
+def _link_alone(block: HtmlElement) -> bool:
+    """Whether ``block``'s whole text is one link's, the link to another page, no date."""
+    links = list(block.iter("a"))
+    return len(links) == 1 and _other_page(links[0]) and bool(_text(block)) and \
+        _text(links[0]) == _text(block) and not _dated(" ".join(block.itertext()))
 
 
 LONE_EXCERPT_MAX_CHARS = 500
