@@ -124,6 +124,34 @@ LONE_EXCERPT_MAX_CHARS = 500
 lone article's text is a post's."""
 
 
+LISTING_PAGE_SHARE = 0.5
+"""A listing whose entries hold this share of the content's text at least is the page."""
+
+LISTING_PAGE_ENTRIES = True
+"""Switch of ``page_listing_entry`` (tests turn it off to see it matter)."""
+
+
+def page_listing_entry(el: HtmlElement, content: HtmlElement) -> bool:
+    """Whether ``el`` is a listing entry's ``<header>`` (``listing_entry_header``) in the
+    listing that is the page: the block of the entries holds ``LISTING_PAGE_SHARE`` of the
+    content's text or more. An archive's entry is its date and its title, a link: a block
+    of links by its share, which ``prune`` dropped entry by entry where the title's link
+    outweighed the date ("01-04 workspaces" went, "01-04 scope" stayed: half of Hexo's NexT
+    archive). Guard: a row of "related posts" cards under a post, the same shape, is a
+    small share of the post's page, and is judged as before (a block of links)."""
+    if not LISTING_PAGE_ENTRIES or el.tag != "header" or not listing_entry_header(el):
+        return False
+    article = el if el.tag == "article" else next(el.iterancestors("article"), None)
+    listing = article.getparent() if article is not None else None
+    if listing is not None and wrapped_entries(article) >= ENTRY_RUN_MIN:  # type: ignore[arg-type]
+        listing = listing.getparent()
+    if listing is None:
+        return False
+    if listing is content or any(a is listing for a in content.iterancestors()):
+        return True
+    return len(_text(listing)) >= LISTING_PAGE_SHARE * len(_text(content))
+
+
 def lone_excerpt(article: HtmlElement, header: HtmlElement) -> bool:
     """Whether ``article``, alone in its block, is a listing's last entry set as an excerpt
     (a category's last page of one post, Material for MkDocs' blog): its title after its
