@@ -132,16 +132,22 @@ LISTING_PAGE_ENTRIES = True
 
 
 def page_listing_entry(el: HtmlElement, content: HtmlElement) -> bool:
-    """Whether ``el`` is a listing entry's ``<header>`` (``listing_entry_header``) in the
-    listing that is the page: the block of the entries holds ``LISTING_PAGE_SHARE`` of the
-    content's text or more. An archive's entry is its date and its title, a link: a block
-    of links by its share, which ``prune`` dropped entry by entry where the title's link
-    outweighed the date ("01-04 workspaces" went, "01-04 scope" stayed: half of Hexo's NexT
-    archive). Guard: a row of "related posts" cards under a post, the same shape, is a
-    small share of the post's page, and is judged as before (a block of links)."""
-    if not LISTING_PAGE_ENTRIES or el.tag != "header" or not listing_entry_header(el):
+    """Whether ``el`` is (or is in) a listing entry's ``<header>`` (``listing_entry_header``)
+    in the listing that is the page: the block of the entries holds ``LISTING_PAGE_SHARE``
+    of the content's text or more. An archive's entry is its date and its title, a link: a
+    block of links by its share, which ``prune`` dropped entry by entry where the title's
+    link outweighed the date ("01-04 workspaces" went, "01-04 scope" stayed: half of Hexo's
+    NexT archive); and so the category of an index's entries ("In <a>using-npm</a>", a
+    span of its meta line). Guard: a row of "related posts" cards under a post, the same
+    shape, is a small share of the post's page, and is judged as before (a block of
+    links)."""
+    if not LISTING_PAGE_ENTRIES:
         return False
-    article = el if el.tag == "article" else next(el.iterancestors("article"), None)
+    header = el if el.tag == "header" else next(el.iterancestors("header"), None)
+    if header is None or not any(a is content for a in header.iterancestors()) or \
+            not listing_entry_header(header):
+        return False
+    article = next(header.iterancestors("article"), None)
     listing = article.getparent() if article is not None else None
     if listing is not None and wrapped_entries(article) >= ENTRY_RUN_MIN:  # type: ignore[arg-type]
         listing = listing.getparent()
