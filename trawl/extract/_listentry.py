@@ -50,7 +50,13 @@ def listing_entry_header(el: HtmlElement) -> bool:
     if entries == 1 and wrapped_entries(article) >= ENTRY_RUN_MIN:
         return True
     return entries >= ENTRY_RUN_MIN or (entries == 1 and (lone_entry(article, el)
-                                                         or lone_excerpt(article, el)))
+                                                         or lone_excerpt(article, el))) \
+        or (entries == 2 and PAIRED_ENTRIES and lone_entry(article, el))
+
+
+PAIRED_ENTRIES = True
+"""Whether a listing of two entries, each its title and date alone (``lone_entry``), is one:
+a tag's page of two posts (tests turn it off to see it matter)."""
 
 
 WRAPPED_ENTRIES = True
@@ -270,9 +276,16 @@ def listing_date(el: HtmlElement) -> bool:
                 "".join(el.itertext()).strip():
             break
         el = parent
-    first = next(block.iterchildren("article"), None) if block is not None else None
+    first = None if block is None else block if block.tag == "article" and LABEL_OVER_ENTRY \
+        else next(block.iterchildren("article"), None)
     head = first.find(".//header") if first is not None else None
     return head is not None and listing_entry_header(head)
+
+
+LABEL_OVER_ENTRY = True
+"""Switch: ``listing_date`` reads the label right before the entries' first ``article`` (a
+year over a tag's posts, set in the same block as they are: Hexo's NexT), not only right
+before a block that holds them (tests turn it off to see it matter)."""
 
 
 def _entry_title_link(header: HtmlElement) -> bool:
