@@ -276,6 +276,8 @@ def listing_date(el: HtmlElement) -> bool:
                 "".join(el.itertext()).strip():
             break
         el = parent
+    if block is not None and LABEL_OVER_ENTRY and DATED_BLOCK_RUNS and _in_dated_run(block):
+        return True  # (a year over a run of dated blocks, in the same block as they are)
     first = None if block is None else block if block.tag == "article" and LABEL_OVER_ENTRY \
         else next(block.iterchildren("article"), None)
     head = first.find(".//header") if first is not None else None
@@ -349,11 +351,56 @@ def listed_item_date(el: HtmlElement) -> bool:
         return False
     item = el if el.tag == "li" else next(el.iterancestors("li"), None)
     listing = item.getparent() if item is not None else None
-    if listing is None or listing.tag not in ("ul", "ol"):
+    if listing is not None and listing.tag in ("ul", "ol"):
+        items = [c for c in listing if isinstance(c.tag, str)]
+        if len(items) >= ENTRY_RUN_MIN and all(
+                c.tag == "li" and _dated_link_item(c) for c in items):
+            return True
+    return dated_block_run(el)
+
+
+BLOCK_ITEM_MAX_DEPTH = 4
+"""How far above a date its entry's block may be (its ``time``, the date's line, the
+entry's inner wrapper, the entry)."""
+
+DATED_BLOCK_RUNS = True
+"""Switch of ``dated_block_run`` (tests turn it off to see it matter)."""
+
+
+def dated_block_run(el: HtmlElement) -> bool:
+    """Whether the dated line ``el`` is a listed post's date in a run of blocks, no list:
+    the block of its entry (``el`` or an ancestor up to ``BLOCK_ITEM_MAX_DEPTH`` levels)
+    is one of ``ENTRY_RUN_MIN`` siblings or more that each hold a link to another page and
+    a date beside it (``_dated_link_item``), the siblings that do not holding no such link
+    (a year's label among them: "2025", then its posts). Hexo's Butterfly theme sets a
+    tag's, a category's and the archive's posts so, a ``div`` each ("<div><div>2025-01-04
+    </div><a href="/using-npm/scope/">scope</a></div>"); ``drop_trailing_meta`` took every
+    date and the year, from the last up, for the content's trailing lines. The guards of
+    ``listed_item_date`` hold: a byline written in blocks (its date one, its tags or author
+    the others: no block has both), a byline of one block, links to the page itself."""
+    if not DATED_BLOCK_RUNS:
         return False
-    items = [c for c in listing if isinstance(c.tag, str)]
-    return len(items) >= ENTRY_RUN_MIN and all(
-        c.tag == "li" and _dated_link_item(c) for c in items)
+    node = el
+    for _ in range(BLOCK_ITEM_MAX_DEPTH):
+        if _in_dated_run(node):
+            return True
+        parent = node.getparent()
+        if parent is None:
+            return False
+        node = parent
+    return False
+
+
+def _in_dated_run(node: HtmlElement) -> bool:
+    """Whether ``node`` is an entry of a run of dated blocks (``dated_block_run``)."""
+    parent = node.getparent()
+    if parent is None or parent.tag in ("ul", "ol") or not _dated_link_item(node):
+        return False
+    items = [c for c in parent if isinstance(c.tag, str)]
+    dated = [c for c in items if _dated_link_item(c)]
+    return len(dated) >= ENTRY_RUN_MIN and all(
+        any(c is d for d in dated) or not any(_other_page(a) for a in c.iter("a"))
+        for c in items)
 
 
 def _other_page(link: HtmlElement) -> bool:
