@@ -14,6 +14,7 @@ from lxml.html import HtmlElement
 from ._dates import _dated
 from ._entryhead import says_title
 from ._linkheading import entry_meta_line
+from ._release import version_line
 from ._tree import _HEADINGS, next_element
 
 ENTRY_RUN_MIN = 3
@@ -372,7 +373,8 @@ def dated_block_run(el: HtmlElement) -> bool:
     the block of its entry (``el`` or an ancestor up to ``BLOCK_ITEM_MAX_DEPTH`` levels)
     is one of ``ENTRY_RUN_MIN`` siblings or more that each hold a link to another page and
     a date beside it (``_dated_link_item``), the siblings that do not holding no such link
-    (a year's label among them: "2025", then its posts). Hexo's Butterfly theme sets a
+    (a year's label among them: "2025", then its posts) or being headings (the run's
+    title: "Posts by <a>Pelican</a>", ABlog's catalogue of an author's posts). Hexo's Butterfly theme sets a
     tag's, a category's and the archive's posts so, a ``div`` each ("<div><div>2025-01-04
     </div><a href="/using-npm/scope/">scope</a></div>"); ``drop_trailing_meta`` took every
     date and the year, from the last up, for the content's trailing lines. The guards of
@@ -399,8 +401,8 @@ def _in_dated_run(node: HtmlElement) -> bool:
     items = [c for c in parent if isinstance(c.tag, str)]
     dated = [c for c in items if _dated_link_item(c)]
     return len(dated) >= ENTRY_RUN_MIN and all(
-        any(c is d for d in dated) or not any(_other_page(a) for a in c.iter("a"))
-        for c in items)
+        any(c is d for d in dated) or c.tag in _HEADINGS
+        or not any(_other_page(a) for a in c.iter("a")) for c in items)
 
 
 def _other_page(link: HtmlElement) -> bool:
@@ -410,12 +412,23 @@ def _other_page(link: HtmlElement) -> bool:
     return href is not None and _links_elsewhere(link) and not href.strip().startswith("#")
 
 
+VERSION_TITLES = True
+"""Switch of ``_date_link``'s reading of version numbers (tests turn it off)."""
+
+
+def _date_link(text: str) -> bool:
+    """Whether a link's text says a date (a month's archive: "March 2025"), no title; a
+    release's title says its version, whose "4.12" reads as a time ("Pelican 4.12.0":
+    ``version_line``), and is a title."""
+    return _dated(text) and not (VERSION_TITLES and version_line(text))
+
+
 def _dated_link_item(item: HtmlElement) -> bool:
     """Whether the list item ``item`` holds a link to another page whose text says no date
     (a title) and, outside it, a date: a ``time``, or an element of its own whose text
     says one."""
     links = [a for a in item.iter("a") if _other_page(a) and _text(a)
-             and not _dated(" ".join(a.itertext()))]
+             and not _date_link(" ".join(a.itertext()))]
     if not links:
         return False
     for node in item.iter():
