@@ -21,6 +21,7 @@ from ._copyright import _copyright_footer, _title_page_credits
 from ._demo import demonstration, offered_embed
 from ._doccomment import doc_comment
 from ._doctoc import marked_contents, toc_navigation
+from ._entrycard import entry_card
 from ._featured import featured_post, leading_byline
 from ._linkbars import _BARS_MAX_CHARS, _bar_of_links
 from ._linkpanel import links_panel
@@ -229,6 +230,8 @@ def _is_boilerplate(el: HtmlElement, tag: str, role: str, st: _Stats, share: flo
             or (not offer and demonstration(el)):
         # (a listing's block: its class or id names code, no chrome; a toolbar shown live
         # in the text with its markup)
+        return False
+    if entry_card(el):  # (a listed post's author, category and tags, under its title)
         return False
     if kinds.strong:
         return share < 0.5
