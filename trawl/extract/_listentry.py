@@ -140,8 +140,9 @@ LISTING_PAGE_ENTRIES = True
 
 def page_listing_entry(el: HtmlElement, content: HtmlElement) -> bool:
     """Whether ``el`` is (or is in) a listing entry's ``<header>`` (``listing_entry_header``)
-    in the listing that is the page: the block of the entries holds ``LISTING_PAGE_SHARE``
-    of the content's text or more. An archive's entry is its date and its title, a link: a
+    in the listing that is the page: its entries (the article's siblings, or the wrappers'
+    when each is alone in one: ``wrapped_entries``) hold ``LISTING_PAGE_SHARE`` of the
+    content's text or more. An archive's entry is its date and its title, a link: a
     block of links by its share, which ``prune`` dropped entry by entry where the title's
     link outweighed the date ("01-04 workspaces" went, "01-04 scope" stayed: half of Hexo's
     NexT archive); and so the category of an index's entries ("In <a>using-npm</a>", a
@@ -155,14 +156,15 @@ def page_listing_entry(el: HtmlElement, content: HtmlElement) -> bool:
             not listing_entry_header(header):
         return False
     article = next(header.iterancestors("article"), None)
-    listing = article.getparent() if article is not None else None
-    if listing is not None and wrapped_entries(article) >= ENTRY_RUN_MIN:  # type: ignore[arg-type]
-        listing = listing.getparent()
-    if listing is None:
+    if article is None or article.getparent() is None:
         return False
-    if listing is content or any(a is listing for a in content.iterancestors()):
-        return True
-    return len(_text(listing)) >= LISTING_PAGE_SHARE * len(_text(content))
+    if wrapped_entries(article) >= ENTRY_RUN_MIN:  # (each entry in a wrapper of its own)
+        entries = [w for w in article.getparent().getparent()  # type: ignore[union-attr]
+                   if isinstance(w.tag, str) and _only_child(w) is not None]
+    else:
+        entries = [a for a in article.getparent() if a.tag == "article"]
+    said = sum(len(_text(e)) for e in entries)
+    return said >= LISTING_PAGE_SHARE * len(_text(content))
 
 
 def lone_excerpt(article: HtmlElement, header: HtmlElement) -> bool:

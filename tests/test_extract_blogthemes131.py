@@ -1,0 +1,199 @@
+"""Every page whole (issue 26, brief 131): popular blog themes' listing pages, measured
+before tuning (Hexo's NexT and Butterfly, ABlog on Sphinx). Fixtures written for these
+tests, each shape and the hostile shape beside it:
+
+- a listing's entries whose title is a link alone in a block, no heading
+  (``_listentry.linked_title_entry``; guard: a thread of comments, each its author's link
+  alone in a block, but a body under its header);
+- entries each an ``article`` alone in a wrapper (``_listentry.wrapped_entries``; guard:
+  a thread's comments, each an article in a ``li``, their headers naming no linked title);
+- a listing that is the page keeps its entries' headers whole through ``prune``
+  (``_listentry.page_listing_entry``; guard: a row of related posts' cards under a post);
+- a tag's page of two entries (``PAIRED_ENTRIES``) and the year over the entries
+  (``LABEL_OVER_ENTRY``);
+- a listed post's date in a run of blocks, no list (``_listentry.dated_block_run``;
+  guard: a post's byline written in blocks, its date one block, its tags another), and a
+  release's version in the title, no date (``_listentry._date_link``);
+- a listed entry's card of metadata whose class says sidebar (``_entrycard.entry_card``;
+  guard: a share bar under each entry, its links out or nowhere).
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from trawl.extract import _entrycard, _listentry, extract
+
+from .test_extract_blogs113 import prose
+from .test_extract_whole import URL, assert_kept
+
+POSTS = (("/walks/river/", "River walks", "03-24"), ("/walks/mill/", "The old mill", "03-23"),
+         ("/walks/birds/", "Lake birds", "03-22"), ("/walks/hill/", "Up the hill", "03-21"))
+
+
+def page(title: str, main: str) -> str:
+    return (f"<html><head><title>{title} | Field notes</title></head><body>"
+            "<header class='site'><a href='/'>Field notes</a><nav><a href='/'>Home</a> "
+            "<a href='/tags/'>Tags</a> <a href='/archives/'>Archives</a></nav></header>"
+            f"<main class='main'>{main}</main>"
+            "<aside class='sidebar'><p>Field notes: walks and their places.</p></aside>"
+            "<footer><p>Made with a theme</p></footer></body></html>")
+
+
+def dated_entry(href: str, name: str, day: str) -> str:
+    """An archive's entry: its header of its date, then its title, a link alone in a div."""
+    return (f"<article><header class='post-header'><div class='meta'><time "
+            f"datetime='2025-{day}'>{day}</time></div><div class='post-title'>"
+            f"<a class='post-title-link' href='{href}'><span>{name}</span></a></div>"
+            "</header></article>")
+
+
+def tag_page(posts: tuple[tuple[str, str, str], ...] = POSTS) -> str:
+    entries = "".join(dated_entry(*p) for p in posts)
+    return page("walks", "<div class='main-inner'><div class='post-block'><div "
+                "class='post-content'><div class='collection-title'><h1>walks <small>Tag"
+                "</small></h1></div><div class='collection-year'><span>2025</span></div>"
+                f"{entries}</div></div><nav class='pagination'><a href='/tags/walks/page/2/'>"
+                "2</a></nav></div>")
+
+
+def test_a_tags_entries_of_a_date_and_a_linked_title_stay() -> None:
+    text = extract(tag_page(), URL).full_text
+    assert_kept(text, "03-24 River walks", "03-23 The old mill", "03-22 Lake birds",
+                "03-21 Up the hill")
+
+
+def test_without_the_rule_the_entries_go(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(_listentry, "LINKED_TITLE_ENTRY", False)
+    text = extract(tag_page(), URL).full_text
+    assert "River walks" not in text and "The old mill" not in text
+
+
+def comment(who: str, day: str, said: str) -> str:
+    return (f"<article class='note'><header><div class='who'><a href='/people/{who.lower()}/'>"
+            f"{who}</a></div><time datetime='2025-03-25'>{day}</time></header>"
+            f"<p>{said}</p></article>")
+
+
+def _header_always_alone(article: object, header: object) -> bool:
+    return True
+
+
+@pytest.mark.parametrize("loosen", [False, True])
+def test_a_thread_of_comments_keeps_its_headers_out(monkeypatch: pytest.MonkeyPatch,
+                                                    loosen: bool) -> None:
+    # hostile: a post and its thread of comments, each an article of a header (the
+    # author's name, a link alone in its block, and the date) over the comment's text: a
+    # thread, no listing; its headers go as before. Loosened (an entry need not be its
+    # header alone), the comments' dates would stay as a listing's
+    if loosen:
+        monkeypatch.setattr(_listentry, "_header_alone", _header_always_alone)
+    thread = "".join(comment(w, d, s) for w, d, s in (
+        ("Ann", "March 25, 2025", "We walked it with the children on a bright morning."),
+        ("Bo", "March 26, 2025", "The mill is closed on Mondays, we found out."),
+        ("Cy", "March 27, 2025", "Herons by the lake, just as the post said.")))
+    html = page("River walks", f"<article><h1>River walks</h1>{prose(0, 4)}</article>"
+                f"<section class='thread'><h2>3 replies</h2>{thread}</section>")
+    text = extract(html, URL).full_text
+    assert_kept(text, "We walked it with the children on a bright morning.")
+    assert ("March 26, 2025" in text) is loosen
+
+
+def excerpt(href: str, name: str, day: str) -> str:
+    """A home page's post: its article alone in a wrapper, its header of its linked title
+    and its meta line (date, category), its excerpt, its "Read more" button."""
+    return (f"<div class='post-block'><article class='post-content'><header class='post-header'>"
+            f"<h2 class='post-title'><a href='{href}'>{name}</a></h2><div class='post-meta'>"
+            f"<span>Posted on <time datetime='2025-{day}'>2025-{day}</time></span> <span>In "
+            f"<a href='/categories/walks/'>walks</a></span></div></header><div class='post-body'>"
+            f"<p>Where the path of {name.lower()} follows the water.</p><div class='post-button'>"
+            f"<a href='{href}'>Read more</a></div></div></article></div>")
+
+
+def home_page() -> str:
+    return page("Field notes", "<div class='main-inner index'>"
+                + "".join(excerpt(*p) for p in POSTS) + "</div>")
+
+
+def test_a_home_pages_wrapped_posts_keep_their_headers() -> None:
+    text = extract(home_page(), URL).full_text
+    assert_kept(text, "River walks Posted on 2025-03-24 In walks",
+                "Where the path of river walks follows the water.",
+                "Up the hill Posted on 2025-03-21 In walks")
+
+
+def test_without_the_rule_the_wrapped_posts_headers_go(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(_listentry, "WRAPPED_ENTRIES", False)
+    text = extract(home_page(), URL).full_text
+    assert "Where the path of river walks follows the water." in text
+    assert "2025-03-23" not in text
+
+
+def reply(who: str, day: str, said: str) -> str:
+    return (f"<li class='reply'><article><header><h4>{who}</h4> <time datetime='2025-03-25'>"
+            f"{day}</time></header><p>{said}</p></article></li>")
+
+
+@pytest.mark.parametrize("loosen", [False, True])
+def test_a_thread_of_wrapped_replies_keeps_its_headers_out(monkeypatch: pytest.MonkeyPatch,
+                                                           loosen: bool) -> None:
+    # hostile: a post's replies, each an article alone in a list item (a run of wrapped
+    # articles), its header the author's name (a heading, no link) and the date: no
+    # listing's entries, whose titles link to their posts; the headers go as before.
+    # Loosened (any heading is a linked title), the wrapped run would keep them
+    if loosen:
+        monkeypatch.setattr(_listentry, "_entry_title_link", lambda header: True)
+    thread = "".join(reply(w, d, s) for w, d, s in (
+        ("Ann", "March 25, 2025", "We walked it with the children on a bright morning."),
+        ("Bo", "March 26, 2025", "The mill is closed on Mondays, we found out."),
+        ("Cy", "March 27, 2025", "Herons by the lake, just as the post said.")))
+    html = page("River walks", f"<article><h1>River walks</h1>{prose(0, 4)}</article>"
+                f"<section class='replies'><h2>Replies</h2><ol>{thread}</ol></section>")
+    text = extract(html, URL).full_text
+    assert_kept(text, "We walked it with the children on a bright morning.")
+    assert ("March 26, 2025" in text) is loosen
+
+
+LONG = (("/walks/river/", "Along the river from the bridge to the weir", "03-24"),
+        ("/walks/mill/", "The old mill and the race that fed it", "03-23"),
+        ("/walks/birds/", "Herons", "03-22"),
+        ("/walks/hill/", "Up the hill behind the church and down the lane", "03-21"))
+NAMES = ("waterfalls", "moss", "riverbanks", "owls", "hedgerows", "fog", "footbridge", "ash",
+         "meadowland", "weir")
+
+
+def archive_page() -> str:
+    """An archive of ten entries, a date and a one-word title each, some titles longer
+    than their date, some shorter, under the page's one line of its own."""
+    entries = "".join(dated_entry(f"/walks/{n}/", n, f"03-{20 - i:02d}")
+                      for i, n in enumerate(NAMES))
+    return page("Archives", "<div class='main-inner'><div class='post-content'><div "
+                "class='collection-title'><span>Good! 10 posts in total. Keep on walking."
+                f"</span></div>{entries}</div></div>")
+
+
+def test_an_archives_entries_stay_whatever_their_titles_length() -> None:
+    text = extract(archive_page(), URL).full_text
+    assert_kept(text, *(f"03-{20 - i:02d} {n}" for i, n in enumerate(NAMES)))
+
+
+def test_without_the_rule_the_longer_titled_entries_go(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(_listentry, "LISTING_PAGE_ENTRIES", False)
+    text = extract(archive_page(), URL).full_text
+    assert "moss" in text and "weir" in text
+    assert "waterfalls" not in text and "meadowland" not in text
+
+
+@pytest.mark.parametrize("loosen", [False, True])
+def test_a_posts_row_of_related_cards_is_judged_as_before(monkeypatch: pytest.MonkeyPatch,
+                                                          loosen: bool) -> None:
+    # hostile: a post, and under its text a row of related posts' cards of an archive's
+    # shape (a date and a linked title each): a small share of the page, a block of links,
+    # which goes as before. Loosened (any listing is the page), the cards would stay
+    if loosen:
+        monkeypatch.setattr(_listentry, "LISTING_PAGE_SHARE", 0.0)
+    cards = "".join(dated_entry(*p) for p in LONG)
+    html = page("River walks", f"<article><h1>River walks</h1>{prose(0, 6)}{cards}</article>")
+    text = extract(html, URL).full_text
+    assert_kept(text, "River walks")
+    assert ("The old mill and the race that fed it" in text) is loosen
