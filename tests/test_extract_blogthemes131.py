@@ -197,3 +197,176 @@ def test_a_posts_row_of_related_cards_is_judged_as_before(monkeypatch: pytest.Mo
     text = extract(html, URL).full_text
     assert_kept(text, "River walks")
     assert ("The old mill and the race that fed it" in text) is loosen
+
+
+def test_a_tags_page_of_two_entries_keeps_them_and_its_year() -> None:
+    text = extract(tag_page(POSTS[:2]), URL).full_text
+    assert_kept(text, "2025", "03-24 River walks", "03-23 The old mill")
+
+
+def test_without_the_pair_rule_two_entries_go(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(_listentry, "PAIRED_ENTRIES", False)
+    text = extract(tag_page(POSTS[:2]), URL).full_text
+    assert "River walks" not in text
+
+
+def test_without_the_label_rule_the_year_over_the_entries_goes(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(_listentry, "LABEL_OVER_ENTRY", False)
+    text = extract(tag_page(POSTS[:1]), URL).full_text
+    assert "River walks" in text and "2025" not in text
+
+
+def test_a_tags_page_of_one_entry_keeps_its_year() -> None:
+    text = extract(tag_page(POSTS[:1]), URL).full_text
+    assert_kept(text, "2025", "03-24 River walks")
+
+
+@pytest.mark.parametrize("loosen", [False, True])
+def test_a_pair_of_comments_keeps_its_headers_out(monkeypatch: pytest.MonkeyPatch,
+                                                  loosen: bool) -> None:
+    # hostile: two comments under a post, each a header (the author's link alone in a
+    # block, the date) over its text: no pair of a listing's entries, which are their
+    # headers alone. Loosened (any article is its header alone), their dates would stay
+    if loosen:
+        monkeypatch.setattr(_listentry, "lone_entry", lambda article, header: True)
+        monkeypatch.setattr(_listentry, "_header_alone", _header_always_alone)
+    thread = "".join(comment(w, d, s) for w, d, s in (
+        ("Ann", "March 25, 2025", "We walked it with the children on a bright morning."),
+        ("Bo", "March 26, 2025", "The mill is closed on Mondays, we found out.")))
+    html = page("River walks", f"<article><h1>River walks</h1>{prose(0, 4)}</article>"
+                f"<section class='thread'><h2>2 replies</h2>{thread}</section>")
+    text = extract(html, URL).full_text
+    assert_kept(text, "The mill is closed on Mondays, we found out.")
+    assert ("March 26, 2025" in text) is loosen
+
+
+def sort_item(href: str, name: str, day: str) -> str:
+    """An archive's entry as a run of blocks sets it: its date's line, its linked title."""
+    return (f"<div class='article-sort-item'><div class='article-sort-item-info'><div "
+            f"class='article-sort-item-time'><time datetime='2025-{day}'>2025-{day}</time>"
+            f"</div><a class='article-sort-item-title' href='{href}'>{name}</a></div></div>")
+
+
+def sorted_tag_page(posts: tuple[tuple[str, str, str], ...] = POSTS) -> str:
+    items = "".join(sort_item(*p) for p in posts)
+    return page("walks", "<div id='tag'><div class='article-sort-title'>Tag - walks</div>"
+                f"<div class='article-sort'><div class='article-sort-item year'>2025</div>"
+                f"{items}</div></div>")
+
+
+def test_a_run_of_dated_blocks_keeps_its_dates_and_year() -> None:
+    text = extract(sorted_tag_page(), URL).full_text
+    assert_kept(text, "2025 2025-03-24 River walks", "2025-03-23 The old mill",
+                "2025-03-21 Up the hill")
+
+
+def test_without_the_rule_the_blocks_dates_go(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(_listentry, "DATED_BLOCK_RUNS", False)
+    text = extract(sorted_tag_page(), URL).full_text
+    assert "The old mill" in text and "2025-03-23" not in text
+
+
+def _loose_item(item: object) -> bool:
+    """``_dated_link_item`` loosened: a block with a link or a date counts."""
+    return bool(list(item.iter("a"))) or item.find(".//time") is not None \
+        or item.tag == "time"  # type: ignore[attr-defined]
+
+
+@pytest.mark.parametrize("loosen", [False, True])
+def test_a_byline_written_in_blocks_is_read_as_before(monkeypatch: pytest.MonkeyPatch,
+                                                      loosen: bool) -> None:
+    # hostile: a post's byline in a run of blocks (the date one, the others each a line
+    # with a link: its tags, its author, its map): no block holds a date and a link, no
+    # listing; its date goes as the page's dateline. Loosened (a block with a link or a
+    # date is an entry), it would stay
+    if loosen:
+        monkeypatch.setattr(_listentry, "_dated_link_item", _loose_item)
+    meta = ("<div class='info'><div>Posted on <time datetime='2025-03-24'>March 24, 2025"
+            "</time></div><div>Filed under the pages of <a href='/tags/walks/'>walks</a> and"
+            " of the valley</div><div>Written by Ann Reyes, who <a href='/authors/ann/'>"
+            "walks it</a> every week</div><div>A walk of four hours, <a href='/maps/river/'>"
+            "its map</a> to print</div></div>")
+    html = page("River walks", f"<article><h1>River walks</h1>{meta}{prose(0, 4)}</article>")
+    text = extract(html, URL).full_text
+    assert_kept(text, "River walks", "Filed under the pages of walks and of the valley")
+    assert ("March 24, 2025" in text) is loosen
+
+
+RELEASES = (("../posts/v4-12-0.html", "Release 4.12.0", "20 April 2026"),
+            ("../posts/v4-11-0.html", "Release 4.11.0", "15 January 2025"),
+            ("../posts/v4-10-2.html", "Release 4.10.2", "27 November 2024"),
+            ("../posts/v4-10-1.html", "Release 4.10.1", "28 September 2024"),
+            ("../posts/v4-10-0.html", "Release 4.10.0", "16 September 2024"))
+
+
+def catalogue_page() -> str:
+    """A catalogue of an author's posts: its title (a heading linking the author's page),
+    then a block a post, its date and its title linked to it."""
+    rows = "".join(f"<div class='catalog-post'><p><span>{day}</span> - <a href='{href}'>"
+                   f"{name}</a></p></div>" for href, name, day in RELEASES)
+    return page("Posts by Ann", "<div role='main'><div class='catalog-header'><h2>Posts by "
+                f"<a href='../author/ann.html'>Ann</a></h2>{rows}</div></div>")
+
+
+def test_a_catalogue_of_releases_keeps_every_row() -> None:
+    text = extract(catalogue_page(), URL).full_text
+    assert_kept(text, *(f"{day} - {name}" for _, name, day in RELEASES))
+
+
+@pytest.mark.parametrize("switch", ["VERSION_TITLES", "RUN_TITLES"])
+def test_without_the_rules_the_catalogues_rows_go(monkeypatch: pytest.MonkeyPatch,
+                                                  switch: str) -> None:
+    # a release's title says its version, "4.12.0", which reads as a time: without
+    # VERSION_TITLES no row is a dated link; without RUN_TITLES the run's linked heading
+    # breaks the run. Either way the rows go from the last up, as trailing date lines
+    monkeypatch.setattr(_listentry, switch, False)
+    text = extract(catalogue_page(), URL).full_text
+    assert "Release 4.10.0" not in text
+
+
+def card_entry(href: str, name: str, day: str, extra: str) -> str:
+    """A listed post of a blog on a documentation generator: its linked title, its meta
+    list (its date, and ``extra``: its card of author and tag, or a share bar), its
+    excerpt."""
+    return (f"<div class='section post'><h2 class='post-title'><a href='{href}'>{name}</a>"
+            f"</h2><ul class='archive'><li><span>{day}</span></li>{extra}</ul>"
+            f"<p>What changed in {name.lower()}, and how to upgrade to it.</p></div>")
+
+
+CARD = ("<div class='blog-sidebar-item postcard'><li id='blog-sidebar-item author'>"
+        "<span>Author:</span> <a href='../author/ann.html'>Ann</a></li>"
+        "<li id='blog-sidebar-item tags'><span>Tag:</span> <a href='../tag/minor.html'>minor"
+        "</a></li></div>")
+SHARE = ("<div class='sidebar-share'><span>Share:</span> <a href='https://social.example/"
+         "share?u=1'>Social</a> <a href='#'>Mail</a></div>")
+
+
+def cards_page(extra: str) -> str:
+    posts = "".join(card_entry(*r, extra) for r in RELEASES[:3])
+    return page("All posts", f"<div role='main'><h1>All posts</h1>{posts}</div>")
+
+
+def test_a_listed_posts_card_of_author_and_tag_stays() -> None:
+    text = extract(cards_page(CARD), URL).full_text
+    assert_kept(text, "Release 4.12.0 20 April 2026 Author: Ann Tag: minor",
+                "Release 4.10.2 27 November 2024 Author: Ann Tag: minor")
+
+
+def test_without_the_rule_the_cards_go(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(_entrycard, "ENTRY_CARDS", False)
+    text = extract(cards_page(CARD), URL).full_text
+    assert "What changed in release 4.12.0" in text and "Author:" not in text
+
+
+@pytest.mark.parametrize("loosen", [False, True])
+def test_a_share_bar_under_each_listed_post_goes(monkeypatch: pytest.MonkeyPatch,
+                                                 loosen: bool) -> None:
+    # hostile: a share bar in each listed post, where the card would be, named a sidebar's
+    # too: its links lead out or nowhere, none within the site; it goes. Loosened (any
+    # link is within the site), it would stay
+    if loosen:
+        monkeypatch.setattr(_entrycard, "_within_site", lambda link: True)
+    text = extract(cards_page(SHARE), URL).full_text
+    assert_kept(text, "What changed in release 4.12.0, and how to upgrade to it.")
+    assert ("Share:" in text) is loosen

@@ -403,8 +403,12 @@ def _in_dated_run(node: HtmlElement) -> bool:
     items = [c for c in parent if isinstance(c.tag, str)]
     dated = [c for c in items if _dated_link_item(c)]
     return len(dated) >= ENTRY_RUN_MIN and all(
-        any(c is d for d in dated) or c.tag in _HEADINGS
+        any(c is d for d in dated) or (RUN_TITLES and c.tag in _HEADINGS)
         or not any(_other_page(a) for a in c.iter("a")) for c in items)
+
+
+RUN_TITLES = True
+"""Whether a heading among a run of dated blocks is the run's title (tests turn it off)."""
 
 
 def _other_page(link: HtmlElement) -> bool:
