@@ -227,11 +227,9 @@ def _is_boilerplate(el: HtmlElement, tag: str, role: str, st: _Stats, share: flo
     offer = kinds.embed and offered_embed(el)  # (a share box's embed code: no post's)
     if not (kinds.strong or kinds.boiler) or (kinds.embed and not offer) \
             or _code_comment(el, tag, st) or in_listing(el, st) \
-            or (not offer and demonstration(el)):
+            or (not offer and demonstration(el)) or entry_card(el):
         # (a listing's block: its class or id names code, no chrome; a toolbar shown live
-        # in the text with its markup)
-        return False
-    if entry_card(el):  # (a listed post's author, category and tags, under its title)
+        # in the text with its markup; a listed post's card of author, category and tags)
         return False
     if kinds.strong:
         return share < 0.5

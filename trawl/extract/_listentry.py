@@ -79,9 +79,13 @@ def wrapped_entries(article: HtmlElement) -> int:
     wrapper = article.getparent()
     if wrapper is None or _only_child(wrapper) is not article or wrapper.getparent() is None:
         return 0
-    return sum(1 for sib in wrapper.getparent()
-               if isinstance(sib.tag, str) and _only_child(sib) is not None
-               and _only_child(sib).tag == "article")  # type: ignore[union-attr]
+    return len([sib for sib in wrapper.getparent() if _wraps_article(sib)])
+
+
+def _wraps_article(block: HtmlElement) -> bool:
+    """Whether ``block`` holds one ``article`` and nothing else."""
+    only = _only_child(block) if isinstance(block.tag, str) else None
+    return only is not None and only.tag == "article"
 
 
 def _only_child(block: HtmlElement) -> HtmlElement | None:
@@ -376,10 +380,11 @@ def dated_block_run(el: HtmlElement) -> bool:
     is one of ``ENTRY_RUN_MIN`` siblings or more that each hold a link to another page and
     a date beside it (``_dated_link_item``), the siblings that do not holding no such link
     (a year's label among them: "2025", then its posts) or being headings (the run's
-    title: "Posts by <a>Pelican</a>", ABlog's catalogue of an author's posts). Hexo's Butterfly theme sets a
-    tag's, a category's and the archive's posts so, a ``div`` each ("<div><div>2025-01-04
-    </div><a href="/using-npm/scope/">scope</a></div>"); ``drop_trailing_meta`` took every
-    date and the year, from the last up, for the content's trailing lines. The guards of
+    title, ``RUN_TITLES``: "Posts by <a>Pelican</a>", ABlog's catalogue of an author's
+    posts). Hexo's Butterfly theme sets a tag's, a category's and the archive's posts so,
+    a ``div`` each ("<div><div>2025-01-04</div><a href="/using-npm/scope/">scope</a>
+    </div>"); ``drop_trailing_meta`` took every date and the year, from the last up, for
+    the content's trailing lines (and ABlog's catalogue its rows). The guards of
     ``listed_item_date`` hold: a byline written in blocks (its date one, its tags or author
     the others: no block has both), a byline of one block, links to the page itself."""
     if not DATED_BLOCK_RUNS:

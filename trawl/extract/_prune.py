@@ -34,6 +34,7 @@ from ._decl import (
 )
 from ._demo import demonstration, mock_navigation
 from ._doccomment import block_weight
+from ._entrycard import entry_card
 from ._factsbox import facts_under_title
 from ._figures import caption_sentence, figure_with_references, in_numbered_figure
 from ._kept import (
@@ -54,7 +55,6 @@ from ._kept import (
 )
 from ._letterindex import in_letter_index
 from ._linkheading import link_heading
-from ._entrycard import entry_card
 from ._listentry import page_listing_entry
 from ._members import named_entries, wrapped_section_body
 from ._menus import menu_of_sections
