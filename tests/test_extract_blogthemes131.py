@@ -370,3 +370,38 @@ def test_a_share_bar_under_each_listed_post_goes(monkeypatch: pytest.MonkeyPatch
     text = extract(cards_page(SHARE), URL).full_text
     assert_kept(text, "What changed in release 4.12.0, and how to upgrade to it.")
     assert ("Share:" in text) is loosen
+
+
+def year_page(posts: tuple[tuple[str, str, str], ...]) -> str:
+    entries = "".join(card_entry(*r, "") for r in posts)
+    return page("Posted in 2024", f"<div role='main'><h1>Posted in 2024</h1>{entries}</div>")
+
+
+def test_a_years_first_listed_post_keeps_its_date() -> None:
+    text = extract(year_page(RELEASES[2:4]), URL).full_text
+    assert_kept(text, "Posted in 2024 Release 4.10.2 27 November 2024",
+                "Release 4.10.1 28 September 2024")
+
+
+def test_without_the_rule_the_first_date_goes(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(_listentry, "TITLED_ENTRY_DATES", False)
+    text = extract(year_page(RELEASES[2:4]), URL).full_text
+    assert "What changed in release 4.10.2" in text and "27 November 2024" not in text
+
+
+@pytest.mark.parametrize("loosen", [False, True])
+def test_a_posts_own_date_under_its_self_linked_title_goes(monkeypatch: pytest.MonkeyPatch,
+                                                           loosen: bool) -> None:
+    # hostile: a post's own page, its title a heading linked to itself (its permalink),
+    # its date under it, and after it the next post's teaser, titled so too: the date is
+    # the page's, and goes as before. Loosened (a link to the page itself counts), it
+    # would stay as a listed post's
+    if loosen:
+        monkeypatch.setattr(_listentry, "_other_page", lambda link: True)
+    html = page("River walks", "<div role='main'><div class='section post'><h1><a href='.'>"
+                "River walks</a></h1><p class='when'>24 March 2025</p>" + prose(0, 4) +
+                "</div><div class='section post'><h2><a href='../mill.html'>The old mill</a>"
+                "</h2><p>Next week: the mill that ground the valley's grain.</p></div></div>")
+    text = extract(html, URL).full_text
+    assert_kept(text, "River walks")
+    assert ("24 March 2025" in text) is loosen

@@ -9,6 +9,8 @@ comment's heading names its author, no page of the site (``_entry_title_link``).
 
 from __future__ import annotations
 
+import itertools
+
 from lxml.html import HtmlElement
 
 from ._dates import _dated
@@ -518,3 +520,42 @@ def _linked_title(block: HtmlElement) -> HtmlElement | None:
     if link is None or link.get("href") is None:
         return None
     return link if _text(link) and _text(link) == _text(first) else None
+
+
+TITLED_ENTRY_DATES = True
+"""Switch of ``titled_entry_date`` (tests turn it off to see it matter)."""
+TITLED_ENTRY_MAX_DEPTH = 3
+"""How far below its entry a listed post's date may sit (its line, its item, its list)."""
+
+
+def titled_entry_date(el: HtmlElement) -> bool:
+    """Whether the dated line ``el`` is a listed post's date under its title: an entry
+    within ``TITLED_ENTRY_MAX_DEPTH`` levels above it opens with a heading that links to
+    another page (``_other_page``: the post's), and a sibling of the entry's tag and class
+    opens so too (a listing of two posts or more: ABlog's year's page, each post an
+    ``h2`` linked to it, then its date in a list under it). ``_edges.strip_header`` took
+    the first entry's date for the page's dateline. Guards: a post's own page, its title
+    linking to itself or to nothing, or alone (no sibling entry titled so: a single
+    listed post's date still goes)."""
+    if not TITLED_ENTRY_DATES:
+        return False
+    entry = el
+    for _ in range(TITLED_ENTRY_MAX_DEPTH):
+        entry = entry.getparent()
+        if entry is None:
+            return False
+        if _opens_with_linked_title(entry):
+            return any(s.tag == entry.tag and s.get("class") == entry.get("class")
+                       and _opens_with_linked_title(s)
+                       for s in itertools.chain(entry.itersiblings(preceding=True),
+                                                entry.itersiblings()))
+    return False
+
+
+def _opens_with_linked_title(block: HtmlElement) -> bool:
+    """Whether ``block``'s first element is a heading holding a link to another page."""
+    first = next((c for c in block if isinstance(c.tag, str)), None)
+    if first is None or first.tag not in _HEADINGS or (block.text or "").strip():
+        return False
+    link = first.find(".//a[@href]")
+    return link is not None and _other_page(link)
