@@ -45,6 +45,11 @@ def entry_card(el: HtmlElement) -> bool:
 
 def _card(el: HtmlElement) -> bool:
     """``entry_card``'s test of one block."""
+    said = 0
+    for piece in el.itertext():  # (read no further than a card's length: a sidebar is long)
+        said += len(piece)
+        if said > 4 * CARD_MAX_CHARS:
+            return False
     text = "".join("".join(el.itertext()).split())
     if not text or len(text) > CARD_MAX_CHARS:
         return False

@@ -405,10 +405,11 @@ def dated_block_run(el: HtmlElement) -> bool:
 def _in_dated_run(node: HtmlElement) -> bool:
     """Whether ``node`` is an entry of a run of dated blocks (``dated_block_run``)."""
     parent = node.getparent()
-    if parent is None or parent.tag in ("ul", "ol") or not _dated_link_item(node):
+    if parent is None or parent.tag in ("ul", "ol") or not _small(node) or \
+            not _dated_link_item(node):
         return False
     items = [c for c in parent if isinstance(c.tag, str)]
-    dated = [c for c in items if _dated_link_item(c)]
+    dated = [c for c in items if _small(c) and _dated_link_item(c)]
     return len(dated) >= ENTRY_RUN_MIN and all(
         any(c is d for d in dated) or (RUN_TITLES and c.tag in _HEADINGS)
         or not any(_other_page(a) for a in c.iter("a")) for c in items)
@@ -416,6 +417,20 @@ def _in_dated_run(node: HtmlElement) -> bool:
 
 RUN_TITLES = True
 """Whether a heading among a run of dated blocks is the run's title (tests turn it off)."""
+
+ENTRY_MAX_CHARS = 400
+"""A dated block's entry says its date, its title and a line at most: a larger block is
+no entry (and is not read through, ``_dated_link_item`` walking its every node)."""
+
+
+def _small(block: HtmlElement) -> bool:
+    """Whether ``block`` says at most ``ENTRY_MAX_CHARS`` (read no further than that)."""
+    said = 0
+    for piece in block.itertext():
+        said += len(piece)
+        if said > 2 * ENTRY_MAX_CHARS:  # (white space counted: a margin for it)
+            return False
+    return len(_text(block)) <= ENTRY_MAX_CHARS
 
 
 def _other_page(link: HtmlElement) -> bool:
