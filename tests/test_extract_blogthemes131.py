@@ -129,29 +129,30 @@ def test_without_the_rule_the_wrapped_posts_headers_go(monkeypatch: pytest.Monke
     assert "2025-03-23" not in text
 
 
-def reply(who: str, day: str, said: str) -> str:
-    return (f"<li class='reply'><article><header><h4>{who}</h4> <time datetime='2025-03-25'>"
-            f"{day}</time></header><p>{said}</p></article></li>")
+def teaser(href: str, name: str, day: str) -> str:
+    return (f"<li><article><header><h3><a href='{href}'>{name}</a></h3><time "
+            f"datetime='2025-{day}'>March {day[-2:]}, 2025 at 5:10 pm</time></header><p>Where "
+            f"the path of {name.lower()} follows the water, and what the walkers saw there on "
+            "the way.</p></article></li>")
 
 
 @pytest.mark.parametrize("loosen", [False, True])
-def test_a_thread_of_wrapped_replies_keeps_its_headers_out(monkeypatch: pytest.MonkeyPatch,
-                                                           loosen: bool) -> None:
-    # hostile: a post's replies, each an article alone in a list item (a run of wrapped
-    # articles), its header the author's name (a heading, no link) and the date: no
-    # listing's entries, whose titles link to their posts; the headers go as before.
-    # Loosened (any heading is a linked title), the wrapped run would keep them
+def test_a_storys_list_of_teasers_in_list_items_is_left_as_it_was(
+        monkeypatch: pytest.MonkeyPatch, loosen: bool) -> None:
+    # hostile: a story, and under its text a list of teasers of other stories, each an
+    # article alone in a list item (its headline linked, its date, its lead): a list beside
+    # the story, no listing that is the page; it is left as it was (at main: the leads
+    # stay, the headers go with the page's other headers). Loosened (list items read as
+    # wrappers of entries), the list is read otherwise: its leads go
     if loosen:
-        monkeypatch.setattr(_listentry, "_entry_title_link", lambda header: True)
-    thread = "".join(reply(w, d, s) for w, d, s in (
-        ("Ann", "March 25, 2025", "We walked it with the children on a bright morning."),
-        ("Bo", "March 26, 2025", "The mill is closed on Mondays, we found out."),
-        ("Cy", "March 27, 2025", "Herons by the lake, just as the post said.")))
-    html = page("River walks", f"<article><h1>River walks</h1>{prose(0, 4)}</article>"
-                f"<section class='replies'><h2>Replies</h2><ol>{thread}</ol></section>")
+        monkeypatch.setattr(_listentry, "LIST_WRAPPERS", frozenset())
+    teasers = "".join(teaser(*p) for p in POSTS)
+    html = page("River walks", f"<article><h1>River walks</h1>{prose(0, 8)}<ul>{teasers}</ul>"
+                "</article>")
     text = extract(html, URL).full_text
-    assert_kept(text, "We walked it with the children on a bright morning.")
-    assert ("March 26, 2025" in text) is loosen
+    assert_kept(text, "River walks")
+    assert "March 23, 2025" not in text
+    assert ("what the walkers saw there" in text) is not loosen
 
 
 LONG = (("/walks/river/", "Along the river from the bridge to the weir", "03-24"),
@@ -405,3 +406,23 @@ def test_a_posts_own_date_under_its_self_linked_title_goes(monkeypatch: pytest.M
     text = extract(html, URL).full_text
     assert_kept(text, "River walks")
     assert ("24 March 2025" in text) is loosen
+
+
+@pytest.mark.parametrize("loosen", [False, True])
+def test_an_encyclopaedias_main_article_notes_go_as_before(monkeypatch: pytest.MonkeyPatch,
+                                                           loosen: bool) -> None:
+    # hostile: an encyclopaedia's sections, each a heading with an "[edit]" link beside
+    # its words, then a short note "Main article: <a>...</a>" whose class says navigation:
+    # no listed entry's card (the heading is no title linked whole); it goes as before.
+    # Loosened (any heading with a link within the site), the notes would stay
+    if loosen:
+        monkeypatch.setattr(_entrycard, "LINKED_TITLES_ONLY", False)
+    sections = "".join(
+        f"<div class='section'><h2>{name}<span class='edit'>[<a href='/w/index.php?title=X&"
+        f"action=edit&section={i}'>edit</a>]</span></h2><div class='hatnote navigation'>Main "
+        f"article: <a href='/wiki/{name}'>{name} (walk)</a></div>{prose(i, 2)}</div>"
+        for i, name in enumerate(("River", "Mill", "Birds")))
+    html = page("Walks", f"<div role='main'><h1>Walks</h1>{prose(5, 2)}{sections}</div>")
+    text = extract(html, URL).full_text
+    assert_kept(text, "Walks")
+    assert ("Main article: Mill (walk)" in text) is loosen

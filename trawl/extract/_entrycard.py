@@ -25,8 +25,9 @@ CARD_MAX_CHARS = 200
 def entry_card(el: HtmlElement) -> bool:
     """Whether ``el`` (a block whose class or id says chrome) is a listed entry's card of
     metadata, or one of its lines ("Author: Pelican", whose id says the sidebar's too):
-    within ``CARD_MAX_DEPTH`` levels of an entry, the block whose child heading
-    holds a link to another page of the site (the entry's title, linked to its post), and
+    within ``CARD_MAX_DEPTH`` levels of an entry, the block whose child heading is one
+    link to another page of the site, whole (``_linked_title``: the entry's title, linked
+    to its post), and
     short (``CARD_MAX_CHARS``), with text beside its links (the labels: "Author:",
     "Tag:"), its links leading within the site (relative: the author's, the category's,
     the tags' pages), or to the page itself (``#``: on a tag's page, that tag), one of
@@ -66,10 +67,29 @@ def _card(el: HtmlElement) -> bool:
         if parent is None:
             return False
         if any(c is not node and isinstance(c.tag, str) and c.tag in _HEADINGS
-               and any(_within_site(a) for a in c.iter("a")) for c in parent):
+               and _linked_title(c) for c in parent):
             return True
         node = parent
     return False
+
+
+LINKED_TITLES_ONLY = True
+"""Whether the entry's heading must be its title as one link, whole (tests turn it off)."""
+
+
+def _linked_title(heading: HtmlElement) -> bool:
+    """Whether ``heading`` is an entry's title linked to its page: one link within the
+    site, whose text is the heading's whole text (a section's heading with an "[edit]"
+    link beside its words is no entry's title: an encyclopaedia's "Main article: ..."
+    notes under it are no card)."""
+    links = [a for a in heading.iter("a") if _within_site(a)]
+    if not LINKED_TITLES_ONLY:
+        return bool(links)
+    return len(links) == 1 and _words(links[0]) == _words(heading) != ""
+
+
+def _words(el: HtmlElement) -> str:
+    return "".join("".join(el.itertext()).split())
 
 
 def _to_self(link: HtmlElement) -> bool:

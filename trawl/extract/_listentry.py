@@ -70,8 +70,9 @@ def wrapped_entries(article: HtmlElement) -> int:
     """How many entries the listing of ``article`` holds when each entry is an ``article``
     alone in a wrapper of its own (``<div class="post-block"><article>...</article></div>``,
     ten in a row: Hexo's NexT theme sets its home page's posts so): the wrapper's siblings
-    (itself among them) that hold one ``article`` and no other element. 0 when the article
-    shares its block with another element (or the switch is off). ``listing_entry_header``
+    (itself among them) of its tag and class that hold one ``article`` and no other element.
+    0 when the article shares its block with another element, when the wrappers are list
+    items (``LIST_WRAPPERS``) or the switch is off. ``listing_entry_header``
     counted the article's own siblings only: one, and the home page's posts lost their
     headers (the title, the date, the category) to ``_boiler`` as banners. The entries'
     headers are still asked for a title linked to the entry's page (a comment's header, in
@@ -79,9 +80,18 @@ def wrapped_entries(article: HtmlElement) -> int:
     if not WRAPPED_ENTRIES:
         return 0
     wrapper = article.getparent()
-    if wrapper is None or _only_child(wrapper) is not article or wrapper.getparent() is None:
+    if wrapper is None or _only_child(wrapper) is not article or wrapper.getparent() is None \
+            or wrapper.tag in LIST_WRAPPERS:
         return 0
-    return len([sib for sib in wrapper.getparent() if _wraps_article(sib)])
+    return len([sib for sib in wrapper.getparent() if _wraps_article(sib)
+                and sib.tag == wrapper.tag and sib.get("class") == wrapper.get("class")])
+
+
+LIST_WRAPPERS = frozenset(("li",))
+"""Wrappers ``wrapped_entries`` does not read: a list of articles, each in a ``li``, is a
+list of teasers beside a story (a news site's "More in Sports": each its headline linked,
+its date, its lead) or a thread of replies, judged as the list it is (a blog's index of
+wrapped posts sets them in blocks: NexT's ``div.post-block``)."""
 
 
 def _wraps_article(block: HtmlElement) -> bool:
