@@ -20,6 +20,7 @@ tests, each shape and the hostile shape beside it:
 
 from __future__ import annotations
 
+import lxml.html
 import pytest
 
 from trawl.extract import _entrycard, _listentry, extract
@@ -426,3 +427,23 @@ def test_an_encyclopaedias_main_article_notes_go_as_before(monkeypatch: pytest.M
     text = extract(html, URL).full_text
     assert_kept(text, "Walks")
     assert ("Main article: Mill (walk)" in text) is loosen
+
+
+@pytest.mark.parametrize("loosen", [False, True])
+def test_a_sites_menu_under_its_linked_name_is_no_card(monkeypatch: pytest.MonkeyPatch,
+                                                       loosen: bool) -> None:
+    # hostile: a documentation site's header (Django's docs), its name a heading linked to
+    # its home page, and under it its menu bar (class "global-nav"), links within the site
+    # and "|" between them: no card (its labels are no words), left to the boilerplate
+    # pass (a Django page's selection changed with it spared: two pages under 95 %).
+    # Loosened (any text beside the links is a label), it would read as a card
+    if loosen:
+        monkeypatch.setattr(_entrycard, "WORD_LABELS", False)
+    html = ("<html><head><title>Field notes</title></head><body><div id='hd'><h1><a "
+            "href='../index.html'>Field notes 3.2 documentation</a></h1><div id='global-nav'>"
+            "<a href='../index.html'>Home</a> | <a href='../contents.html'>Table of contents"
+            "</a> | <a href='../genindex.html'>Index</a></div></div><div role='main'><h1>River "
+            f"walks</h1>{prose(0, 5)}</div></body></html>")
+    menu = lxml.html.fromstring(html).get_element_by_id("global-nav")
+    assert _entrycard.entry_card(menu) is loosen
+    assert_kept(extract(html, URL).full_text, "River walks")

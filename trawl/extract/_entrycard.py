@@ -58,9 +58,8 @@ def _card(el: HtmlElement) -> bool:
     if not any(_within_site(a) for a in links) or \
             not all(_within_site(a) or _to_self(a) for a in links):
         return False
-    linked = "".join("".join(t for a in links for t in a.itertext()).split())
-    if len(linked) >= len(text):
-        return False  # (no label beside the links)
+    if not _labelled(el, links):
+        return False  # (no label beside the links: a menu's separators, "Home | Index")
     node = el
     for _ in range(CARD_MAX_DEPTH):
         parent = node.getparent()
@@ -71,6 +70,26 @@ def _card(el: HtmlElement) -> bool:
             return True
         node = parent
     return False
+
+
+WORD_LABELS = True
+"""Whether a card's labels must be words (tests turn it off to see it matter)."""
+
+
+def _labelled(card: HtmlElement, links: list[HtmlElement]) -> bool:
+    """Whether ``card`` says words beside its links (its labels: "Author:", "Tag:"); a
+    menu bar under a site's linked name says only separators ("|", "«", "»")."""
+    inside = {t for a in links for t in a.iter()}  # (held: the same proxies are met again)
+    said = []
+    for node in card.iter():
+        if node not in inside:
+            said.append(node.text or "")
+        if node is not card and node.getparent() not in inside:
+            said.append(node.tail or "")
+    text = "".join(said)
+    if not WORD_LABELS:
+        return bool("".join(text.split()))
+    return any(c.isalpha() for c in text)
 
 
 LINKED_TITLES_ONLY = True
