@@ -664,6 +664,32 @@ it, less what is no content in it), each with why.
   statement's grammar as a ``<pre>`` block and every option a ``<dt>`` entry; the tools'
   manual pages on one page; the DNSSEC guide; the release notes): as ``rtdtheme``,
   ``div[role=main]`` less the ``¶`` self-links;
+- ``hexonext``: a blog Hexo 8.1 makes with NexT 8.29, the most used Hexo theme (its
+  default scheme and configuration, the menu its guide turns on; ``scripts/build-hexonext``,
+  not installed by setup: npm's docs as posts, the hexo set's sources, 127 pages: the
+  posts, the home page's pages of ten excerpts, the archives', the categories' and the
+  tags' pages, the tag cloud and the category list): ``div.main-inner`` (the post: its
+  title, meta line, description, text and tags; a list: its posts' titles and meta lines
+  or dates) less the pages' links (``nav.pagination``), a post's previous/next links
+  (``div.post-nav``), an excerpt's "Read more" button, the code blocks' line numbers and
+  the page's own post's meta line (its byline in trawl's metadata) (brief 131, measured
+  before any rule was tuned on it);
+- ``ablog``: a blog ABlog 0.11 makes on Sphinx 9.0 (the site ``ablog start`` writes,
+  alabaster with ABlog's sidebars; ``scripts/build-ablog``, not installed by setup:
+  Pelican 4.12's release history as its posts, a post a release, 78 pages: the posts, the
+  list of all posts, the archives of a year, a tag, a category and the author, each its
+  posts' titles, dates, metadata and excerpts, the catalogue of every post, the index and
+  about pages, Sphinx's search and index pages): ``div[role=main]`` less the self-links,
+  a post's previous/next links and the lists' "Read more" links (brief 131, measured
+  before any rule was tuned on it);
+- ``butterfly``: a blog Hexo 8.1 makes with Butterfly 5.7, among the most used Hexo themes
+  (its default configuration, the menu its documentation turns on;
+  ``scripts/build-butterfly``, not installed by setup: npm's docs as posts, the hexo set's
+  sources, 127 pages, as ``hexonext``): the page's title in its banner and what
+  ``main#content-inner`` holds beside the aside (the post's text and tags; a list's post
+  cards or dates and titles) less the post's copyright box, its previous/next cards, its
+  related posts, the pages' links and the code blocks' line numbers (brief 131, measured
+  before any rule was tuned on it);
 - ``postgres`` (kept back, only with ``--kept-back``: measured to check, never tuned on): the
   PostgreSQL 15 manual (DocBook XSL; Debian postgresql-doc-15): the body less its
   ``navheader`` and ``navfooter``.
@@ -1593,6 +1619,71 @@ SETS = {s.name: s for s in (
            # BIND's ARM, Sphinx with sphinx_rtd_theme (as ``rtdtheme``): ``div[role=main]``
            # less the self-links; the side menu, breadcrumbs and footer are outside it
            "//div[@role='main']", ".//a[contains(@class, 'headerlink')]"),
+    # (brief 131: popular blog themes, measured before any rule was tuned on them)
+    DocSet("hexonext", DOCSETS / "hexonext", "scripts/build-hexonext",
+           # Hexo 8.1 with NexT 8.29 (npm's docs as posts): ``div.main-inner`` (a post's
+           # ``article``: its title, its meta line (date, category), its description, its
+           # text and its footer's tags; the home page: ten posts' titles, meta lines and
+           # excerpts; the archives', a tag's and a category's pages: their heading and the
+           # posts' dates and titles; the tag cloud's and the category list's pages: their
+           # title, count and list) less the list's links to its other pages
+           # (``nav.pagination``: "1 2 ... 9", as hexo's ``nav#page-nav``), the post's links
+           # to the previous and next posts (``div.post-nav``, as hexo's
+           # ``nav#article-nav``), each excerpt's "Read more »" button (``div.post-button``:
+           # a link on to the post its linked title leads to, as materialblog's "Continue
+           # reading") and the code blocks' line numbers (``td.gutter``, as hexo's); the
+           # header and its menu, the sidebar (the post's table of contents, the site's
+           # overview) and the footer are outside it. The page's own post's meta line
+           # (``div.post-meta`` in the header of its ``h1``: "Posted on 2025-01-02 In
+           # commands") is left out, as hugo's byline is (brief 125): trawl keeps it as the
+           # page's metadata, the line as written (``byline``), its date read apart too
+           # (``published``), as it does every article's byline; the list's posts' meta
+           # lines and dates stay counted (brief 131: first measured with only the line's
+           # date left out, 43 / 52; the category's "In commands", two words, then lost on
+           # each post, no word of the post's text)
+           f"//div[{_has_class('main-inner')}]",
+           f".//nav[{_has_class('pagination')}] | .//div[{_has_class('post-nav')}] "
+           f"| .//div[{_has_class('post-button')}] | .//td[{_has_class('gutter')}] "
+           f"| ./div/article/header[h1]//div[{_has_class('post-meta')}]"),
+    DocSet("ablog", DOCSETS / "ablog", "scripts/build-ablog",
+           # ABlog 0.11 on Sphinx 9.0 with alabaster (Pelican's release history as posts):
+           # ``div[role=main]`` (a post: its title and text; the blog's list, an archive's
+           # page (a year, a tag, a category, the author): its heading and each post's title,
+           # date, author, category and tags line and excerpt; the catalogue: a heading a
+           # year, each post's date and title) less the headings' "¶" self-links, the post's
+           # links to the previous and next posts (``div.ablog__prev-next``: "Previous: ...
+           # Next: ...", as hexo's ``nav#article-nav``) and each excerpt's "Read more ..."
+           # link (``p.ablog-post-expand``: a link on to the post its linked title leads to,
+           # as materialblog's "Continue reading"); the sidebar (the post's card: its date,
+           # author, category and tags; the navigation, recent posts, tag cloud, categories,
+           # archives, search box) and the footer are outside it
+           "//div[@role='main']",
+           f".//a[{_has_class('headerlink')}] | .//div[{_has_class('ablog__prev-next')}] "
+           f"| .//p[{_has_class('ablog-post-expand')}]"),
+    DocSet("butterfly", DOCSETS / "butterfly", "scripts/build-butterfly",
+           # Hexo 8.1 with Butterfly 5.7 (npm's docs as posts): the page's title, which the
+           # theme sets only in its banner (``div#post-info``'s ``h1`` on a post,
+           # ``div#page-site-info``'s on the tags', categories', archives' pages: the page's
+           # own, as ikiwiki's title in its header bar; not the home page's ``h1``, the
+           # site's name), and ``main#content-inner``'s block beside the aside (a post's
+           # ``div#post``: its text and its tags; the home page: ten post cards, each its
+           # title, date, category and excerpt; the archives', a tag's and a category's
+           # pages: their heading and the posts' dates and titles; the tag cloud's and the
+           # category list's pages: their list), less the post's copyright box
+           # (``div.post-copyright``: "Author: ... Link: ... Copyright Notice: All articles on
+           # this blog are licensed under ...", the theme's notice under every post, a
+           # footer), its previous and next posts' cards (``nav#pagination``, each the
+           # post's title and opening words, as hexo's ``nav#article-nav``), its related
+           # posts' cards (``div.relatedPosts``: other posts' dates and titles, navigation),
+           # a list's links to its other pages (``nav#pagination`` too) and the code blocks'
+           # line numbers (``td.gutter``, as hexo's). The post's meta line under its title in
+           # the banner (created and updated dates, category, a views counter) is outside it,
+           # as are the header's menu, the aside (author card, announcement, the post's
+           # contents, recent posts, tags, archives, the site's counts) and the footer
+           "//div[@id='post-info']/h1 | //div[@id='page-site-info']/h1 "
+           "| //main[@id='content-inner']/div[not(@id='aside-content')]",
+           f".//div[{_has_class('post-copyright')}] | .//nav[@id='pagination'] "
+           f"| .//div[{_has_class('relatedPosts')}] | .//td[{_has_class('gutter')}]"),
     DocSet("postgres", _installed("usr/share/doc/postgresql-doc-15/html"), "postgresql-doc-15",
            "/html/body", DOCBOOK_BARS, kept_back=True),
 )}

@@ -21,6 +21,7 @@ from ._copyright import _copyright_footer, _title_page_credits
 from ._demo import demonstration, offered_embed
 from ._doccomment import doc_comment
 from ._doctoc import marked_contents, toc_navigation
+from ._entrycard import entry_card
 from ._featured import featured_post, leading_byline
 from ._linkbars import _BARS_MAX_CHARS, _bar_of_links
 from ._linkpanel import links_panel
@@ -226,9 +227,9 @@ def _is_boilerplate(el: HtmlElement, tag: str, role: str, st: _Stats, share: flo
     offer = kinds.embed and offered_embed(el)  # (a share box's embed code: no post's)
     if not (kinds.strong or kinds.boiler) or (kinds.embed and not offer) \
             or _code_comment(el, tag, st) or in_listing(el, st) \
-            or (not offer and demonstration(el)):
+            or (not offer and demonstration(el)) or entry_card(el):
         # (a listing's block: its class or id names code, no chrome; a toolbar shown live
-        # in the text with its markup)
+        # in the text with its markup; a listed post's card of author, category and tags)
         return False
     if kinds.strong:
         return share < 0.5

@@ -25,7 +25,7 @@ from ._doccomment import in_description_tag
 from ._edges import _dated, _up_to
 from ._kindlist import kind_list
 from ._listedsection import listed_in_contents
-from ._listentry import closes_listed_entry
+from ._listentry import closes_listed_entry, dated_block_run
 from ._members import names_member
 from ._numbered import lists_sections_after
 from ._prune import _cites_names
@@ -94,7 +94,8 @@ def drop_trailing_meta(content: HtmlElement, title: str | None = None) -> None:
                 or item_of_names(el, content, lists) or cell_of_rows(el, content, lists) \
                 or line_of_page(el, text, content) or cited_notes(el, text, content) \
                 or in_description_tag(el) or captions_block(el) or contents_row(el, content) \
-                or closes_listed_entry(el, content) or teasers_line(el, content, title):
+                or closes_listed_entry(el, content) or teasers_line(el, content, title) \
+                or dated_block_run(el):
             # (a "See" tag's last name, "min"; a list's title over it; a table of contents'
             # last row; a listed post's date at its foot: no last line of the page's)
             return

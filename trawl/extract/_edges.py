@@ -16,7 +16,7 @@ from ._entryhead import kind_heading_beside, says_title
 from ._headerend import ends_header
 from ._kept import LISTING_MIN_LINES
 from ._leadblock import LEAD_ATTR, lead_before_parts
-from ._listentry import dated_page_entry, listed_item_date, listing_date
+from ._listentry import dated_page_entry, listed_item_date, listing_date, titled_entry_date
 from ._namelines import HEADER_BLOCK_EXTRA_CHARS, holds_abstract, says_more
 from ._release import release_date
 from ._section_end import (
@@ -114,7 +114,7 @@ def strip_header(content: HtmlElement, title: str | None,
                     and not _version_sentence(text, title_words) and not release_date(el))) \
                 and not book and not beside_declaration(el) and not _in_note(el, content) \
                 and not listing_date(el) and not dated_page_entry(el) \
-                and not listed_item_date(el) \
+                and not listed_item_date(el) and not titled_entry_date(el) \
                 and not in_version_sentence(el, content, title_words):
             doomed.append(el)  # (no version beside an API item's title, no note's date)
     _drop_all(_timeline_kept(doomed, lines))

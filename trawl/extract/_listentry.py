@@ -9,11 +9,14 @@ comment's heading names its author, no page of the site (``_entry_title_link``).
 
 from __future__ import annotations
 
+import itertools
+
 from lxml.html import HtmlElement
 
 from ._dates import _dated
 from ._entryhead import says_title
 from ._linkheading import entry_meta_line
+from ._release import version_line
 from ._tree import _HEADINGS, next_element
 
 ENTRY_RUN_MIN = 3
@@ -40,19 +43,144 @@ def listing_entry_header(el: HtmlElement) -> bool:
         article = article.getparent()
     if article is None or article.tag != "article":
         return False
-    if not _entry_title_link(el) and not title_after_header(el):
+    if not _entry_title_link(el) and not title_after_header(el) and \
+            not linked_title_entry(article, el):
         return False
     listing = article.getparent()
     if listing is None:
         return False
     entries = sum(1 for child in listing if child.tag == "article")
+    if entries == 1 and wrapped_entries(article) >= ENTRY_RUN_MIN:
+        return True
     return entries >= ENTRY_RUN_MIN or (entries == 1 and (lone_entry(article, el)
-                                                         or lone_excerpt(article, el)))
+                                                         or lone_excerpt(article, el))) \
+        or (entries == 2 and PAIRED_ENTRIES and lone_entry(article, el))
+
+
+PAIRED_ENTRIES = True
+"""Whether a listing of two entries, each its title and date alone (``lone_entry``), is one:
+a tag's page of two posts (tests turn it off to see it matter)."""
+
+
+WRAPPED_ENTRIES = True
+"""Switch of ``wrapped_entries`` (tests turn it off to see it matter)."""
+
+
+def wrapped_entries(article: HtmlElement) -> int:
+    """How many entries the listing of ``article`` holds when each entry is an ``article``
+    alone in a wrapper of its own (``<div class="post-block"><article>...</article></div>``,
+    ten in a row: Hexo's NexT theme sets its home page's posts so): the wrapper's siblings
+    (itself among them) of its tag and class that hold one ``article`` and no other element.
+    0 when the article shares its block with another element, when the wrappers are list
+    items (``LIST_WRAPPERS``) or the switch is off. ``listing_entry_header``
+    counted the article's own siblings only: one, and the home page's posts lost their
+    headers (the title, the date, the category) to ``_boiler`` as banners. The entries'
+    headers are still asked for a title linked to the entry's page (a comment's header, in
+    a ``li`` of a thread, names its author)."""
+    if not WRAPPED_ENTRIES:
+        return 0
+    wrapper = article.getparent()
+    if wrapper is None or _only_child(wrapper) is not article or wrapper.getparent() is None \
+            or wrapper.tag in LIST_WRAPPERS:
+        return 0
+    return len([sib for sib in wrapper.getparent() if _wraps_article(sib)
+                and sib.tag == wrapper.tag and sib.get("class") == wrapper.get("class")])
+
+
+LIST_WRAPPERS = frozenset(("li",))
+"""Wrappers ``wrapped_entries`` does not read: a list of articles, each in a ``li``, is a
+list of teasers beside a story (a news site's "More in Sports": each its headline linked,
+its date, its lead) or a thread of replies, judged as the list it is (a blog's index of
+wrapped posts sets them in blocks: NexT's ``div.post-block``)."""
+
+
+def _wraps_article(block: HtmlElement) -> bool:
+    """Whether ``block`` holds one ``article`` and nothing else."""
+    only = _only_child(block) if isinstance(block.tag, str) else None
+    return only is not None and only.tag == "article"
+
+
+def _only_child(block: HtmlElement) -> HtmlElement | None:
+    """``block``'s one element child, when it has exactly one and no text of its own."""
+    kids = [c for c in block if isinstance(c.tag, str)]
+    if len(kids) != 1 or (block.text or "").strip() or (kids[0].tail or "").strip():
+        return None
+    return kids[0]
+
+
+LINKED_TITLE_ENTRY = True
+"""Switch of ``linked_title_entry`` (tests turn it off to see it matter)."""
+
+
+def linked_title_entry(article: HtmlElement, header: HtmlElement) -> bool:
+    """Whether ``header`` is an entry's of a title and a date only, its title a block that
+    is one link to another page and no heading (``<div class="post-title"><a
+    href="/commands/npm-token/">npm-token</a></div>`` beside the ``time``: Hexo's NexT
+    theme lists a tag's, a category's and the archive's posts so), the ``article`` being
+    that header and nothing else. ``_entry_title_link`` asked for a heading; the entries'
+    headers went to ``_boiler`` as banners and the listing with them. Guard: a comment's
+    header names its author, often a link alone in its block (to the author's site), but
+    a comment has its text under its header: only an entry with nothing beside its header
+    (``lone_entry``'s test) is read so; and the link must lead to another page
+    (``_other_page``), not to the page itself or its sections."""
+    if not LINKED_TITLE_ENTRY or not _header_alone(article, header):
+        return False
+    return any(_link_alone(block) for block in header.iter()
+               if isinstance(block.tag, str) and block is not header and block.tag != "a")
+
+
+def _header_alone(article: HtmlElement, header: HtmlElement) -> bool:
+    """Whether ``article`` holds ``header`` and no text beside it."""
+    return all(c is header or not isinstance(c.tag, str) or not _text(c) for c in article) \
+        and not (article.text or "").strip()
+
+
+def _link_alone(block: HtmlElement) -> bool:
+    """Whether ``block``'s whole text is one link's, the link to another page, no date."""
+    links = list(block.iter("a"))
+    return len(links) == 1 and _other_page(links[0]) and bool(_text(block)) and \
+        _text(links[0]) == _text(block) and not _dated(" ".join(block.itertext()))
 
 
 LONE_EXCERPT_MAX_CHARS = 500
 """A listed entry's excerpt under its title says a lead of a sentence or two; past this a
 lone article's text is a post's."""
+
+
+LISTING_PAGE_SHARE = 0.5
+"""A listing whose entries hold this share of the content's text at least is the page."""
+
+LISTING_PAGE_ENTRIES = True
+"""Switch of ``page_listing_entry`` (tests turn it off to see it matter)."""
+
+
+def page_listing_entry(el: HtmlElement, content: HtmlElement) -> bool:
+    """Whether ``el`` is (or is in) a listing entry's ``<header>`` (``listing_entry_header``)
+    in the listing that is the page: its entries (the article's siblings, or the wrappers'
+    when each is alone in one: ``wrapped_entries``) hold ``LISTING_PAGE_SHARE`` of the
+    content's text or more. An archive's entry is its date and its title, a link: a
+    block of links by its share, which ``prune`` dropped entry by entry where the title's
+    link outweighed the date ("01-04 workspaces" went, "01-04 scope" stayed: half of Hexo's
+    NexT archive); and so the category of an index's entries ("In <a>using-npm</a>", a
+    span of its meta line). Guard: a row of "related posts" cards under a post, the same
+    shape, is a small share of the post's page, and is judged as before (a block of
+    links)."""
+    if not LISTING_PAGE_ENTRIES:
+        return False
+    header = el if el.tag == "header" else next(el.iterancestors("header"), None)
+    if header is None or not any(a is content for a in header.iterancestors()) or \
+            not listing_entry_header(header):
+        return False
+    article = next(header.iterancestors("article"), None)
+    if article is None or article.getparent() is None:
+        return False
+    if wrapped_entries(article) >= ENTRY_RUN_MIN:  # (each entry in a wrapper of its own)
+        entries = [w for w in article.getparent().getparent()  # type: ignore[union-attr]
+                   if isinstance(w.tag, str) and _only_child(w) is not None]
+    else:
+        entries = [a for a in article.getparent() if a.tag == "article"]
+    said = sum(len(_text(e)) for e in entries)
+    return said >= LISTING_PAGE_SHARE * len(_text(content))
 
 
 def lone_excerpt(article: HtmlElement, header: HtmlElement) -> bool:
@@ -165,9 +293,18 @@ def listing_date(el: HtmlElement) -> bool:
                 "".join(el.itertext()).strip():
             break
         el = parent
-    first = next(block.iterchildren("article"), None) if block is not None else None
+    if block is not None and LABEL_OVER_ENTRY and DATED_BLOCK_RUNS and _in_dated_run(block):
+        return True  # (a year over a run of dated blocks, in the same block as they are)
+    first = None if block is None else block if block.tag == "article" and LABEL_OVER_ENTRY \
+        else next(block.iterchildren("article"), None)
     head = first.find(".//header") if first is not None else None
     return head is not None and listing_entry_header(head)
+
+
+LABEL_OVER_ENTRY = True
+"""Switch: ``listing_date`` reads the label right before the entries' first ``article`` (a
+year over a tag's posts, set in the same block as they are: Hexo's NexT), not only right
+before a block that holds them (tests turn it off to see it matter)."""
 
 
 def _entry_title_link(header: HtmlElement) -> bool:
@@ -231,11 +368,77 @@ def listed_item_date(el: HtmlElement) -> bool:
         return False
     item = el if el.tag == "li" else next(el.iterancestors("li"), None)
     listing = item.getparent() if item is not None else None
-    if listing is None or listing.tag not in ("ul", "ol"):
+    if listing is not None and listing.tag in ("ul", "ol"):
+        items = [c for c in listing if isinstance(c.tag, str)]
+        if len(items) >= ENTRY_RUN_MIN and all(
+                c.tag == "li" and _dated_link_item(c) for c in items):
+            return True
+    return dated_block_run(el)
+
+
+BLOCK_ITEM_MAX_DEPTH = 4
+"""How far above a date its entry's block may be (its ``time``, the date's line, the
+entry's inner wrapper, the entry)."""
+
+DATED_BLOCK_RUNS = True
+"""Switch of ``dated_block_run`` (tests turn it off to see it matter)."""
+
+
+def dated_block_run(el: HtmlElement) -> bool:
+    """Whether the dated line ``el`` is a listed post's date in a run of blocks, no list:
+    the block of its entry (``el`` or an ancestor up to ``BLOCK_ITEM_MAX_DEPTH`` levels)
+    is one of ``ENTRY_RUN_MIN`` siblings or more that each hold a link to another page and
+    a date beside it (``_dated_link_item``), the siblings that do not holding no such link
+    (a year's label among them: "2025", then its posts) or being headings (the run's
+    title, ``RUN_TITLES``: "Posts by <a>Pelican</a>", ABlog's catalogue of an author's
+    posts). Hexo's Butterfly theme sets a tag's, a category's and the archive's posts so,
+    a ``div`` each ("<div><div>2025-01-04</div><a href="/using-npm/scope/">scope</a>
+    </div>"); ``drop_trailing_meta`` took every date and the year, from the last up, for
+    the content's trailing lines (and ABlog's catalogue its rows). The guards of
+    ``listed_item_date`` hold: a byline written in blocks (its date one, its tags or author
+    the others: no block has both), a byline of one block, links to the page itself."""
+    if not DATED_BLOCK_RUNS:
         return False
-    items = [c for c in listing if isinstance(c.tag, str)]
-    return len(items) >= ENTRY_RUN_MIN and all(
-        c.tag == "li" and _dated_link_item(c) for c in items)
+    node = el
+    for _ in range(BLOCK_ITEM_MAX_DEPTH):
+        if _in_dated_run(node):
+            return True
+        parent = node.getparent()
+        if parent is None:
+            return False
+        node = parent
+    return False
+
+
+def _in_dated_run(node: HtmlElement) -> bool:
+    """Whether ``node`` is an entry of a run of dated blocks (``dated_block_run``)."""
+    parent = node.getparent()
+    if parent is None or parent.tag in ("ul", "ol") or not _small(node) or \
+            not _dated_link_item(node):
+        return False
+    items = [c for c in parent if isinstance(c.tag, str)]
+    dated = [c for c in items if _small(c) and _dated_link_item(c)]
+    return len(dated) >= ENTRY_RUN_MIN and all(
+        any(c is d for d in dated) or (RUN_TITLES and c.tag in _HEADINGS)
+        or not any(_other_page(a) for a in c.iter("a")) for c in items)
+
+
+RUN_TITLES = True
+"""Whether a heading among a run of dated blocks is the run's title (tests turn it off)."""
+
+ENTRY_MAX_CHARS = 400
+"""A dated block's entry says its date, its title and a line at most: a larger block is
+no entry (and is not read through, ``_dated_link_item`` walking its every node)."""
+
+
+def _small(block: HtmlElement) -> bool:
+    """Whether ``block`` says at most ``ENTRY_MAX_CHARS`` (read no further than that)."""
+    said = 0
+    for piece in block.itertext():
+        said += len(piece)
+        if said > 2 * ENTRY_MAX_CHARS:  # (white space counted: a margin for it)
+            return False
+    return len(_text(block)) <= ENTRY_MAX_CHARS
 
 
 def _other_page(link: HtmlElement) -> bool:
@@ -245,12 +448,23 @@ def _other_page(link: HtmlElement) -> bool:
     return href is not None and _links_elsewhere(link) and not href.strip().startswith("#")
 
 
+VERSION_TITLES = True
+"""Switch of ``_date_link``'s reading of version numbers (tests turn it off)."""
+
+
+def _date_link(text: str) -> bool:
+    """Whether a link's text says a date (a month's archive: "March 2025"), no title; a
+    release's title says its version, whose "4.12" reads as a time ("Pelican 4.12.0":
+    ``version_line``), and is a title."""
+    return _dated(text) and not (VERSION_TITLES and version_line(text))
+
+
 def _dated_link_item(item: HtmlElement) -> bool:
     """Whether the list item ``item`` holds a link to another page whose text says no date
     (a title) and, outside it, a date: a ``time``, or an element of its own whose text
     says one."""
     links = [a for a in item.iter("a") if _other_page(a) and _text(a)
-             and not _dated(" ".join(a.itertext()))]
+             and not _date_link(" ".join(a.itertext()))]
     if not links:
         return False
     for node in item.iter():
@@ -329,3 +543,42 @@ def _linked_title(block: HtmlElement) -> HtmlElement | None:
     if link is None or link.get("href") is None:
         return None
     return link if _text(link) and _text(link) == _text(first) else None
+
+
+TITLED_ENTRY_DATES = True
+"""Switch of ``titled_entry_date`` (tests turn it off to see it matter)."""
+TITLED_ENTRY_MAX_DEPTH = 3
+"""How far below its entry a listed post's date may sit (its line, its item, its list)."""
+
+
+def titled_entry_date(el: HtmlElement) -> bool:
+    """Whether the dated line ``el`` is a listed post's date under its title: an entry
+    within ``TITLED_ENTRY_MAX_DEPTH`` levels above it opens with a heading that links to
+    another page (``_other_page``: the post's), and a sibling of the entry's tag and class
+    opens so too (a listing of two posts or more: ABlog's year's page, each post an
+    ``h2`` linked to it, then its date in a list under it). ``_edges.strip_header`` took
+    the first entry's date for the page's dateline. Guards: a post's own page, its title
+    linking to itself or to nothing, or alone (no sibling entry titled so: a single
+    listed post's date still goes)."""
+    if not TITLED_ENTRY_DATES:
+        return False
+    entry = el
+    for _ in range(TITLED_ENTRY_MAX_DEPTH):
+        entry = entry.getparent()
+        if entry is None:
+            return False
+        if _opens_with_linked_title(entry):
+            return any(s.tag == entry.tag and s.get("class") == entry.get("class")
+                       and _opens_with_linked_title(s)
+                       for s in itertools.chain(entry.itersiblings(preceding=True),
+                                                entry.itersiblings()))
+    return False
+
+
+def _opens_with_linked_title(block: HtmlElement) -> bool:
+    """Whether ``block``'s first element is a heading holding a link to another page."""
+    first = next((c for c in block if isinstance(c.tag, str)), None)
+    if first is None or first.tag not in _HEADINGS or (block.text or "").strip():
+        return False
+    link = first.find(".//a[@href]")
+    return link is not None and _other_page(link)

@@ -34,6 +34,7 @@ from ._decl import (
 )
 from ._demo import demonstration, mock_navigation
 from ._doccomment import block_weight
+from ._entrycard import entry_card
 from ._factsbox import facts_under_title
 from ._figures import caption_sentence, figure_with_references, in_numbered_figure
 from ._kept import (
@@ -54,6 +55,7 @@ from ._kept import (
 )
 from ._letterindex import in_letter_index
 from ._linkheading import link_heading
+from ._listentry import page_listing_entry
 from ._members import named_entries, wrapped_section_body
 from ._menus import menu_of_sections
 from ._namelist import assignments_list, names_list
@@ -158,6 +160,7 @@ def prune(content: HtmlElement, stats: dict[HtmlElement, _Stats] | None = None,
               not facts_under_title(el) and not see_also_list(el) and
               not any(contents_after_title(a) for a in _up_to(el, content)[:2]) and
               not (el.tag == "span" and _in_title(el, content)) and
+              not page_listing_entry(el, content) and not entry_card(el) and
               not (keep is not None and (el is keep or _is_ancestor(keep, el)))]
     # a listing's line (in divs) is judged with its lines, and its parts with it; so is an
     # entry with its entries, and its blocks (deeper, or a paragraph, on its own: a promotion)
