@@ -8,8 +8,8 @@ times counts three times). Beside it, ``extra`` is the share of the extraction's
 are not in the reference (the chrome it took in); it keeps the score honest, since keeping
 the whole body would score 100 % kept.
 
-The sets, each with why its reference is what it is, are declared in ``bench/_docsets.py``
-(``--list`` says which are installed here).
+The sets, each with why its reference is what it is, are declared in ``bench/_docsets/``,
+one module per family of generators (``--list`` says which are installed here).
 
 In the reference, scripts, styles and hidden elements (``hidden``, ``display: none``) are
 left out, as a reader does not see them; text is joined with a space at block boundaries only.

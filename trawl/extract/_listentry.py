@@ -490,7 +490,7 @@ def closes_listed_entry(el: HtmlElement, content: HtmlElement) -> bool:
     other entries, an introduction over them). A blog's index or a wiki's news page sets
     its posts there whole, each with its date at its foot; that date is the listed post's,
     as the byline of an index's other posts is (kept, and counted in the references of
-    Pelican's and Nikola's index pages: ``bench/_docsets.py``), no metadata of the page's.
+    Pelican's and Nikola's index pages: ``bench/_docsets/``), no metadata of the page's.
     ``drop_trailing_meta`` took the last entry's date alone, the others' kept.
 
     Guards: the page's own post, its title linked to its permalink (``href="."``,
