@@ -57,10 +57,10 @@ is what it is (the declarations' comments say more).
   page, its contents and index, the readme): the body less the bar of links under the
   title ("contents · index", "about · installation · ...", each link beside a ``·``) and
   the footer's "Last update" line (``small.footer``);
-- ``postfix``, ``proftpd``, ``bind9`` (brief 133: configuration and command references of
-  three servers, each as its Debian package ships it built, its pages pinned in
-  ``scripts/docset-packages/``; ``scripts/build-postfix``, ``build-proftpd``, ``build-bind9``,
-  not installed by setup; measured before any rule was tuned on them): Postfix 3.7's HTML
+- ``postfix``, ``proftpd`` (brief 133: configuration and command references of two servers,
+  with ``bind9`` in ``_sphinx``, each as its Debian package ships it built, its pages pinned
+  in ``scripts/docset-packages/``; ``scripts/build-postfix``, ``build-proftpd``, not
+  installed by setup; measured before any rule was tuned on them): Postfix 3.7's HTML
   documentation (postfix-doc, 136 pages written by hand, no generator and no container):
   postconf(5), the configuration parameters' reference on one page (845 kB, every
   parameter a ``<dt>`` entry over its description), the daemons' and commands' manual pages
@@ -71,12 +71,7 @@ is what it is (the declarations' comments say more).
   entry a directive: syntax, default, context, module, compatibility, description,
   examples), the directives' index, the how-tos and the FAQ: the body less the copyright
   footer under its last rule (a ``font`` block, "(c) Copyright 2017 The ProFTPD Project All
-  Rights Reserved", as AsciiDoc's ``div#footer``; on 128 of the 131 pages); BIND 9.18's
-  Administrator Reference Manual (bind9-doc, Sphinx with sphinx_rtd_theme as the
-  ``rtdtheme`` set, 18 pages, a chapter a page: the configuration reference, 1.5 MB, each
-  statement's grammar as a ``<pre>`` block and every option a ``<dt>`` entry; the tools'
-  manual pages on one page; the DNSSEC guide; the release notes): as ``rtdtheme``,
-  ``div[role=main]`` less the ``¶`` self-links;
+  Rights Reserved", as AsciiDoc's ``div#footer``; on 128 of the 131 pages);
 """
 
 from __future__ import annotations

@@ -97,26 +97,13 @@
   guides, developers' notes, four PEPs, the FAQ, the history): ``div.document`` (the title,
   the bibliographic fields, the author's "Contents" topic, the sections); the bar of
   links over it (the ``header`` directive's ``div.header``) is outside it;
-- ``postfix``, ``proftpd``, ``bind9`` (brief 133: configuration and command references of
-  three servers, each as its Debian package ships it built, its pages pinned in
-  ``scripts/docset-packages/``; ``scripts/build-postfix``, ``build-proftpd``, ``build-bind9``,
-  not installed by setup; measured before any rule was tuned on them): Postfix 3.7's HTML
-  documentation (postfix-doc, 136 pages written by hand, no generator and no container):
-  postconf(5), the configuration parameters' reference on one page (845 kB, every
-  parameter a ``<dt>`` entry over its description), the daemons' and commands' manual pages
-  (each a ``<pre>`` with links, Postfix's own conversion, not the mandoc set's rendering
-  of the same pages), the README guides and the index pages: the body, whole (no chrome:
-  the logo in the title, the rule under it); ProFTPD 1.3.8's documentation (proftpd-doc,
-  131 pages written by hand): a page a module (its directives' list at the top, then an
-  entry a directive: syntax, default, context, module, compatibility, description,
-  examples), the directives' index, the how-tos and the FAQ: the body less the copyright
-  footer under its last rule (a ``font`` block, "(c) Copyright 2017 The ProFTPD Project All
-  Rights Reserved", as AsciiDoc's ``div#footer``; on 128 of the 131 pages); BIND 9.18's
-  Administrator Reference Manual (bind9-doc, Sphinx with sphinx_rtd_theme as the
-  ``rtdtheme`` set, 18 pages, a chapter a page: the configuration reference, 1.5 MB, each
-  statement's grammar as a ``<pre>`` block and every option a ``<dt>`` entry; the tools'
-  manual pages on one page; the DNSSEC guide; the release notes): as ``rtdtheme``,
-  ``div[role=main]`` less the ``¶`` self-links;
+- ``bind9`` (brief 133, with ``postfix`` and ``proftpd`` in ``_own``: its pages pinned in
+  ``scripts/docset-packages/``, ``scripts/build-bind9``, not installed by setup; measured
+  before any rule was tuned on it): BIND 9.18's Administrator Reference Manual (bind9-doc,
+  Sphinx with sphinx_rtd_theme as the ``rtdtheme`` set, 18 pages, a chapter a page: the
+  configuration reference, 1.5 MB, each statement's grammar as a ``<pre>`` block and every
+  option a ``<dt>`` entry; the tools' manual pages on one page; the DNSSEC guide; the
+  release notes): as ``rtdtheme``, ``div[role=main]`` less the ``¶`` self-links;
 - ``ablog``: a blog ABlog 0.11 makes on Sphinx 9.0 (the site ``ablog start`` writes,
   alabaster with ABlog's sidebars; ``scripts/build-ablog``, not installed by setup:
   Pelican 4.12's release history as its posts, a post a release, 78 pages: the posts, the

@@ -21,6 +21,7 @@ from ._copyright import _copyright_footer, _title_page_credits
 from ._demo import demonstration, offered_embed
 from ._doccomment import doc_comment
 from ._doctoc import marked_contents, toc_navigation
+from ._droptree import after_subtree
 from ._entrycard import entry_card
 from ._featured import featured_post, leading_byline
 from ._linkbars import _BARS_MAX_CHARS, _bar_of_links
@@ -86,7 +87,7 @@ def remove_boilerplate(body: HtmlElement,
             heading = _walked_heading(el, heading)
         inside = inside and el is not resume  # (out of the doomed block at the node after it)
         if el is banner:
-            inside, resume = True, _following(el)
+            inside, resume = True, after_subtree(el)
             continue
         if el is body or tag in _ROOT_TAGS:
             continue
@@ -112,7 +113,7 @@ def remove_boilerplate(body: HtmlElement,
         if _is_boilerplate(el, tag, role, st, share, heading, title, paged):
             doomed.append(el)
             doomed.extend(labels_of_outline(el, tag, role))  # (a nav's label goes with it)
-            inside, resume = True, _following(el)
+            inside, resume = True, after_subtree(el)
         elif share >= _SIZE_GUARD_MIN:
             large.append((el, tag, role, st, heading))
     if landmark is not None:
@@ -166,17 +167,6 @@ def _walked_heading(el: HtmlElement, heading: HtmlElement | None) -> HtmlElement
     if el.tag in _HEADINGS and (heading is None or not _is_ancestor(heading, el)):
         return el
     return heading
-
-
-def _following(el: HtmlElement) -> HtmlElement | None:
-    """The node after ``el``'s subtree in document order (None: nothing after it)."""
-    node: HtmlElement | None = el
-    while node is not None:
-        after = node.getnext()
-        if after is not None:
-            return after
-        node = node.getparent()
-    return None
 
 
 _ROOT_TAGS = frozenset(("html", "body"))
